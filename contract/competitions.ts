@@ -1,0 +1,146 @@
+import { Type, type Static } from 'typebox'
+import { DateTimeString, IdParam, PrizePool, WEIGHT_CLASSES } from './common.ts'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+
+export const ChallengeStatus = Type.Union([Type.Literal('upcoming'), Type.Literal('ongoing'), Type.Literal('completed')])
+export type ChallengeStatus = Static<typeof ChallengeStatus>
+
+export const Gender = Type.Union([Type.Literal('M'), Type.Literal('F')])
+
+export const Competition = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** As stored: display text, then ' - ' and JSON metadata (SPEC §3). */
+  description: Type.String(),
+  location: Type.String(),
+  image: Nullable(Type.String()),
+  start_date: Type.String(),
+  end_date: Type.String(),
+  lifttypes: Type.Array(Type.String()),
+  weightclasses: Type.Array(Type.String()),
+  gender: Gender,
+  /** Number of participants. */
+  participants: Type.Integer(),
+  /** Computed from the dates at answer time (the client recomputes it). */
+  status: ChallengeStatus,
+})
+export type Competition = Static<typeof Competition>
+export const CompetitionList = Type.Array(Competition)
+
+/** One lift attempt as lists show it. */
+export const Lift = Type.Object({
+  id: Type.Integer(),
+  participant_id: Type.Integer(),
+  competition_id: Type.Integer(),
+  user_id: Type.Integer(),
+  participant_name: Type.String(),
+  lift_type: Type.String(),
+  weight: Type.Number(),
+  /** completed | failed | other (shown grey). */
+  status: Type.String(),
+  /** Plays through the /video proxy; null for attempts recorded without a video. */
+  video_url: Nullable(Type.String()),
+  poster_url: Nullable(Type.String()),
+  /** none | pending | processing | ready | failed */
+  processing: Type.String(),
+  created_at: Type.String(),
+  timestamp: Type.String(),
+})
+export type Lift = Static<typeof Lift>
+export const LiftList = Type.Array(Lift)
+
+export const Participant = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  competition_id: Type.Integer(),
+  name: Type.String(),
+  weight_class: Type.String(),
+  gender: Type.String(),
+  country: Nullable(Type.String()),
+  bodyweight: Nullable(Type.Number()),
+  best_squat: Type.Number(),
+  best_bench: Type.Number(),
+  best_deadlift: Type.Number(),
+  /** Sum of the best completed squat, bench and deadlift. */
+  total_weight: Type.Number(),
+  attempts: LiftList,
+  joined_at: Type.String(),
+})
+export type Participant = Static<typeof Participant>
+export const ParticipantList = Type.Array(Participant)
+
+export const CreateCompetitionBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    location: Type.String({ minLength: 1, maxLength: 120 }),
+    start_date: DateTimeString,
+    end_date: DateTimeString,
+    lifttypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
+    weightclasses: Type.Optional(Type.Array(Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))), { maxItems: 20 })),
+    gender: Type.Optional(Gender),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    image: Type.Optional(Type.String({ maxLength: 2000, pattern: '^(https?://|/)' })),
+    /** Accepted for compatibility; must name the caller when present. */
+    user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
+  },
+  { additionalProperties: false },
+)
+export type CreateCompetitionBody = Static<typeof CreateCompetitionBody>
+
+export const CreateCompetitionResponse = Type.Object({
+  competition_id: Type.Integer(),
+  name: Type.String(),
+  start_date: Type.String(),
+  end_date: Type.String(),
+  location: Type.String(),
+  description: Type.String(),
+  lifttypes: Type.Array(Type.String()),
+  prize_pool: PrizePool,
+})
+export type CreateCompetitionResponse = Static<typeof CreateCompetitionResponse>
+
+export const JoinCompetitionBody = Type.Object(
+  {
+    competition_id: Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })]),
+    weight_class: Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))),
+    gender: Type.Optional(Type.Union(['male', 'female', 'M', 'F'].map((g) => Type.Literal(g)))),
+    bodyweight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 400 })),
+    /** Accepted for compatibility; must name the caller when present. */
+    user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
+  },
+  { additionalProperties: false },
+)
+export type JoinCompetitionBody = Static<typeof JoinCompetitionBody>
+
+export const JoinCompetitionResponse = Type.Object({
+  message: Type.String(),
+  participant_id: Type.Integer(),
+  competition_id: Type.Integer(),
+  user_id: Type.Integer(),
+  weight_class: Type.String(),
+  gender: Type.String(),
+  participants: Type.Integer(),
+})
+export type JoinCompetitionResponse = Static<typeof JoinCompetitionResponse>
+
+export const AttemptParams = Type.Object({ id: IdParam, participantId: IdParam, videoId: IdParam })
+
+/** The video page's attempt: a Lift plus what the player needs. */
+export const AttemptDetail = Type.Object({
+  ...Lift.properties,
+  /** 'true' or 'false', as the spec's video page reads it. */
+  success: Type.String(),
+  competition_name: Type.String(),
+  renditions: Type.Record(Type.String(), Type.String()),
+})
+export type AttemptDetail = Static<typeof AttemptDetail>
+
+/** Lift type filters accept any spelling the clients use ('Bench', 'bench press'); see normalizeLiftType. */
+export const LiftTypeQuery = Type.Object({
+  lift_type: Type.Optional(Type.String({ maxLength: 40 })),
+  mobile: Type.Optional(Type.String({ maxLength: 10 })),
+  t: Type.Optional(Type.String({ maxLength: 40 })),
+  /** /next-video: the attempt shown now; the answer is the one after it. */
+  after: Type.Optional(IdParam),
+})

@@ -1,0 +1,6 @@
+export * from './common.ts'
+export * from './auth.ts'
+export * from './competitions.ts'
+export * from './users.ts'
+export * from './videos.ts'
+export * from './events.ts'

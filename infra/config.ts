@@ -1,0 +1,84 @@
+// One validated configuration for both roles (API server and transcode worker).
+// Defaults live here and only here; a bad value stops the process with a clear message.
+import { resolve } from 'node:path'
+
+export interface Config {
+  readonly host: string
+  readonly port: number
+  readonly apiBase: string
+  /** Unset → embedded PostgreSQL (PGlite) under dataDir. */
+  readonly databaseUrl: string | undefined
+  readonly dataDir: string
+  /** Unset → in-process job queue and single-node live events. */
+  readonly redisUrl: string | undefined
+  /** Prefix for every Redis key of this deployment (lets test runs share one Redis). */
+  readonly redisPrefix: string
+  readonly mediaDir: string
+  readonly jwtSecret: string
+  readonly accessTokenTtlSeconds: number
+  readonly refreshTokenTtlDays: number
+  readonly uploadMaxBytes: number
+  readonly workerConcurrency: number
+  readonly ffmpegPath: string | undefined
+  readonly ffprobePath: string | undefined
+  readonly corsOrigins: readonly string[]
+  readonly seedDemoData: boolean
+  readonly rateLimitAuthPerMinute: number
+  readonly rateLimitUploadPerMinute: number
+  readonly logLevel: string
+  readonly serveWeb: boolean
+  readonly publicUrl: string | undefined
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`)
+  return value
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`)
+}
+
+const DEV_JWT_SECRET = 'liftarena-development-secret-change-me-in-production'
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const apiBase = env.API_BASE ?? '/api'
+  if (!apiBase.startsWith('/') || apiBase.endsWith('/')) throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
+  const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long')
+  if (env.NODE_ENV === 'production' && jwtSecret === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET in production')
+  const dataDir = resolve(env.DATA_DIR ?? 'data')
+  return Object.freeze({
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env, 'PORT', 3000),
+    apiBase,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'liftarena',
+    mediaDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media')),
+    jwtSecret,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
+    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    ffprobePath: env.FFPROBE_PATH || undefined,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
+    rateLimitAuthPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
+    rateLimitUploadPerMinute: int(env, 'RATE_LIMIT_UPLOAD_PER_MINUTE', 20, 1),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    serveWeb: bool(env, 'SERVE_WEB', true),
+    publicUrl: env.PUBLIC_URL || undefined,
+  })
+}

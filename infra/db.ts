@@ -1,0 +1,54 @@
+// The database both roles use: real PostgreSQL when DATABASE_URL is set,
+// otherwise an embedded PostgreSQL (PGlite) kept under the data directory.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { PrismaPg } from '@prisma/adapter-pg'
+import { PrismaClient } from '../prisma/generated/client.ts'
+import type { Config } from './config.ts'
+import { deployMigrations } from './migrations.ts'
+
+export { Prisma } from '../prisma/generated/client.ts'
+export type { PrismaClient }
+
+export interface Database {
+  readonly prisma: PrismaClient
+  readonly kind: 'postgres' | 'embedded'
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** Apply pending migrations first (the server does; workers rely on it having done so). */
+  migrate?: boolean
+  /** Embedded only: keep the database in memory (tests). */
+  inMemory?: boolean
+}
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (config.databaseUrl) {
+    // Fail fast when PostgreSQL is unreachable so requests answer 503 promptly instead of hanging.
+    const adapter = new PrismaPg({ connectionString: config.databaseUrl, connectionTimeoutMillis: 3000, max: 10 })
+    if (options.migrate) await deployMigrations(new PrismaPg({ connectionString: config.databaseUrl }))
+    const prisma = new PrismaClient({ adapter })
+    return { prisma, kind: 'postgres', close: () => prisma.$disconnect() }
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { PrismaPGlite } = await import('pglite-prisma-adapter')
+  let dataPath: string | undefined
+  if (!options.inMemory) {
+    mkdirSync(config.dataDir, { recursive: true })
+    dataPath = join(config.dataDir, 'pglite')
+  }
+  const pglite = new PGlite(dataPath)
+  await pglite.waitReady
+  if (options.migrate) await deployMigrations(new PrismaPGlite(pglite))
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) })
+  return {
+    prisma,
+    kind: 'embedded',
+    close: async () => {
+      await prisma.$disconnect()
+      await pglite.close()
+    },
+  }
+}

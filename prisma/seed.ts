@@ -1,0 +1,81 @@
+// Demo data for a first start on the embedded default, so a newcomer sees a
+// living site: challenges that are upcoming, ongoing and completed, a few dozen
+// athletes across weight classes and countries, and attempts with weights.
+// Deterministic (seeded random) so screenshots and tests are stable.
+import { hash } from '@node-rs/argon2'
+import type { PrismaClient } from './generated/client.ts'
+import { formatDescription } from '../server/services/competition-meta.ts'
+
+const FIRST = ['Anna', 'Ben', 'Carla', 'Dmitri', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kasia', 'Luca', 'Maya', 'Nikolai', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Arjun', 'Bea', 'Chen', 'Dana', 'Emil', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jade']
+const LAST = ['Novak', 'Okafor', 'Silva', 'Petrov', 'Yilmaz', 'Adeyemi', 'Lind', 'Tanaka', 'Moreno', 'Berg', 'Kowalska', 'Rossi', 'Cohen', 'Ivanov', 'Sokolova', 'Alves', 'Murphy', 'Garcia', 'Olsen', 'Singh', 'Khan', 'Fischer', 'Li', 'Lopez', 'Demir', 'Martin', 'Patel', 'Weber', 'Wang', 'Levi', 'Larsen', 'Haddad', 'Brown', 'Sato', 'Orlov', 'Nguyen']
+const COUNTRIES = ['USA', 'Norway', 'Brazil', 'Japan', 'Poland', 'Nigeria', 'Germany', 'Turkey', 'India', 'Italy', 'Canada', 'Sweden']
+const CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+']
+const CLASS_FACTOR: Record<string, number> = { '59kg': 0.7, '66kg': 0.8, '74kg': 0.88, '83kg': 0.95, '93kg': 1, '105kg': 1.06, '120kg': 1.1, '120kg+': 1.15 }
+
+const DAY = 86_400_000
+
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+}
+
+export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
+  if ((await prisma.competition.count()) > 0 || (await prisma.user.count()) > 0) return false
+  const rnd = random(42)
+  const now = Date.now()
+  const passwordHash = await hash('liftarena-demo', { algorithm: 2 })
+
+  const users = []
+  for (let i = 0; i < 36; i++) {
+    const name = `${FIRST[i]} ${LAST[(i * 7) % LAST.length]}`
+    users.push(await prisma.user.create({
+      data: {
+        name, username: `${FIRST[i]!.toLowerCase()}${i + 1}`, email: `${FIRST[i]!.toLowerCase()}${i + 1}@demo.liftarena.app`, passwordHash,
+        country: COUNTRIES[i % COUNTRIES.length]!, weightClass: CLASSES[i % CLASSES.length]!, bio: 'Demo athlete.',
+      },
+    }))
+  }
+
+  const challenges = [
+    { name: 'Winter Powerlifting Open', location: 'Oslo', start: -3, end: 4, classes: ['74kg', '83kg', '93kg', '105kg'], gender: 'M' },
+    { name: 'Global Deadlift Showdown', location: 'Online', start: -10, end: 10, classes: ['66kg', '83kg', '105kg', '120kg+'], gender: 'M' },
+    { name: 'Spring Strength Classic', location: 'São Paulo', start: 5, end: 12, classes: ['59kg', '66kg', '74kg', '83kg'], gender: 'F' },
+    { name: 'New Year Total Challenge', location: 'Chicago', start: 20, end: 27, classes: ['83kg', '93kg', '105kg', '120kg'], gender: 'M' },
+    { name: 'Autumn Raw Nationals', location: 'Kraków', start: -40, end: -33, classes: ['74kg', '83kg', '93kg', '105kg', '120kg'], gender: 'M' },
+    { name: 'Summer Bench Bash', location: 'Tokyo', start: -90, end: -83, classes: ['59kg', '66kg', '74kg', '83kg', '93kg'], gender: 'F' },
+  ]
+  const lifttypes = ['Squat', 'Bench Press', 'Deadlift']
+  for (const [index, c] of challenges.entries()) {
+    const competition = await prisma.competition.create({
+      data: {
+        name: c.name, location: c.location, startDate: new Date(now + c.start * DAY), endDate: new Date(now + c.end * DAY),
+        liftTypes: lifttypes, weightClasses: c.classes, gender: c.gender,
+        description: formatDescription(`${c.name}: three lifts, one total. Film each attempt from the side and upload it before the deadline.`, { lifttypes, weightclasses: c.classes, gender: c.gender }),
+      },
+    })
+    const entrants = users.filter((_, i) => (i + index) % 3 !== 0).slice(0, 12 + index * 2)
+    for (const user of entrants) {
+      const weightClass = c.classes.includes(user.weightClass!) ? user.weightClass! : c.classes[Math.floor(rnd() * c.classes.length)]!
+      const participant = await prisma.participant.create({
+        data: { userId: user.id, competitionId: competition.id, weightClass, gender: c.gender, joinedAt: new Date(now + (c.start - 5) * DAY + rnd() * DAY) },
+      })
+      if (c.start > 0) continue // upcoming: joined, nothing lifted yet
+      const strength = (CLASS_FACTOR[weightClass] ?? 1) * (c.gender === 'F' ? 0.62 : 1) * (0.85 + rnd() * 0.3)
+      const bases: [string, number][] = [['squat', 200], ['bench', 135], ['deadlift', 240]]
+      for (const [liftType, base] of bases) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const weight = Math.round((base * strength * (0.9 + attempt * 0.05)) / 2.5) * 2.5
+          await prisma.attempt.create({
+            data: {
+              participantId: participant.id, liftType, weight, status: rnd() < 0.8 ? 'completed' : 'failed',
+              createdAt: new Date(now + c.start * DAY + rnd() * Math.min(c.end - c.start, -c.start) * DAY),
+            },
+          })
+        }
+      }
+    }
+  }
+  return true
+}

@@ -1,0 +1,67 @@
+// Builds the Fastify application from its dependencies; server.ts runs it.
+// Order: external plugins, then the app's own plugins, then routes by resource.
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { Ajv } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from '../infra/config.ts'
+import type { Database } from '../infra/db.ts'
+import type { TranscodeQueue } from '../infra/queue.ts'
+import security from './plugins/external/security.ts'
+import rateLimiting from './plugins/external/rate-limit.ts'
+import docs from './plugins/external/swagger.ts'
+import errorHandler from './plugins/app/error-handler.ts'
+import auth from './plugins/app/auth.ts'
+import live from './plugins/app/live.ts'
+import authRoutes from './routes/auth.routes.ts'
+import competitionRoutes from './routes/competitions.routes.ts'
+import userRoutes from './routes/users.routes.ts'
+import videoRoutes from './routes/videos.routes.ts'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  queue: TranscodeQueue
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+}
+
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ...options,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  // Bodies are validated strictly ("83" is not a number); URL parts arrive as text and are coerced.
+  const strict = newAjv(false)
+  const coercing = newAjv('array')
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
+  app.decorate('deps', deps)
+
+  await app.register(errorHandler)
+  await app.register(security)
+  await app.register(rateLimiting)
+  await app.register(docs)
+  await app.register(auth)
+  await app.register(live)
+
+  const prefix = deps.config.apiBase
+  await app.register(authRoutes, { prefix })
+  await app.register(competitionRoutes, { prefix })
+  await app.register(userRoutes, { prefix })
+  await app.register(videoRoutes, { prefix })
+  return app
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+
+function newAjv(coerceTypes: false | 'array') {
+  return addFormats(new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false }))
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,78 @@
+// One error handler for the whole API: every failure answers {"error": "..."}
+// with the right status. Details of unexpected errors go to the log, never to the client.
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from '../../errors.ts'
+
+interface ValidationIssue {
+  instancePath?: string
+  message?: string
+  params?: Record<string, unknown>
+  keyword?: string
+}
+
+/** "body/weight must be number" → "weight must be a number". Names the field the client got wrong. */
+export function describeValidation(issues: readonly ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0]
+  if (!issue) return 'The request is not valid.'
+  const params = issue.params ?? {}
+  let field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
+  if (issue.keyword === 'required' && typeof params.missingProperty === 'string') field = field ? `${field}.${params.missingProperty}` : params.missingProperty
+  if (issue.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    return `Unknown field "${params.additionalProperty}" in ${context ?? 'the request'}.`
+  }
+  const where = field || context || 'request'
+  switch (issue.keyword) {
+    case 'required': return `${where} is required.`
+    case 'type': return `${where} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}.`
+    case 'minLength': return params.limit === 1 ? `${where} must not be empty.` : `${where} must be at least ${String(params.limit)} characters.`
+    case 'maxLength': return `${where} must be at most ${String(params.limit)} characters.`
+    case 'format': return `${where} must be a valid ${String(params.format)}.`
+    case 'minimum': case 'exclusiveMinimum': return `${where} is too small.`
+    case 'maximum': case 'exclusiveMaximum': return `${where} is too large.`
+    case 'anyOf': case 'enum': case 'const': return `${where} has a value that is not allowed.`
+    case 'pattern': return `${where} has an invalid format.`
+    case 'maxItems': return `${where} has too many items.`
+    default: return `${where} ${issue.message ?? 'is not valid'}.`
+  }
+}
+
+/** Prisma and pg errors that mean "the database is not reachable right now". */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; name?: string; message?: string; cause?: unknown }
+  const code = e?.code ?? ''
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', '57P01', '57P03', '53300'].includes(code)) return true
+  if (e?.name === 'PrismaClientInitializationError') return true
+  if (/connect(ion)? (timeout|terminated|refused)|Can't reach database|Connection terminated|timeout exceeded when trying to connect/i.test(e?.message ?? '')) return true
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false
+}
+
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
+    if (error.validation) {
+      return reply.status(400).send({ error: describeValidation(error.validation as ValidationIssue[], error.validationContext) })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return reply.status(503).send({ error: 'The service is temporarily unavailable. Please try again in a moment.' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const messages: Record<number, string> = {
+        413: 'The upload is too large.',
+        415: 'This content type is not supported. Send JSON or multipart form data.',
+        429: 'Too many requests. Please wait a minute and try again.',
+      }
+      // Fastify's own 4xx texts (bad JSON, empty body…) are safe and specific.
+      const text = messages[status] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : error.message)
+      return reply.status(status).send({ error: text })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` })
+  })
+})

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { hash, verify } from '@node-rs/argon2'
+import { Type } from 'typebox'
+import { AuthResponse, ErrorResponse, LoginBody, LogoutResponse, RegisterBody, UserResponse } from '../../contract/index.ts'
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts'
+import { bearerToken } from '../plugins/app/auth.ts'
+import { toUserResponse } from '../services/mappers.ts'
+
+// argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes).
+const ARGON2 = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 }
+// Verifying against a real hash when the user does not exist keeps timing the same.
+const DUMMY_HASH = await hash('liftarena-no-such-user', ARGON2)
+
+/** A username from the name: lower-case letters and digits, made unique with a number. */
+async function freeUsername(isTaken: (u: string) => Promise<boolean>, name: string): Promise<string> {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'lifter'
+  for (let n = 0; n < 1000; n++) {
+    const candidate = n === 0 ? base : `${base}${n + 1}`
+    if (!(await isTaken(candidate))) return candidate
+  }
+  return `${base}${Date.now()}`
+}
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { prisma } = app.deps.db
+  const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse }
+
+  app.post('/auth/register', {
+    config: authLimit,
+    schema: { tags: ['auth'], body: RegisterBody, response: { 201: AuthResponse, ...errors } },
+  }, async (request, reply) => {
+    const body = request.body
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
+    const email = body.email.trim().toLowerCase()
+    if (await prisma.user.findUnique({ where: { email } })) throw conflict('An account with this email already exists. Log in instead.')
+    const username = body.username
+      ? body.username.toLowerCase()
+      : await freeUsername(async (u) => (await prisma.user.count({ where: { username: u } })) > 0, body.name)
+    if (body.username && (await prisma.user.findUnique({ where: { username } }))) throw conflict('This username is taken. Please choose another.')
+    let user
+    try {
+      user = await prisma.user.create({
+        data: {
+          name: body.name.trim(), email, username, passwordHash: await hash(body.password, ARGON2),
+          country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null,
+        },
+      })
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') throw conflict('An account with this email or username already exists. Log in instead.')
+      throw error
+    }
+    reply.status(201)
+    return app.tokens.issue(user.id)
+  })
+
+  app.post('/auth/login', {
+    config: authLimit,
+    schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse, ...errors } },
+  }, async (request) => {
+    const login = request.body.username.trim().toLowerCase()
+    const user = await prisma.user.findFirst({ where: login.includes('@') ? { email: login } : { username: login } })
+    const ok = await verify(user?.passwordHash ?? DUMMY_HASH, request.body.password)
+    if (!user || !ok) throw unauthorized('Invalid username or password. Please try again.')
+    return app.tokens.issue(user.id)
+  })
+
+  app.post('/auth/refresh', {
+    config: authLimit,
+    schema: {
+      tags: ['auth'],
+      description: 'Exchange a refresh token (Bearer header, or `refresh_token` in the body) for a new pair. The old one stops working.',
+      body: Type.Optional(Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
+      response: { 200: AuthResponse, ...errors },
+    },
+  }, async (request) => {
+    const token = request.body?.refresh_token ?? bearerToken(request)
+    if (!token) throw unauthorized('Send the refresh token as a Bearer token to refresh the session.')
+    return app.tokens.rotate(token)
+  })
+
+  app.post('/auth/logout', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }],
+      body: Type.Optional(Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false })),
+      response: { 200: LogoutResponse, 401: ErrorResponse },
+    },
+  }, async (request) => {
+    await app.tokens.revoke(request.userId!, request.body?.refresh_token)
+    return { message: 'Logged out.' }
+  })
+
+  app.get('/auth/user', {
+    onRequest: app.authenticate,
+    schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse, 404: ErrorResponse } },
+  }, async (request) => {
+    const user = await prisma.user.findUnique({ where: { id: request.userId! } })
+    if (!user) throw notFound('This account no longer exists.')
+    return toUserResponse(user, true)
+  })
+}
+
+export default authRoutes

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  AttemptDetail, AttemptParams, Competition, CompetitionList, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
+  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftList, ParticipantList, PRIZE_POOL,
+  competitionRoom, type LiveEvent,
+} from '../../contract/index.ts'
+import { appendEvent } from '../../infra/live-outbox.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
+import { assertActsAsSelf } from '../plugins/app/auth.ts'
+import { challengeStatus, formatDescription, normalizeGender, parseDescription } from '../services/competition-meta.ts'
+import { mediaUrl, rankParticipants, toCompetition, toLift, toParticipant } from '../services/mappers.ts'
+
+const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
+
+const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { prisma } = app.deps.db
+  const apiBase = app.deps.config.apiBase
+  const withCount = { _count: { select: { participants: true } } } as const
+  const participantInclude = { user: { select: { name: true, country: true } }, attempts: { orderBy: { createdAt: 'asc' as const } } }
+
+  async function findCompetition(id: number) {
+    const row = await prisma.competition.findUnique({ where: { id }, include: withCount })
+    if (!row) throw notFound(`Challenge ${id} does not exist.`)
+    return row
+  }
+
+  app.get('/competitions', {
+    schema: { tags: ['competitions'], response: { 200: CompetitionList } },
+  }, async () => {
+    const rows = await prisma.competition.findMany({ include: withCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] })
+    const now = new Date()
+    return rows.map((r) => toCompetition(r, now))
+  })
+
+  app.get('/competitions/:id', {
+    schema: { tags: ['competitions'], params: IdParams, response: { 200: Competition, 404: ErrorResponse } },
+  }, async (request) => toCompetition(await findCompetition(request.params.id)))
+
+  app.get('/competitions/:id/participants', {
+    schema: {
+      tags: ['competitions'], params: IdParams,
+      description: 'Participants ranked by total, each with attempts and best squat/bench/deadlift. The `x-live-seq` header is the live-event number this answer reflects.',
+      response: { 200: ParticipantList, 404: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    const id = request.params.id
+    // Read the room's sequence first: events after it will be replayed on top of this snapshot.
+    const [room, rows] = await prisma.$transaction([
+      prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }),
+      prisma.participant.findMany({ where: { competitionId: id }, include: participantInclude }),
+    ])
+    if (rows.length === 0) await findCompetition(id)
+    reply.header('x-live-seq', String(room?.seq ?? 0))
+    return rankParticipants(rows.map((r) => toParticipant(apiBase, r)))
+  })
+
+  app.get('/competitions/:id/lifts', {
+    schema: { tags: ['competitions'], params: IdParams, description: 'Every attempt of the challenge, newest first.', response: { 200: LiftList, 404: ErrorResponse } },
+  }, async (request) => {
+    const id = request.params.id
+    const rows = await prisma.attempt.findMany({
+      where: { participant: { competitionId: id } },
+      include: { participant: { include: { user: { select: { name: true } } } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    })
+    if (rows.length === 0) await findCompetition(id)
+    return rows.map((a) => toLift(apiBase, a, a.participant))
+  })
+
+  app.get('/competitions/:id/participants/:participantId/attempts/:videoId', {
+    schema: { tags: ['videos'], params: AttemptParams, response: { 200: AttemptDetail, 404: ErrorResponse } },
+  }, async (request) => {
+    const { id, participantId, videoId } = request.params
+    const attempt = await prisma.attempt.findUnique({
+      where: { id: videoId },
+      include: { participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } } },
+    })
+    if (!attempt || attempt.participantId !== participantId || attempt.participant.competitionId !== id) {
+      throw notFound('Video data not found')
+    }
+    const renditions = Object.fromEntries(
+      Object.entries((attempt.renditions ?? {}) as Record<string, string>).map(([height, key]) => [height, mediaUrl(apiBase, key)]),
+    )
+    return {
+      ...toLift(apiBase, attempt, attempt.participant),
+      success: String(attempt.status === 'completed'),
+      competition_name: attempt.participant.competition.name,
+      renditions,
+    }
+  })
+
+  app.post('/create_competition', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['competitions'], security: [{ bearer: [] }], body: CreateCompetitionBody,
+      response: { 201: CreateCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    const userId = assertActsAsSelf(request, request.body.user_id)
+    const body = request.body
+    const start = new Date(body.start_date)
+    const end = new Date(body.end_date)
+    if (end <= start) throw badRequest('end_date must be after start_date.')
+    const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
+    const weightclasses = body.weightclasses ?? []
+    const gender = body.gender ?? 'M'
+    const text = body.description?.trim() || `${body.name.trim()} at ${body.location.trim()}`
+    const row = await prisma.competition.create({
+      data: {
+        name: body.name.trim(), location: body.location.trim(), startDate: start, endDate: end, image: body.image ?? null,
+        liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById: userId,
+        description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
+      },
+    })
+    reply.status(201)
+    return {
+      competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
+      location: row.location, description: row.description, lifttypes: row.liftTypes, prize_pool: { ...PRIZE_POOL },
+    }
+  })
+
+  app.post('/join_competition', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['competitions'], security: [{ bearer: [] }], body: JoinCompetitionBody,
+      response: { 201: JoinCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    const userId = assertActsAsSelf(request, request.body.user_id)
+    const body = request.body
+    const competitionId = Number(body.competition_id)
+    const competition = await findCompetition(competitionId)
+    const status = challengeStatus(competition.startDate, competition.endDate)
+    if (status === 'completed') throw conflict('This challenge has ended')
+    if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(body.weight_class)) {
+      throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
+    }
+    const gender = body.gender ? normalizeGender(body.gender) : normalizeGender(competition.gender)
+
+    let events: LiveEvent[]
+    let result
+    try {
+      ;({ events, result } = await prisma.$transaction(async (tx) => {
+        const created = await tx.participant.create({
+          data: { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
+          include: participantInclude,
+        })
+        const count = await tx.participant.count({ where: { competitionId } })
+        const participant = toParticipant(apiBase, created)
+        const joined = await appendEvent(tx, competitionRoom(competitionId), 'participant.joined', { competition_id: competitionId, participant, participants: count })
+        const board = await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+        return { events: [joined, board], result: { participant, count } }
+      }))
+    } catch (error) {
+      if ((error as { code?: string }).code === 'P2002') throw conflict('You have already joined this challenge.')
+      throw error
+    }
+    app.publisher.publish(events)
+    reply.status(201)
+    return {
+      message: 'Joined the challenge.', participant_id: result.participant.id, competition_id: competitionId, user_id: userId,
+      weight_class: result.participant.weight_class, gender, participants: result.count,
+    }
+  })
+
+}
+
+export default competitionRoutes

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { AthleteList, AthleteQuery, ErrorResponse, IdParams, LIMITS, MAIN_LIFTS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
+import { notFound } from '../errors.ts'
+import { challengeStatus } from '../services/competition-meta.ts'
+import { mediaUrl, toUserResponse } from '../services/mappers.ts'
+import { bestLifts, total, type Bests } from '../services/ranking.ts'
+
+const bestLiftList = (best: Bests): BestLift[] => MAIN_LIFTS.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { prisma } = app.deps.db
+  const apiBase = app.deps.config.apiBase
+
+  async function loadUser(id: number) {
+    const user = await prisma.user.findUnique({
+      where: { id },
+      include: {
+        participants: {
+          include: { competition: true, attempts: { orderBy: { createdAt: 'desc' } } },
+          orderBy: { joinedAt: 'desc' },
+        },
+      },
+    })
+    if (!user) throw notFound(`Athlete ${id} does not exist.`)
+    return user
+  }
+
+  app.get('/users/:id', {
+    schema: { tags: ['users'], params: IdParams, response: { 200: UserSummary, 404: ErrorResponse } },
+  }, async (request) => {
+    const user = await loadUser(request.params.id)
+    const best = bestLifts(user.participants.flatMap((p) => p.attempts))
+    return { id: user.id, name: user.name, username: user.username, country: user.country, weight_class: user.weightClass, best_lifts: bestLiftList(best) }
+  })
+
+  app.get('/users/:id/profile', {
+    onRequest: app.identify,
+    schema: {
+      tags: ['users'], params: IdParams,
+      description: 'Public profile of an athlete. The email is included only when the bearer token belongs to that athlete.',
+      response: { 200: ProfileResponse, 404: ErrorResponse },
+    },
+  }, async (request) => {
+    const user = await loadUser(request.params.id)
+    const attempts = user.participants.flatMap((p) => p.attempts)
+    const best = bestLifts(attempts)
+    const videos = user.participants
+      .flatMap((p) => p.attempts.filter((a) => a.originalKey).map((a) => ({ a, p })))
+      .sort((x, y) => y.a.createdAt.getTime() - x.a.createdAt.getTime())
+    return {
+      user: toUserResponse(user, request.userId === user.id),
+      achievements: {
+        total_competitions: user.participants.length,
+        total_successful_lifts: attempts.filter((a) => a.status === 'completed').length,
+        heaviest_lift: Math.max(0, ...Object.values(best)),
+        best_snatch: best.snatch,
+        best_clean_and_jerk: best.clean_and_jerk,
+      },
+      best_lifts: bestLiftList(best),
+      competitions: user.participants.map((p) => ({
+        id: p.competition.id, name: p.competition.name, start_date: p.competition.startDate.toISOString(), weight_class: p.weightClass,
+        status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: total(bestLifts(p.attempts)),
+      })),
+      uploaded_videos: videos.slice(0, LIMITS.profileVideos * 10).map(({ a, p }) => ({
+        attempt_id: a.id, competition_id: p.competitionId, competition_name: p.competition.name, participant_id: p.id,
+        lift_type: a.liftType, weight: a.weight, status: a.status, created_at: a.createdAt.toISOString(), user_id: user.id,
+        video_url: a.originalKey ? mediaUrl(apiBase, a.originalKey) : null, poster_url: a.posterKey ? mediaUrl(apiBase, a.posterKey) : null,
+        processing: a.processingState,
+      })),
+    }
+  })
+
+  app.get('/athletes', {
+    schema: {
+      tags: ['users'], querystring: AthleteQuery,
+      description: 'Athletes from the database (replaces the spec\'s built-in samples), filtered by name, country or weight class.',
+      response: { 200: AthleteList },
+    },
+  }, async (request) => {
+    const q = request.query.q?.trim()
+    const users = await prisma.user.findMany({
+      where: q ? { OR: [
+        { name: { contains: q, mode: 'insensitive' } }, { country: { contains: q, mode: 'insensitive' } }, { weightClass: { contains: q, mode: 'insensitive' } },
+      ] } : undefined,
+      include: { participants: { include: { attempts: { select: { liftType: true, weight: true, status: true } } } } },
+      orderBy: { name: 'asc' },
+      take: 500,
+    })
+    return users.map((u) => ({
+      id: u.id, name: u.name, country: u.country, weight_class: u.weightClass, competitions: u.participants.length,
+      best_total: Math.max(0, ...u.participants.map((p) => total(bestLifts(p.attempts)))),
+    }))
+  })
+}
+
+export default userRoutes

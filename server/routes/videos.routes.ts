@@ -1,0 +1,55 @@
+import { randomInt } from 'node:crypto'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse, LiftTypeQuery, RandomVideoResponse } from '../../contract/index.ts'
+import { badRequest, notFound } from '../errors.ts'
+import { mediaUrl } from '../services/mappers.ts'
+import { normalizeLiftType } from '../services/ranking.ts'
+
+const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { prisma } = app.deps.db
+  const apiBase = app.deps.config.apiBase
+
+  /** The playable videos, in a stable order, optionally of one lift type. */
+  async function playable(liftTypeRaw: string | undefined) {
+    const liftType = normalizeLiftType(liftTypeRaw)
+    if (liftTypeRaw && !liftType) throw badRequest(`lift_type "${liftTypeRaw}" is not a known lift. Use squat, bench or deadlift.`)
+    return prisma.attempt.findMany({
+      where: { originalKey: { not: null }, processingState: { not: 'failed' }, ...(liftType ? { liftType } : {}) },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    })
+  }
+
+  async function answer(ids: { id: number }[], index: number) {
+    const attempt = await prisma.attempt.findUniqueOrThrow({
+      where: { id: ids[index]!.id },
+      include: { participant: { include: { user: { select: { name: true } } } } },
+    })
+    return {
+      attempt_id: attempt.id, competition_id: attempt.participant.competitionId, participant_id: attempt.participantId,
+      video_url: mediaUrl(apiBase, attempt.originalKey!), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
+      participant_name: attempt.participant.user.name, lift_type: attempt.liftType, weight: attempt.weight,
+      current_index: index, total_videos: ids.length,
+    }
+  }
+
+  const schema = { tags: ['videos'], querystring: LiftTypeQuery, response: { 200: RandomVideoResponse, 400: ErrorResponse, 404: ErrorResponse } }
+
+  app.get('/random-video', { schema }, async (request) => {
+    const ids = await playable(request.query.lift_type)
+    if (ids.length === 0) throw notFound('No videos available')
+    return answer(ids, randomInt(ids.length))
+  })
+
+  app.get('/next-video', {
+    schema: { ...schema, description: 'The video after `after` (an attempt id) in a stable order, wrapping around; the first one without it.' },
+  }, async (request) => {
+    const ids = await playable(request.query.lift_type)
+    if (ids.length === 0) throw notFound('No videos available')
+    const after = request.query.after
+    const next = after === undefined ? 0 : ids.findIndex((v) => v.id > after)
+    return answer(ids, next === -1 ? 0 : next)
+  })
+}
+
+export default videoRoutes
