@@ -62,10 +62,10 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       const messages: Record<number, string> = {
         413: 'The upload is too large.',
         415: 'This content type is not supported. Send JSON or multipart form data.',
-        429: 'Too many requests. Please wait a minute and try again.',
       }
       // Fastify's own 4xx texts (bad JSON, empty body…) are safe and specific.
-      const text = messages[status] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : error.message)
+      const ownText = (error as { error?: unknown }).error // @fastify/rate-limit puts its built text here
+      const text = messages[status] ?? (status === 429 && typeof ownText === 'string' ? ownText : undefined) ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : error.message)
       return reply.status(status).send({ error: text })
     }
     request.log.error({ err: error }, 'unhandled error')

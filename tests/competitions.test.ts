@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+
+let t: TestApp
+beforeAll(async () => { t = await startTestApp() })
+afterAll(async () => { await t?.close() })
+
+const join = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization: `Bearer ${token}` }, payload })
+
+/** Records an attempt directly (uploads are covered by the video tests). */
+async function addAttempt(participantId: number, liftType: string, weight: number, extra: Record<string, unknown> = {}) {
+  return t.db.prisma.attempt.create({ data: { participantId, liftType, weight, status: 'completed', ...extra } })
+}
+
+describe('POST /api/create_competition', () => {
+  it('creates a challenge, writes the description metadata and answers the spec shape', async () => {
+    const u = await registerUser(t.app)
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/create_competition', headers: u.auth,
+      payload: {
+        name: 'Spring Open', location: 'Oslo', lifttypes: ['Squat', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'F',
+        start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z', description: 'Two lifts only',
+      },
+    })
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body).toEqual({
+      competition_id: expect.any(Number), name: 'Spring Open', start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z',
+      location: 'Oslo', description: 'Two lifts only - {"lifttypes":["Squat","Deadlift"],"weightclasses":["83kg","93kg"],"gender":"F"}',
+      lifttypes: ['Squat', 'Deadlift'], prize_pool: { first: 1000, second: 500, third: 250, total: 1750 },
+    })
+    const read = await t.app.inject({ url: `/api/competitions/${body.competition_id}` })
+    expect(read.json()).toMatchObject({ id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming' })
+  })
+
+  it('understands metadata carried only in the description', async () => {
+    const row = await t.db.prisma.competition.create({
+      data: {
+        name: 'Legacy', location: 'Old Gym', startDate: new Date('2020-01-01'), endDate: new Date('2020-01-02'), liftTypes: [], weightClasses: [], gender: '',
+        description: 'From the old app - {"lifttypes":["Snatch"],"weightclasses":["59kg"],"gender":"Female"}',
+      },
+    })
+    const res = await t.app.inject({ url: `/api/competitions/${row.id}` })
+    expect(res.json()).toMatchObject({ lifttypes: ['Snatch'], weightclasses: ['59kg'], gender: 'F', status: 'completed' })
+  })
+
+  it('refuses an end date before the start, missing fields, no token and a foreign user_id', async () => {
+    const u = await registerUser(t.app)
+    const base = { name: 'X', location: 'Y', start_date: '2030-03-08T00:00:00.000Z', end_date: '2030-03-01T00:00:00.000Z' }
+    const backwards = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: base })
+    expect(backwards.statusCode).toBe(400)
+    expect(backwards.json().error).toBe('end_date must be after start_date.')
+    const missing = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: { name: 'X' } })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error).toMatch(/location is required/)
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/create_competition', payload: base })
+    expect(anonymous.statusCode).toBe(401)
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: { ...base, end_date: '2030-04-01T00:00:00.000Z', user_id: u.user_id + 1000 } })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error).toMatch(/only act as yourself/)
+  })
+})
+
+describe('GET /api/competitions and /api/competitions/:id', () => {
+  it('lists challenges with counts and computed status', async () => {
+    const u = await registerUser(t.app)
+    const id = await createChallenge(t.app, u.access_token)
+    expect((await join(u.access_token, { competition_id: id, weight_class: '83kg' })).statusCode).toBe(201)
+    const list = (await t.app.inject({ url: '/api/competitions' })).json() as Array<Record<string, unknown>>
+    const mine = list.find((c) => c.id === id)
+    expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
+    expect(Object.keys(mine!).sort()).toEqual(['description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'start_date', 'status', 'weightclasses'])
+  })
+
+  it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+    const missing = await t.app.inject({ url: '/api/competitions/999999' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ error: 'Challenge 999999 does not exist.' })
+    for (const path of ['/api/competitions/999999/participants', '/api/competitions/999999/lifts']) {
+      expect((await t.app.inject({ url: path })).statusCode).toBe(404)
+    }
+    const bad = await t.app.inject({ url: '/api/competitions/abc' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error).toMatch(/id must be a whole number/)
+  })
+})
+
+describe('POST /api/join_competition', () => {
+  it('joins as the token user and answers the new count', async () => {
+    const owner = await registerUser(t.app)
+    const id = await createChallenge(t.app, owner.access_token)
+    const u = await registerUser(t.app, 'Joiner')
+    const res = await join(u.access_token, { competition_id: String(id), weight_class: '93kg', gender: 'female', user_id: String(u.user_id) })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ competition_id: id, user_id: u.user_id, weight_class: '93kg', gender: 'F', participants: 1 })
+  })
+
+  it('refuses a second join with 409 and exactly one of two concurrent joins', async () => {
+    const u = await registerUser(t.app)
+    const id = await createChallenge(t.app, u.access_token)
+    const [a, b] = await Promise.all([join(u.access_token, { competition_id: id, weight_class: '83kg' }), join(u.access_token, { competition_id: id, weight_class: '83kg' })])
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409])
+    expect([a, b].find((r) => r.statusCode === 409)!.json()).toEqual({ error: 'You have already joined this challenge.' })
+    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+  })
+
+  it("refuses a completed challenge with the spec's wording", async () => {
+    const u = await registerUser(t.app)
+    const id = await createChallenge(t.app, u.access_token, {}, { start: -10, end: -3 })
+    const res = await join(u.access_token, { competition_id: id, weight_class: '83kg' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({ error: 'This challenge has ended' })
+  })
+
+  it('refuses a foreign user_id, an unknown challenge, a class the challenge lacks, and no token', async () => {
+    const u = await registerUser(t.app)
+    const id = await createChallenge(t.app, u.access_token)
+    expect((await join(u.access_token, { competition_id: id, weight_class: '83kg', user_id: u.user_id + 1 })).statusCode).toBe(403)
+    const unknown = await join(u.access_token, { competition_id: 999999, weight_class: '83kg' })
+    expect(unknown.statusCode).toBe(404)
+    const wrongClass = await join(u.access_token, { competition_id: id, weight_class: '59kg' })
+    expect(wrongClass.statusCode).toBe(400)
+    expect(wrongClass.json().error).toMatch(/83kg, 93kg/)
+    const badClass = await join(u.access_token, { competition_id: id, weight_class: '1000kg' })
+    expect(badClass.statusCode).toBe(400)
+    expect(badClass.json().error).toMatch(/weight_class/)
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/join_competition', payload: { competition_id: id, weight_class: '83kg' } })
+    expect(anonymous.statusCode).toBe(401)
+    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(0)
+  })
+})
+
+describe('participants, lifts and attempt detail', () => {
+  it('ranks participants by total with best lifts from completed attempts', async () => {
+    const owner = await registerUser(t.app)
+    const id = await createChallenge(t.app, owner.access_token)
+    const strong = await registerUser(t.app, 'Strong One')
+    const light = await registerUser(t.app, 'Light One')
+    const p1 = (await join(strong.access_token, { competition_id: id, weight_class: '93kg' })).json().participant_id
+    const p2 = (await join(light.access_token, { competition_id: id, weight_class: '83kg' })).json().participant_id
+    await addAttempt(p2, 'squat', 100)
+    await addAttempt(p2, 'bench', 80)
+    await addAttempt(p1, 'squat', 200)
+    await addAttempt(p1, 'squat', 250, { status: 'failed' })
+    await addAttempt(p1, 'bench', 140)
+    await addAttempt(p1, 'deadlift', 260)
+    const res = await t.app.inject({ url: `/api/competitions/${id}/participants` })
+    expect(res.statusCode).toBe(200)
+    expect(Number(res.headers['x-live-seq'])).toBe(2)
+    const list = res.json()
+    expect(list.map((p: { name: string }) => p.name)).toEqual(['Strong One', 'Light One'])
+    expect(list[0]).toMatchObject({ id: p1, best_squat: 200, best_bench: 140, best_deadlift: 260, total_weight: 600, weight_class: '93kg' })
+    expect(list[0].attempts).toHaveLength(4)
+    expect(list[1]).toMatchObject({ total_weight: 180, best_deadlift: 0 })
+
+    const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json()
+    expect(lifts).toHaveLength(6)
+    expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
+  })
+
+  it('answers an attempt with its video only under its own challenge and participant', async () => {
+    const u = await registerUser(t.app, 'Video Lifter')
+    const id = await createChallenge(t.app, u.access_token)
+    const pid = (await join(u.access_token, { competition_id: id, weight_class: '83kg' })).json().participant_id
+    const a = await addAttempt(pid, 'deadlift', 220, { originalKey: 'attempts/1/original.mp4', processingState: 'ready', renditions: { 720: 'attempts/1/720.mp4' } })
+    const ok = await t.app.inject({ url: `/api/competitions/${id}/participants/${pid}/attempts/${a.id}` })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json()).toMatchObject({
+      id: a.id, video_url: '/api/video/attempts%2F1%2Foriginal.mp4', participant_name: 'Video Lifter', lift_type: 'deadlift', weight: 220,
+      success: 'true', timestamp: expect.any(String), renditions: { 720: '/api/video/attempts%2F1%2F720.mp4' },
+    })
+    for (const path of [`/api/competitions/${id}/participants/${pid + 1}/attempts/${a.id}`, `/api/competitions/${id + 1}/participants/${pid}/attempts/${a.id}`, `/api/competitions/${id}/participants/${pid}/attempts/999999`]) {
+      const res = await t.app.inject({ url: path })
+      expect(res.statusCode, path).toBe(404)
+      expect(res.json()).toEqual({ error: 'Video data not found' })
+    }
+  })
+})

@@ -1,0 +1,72 @@
+// Builds the real application against a real database for a test file:
+// PostgreSQL (a fresh database) by default, or the embedded PGlite default.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp, type App } from '../../server/app.ts'
+import { loadConfig, type Config } from '../../infra/config.ts'
+import { openDatabase, type Database } from '../../infra/db.ts'
+import type { TranscodeQueue } from '../../infra/queue.ts'
+import { createTestDatabase } from './database.ts'
+
+export interface TestApp {
+  app: App
+  db: Database
+  config: Config
+  close(): Promise<void>
+}
+
+export interface TestAppOptions {
+  embedded?: boolean
+  env?: Record<string, string>
+  queue?: TranscodeQueue
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'liftarena-test-'))
+  const database = options.embedded ? undefined : await createTestDatabase()
+  const config = loadConfig({
+    DATA_DIR: dir,
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    SERVE_WEB: 'false',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  })
+  const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
+  const queue = options.queue ?? { enqueue: async () => {}, close: async () => {} }
+  const app = await buildApp({ config, db, queue })
+  await app.ready()
+  return {
+    app, db, config,
+    async close() {
+      await app.close()
+      await db.close()
+      await database?.drop()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+let counter = 0
+/** Registers a fresh user through the API and returns its tokens. */
+export async function registerUser(app: App, name = 'Test Lifter') {
+  const n = `${Date.now().toString(36)}${counter++}`
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email: `lifter${n}@example.com`, password: 'correct horse battery' } })
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`)
+  const body = res.json() as { access_token: string; refresh_token: string; user_id: number }
+  return { ...body, email: `lifter${n}@example.com`, password: 'correct horse battery', auth: { authorization: `Bearer ${body.access_token}` } }
+}
+
+/** Creates a challenge through the API as the given user. Dates are offsets in days from now. */
+export async function createChallenge(app: App, token: string, overrides: Record<string, unknown> = {}, days = { start: -1, end: 6 }) {
+  const res = await app.inject({
+    method: 'POST', url: '/api/create_competition', headers: { authorization: `Bearer ${token}` },
+    payload: {
+      name: 'Test Challenge', location: 'Test Gym', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'M',
+      start_date: new Date(Date.now() + days.start * 86_400_000).toISOString(), end_date: new Date(Date.now() + days.end * 86_400_000).toISOString(),
+      ...overrides,
+    },
+  })
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`)
+  return (res.json() as { competition_id: number }).competition_id
+}
