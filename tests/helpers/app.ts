@@ -24,7 +24,7 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'liftarena-test-'))
-  const database = options.embedded ? undefined : await createTestDatabase()
+  const database = options.embedded || options.env?.DATABASE_URL ? undefined : await createTestDatabase()
   const config = loadConfig({
     DATA_DIR: dir,
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
