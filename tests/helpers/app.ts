@@ -20,6 +20,8 @@ export interface TestAppOptions {
   embedded?: boolean
   env?: Record<string, string>
   queue?: TranscodeQueue
+  /** Last chance to add routes or hooks before the app is sealed (benchmarks add their baseline route here). */
+  beforeReady?: (app: App) => void
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -35,6 +37,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
   const queue = options.queue ?? { enqueue: async () => {}, close: async () => {} }
   const app = await buildApp({ config, db, queue })
+  options.beforeReady?.(app)
   await app.ready()
   return {
     app, db, config,

@@ -1,0 +1,67 @@
+// REST reads under load: autocannon (a separate process) against the participants
+// of a 200-athlete challenge and the challenge list, next to a trivial JSON route
+// on the same server — the practical ceiling for this machine and framework.
+import type { AddressInfo } from 'node:net'
+import { startTestApp } from '../tests/helpers/app.ts'
+import { median, round, run, type Section } from './lib.ts'
+
+const RUNS = 3
+const SECONDS = 5
+const CONNECTIONS = 20
+
+async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>['db']['prisma']): Promise<number> {
+  const competition = await prisma.competition.create({
+    data: { name: 'Bench Challenge', location: 'Bench Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 6 * 86_400_000), liftTypes: ['Squat', 'Bench Press', 'Deadlift'], weightClasses: ['83kg', '93kg'], gender: 'M' },
+  })
+  await prisma.user.createMany({ data: Array.from({ length: 200 }, (_, i) => ({ name: `Athlete ${i}`, username: `athlete${i}`, email: `a${i}@bench.test`, passwordHash: 'x', country: 'Norway', weightClass: '93kg' })) })
+  const users = await prisma.user.findMany({ select: { id: true } })
+  await prisma.participant.createMany({ data: users.map((u) => ({ userId: u.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' })) })
+  const participants = await prisma.participant.findMany({ select: { id: true } })
+  const attempts = participants.flatMap((p, i) => ['squat', 'bench', 'deadlift'].flatMap((liftType, l) =>
+    [0, 1, 2].map((n) => ({ participantId: p.id, liftType, weight: 100 + l * 40 + n * 5 + (i % 50), status: n === 2 && i % 4 === 0 ? 'failed' : 'completed' }))))
+  await prisma.attempt.createMany({ data: attempts })
+  // A few more challenges so the list is not trivially small.
+  for (let i = 0; i < 20; i++) {
+    await prisma.competition.create({ data: { name: `Other ${i}`, location: 'Elsewhere', startDate: new Date(), endDate: new Date(Date.now() + 86_400_000), liftTypes: [], weightClasses: [], gender: 'M' } })
+  }
+  return competition.id
+}
+
+async function autocannon(url: string) {
+  const out = await run('npx', ['autocannon', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', url])
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+export async function restBenchmark(): Promise<Section> {
+  const t = await startTestApp({ beforeReady: (app) => app.get('/bench/trivial', async () => ({ ok: true, items: [1, 2, 3] })) })
+  try {
+    const id = await seedBigChallenge(t.db.prisma)
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    const targets = { trivial: `${base}/bench/trivial`, participants: `${base}/api/competitions/${id}/participants`, list: `${base}/api/competitions` }
+    const results: Record<keyof typeof targets, Awaited<ReturnType<typeof autocannon>>[]> = { trivial: [], participants: [], list: [] }
+    await autocannon(targets.participants) // warm-up: JIT and connection pool
+    for (let i = 0; i < RUNS; i++) {
+      for (const key of Object.keys(targets) as (keyof typeof targets)[]) results[key].push(await autocannon(targets[key]))
+    }
+    const summary = (key: keyof typeof targets) => ({ rps: median(results[key].map((r) => r.rps)), p50: median(results[key].map((r) => r.p50)), p99: median(results[key].map((r) => r.p99)) })
+    const trivial = summary('trivial')
+    const rows = (['trivial', 'participants', 'list'] as const).map((key) => {
+      const s = summary(key)
+      return [key === 'trivial' ? 'baseline: trivial JSON route' : key === 'participants' ? `GET /api/competitions/${id}/participants (200 × 9 attempts)` : 'GET /api/competitions (21 challenges)', round(s.rps, 0), s.p50, s.p99, round(s.rps / trivial.rps)]
+    })
+    const ratio = (key: 'participants' | 'list') => summary(key).rps / trivial.rps
+    return {
+      title: 'REST reads',
+      method: `autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS} runs alternating with the baseline; the server runs against the PostgreSQL service. Target: ≥ 0.5 of the trivial route's requests per second.`,
+      commands: ['npm run bench -- rest'],
+      header: ['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio to baseline'],
+      rows,
+      verdicts: (['participants', 'list'] as const).map((k) => `${k}: ${round(ratio(k))} of baseline — target ≥ 0.5 ${ratio(k) >= 0.5 ? 'met' : 'missed'}`),
+    }
+  } finally {
+    await t.close()
+  }
+}
