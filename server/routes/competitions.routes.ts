@@ -4,7 +4,7 @@ import {
   GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftList, ParticipantList, PRIZE_POOL,
   competitionRoom, type LiveEvent,
 } from '../../contract/index.ts'
-import { appendEvent } from '../../infra/live-outbox.ts'
+import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { challengeStatus, formatDescription, normalizeGender, parseDescription } from '../services/competition-meta.ts'
@@ -141,13 +141,16 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let result
     try {
       ;({ events, result } = await prisma.$transaction(async (tx) => {
+        // Lock the room first so the count below includes every earlier join (see reserveSeq).
+        const room = competitionRoom(competitionId)
+        const seq = await reserveSeq(tx, room)
         const created = await tx.participant.create({
           data: { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
           include: participantInclude,
         })
         const count = await tx.participant.count({ where: { competitionId } })
         const participant = toParticipant(apiBase, created)
-        const joined = await appendEvent(tx, competitionRoom(competitionId), 'participant.joined', { competition_id: competitionId, participant, participants: count })
+        const joined = await appendEvent(tx, room, 'participant.joined', { competition_id: competitionId, participant, participants: count }, seq)
         const board = await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
         return { events: [joined, board], result: { participant, count } }
       }))
