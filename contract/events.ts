@@ -1,4 +1,4 @@
-import type { Lift, Participant } from './competitions.ts'
+import type { Competition, Lift, Participant } from './competitions.ts'
 
 /** Rooms a client can subscribe to: one per challenge, one for global boards. */
 export type Room = `competition:${number}` | 'global'
@@ -10,6 +10,8 @@ export interface LiveEventData {
   'attempt.created': { competition_id: number; attempt: Lift }
   'attempt.updated': { competition_id: number; attempt: Lift }
   'leaderboard.changed': { competition_id: number }
+  /** Published to the global room, so challenge lists can show it without reload. */
+  'competition.created': { competition: Competition }
 }
 export type LiveEventType = keyof LiveEventData
 

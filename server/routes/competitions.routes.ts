@@ -105,13 +105,18 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const weightclasses = body.weightclasses ?? []
     const gender = body.gender ?? 'M'
     const text = body.description?.trim() || `${body.name.trim()} at ${body.location.trim()}`
-    const row = await prisma.competition.create({
-      data: {
-        name: body.name.trim(), location: body.location.trim(), startDate: start, endDate: end, image: body.image ?? null,
-        liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById: userId,
-        description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
-      },
+    const { row, event } = await prisma.$transaction(async (tx) => {
+      const row = await tx.competition.create({
+        data: {
+          name: body.name.trim(), location: body.location.trim(), startDate: start, endDate: end, image: body.image ?? null,
+          liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById: userId,
+          description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
+        },
+      })
+      const event = await appendEvent(tx, GLOBAL_ROOM, 'competition.created', { competition: toCompetition({ ...row, _count: { participants: 0 } }) })
+      return { row, event }
     })
+    app.publisher.publish([event])
     reply.status(201)
     return {
       competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
