@@ -10,6 +10,7 @@ import type { TranscodeQueue } from '../infra/queue.ts'
 import security from './plugins/external/security.ts'
 import rateLimiting from './plugins/external/rate-limit.ts'
 import docs from './plugins/external/swagger.ts'
+import webStatic from './plugins/external/web-static.ts'
 import errorHandler from './plugins/app/error-handler.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(competitionRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })
+  if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }
 

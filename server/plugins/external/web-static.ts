@@ -1,0 +1,52 @@
+// Serves the built web client (web/dist) from the API's port: hashed assets are cached for
+// good, other files briefly, and every other GET outside the API answers index.html so deep
+// links and reloads reach the client's router. Without a build it serves nothing and says why.
+import { stat } from 'node:fs/promises'
+import { resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+const DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url))
+const ASSETS = `${sep}assets${sep}`
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile()
+  } catch {
+    return false
+  }
+}
+
+export default async function webStatic(app: FastifyInstance) {
+  if (!(await isFile(resolve(DIST, 'index.html')))) {
+    app.log.warn('web/dist/index.html is missing, so the web client is not served. Run `npm run build:web` first.')
+    return
+  }
+  // serve: false — only reply.sendFile; the route below decides what each path gets.
+  await app.register(fastifyStatic, {
+    root: DIST,
+    serve: false,
+    cacheControl: false, // set below, per kind of file
+    setHeaders(res, path) {
+      const cache = path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'
+      res.setHeader('Cache-Control', cache)
+    },
+  })
+
+  const apiBase = app.deps.config.apiBase
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (path === apiBase || path.startsWith(`${apiBase}/`) || path.startsWith('/socket.io/')) return reply.callNotFound()
+    let file: string
+    try {
+      file = resolve(DIST, `.${decodeURIComponent(path)}`)
+    } catch {
+      return reply.callNotFound()
+    }
+    if (file.startsWith(DIST) && (await isFile(file))) return reply.sendFile(file.slice(DIST.length))
+    // A missing hashed asset is a 404: index.html in its place would be run as a script.
+    if (path.startsWith('/assets/')) return reply.callNotFound()
+    return reply.sendFile('index.html')
+  })
+}

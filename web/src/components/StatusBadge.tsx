@@ -1,0 +1,7 @@
+import { capitalize } from '../lib/format.ts'
+
+/** Upcoming blue, ongoing green, any other status gray; first letter capitalised (SPEC §2). */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = status === 'upcoming' || status === 'ongoing' ? status : 'other'
+  return <span className={`badge badge--${tone}`}>{capitalize(status)}</span>
+}

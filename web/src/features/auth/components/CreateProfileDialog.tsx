@@ -1,0 +1,112 @@
+// SPEC §5 Create Profile: all fields but bio required (checked here, browser validation off),
+// passwords must match or nothing is sent; success logs in, says so, and closes after 1.5 s.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Dialog } from '../../../components/Dialog.tsx'
+import { LIMITS, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import type { RegisterBody } from '../../../lib/contract.ts'
+import { useSession } from '../../../stores/session.ts'
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+export const PROFILE_CREATED = 'Profile created successfully!'
+export const FILL_REQUIRED = 'Please fill in all required fields.'
+
+type Values = { name: string; email: string; password: string; confirmPassword: string; weight_class: string; country: string; bio: string }
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', weight_class: '', country: '', bio: '' }
+const REQUIRED: (keyof Values)[] = ['name', 'email', 'password', 'confirmPassword', 'weight_class', 'country']
+
+export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () => void; onSwitchToLogin: () => void }) {
+  const register = useSession((s) => s.register)
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [missing, setMissing] = useState<(keyof Values)[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [success, setSuccess] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(closeTimer.current), [])
+
+  const change = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const name = event.target.name as keyof Values
+    setValues((v) => ({ ...v, [name]: event.target.value }))
+    setMissing((m) => m.filter((field) => field !== name))
+    if (name === 'password' || name === 'confirmPassword') setError(null)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy || success) return
+    const empty = REQUIRED.filter((field) => values[field].trim() === '')
+    setMissing(empty)
+    if (empty.length > 0) return setError(FILL_REQUIRED)
+    if (values.password !== values.confirmPassword) return setError(PASSWORDS_DO_NOT_MATCH)
+    setError(null)
+    setBusy(true)
+    try {
+      const body: RegisterBody = {
+        name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword,
+        // The contract's static type for this literal union comes out as never; the server validates the value.
+        weight_class: values.weight_class as never, country: values.country.trim(),
+        ...(values.bio.trim() ? { bio: values.bio.trim() } : {}),
+      }
+      await register(body)
+      setSuccess(true)
+      closeTimer.current = setTimeout(onClose, LIMITS.registerCloseMs)
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const invalid = (field: keyof Values) => (missing.includes(field) ? { 'aria-invalid': true as const } : {})
+
+  return (
+    <Dialog title="Create Profile" onClose={onClose} size="wide">
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="register-name">Name *</label>
+            <input id="register-name" name="name" autoComplete="name" value={values.name} onChange={change} {...invalid('name')} />
+          </div>
+          <div className="field">
+            <label htmlFor="register-email">Email *</label>
+            <input id="register-email" name="email" type="email" autoComplete="email" value={values.email} onChange={change} {...invalid('email')} />
+          </div>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="register-password">Password *</label>
+            <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={change} {...invalid('password')} />
+          </div>
+          <div className="field">
+            <label htmlFor="register-confirm">Confirm password *</label>
+            <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={change} {...invalid('confirmPassword')} />
+          </div>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="register-weight-class">Weight class *</label>
+            <select id="register-weight-class" name="weight_class" value={values.weight_class} onChange={change} {...invalid('weight_class')}>
+              <option value="">Choose…</option>
+              {WEIGHT_CLASSES.map((w) => <option key={w} value={w}>{w}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="register-country">Country *</label>
+            <input id="register-country" name="country" autoComplete="country-name" value={values.country} onChange={change} {...invalid('country')} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="register-bio">Bio</label>
+          <textarea id="register-bio" name="bio" rows={3} value={values.bio} onChange={change} />
+        </div>
+        {error && <p className="alert alert--error" role="alert">{error}</p>}
+        {success && <p className="alert alert--success" role="status">{PROFILE_CREATED}</p>}
+        <button className="button" type="submit" disabled={busy || success}>{busy ? 'Creating…' : 'Create Profile'}</button>
+        <p className="muted">
+          Already registered?{' '}
+          <button type="button" className="link-button" onClick={onSwitchToLogin}>Login</button>
+        </p>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,72 @@
+// POST /create_competition (SPEC §5 Create Challenge: defaults, hints, payload).
+import { apiRequest, errorText } from '../../../lib/api-client.ts'
+import type { CreateCompetitionBody, CreateCompetitionResponse } from '../../../lib/contract.ts'
+
+export const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
+export const HINT_LIFT_TYPES = 'Please select at least one lift type'
+export const HINT_WEIGHT_CLASSES = 'Please select at least one weight class'
+
+export interface ChallengeForm {
+  name: string
+  location: string
+  description: string
+  lifttypes: string[]
+  weightclasses: string[]
+  gender: 'M' | 'F'
+  /** datetime-local values (local time, minutes precision). */
+  start_date: string
+  end_date: string
+}
+
+const DAY_MS = 86_400_000
+
+/** 'YYYY-MM-DDTHH:mm' in local time, as a datetime-local input expects. */
+export function toLocalInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
+  return local.toISOString().slice(0, 16)
+}
+
+/** SPEC §5 defaults: start 1 day ahead, end 7 days ahead, the three main lifts, 83/93/105 kg, men. */
+export function defaultChallengeForm(now = new Date()): ChallengeForm {
+  return {
+    name: 'New Powerlifting Challenge',
+    location: 'Powerlifting Gym',
+    description: '',
+    lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+    weightclasses: ['83kg', '93kg', '105kg'],
+    gender: 'M',
+    start_date: toLocalInput(new Date(now.getTime() + DAY_MS)),
+    end_date: toLocalInput(new Date(now.getTime() + 7 * DAY_MS)),
+  }
+}
+
+/** Hints only: an empty selection does not block the submit (SPEC §5). */
+export function challengeFormHints(form: Pick<ChallengeForm, 'lifttypes' | 'weightclasses'>): string[] {
+  return [
+    ...(form.lifttypes.length === 0 ? [HINT_LIFT_TYPES] : []),
+    ...(form.weightclasses.length === 0 ? [HINT_WEIGHT_CLASSES] : []),
+  ]
+}
+
+export function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
+  return {
+    name: form.name.trim(),
+    location: form.location.trim(),
+    start_date: new Date(form.start_date).toISOString(),
+    end_date: new Date(form.end_date).toISOString(),
+    lifttypes: form.lifttypes,
+    // The contract's static type for this literal union comes out as never; the server validates the values.
+    weightclasses: form.weightclasses as never,
+    gender: form.gender,
+    ...(form.description.trim() ? { description: form.description.trim() } : {}),
+  }
+}
+
+export async function createChallenge(form: ChallengeForm): Promise<CreateCompetitionResponse> {
+  try {
+    const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', { method: 'POST', auth: 'required', body: toCreateBody(form) })
+    return data
+  } catch (error) {
+    throw new Error(errorText(error, CREATE_CHALLENGE_FAILED))
+  }
+}

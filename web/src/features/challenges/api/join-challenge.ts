@@ -1,0 +1,30 @@
+// POST /join_competition (SPEC §5 Join).
+import { apiRequest, errorText } from '../../../lib/api-client.ts'
+import type { JoinCompetitionResponse } from '../../../lib/contract.ts'
+import { readSession } from '../../../lib/session-storage.ts'
+
+export const JOIN_FAILED = 'Failed to join challenge. Please try again.'
+export const JOIN_NEEDS_PROFILE = 'Please create a profile before joining a challenge'
+
+export interface JoinRequest {
+  competitionId: number
+  weightClass: string
+  gender: 'female' | 'male'
+}
+
+/** Rejects with an Error whose message is the text to show. */
+export async function joinChallenge({ competitionId, weightClass, gender }: JoinRequest): Promise<JoinCompetitionResponse> {
+  const { userId } = readSession()
+  if (!userId) throw new Error(JOIN_NEEDS_PROFILE)
+  try {
+    const { data } = await apiRequest<JoinCompetitionResponse>('/join_competition', {
+      method: 'POST',
+      auth: 'required',
+      // The contract's static type for the weight class union comes out as never; the server validates it.
+      body: { user_id: userId, competition_id: competitionId, weight_class: weightClass as never, gender },
+    })
+    return data
+  } catch (error) {
+    throw new Error(errorText(error, JOIN_FAILED))
+  }
+}

@@ -1,0 +1,60 @@
+// A challenge as its screens show it: the competition, ranked participants and lifts over
+// REST, kept current by the challenge's live room (joins, new and updated attempts).
+import { useCallback } from 'react'
+import { useCompetition } from '../../../api/competition.ts'
+import { useLifts } from '../../../api/lifts.ts'
+import { useParticipants } from '../../../api/participants.ts'
+import { competitionRoom } from '../../../lib/contract.ts'
+import type { LiveEvent } from '../../../lib/contract.ts'
+import { applyAttempt, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
+import { useLiveRoom } from '../../../stores/live.ts'
+
+export function useChallengeSnapshot(id: number | null) {
+  const competition = useCompetition(id)
+  const participants = useParticipants(id)
+  const lifts = useLifts(id)
+
+  const { setData: setCompetition, reload: reloadCompetition } = competition
+  const { setData: setParticipants, reload: reloadParticipants } = participants
+  const { setData: setLifts, reload: reloadLifts } = lifts
+
+  const apply = useCallback((event: LiveEvent) => {
+    switch (event.type) {
+      case 'participant.joined':
+        // Counts only grow; an event replayed over a newer snapshot must not lower it.
+        setCompetition((c) => (c ? { ...c, participants: Math.max(c.participants, event.data.participants) } : c))
+        setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, event.data.participant) } : s))
+        break
+      case 'attempt.created':
+      case 'attempt.updated':
+        setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, event.data.attempt) } : s))
+        setLifts((l) => (l ? upsertLift(l, event.data.attempt) : l))
+        break
+      case 'leaderboard.changed':
+        break
+    }
+  }, [setCompetition, setParticipants, setLifts])
+
+  /** Refetches everything; the participants' seq is where live events continue. */
+  const resync = useCallback(async () => {
+    const [, snapshot] = await Promise.all([reloadCompetition(), reloadParticipants(), reloadLifts()])
+    if (!snapshot) throw new Error('The challenge could not be reloaded')
+    return snapshot.seq
+  }, [reloadCompetition, reloadParticipants, reloadLifts])
+
+  useLiveRoom(id ? competitionRoom(id) : null, {
+    ready: participants.data !== undefined,
+    seq: participants.data?.seq ?? null,
+    apply,
+    resync,
+  })
+
+  return {
+    competition: competition.data,
+    participants: participants.data?.participants,
+    lifts: lifts.data,
+    error: competition.error,
+    loading: competition.loading && !competition.data,
+    resync,
+  }
+}

@@ -1,0 +1,94 @@
+// SPEC §2 /challenges/{id}: everything about one challenge, live.
+import { useMemo } from 'react'
+import { Link, useParams } from 'react-router'
+import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { StatusBadge } from '../../../components/StatusBadge.tsx'
+import { errorText } from '../../../lib/api-client.ts'
+import { DEFAULT_CHALLENGE_IMAGE, toChallenge } from '../../../lib/challenge.ts'
+import { formatDate, formatDateTime } from '../../../lib/format.ts'
+import { NOT_FOUND } from '../../../lib/not-found.ts'
+import { useSession } from '../../../stores/session.ts'
+import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
+import { JoinPanel } from './JoinPanel.tsx'
+import { PrizePool } from './PrizePool.tsx'
+import { RecentVideos } from './RecentVideos.tsx'
+import { TopParticipants } from './TopParticipants.tsx'
+import './ChallengeDetail.css'
+
+export function ChallengeDetailPage() {
+  const id = Number(useParams().id)
+  const validId = Number.isInteger(id) && id > 0 ? id : null
+  const userId = useSession((s) => s.userId)
+  const { competition, participants, lifts, error, loading, resync } = useChallengeSnapshot(validId)
+  const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
+  const joined = !!userId && !!participants?.some((p) => p.user_id === userId)
+
+  if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
+  if (error) return <p className="alert alert--error" role="alert">{errorText(error, CHALLENGE_FAILED)}</p>
+  if (loading || !challenge) return <div className="spinner" role="status" aria-label="Loading challenge" />
+
+  return (
+    <article className="challenge-detail">
+      <header className="challenge-hero">
+        <img
+          className="challenge-hero__image"
+          src={challenge.image}
+          alt=""
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(DEFAULT_CHALLENGE_IMAGE)) e.currentTarget.src = DEFAULT_CHALLENGE_IMAGE
+          }}
+        />
+        <div className="challenge-hero__text">
+          <div className="row">
+            <StatusBadge status={challenge.status} />
+            {joined && <span className="badge badge--joined">You&apos;ve joined this challenge</span>}
+          </div>
+          <h1>{challenge.title}</h1>
+          <p>{challenge.description}</p>
+        </div>
+      </header>
+
+      <div className="challenge-layout">
+        <div className="challenge-layout__main">
+          <section className="panel">
+            <dl className="facts">
+              <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
+              <div><dt>Location</dt><dd>{challenge.location}</dd></div>
+              <div><dt>Participants</dt><dd data-testid="participant-count">{challenge.participants}</dd></div>
+              <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
+              <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
+              <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
+            </dl>
+            <ul className="challenge-detail__tags" aria-label="Categories">
+              {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
+            </ul>
+          </section>
+
+          <section className="section" aria-labelledby="top-heading">
+            <div className="page-header">
+              <h2 id="top-heading">Top participants</h2>
+              <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
+            </div>
+            {participants ? <TopParticipants participants={participants} highlightUserId={userId} /> : <div className="spinner" />}
+          </section>
+
+          <section className="section" aria-labelledby="videos-heading">
+            <h2 id="videos-heading">Recent videos</h2>
+            {lifts ? <RecentVideos lifts={lifts} competitionId={challenge.id} /> : <div className="spinner" />}
+          </section>
+        </div>
+
+        <aside className="challenge-layout__side">
+          <section className="panel" aria-labelledby="join-heading">
+            <h2 id="join-heading">Take part</h2>
+            <JoinPanel key={challenge.id} challenge={challenge} joined={joined} onJoined={() => void resync().catch(() => undefined)} />
+          </section>
+          <section className="panel" aria-labelledby="prize-heading">
+            <h2 id="prize-heading">Prize pool</h2>
+            <PrizePool prizePool={challenge.prizePool} />
+          </section>
+        </aside>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react'
+import { Dialog } from '../../../components/Dialog.tsx'
+import { CHALLENGE_LIFT_TYPES, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { useSession } from '../../../stores/session.ts'
+import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
+import { challengeFormHints, createChallenge, defaultChallengeForm, type ChallengeForm } from '../api/create-challenge.ts'
+
+interface Props {
+  onClose: () => void
+  onCreated: (competitionId: number) => void
+}
+
+export function CreateChallengeDialog({ onClose, onCreated }: Props) {
+  const [form, setForm] = useState<ChallengeForm>(() => defaultChallengeForm())
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const loggedIn = useSession((s) => s.status === 'authenticated')
+  const showLogin = useAuthDialogs((s) => s.show)
+  const hints = challengeFormHints(form)
+
+  const set = <K extends keyof ChallengeForm>(key: K, value: ChallengeForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const toggle = (key: 'lifttypes' | 'weightclasses', value: string) =>
+    setForm((f) => ({ ...f, [key]: f[key].includes(value) ? f[key].filter((v) => v !== value) : [...f[key], value] }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    setBusy(true)
+    try {
+      const created = await createChallenge(form)
+      onCreated(created.competition_id)
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog title="Create Challenge" onClose={onClose} size="wide">
+      <form className="form" onSubmit={submit}>
+        {!loggedIn && (
+          <p className="alert alert--info">
+            Challenges are created under your profile.{' '}
+            <button type="button" className="link-button" onClick={() => showLogin('login')}>Log in</button> first.
+          </p>
+        )}
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="challenge-name">Name *</label>
+            <input id="challenge-name" required maxLength={120} value={form.name} onChange={(e) => set('name', e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="challenge-location">Location *</label>
+            <input id="challenge-location" required maxLength={120} value={form.location} onChange={(e) => set('location', e.target.value)} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="challenge-description">Description</label>
+          <textarea id="challenge-description" rows={2} maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} />
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="challenge-start">Start *</label>
+            <input id="challenge-start" type="datetime-local" required value={form.start_date} onChange={(e) => set('start_date', e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="challenge-end">End *</label>
+            <input id="challenge-end" type="datetime-local" required min={form.start_date} value={form.end_date} onChange={(e) => set('end_date', e.target.value)} />
+          </div>
+        </div>
+        <fieldset className="checks">
+          <legend>Lift types</legend>
+          {CHALLENGE_LIFT_TYPES.map((type) => (
+            <label key={type}>
+              <input type="checkbox" checked={form.lifttypes.includes(type)} onChange={() => toggle('lifttypes', type)} />
+              {type}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="checks">
+          <legend>Weight classes</legend>
+          {WEIGHT_CLASSES.map((w) => (
+            <label key={w}>
+              <input type="checkbox" checked={form.weightclasses.includes(w)} onChange={() => toggle('weightclasses', w)} />
+              {w}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="checks">
+          <legend>Gender</legend>
+          <label><input type="radio" name="challenge-gender" checked={form.gender === 'M'} onChange={() => set('gender', 'M')} />Men</label>
+          <label><input type="radio" name="challenge-gender" checked={form.gender === 'F'} onChange={() => set('gender', 'F')} />Women</label>
+        </fieldset>
+        {hints.map((hint) => <p key={hint} className="field__hint" role="note">{hint}</p>)}
+        {error && <p className="alert alert--error" role="alert">{error}</p>}
+        <div className="row">
+          <button className="button" type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create Challenge'}</button>
+          <button className="button button--ghost" type="button" onClick={onClose}>Cancel</button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

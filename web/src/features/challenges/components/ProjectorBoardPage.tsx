@@ -1,0 +1,3 @@
+export function ProjectorBoardPage() {
+  return <h1>ProjectorBoardPage</h1>
+}

@@ -1,0 +1,3 @@
+export function UploadPage() {
+  return <h1>UploadPage</h1>
+}

@@ -1,0 +1,3 @@
+export function RandomVideoPage() {
+  return <h1>RandomVideoPage</h1>
+}

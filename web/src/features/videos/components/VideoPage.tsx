@@ -1,0 +1,3 @@
+export function VideoPage() {
+  return <h1>VideoPage</h1>
+}

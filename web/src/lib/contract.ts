@@ -1,0 +1,6 @@
+// The server's typed contract, re-exported so the client has one import path for it.
+// Types only, plus the shared constants: the runtime schemas stay on the server.
+export type * from '../../../contract/index.ts'
+export {
+  CHALLENGE_LIFT_TYPES, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, PRIZE_POOL, STORAGE_KEYS, WEIGHT_CLASSES, competitionRoom,
+} from '../../../contract/index.ts'

@@ -1,0 +1,29 @@
+// Display formats shared by every screen.
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
+const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+
+function valid(iso: string): Date | null {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+export const formatDate = (iso: string) => {
+  const d = valid(iso)
+  return d ? dateFormat.format(d) : '—'
+}
+export const formatDateTime = (iso: string) => {
+  const d = valid(iso)
+  return d ? dateTimeFormat.format(d) : '—'
+}
+export const formatNumber = (n: number) => numberFormat.format(n)
+export const formatKg = (kg: number) => `${numberFormat.format(kg)} kg`
+export const formatDollars = (amount: number) => dollarFormat.format(amount)
+export const formatLD = (amount: number) => `${numberFormat.format(amount)} LD`
+
+/** 'squat' → 'Squat', 'clean_and_jerk' → 'Clean And Jerk'. */
+export const liftLabel = (type: string) =>
+  type === 'bench' ? 'Bench' : type.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

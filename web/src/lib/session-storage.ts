@@ -1,0 +1,50 @@
+// The session as the browser keeps it, under the exact keys of SPEC §3/§9.
+import { STORAGE_KEYS } from './contract.ts'
+import type { AuthResponse } from './contract.ts'
+
+export interface StoredSession {
+  accessToken: string | null
+  refreshToken: string | null
+  userId: number | null
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null // storage disabled (private mode): behave as logged out
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key)
+    else localStorage.setItem(key, value)
+  } catch {
+    // storage disabled: the session lives only as long as the page
+  }
+}
+
+export function readSession(): StoredSession {
+  const id = Number(read(STORAGE_KEYS.userId))
+  return {
+    accessToken: read(STORAGE_KEYS.authToken),
+    refreshToken: read(STORAGE_KEYS.refreshToken),
+    userId: Number.isInteger(id) && id > 0 ? id : null,
+  }
+}
+
+/** Saves a login, registration or refresh answer. A missing refresh token falls back to the access token (SPEC §7). */
+export function saveSession(auth: Pick<AuthResponse, 'access_token' | 'user_id'> & { refresh_token?: string | null }) {
+  write(STORAGE_KEYS.authToken, auth.access_token)
+  write(STORAGE_KEYS.refreshToken, auth.refresh_token || auth.access_token)
+  write(STORAGE_KEYS.userId, String(auth.user_id))
+  write(STORAGE_KEYS.isLoggedIn, 'true')
+}
+
+export function clearSession() {
+  for (const key of Object.values(STORAGE_KEYS)) write(key, null)
+}
+
+export const readLastAttemptId = () => read(STORAGE_KEYS.lastAttemptId)
+export const saveLastAttemptId = (id: number) => write(STORAGE_KEYS.lastAttemptId, String(id))

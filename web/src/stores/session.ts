@@ -1,0 +1,116 @@
+// The session of SPEC §4: start from stored tokens, refresh, login, registration, logout.
+// Tokens live in localStorage (lib/session-storage.ts); this store holds who is logged in.
+import { create } from 'zustand'
+import { ApiError, apiGet, apiRequest, errorText, onSessionChange, refreshSession } from '../lib/api-client.ts'
+import type { AuthResponse, LoginBody, RegisterBody, UserResponse } from '../lib/contract.ts'
+import { clearSession, readSession, saveSession } from '../lib/session-storage.ts'
+import { toast } from './toasts.ts'
+
+export const SESSION_EXPIRED = 'Session expired. Please log in again.'
+export const LOGIN_FAILED = 'Invalid username or password. Please try again.'
+export const REGISTER_FAILED = 'Failed to create profile. Please try again.'
+
+export type SessionStatus = 'starting' | 'authenticated' | 'unauthenticated'
+
+interface SessionState {
+  status: SessionStatus
+  userId: number | null
+  /** Null while loading, or when the server could not be reached at start. */
+  user: UserResponse | null
+  error: string | null
+  start: () => Promise<void>
+  /** Resolves on success; rejects with an Error whose message is the text to show. */
+  login: (body: LoginBody) => Promise<void>
+  register: (body: RegisterBody) => Promise<void>
+  /** Adopts a session handed over by /auth/callback. */
+  adopt: (auth: { access_token: string; user_id: number; refresh_token?: string | null }) => Promise<void>
+  logout: () => Promise<void>
+}
+
+const fetchUser = () => apiGet<UserResponse>('/auth/user', { auth: 'required' })
+
+/** Client-side rejections (bad token) end the session; a network failure keeps it for later. */
+const isRejection = (error: unknown) => error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.status !== 429
+
+export const useSession = create<SessionState>()((set, get) => {
+  const loggedOut = (error: string | null = null) => set({ status: 'unauthenticated', userId: null, user: null, error })
+
+  async function loadUser(userId: number) {
+    set({ status: 'authenticated', userId, error: null })
+    try {
+      set({ user: await fetchUser() })
+    } catch (error) {
+      // A rejected token was already refreshed once inside the request; it is over.
+      if (isRejection(error)) {
+        clearSession()
+        loggedOut(SESSION_EXPIRED)
+      }
+    }
+  }
+
+  async function signedIn(auth: AuthResponse | { access_token: string; user_id: number; refresh_token?: string | null }) {
+    saveSession(auth)
+    await loadUser(auth.user_id)
+  }
+
+  onSessionChange((event, auth) => {
+    if (event === 'refreshed' && auth && get().userId !== auth.user_id) set({ userId: auth.user_id })
+    if (event === 'expired' && get().status !== 'unauthenticated') {
+      loggedOut(SESSION_EXPIRED)
+      toast('error', SESSION_EXPIRED)
+    }
+  })
+
+  return {
+    status: 'starting',
+    userId: null,
+    user: null,
+    error: null,
+
+    start: async () => {
+      const stored = readSession()
+      if (stored.accessToken && stored.userId) return loadUser(stored.userId)
+      if (stored.refreshToken) {
+        const auth = await refreshSession()
+        if (auth) return loadUser(auth.user_id)
+        // refreshSession reported 'expired' if the server refused it
+        if (get().status === 'starting') loggedOut(readSession().refreshToken ? null : SESSION_EXPIRED)
+        return
+      }
+      loggedOut()
+    },
+
+    login: async (body) => {
+      try {
+        const { data } = await apiRequest<AuthResponse>('/auth/login', { method: 'POST', body })
+        await signedIn(data)
+      } catch (error) {
+        throw new Error(errorText(error, LOGIN_FAILED))
+      }
+    },
+
+    register: async (body) => {
+      try {
+        const { data } = await apiRequest<AuthResponse>('/auth/register', { method: 'POST', body })
+        await signedIn(data)
+      } catch (error) {
+        throw new Error(errorText(error, REGISTER_FAILED))
+      }
+    },
+
+    adopt: signedIn,
+
+    logout: async () => {
+      const { refreshToken, accessToken } = readSession()
+      if (accessToken) {
+        try {
+          await apiRequest('/auth/logout', { method: 'POST', auth: 'optional', body: refreshToken ? { refresh_token: refreshToken } : {} })
+        } catch (error) {
+          console.warn('Logout call failed; the local session is cleared anyway.', error)
+        }
+      }
+      clearSession()
+      loggedOut()
+    },
+  }
+})
