@@ -4,6 +4,16 @@ import type { Competition, Lift, Participant } from './competitions.ts'
 export type Room = `competition:${number}` | 'global'
 export const competitionRoom = (id: number): Room => `competition:${id}`
 export const GLOBAL_ROOM: Room = 'global'
+/** Private room of one signed-in user (transcode progress); the server joins it, clients cannot subscribe. */
+export type UserRoom = `user:${number}`
+export const userRoom = (userId: number): UserRoom => `user:${userId}`
+/** Parses a client-supplied room name: a public room, or null. */
+export function parseRoom(value: unknown): Room | null {
+  if (value === GLOBAL_ROOM) return GLOBAL_ROOM
+  const match = typeof value === 'string' ? /^competition:([1-9][0-9]{0,9})$/.exec(value) : null
+  const id = match ? Number(match[1]) : NaN
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? competitionRoom(id) : null
+}
 
 export interface LiveEventData {
   'participant.joined': { competition_id: number; participant: Participant; participants: number }
@@ -44,7 +54,17 @@ export interface ServerEvents {
   'transcode:progress': (progress: TranscodeProgress) => void
 }
 
+/** socket.io handshake `auth`: an access token puts the socket in its user's private room; none → anonymous (public rooms only). */
+export interface LiveAuth {
+  token?: string
+}
+
 export interface ClientEvents {
+  /**
+   * Joins a room. `since`: the seq the client's state reflects (a REST snapshot's `x-live-seq`, or the last
+   * applied event); the answer carries every stored event after it. Without `since`, no replay: `seq` is the
+   * room's current number. Events pushed meanwhile may arrive before the answer: order them by seq.
+   */
   subscribe: (request: { room: Room; since?: number | null }, ack: Ack<SubscribeResult>) => void
   unsubscribe: (request: { room: Room }) => void
 }
@@ -57,3 +77,6 @@ export interface CompetitionSnapshot {
   participants: Participant[]
   count: number
 }
+
+/** What the plain WebSocket feed (`/api/live/:competitionId`) sends: one snapshot, then the room's events in seq order. */
+export type LiveFeedMessage = CompetitionSnapshot | LiveEvent | { type: 'error'; message: string }

@@ -1,15 +1,72 @@
-// Live events: decorates `app.publisher`, which routes call after their write commits.
-// (The socket.io layer replaces the discarding publisher; see the Live issue.)
+// Live events: socket.io and the plain WebSocket feed on the API's port, and
+// `app.publisher`, which routes call after their write commits.
+// With REDIS_URL, socket.io's Redis Streams adapter links every server process
+// (and the worker's publisher, infra/live-redis.ts); without, one process.
+import { EventEmitter } from 'node:events'
 import fp from 'fastify-plugin'
+import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
-import { discardingPublisher, type EventPublisher } from '../../../infra/live-outbox.ts'
+import type { EventPublisher } from '../../../infra/live-outbox.ts'
+import { openLiveRedis } from '../../../infra/live-redis.ts'
+import { LiveFeed } from '../../live/feed.ts'
+import { createLiveServer, type LiveServer } from '../../live/socket-server.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     publisher: EventPublisher
+    live: { io: LiveServer['io']; feed: LiveFeed }
   }
 }
 
 export default fp(async function live(app: FastifyInstance) {
-  app.decorate('publisher', discardingPublisher)
+  const { config, db } = app.deps
+  const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
+  const feed = new LiveFeed({ prisma: db.prisma, apiBase: config.apiBase, log: app.log })
+  const server = createLiveServer(app.server, {
+    prisma: db.prisma,
+    verifyAccess: (token) => app.tokens.verifyAccess(token),
+    corsOrigins: config.corsOrigins,
+    redis: redis ? { client: redis.client, prefix: config.redisPrefix } : undefined,
+    onRemoteEvent: (event) => feed.deliver(event),
+    log: app.log,
+  })
+
+  app.decorate('live', { io: server.io, feed })
+  app.decorate('publisher', {
+    publish(events) {
+      server.publisher.publish(events)
+      for (const event of events) feed.deliver(event)
+    },
+    progress: server.publisher.progress,
+  } satisfies EventPublisher)
+
+  // socket.io and @fastify/websocket on one port (see shared/PLATFORM.md): the plugin gets
+  // its own upgrade emitter, fed only the upgrades that are not socket.io's.
+  const wsUpgrades = new EventEmitter()
+  await app.register(websocket, { options: { server: wsUpgrades as never, maxPayload: 4096 } })
+  const forwardUpgrade = (...args: unknown[]) => {
+    const [request] = args as [{ url?: string }]
+    if (!request.url?.startsWith('/socket.io/')) wsUpgrades.emit('upgrade', ...args)
+  }
+  app.server.on('upgrade', forwardUpgrade)
+
+  app.get<{ Params: { competitionId: number } }>(`${config.apiBase}/live/:competitionId`, {
+    websocket: true,
+    schema: {
+      params: {
+        type: 'object',
+        properties: { competitionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+        required: ['competitionId'],
+      },
+    },
+  }, (socket, request) => feed.connect(socket, request.params.competitionId))
+
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', forwardUpgrade)
+    feed.close()
+    await server.close()
+  })
+  app.addHook('onClose', async () => {
+    await redis?.close()
+  })
 })

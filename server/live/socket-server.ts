@@ -1,0 +1,169 @@
+// The socket.io side of the live layer, built from its dependencies
+// (socket.io's CRUD example: createApplication(httpServer, deps)).
+//
+// - Rooms: `competition:<id>` and `global`, joined by `subscribe`; `user:<id>` joined
+//   at connection for a socket that presented a valid access token (progress only).
+// - `subscribe({ room, since })` joins first, then replays the outbox after `since`,
+//   so nothing committed in between is lost; duplicates are harmless (clients order
+//   and de-duplicate by seq).
+// - Broadcasts: `io.to(room).emit` encodes a packet once per room. With Redis, the
+//   streams adapter carries it to every node and keeps it for connection state recovery.
+import type { Server as HttpServer } from 'node:http'
+import { Server, type Socket } from 'socket.io'
+import { createAdapter } from '@socket.io/redis-streams-adapter'
+import type { Redis } from 'ioredis'
+import { parseRoom, userRoom, type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type ServerEvents, type SubscribeResult } from '../../contract/index.ts'
+import type { PrismaClient } from '../../infra/db.ts'
+import type { EventPublisher } from '../../infra/live-outbox.ts'
+import { liveStreamOptions } from '../../infra/live-redis.ts'
+import { replaySince } from './outbox-replay.ts'
+
+export interface SocketData {
+  userId: number | null
+}
+
+export type LiveIo = Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>
+type LiveSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>
+
+export interface LiveServerDeps {
+  prisma: PrismaClient
+  /** The user id of a valid access token; throws with a sentence for the client otherwise. */
+  verifyAccess(token: string): number
+  corsOrigins: readonly string[]
+  /** Multi-node: the streams adapter over this client, with keys under `redisPrefix`. */
+  redis?: { client: Redis; prefix: string }
+  /** Called with every event another process broadcast (this node's plain feed needs them too). */
+  onRemoteEvent?: (event: LiveEvent) => void
+  log?: { warn(obj: object, msg: string): void }
+  /** How long a dropped client's session (rooms, missed packets) is kept for recovery. */
+  recoveryWindowMs?: number
+}
+
+export interface LiveServer {
+  io: LiveIo
+  /** Emits committed events to their rooms (every node's clients, with Redis). */
+  publisher: EventPublisher
+  close(): Promise<void>
+}
+
+/** Public rooms one socket may follow at once (a screen shows one challenge and the global board). */
+export const MAX_ROOMS_PER_SOCKET = 20
+
+const ERRORS = {
+  badRequest: 'Send { room: "competition:<id>" | "global", since?: number | null }.',
+  tooMany: `At most ${MAX_ROOMS_PER_SOCKET} rooms per connection; unsubscribe from rooms you no longer show.`,
+  unavailable: 'Live events are unavailable right now; please try again.',
+} as const
+
+export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): LiveServer {
+  const io: LiveIo = new Server(httpServer, {
+    serveClient: false,
+    // @fastify/websocket shares the port: leave upgrades that are not socket.io's to it.
+    destroyUpgrade: false,
+    // Clients only send subscribe/unsubscribe.
+    maxHttpBufferSize: 16 * 1024,
+    cors: deps.corsOrigins.length > 0 ? { origin: [...deps.corsOrigins] } : undefined,
+    connectionStateRecovery: { maxDisconnectionDuration: deps.recoveryWindowMs ?? 2 * 60_000, skipMiddlewares: true },
+    ...(deps.redis ? { adapter: createAdapter(deps.redis.client, liveStreamOptions(deps.redis.prefix)) } : {}),
+  })
+  if (deps.redis && deps.onRemoteEvent) tapRemoteBroadcasts(io, deps.onRemoteEvent)
+
+  io.use((socket, next) => {
+    const { token } = (socket.handshake.auth ?? {}) as LiveAuth
+    socket.data.userId = null
+    if (token === undefined || token === null || token === '') return next()
+    try {
+      socket.data.userId = deps.verifyAccess(String(token))
+      next()
+    } catch (error) {
+      // The token service's messages are written for users ("Your session has expired…").
+      next(Object.assign(new Error((error as Error).message), { data: { status: 401 } }))
+    }
+  })
+
+  io.on('connection', (socket: LiveSocket) => {
+    // A recovered socket comes back with its rooms; a new one joins its private room.
+    if (!socket.recovered && socket.data.userId !== null) void socket.join(userRoom(socket.data.userId))
+
+    socket.on('subscribe', (request, ack) => {
+      if (typeof ack !== 'function') return
+      void subscribe(socket, request, ack)
+    })
+    socket.on('unsubscribe', (request) => {
+      const room = parseRoom(request?.room)
+      if (room) void socket.leave(room)
+    })
+  })
+
+  async function subscribe(socket: LiveSocket, request: unknown, ack: Ack<SubscribeResult>) {
+    const { room: rawRoom, since: rawSince } = (request ?? {}) as { room?: unknown; since?: unknown }
+    const room = parseRoom(rawRoom)
+    const since = rawSince === undefined || rawSince === null ? null : rawSince
+    if (!room || (since !== null && !(Number.isSafeInteger(since) && (since as number) >= 0))) return ack({ error: ERRORS.badRequest })
+    if (!socket.rooms.has(room) && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
+    // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
+    await socket.join(room)
+    try {
+      ack({ data: await replaySince(deps.prisma, room, since as number | null) })
+    } catch (error) {
+      deps.log?.warn({ err: error, room }, 'live subscribe failed')
+      void socket.leave(room)
+      ack({ error: ERRORS.unavailable })
+    }
+  }
+
+  const publisher: EventPublisher = {
+    publish(events) {
+      for (const event of events) io.to(event.room).emit('event', event)
+    },
+    progress(userId, progress) {
+      io.to(userRoom(userId)).emit('transcode:progress', progress)
+    },
+  }
+
+  return {
+    io,
+    publisher,
+    async close() {
+      // Closing the engine drops every client with a recoverable reason, so their sessions are
+      // kept (in Redis with several nodes) and a reconnect to any node can resume where it left off.
+      io.engine.close()
+      await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()))
+    },
+  }
+}
+
+function publicRoomCount(socket: LiveSocket): number {
+  let count = 0
+  for (const room of socket.rooms) if (parseRoom(room)) count++
+  return count
+}
+
+interface ClusterMessage {
+  uid?: string
+  nsp?: string
+  type?: number
+  data?: { requestId?: string; packet?: { data?: unknown[] } }
+}
+
+/**
+ * Calls `onEvent` for every `event` broadcast that reaches this node from another process
+ * (another node's `io.to(room).emit`, or the worker's stream entries), after its sockets got it.
+ */
+function tapRemoteBroadcasts(io: LiveIo, onEvent: (event: LiveEvent) => void) {
+  const adapter = io.of('/').adapter as unknown as { uid: string; onMessage(message: ClusterMessage, offset?: string): unknown }
+  const deliver = adapter.onMessage.bind(adapter)
+  adapter.onMessage = (message, offset) => {
+    const result = deliver(message, offset)
+    if (message.type === 3 && message.uid !== adapter.uid && message.nsp === '/' && message.data?.requestId === undefined) {
+      const [name, payload] = message.data?.packet?.data ?? []
+      if (name === 'event' && isLiveEvent(payload)) onEvent(payload)
+    }
+    return result
+  }
+}
+
+function isLiveEvent(value: unknown): value is LiveEvent {
+  const event = value as Partial<LiveEvent> | null
+  return typeof event === 'object' && event !== null && typeof event.room === 'string' && Number.isSafeInteger(event.seq) && typeof event.type === 'string'
+}
