@@ -53,6 +53,13 @@ export function useAllParticipants() {
   }, [setData])
 
   const apply = useCallback((event: LiveEvent) => {
+    if (event.type === 'competition.created') {
+      const { competition } = event.data
+      setData((state) => state && !state.competitions.some((c) => c.id === competition.id)
+        ? { competitions: [competition, ...state.competitions], participants: { ...state.participants, [competition.id]: [] } }
+        : state)
+      return
+    }
     if (event.type !== 'leaderboard.changed') return
     const id = event.data.competition_id
     // A challenge created after the snapshot: fetch the whole list again.
@@ -60,7 +67,7 @@ export function useAllParticipants() {
     pending.current.add(id)
     clearTimeout(timer.current)
     timer.current = setTimeout(() => void flush(), COALESCE_MS)
-  }, [reload, flush])
+  }, [setData, reload, flush])
 
   useLiveRoom(GLOBAL_ROOM, {
     ready: query.data !== undefined,

@@ -1,7 +1,10 @@
 // GET /competitions: every challenge, with the list screens' error texts (SPEC §8).
+import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, apiGet } from '../lib/api-client.ts'
-import type { Competition } from '../lib/contract.ts'
+import { GLOBAL_ROOM } from '../lib/contract.ts'
+import type { Competition, LiveEvent } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
+import { useLiveRoom } from '../stores/live.ts'
 
 export const CHALLENGES_FAILED = 'Failed to load challenges. Please try again later.'
 export const CHALLENGES_NETWORK = 'Network error: No response from server. Please check your connection.'
@@ -20,4 +23,34 @@ export function challengesErrorText(error: unknown): string {
   return `Error ${error.status}: ${error.serverMessage ?? error.statusText ?? CHALLENGES_FAILED}`
 }
 
-export const useCompetitions = () => useQuery('competitions', getCompetitions)
+const RELOAD_DELAY_MS = 500
+
+/** The list, kept current by the global room: new challenges appear, participant counts follow joins. */
+export function useCompetitions() {
+  const query = useQuery('competitions', getCompetitions)
+  const { setData, reload } = query
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const apply = useCallback((event: LiveEvent) => {
+    if (event.type === 'competition.created') {
+      const { competition } = event.data
+      setData((list) => (list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list))
+    } else if (event.type === 'leaderboard.changed') {
+      // Counts are not in the event: one reload covers a burst of joins.
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => void reload(), RELOAD_DELAY_MS)
+    }
+  }, [setData, reload])
+
+  useLiveRoom(GLOBAL_ROOM, {
+    ready: query.data !== undefined,
+    seq: null,
+    apply,
+    resync: async () => {
+      await reload()
+      return null
+    },
+  })
+  return query
+}

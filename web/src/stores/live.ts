@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { create } from 'zustand'
 import type { Socket } from 'socket.io-client'
 import type { ClientEvents, LiveEvent, Room, ServerEvents, TranscodeProgress } from '../lib/contract.ts'
+import { refreshSession } from '../lib/api-client.ts'
 import { readSession } from '../lib/session-storage.ts'
 import { useSession } from './session.ts'
 
@@ -47,6 +48,9 @@ const watches = new Set<Watch>()
 let socket: LiveSocket | null = null
 let connecting: Promise<LiveSocket | null> | null = null
 let pollTimer: ReturnType<typeof setInterval> | undefined
+/** Set after the server refused our token twice: public rooms still work without it. */
+let anonymous = false
+let refusedOnce = false
 
 export const useLive = create<LiveState>()((set, get) => {
   function setStatus(status: LiveStatus) {
@@ -61,9 +65,10 @@ export const useLive = create<LiveState>()((set, get) => {
     setStatus('connecting')
     // socket.io-client loads with the first live screen, not with the shell.
     connecting = import('socket.io-client').then(({ io }) => {
-      const s: LiveSocket = io({ path: '/socket.io/', auth: (cb) => cb({ token: readSession().accessToken ?? undefined }) })
+      const s: LiveSocket = io({ path: '/socket.io/', auth: (cb) => cb(anonymous ? {} : { token: readSession().accessToken ?? undefined }) })
       s.on('connect', () => {
         setStatus('connected')
+        refusedOnce = false
         for (const w of watches) {
           // A recovered connection kept its rooms and replays what it missed; anything else subscribes again.
           if (s.recovered && w.subscribed) continue
@@ -72,7 +77,16 @@ export const useLive = create<LiveState>()((set, get) => {
         }
       })
       s.on('disconnect', () => setStatus('offline'))
-      s.on('connect_error', () => setStatus('offline'))
+      s.on('connect_error', () => {
+        setStatus('offline')
+        // Inactive means the server refused the handshake (an expired token), so socket.io won't retry:
+        // refresh the session and try again, and after a second refusal connect without a token.
+        if (s.active) return
+        const retry = anonymous ? Promise.resolve(null) : refreshSession()
+        if (refusedOnce) anonymous = true
+        refusedOnce = true
+        void retry.then(() => s.connect())
+      })
       s.on('event', (event) => watches.forEach((w) => w.room === event.room && deliver(w, event)))
       s.on('transcode:progress', (progress) => set({ transcodes: { ...get().transcodes, [progress.attempt_id]: progress } }))
       socket = s
@@ -137,7 +151,10 @@ export const useLive = create<LiveState>()((set, get) => {
 
   // A login or logout changes who the socket speaks for (transcode progress goes to the uploader only).
   useSession.subscribe((state, previous) => {
-    if (state.userId !== previous.userId && socket) socket.disconnect().connect()
+    if (state.userId === previous.userId) return
+    anonymous = false
+    refusedOnce = false
+    socket?.disconnect().connect()
   })
 
   return {

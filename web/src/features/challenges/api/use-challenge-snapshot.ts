@@ -19,19 +19,15 @@ export function useChallengeSnapshot(id: number | null) {
   const { setData: setLifts, reload: reloadLifts } = lifts
 
   const apply = useCallback((event: LiveEvent) => {
-    switch (event.type) {
-      case 'participant.joined':
-        // Counts only grow; an event replayed over a newer snapshot must not lower it.
-        setCompetition((c) => (c ? { ...c, participants: Math.max(c.participants, event.data.participants) } : c))
-        setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, event.data.participant) } : s))
-        break
-      case 'attempt.created':
-      case 'attempt.updated':
-        setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, event.data.attempt) } : s))
-        setLifts((l) => (l ? upsertLift(l, event.data.attempt) : l))
-        break
-      case 'leaderboard.changed':
-        break
+    if (event.type === 'participant.joined') {
+      const { participant, participants: count } = event.data
+      // Counts only grow; an event replayed over a newer snapshot must not lower it.
+      setCompetition((c) => (c ? { ...c, participants: Math.max(c.participants, count) } : c))
+      setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant) } : s))
+    } else if (event.type === 'attempt.created' || event.type === 'attempt.updated') {
+      const { attempt } = event.data
+      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt) } : s))
+      setLifts((l) => (l ? upsertLift(l, attempt) : l))
     }
   }, [setCompetition, setParticipants, setLifts])
 

@@ -49,45 +49,42 @@ export function ChallengeDetailPage() {
       </header>
 
       <div className="challenge-layout">
-        <div className="challenge-layout__main">
-          <section className="panel">
-            <dl className="facts">
-              <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
-              <div><dt>Location</dt><dd>{challenge.location}</dd></div>
-              <div><dt>Participants</dt><dd data-testid="participant-count">{challenge.participants}</dd></div>
-              <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
-              <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
-              <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
-            </dl>
-            <ul className="challenge-detail__tags" aria-label="Categories">
-              {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
-            </ul>
-          </section>
+        <section className="panel challenge-layout__facts" aria-label="Details">
+          <dl className="facts">
+            <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
+            <div><dt>Location</dt><dd>{challenge.location}</dd></div>
+            <div><dt>Participants</dt><dd data-testid="participant-count">{challenge.participants}</dd></div>
+            <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
+            <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
+            <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
+          </dl>
+          <ul className="challenge-detail__tags" aria-label="Categories">
+            {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
+          </ul>
+        </section>
 
-          <section className="section" aria-labelledby="top-heading">
-            <div className="page-header">
-              <h2 id="top-heading">Top participants</h2>
-              <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
-            </div>
-            {participants ? <TopParticipants participants={participants} highlightUserId={userId} /> : <div className="spinner" />}
-          </section>
+        <section className="panel challenge-layout__join" aria-labelledby="join-heading">
+          <h2 id="join-heading">Take part</h2>
+          <JoinPanel key={challenge.id} challenge={challenge} joined={joined} onJoined={() => void resync().catch(() => undefined)} />
+        </section>
 
-          <section className="section" aria-labelledby="videos-heading">
-            <h2 id="videos-heading">Recent videos</h2>
-            {lifts ? <RecentVideos lifts={lifts} competitionId={challenge.id} /> : <div className="spinner" />}
-          </section>
-        </div>
+        <section className="challenge-layout__top" aria-labelledby="top-heading">
+          <div className="page-header">
+            <h2 id="top-heading">Top participants</h2>
+            <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
+          </div>
+          {participants ? <TopParticipants participants={participants} highlightUserId={userId} /> : <div className="spinner" />}
+        </section>
 
-        <aside className="challenge-layout__side">
-          <section className="panel" aria-labelledby="join-heading">
-            <h2 id="join-heading">Take part</h2>
-            <JoinPanel key={challenge.id} challenge={challenge} joined={joined} onJoined={() => void resync().catch(() => undefined)} />
-          </section>
-          <section className="panel" aria-labelledby="prize-heading">
-            <h2 id="prize-heading">Prize pool</h2>
-            <PrizePool prizePool={challenge.prizePool} />
-          </section>
-        </aside>
+        <section className="challenge-layout__videos" aria-labelledby="videos-heading">
+          <h2 id="videos-heading">Recent videos</h2>
+          {lifts ? <RecentVideos lifts={lifts} competitionId={challenge.id} /> : <div className="spinner" />}
+        </section>
+
+        <section className="panel challenge-layout__prize" aria-labelledby="prize-heading">
+          <h2 id="prize-heading">Prize pool</h2>
+          <PrizePool prizePool={challenge.prizePool} />
+        </section>
       </div>
     </article>
   )

@@ -6,6 +6,12 @@ import { LIMITS } from '../../../lib/contract.ts'
 import type { Participant } from '../../../lib/contract.ts'
 import { formatKg } from '../../../lib/format.ts'
 
+const LIFT_ORDER: Record<string, number> = { squat: 0, bench: 1, deadlift: 2 }
+
+/** Squats, then bench, then deadlifts, each in the order lifted. */
+const byLift = (attempts: Participant['attempts']) =>
+  [...attempts].sort((a, b) => (LIFT_ORDER[a.lift_type] ?? 3) - (LIFT_ORDER[b.lift_type] ?? 3) || a.created_at.localeCompare(b.created_at))
+
 export function TopParticipants({ participants, highlightUserId }: { participants: Participant[]; highlightUserId: number | null }) {
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
   const top = participants.slice(0, LIMITS.topParticipants)
@@ -21,7 +27,7 @@ export function TopParticipants({ participants, highlightUserId }: { participant
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
               <span className="muted">{[p.weight_class, p.country].filter(Boolean).join(' · ')}</span>
               <ul className="attempt-chips" aria-label={`Attempts of ${p.name}`}>
-                {p.attempts.length === 0 ? <li className="muted">No attempts yet</li> : p.attempts.map((a) => <li key={a.id}><AttemptChip attempt={a} /></li>)}
+                {p.attempts.length === 0 ? <li className="muted">No attempts yet</li> : byLift(p.attempts).map((a) => <li key={a.id}><AttemptChip attempt={a} /></li>)}
               </ul>
             </div>
             <div className="top-list__total">

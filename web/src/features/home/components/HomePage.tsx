@@ -29,7 +29,11 @@ export function HomePage() {
   const { data, error, loading } = useCompetitions()
   const loggedIn = useSession((s) => s.status === 'authenticated')
   const showDialog = useAuthDialogs((s) => s.show)
-  const open = useMemo(() => (data ?? []).map((c) => toChallenge(c)).filter((c) => c.status === 'upcoming' || c.status === 'ongoing'), [data])
+  // Running challenges first, then the ones starting soonest.
+  const open = useMemo(() => (data ?? [])
+    .map((c) => toChallenge(c))
+    .filter((c) => c.status === 'upcoming' || c.status === 'ongoing')
+    .sort((a, b) => (a.status === b.status ? a.date.localeCompare(b.date) : a.status === 'ongoing' ? -1 : 1)), [data])
   const shown = open.filter((c) => filter === 'open' || c.status === filter).slice(0, LIMITS.featuredChallenges)
 
   return (
