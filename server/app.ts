@@ -10,6 +10,7 @@ import type { TranscodeQueue } from '../infra/queue.ts'
 import security from './plugins/external/security.ts'
 import rateLimiting from './plugins/external/rate-limit.ts'
 import docs from './plugins/external/swagger.ts'
+import multipartBodies from './plugins/external/multipart.ts'
 import webStatic from './plugins/external/web-static.ts'
 import errorHandler from './plugins/app/error-handler.ts'
 import auth from './plugins/app/auth.ts'
@@ -18,6 +19,8 @@ import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
+import uploadRoutes from './routes/upload.routes.ts'
+import videoProxyRoutes from './routes/video-proxy.routes.ts'
 
 export interface AppDeps {
   config: Config
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(security)
   await app.register(rateLimiting)
   await app.register(docs)
+  await app.register(multipartBodies)
   await app.register(auth)
   await app.register(live)
 
@@ -56,6 +60,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(competitionRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })
+  await app.register(uploadRoutes, { prefix })
+  await app.register(videoProxyRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }

@@ -3,7 +3,7 @@
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
-import type { TranscodeQueue } from '../infra/queue.ts'
+import { createTranscoding, forwardingPublisher } from '../worker/transcoding.ts'
 import { seedDemoData } from '../prisma/seed.ts'
 import { buildApp } from './app.ts'
 
@@ -15,9 +15,13 @@ async function main() {
   const db = await openDatabase(config, { migrate: true })
   if (config.seedDemoData && (await seedDemoData(db.prisma))) console.log('Seeded demo data (6 challenges, 36 athletes).')
 
-  // Placeholder until the video pipeline lands: jobs are accepted and dropped.
-  const queue: TranscodeQueue = { enqueue: async () => {}, close: async () => {} }
+  // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
+  // in-process queue transcodes here. Its processor publishes through the app's publisher,
+  // so it starts once the app exists (the forwarder reads app.publisher at each call).
+  const transcoding = createTranscoding(config, db)
+  const queue = transcoding.queue
   const app = await buildApp({ config, db, queue }, { logger })
+  await transcoding.start(forwardingPublisher(() => app.publisher))
 
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')

@@ -7,12 +7,15 @@ import { buildApp, type App } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../infra/config.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import type { TranscodeQueue } from '../../infra/queue.ts'
+import { createTranscoding, forwardingPublisher, type Transcoding, type TranscodingOptions } from '../../worker/transcoding.ts'
 import { createTestDatabase } from './database.ts'
 
 export interface TestApp {
   app: App
   db: Database
   config: Config
+  /** Set when started with `transcoding` (as `npm start` wires it: in-process, or BullMQ with REDIS_URL in env). */
+  transcoding?: Transcoding
   close(): Promise<void>
 }
 
@@ -20,6 +23,8 @@ export interface TestAppOptions {
   embedded?: boolean
   env?: Record<string, string>
   queue?: TranscodeQueue
+  /** Wire the real transcode queue as server.ts does (ignored when `queue` is given). */
+  transcoding?: boolean | TranscodingOptions
   /** Last chance to add routes or hooks before the app is sealed (benchmarks add their baseline route here). */
   beforeReady?: (app: App) => void
 }
@@ -35,14 +40,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   })
   const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
-  const queue = options.queue ?? { enqueue: async () => {}, close: async () => {} }
+  const transcoding = !options.queue && options.transcoding
+    ? createTranscoding(config, db, { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) })
+    : undefined
+  const queue = options.queue ?? transcoding?.queue ?? { enqueue: async () => {}, close: async () => {} }
   const app = await buildApp({ config, db, queue })
   options.beforeReady?.(app)
   await app.ready()
+  await transcoding?.start(forwardingPublisher(() => app.publisher))
   return {
-    app, db, config,
+    app, db, config, transcoding,
     async close() {
       await app.close()
+      await transcoding?.queue.close()
       await db.close()
       await database?.drop()
       rmSync(dir, { recursive: true, force: true })

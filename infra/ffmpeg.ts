@@ -1,0 +1,219 @@
+// ffmpeg and ffprobe for both roles: which binaries, and a typed ffprobe.
+// Binaries: FFMPEG_PATH/FFPROBE_PATH, else the system's on PATH, else the npm-shipped
+// ones (@ffmpeg-installer's ffmpeg is a 2018 build: it works, but prefer the system's).
+import { execFile } from 'node:child_process'
+import { accessSync, constants } from 'node:fs'
+import { createRequire } from 'node:module'
+import { delimiter, join } from 'node:path'
+import type { Config } from './config.ts'
+
+export interface FfmpegBinaries {
+  readonly ffmpeg: string
+  readonly ffprobe: string
+  /** Where each came from, for the startup log. */
+  readonly source: { readonly ffmpeg: BinarySource; readonly ffprobe: BinarySource }
+}
+export type BinarySource = 'env' | 'system' | 'npm'
+
+function onPath(name: string, pathEnv = process.env.PATH ?? ''): string | undefined {
+  for (const dir of pathEnv.split(delimiter)) {
+    if (!dir) continue
+    const candidate = join(dir, name)
+    try {
+      accessSync(candidate, constants.X_OK)
+      return candidate
+    } catch {
+      // not here
+    }
+  }
+  return undefined
+}
+
+function npmShipped(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {
+  try {
+    return (createRequire(import.meta.url)(pkg) as { path: string }).path
+  } catch {
+    return undefined
+  }
+}
+
+let cached: { key: string; value: FfmpegBinaries } | undefined
+
+export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>): FfmpegBinaries {
+  const key = `${config.ffmpegPath ?? ''}\0${config.ffprobePath ?? ''}\0${process.env.PATH ?? ''}`
+  if (cached?.key === key) return cached.value
+  const pick = (explicit: string | undefined, name: string, pkg: Parameters<typeof npmShipped>[0]): [string, BinarySource] => {
+    if (explicit) return [explicit, 'env']
+    const system = onPath(name)
+    if (system) return [system, 'system']
+    const shipped = npmShipped(pkg)
+    if (shipped) return [shipped, 'npm']
+    throw new Error(`No ${name} found: set ${name.toUpperCase()}_PATH, install ${name} (apt-get install ffmpeg), or reinstall ${pkg}.`)
+  }
+  const [ffmpeg, ffmpegSource] = pick(config.ffmpegPath, 'ffmpeg', '@ffmpeg-installer/ffmpeg')
+  const [ffprobe, ffprobeSource] = pick(config.ffprobePath, 'ffprobe', '@ffprobe-installer/ffprobe')
+  const value = Object.freeze({ ffmpeg, ffprobe, source: Object.freeze({ ffmpeg: ffmpegSource, ffprobe: ffprobeSource }) })
+  cached = { key, value }
+  return value
+}
+
+// ---------------------------------------------------------------------------
+// ffprobe, typed
+
+export interface VideoStreamInfo {
+  readonly index: number
+  readonly codec: string
+  readonly profile: string | null
+  readonly pixFmt: string | null
+  /** Coded size, before rotation. */
+  readonly width: number
+  readonly height: number
+  /** Sample aspect ratio as a number (1 when square or unknown). */
+  readonly sar: number
+  /** Display rotation in degrees, normalised to 0, 90, 180 or 270. */
+  readonly rotation: 0 | 90 | 180 | 270
+  /** Frames per second, null when unknown. */
+  readonly frameRate: number | null
+  readonly bitRate: number | null
+  /** Seconds, as the stream (or else the container) states it; null when unknown. */
+  readonly duration: number | null
+}
+
+export interface AudioStreamInfo {
+  readonly index: number
+  readonly codec: string
+  readonly channels: number
+  readonly sampleRate: number | null
+}
+
+export interface ProbeInfo {
+  readonly formatName: string
+  /** Seconds; null when the container does not say. */
+  readonly duration: number | null
+  readonly size: number | null
+  readonly video: VideoStreamInfo | null
+  readonly audio: AudioStreamInfo | null
+}
+
+export class ProbeError extends Error {}
+
+interface RawStream {
+  index?: number; codec_type?: string; codec_name?: string; profile?: string; pix_fmt?: string
+  width?: number; height?: number; sample_aspect_ratio?: string; avg_frame_rate?: string; r_frame_rate?: string
+  bit_rate?: string; channels?: number; sample_rate?: string; duration?: string
+  tags?: Record<string, string>; side_data_list?: Array<{ side_data_type?: string; rotation?: number }>
+  disposition?: { attached_pic?: number }
+}
+interface RawProbe { streams?: RawStream[]; format?: { format_name?: string; duration?: string; size?: string } }
+
+function ratio(text: string | undefined): number | null {
+  if (!text) return null
+  const [n, d] = text.split(/[/:]/).map(Number)
+  if (n === undefined || !Number.isFinite(n) || n <= 0) return null
+  if (d === undefined) return n
+  return Number.isFinite(d) && d > 0 ? n / d : null
+}
+
+function num(text: string | number | undefined): number | null {
+  const value = typeof text === 'number' ? text : text === undefined ? NaN : Number(text)
+  return Number.isFinite(value) ? value : null
+}
+
+function normaliseRotation(degrees: number): 0 | 90 | 180 | 270 {
+  const r = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360
+  return r as 0 | 90 | 180 | 270
+}
+
+/** Pure: ffprobe's JSON → ProbeInfo. Exported for tests. */
+export function parseProbe(raw: RawProbe): ProbeInfo {
+  const streams = raw.streams ?? []
+  const v = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0 && (s.height ?? 0) > 0)
+  const a = streams.find((s) => s.codec_type === 'audio')
+  let video: VideoStreamInfo | null = null
+  if (v) {
+    const matrix = v.side_data_list?.find((d) => d.side_data_type === 'Display Matrix' && typeof d.rotation === 'number')
+    const rotation = matrix?.rotation !== undefined ? matrix.rotation : num(v.tags?.rotate) ?? 0
+    const fps = ratio(v.avg_frame_rate) ?? ratio(v.r_frame_rate)
+    video = {
+      index: v.index ?? 0, codec: v.codec_name ?? 'unknown', profile: v.profile ?? null, pixFmt: v.pix_fmt ?? null,
+      width: v.width!, height: v.height!, sar: ratio(v.sample_aspect_ratio) ?? 1, rotation: normaliseRotation(rotation),
+      frameRate: fps !== null && fps < 1000 ? fps : null, bitRate: num(v.bit_rate),
+      duration: num(v.duration) ?? num(raw.format?.duration),
+    }
+  }
+  const audio: AudioStreamInfo | null = a
+    ? { index: a.index ?? 0, codec: a.codec_name ?? 'unknown', channels: a.channels ?? 0, sampleRate: num(a.sample_rate) }
+    : null
+  const duration = num(raw.format?.duration) ?? num(v?.duration)
+  return { formatName: raw.format?.format_name ?? 'unknown', duration, size: num(raw.format?.size), video, audio }
+}
+
+function run(binary: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    execFile(binary, args, { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, signal, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+      if (error) reject(Object.assign(error, { stderr: String(stderr) }))
+      else resolvePromise({ stdout: String(stdout), stderr: String(stderr) })
+    })
+  })
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').filter(Boolean).pop()?.replace(/^\S+:\s*/, '') ?? ''
+}
+
+/** Probes a local file. Throws ProbeError when ffprobe cannot read it at all. */
+export async function probe(binaries: FfmpegBinaries, path: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeInfo> {
+  let stdout: string
+  try {
+    ;({ stdout } = await run(binaries.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], options.timeoutMs ?? 30_000, options.signal))
+  } catch (error) {
+    throw new ProbeError(`ffprobe could not read the file: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
+  }
+  try {
+    return parseProbe(JSON.parse(stdout) as RawProbe)
+  } catch (error) {
+    throw new ProbeError(`ffprobe answered something unexpected: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * Proves the video stream is whole and decodes: the first frame decodes; the
+ * packets run to the stated end (a clip cut off after a `moov` at the front probes
+ * fine but its last packets are missing); the last second decodes.
+ * Throws ProbeError with the reason.
+ */
+export async function assertDecodable(binaries: FfmpegBinaries, path: string, info: ProbeInfo, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+  const timeout = options.timeoutMs ?? 30_000
+  const base = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror']
+  const decode = async (what: string, args: string[]) => {
+    try {
+      await run(binaries.ffmpeg, args, timeout, options.signal)
+    } catch (error) {
+      throw new ProbeError(`${what} does not decode: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
+    }
+  }
+  await decode('the first frame', [...base, '-i', path, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'])
+
+  const duration = info.video?.duration ?? info.duration
+  if (duration !== null && duration > 0) {
+    const from = Math.max(0, duration - 2)
+    let out: { stdout: string; stderr: string }
+    try {
+      out = await run(binaries.ffprobe, [
+        '-v', 'error', '-select_streams', 'v:0', '-read_intervals', `${from.toFixed(3)}%`,
+        '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path,
+      ], timeout, options.signal)
+    } catch (error) {
+      throw new ProbeError(`the end of the clip cannot be read: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
+    }
+    if (/partial file|end of file|truncat|premature/i.test(out.stderr)) throw new ProbeError(`the clip is cut off: ${lastLine(out.stderr)}`)
+    let end = 0
+    for (const line of out.stdout.split('\n')) {
+      const [pts, dur] = line.split(',').map(Number)
+      if (pts !== undefined && Number.isFinite(pts)) end = Math.max(end, pts + (dur !== undefined && Number.isFinite(dur) ? dur : 0))
+    }
+    if (end < duration - 0.5) throw new ProbeError(`the clip is cut off: its video ends at ${end.toFixed(2)} s of ${duration.toFixed(2)} s`)
+  }
+
+  await decode('the end of the clip', [...base, '-sseof', '-1', '-i', path, '-map', '0:v:0', '-f', 'null', '-'])
+}

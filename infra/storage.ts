@@ -1,0 +1,185 @@
+// Media storage behind a small interface. Keys are relative and chosen by us
+// (`attempts/<id>/original.mp4`); clients never name files. Local disk under
+// MEDIA_DIR today; an S3-compatible store would implement the same interface
+// (stat = HeadObject, read = ranged GetObject, putFile = upload then unlink,
+// withLocalFile = download to scratch) without touching routes or the worker.
+import { createReadStream, realpathSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import type { Readable } from 'node:stream'
+
+/** A key that is not one of ours: `..`, encoded dots, absolute, NUL, backslashes, hidden segments. */
+export class InvalidKeyError extends Error {
+  constructor(readonly key: string) {
+    super('This media path is not valid.')
+  }
+}
+
+export interface StoredObject {
+  readonly key: string
+  readonly size: number
+  readonly modifiedAt: Date
+  /** Strong validator: files are written once under a temp name and renamed, never changed in place. */
+  readonly etag: string
+}
+
+/** Inclusive byte range, as HTTP writes it. */
+export interface ByteRange {
+  readonly start: number
+  readonly end: number
+}
+
+export interface Scratch {
+  /** A private directory on the same volume as the store (renames into place are atomic). */
+  readonly dir: string
+  dispose(): Promise<void>
+}
+
+export interface Storage {
+  stat(key: string): Promise<StoredObject | null>
+  read(key: string, range?: ByteRange): Readable
+  /** Moves a finished local file into place under `key` (the source is gone afterwards). */
+  putFile(key: string, localPath: string): Promise<void>
+  /** Runs `fn` with a local path holding the object (local disk: the file itself). */
+  withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T>
+  delete(key: string): Promise<void>
+  /** A fresh scratch directory for uploads in flight and transcode outputs. `label` must be a plain word. */
+  scratch(label: string): Promise<Scratch>
+  /** Removes scratch directories older than `olderThanMs` (left by a crash). Returns how many. */
+  sweepScratch(olderThanMs: number, labelPrefix?: string): Promise<number>
+}
+
+const MAX_KEY_LENGTH = 512
+// Our keys only ever use these characters; a segment may not start with a dot
+// (this refuses `.`, `..` and hidden files such as the scratch area `.tmp`).
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/
+
+/** Validates a key without touching the disk. Throws InvalidKeyError. */
+export function assertSafeKey(key: unknown): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new InvalidKeyError(String(key))
+  // Explicit checks first (documentation as much as defence): NUL, encoded anything, absolute paths.
+  if (key.includes('\0') || key.includes('%') || key.includes('\\') || key.startsWith('/') || isAbsolute(key)) throw new InvalidKeyError(key)
+  const segments = key.split('/')
+  if (!segments.every((s) => SEGMENT.test(s))) throw new InvalidKeyError(key)
+  return key
+}
+
+/** Resolves a key under `root`; refuses anything that would land outside it. */
+export function resolveKey(root: string, key: unknown): string {
+  const safe = assertSafeKey(key)
+  const path = resolve(root, safe)
+  const rel = relative(root, path)
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new InvalidKeyError(safe)
+  return path
+}
+
+/** Keys of one attempt's files. The only place that spells them. */
+export const attemptKeys = {
+  original: (attemptId: number, ext: string) => `attempts/${attemptId}/original.${ext}`,
+  rendition: (attemptId: number, name: string) => `attempts/${attemptId}/${name}p.mp4`,
+  poster: (attemptId: number) => `attempts/${attemptId}/poster.jpg`,
+  /** The attempt id a key belongs to, or null for keys outside `attempts/`. */
+  attemptOf(key: string): number | null {
+    const match = /^attempts\/(\d{1,10})\/[^/]+$/.exec(key)
+    if (!match) return null
+    const id = Number(match[1])
+    return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? id : null
+  },
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska',
+  '3gp': 'video/3gpp', '3g2': 'video/3gpp2', avi: 'video/x-msvideo', mpg: 'video/mpeg', mts: 'video/mp2t', ts: 'video/mp2t',
+  ogv: 'video/ogg', flv: 'video/x-flv', wmv: 'video/x-ms-wmv', asf: 'video/x-ms-asf',
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp',
+}
+
+export function contentTypeOf(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase()
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream'
+}
+
+const SCRATCH_DIR = '.tmp'
+const LABEL = /^[a-z0-9-]{1,40}$/
+
+export function createLocalStorage(mediaDir: string): Storage {
+  const root = resolve(mediaDir)
+  const scratchRoot = join(root, SCRATCH_DIR)
+  let realRoot: string | undefined
+
+  /** The resolved path, after refusing a symlink that points outside the root. */
+  async function existingPath(key: string): Promise<string | null> {
+    const path = resolveKey(root, key)
+    let real: string
+    try {
+      real = await realpath(path)
+    } catch {
+      return null
+    }
+    realRoot ??= realpathSync(root)
+    if (real !== realRoot && !real.startsWith(realRoot + sep)) throw new InvalidKeyError(key)
+    return real
+  }
+
+  return {
+    async stat(key) {
+      const path = await existingPath(key)
+      if (!path) return null
+      const s = await stat(path)
+      if (!s.isFile()) return null
+      return { key, size: s.size, modifiedAt: s.mtime, etag: `"${s.size.toString(16)}-${Math.trunc(s.mtimeMs).toString(16)}"` }
+    },
+
+    read(key, range) {
+      const path = resolveKey(root, key)
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {})
+    },
+
+    async putFile(key, localPath) {
+      const path = resolveKey(root, key)
+      await mkdir(dirname(path), { recursive: true })
+      await rename(localPath, path)
+    },
+
+    async withLocalFile(key, fn) {
+      const path = await existingPath(key)
+      if (!path) throw Object.assign(new Error(`Media file ${key} does not exist.`), { code: 'ENOENT' })
+      return fn(path)
+    },
+
+    async delete(key) {
+      await unlink(resolveKey(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+    },
+
+    async scratch(label) {
+      if (!LABEL.test(label)) throw new Error(`Scratch label "${label}" must be a plain lower-case word.`)
+      await mkdir(scratchRoot, { recursive: true })
+      const dir = await mkdtemp(join(scratchRoot, `${label}-${randomBytes(3).toString('hex')}-`))
+      return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+    },
+
+    async sweepScratch(olderThanMs, labelPrefix = '') {
+      let names: string[]
+      try {
+        names = await readdir(scratchRoot)
+      } catch {
+        return 0
+      }
+      let removed = 0
+      const cutoff = Date.now() - olderThanMs
+      for (const name of names) {
+        if (!name.startsWith(labelPrefix)) continue
+        const path = join(scratchRoot, name)
+        const s = await stat(path).catch(() => null)
+        if (s && s.mtimeMs <= cutoff) {
+          await rm(path, { recursive: true, force: true })
+          removed++
+        }
+      }
+      return removed
+    },
+  }
+}

@@ -1,0 +1,242 @@
+// POST /upload: a lifter's video of one attempt.
+// The file is streamed to a scratch file on the media volume (never held in
+// memory), its bytes are sniffed (the declared mimetype is ignored) and ffprobe +
+// a decode of both ends must find a playable video stream. Then, in one
+// transaction, the attempt and its live events are written; after commit the file
+// is renamed into place, the events are published and a transcode job enqueued.
+// The answer comes at once: `url` plays the original until renditions exist.
+//
+// Decision: only a participant may upload to a challenge. Uploading to a challenge
+// you have not joined answers 403 'Join this challenge before uploading a lift.'
+// (an attempt belongs to a participant: its weight class and the board need one).
+import { createWriteStream } from 'node:fs'
+import { join } from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { fileTypeFromFile } from 'file-type'
+import { ErrorResponse, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, UploadResponse, competitionRoom, type LiveEvent } from '../../contract/index.ts'
+import { ProbeError, assertDecodable, probe, resolveFfmpegBinaries } from '../../infra/ffmpeg.ts'
+import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
+import { attemptKeys, createLocalStorage } from '../../infra/storage.ts'
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../errors.ts'
+import { assertActsAsSelf, bearerToken } from '../plugins/app/auth.ts'
+import { challengeStatus } from '../services/competition-meta.ts'
+import { mediaUrl, toLift } from '../services/mappers.ts'
+import { normalizeLiftType } from '../services/ranking.ts'
+
+/** Containers we take (as sniffed from the bytes) and the extension the original keeps. */
+const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', '3g2', 'avi', 'mpg', 'mts', 'ogv', 'flv', 'asf'])
+
+export const NOT_JOINED = 'Join this challenge before uploading a lift.'
+
+export function formatBytes(bytes: number): string {
+  const units: Array<[number, string]> = [[1024 ** 3, 'GB'], [1024 ** 2, 'MB'], [1024, 'KB']]
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`
+  }
+  return `${bytes} bytes`
+}
+
+interface ReceivedForm {
+  fields: Record<string, string>
+  file?: { path: string; size: number }
+}
+
+const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
+
+/** Multipart and busboy failures → one sentence and the right status. */
+function formError(error: unknown, limit: number): unknown {
+  if (error instanceof HttpError) return error
+  const code = (error as { code?: string }).code
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': return tooLarge(limit)
+    case 'FST_FILES_LIMIT': return badRequest('Send one video per upload.')
+    case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return badRequest('The upload form has too many fields.')
+    case 'FST_PROTO_VIOLATION': return badRequest('The upload form has a field name that is not allowed.')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return badRequest('Send the video as multipart/form-data.')
+    case 'FST_MP_PREMATURE_CLOSE': case 'ECONNRESET': case 'ERR_STREAM_PREMATURE_CLOSE':
+      return badRequest('The upload was cut off before the end. Please try again.')
+  }
+  const message = (error as Error)?.message ?? ''
+  if (/multipart|form|part|boundary|terminated early/i.test(message)) return badRequest('The upload form is malformed or was cut off. Please try again.')
+  return error
+}
+
+/** Streams the form: the one file to `dir`, short fields into memory. */
+async function receiveForm(request: FastifyRequest, dir: string, limit: number): Promise<ReceivedForm> {
+  const form: ReceivedForm = { fields: {} }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'video') throw badRequest(`Send the video in the "video" field (got a file in "${part.fieldname}").`)
+        if (form.file) throw badRequest('Send one video per upload.')
+        const path = join(dir, 'upload')
+        let size = 0
+        const count = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length
+            done(null, chunk)
+          },
+        })
+        await pipeline(part.file, count, createWriteStream(path, { flags: 'wx' }))
+        if (part.file.truncated) throw tooLarge(limit)
+        form.file = { path, size }
+      } else {
+        if (part.fieldnameTruncated || part.valueTruncated) throw badRequest(`The field "${part.fieldname}" is too long.`)
+        if (part.fieldname in form.fields) throw badRequest(`The field "${part.fieldname}" appears twice.`)
+        form.fields[part.fieldname] = String(part.value ?? '')
+      }
+    }
+  } catch (error) {
+    throw formError(error, limit)
+  }
+  return form
+}
+
+interface UploadFields {
+  liftType: (typeof MAIN_LIFTS)[number]
+  weight: number
+  competitionId: number
+}
+
+export function parseUploadFields(fields: Record<string, string>): UploadFields {
+  const missing = ['lift_type', 'weight', 'competition_id'].filter((name) => !fields[name]?.trim())
+  if (missing.length > 0) throw badRequest(`Please fill in all fields: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`)
+  const liftType = normalizeLiftType(fields.lift_type)
+  if (!liftType || !(MAIN_LIFTS as readonly string[]).includes(liftType)) throw badRequest('lift_type must be squat, bench or deadlift.')
+  const weightText = fields.weight!.trim()
+  const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
+  if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg) {
+    throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}.`)
+  }
+  const idText = fields.competition_id!.trim()
+  const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
+  if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647) throw badRequest('competition_id must be a challenge id.')
+  return { liftType: liftType as UploadFields['liftType'], weight, competitionId }
+}
+
+const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, db, queue } = app.deps
+  const { prisma } = db
+  const storage = createLocalStorage(config.mediaDir)
+
+  // Scratch files of uploads cut short by a crash of this server (a day is far longer than any upload).
+  app.addHook('onReady', async () => {
+    await storage.sweepScratch(24 * 3600_000, 'upload-').catch((err: unknown) => app.log.warn({ err }, 'could not sweep upload scratch'))
+  })
+
+  app.post('/upload', {
+    onRequest: app.authenticate,
+    config: {
+      rateLimit: {
+        max: config.rateLimitUploadPerMinute,
+        timeWindow: '1 minute',
+        // Per lifter when the token is good (a gym shares one address), else per address.
+        keyGenerator: (request: FastifyRequest) => {
+          const token = bearerToken(request)
+          if (token) {
+            try {
+              return `upload-user-${app.tokens.verifyAccess(token)}`
+            } catch {
+              // fall through
+            }
+          }
+          return `upload-ip-${request.ip}`
+        },
+      },
+    },
+    schema: {
+      tags: ['videos'],
+      security: [{ bearer: [] }],
+      consumes: ['multipart/form-data'],
+      description:
+        'multipart/form-data with `video` (one file), `lift_type` (squat | bench | deadlift), `weight` (kg), `competition_id` and optionally ' +
+        '`user_id` (must be the caller). The caller must have joined the challenge. Answers at once; the `url` plays the original until ' +
+        'the 360p/720p renditions are ready. Size limit: UPLOAD_MAX_BYTES (413).',
+      response: {
+        201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
+        409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse,
+      },
+    },
+  }, async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw badRequest('Send the video as multipart/form-data with the fields video, lift_type, weight, competition_id and user_id.')
+    }
+    const scratch = await storage.scratch('upload')
+    try {
+      const form = await receiveForm(request, scratch.dir, config.uploadMaxBytes)
+      const userId = assertActsAsSelf(request, form.fields.user_id)
+      if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
+      const { liftType, weight, competitionId } = parseUploadFields(form.fields)
+
+      const competition = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true, startDate: true, endDate: true } })
+      if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
+      if (challengeStatus(competition.startDate, competition.endDate) === 'completed') throw conflict('This challenge has ended')
+      const participant = await prisma.participant.findUnique({
+        where: { userId_competitionId: { userId, competitionId } },
+        include: { user: { select: { name: true } } },
+      })
+      if (!participant) throw forbidden(NOT_JOINED)
+
+      // The bytes decide, not the declared type or the file name.
+      if (form.file.size === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
+      const sniffed = await fileTypeFromFile(form.file.path)
+      if (!sniffed || !(sniffed.mime.startsWith('video/') || VIDEO_EXTENSIONS.has(sniffed.ext)) || !/^[a-z0-9]{2,4}$/.test(sniffed.ext)) {
+        throw badRequest('The file is not a video. Please upload an MP4, MOV or WebM clip.')
+      }
+      const binaries = resolveFfmpegBinaries(config)
+      try {
+        const info = await probe(binaries, form.file.path)
+        if (!info.video) throw new ProbeError('no video stream')
+        await assertDecodable(binaries, form.file.path, info)
+      } catch (error) {
+        if (!(error instanceof ProbeError)) throw error
+        request.log.info({ reason: error.message }, 'upload refused: not a playable video')
+        throw badRequest('The video could not be read: it may be truncated or damaged. Please upload it again.')
+      }
+
+      const ext = VIDEO_EXTENSIONS.has(sniffed.ext) ? sniffed.ext : 'mp4'
+      const { events, originalKey, attemptId } = await prisma.$transaction(async (tx) => {
+        const room = competitionRoom(competitionId)
+        const seq = await reserveSeq(tx, room) // competition room before the global room (lock order)
+        const created = await tx.attempt.create({
+          data: { participantId: participant.id, liftType, weight, status: 'completed', processingState: 'pending' },
+        })
+        const key = attemptKeys.original(created.id, ext)
+        const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key } })
+        const lift = toLift(config.apiBase, row, participant)
+        const list: LiveEvent[] = [
+          await appendEvent(tx, room, 'attempt.created', { competition_id: competitionId, attempt: lift }, seq),
+          await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId }),
+        ]
+        return { events: list, originalKey: key, attemptId: created.id }
+      })
+
+      try {
+        await storage.putFile(originalKey, form.file.path)
+      } catch (error) {
+        await prisma.attempt.update({
+          where: { id: attemptId },
+          data: { processingState: 'failed', processingError: 'The upload could not be stored; please upload it again.' },
+        }).catch(() => {})
+        throw error
+      }
+      app.publisher.publish(events)
+      try {
+        await queue.enqueue({ attemptId })
+      } catch (err) {
+        // The attempt stays pending in the database; the next start of a server or worker enqueues it.
+        request.log.error({ err, attemptId }, 'could not enqueue the transcode')
+      }
+
+      reply.status(201)
+      return { url: mediaUrl(config.apiBase, originalKey), attempt_id: attemptId, participant_id: participant.id, competition_id: competitionId }
+    } finally {
+      await scratch.dispose()
+    }
+  })
+}
+
+export default uploadRoutes

@@ -1,0 +1,156 @@
+// GET /video/{encoded key}: every stored media file goes out through here.
+// - The key of an attempt's original (what `video_url` points at) is mapped to
+//   the best READY rendition for the device: mobile (mobile=true, or device
+//   android|ios) → 360p, else 720p; desktop/linux → 720p, else 360p; the
+//   original while renditions are pending (or when they failed).
+// - Any other safe key (renditions by name, posters) is served as is.
+// - Range requests (one range) → 206 + Content-Range; unsatisfiable → 416.
+// - ETag / If-None-Match / If-Range; Cache-Control: long for final content,
+//   revalidate-always for an original that will be replaced by a rendition.
+// - A key that could escape the media root is refused (400) before any file is opened.
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { ErrorResponse, VideoQuery } from '../../contract/index.ts'
+import { InvalidKeyError, assertSafeKey, attemptKeys, contentTypeOf, createLocalStorage } from '../../infra/storage.ts'
+import { HttpError, badRequest, notFound } from '../errors.ts'
+
+export type DeviceClass = 'mobile' | 'desktop'
+
+export function deviceClass(query: VideoQuery): DeviceClass {
+  const mobile = ['true', '1', 'yes'].includes((query.mobile ?? '').toLowerCase())
+  return mobile || query.device === 'android' || query.device === 'ios' ? 'mobile' : 'desktop'
+}
+
+const PREFERENCE: Record<DeviceClass, readonly string[]> = { mobile: ['360', '720'], desktop: ['720', '360'] }
+
+export interface Playback {
+  key: string
+  /** What is served: a rendition name or 'original'. */
+  variant: string
+  /** False while the answer will change (original served until renditions are ready). */
+  final: boolean
+}
+
+/** Pure: which file plays for an attempt's original key on this device. */
+export function pickPlayback(
+  attempt: { originalKey: string; processingState: string; renditions: unknown },
+  device: DeviceClass,
+): Playback {
+  const renditions = (attempt.renditions && typeof attempt.renditions === 'object' ? attempt.renditions : {}) as Record<string, unknown>
+  if (attempt.processingState === 'ready') {
+    for (const name of PREFERENCE[device]) {
+      const key = renditions[name]
+      if (typeof key === 'string' && key) return { key, variant: name, final: true }
+    }
+  }
+  const final = attempt.processingState === 'failed' || attempt.processingState === 'none' || attempt.processingState === 'ready'
+  return { key: attempt.originalKey, variant: 'original', final }
+}
+
+export type RangeDecision = { kind: 'none' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' }
+
+/**
+ * Pure: one `bytes=` range against a size. Several ranges, other units or a
+ * malformed header are ignored (the whole file is served, as RFC 9110 allows).
+ */
+export function parseRange(header: string | undefined, size: number): RangeDecision {
+  if (!header) return { kind: 'none' }
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
+  if (!match) return { kind: 'none' }
+  const [, first, last] = match
+  if (first === '' && last === '') return { kind: 'none' }
+  if (first === '') {
+    const suffix = Number(last)
+    if (!Number.isSafeInteger(suffix)) return { kind: 'none' }
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' }
+    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Number(last)
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'none' }
+  if (start >= size) return { kind: 'unsatisfiable' }
+  return { kind: 'range', start, end: Math.min(end, size - 1) }
+}
+
+const CACHE_FINAL = 'public, max-age=86400'
+const CACHE_REVALIDATE = 'public, no-cache'
+
+const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, db } = app.deps
+  const storage = createLocalStorage(config.mediaDir)
+
+  app.get('/video/*', {
+    schema: {
+      tags: ['videos'],
+      params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }),
+      querystring: VideoQuery,
+      description:
+        'Streams a stored video or poster by its key (URL-encoded, as `video_url` and `poster_url` give it). For an attempt\'s original, ' +
+        'the best ready rendition for the device is served instead (mobile=true or device=android|ios → 360p, else 720p). ' +
+        'Supports Range (206), If-None-Match (304) and If-Range. The `X-Video-Rendition` header says what was served.',
+      response: { 400: ErrorResponse, 404: ErrorResponse, 416: ErrorResponse },
+    },
+  }, async (request, typedReply) => {
+    // Bodies are files (streams), outside the JSON response schemas: use the untyped reply.
+    const reply = typedReply as unknown as FastifyReply
+    let key: string
+    try {
+      key = assertSafeKey(request.params['*'])
+    } catch {
+      throw badRequest('This video path is not valid.')
+    }
+
+    let playback: Playback = { key, variant: 'as-is', final: true }
+    const attemptId = attemptKeys.attemptOf(key)
+    if (attemptId !== null) {
+      const attempt = await db.prisma.attempt.findUnique({
+        where: { id: attemptId }, select: { originalKey: true, processingState: true, renditions: true },
+      })
+      if (!attempt) throw notFound('Video not found')
+      if (attempt.originalKey === key) playback = pickPlayback({ ...attempt, originalKey: key }, deviceClass(request.query))
+    }
+
+    let object
+    try {
+      object = await storage.stat(playback.key)
+    } catch (error) {
+      if (error instanceof InvalidKeyError) throw badRequest('This video path is not valid.')
+      throw error
+    }
+    if (!object) throw notFound('Video not found')
+
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', object.etag)
+      .header('last-modified', object.modifiedAt.toUTCString())
+      .header('cache-control', playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
+      .header('x-video-rendition', playback.variant)
+
+    const ifNoneMatch = request.headers['if-none-match']
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === object.etag || tag.trim() === '*')) {
+      return reply.status(304).send()
+    }
+
+    // If-Range: resume only when the client holds these very bytes; otherwise send the whole file.
+    const ifRange = request.headers['if-range']
+    const rangeHeader = ifRange && ifRange !== object.etag && ifRange !== object.modifiedAt.toUTCString() ? undefined : request.headers.range
+    const range = parseRange(rangeHeader, object.size)
+    if (range.kind === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${object.size}`)
+      throw new HttpError(416, `The requested range is outside the video (${object.size} bytes).`)
+    }
+    reply.header('content-type', contentTypeOf(playback.key))
+    if (range.kind === 'range') {
+      reply.status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+        .header('content-length', String(range.end - range.start + 1))
+      return reply.send(storage.read(playback.key, range))
+    }
+    reply.header('content-length', String(object.size))
+    if (object.size === 0) return reply.send('')
+    return reply.send(storage.read(playback.key))
+  })
+}
+
+export default videoProxyRoutes

@@ -1,0 +1,251 @@
+// POST /api/upload: the streamed upload, its refusals, and that a refused or cut-off
+// upload leaves nothing on disk. The transcode queue here only records enqueues
+// (transcoding is covered by video-transcode and video-worker tests).
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TranscodeJob } from '../infra/queue.ts'
+import { NOT_JOINED } from '../server/routes/upload.routes.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { makeAudioOnly, makeClip, multipartForm, type FormFile } from './helpers/clips.ts'
+
+const LIMIT = 1024 * 1024
+let t: TestApp
+const enqueued: TranscodeJob[] = []
+let clipDir: string
+let clip: Buffer // 640x360, 2 s, moov at the end
+let faststartClip: Buffer
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'liftarena-clips-'))
+  ;[t, clip, faststartClip] = await Promise.all([
+    startTestApp({
+      env: { UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' },
+      queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} },
+    }),
+    makeClip(clipDir, 'lift.mp4', { width: 640, height: 360, seconds: 2 }).then((p) => readFileSync(p)),
+    makeClip(clipDir, 'fast.mp4', { width: 640, height: 360, seconds: 2, faststart: true }).then((p) => readFileSync(p)),
+  ])
+})
+afterAll(async () => { await t?.close() })
+
+/** Every file under the media root, relative (scratch included). */
+function mediaFiles(): string[] {
+  const root = t.config.mediaDir
+  const out: string[] = []
+  const walk = (dir: string) => {
+    let names: string[]
+    try { names = readdirSync(dir) } catch { return }
+    for (const name of names) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else out.push(relative(root, path))
+    }
+  }
+  walk(root)
+  return out.sort()
+}
+
+function scratchEntries(): string[] {
+  try { return readdirSync(join(t.config.mediaDir, '.tmp')) } catch { return [] }
+}
+
+async function joinedLifter() {
+  const u = await registerUser(t.app)
+  const competitionId = await createChallenge(t.app, u.access_token)
+  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  expect(res.statusCode).toBe(201)
+  return { ...u, competitionId, participantId: (res.json() as { participant_id: number }).participant_id }
+}
+
+function upload(auth: Record<string, string>, fields: Record<string, string | number>, files: FormFile[]) {
+  const form = multipartForm(fields, files)
+  return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
+}
+
+const video = (data: Buffer, extra: Partial<FormFile> = {}): FormFile => ({ filename: 'lift.mp4', data, ...extra })
+
+describe('POST /api/upload', () => {
+  it('stores the original, records the attempt with its live events, enqueues one transcode and answers at once', async () => {
+    const u = await joinedLifter()
+    const res = await upload(u.auth, { lift_type: 'Bench', weight: 102.5, user_id: u.user_id, competition_id: u.competitionId }, [video(clip)])
+    expect(res.statusCode).toBe(201)
+    const body = res.json() as { url: string; attempt_id: number; participant_id: number; competition_id: number }
+    const key = `attempts/${body.attempt_id}/original.mp4`
+    expect(body).toEqual({ url: `/api/video/${encodeURIComponent(key)}`, attempt_id: expect.any(Number), participant_id: u.participantId, competition_id: u.competitionId })
+    expect(readFileSync(join(t.config.mediaDir, key)).equals(clip)).toBe(true)
+    expect(scratchEntries()).toEqual([])
+
+    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: body.attempt_id } })
+    expect(row).toMatchObject({ participantId: u.participantId, liftType: 'bench', weight: 102.5, status: 'completed', processingState: 'pending', originalKey: key })
+    expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
+
+    const events = await t.db.prisma.liveEvent.findMany({ where: { OR: [{ room: `competition:${u.competitionId}` }, { room: 'global' }] }, orderBy: { createdAt: 'asc' } })
+    const created = events.find((e) => e.type === 'attempt.created')
+    expect(created?.payload).toMatchObject({ competition_id: u.competitionId, attempt: { id: body.attempt_id, lift_type: 'bench', weight: 102.5, processing: 'pending', video_url: body.url } })
+    expect(events.some((e) => e.type === 'leaderboard.changed' && (e.payload as { competition_id: number }).competition_id === u.competitionId)).toBe(true)
+
+    // Until renditions exist the url plays the original.
+    const play = await t.app.inject({ url: body.url })
+    expect(play.statusCode).toBe(200)
+    expect(play.headers['content-type']).toBe('video/mp4')
+    expect(play.headers['x-video-rendition']).toBe('original')
+    expect(play.rawPayload.equals(clip)).toBe(true)
+  })
+
+  it('trusts the bytes, not the declared type or name: an MP4 called lift.txt is taken, text called lift.mp4 is not', async () => {
+    const u = await joinedLifter()
+    const fields = { lift_type: 'squat', weight: 140, competition_id: u.competitionId }
+    const renamed = await upload(u.auth, fields, [video(faststartClip, { filename: 'lift.txt', contentType: 'application/octet-stream' })])
+    expect(renamed.statusCode).toBe(201)
+    const before = mediaFiles()
+    const text = await upload(u.auth, fields, [video(Buffer.from('just some text, not a video\n'.repeat(100)))])
+    expect(text.statusCode).toBe(400)
+    expect(text.json()).toEqual({ error: 'The file is not a video. Please upload an MP4, MOV or WebM clip.' })
+    expect(mediaFiles()).toEqual(before)
+  })
+
+  it('refuses a truncated clip (moov at the end, or at the front with the data cut), a zero-byte file and audio only, leaving nothing on disk', async () => {
+    const u = await joinedLifter()
+    const fields = { lift_type: 'deadlift', weight: 200, competition_id: u.competitionId }
+    const before = mediaFiles()
+    const audioOnly = readFileSync(await makeAudioOnly(clipDir, 'memo.mp4'))
+    const cases: Array<[string, Buffer, string]> = [
+      ['moov lost', clip.subarray(0, Math.floor(clip.length / 2)), 'The video could not be read: it may be truncated or damaged. Please upload it again.'],
+      ['data cut', faststartClip.subarray(0, Math.floor(faststartClip.length * 0.6)), 'The video could not be read: it may be truncated or damaged. Please upload it again.'],
+      ['zero bytes', Buffer.alloc(0), 'The uploaded file is empty. Please choose a video.'],
+    ]
+    for (const [what, data, error] of cases) {
+      const res = await upload(u.auth, fields, [video(data)])
+      expect(res.statusCode, what).toBe(400)
+      expect(res.json(), what).toEqual({ error })
+    }
+    const audio = await upload(u.auth, fields, [video(audioOnly, { filename: 'lift.m4a' })])
+    expect(audio.statusCode).toBe(400)
+    expect(mediaFiles()).toEqual(before)
+    expect(scratchEntries()).toEqual([])
+    expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
+  })
+
+  it('answers 413 for a file over UPLOAD_MAX_BYTES and keeps nothing', async () => {
+    const u = await joinedLifter()
+    const before = mediaFiles()
+    const big = Buffer.concat([clip, Buffer.alloc(LIMIT)])
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(big)])
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ error: 'The video is larger than the 1 MB limit. Trim or compress it and try again.' })
+    expect(mediaFiles()).toEqual(before)
+    expect(scratchEntries()).toEqual([])
+  })
+
+  it('takes one file per request, in the video field', async () => {
+    const u = await joinedLifter()
+    const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
+    const two = await upload(u.auth, fields, [video(clip), video(clip, { filename: 'second.mp4' })])
+    expect(two.statusCode).toBe(400)
+    expect(two.json()).toEqual({ error: 'Send one video per upload.' })
+    const wrongField = await upload(u.auth, fields, [video(clip, { field: 'file' })])
+    expect(wrongField.statusCode).toBe(400)
+    expect(wrongField.json().error).toMatch(/"video" field/)
+    const none = await upload(u.auth, fields, [])
+    expect(none.statusCode).toBe(400)
+    const json = await t.app.inject({ method: 'POST', url: '/api/upload', headers: u.auth, payload: { ...fields } })
+    expect(json.statusCode).toBe(400)
+    expect(json.json().error).toMatch(/multipart\/form-data/)
+    expect(scratchEntries()).toEqual([])
+  })
+
+  it('requires a token, acts as its user only, and only for a lifter who joined an open challenge', async () => {
+    const u = await joinedLifter()
+    const other = await registerUser(t.app)
+    const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
+    const before = mediaFiles()
+
+    const anonymous = await upload({}, fields, [video(clip)])
+    expect(anonymous.statusCode).toBe(401)
+    const foreign = await upload(u.auth, { ...fields, user_id: other.user_id }, [video(clip)])
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error).toMatch(/only act as yourself/)
+    const notJoined = await upload(other.auth, { ...fields, user_id: other.user_id }, [video(clip)])
+    expect(notJoined.statusCode).toBe(403)
+    expect(notJoined.json()).toEqual({ error: NOT_JOINED })
+    const unknown = await upload(u.auth, { ...fields, competition_id: 999999 }, [video(clip)])
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ error: 'Challenge 999999 does not exist.' })
+    const ended = await createChallenge(t.app, u.access_token, {}, { start: -10, end: -1 })
+    const late = await upload(u.auth, { ...fields, competition_id: ended }, [video(clip)])
+    expect(late.statusCode).toBe(409)
+    expect(late.json()).toEqual({ error: 'This challenge has ended' })
+    expect(mediaFiles()).toEqual(before)
+    expect(scratchEntries()).toEqual([])
+  })
+
+  it('validates lift_type, weight and competition_id with messages that say what to fix', async () => {
+    const u = await joinedLifter()
+    const base = { lift_type: 'squat', weight: '100', competition_id: String(u.competitionId) }
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ ...base, lift_type: 'snatch' }, /lift_type must be squat, bench or deadlift/],
+      [{ ...base, lift_type: 'curl' }, /lift_type must be squat, bench or deadlift/],
+      [{ ...base, weight: '0' }, /valid weight/],
+      [{ ...base, weight: '-20' }, /valid weight/],
+      [{ ...base, weight: 'heavy' }, /valid weight/],
+      [{ ...base, weight: 'Infinity' }, /valid weight/],
+      [{ ...base, weight: '1000.5' }, /valid weight/],
+      [{ ...base, competition_id: 'abc' }, /competition_id must be a challenge id/],
+      [{ lift_type: 'squat' }, /Please fill in all fields: weight, competition_id are missing/],
+    ]
+    for (const [fields, error] of cases) {
+      const res = await upload(u.auth, fields, [video(clip)])
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400)
+      expect(res.json().error).toMatch(error)
+    }
+    const spelled = await upload(u.auth, { ...base, lift_type: 'Bench Press', weight: '82.5' }, [video(clip)])
+    expect(spelled.statusCode).toBe(201)
+  })
+
+  it('leaves nothing behind when the client goes away in the middle of the file', async () => {
+    const u = await joinedLifter()
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const before = mediaFiles()
+    const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
+    const { port } = new URL(address)
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${u.auth.authorization}\r\n` +
+          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+        )
+        socket.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)), () => setTimeout(() => { socket.destroy(); resolve() }, 100))
+      })
+      socket.on('error', () => {})
+    })
+    const deadline = Date.now() + 5000
+    while (scratchEntries().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(scratchEntries()).toEqual([])
+    expect(mediaFiles()).toEqual(before)
+    expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
+    // The server is fine afterwards.
+    expect((await t.app.inject({ url: '/api/competitions' })).statusCode).toBe(200)
+  })
+})
+
+describe('upload rate limit', () => {
+  let limited: TestApp
+  beforeAll(async () => { limited = await startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '2' } }) })
+  afterAll(async () => { await limited?.close() })
+
+  it('answers 429 with {error} after RATE_LIMIT_UPLOAD_PER_MINUTE uploads per lifter', async () => {
+    const u = await registerUser(limited.app)
+    const send = () => limited.app.inject({ method: 'POST', url: '/api/upload', headers: u.auth, payload: {} })
+    expect((await send()).statusCode).toBe(400)
+    expect((await send()).statusCode).toBe(400)
+    const third = await send()
+    expect(third.statusCode).toBe(429)
+    expect(third.json().error).toMatch(/Too many attempts/)
+    // Another lifter behind the same address is not held back.
+    const v = await registerUser(limited.app)
+    expect((await limited.app.inject({ method: 'POST', url: '/api/upload', headers: v.auth, payload: {} })).statusCode).toBe(400)
+  })
+})
