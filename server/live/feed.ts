@@ -40,6 +40,8 @@ export interface LiveFeedDeps {
   prisma: PrismaClient
   apiBase: string
   log?: { warn(obj: object, msg: string): void }
+  /** Called when a room starts on this node: its stream begins after `seq`. */
+  onBaseline?: (room: Room, seq: number) => void
 }
 
 export class LiveFeed {
@@ -51,6 +53,11 @@ export class LiveFeed {
 
   get clientCount(): number {
     return this.#clients
+  }
+
+  /** Rooms with feed clients on this node. */
+  rooms(): Iterable<Room> {
+    return this.#rooms.keys()
   }
 
   /** Every committed event this node learns of (its own publishes and other processes'). */
@@ -90,6 +97,7 @@ export class LiveFeed {
       const roomSeq = joined.sequencer.seq
       if (roomSeq === null) {
         // The room's first snapshot sets where its stream starts.
+        this.deps.onBaseline?.(joined.name, snapshot.seq)
         this.#dispatch(joined, joined.sequencer.reset(snapshot.seq))
       } else if (roomSeq > snapshot.seq) {
         // The room already passed this snapshot: the events in between come from the outbox.

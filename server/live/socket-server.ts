@@ -12,7 +12,7 @@ import type { Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
-import { parseRoom, userRoom, type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type ServerEvents, type SubscribeResult } from '../../contract/index.ts'
+import { parseRoom, userRoom, type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type Room, type ServerEvents, type SubscribeResult } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import type { EventPublisher } from '../../infra/live-outbox.ts'
 import { liveStreamOptions } from '../../infra/live-redis.ts'
@@ -34,6 +34,8 @@ export interface LiveServerDeps {
   redis?: { client: Redis; prefix: string }
   /** Called with every event another process broadcast (this node's plain feed needs them too). */
   onRemoteEvent?: (event: LiveEvent) => void
+  /** Called when a subscribe was answered: the subscriber's state now includes every event up to `seq`. */
+  onSubscribed?: (room: Room, seq: number) => void
   log?: { warn(obj: object, msg: string): void }
   /** How long a dropped client's session (rooms, missed packets) is kept for recovery. */
   recoveryWindowMs?: number
@@ -43,6 +45,10 @@ export interface LiveServer {
   io: LiveIo
   /** Emits committed events to their rooms (every node's clients, with Redis). */
   publisher: EventPublisher
+  /** Emits events to this node's clients only (a repair; see head-watch.ts). */
+  deliverLocally(events: readonly LiveEvent[]): void
+  /** Public rooms with at least one socket on this node. */
+  localRooms(): Iterable<Room>
   close(): Promise<void>
 }
 
@@ -104,7 +110,9 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
     await socket.join(room)
     try {
-      ack({ data: await replaySince(deps.prisma, room, since as number | null) })
+      const result = await replaySince(deps.prisma, room, since as number | null)
+      deps.onSubscribed?.(room, result.seq)
+      ack({ data: result })
     } catch (error) {
       deps.log?.warn({ err: error, room }, 'live subscribe failed')
       void socket.leave(room)
@@ -124,6 +132,15 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   return {
     io,
     publisher,
+    deliverLocally(events) {
+      for (const event of events) io.local.to(event.room).emit('event', event)
+    },
+    *localRooms() {
+      for (const room of io.of('/').adapter.rooms.keys()) {
+        const parsed = parseRoom(room)
+        if (parsed) yield parsed
+      }
+    },
     async close() {
       // Closing the engine drops every client with a recoverable reason, so their sessions are
       // kept (in Redis with several nodes) and a reconnect to any node can resume where it left off.

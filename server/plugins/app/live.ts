@@ -6,36 +6,59 @@ import { EventEmitter } from 'node:events'
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
+import type { LiveEvent } from '../../../contract/index.ts'
 import type { EventPublisher } from '../../../infra/live-outbox.ts'
 import { openLiveRedis } from '../../../infra/live-redis.ts'
 import { LiveFeed } from '../../live/feed.ts'
+import { HeadWatch } from '../../live/head-watch.ts'
 import { createLiveServer, type LiveServer } from '../../live/socket-server.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     publisher: EventPublisher
-    live: { io: LiveServer['io']; feed: LiveFeed }
+    live: {
+      io: LiveServer['io']
+      feed: LiveFeed
+      /** Compares this node's delivered seqs with the outbox now (it also runs on a timer). */
+      sweep(): Promise<void>
+    }
   }
 }
 
 export default fp(async function live(app: FastifyInstance) {
   const { config, db } = app.deps
   const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
-  const feed = new LiveFeed({ prisma: db.prisma, apiBase: config.apiBase, log: app.log })
+  // Every event this node learns of reaches its plain-feed clients and is noted by the head watch.
+  const deliveredHere = (event: LiveEvent) => {
+    feed.deliver(event)
+    heads.delivered(event)
+  }
+  const feed: LiveFeed = new LiveFeed({ prisma: db.prisma, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
     prisma: db.prisma,
     verifyAccess: (token) => app.tokens.verifyAccess(token),
     corsOrigins: config.corsOrigins,
     redis: redis ? { client: redis.client, prefix: config.redisPrefix } : undefined,
-    onRemoteEvent: (event) => feed.deliver(event),
+    onRemoteEvent: deliveredHere,
+    onSubscribed: (room, seq) => heads.baseline(room, seq),
     log: app.log,
   })
+  const heads: HeadWatch = new HeadWatch({
+    prisma: db.prisma,
+    rooms: () => new Set([...server.localRooms(), ...feed.rooms()]),
+    redeliver(events) {
+      server.deliverLocally(events)
+      for (const event of events) feed.deliver(event)
+    },
+    log: app.log,
+  })
+  heads.start()
 
-  app.decorate('live', { io: server.io, feed })
+  app.decorate('live', { io: server.io, feed, sweep: () => heads.sweep() })
   app.decorate('publisher', {
     publish(events) {
       server.publisher.publish(events)
-      for (const event of events) feed.deliver(event)
+      for (const event of events) deliveredHere(event)
     },
     progress: server.publisher.progress,
   } satisfies EventPublisher)
@@ -63,6 +86,7 @@ export default fp(async function live(app: FastifyInstance) {
 
   app.addHook('preClose', async () => {
     app.server.off('upgrade', forwardUpgrade)
+    heads.stop()
     feed.close()
     await server.close()
   })
