@@ -77,7 +77,7 @@ export async function streamSummary(path: string) {
 /** Keyframe timestamps of the first video stream (seconds). */
 export async function keyframeTimes(path: string): Promise<number[]> {
   const { stdout } = await run(binaries().ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', path])
-  return stdout.split('\n').map((l) => l.trim()).filter(Boolean).map(Number)
+  return stdout.split('\n').map((l) => l.replace(/,/g, '').trim()).filter(Boolean).map(Number)
 }
 
 /** Top-level MP4 box types in file order (`ftyp`, `moov`, `mdat`, …). */

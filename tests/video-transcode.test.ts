@@ -1,0 +1,224 @@
+// The embedded default (no REDIS_URL): uploads are transcoded inside the server
+// process by the in-process queue, with the same processor and policy as the
+// BullMQ worker. Real ffmpeg, real PostgreSQL.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TranscodeProgress } from '../contract/index.ts'
+import { discardingPublisher } from '../infra/live-outbox.ts'
+import { createInProcessTranscodeQueue, type JobContext } from '../infra/transcode-queue.ts'
+import type { TranscodeJob } from '../infra/queue.ts'
+import { createLocalStorage } from '../infra/storage.ts'
+import { createTranscodeProcessor } from '../worker/transcode.job.ts'
+import { createTranscoding } from '../worker/transcoding.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { keyframeTimes, makeClip, multipartForm, streamSummary, topLevelBoxes } from './helpers/clips.ts'
+
+let t: TestApp
+let dir: string
+const clips: Record<'landscape' | 'portrait' | 'phone', Buffer> = {} as never
+const progress: TranscodeProgress[] = []
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'liftarena-clips-'))
+  const [app, landscape, portrait, phone] = await Promise.all([
+    startTestApp({ transcoding: true, env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' } }),
+    // moov at the end, as phones write it
+    makeClip(dir, 'landscape.mp4', { width: 1280, height: 720, seconds: 2 }),
+    // coded landscape, displayed portrait (rotation metadata)
+    makeClip(dir, 'portrait.mp4', { width: 1280, height: 720, seconds: 2, rotate: 90, faststart: true }),
+    // a phone held upright: 1080p HEVC, rotated, moov at the end, 3 s
+    makeClip(dir, 'phone.mp4', { width: 1920, height: 1080, seconds: 3, codec: 'hevc', rotate: 90 }),
+  ])
+  t = app
+  clips.landscape = readFileSync(landscape)
+  clips.portrait = readFileSync(portrait)
+  clips.phone = readFileSync(phone)
+  const original = t.app.publisher.progress
+  t.app.publisher.progress = (userId, p) => { progress.push(p); original.call(t.app.publisher, userId, p) }
+}, 120_000)
+afterAll(async () => { await t?.close() })
+
+async function uploadAs(clip: Buffer, liftType = 'squat') {
+  const u = await registerUser(t.app)
+  const competitionId = await createChallenge(t.app, u.access_token)
+  await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const form = multipartForm({ lift_type: liftType, weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+  const started = Date.now()
+  const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
+  expect(res.statusCode, res.body).toBe(201)
+  const body = res.json() as { url: string; attempt_id: number }
+  return { ...body, competitionId, started, userId: u.user_id }
+}
+
+async function readyAttempt(id: number) {
+  await t.transcoding!.idle()
+  return t.db.prisma.attempt.findUniqueOrThrow({ where: { id } })
+}
+
+const media = (key: string) => join(t.config.mediaDir, key)
+const updatedEvents = (competitionId: number) =>
+  t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } })
+
+async function expectRendition(key: string, width: number, height: number) {
+  const s = await streamSummary(media(key))
+  expect(s.video).toEqual({ codec: 'h264', profile: 'Main', pixFmt: 'yuv420p', width, height, rotation: 0 })
+  expect(s.audio).toEqual({ codec: 'aac', channels: 2 })
+  const boxes = topLevelBoxes(media(key))
+  expect(boxes.indexOf('moov'), boxes.join(',')).toBeGreaterThanOrEqual(0)
+  expect(boxes.indexOf('moov'), boxes.join(',')).toBeLessThan(boxes.indexOf('mdat'))
+}
+
+describe('in-process transcoding (no Redis)', () => {
+  it('turns a landscape upload (moov at the end) into faststart 360p/720p H.264 Main + AAC and a poster, announced once', async () => {
+    const up = await uploadAs(clips.landscape)
+    const row = await readyAttempt(up.attempt_id)
+    expect(row.processingState).toBe('ready')
+    expect(row.processingError).toBeNull()
+    expect(row.renditions).toEqual({ 360: `attempts/${up.attempt_id}/360p.mp4`, 720: `attempts/${up.attempt_id}/720p.mp4` })
+    expect(row.posterKey).toBe(`attempts/${up.attempt_id}/poster.jpg`)
+    expect(topLevelBoxes(media(row.originalKey!)).slice(-1)).toEqual(['moov']) // the source really had it at the end
+    await expectRendition(`attempts/${up.attempt_id}/360p.mp4`, 640, 360)
+    await expectRendition(`attempts/${up.attempt_id}/720p.mp4`, 1280, 720)
+    const poster = await streamSummary(media(row.posterKey!))
+    expect(poster.video).toMatchObject({ codec: 'mjpeg', width: 1280, height: 720 })
+    expect(readFileSync(media(row.posterKey!)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
+
+    const events = await updatedEvents(up.competitionId)
+    expect(events).toHaveLength(1)
+    expect(events[0]!.payload).toMatchObject({ attempt: { id: up.attempt_id, processing: 'ready', poster_url: `/api/video/${encodeURIComponent(row.posterKey!)}` } })
+    const mine = progress.filter((p) => p.attempt_id === up.attempt_id)
+    expect(mine[0]).toMatchObject({ percent: 0, state: 'processing' })
+    expect(mine.at(-1)).toEqual({ attempt_id: up.attempt_id, percent: 100, state: 'ready' })
+    expect(mine.map((p) => p.percent)).toEqual([...mine.map((p) => p.percent)].sort((a, b) => a - b))
+
+    // The upload's url now plays the best rendition for the device.
+    for (const [query, rendition] of [['', '720'], ['?device=desktop', '720'], ['?mobile=true&t=1', '360'], ['?device=ios', '360'], ['?device=android', '360']]) {
+      const res = await t.app.inject({ url: `${up.url}${query}`, headers: { range: 'bytes=0-99' } })
+      expect(res.statusCode, query).toBe(206)
+      expect(res.headers['x-video-rendition'], query).toBe(rendition)
+      expect(res.rawPayload.equals(readFileSync(media(`attempts/${up.attempt_id}/${rendition}p.mp4`)).subarray(0, 100))).toBe(true)
+    }
+    expect(existsSync(join(t.config.mediaDir, '.tmp')) ? (await import('node:fs')).readdirSync(join(t.config.mediaDir, '.tmp')) : []).toEqual([])
+  })
+
+  it('honours rotation: a portrait clip stored as rotated landscape comes out portrait', async () => {
+    const up = await uploadAs(clips.portrait, 'bench')
+    const row = await readyAttempt(up.attempt_id)
+    expect(row.processingState).toBe('ready')
+    await expectRendition(`attempts/${up.attempt_id}/360p.mp4`, 360, 640)
+    await expectRendition(`attempts/${up.attempt_id}/720p.mp4`, 720, 1280)
+    expect((await streamSummary(media(row.posterKey!))).video).toMatchObject({ width: 720, height: 1280 })
+  })
+
+  it('transcodes a 1080p HEVC phone clip (portrait, moov at the end) with a keyframe every 2 s', async () => {
+    const up = await uploadAs(clips.phone, 'deadlift')
+    const row = await readyAttempt(up.attempt_id)
+    const elapsed = Date.now() - up.started
+    console.log(`upload→ready, 1080p HEVC 3 s phone clip, in-process: ${elapsed} ms`)
+    expect(row.processingState).toBe('ready')
+    await expectRendition(`attempts/${up.attempt_id}/720p.mp4`, 720, 1280)
+    await expectRendition(`attempts/${up.attempt_id}/360p.mp4`, 360, 640)
+    const keys = await keyframeTimes(media(`attempts/${up.attempt_id}/720p.mp4`))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toBeCloseTo(0, 1)
+    expect(keys[1]).toBeCloseTo(2, 1)
+    expect(elapsed).toBeLessThan(30_000)
+  })
+
+  it('a duplicate enqueue is a no-op: one transcode, one announcement', async () => {
+    const up = await uploadAs(clips.landscape)
+    await Promise.all([t.transcoding!.queue.enqueue({ attemptId: up.attempt_id }), t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })])
+    const first = await readyAttempt(up.attempt_id)
+    const mtime = (await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs
+    await t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })
+    await readyAttempt(up.attempt_id)
+    expect(await updatedEvents(up.competitionId)).toHaveLength(1)
+    expect(progress.filter((p) => p.attempt_id === up.attempt_id && p.percent === 0)).toHaveLength(1)
+    expect((await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs).toBe(mtime)
+
+    // Even a fresh processor (another process, a restart) finds it done and changes nothing.
+    const processor = createTranscodeProcessor({ db: t.db, storage: createLocalStorage(t.config.mediaDir), publisher: discardingPublisher, config: t.config, log: silent })
+    expect(await processor(context(up.attempt_id))).toEqual({ state: 'skipped', attemptId: up.attempt_id, reason: 'already ready' })
+    expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).updatedAt).toEqual(first.updatedAt)
+  })
+
+  it('a restart loses nothing: attempts left pending are transcoded when the in-process queue starts', async () => {
+    // An upload whose server died after commit, before (or while) transcoding: the row says pending.
+    const up = await uploadAs(clips.landscape)
+    await readyAttempt(up.attempt_id)
+    const orphan = await t.db.prisma.attempt.create({
+      data: { participantId: (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId, liftType: 'squat', weight: 130, status: 'completed', processingState: 'processing' },
+    })
+    const key = `attempts/${orphan.id}/original.mp4`
+    mkdirSync(dirname(media(key)), { recursive: true })
+    copyFileSync(media(`attempts/${up.attempt_id}/original.mp4`), media(key))
+    await t.db.prisma.attempt.update({ where: { id: orphan.id }, data: { originalKey: key } })
+
+    const restarted = createTranscoding(t.config, t.db, { log: silent })
+    await restarted.start(discardingPublisher)
+    await restarted.idle()
+    await restarted.queue.close()
+    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: orphan.id } })
+    expect(row.processingState).toBe('ready')
+    expect(existsSync(media(`attempts/${orphan.id}/720p.mp4`))).toBe(true)
+  })
+
+  it('a missing or undecodable original fails the attempt at once (no retries), with a reason and one announcement', async () => {
+    const up = await uploadAs(clips.landscape)
+    await readyAttempt(up.attempt_id)
+    const participantId = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
+    const missing = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending', originalKey: 'attempts/999999/original.mp4' } })
+    let calls = 0
+    const queue = createInProcessTranscodeQueue({ db: t.db, config: t.config, log: silent, policy: { backoffMs: 10 } })
+    const processor = createTranscodeProcessor({ db: t.db, storage: createLocalStorage(t.config.mediaDir), publisher: discardingPublisher, config: t.config, log: silent })
+    await queue.start(async (job) => { calls++; return processor(job) })
+    await queue.enqueue({ attemptId: missing.id })
+    await queue.idle()
+    await queue.close()
+    expect(calls).toBe(1)
+    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: missing.id } })
+    expect(row).toMatchObject({ processingState: 'failed', processingError: 'The uploaded video is missing from storage; please upload it again.' })
+    const failed = (await updatedEvents(up.competitionId)).filter((e) => (e.payload as { attempt: { id: number } }).attempt.id === missing.id)
+    expect(failed).toHaveLength(1)
+  })
+})
+
+describe('in-process queue policy', () => {
+  it('retries with exponential backoff, tells the last try it is the last, and dedupes by attempt id', async () => {
+    const queue = createInProcessTranscodeQueue({ db: t.db, config: { workerConcurrency: 2 }, log: silent, policy: { backoffMs: 40, attempts: 3 } })
+    const seen: Array<{ id: number; attempt: number; final: boolean; at: number }> = []
+    const started = Date.now()
+    await queue.start(async (job) => {
+      seen.push({ id: job.data.attemptId, attempt: job.attempt, final: job.isFinalAttempt, at: Date.now() - started })
+      if (job.data.attemptId === 1 && job.attempt < 3) throw new Error('flaky')
+      if (job.data.attemptId === 2) throw new Error('always')
+    })
+    await Promise.all([queue.enqueue({ attemptId: 1 }), queue.enqueue({ attemptId: 1 }), queue.enqueue({ attemptId: 2 })])
+    await queue.idle()
+    await queue.enqueue({ attemptId: 1 }) // finished: still a no-op
+    await queue.idle()
+    await queue.close()
+    const one = seen.filter((s) => s.id === 1)
+    expect(one.map((s) => [s.attempt, s.final])).toEqual([[1, false], [2, false], [3, true]])
+    expect(one[1]!.at - one[0]!.at).toBeGreaterThanOrEqual(35)
+    expect(one[2]!.at - one[1]!.at).toBeGreaterThanOrEqual(75)
+    expect(seen.filter((s) => s.id === 2)).toHaveLength(3)
+  })
+
+  it('close() lets a running job finish within the grace, else aborts it without counting a failure', async () => {
+    const queue = createInProcessTranscodeQueue({ db: t.db, config: { workerConcurrency: 1 }, log: silent, policy: { shutdownGraceMs: 50 } })
+    let reason: unknown
+    await queue.start((job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => { reason = job.signal.reason; reject(job.signal.reason) })))
+    await queue.enqueue({ attemptId: 123456 })
+    await new Promise((r) => setTimeout(r, 20))
+    await queue.close()
+    expect((reason as Error).name).toBe('ShutdownError')
+  })
+})
+
+const silent = { info() {}, warn() {}, error() {} }
+function context(attemptId: number): JobContext<TranscodeJob> {
+  return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {} }
+}
