@@ -2,5 +2,5 @@
 // Types only, plus the shared constants: the runtime schemas stay on the server.
 export type * from '../../../contract/index.ts'
 export {
-  CHALLENGE_LIFT_TYPES, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, PRIZE_POOL, STORAGE_KEYS, WEIGHT_CLASSES, competitionRoom,
+  CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, PRIZE_POOL, STORAGE_KEYS, WEIGHT_CLASSES, competitionRoom,
 } from '../../../contract/index.ts'

@@ -37,6 +37,8 @@ interface LiveState {
   /** Transcode progress of the user's own uploads, by attempt id. */
   transcodes: Record<number, TranscodeProgress>
   watch: (room: Room, watcher: RoomWatcher) => () => void
+  /** Connects without watching a room (the upload page only needs its transcode progress). */
+  connect: () => void
 }
 
 const SUBSCRIBE_TIMEOUT_MS = 5000
@@ -160,6 +162,7 @@ export const useLive = create<LiveState>()((set, get) => {
   return {
     status: 'idle',
     transcodes: {},
+    connect: () => void connect(),
     watch: (room, watcher) => {
       const w: Watch = { room, watcher, seq: watcher.seq, subscribed: false, pending: null, resyncing: false, lastResyncAt: 0, closed: false }
       watches.add(w)

@@ -1,3 +1,91 @@
+// SPEC §2 /random-video: a random video (optionally of one lift type, ?type=), next video,
+// an upload button, and every video grouped by challenge (3 each, then 'view N more').
+import { useCallback } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { LIMITS } from '../../../lib/contract.ts'
+import { formatKg, liftLabel } from '../../../lib/format.ts'
+import { useQuery } from '../../../lib/use-query.ts'
+import { RANDOM_LIFT_TYPES, getNextVideo, getRandomVideo, randomVideoErrorText } from '../api/random-video.ts'
+import { useVideoBrowse } from '../api/video-browse.ts'
+import { VideoPlayer } from './VideoPlayer.tsx'
+import './RandomVideoPage.css'
+
 export function RandomVideoPage() {
-  return <h1>RandomVideoPage</h1>
+  const [params, setParams] = useSearchParams()
+  const type = RANDOM_LIFT_TYPES.some((t) => t.value === params.get('type')) ? params.get('type')! : ''
+  const random = useQuery(`random-video:${type}`, (signal) => getRandomVideo(type, signal))
+  const { data: video, error, loading, setData } = random
+  const browse = useVideoBrowse()
+
+  const next = useCallback(async () => {
+    if (!video) return random.reload()
+    try {
+      setData(await getNextVideo(type, video.attempt_id))
+    } catch {
+      await random.reload()
+    }
+  }, [video, type, setData, random])
+
+  return (
+    <div className="random-video">
+      <header className="page-header">
+        <h1>Random Video</h1>
+        <div className="row">
+          <label htmlFor="random-type" className="visually-hidden">Lift type</label>
+          <select id="random-type" value={type} onChange={(e) => setParams(e.target.value ? { type: e.target.value } : {}, { replace: true })}>
+            {RANDOM_LIFT_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+          </select>
+          <Link className="button button--ghost" to="/upload">Upload</Link>
+        </div>
+      </header>
+
+      {error ? (
+        <p className="alert alert--error" role="alert">{randomVideoErrorText(error)}</p>
+      ) : loading && !video ? (
+        <div className="spinner" role="status" aria-label="Loading video" />
+      ) : video ? (
+        <section className="random-video__now" aria-label="Now playing">
+          <VideoPlayer src={video.video_url} poster={video.poster_url} label={`${video.participant_name}, ${liftLabel(video.lift_type)}`} />
+          <div className="row random-video__meta">
+            <div>
+              <h2>{video.participant_name}</h2>
+              <p className="muted">
+                {liftLabel(video.lift_type)} · {formatKg(video.weight)} · Video {video.current_index + 1} of {video.total_videos}
+              </p>
+            </div>
+            <div className="row">
+              <Link className="button button--ghost" to={`/challenges/${video.competition_id}/participants/${video.participant_id}/video/${video.attempt_id}`}>Details</Link>
+              <button type="button" className="button" onClick={() => void next()} disabled={loading}>Next video</button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="browse-heading">
+        <h2 id="browse-heading">Browse all videos</h2>
+        {browse.error ? <p className="alert alert--error">{randomVideoErrorText(browse.error)}</p>
+          : !browse.data ? <div className="spinner" />
+          : browse.data.length === 0 ? <p className="empty">No videos available</p>
+          : browse.data.map(({ competition, videos }) => {
+            const more = videos.length - LIMITS.videosPerCompetition
+            return (
+              <section key={competition.id} className="browse-group">
+                <h3><Link to={`/challenges/${competition.id}`}>{competition.name}</Link></h3>
+                <ul className="browse-group__videos">
+                  {videos.slice(0, LIMITS.videosPerCompetition).map((v) => (
+                    <li key={v.id}>
+                      <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
+                        {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span aria-hidden="true">▶</span>}
+                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                {more > 0 && <Link to={`/challenges/${competition.id}`}>View {more} more</Link>}
+              </section>
+            )
+          })}
+      </section>
+    </div>
+  )
 }

@@ -1,3 +1,91 @@
+// SPEC §2 video page: the player, the attempt, comments and analytics, and debug information.
+// Follows the challenge's live room so a processing video turns ready in place.
+import { useCallback, useMemo, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { competitionRoom } from '../../../lib/contract.ts'
+import type { LiveEvent } from '../../../lib/contract.ts'
+import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
+import { NOT_FOUND } from '../../../lib/not-found.ts'
+import { useLiveRoom } from '../../../stores/live.ts'
+import { NO_VIDEO_URL, attemptErrorText, useAttempt, type AttemptKey } from '../api/get-attempt.ts'
+import { AnalyticsPanel } from './AnalyticsPanel.tsx'
+import { CommentsPanel } from './CommentsPanel.tsx'
+import { VideoPlayer, type PlayerDebug } from './VideoPlayer.tsx'
+import './VideoPage.css'
+
+const positiveInt = (text: string | undefined) => (text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null)
+
 export function VideoPage() {
-  return <h1>VideoPage</h1>
+  const params = useParams()
+  const key = useMemo<AttemptKey | null>(() => {
+    const competitionId = positiveInt(params.id)
+    const participantId = positiveInt(params.participantId)
+    const videoId = positiveInt(params.videoId)
+    return competitionId && participantId && videoId ? { competitionId, participantId, videoId } : null
+  }, [params.id, params.participantId, params.videoId])
+  const { data: attempt, error, loading, setData, reload } = useAttempt(key)
+  const [debug, setDebug] = useState<PlayerDebug | null>(null)
+
+  const apply = useCallback((event: LiveEvent) => {
+    if (event.type !== 'attempt.updated' || event.data.attempt.id !== key?.videoId) return
+    // Rendition URLs are not in the event: the next load of this page picks them up.
+    setData((current) => (current ? { ...current, ...event.data.attempt } : current))
+  }, [key?.videoId, setData])
+  useLiveRoom(key ? competitionRoom(key.competitionId) : null, {
+    ready: attempt !== undefined,
+    seq: null,
+    apply,
+    resync: async () => {
+      await reload()
+      return null
+    },
+  })
+
+  if (!key) return <p className="alert alert--error">{NOT_FOUND}</p>
+  if (error) return <p className="alert alert--error" role="alert">{attemptErrorText(error)}</p>
+  if (loading || !attempt) return <div className="spinner" role="status" aria-label="Loading video" />
+
+  const processing = attempt.processing === 'pending' || attempt.processing === 'processing'
+  return (
+    <div className="video-page">
+      <div className="video-page__main">
+        <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
+        {attempt.video_url ? (
+          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={setDebug} />
+        ) : (
+          <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
+        )}
+        <header className="video-page__info">
+          <h1>{attempt.participant_name} · {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)}</h1>
+          <div className="row">
+            <span className={`badge ${attempt.success === 'true' ? 'badge--ongoing' : attempt.status === 'failed' ? 'badge--failed' : ''}`}>
+              {attempt.success === 'true' ? 'Good lift' : attempt.status === 'failed' ? 'No lift' : attempt.status}
+            </span>
+            {processing && <span className="badge badge--processing">Processing: playing the original meanwhile</span>}
+            <span className="muted">{formatDateTime(attempt.timestamp)}</span>
+          </div>
+        </header>
+        <details className="panel debug">
+          <summary>Debug information</summary>
+          <dl>
+            <div><dt>Attempt</dt><dd>{attempt.id}</dd></div>
+            <div><dt>Participant</dt><dd>{attempt.participant_id}</dd></div>
+            <div><dt>Challenge</dt><dd>{attempt.competition_id}</dd></div>
+            <div><dt>Processing</dt><dd>{attempt.processing}</dd></div>
+            <div><dt>Video URL</dt><dd>{attempt.video_url ?? '—'}</dd></div>
+            <div><dt>Playing</dt><dd>{debug?.url ?? '—'}</dd></div>
+            <div><dt>Device</dt><dd>{debug ? `${debug.device}${debug.mobile ? ' (mobile)' : ''}` : '—'}</dd></div>
+            <div><dt>Retries</dt><dd>{debug?.retries ?? 0}</dd></div>
+            <div><dt>Ready / network state</dt><dd>{debug ? `${debug.readyState} / ${debug.networkState}` : '—'}</dd></div>
+            <div><dt>Playback error</dt><dd>{debug?.error ?? 'none'}</dd></div>
+            <div><dt>Renditions</dt><dd>{Object.keys(attempt.renditions).length ? Object.entries(attempt.renditions).map(([h, url]) => `${h}: ${url}`).join(', ') : 'none yet'}</dd></div>
+          </dl>
+        </details>
+      </div>
+      <div className="video-page__side">
+        <CommentsPanel />
+        <AnalyticsPanel />
+      </div>
+    </div>
+  )
 }

@@ -1,0 +1,20 @@
+// Playback rules of SPEC §2/§9: the four error messages, and the clock the controls show.
+
+/** MediaError codes → what the viewer reads (SPEC §8 Playback). */
+export const PLAYBACK_ERRORS: Record<number, string> = {
+  1: 'Video loading aborted. Please try again.',
+  2: 'Network error while loading the video. Please check your connection.',
+  3: 'Video decoding failed. The file may be damaged.',
+  4: 'Video format not supported by this browser.',
+}
+
+export function playbackErrorMessage(code: number | undefined): string {
+  return PLAYBACK_ERRORS[code ?? 0] ?? PLAYBACK_ERRORS[2]!
+}
+
+/** 75.4 → '1:15'. */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00'
+  const whole = Math.floor(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}

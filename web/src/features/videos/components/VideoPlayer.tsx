@@ -1,0 +1,172 @@
+// The player of SPEC §2/§9: play/pause, skip 10 s, a double tap within 300 ms toggles play,
+// controls hide after 3 s of playing untouched, mobile retries 3 × 1 s, and the four
+// playback errors in words.
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { LIMITS } from '../../../lib/contract.ts'
+import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
+import { formatClock, playbackErrorMessage } from '../api/playback.ts'
+import './VideoPlayer.css'
+
+export interface PlayerDebug {
+  url: string
+  device: string
+  mobile: boolean
+  retries: number
+  error: string | null
+  readyState: number
+  networkState: number
+}
+
+interface Props {
+  src: string
+  poster?: string | null
+  label: string
+  onDebug?: (debug: PlayerDebug) => void
+}
+
+export function VideoPlayer({ src, poster, label, onDebug }: Props) {
+  const video = useRef<HTMLVideoElement>(null)
+  const mobile = useMemo(isMobile, [])
+  const device = useMemo(deviceKind, [])
+  const [retries, setRetries] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [playing, setPlaying] = useState(false)
+  const [time, setTime] = useState(0)
+  const [duration, setDuration] = useState(0)
+  const [controlsVisible, setControlsVisible] = useState(true)
+  const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const lastTap = useRef(0)
+  const url = useMemo(() => playbackUrl(src, { mobile, device, attempt: retries }), [src, mobile, device, retries])
+
+  useEffect(() => {
+    setRetries(0)
+    setError(null)
+    setTime(0)
+  }, [src])
+  useEffect(() => () => {
+    clearTimeout(hideTimer.current)
+    clearTimeout(retryTimer.current)
+  }, [])
+
+  const report = useCallback(() => {
+    const v = video.current
+    onDebug?.({ url, device, mobile, retries, error, readyState: v?.readyState ?? 0, networkState: v?.networkState ?? 0 })
+  }, [onDebug, url, device, mobile, retries, error])
+  useEffect(report, [report])
+
+  const showControls = useCallback(() => {
+    setControlsVisible(true)
+    clearTimeout(hideTimer.current)
+    if (video.current && !video.current.paused) hideTimer.current = setTimeout(() => setControlsVisible(false), LIMITS.controlsHideMs)
+  }, [])
+
+  const toggle = useCallback(() => {
+    const v = video.current
+    if (!v) return
+    if (v.paused) v.play()?.catch(() => undefined) // a refused autoplay just stays paused
+    else v.pause()
+  }, [])
+
+  const skip = (seconds: number) => {
+    const v = video.current
+    if (!v) return
+    v.currentTime = Math.max(0, Math.min(v.duration || 0, v.currentTime + seconds))
+    showControls()
+  }
+
+  const onTap = () => {
+    const now = Date.now()
+    if (now - lastTap.current <= LIMITS.doubleTapMs) {
+      lastTap.current = 0
+      toggle()
+    } else {
+      lastTap.current = now
+    }
+    showControls()
+  }
+
+  const onError = () => {
+    const code = video.current?.error?.code
+    if (mobile && retries < LIMITS.videoRetries) {
+      retryTimer.current = setTimeout(() => setRetries((r) => r + 1), LIMITS.videoRetryDelayMs)
+      return
+    }
+    setError(playbackErrorMessage(code))
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return // let buttons and the slider handle their own keys
+    if (event.key === ' ' || event.key === 'k') toggle()
+    else if (event.key === 'ArrowLeft') skip(-LIMITS.skipSeconds)
+    else if (event.key === 'ArrowRight') skip(LIMITS.skipSeconds)
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <div
+      className={`player${controlsVisible ? '' : ' player--idle'}`}
+      tabIndex={0}
+      role="region"
+      aria-label={`Video player: ${label}`}
+      onKeyDown={onKeyDown}
+      onPointerMove={showControls}
+      onFocus={showControls}
+    >
+      <video
+        ref={video}
+        className="player__video"
+        src={url}
+        poster={poster ?? undefined}
+        preload="metadata"
+        playsInline
+        onClick={onTap}
+        onPlay={() => {
+          setPlaying(true)
+          showControls()
+        }}
+        onPause={() => {
+          setPlaying(false)
+          setControlsVisible(true)
+          clearTimeout(hideTimer.current)
+        }}
+        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => {
+          setDuration(e.currentTarget.duration)
+          setError(null)
+          report()
+        }}
+        onCanPlay={report}
+        onError={onError}
+        data-testid="video"
+      />
+      {error && (
+        <div className="player__error" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button button--small" onClick={() => { setError(null); setRetries((r) => r + 1) }}>Try again</button>
+        </div>
+      )}
+      <div className="player__controls">
+        <button type="button" onClick={() => skip(-LIMITS.skipSeconds)} aria-label={`Back ${LIMITS.skipSeconds} seconds`}>⟲ {LIMITS.skipSeconds}</button>
+        <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶'}</button>
+        <button type="button" onClick={() => skip(LIMITS.skipSeconds)} aria-label={`Forward ${LIMITS.skipSeconds} seconds`}>{LIMITS.skipSeconds} ⟳</button>
+        <input
+          className="player__seek"
+          type="range"
+          min={0}
+          max={duration || 0}
+          step={0.1}
+          value={Math.min(time, duration || 0)}
+          onChange={(e) => {
+            if (video.current) video.current.currentTime = Number(e.target.value)
+            showControls()
+          }}
+          aria-label="Seek"
+        />
+        <span className="player__time">{formatClock(time)} / {formatClock(duration)}</span>
+        <button type="button" onClick={() => void video.current?.parentElement?.requestFullscreen?.()} aria-label="Full screen">⛶</button>
+      </div>
+    </div>
+  )
+}
