@@ -67,7 +67,7 @@ export function parseRange(header: string | undefined, size: number): RangeDecis
     return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 }
   }
   const start = Number(first)
-  const end = last === '' ? size - 1 : Number(last)
+  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last)
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'none' }
   if (start >= size) return { kind: 'unsatisfiable' }
   return { kind: 'range', start, end: Math.min(end, size - 1) }
