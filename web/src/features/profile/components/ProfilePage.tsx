@@ -1,3 +1,113 @@
+// SPEC §2 /profile: the own profile; /profile/{id} and /profile?id= show that athlete's public
+// profile. Without a session and without an id it goes home (SPEC §4).
+import { Link, Navigate, useParams, useSearchParams } from 'react-router'
+import { Avatar } from '../../../components/Avatar.tsx'
+import { StatusBadge } from '../../../components/StatusBadge.tsx'
+import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
+import { useSession } from '../../../stores/session.ts'
+import { NO_USER_ID, PROFILE_FAILED, profileVideos, useProfile } from '../api/get-profile.ts'
+import './ProfilePage.css'
+
 export function ProfilePage() {
-  return <h1>ProfilePage</h1>
+  const routeId = useParams().id
+  const [params] = useSearchParams()
+  const requested = routeId ?? params.get('id')
+  const session = useSession((s) => s.status)
+  const ownId = useSession((s) => s.userId)
+  const requestedId = requested && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : null
+  const userId = requested ? requestedId : ownId
+  const { data, error, loading, reload } = useProfile(userId)
+
+  if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
+  if (!requested && session === 'starting') return <div className="spinner" role="status" aria-label="Loading profile" />
+  if (!userId) return <p className="alert alert--error" role="alert">{NO_USER_ID}</p>
+  if (error) {
+    return (
+      <div className="stack">
+        <p className="alert alert--error" role="alert">{PROFILE_FAILED}: {(error as Error).message}</p>
+        <button type="button" className="button button--secondary" onClick={() => void reload()}>Try Again</button>
+      </div>
+    )
+  }
+  if (loading || !data) return <div className="spinner" role="status" aria-label="Loading profile" />
+
+  const { user, achievements, best_lifts: bests, competitions, uploaded_videos: uploads } = data
+  const own = user.id === ownId
+  const videos = profileVideos(uploads)
+  return (
+    <div className="profile">
+      <header className="profile__header panel">
+        <Avatar id={user.id} name={user.name} size={96} />
+        <div>
+          <h1>{user.name}</h1>
+          <p className="muted">@{user.username}{user.email ? ` · ${user.email}` : ''}</p>
+          <p className="row">
+            {user.country && <span className="tag">{user.country}</span>}
+            {user.weight_class && <span className="tag">{user.weight_class}</span>}
+            <span className="muted">Member since {formatDate(user.created_at)}</span>
+          </p>
+          {user.bio && <p>{user.bio}</p>}
+          {own && <Link className="button button--small" to="/upload">Upload a lift</Link>}
+        </div>
+      </header>
+
+      <section className="section" aria-labelledby="achievements-heading">
+        <h2 id="achievements-heading">Achievements</h2>
+        <dl className="stats">
+          <div><dt>Challenges</dt><dd>{achievements.total_competitions}</dd></div>
+          <div><dt>Successful lifts</dt><dd>{achievements.total_successful_lifts}</dd></div>
+          <div><dt>Heaviest lift</dt><dd>{formatKg(achievements.heaviest_lift)}</dd></div>
+          <div><dt>Best snatch</dt><dd>{formatKg(achievements.best_snatch)}</dd></div>
+          <div><dt>Best clean &amp; jerk</dt><dd>{formatKg(achievements.best_clean_and_jerk)}</dd></div>
+        </dl>
+      </section>
+
+      <section className="section" aria-labelledby="bests-heading">
+        <h2 id="bests-heading">Personal bests</h2>
+        {bests.length === 0 ? <p className="empty">No personal bests recorded yet</p> : (
+          <dl className="stats">
+            {bests.map((b) => <div key={b.type}><dt>{liftLabel(b.type)}</dt><dd>{formatKg(b.best_weight)}</dd></div>)}
+          </dl>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="history-heading">
+        <h2 id="history-heading">Competition history</h2>
+        {competitions.length === 0 ? <p className="empty">No competitions yet</p> : (
+          <div className="table-wrap">
+            <table>
+              <thead><tr><th scope="col">Challenge</th><th scope="col">Date</th><th scope="col">Class</th><th scope="col">Status</th><th scope="col" className="num">Total</th></tr></thead>
+              <tbody>
+                {competitions.map((c) => (
+                  <tr key={c.id}>
+                    <td><Link to={`/challenges/${c.id}`}>{c.name}</Link></td>
+                    <td>{formatDate(c.start_date)}</td>
+                    <td>{c.weight_class}</td>
+                    <td><StatusBadge status={c.status} /></td>
+                    <td className="num">{formatKg(c.total_weight)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="videos-heading">
+        <h2 id="videos-heading">Videos</h2>
+        {videos.length === 0 ? <p className="empty">No videos found</p> : (
+          <ul className="profile__videos">
+            {videos.map((v) => (
+              <li key={v.attempt_id}>
+                <Link className="profile-video" to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}>
+                  {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span className="profile-video__placeholder" aria-hidden="true">▶</span>}
+                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong><br /><span className="muted">{v.competition_name}</span></span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
 }

@@ -1,0 +1,30 @@
+// GET /users/:id/profile — public, with the email only for its owner (bearer sent when we have one).
+import { apiGet } from '../../../lib/api-client.ts'
+import type { ProfileResponse, UploadedVideo } from '../../../lib/contract.ts'
+import { LIMITS } from '../../../lib/contract.ts'
+import { useQuery } from '../../../lib/use-query.ts'
+
+export const PROFILE_FAILED = 'Failed to load profile data'
+export const NO_USER_ID = 'No user ID found'
+
+export const getProfile = (userId: number, signal?: AbortSignal) =>
+  apiGet<ProfileResponse>(`/users/${userId}/profile`, { auth: 'optional', signal })
+
+export const useProfile = (userId: number | null) =>
+  useQuery(userId ? `profile:${userId}` : null, (signal) => getProfile(userId!, signal))
+
+/** SPEC §9: 6 videos; when they come from several challenges, at most 3 of each. */
+export function profileVideos(videos: readonly UploadedVideo[]): UploadedVideo[] {
+  const several = new Set(videos.map((v) => v.competition_id)).size > 1
+  if (!several) return videos.slice(0, LIMITS.profileVideos)
+  const perChallenge = new Map<number, number>()
+  const picked: UploadedVideo[] = []
+  for (const video of videos) {
+    const count = perChallenge.get(video.competition_id) ?? 0
+    if (count >= LIMITS.videosPerCompetition) continue
+    perChallenge.set(video.competition_id, count + 1)
+    picked.push(video)
+    if (picked.length === LIMITS.profileVideos) break
+  }
+  return picked
+}
