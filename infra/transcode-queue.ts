@@ -189,6 +189,8 @@ export interface BullWorkerOptions {
   log?: Log
   /** Called when BullMQ gives up on a job without the processor having recorded it (stalled too often). */
   onGaveUp?: (job: TranscodeJob, reason: string) => Promise<void>
+  /** Tests shorten the timings; production uses JOB_POLICIES. */
+  policy?: Partial<JobPolicy<TranscodeJob>>
 }
 
 export function createBullTranscodeWorker(
@@ -197,7 +199,7 @@ export function createBullTranscodeWorker(
   options: BullWorkerOptions = {},
 ): BullTranscodeWorker {
   const log = options.log ?? consoleLog
-  const policy = JOB_POLICIES.transcode
+  const policy: JobPolicy<TranscodeJob> = { ...JOB_POLICIES.transcode, ...options.policy }
   // Workers block on Redis: BullMQ requires maxRetriesPerRequest null.
   const connection = new Redis(redisUrlOf(config), { maxRetriesPerRequest: null })
   quietErrors(connection, log, 'transcode worker')
