@@ -54,10 +54,13 @@ export interface LiveServer {
 
 /** Public rooms one socket may follow at once (a screen shows one challenge and the global board). */
 export const MAX_ROOMS_PER_SOCKET = 20
+/** Subscribes one socket may have waiting on the database at once. */
+const MAX_SUBSCRIBES_IN_FLIGHT = 4
 
 const ERRORS = {
   badRequest: 'Send { room: "competition:<id>" | "global", since?: number | null }.',
   tooMany: `At most ${MAX_ROOMS_PER_SOCKET} rooms per connection; unsubscribe from rooms you no longer show.`,
+  busy: 'Too many subscribe requests at once; wait for the answers.',
   unavailable: 'Live events are unavailable right now; please try again.',
 } as const
 
@@ -87,6 +90,8 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     }
   })
 
+  const subscribesInFlight = new WeakMap<LiveSocket, number>()
+
   io.on('connection', (socket: LiveSocket) => {
     // A recovered socket comes back with its rooms; a new one joins its private room.
     if (!socket.recovered && socket.data.userId !== null) void socket.join(userRoom(socket.data.userId))
@@ -107,6 +112,9 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     const since = rawSince === undefined || rawSince === null ? null : rawSince
     if (!room || (since !== null && !(Number.isSafeInteger(since) && (since as number) >= 0))) return ack({ error: ERRORS.badRequest })
     if (!socket.rooms.has(room) && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
+    const inFlight = subscribesInFlight.get(socket) ?? 0
+    if (inFlight >= MAX_SUBSCRIBES_IN_FLIGHT) return ack({ error: ERRORS.busy })
+    subscribesInFlight.set(socket, inFlight + 1)
     // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
     await socket.join(room)
     try {
@@ -117,6 +125,8 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       deps.log?.warn({ err: error, room }, 'live subscribe failed')
       void socket.leave(room)
       ack({ error: ERRORS.unavailable })
+    } finally {
+      subscribesInFlight.set(socket, (subscribesInFlight.get(socket) ?? 1) - 1)
     }
   }
 
