@@ -218,6 +218,28 @@ describe('in-process queue policy', () => {
   })
 })
 
+describe('the embedded default (PGlite, no Redis), as `npm start` with no configuration runs', () => {
+  let e: TestApp
+  beforeAll(async () => { e = await startTestApp({ embedded: true, transcoding: true }) }, 120_000)
+  afterAll(async () => { await e?.close() })
+
+  it('transcodes an upload in the server process', async () => {
+    expect(e.transcoding?.mode).toBe('in-process')
+    const u = await registerUser(e.app)
+    const competitionId = await createChallenge(e.app, u.access_token)
+    await e.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+    const form = multipartForm({ lift_type: 'bench', weight: 90, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clips.portrait }])
+    const res = await e.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
+    expect(res.statusCode, res.body).toBe(201)
+    const { attempt_id: id } = res.json() as { attempt_id: number }
+    await e.transcoding!.idle()
+    const row = await e.db.prisma.attempt.findUniqueOrThrow({ where: { id } })
+    expect(row.processingState).toBe('ready')
+    expect(existsSync(join(e.config.mediaDir, `attempts/${id}/720p.mp4`))).toBe(true)
+    expect(await e.db.prisma.liveEvent.count({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' } })).toBe(1)
+  })
+})
+
 const silent = { info() {}, warn() {}, error() {} }
 function context(attemptId: number): JobContext<TranscodeJob> {
   return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {} }

@@ -166,6 +166,14 @@ describe('BullMQ worker processes', () => {
     expect(entries.some(([, fields]) => fields.join(' ').includes('"attempt.updated"') && fields.join(' ').includes(`"id":${up.attempt_id}`))).toBe(true)
   }, 120_000)
 
+  it('a 1080p phone clip goes upload → ready through a worker process in seconds', async () => {
+    const up = await upload(clips.phone!)
+    await until('ready', async () => (await attempt(up.attempt_id)).processingState === 'ready', 30_000, 20)
+    const elapsed = Date.now() - up.started
+    console.log(`upload→ready, 1080p HEVC 3 s phone clip, BullMQ worker process: ${elapsed} ms`)
+    expect(elapsed).toBeLessThan(30_000)
+  }, 60_000)
+
   it('a duplicate enqueue is a no-op: one job, one transcode, one announcement', async () => {
     const up = await upload(clips.small!)
     await Promise.all([1, 2, 3].map(() => t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })))
