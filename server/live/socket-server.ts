@@ -111,7 +111,8 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     const room = parseRoom(rawRoom)
     const since = rawSince === undefined || rawSince === null ? null : rawSince
     if (!room || (since !== null && !(Number.isSafeInteger(since) && (since as number) >= 0))) return ack({ error: ERRORS.badRequest })
-    if (!socket.rooms.has(room) && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
+    const wasIn = socket.rooms.has(room)
+    if (!wasIn && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
     const inFlight = subscribesInFlight.get(socket) ?? 0
     if (inFlight >= MAX_SUBSCRIBES_IN_FLIGHT) return ack({ error: ERRORS.busy })
     subscribesInFlight.set(socket, inFlight + 1)
@@ -123,7 +124,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       ack({ data: result })
     } catch (error) {
       deps.log?.warn({ err: error, room }, 'live subscribe failed')
-      void socket.leave(room)
+      if (!wasIn) void socket.leave(room) // a client already in the room keeps its live events
       ack({ error: ERRORS.unavailable })
     } finally {
       subscribesInFlight.set(socket, (subscribesInFlight.get(socket) ?? 1) - 1)
