@@ -136,6 +136,10 @@ describe('POST /api/upload', () => {
     const res = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(big)])
     expect(res.statusCode).toBe(413)
     expect(res.json()).toEqual({ error: 'The video is larger than the 1 MB limit. Trim or compress it and try again.' })
+    // Declared far over the limit: refused from the Content-Length alone.
+    const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(3 * LIMIT))])
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json().error).toMatch(/larger than the 1 MB limit/)
     expect(mediaFiles()).toEqual(before)
     expect(scratchEntries()).toEqual([])
   })

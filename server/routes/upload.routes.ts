@@ -29,6 +29,9 @@ import { normalizeLiftType } from '../services/ranking.ts'
 /** Containers we take (as sniffed from the bytes) and the extension the original keeps. */
 const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', '3g2', 'avi', 'mpg', 'mts', 'ogv', 'flv', 'asf'])
 
+/** Room for the multipart framing and the text fields around the file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024
+
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
 
 export function formatBytes(bytes: number): string {
@@ -164,6 +167,9 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!request.isMultipart()) {
       throw badRequest('Send the video as multipart/form-data with the fields video, lift_type, weight, competition_id and user_id.')
     }
+    // A body declared far larger than the limit is refused before a byte is stored (the form's text fields need little room).
+    const declared = Number(request.headers['content-length'])
+    if (Number.isFinite(declared) && declared > config.uploadMaxBytes + FORM_OVERHEAD_BYTES) throw tooLarge(config.uploadMaxBytes)
     const scratch = await storage.scratch('upload')
     try {
       const form = await receiveForm(request, scratch.dir, config.uploadMaxBytes)
