@@ -1,0 +1,29 @@
+import { render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { toChallenge } from '../lib/challenge.ts'
+import { competition } from '../test/fixtures.ts'
+import { ChallengeCard } from './ChallengeCard.tsx'
+import { StatusBadge } from './StatusBadge.tsx'
+
+describe('ChallengeCard (SPEC §2)', () => {
+  it('links to the challenge and shows its facts, prize pool and categories', () => {
+    render(<MemoryRouter><ChallengeCard challenge={toChallenge(competition({ participants: 12 }))} index={3} /></MemoryRouter>)
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/challenges/7')
+    expect(screen.getByText('Test Open')).toBeTruthy()
+    expect(screen.getByText('Oslo')).toBeTruthy()
+    expect(screen.getByText('12')).toBeTruthy()
+    expect(screen.getByText('$1,750')).toBeTruthy()
+    expect(screen.getByText('Men')).toBeTruthy()
+    // entry animation delayed by 0.1 s × index
+    expect((screen.getByRole('article') as HTMLElement).style.animationDelay).toMatch(/^0\.3(0*\d)?s$/)
+  })
+
+  it('colours the status: upcoming blue, ongoing green, anything else gray; first letter capitalised', () => {
+    const { container } = render(<><StatusBadge status="upcoming" /><StatusBadge status="ongoing" /><StatusBadge status="completed" /><StatusBadge status="cancelled" /></>)
+    const badges = [...container.querySelectorAll('.badge')].map((b) => [b.textContent, b.className])
+    expect(badges).toEqual([
+      ['Upcoming', 'badge badge--upcoming'], ['Ongoing', 'badge badge--ongoing'], ['Completed', 'badge badge--other'], ['Cancelled', 'badge badge--other'],
+    ])
+  })
+})

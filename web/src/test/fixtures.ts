@@ -1,0 +1,34 @@
+// Contract-typed sample answers for tests.
+import type { Competition, Lift, Participant, UserResponse } from '../lib/contract.ts'
+
+const DAY = 86_400_000
+
+export function competition(overrides: Partial<Competition> = {}): Competition {
+  const now = Date.now()
+  return {
+    id: 7, name: 'Test Open', description: 'A test meet - {"lifttypes":["Squat"],"weightclasses":["74kg"],"gender":"M"}', location: 'Oslo', image: null,
+    start_date: new Date(now - DAY).toISOString(), end_date: new Date(now + 6 * DAY).toISOString(),
+    lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['74kg', '83kg'], gender: 'M', participants: 0, status: 'ongoing',
+    ...overrides,
+  }
+}
+
+export function lift(overrides: Partial<Lift> = {}): Lift {
+  return {
+    id: 1, participant_id: 1, competition_id: 7, user_id: 1, participant_name: 'Anna Novak', lift_type: 'squat', weight: 100, status: 'completed',
+    video_url: null, poster_url: null, processing: 'none', created_at: '2026-01-01T10:00:00.000Z', timestamp: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function participant(overrides: Partial<Participant> = {}): Participant {
+  return {
+    id: 1, user_id: 1, competition_id: 7, name: 'Anna Novak', weight_class: '74kg', gender: 'M', country: 'Norway', bodyweight: null,
+    best_squat: 0, best_bench: 0, best_deadlift: 0, total_weight: 0, attempts: [], joined_at: '2026-01-01T09:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function user(overrides: Partial<UserResponse> = {}): UserResponse {
+  return { id: 5, name: 'Test Lifter', username: 'testlifter', email: 't@example.com', country: 'Norway', weight_class: '83kg', bio: null, created_at: '2026-01-01T00:00:00.000Z', ...overrides }
+}
