@@ -374,7 +374,7 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     running.set(attemptId, { controller, done })
   }
 
-  return {
+  const self: InProcessTranscodeQueue = {
     kind: 'in-process',
     async enqueue(job) {
       const id = job.attemptId
@@ -385,7 +385,7 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     },
     async start(run) {
       if (processor) throw new Error('The in-process transcode queue is already started.')
-      const count = await requeueUnfinished(options.db, this)
+      const count = await requeueUnfinished(options.db, self)
       processor = run
       if (count > 0) log.info({ count }, 'resuming unfinished transcodes')
       pump()
@@ -415,4 +415,5 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
       checkIdle()
     },
   }
+  return self
 }
