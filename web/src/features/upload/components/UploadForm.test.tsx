@@ -1,0 +1,126 @@
+// SPEC §5 upload: defaults from the lifter's best (else 60/40/80), the three messages,
+// submit disabled without a file; and the XHR upload's progress and §8 failure texts.
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { defaultWeight, validateUpload } from '../api/upload-rules.ts'
+import { uploadVideo } from '../api/upload-video.ts'
+import { UploadForm } from './UploadForm.tsx'
+
+const clip = () => new File([new Uint8Array([0, 0, 0, 24])], 'lift.mp4', { type: 'video/mp4' })
+
+function renderForm(props: Partial<Parameters<typeof UploadForm>[0]> = {}) {
+  const onSubmit = vi.fn()
+  const onError = vi.fn()
+  const utils = render(<UploadForm userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} error={null} onError={onError} onSubmit={onSubmit} {...props} />)
+  return { ...utils, onSubmit, onError }
+}
+const weightInput = () => screen.getByLabelText('Weight (kg)') as HTMLInputElement
+
+describe('upload defaults', () => {
+  it("uses the lifter's best, else 60 squat / 40 bench / 80 deadlift", () => {
+    expect(defaultWeight('squat', undefined)).toBe(60)
+    expect(defaultWeight('bench', [])).toBe(40)
+    expect(defaultWeight('deadlift', [{ type: 'squat', best_weight: 200 }])).toBe(80)
+    expect(defaultWeight('squat', [{ type: 'squat', best_weight: 182.5 }])).toBe(182.5)
+  })
+
+  it('follows the lift type until the lifter types a weight', () => {
+    renderForm({ bests: [{ type: 'bench', best_weight: 120 }] })
+    expect(weightInput().value).toBe('60')
+    fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'bench' } })
+    expect(weightInput().value).toBe('120')
+    fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'deadlift' } })
+    expect(weightInput().value).toBe('80')
+    fireEvent.change(weightInput(), { target: { value: '95' } })
+    fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'squat' } })
+    expect(weightInput().value).toBe('95')
+  })
+})
+
+describe('upload validation', () => {
+  it('returns the spec messages in order', () => {
+    expect(validateUpload({ file: null, liftType: 'squat', weight: '100', userId: 5 })).toBe('Please fill in all fields')
+    expect(validateUpload({ file: clip(), liftType: 'squat', weight: '', userId: 5 })).toBe('Please fill in all fields')
+    expect(validateUpload({ file: clip(), liftType: 'squat', weight: 'abc', userId: 5 })).toBe('Please enter a valid weight')
+    expect(validateUpload({ file: clip(), liftType: 'squat', weight: '-5', userId: 5 })).toBe('Please enter a valid weight')
+    expect(validateUpload({ file: clip(), liftType: 'squat', weight: '100', userId: null })).toBe('User ID not found. Please log in again.')
+    expect(validateUpload({ file: clip(), liftType: 'squat', weight: '100', userId: 5 })).toBeNull()
+  })
+
+  it('keeps submit disabled until a file is chosen', () => {
+    const { onSubmit } = renderForm()
+    const button = screen.getByRole('button', { name: 'Upload Lift' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
+    expect(button.disabled).toBe(false)
+    fireEvent.click(button)
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'squat', weight: 60, userId: 5, competitionId: '7' }))
+  })
+
+  it("without a stored user id says 'User ID not found. Please log in again.'", () => {
+    const { onSubmit, onError } = renderForm({ userId: null })
+    fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Lift' }))
+    expect(onError).toHaveBeenLastCalledWith('User ID not found. Please log in again.')
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
+  it("on /upload offers the lifter's open challenges, else challenge 1", () => {
+    renderForm({ routeCompetitionId: null })
+    expect((screen.getByLabelText('Challenge') as HTMLSelectElement).value).toBe('1')
+  })
+})
+
+/** An XMLHttpRequest stand-in that reports progress and answers with the given status and body. */
+function fakeXhr(status: number, body: string | null) {
+  const sent: FormData[] = []
+  class FakeXhr {
+    status = 0
+    responseText = ''
+    responseType = ''
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
+    onload: (() => void) | null = null
+    onerror: (() => void) | null = null
+    onabort: (() => void) | null = null
+    headers: Record<string, string> = {}
+    open() {}
+    setRequestHeader(name: string, value: string) { this.headers[name] = value }
+    abort() { this.onabort?.() }
+    send(form: FormData) {
+      sent.push(form)
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 })
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 })
+        if (body === null) return this.onerror?.()
+        this.status = status
+        this.responseText = body
+        this.onload?.()
+      })
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr)
+  return sent
+}
+
+describe('uploadVideo', () => {
+  const request = { file: clip(), liftType: 'squat', weight: 100, userId: 5, competitionId: '7' }
+
+  it('reports the bytes sent and sends the spec fields', async () => {
+    const sent = fakeXhr(201, JSON.stringify({ url: '/api/video/x', attempt_id: 3, participant_id: 1, competition_id: 7 }))
+    const progress: number[] = []
+    await expect(uploadVideo(request, (f) => progress.push(f))).resolves.toMatchObject({ attempt_id: 3 })
+    expect(progress).toEqual([0.5, 1])
+    const form = sent[0]!
+    expect([...form.keys()]).toEqual(['lift_type', 'weight', 'user_id', 'competition_id', 'video'])
+  })
+
+  it.each([
+    [403, JSON.stringify({ error: 'Join this challenge before uploading a lift.' }), 'Upload failed: Join this challenge before uploading a lift.'],
+    [500, '', 'Upload failed with status 500'],
+    [0, null, 'No response received from server. Please check your connection.'],
+    [201, JSON.stringify({ attempt_id: 3 }), 'Upload completed but no video URL was returned'],
+  ])('status %s → %s', async (status, body, message) => {
+    fakeXhr(status, body)
+    await expect(uploadVideo(request, () => undefined)).rejects.toThrow(message)
+  })
+})
