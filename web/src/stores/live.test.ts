@@ -13,7 +13,7 @@ const fake = vi.hoisted(() => {
     connected: false,
     recovered: false,
     active: true,
-    subscribes: [] as { room: string; since: number | null | undefined; ack: SubscribeAck }[],
+    subscribes: [] as { room: string; since?: number | null; ack: SubscribeAck }[],
     unsubscribes: [] as string[],
     on(name: string, handler: Handler) {
       handlers.set(name, [...(handlers.get(name) ?? []), handler])
