@@ -2,6 +2,8 @@
 // register → create a challenge → join → upload a clip (progress bar) → the video plays,
 // while the spectator's challenge page updates its count and top 5 without a reload.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { joinChallenge, registerUser } from './api.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -12,6 +14,7 @@ const challengeName = `E2E Open ${Date.now() % 100000}`
 let lifter: TestBrowser
 let spectator: TestBrowser
 let challengeUrl = ''
+let board: Page
 
 beforeAll(async () => {
   ;[lifter, spectator] = await Promise.all([openBrowser(1440), openBrowser(390, 844)])
@@ -56,6 +59,13 @@ describe('lifter journey with a live spectator', () => {
     await spectator.page.getByRole('heading', { name: challengeName }).waitFor()
     expect(await spectator.page.getByTestId('participant-count').textContent()).toBe('0')
     await spectator.page.getByText('No participants yet').waitFor()
+
+    // The projector board in a second tab of the spectator's browser.
+    board = await spectator.context.newPage()
+    await board.setViewportSize({ width: 1920, height: 1080 })
+    await board.goto(`${challengeUrl}/live`)
+    await board.getByText('Waiting for the first lifter…').waitFor()
+    await board.getByText('Live', { exact: true }).waitFor()
   })
 
   it('joins, and the spectator sees the count and the top 5 change without reload', async () => {
@@ -101,6 +111,13 @@ describe('lifter journey with a live spectator', () => {
     await row.getByTestId('participant-total').filter({ hasText: '100 kg' }).waitFor({ timeout: 15_000 })
     await watcher.getByRole('list', { name: 'Recent videos' }).getByText(lifterName).waitFor()
     expect(await watcher.getByTestId('participant-count').textContent()).toBe('1')
+
+    // The board ranks by total and highlights the newest attempt as it arrives.
+    await board.getByTestId('board-latest').filter({ hasText: lifterName }).filter({ hasText: 'Squat 100 kg' }).waitFor()
+    const latestRow = board.locator('tr.board__row--latest')
+    expect(await latestRow.textContent()).toContain(lifterName)
+    expect(await latestRow.locator('.board__total').textContent()).toBe('100')
+    expect(await board.getByTestId('board-count').textContent()).toBe('1')
   })
 
   it('opens the video and it plays', async () => {
@@ -115,6 +132,18 @@ describe('lifter journey with a live spectator', () => {
       return !!v && v.currentTime > 0.3 && !v.paused && v.readyState >= 3
     }, undefined, { timeout: 30_000 })
     expect(await page.getByRole('alert').count()).toBe(0)
+  })
+
+  it('the projector board catches up after a network drop', async () => {
+    const id = Number(challengeUrl.split('/').pop())
+    await spectator.context.setOffline(true)
+    await board.getByText('Reconnecting…').waitFor({ timeout: 30_000 })
+    const other = await registerUser(baseUrl, 'Late Joiner')
+    await joinChallenge(baseUrl, other, id, '83kg')
+    await spectator.context.setOffline(false)
+    await board.getByTestId('board-count').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 })
+    await board.getByText('Late Joiner').waitFor()
+    await board.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
   })
 
   it('logged no console errors in either browser', () => {

@@ -165,7 +165,11 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
           aria-label="Seek"
         />
         <span className="player__time">{formatClock(time)} / {formatClock(duration)}</span>
-        <button type="button" onClick={() => void video.current?.parentElement?.requestFullscreen?.()} aria-label="Full screen">⛶</button>
+        <button type="button" onClick={() => void video.current?.parentElement?.requestFullscreen?.()} aria-label="Full screen">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+          </svg>
+        </button>
       </div>
     </div>
   )
