@@ -104,6 +104,8 @@ describe('lifter journey with a live spectator', () => {
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)
     expect(seen.some((s) => s.startsWith('Uploading video:'))).toBe(true)
     expect(seen).toContain('Uploading video:100')
+    // then the transcode progress, pushed over the socket to the uploader
+    expect(seen.some((s) => s.startsWith('Processing video:') || s.startsWith('Video ready:'))).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('last_attempt_id'))).toMatch(/^\d+$/)
 
     const watcher = spectator.page

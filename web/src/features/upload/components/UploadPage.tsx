@@ -16,6 +16,13 @@ import './UploadPage.css'
 
 export const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
 
+const TRANSCODE_LABELS = {
+  pending: 'Waiting to process video',
+  processing: 'Processing video',
+  ready: 'Video ready',
+  failed: 'Processing failed: the original plays',
+} as const
+
 type Phase = { step: 'form' } | { step: 'uploading'; fraction: number } | { step: 'processing'; attemptId: number; target: string }
 
 export function UploadPage() {
@@ -90,7 +97,7 @@ export function UploadPage() {
           <UploadProgress label="Uploading video" fraction={phase.fraction} />
         ) : (
           <div className="stack">
-            <UploadProgress label={transcode?.state === 'processing' ? 'Processing video' : 'Waiting to process video'} fraction={(transcode?.percent ?? 0) / 100} />
+            <UploadProgress label={TRANSCODE_LABELS[transcode?.state ?? 'pending']} fraction={(transcode?.percent ?? 0) / 100} />
             <p className="muted">Your lift is uploaded. We are preparing it for every device; it already plays in its original form.</p>
             <Link className="button button--secondary" to={phase.target}>Continue</Link>
           </div>
