@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import ffmpeg from 'fluent-ffmpeg'
 import { competitionRoom, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
 import type { Config } from '../infra/config.ts'
-import type { Database } from '../infra/db.ts'
+import type { Database, Prisma } from '../infra/db.ts'
 import { ProbeError, probe, resolveFfmpegBinaries, type FfmpegBinaries } from '../infra/ffmpeg.ts'
 import { appendEvent, type EventPublisher } from '../infra/live-outbox.ts'
 import { attemptKeys, type Storage } from '../infra/storage.ts'
@@ -94,25 +94,34 @@ function failureText(error: unknown): string {
   return 'The video could not be converted; please upload it again.'
 }
 
+
+/**
+ * Changes an attempt's processing state if it still matches `from`, and in
+ * the same transaction appends its `attempt.updated` event. Conditional, so a
+ * repeat or recovered run changes nothing and announces nothing; every change is
+ * announced, so spectators see it and snapshots cached by the room's seq stay exact.
+ */
+async function changeAttempt(prisma: Database['prisma'], apiBase: string, attemptId: number, from: Prisma.AttemptWhereInput['processingState'], data: Prisma.AttemptUpdateManyMutationInput): Promise<LiveEvent[]> {
+  return prisma.$transaction(async (tx) => {
+    const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
+    if (changed.count === 0) return []
+    const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptInclude })
+    const competitionId = row.participant.competitionId
+    return [await appendEvent(tx, competitionRoom(competitionId), 'attempt.updated', {
+      competition_id: competitionId, attempt: toLift(apiBase, row, row.participant),
+    })]
+  })
+}
+
+const UNFINISHED = { notIn: ['ready', 'failed'] }
+
 /**
  * Marks an attempt failed and announces it, once (a no-op when it is already
  * ready or failed). Used by the processor on its last try and by the worker when
  * BullMQ gives up on a job that stalled too often.
  */
 export async function markTranscodeFailed(deps: Pick<TranscodeDeps, 'db' | 'publisher' | 'config'>, attemptId: number, reason: string): Promise<boolean> {
-  const { prisma } = deps.db
-  const events = await prisma.$transaction(async (tx) => {
-    const changed = await tx.attempt.updateMany({
-      where: { id: attemptId, processingState: { notIn: ['ready', 'failed'] } },
-      data: { processingState: 'failed', processingError: reason.slice(0, 500) },
-    })
-    if (changed.count === 0) return []
-    const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptInclude })
-    const competitionId = row.participant.competitionId
-    return [await appendEvent(tx, competitionRoom(competitionId), 'attempt.updated', {
-      competition_id: competitionId, attempt: toLift(deps.config.apiBase, row, row.participant),
-    })]
-  })
+  const events = await changeAttempt(deps.db.prisma, deps.config.apiBase, attemptId, UNFINISHED, { processingState: 'failed', processingError: reason.slice(0, 500) })
   deps.publisher.publish(events)
   return events.length > 0
 }
@@ -148,8 +157,8 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
     const report = progressReporter(job, publisher, attempt.participant.userId, log)
 
     try {
-      if (attempt.processingState !== 'processing') {
-        await prisma.attempt.updateMany({ where: { id: attemptId, processingState: 'pending' }, data: { processingState: 'processing' } })
+      if (attempt.processingState === 'pending') {
+        publisher.publish(await changeAttempt(prisma, config.apiBase, attemptId, 'pending', { processingState: 'processing' }))
       }
       report(0, 'processing', true)
 
@@ -177,17 +186,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
         if (!(await storage.stat(key))) throw new Error(`Output ${key} is missing after it was written.`)
       }
 
-      const events: LiveEvent[] = await prisma.$transaction(async (tx) => {
-        const changed = await tx.attempt.updateMany({
-          where: { id: attemptId, processingState: { notIn: ['ready', 'failed'] } },
-          data: { processingState: 'ready', renditions, posterKey, processingError: null },
-        })
-        if (changed.count === 0) return []
-        const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptInclude })
-        return [await appendEvent(tx, competitionRoom(competitionId), 'attempt.updated', {
-          competition_id: competitionId, attempt: toLift(config.apiBase, row, row.participant),
-        })]
-      })
+      const events = await changeAttempt(prisma, config.apiBase, attemptId, UNFINISHED, { processingState: 'ready', renditions, posterKey, processingError: null })
       publisher.publish(events)
       report(100, 'ready', true)
       if (events.length === 0) return { state: 'skipped', attemptId, reason: 'finished by another run' }

@@ -223,10 +223,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         await storage.putFile(originalKey, form.file.path)
       } catch (error) {
-        await prisma.attempt.update({
-          where: { id: attemptId },
-          data: { processingState: 'failed', processingError: 'The upload could not be stored; please upload it again.' },
-        }).catch(() => {})
+        // Announced like every change of an attempt, after the creation it follows.
+        app.publisher.publish(events)
+        const failed = await prisma.$transaction(async (tx) => {
+          const row = await tx.attempt.update({
+            where: { id: attemptId },
+            data: { processingState: 'failed', processingError: 'The upload could not be stored; please upload it again.' },
+          })
+          return appendEvent(tx, competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: toLift(config.apiBase, row, participant) })
+        }).catch((err: unknown) => request.log.error({ err, attemptId }, 'could not mark a failed upload'))
+        if (failed) app.publisher.publish([failed])
         throw error
       }
       app.publisher.publish(events)
