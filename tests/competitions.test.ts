@@ -159,6 +159,31 @@ describe('participants, lifts and attempt detail', () => {
     expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
   })
 
+  it('serves each change of the challenge at once, though the answer is serialized only once per change', async () => {
+    const owner = await registerUser(t.app)
+    const id = await createChallenge(t.app, owner.access_token)
+    const participants = async () => {
+      const res = await t.app.inject({ url: `/api/competitions/${id}/participants` })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      return { seq: Number(res.headers['x-live-seq']), list: res.json() as { name: string; attempts: unknown[] }[], body: res.body }
+    }
+    const empty = await participants()
+    expect(empty).toMatchObject({ seq: 0, list: [] })
+    const first = await registerUser(t.app, 'First Joiner')
+    await join(first.access_token, { competition_id: id, weight_class: '83kg' })
+    const one = await participants()
+    expect(one.seq).toBe(1)
+    expect(one.list.map((p) => p.name)).toEqual(['First Joiner'])
+    expect((await participants()).body).toBe(one.body)
+    const second = await registerUser(t.app, 'Second Joiner')
+    await Promise.all([join(second.access_token, { competition_id: id, weight_class: '93kg' }), participants()])
+    const two = await participants()
+    expect(two.seq).toBe(2)
+    expect(two.list.map((p) => p.name).sort()).toEqual(['First Joiner', 'Second Joiner'])
+    expect((await t.app.inject({ url: '/api/competitions/999999/participants' })).statusCode).toBe(404)
+  })
+
   it('answers an attempt with its video only under its own challenge and participant', async () => {
     const u = await registerUser(t.app, 'Video Lifter')
     const id = await createChallenge(t.app, u.access_token)

@@ -5,7 +5,8 @@ import { competitionRoom, type CompetitionSnapshot } from '../../contract/index.
 import type { PrismaClient } from '../../infra/db.ts'
 import { rankParticipants, toParticipant } from '../services/mappers.ts'
 
-const participantInclude = { user: { select: { name: true, country: true } }, attempts: { orderBy: { createdAt: 'asc' as const } } }
+/** What a participant answer needs besides its own row. */
+export const participantInclude = { user: { select: { name: true, country: true } }, attempts: { orderBy: { createdAt: 'asc' as const } } }
 
 /** null when the challenge does not exist. */
 export async function readCompetitionSnapshot(prisma: PrismaClient, apiBase: string, competitionId: number): Promise<CompetitionSnapshot | null> {
@@ -18,4 +19,55 @@ export async function readCompetitionSnapshot(prisma: PrismaClient, apiBase: str
   if (!competition) return null
   const participants = rankParticipants(rows.map((row) => toParticipant(apiBase, row)))
   return { type: 'snapshot', room, seq: head?.seq ?? 0, participants, count: participants.length }
+}
+
+export interface CachedParticipants {
+  /** The room's seq the answer reflects. */
+  seq: number
+  /** The ranked participants, serialized once. */
+  json: string
+}
+
+/**
+ * The participants answer, serialized once per change of the challenge. Every
+ * write that changes participants or their attempts appends an event to the
+ * challenge's room in the same transaction, so the room's seq versions the
+ * answer: a request reads that one number and reuses the bytes while it holds.
+ * Correct across server processes, since the seq comes from the database.
+ */
+export function createParticipantsCache(prisma: PrismaClient, apiBase: string, maxEntries = 256) {
+  const entries = new Map<number, CachedParticipants>()
+  // Concurrent misses for one challenge share one read.
+  const reading = new Map<number, Promise<CachedParticipants | null>>()
+
+  function read(competitionId: number): Promise<CachedParticipants | null> {
+    let pending = reading.get(competitionId)
+    if (!pending) {
+      pending = readCompetitionSnapshot(prisma, apiBase, competitionId).then((snapshot) => {
+        if (!snapshot) return null
+        const entry = { seq: snapshot.seq, json: JSON.stringify(snapshot.participants) }
+        const held = entries.get(competitionId)
+        if (!held || held.seq <= entry.seq) {
+          entries.delete(competitionId) // re-inserted last: the Map's order is least recently filled first
+          entries.set(competitionId, entry)
+          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+        }
+        return entry
+      }).finally(() => reading.delete(competitionId))
+      reading.set(competitionId, pending)
+    }
+    return pending
+  }
+
+  return {
+    /** null when the challenge does not exist. */
+    async participants(competitionId: number): Promise<CachedParticipants | null> {
+      const head = await prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } })
+      const held = entries.get(competitionId)
+      if (held && held.seq === (head?.seq ?? 0)) return held
+      const fresh = await read(competitionId)
+      // A read that started before the latest write may answer an older seq; once more reads the newer state.
+      return fresh && fresh.seq < (head?.seq ?? 0) ? read(competitionId) : fresh
+    },
+  }
 }

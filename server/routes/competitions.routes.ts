@@ -8,15 +8,16 @@ import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { challengeStatus, formatDescription, normalizeGender, parseDescription } from '../services/competition-meta.ts'
-import { mediaUrl, rankParticipants, toCompetition, toLift, toParticipant } from '../services/mappers.ts'
+import { createParticipantsCache, participantInclude } from '../live/snapshot.ts'
+import { mediaUrl, toCompetition, toLift, toParticipant } from '../services/mappers.ts'
 
 const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
 
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { prisma } = app.deps.db
   const apiBase = app.deps.config.apiBase
+  const participantsCache = createParticipantsCache(prisma, apiBase)
   const withCount = { _count: { select: { participants: true } } } as const
-  const participantInclude = { user: { select: { name: true, country: true } }, attempts: { orderBy: { createdAt: 'asc' as const } } }
 
   async function findCompetition(id: number) {
     const row = await prisma.competition.findUnique({ where: { id }, include: withCount })
@@ -44,14 +45,11 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const id = request.params.id
-    // Read the room's sequence first: events after it will be replayed on top of this snapshot.
-    const [room, rows] = await prisma.$transaction([
-      prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }),
-      prisma.participant.findMany({ where: { competitionId: id }, include: participantInclude }),
-    ])
-    if (rows.length === 0) await findCompetition(id)
-    reply.header('x-live-seq', String(room?.seq ?? 0))
-    return rankParticipants(rows.map((r) => toParticipant(apiBase, r)))
+    const answer = await participantsCache.participants(id)
+    if (!answer) throw notFound(`Challenge ${id} does not exist.`)
+    // Events after this seq apply on top of this answer (the live layer replays them).
+    // A string with a JSON type is sent as it is: these bytes were serialized once, from the same contract types.
+    return reply.header('x-live-seq', String(answer.seq)).type('application/json; charset=utf-8').send(answer.json as never)
   })
 
   app.get('/competitions/:id/lifts', {
