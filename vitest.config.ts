@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
-// `npm test` runs every project: server and worker tests against the real
+// `npm test` runs the fast projects: server and worker tests against the real
 // services, web component tests in jsdom, and browser end-to-end tests.
+// The long fault and load runs (tests/long/) are `npm run test:long` (vitest.long.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/**/*.test.ts'],
+          exclude: ['tests/long/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
