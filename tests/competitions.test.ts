@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { nextStatusChange } from '../server/services/competition-meta.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -71,6 +72,20 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     const mine = list.find((c) => c.id === id)
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
     expect(Object.keys(mine!).sort()).toEqual(['description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'start_date', 'status', 'weightclasses'])
+  })
+
+  it('shows each new challenge, each join and each change of status with time at once, though the list is cached', async () => {
+    const u = await registerUser(t.app)
+    const list = async () => (await t.app.inject({ url: '/api/competitions' })).json() as Array<{ id: number; participants: number; status: string }>
+    const before = await list()
+    const soon = await createChallenge(t.app, u.access_token, { name: 'Starts Soon' }, { start: 1.5 / 86_400, end: 2 })
+    const created = await list()
+    expect(created).toHaveLength(before.length + 1)
+    expect(created.find((c) => c.id === soon)).toMatchObject({ participants: 0, status: 'upcoming' })
+    expect((await join(u.access_token, { competition_id: soon, weight_class: '83kg' })).statusCode).toBe(201)
+    expect((await list()).find((c) => c.id === soon)).toMatchObject({ participants: 1, status: 'upcoming' })
+    await new Promise((resolve) => setTimeout(resolve, 1600))
+    expect((await list()).find((c) => c.id === soon)).toMatchObject({ participants: 1, status: 'ongoing' })
   })
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
@@ -200,5 +215,19 @@ describe('participants, lifts and attempt detail', () => {
       expect(res.statusCode, path).toBe(404)
       expect(res.json()).toEqual({ error: 'Video data not found' })
     }
+  })
+})
+
+describe('nextStatusChange', () => {
+  it('is the earliest start or just-after-end still ahead, or undefined', () => {
+    const now = new Date('2026-06-01T00:00:00Z')
+    const at = (iso: string) => new Date(iso)
+    expect(nextStatusChange([], now)).toBeUndefined()
+    expect(nextStatusChange([{ startDate: at('2026-01-01T00:00:00Z'), endDate: at('2026-02-01T00:00:00Z') }], now)).toBeUndefined()
+    expect(nextStatusChange([
+      { startDate: at('2026-07-01T00:00:00Z'), endDate: at('2026-07-08T00:00:00Z') },
+      { startDate: at('2026-05-01T00:00:00Z'), endDate: at('2026-06-03T00:00:00Z') },
+    ], now)).toBe(at('2026-06-03T00:00:00Z').getTime() + 1)
+    expect(nextStatusChange([{ startDate: at('2026-06-02T00:00:00Z'), endDate: at('2026-06-09T00:00:00Z') }], now)).toBe(at('2026-06-02T00:00:00Z').getTime())
   })
 })

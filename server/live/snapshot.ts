@@ -1,7 +1,7 @@
 // A challenge's live snapshot: the ranked participants and the room seq they reflect,
 // read in one REPEATABLE READ transaction so the state is exactly the state at that
 // seq (events after it apply on top without double counting).
-import { competitionRoom, type CompetitionSnapshot } from '../../contract/index.ts'
+import { competitionRoom, type CompetitionSnapshot, type Room } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import { rankParticipants, toParticipant } from '../services/mappers.ts'
 
@@ -21,53 +21,70 @@ export async function readCompetitionSnapshot(prisma: PrismaClient, apiBase: str
   return { type: 'snapshot', room, seq: head?.seq ?? 0, participants, count: participants.length }
 }
 
-export interface CachedParticipants {
+export interface CachedAnswer {
   /** The room's seq the answer reflects. */
   seq: number
-  /** The ranked participants, serialized once. */
+  /** The answer, serialized once. */
   json: string
+  /** Epoch ms after which the answer is stale whatever the seq (a challenge's status changes with time). */
+  expiresAt?: number
 }
 
 /**
- * The participants answer, serialized once per change of the challenge. Every
- * write that changes participants or their attempts appends an event to the
- * challenge's room in the same transaction, so the room's seq versions the
- * answer: a request reads that one number and reuses the bytes while it holds.
- * Correct across server processes, since the seq comes from the database.
+ * Answers serialized once per change of a room. Every write that changes what
+ * such an answer shows appends an event to the room in the same transaction
+ * (the outbox), so the room's seq versions the answer: a request reads that one
+ * number and reuses the bytes while it holds. Correct across server processes,
+ * since the seq comes from the database. `read` must return the seq it read in
+ * the same transaction as the data.
  */
-export function createParticipantsCache(prisma: PrismaClient, apiBase: string, maxEntries = 256) {
-  const entries = new Map<number, CachedParticipants>()
-  // Concurrent misses for one challenge share one read.
-  const reading = new Map<number, Promise<CachedParticipants | null>>()
+export function createRoomCache<K>(prisma: PrismaClient, options: {
+  room(key: K): Room
+  /** null when there is nothing under this key (unknown challenge). */
+  read(key: K): Promise<CachedAnswer | null>
+  maxEntries?: number
+}) {
+  const maxEntries = options.maxEntries ?? 256
+  const entries = new Map<K, CachedAnswer>()
+  // Concurrent misses for one key share one read.
+  const reading = new Map<K, Promise<CachedAnswer | null>>()
 
-  function read(competitionId: number): Promise<CachedParticipants | null> {
-    let pending = reading.get(competitionId)
+  function read(key: K): Promise<CachedAnswer | null> {
+    let pending = reading.get(key)
     if (!pending) {
-      pending = readCompetitionSnapshot(prisma, apiBase, competitionId).then((snapshot) => {
-        if (!snapshot) return null
-        const entry = { seq: snapshot.seq, json: JSON.stringify(snapshot.participants) }
-        const held = entries.get(competitionId)
-        if (!held || held.seq <= entry.seq) {
-          entries.delete(competitionId) // re-inserted last: the Map's order is least recently filled first
-          entries.set(competitionId, entry)
+      pending = options.read(key).then((entry) => {
+        const held = entries.get(key)
+        if (entry && (!held || held.seq <= entry.seq)) {
+          entries.delete(key) // re-inserted last: the Map's order is least recently filled first
+          entries.set(key, entry)
           if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
         }
         return entry
-      }).finally(() => reading.delete(competitionId))
-      reading.set(competitionId, pending)
+      }).finally(() => reading.delete(key))
+      reading.set(key, pending)
     }
     return pending
   }
 
   return {
-    /** null when the challenge does not exist. */
-    async participants(competitionId: number): Promise<CachedParticipants | null> {
-      const head = await prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } })
-      const held = entries.get(competitionId)
-      if (held && held.seq === (head?.seq ?? 0)) return held
-      const fresh = await read(competitionId)
+    async get(key: K): Promise<CachedAnswer | null> {
+      const head = (await prisma.liveRoom.findUnique({ where: { room: options.room(key) }, select: { seq: true } }))?.seq ?? 0
+      const held = entries.get(key)
+      if (held && held.seq === head && (held.expiresAt ?? Infinity) > Date.now()) return held
+      const fresh = await read(key)
       // A read that started before the latest write may answer an older seq; once more reads the newer state.
-      return fresh && fresh.seq < (head?.seq ?? 0) ? read(competitionId) : fresh
+      return fresh && fresh.seq < head ? read(key) : fresh
     },
   }
+}
+
+/** A challenge's ranked participants, as `GET /competitions/:id/participants` answers them. */
+export function createParticipantsCache(prisma: PrismaClient, apiBase: string) {
+  return createRoomCache<number>(prisma, {
+    room: competitionRoom,
+    async read(competitionId) {
+      const snapshot = await readCompetitionSnapshot(prisma, apiBase, competitionId)
+      return snapshot && { seq: snapshot.seq, json: JSON.stringify(snapshot.participants) }
+    },
+  })
 }

@@ -7,8 +7,8 @@ import {
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
-import { challengeStatus, formatDescription, normalizeGender, parseDescription } from '../services/competition-meta.ts'
-import { createParticipantsCache, participantInclude } from '../live/snapshot.ts'
+import { challengeStatus, formatDescription, nextStatusChange, normalizeGender, parseDescription } from '../services/competition-meta.ts'
+import { createParticipantsCache, createRoomCache, participantInclude } from '../live/snapshot.ts'
 import { mediaUrl, toCompetition, toLift, toParticipant } from '../services/mappers.ts'
 
 const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
@@ -18,6 +18,18 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const apiBase = app.deps.config.apiBase
   const participantsCache = createParticipantsCache(prisma, apiBase)
   const withCount = { _count: { select: { participants: true } } } as const
+  // Creating a challenge and joining one append to the global room, so its seq versions the list.
+  const competitionsCache = createRoomCache<'all'>(prisma, {
+    room: () => GLOBAL_ROOM,
+    async read() {
+      const [head, rows] = await prisma.$transaction([
+        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
+        prisma.competition.findMany({ include: withCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
+      ], { isolationLevel: 'RepeatableRead' })
+      const now = new Date()
+      return { seq: head?.seq ?? 0, json: JSON.stringify(rows.map((r) => toCompetition(r, now))), expiresAt: nextStatusChange(rows, now) }
+    },
+  })
 
   async function findCompetition(id: number) {
     const row = await prisma.competition.findUnique({ where: { id }, include: withCount })
@@ -27,10 +39,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/competitions', {
     schema: { tags: ['competitions'], response: { 200: CompetitionList } },
-  }, async () => {
-    const rows = await prisma.competition.findMany({ include: withCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] })
-    const now = new Date()
-    return rows.map((r) => toCompetition(r, now))
+  }, async (_request, reply) => {
+    const answer = (await competitionsCache.get('all'))!
+    return reply.type('application/json; charset=utf-8').send(answer.json as never)
   })
 
   app.get('/competitions/:id', {
@@ -45,7 +56,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const id = request.params.id
-    const answer = await participantsCache.participants(id)
+    const answer = await participantsCache.get(id)
     if (!answer) throw notFound(`Challenge ${id} does not exist.`)
     // Events after this seq apply on top of this answer (the live layer replays them).
     // A string with a JSON type is sent as it is: these bytes were serialized once, from the same contract types.

@@ -40,6 +40,16 @@ export function challengeStatus(start: Date, end: Date, now = new Date()): Chall
   return 'ongoing'
 }
 
+/** The first moment after `now` at which some challenge's status changes; undefined when none will. */
+export function nextStatusChange(challenges: readonly { startDate: Date; endDate: Date }[], now = new Date()): number | undefined {
+  let next: number | undefined
+  for (const { startDate, endDate } of challenges) {
+    // upcoming → ongoing at the start; ongoing → completed just after the end.
+    for (const at of [startDate.getTime(), endDate.getTime() + 1]) if (at > now.getTime() && (next === undefined || at < next)) next = at
+  }
+  return next
+}
+
 /** 'F', 'Female', 'female', 'Women' → 'F'; everything else → 'M'. */
 export function normalizeGender(value: string | undefined | null): 'M' | 'F' {
   const v = (value ?? '').trim().toLowerCase()
