@@ -23,10 +23,21 @@ export interface OpenDatabaseOptions {
   inMemory?: boolean
 }
 
+/**
+ * The longest a query may wait for its answer. Every query here is small; Prisma's interactive
+ * transactions already end after 5 s, so a query still waiting then is waiting on a dead link.
+ */
+export const QUERY_TIMEOUT_MS = 5_000
+
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenDatabaseOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
-    // Fail fast when PostgreSQL is unreachable so requests answer 503 promptly instead of hanging.
-    const adapter = new PrismaPg({ connectionString: config.databaseUrl, connectionTimeoutMillis: 3000, max: 10 })
+    // Fail fast when PostgreSQL is unreachable so requests answer 503 promptly instead of hanging:
+    // a refused or slow connect gives up after 3 s, and a query on a connection that went silent
+    // (a network partition: no reset ever arrives) after QUERY_TIMEOUT_MS rather than when TCP gives up.
+    const adapter = new PrismaPg({
+      connectionString: config.databaseUrl, connectionTimeoutMillis: 3000, max: 10,
+      query_timeout: QUERY_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000,
+    })
     if (options.migrate) await deployMigrations(new PrismaPg({ connectionString: config.databaseUrl }))
     const prisma = new PrismaClient({ adapter })
     return { prisma, kind: 'postgres', close: () => prisma.$disconnect() }

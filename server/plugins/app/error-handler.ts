@@ -43,7 +43,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const code = e?.code ?? ''
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', '57P01', '57P03', '53300'].includes(code)) return true
   if (e?.name === 'PrismaClientInitializationError') return true
-  if (/connect(ion)? (timeout|terminated|refused)|Can't reach database|Connection terminated|timeout exceeded when trying to connect/i.test(e?.message ?? '')) return true
+  if (/connect(ion)? (timeout|terminated|refused)|Can't reach database|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e?.message ?? '')) return true
   return e?.cause ? isDatabaseUnavailable(e.cause) : false
 }
 
