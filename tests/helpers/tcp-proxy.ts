@@ -1,9 +1,14 @@
 // A TCP proxy we can cut and restore, to make a real service "unreachable" without stopping it.
+// - cut(): connections are refused and open ones reset (a stopped or restarting server);
+// - blackhole(): packets vanish: new connections are accepted but nothing is forwarded, and
+//   open ones go silent (a network partition or a host that died without a word).
 import net from 'node:net'
 
 export interface TcpProxy {
   port: number
   cut(): Promise<void>
+  /** Silently drops everything until restore(): open connections hang, new ones never answer. */
+  blackhole(): void
   restore(): Promise<void>
   close(): Promise<void>
 }
@@ -12,15 +17,30 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   const sockets = new Set<net.Socket>()
   let server: net.Server | undefined
   let port = 0
+  let silent = false
+  const track = (s: net.Socket) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  }
   const listen = () => new Promise<void>((resolve) => {
     server = net.createServer((client) => {
+      if (silent) {
+        // Accept, then say nothing: the client waits for a handshake that never comes.
+        track(client)
+        client.on('error', () => {})
+        client.pause()
+        return
+      }
       const upstream = net.connect(targetPort, targetHost)
       for (const s of [client, upstream]) {
-        sockets.add(s)
-        s.on('close', () => sockets.delete(s))
+        track(s)
         s.on('error', () => { client.destroy(); upstream.destroy() })
       }
-      client.pipe(upstream).pipe(client)
+      // Forward by hand, so blackhole() can make an open connection go silent.
+      client.on('data', (chunk) => { if (!silent) upstream.write(chunk) })
+      upstream.on('data', (chunk) => { if (!silent) client.write(chunk) })
+      client.on('end', () => upstream.end())
+      upstream.on('end', () => client.end())
     })
     server.listen(port, '127.0.0.1', () => {
       port = (server!.address() as net.AddressInfo).port
@@ -33,5 +53,18 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     server = undefined
   })
   await listen()
-  return { get port() { return port }, cut: stop, restore: listen, close: stop }
+  return {
+    get port() { return port },
+    cut: stop,
+    blackhole() { silent = true },
+    async restore() {
+      if (silent) {
+        // The silent connections are broken for good (bytes were dropped): end them, as the network would eventually.
+        silent = false
+        await stop()
+      }
+      if (!server) await listen()
+    },
+    close: stop,
+  }
 }
