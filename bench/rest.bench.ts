@@ -35,31 +35,49 @@ async function autocannon(url: string) {
 }
 
 export async function restBenchmark(): Promise<Section> {
-  const t = await startTestApp({ beforeReady: (app) => app.get('/bench/trivial', async () => ({ ok: true, items: [1, 2, 3] })) })
+  // A second floor: the participants answer's own bytes, prepared once and sent as they are,
+  // so the figure separates what our route costs from what moving ~0.6 MB per answer costs.
+  let sameBytes = ''
+  const t = await startTestApp({
+    beforeReady(app) {
+      app.get('/bench/trivial', async () => ({ ok: true, items: [1, 2, 3] }))
+      app.get('/bench/same-bytes', async (_request, reply) => reply.type('application/json; charset=utf-8').send(sameBytes))
+    },
+  })
   try {
     const id = await seedBigChallenge(t.db.prisma)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
-    const targets = { trivial: `${base}/bench/trivial`, participants: `${base}/api/competitions/${id}/participants`, list: `${base}/api/competitions` }
-    const results: Record<keyof typeof targets, Awaited<ReturnType<typeof autocannon>>[]> = { trivial: [], participants: [], list: [] }
+    const targets = { trivial: `${base}/bench/trivial`, sameBytes: `${base}/bench/same-bytes`, participants: `${base}/api/competitions/${id}/participants`, list: `${base}/api/competitions` }
+    sameBytes = await (await fetch(targets.participants)).text()
+    const results: Record<keyof typeof targets, Awaited<ReturnType<typeof autocannon>>[]> = { trivial: [], sameBytes: [], participants: [], list: [] }
     await autocannon(targets.participants) // warm-up: JIT and connection pool
     for (let i = 0; i < RUNS; i++) {
       for (const key of Object.keys(targets) as (keyof typeof targets)[]) results[key].push(await autocannon(targets[key]))
     }
     const summary = (key: keyof typeof targets) => ({ rps: median(results[key].map((r) => r.rps)), p50: median(results[key].map((r) => r.p50)), p99: median(results[key].map((r) => r.p99)) })
     const trivial = summary('trivial')
-    const rows = (['trivial', 'participants', 'list'] as const).map((key) => {
+    const label = {
+      trivial: 'baseline: trivial JSON route',
+      sameBytes: `floor: the participants answer's ${Math.round(sameBytes.length / 1024)} KB, precomputed`,
+      participants: `GET /api/competitions/${id}/participants (200 × 9 attempts)`,
+      list: 'GET /api/competitions (21 challenges)',
+    }
+    const rows = (['trivial', 'sameBytes', 'participants', 'list'] as const).map((key) => {
       const s = summary(key)
-      return [key === 'trivial' ? 'baseline: trivial JSON route' : key === 'participants' ? `GET /api/competitions/${id}/participants (200 × 9 attempts)` : 'GET /api/competitions (21 challenges)', round(s.rps, 0), s.p50, s.p99, round(s.rps / trivial.rps)]
+      return [label[key], round(s.rps, 0), s.p50, s.p99, round(s.rps / trivial.rps)]
     })
     const ratio = (key: 'participants' | 'list') => summary(key).rps / trivial.rps
     return {
       title: 'REST reads',
-      method: `autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS} runs alternating with the baseline; the server runs against the PostgreSQL service. Target: ≥ 0.5 of the trivial route's requests per second.`,
+      method: `autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS} runs alternating with the baselines; the server runs against the PostgreSQL service. Target: ≥ 0.5 of the trivial route's requests per second. The floor row sends the participants answer's bytes from memory, the most any route returning them could do.`,
       commands: ['npm run bench -- rest'],
       header: ['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio to baseline'],
       rows,
-      verdicts: (['participants', 'list'] as const).map((k) => `${k}: ${round(ratio(k))} of baseline — target ≥ 0.5 ${ratio(k) >= 0.5 ? 'met' : 'missed'}`),
+      verdicts: [
+        ...(['participants', 'list'] as const).map((k) => `${k}: ${round(ratio(k))} of baseline — target ≥ 0.5 ${ratio(k) >= 0.5 ? 'met' : 'missed'}`),
+        `participants against the floor of sending its own bytes: ${round(summary('participants').rps / summary('sameBytes').rps)}`,
+      ],
     }
   } finally {
     await t.close()
