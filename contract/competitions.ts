@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { DateTimeString, IdParam, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { CHALLENGE_LIFT_TYPES, DateTimeString, IdParam, PrizePool, WEIGHT_CLASSES } from './common.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -76,7 +76,7 @@ export const CreateCompetitionBody = Type.Object(
     location: Type.String({ minLength: 1, maxLength: 120 }),
     start_date: DateTimeString,
     end_date: DateTimeString,
-    lifttypes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
+    lifttypes: Type.Optional(Type.Array(Type.Union(CHALLENGE_LIFT_TYPES.map((l) => Type.Literal(l))), { maxItems: 20 })),
     weightclasses: Type.Optional(Type.Array(Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))), { maxItems: 20 })),
     gender: Type.Optional(Gender),
     description: Type.Optional(Type.String({ maxLength: 5000 })),

@@ -22,6 +22,11 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     return `Unknown field "${params.additionalProperty}" in ${context ?? 'the request'}.`
   }
   const where = field || context || 'request'
+  // A choice between fixed values (a union of literals) fails once per value, then as anyOf: name them.
+  if (issue.keyword === 'const') {
+    const allowed = issues.filter((i) => i.keyword === 'const' && i.instancePath === issue.instancePath).map((i) => i.params?.allowedValue)
+    if (allowed.length > 1 && allowed.length <= 12 && allowed.every((v) => typeof v === 'string')) return `${where} must be one of ${allowed.join(', ')}.`
+  }
   switch (issue.keyword) {
     case 'required': return `${where} is required.`
     case 'type': return `${where} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}.`

@@ -54,8 +54,8 @@ export function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
     location: form.location.trim(),
     start_date: new Date(form.start_date).toISOString(),
     end_date: new Date(form.end_date).toISOString(),
-    lifttypes: form.lifttypes,
-    // The contract's static type for this literal union comes out as never; the server validates the values.
+    // The contract's static types for these literal unions come out as never; the server validates the values.
+    lifttypes: form.lifttypes as never,
     weightclasses: form.weightclasses as never,
     gender: form.gender,
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
