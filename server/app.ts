@@ -13,6 +13,7 @@ import docs from './plugins/external/swagger.ts'
 import multipartBodies from './plugins/external/multipart.ts'
 import webStatic from './plugins/external/web-static.ts'
 import errorHandler from './plugins/app/error-handler.ts'
+import textGuard from './plugins/app/text-guard.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
 import authRoutes from './routes/auth.routes.ts'
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.decorate('deps', deps)
 
   await app.register(errorHandler)
+  await app.register(textGuard)
   await app.register(security)
   await app.register(rateLimiting)
   await app.register(docs)
