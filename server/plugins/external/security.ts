@@ -1,8 +1,18 @@
 // Security headers and CORS. CORS is closed unless CORS_ORIGINS lists origins.
+//
+// The app is often reached over plain HTTP on a local network (an organiser's laptop
+// driving the projector board at an event, `docker compose up` without a TLS proxy).
+// So the Content-Security-Policy has no `upgrade-insecure-requests` (it would send the
+// page's own scripts to https://<lan-ip>:3000 and leave a blank page), and the headers
+// that only mean something over HTTPS (HSTS; COOP, which browsers ignore with a console
+// error on plain-HTTP origins) are sent only when the request came over HTTPS, directly
+// or through a proxy's X-Forwarded-Proto (trustProxy is on).
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
+
+export const HSTS = 'max-age=31536000; includeSubDomains'
 
 export default fp(async function security(app: FastifyInstance) {
   await app.register(helmet, {
@@ -14,11 +24,20 @@ export default fp(async function security(app: FastifyInstance) {
         connectSrc: ["'self'", 'ws:', 'wss:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
         // Swagger UI at /api/docs needs inline scripts of its own; the app itself does not.
       },
     },
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: false,
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', HSTS)
+      reply.header('cross-origin-opener-policy', 'same-origin')
+    }
   })
   const origins = app.deps.config.corsOrigins
   await app.register(cors, { origin: origins.length > 0 ? [...origins] : false, credentials: false })
