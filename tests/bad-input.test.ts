@@ -1,8 +1,10 @@
 // Bad input never gets a 5xx, a stack trace or a half-written row: generated
 // bodies (fast-check) against every JSON endpoint, plus the named nasty cases.
+import { existsSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { multipartForm } from './helpers/clips.ts'
 
 let t: TestApp
 let user: Awaited<ReturnType<typeof registerUser>>
@@ -18,6 +20,7 @@ const endpoints = ['/api/auth/register', '/api/auth/login', '/api/auth/refresh',
 const fieldNames = ['name', 'email', 'password', 'username', 'location', 'start_date', 'end_date', 'lifttypes', 'weightclasses', 'gender', 'competition_id', 'weight_class', 'user_id', 'refresh_token', 'confirmPassword', 'description', 'image', 'bodyweight']
 const nasty = fc.oneof(
   fc.jsonValue(),
+  fc.string({ unit: 'binary' }), // any code point, NUL and lone surrogates included
   fc.constantFrom("'; DROP TABLE users; --", '$(rm -rf /)', '`id`', '<script>alert(1)</script>', '../../etc/passwd', '\u0000', 'NaN', '-1', '1e309', '83kg', '2030-01-01T00:00:00.000Z', 'x'.repeat(5000)),
   fc.double(), fc.integer(),
 )
@@ -46,8 +49,32 @@ describe('generated bodies against every JSON endpoint', () => {
     expect(await t.db.prisma.user.count()).toBe(usersBefore + created)
   })
 
+  it('well-formed bodies with any text in every string field answer 201 or a 4xx, and a refusal writes nothing', async () => {
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 150 }), fc.string({ unit: 'grapheme', maxLength: 150 }), nasty.filter((v): v is string => typeof v === 'string'))
+    let n = 0
+    await fc.assert(fc.asyncProperty(text, text, text, async (a, b, c) => {
+      n++
+      const users = await t.db.prisma.user.count()
+      const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: a, email: `gen${n}@example.com`, password: b, country: c, bio: a } })
+      assertClean(reg, `register ${JSON.stringify([a, b, c])}`)
+      expect(await t.db.prisma.user.count()).toBe(users + (reg.statusCode === 201 ? 1 : 0))
+      const competitions = await t.db.prisma.competition.count()
+      const created = await t.app.inject({
+        method: 'POST', url: '/api/create_competition', headers: user.auth,
+        payload: { name: a, location: b, description: c, start_date: '2030-01-01T00:00:00.000Z', end_date: '2030-01-05T00:00:00.000Z' },
+      })
+      assertClean(created, `create ${JSON.stringify([a, b, c])}`)
+      expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
+      if (created.statusCode === 201) {
+        const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json()
+        expect(read.name).toBe(a)
+      }
+      assertClean(await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent(a)}` }), `athletes ${JSON.stringify(a)}`)
+    }), { numRuns: 60 })
+  })
+
   it('GET routes with generated ids and queries answer < 500', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('%00', '..%2f', '1e3', '-1', '99999999999')), fc.string(), async (id, q) => {
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('%00', '..%2f', '1e3', '-1', '99999999999')), fc.string({ unit: 'binary' }), async (id, q) => {
       for (const url of [`/api/competitions/${encodeURIComponent(id)}`, `/api/competitions/${encodeURIComponent(id)}/participants`, `/api/users/${encodeURIComponent(id)}/profile`, `/api/random-video?lift_type=${encodeURIComponent(q)}`, `/api/athletes?q=${encodeURIComponent(q)}`]) {
         assertClean(await t.app.inject({ url }), url)
       }
@@ -73,6 +100,17 @@ describe('named bad inputs', () => {
     ['an unknown weight class', '/api/join_competition', { competition_id: CURRENT, weight_class: '200kg' }, /weight_class/],
     ['a negative bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: -5 }, /bodyweight is too small/],
     ['an absurd bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 1e9 }, /bodyweight is too large/],
+    ['a zero bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 0 }, /bodyweight is too small/],
+    ['a NaN bodyweight (JSON has no NaN: sent as text)', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 'NaN' }, /bodyweight must be a number/],
+    ['a bodyweight as text', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: '90' }, /bodyweight must be a number/],
+    ['a negative challenge id', '/api/join_competition', { competition_id: -1, weight_class: '83kg' }, /competition_id/],
+    ['an absurd challenge id', '/api/join_competition', { competition_id: 1e20, weight_class: '83kg' }, /competition_id/],
+    ['an unknown lift type', '/api/create_competition', { ...challenge, lifttypes: ['Squat', 'Bicep Curl'] }, /lifttypes.1 must be one of Squat, Bench Press/],
+    ['an unknown weight class in a challenge', '/api/create_competition', { ...challenge, weightclasses: ['83kg', '500kg'] }, /weightclasses.1 must be one of 59kg/],
+    ['an unknown gender', '/api/create_competition', { ...challenge, gender: 'X' }, /gender must be one of M, F/],
+    ['a missing field', '/api/create_competition', { name: 'N', start_date: challenge.start_date, end_date: challenge.end_date }, /location is required/],
+    ['a 1 MB name at register', '/api/auth/register', { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' }, /name must be at most 100 characters/],
+    ['a 1 MB password at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(1_000_000) }, /password must be at most 200 characters/],
     ['an end date before the start', '/api/create_competition', { ...challenge, end_date: '2029-12-01T00:00:00.000Z' }, /end_date must be after start_date/],
     ['an invalid date', '/api/create_competition', { ...challenge, start_date: 'tomorrow' }, /start_date must be a valid date-time/],
   ])('refuses %s with a 4xx naming the problem', async (_name, url, payload, message) => {
@@ -80,6 +118,65 @@ describe('named bad inputs', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400)
     expect(res.statusCode).toBeLessThan(500)
     expect(res.json().error).toMatch(message)
+  })
+
+  it('takes SQL and shell metacharacters in every string field as plain text: no 5xx, stored and read back verbatim', async () => {
+    const payloads = ["'; DROP TABLE users; --", '" OR 1=1 --', '$(touch /tmp/liftarena-pwned)', '`id`', '; rm -rf / #', '| cat /etc/passwd', '%s%n', '\\x00', '../../etc/passwd', '{{7*7}}']
+    let n = 0
+    for (const evil of payloads) {
+      n++
+      // Register: every free-text field at once.
+      const reg = await post('/api/auth/register', { name: evil, email: `meta${n}@example.com`, password: evil, confirmPassword: evil, country: evil, bio: evil }, {})
+      expect(reg.statusCode, evil).toBe(201)
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${reg.json().access_token}` } })
+      expect(me.json(), evil).toMatchObject({ name: evil.trim(), country: evil.trim(), bio: evil.trim() })
+      // Log in with the metacharacters as the username (refused as unknown) and as the password (accepted).
+      expect((await post('/api/auth/login', { username: evil, password: evil }, {})).statusCode, evil).toBe(401)
+      expect((await post('/api/auth/login', { username: `meta${n}@example.com`, password: evil }, {})).statusCode, evil).toBe(200)
+      // A challenge with them in every text field.
+      const created = await post('/api/create_competition', { ...challenge, name: evil, location: evil, description: evil })
+      expect(created.statusCode, evil).toBe(201)
+      const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json()
+      expect(read.name, evil).toBe(evil)
+      expect(read.location, evil).toBe(evil)
+      expect(read.description.startsWith(evil), evil).toBe(true)
+      // Queries and path segments.
+      for (const url of [`/api/athletes?q=${encodeURIComponent(evil)}`, `/api/random-video?lift_type=${encodeURIComponent(evil)}`, `/api/next-video?lift_type=${encodeURIComponent(evil)}`, `/api/competitions/${encodeURIComponent(evil)}`, `/api/users/${encodeURIComponent(evil)}/profile`]) {
+        const res = await t.app.inject({ url })
+        assertClean(res, url)
+      }
+      // The upload form's fields (the file is not even read when a field is wrong).
+      const form = multipartForm({ lift_type: evil, weight: evil, competition_id: evil, user_id: evil }, [{ filename: evil, data: Buffer.from('x') }])
+      const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...user.auth, ...form.headers }, payload: form.payload })
+      assertClean(upload, `upload ${evil}`)
+      expect(upload.statusCode, evil).toBeGreaterThanOrEqual(400)
+    }
+    // The tables are all still there and nothing ran on the machine.
+    expect(await t.db.prisma.user.count()).toBeGreaterThan(payloads.length)
+    expect(existsSync('/tmp/liftarena-pwned')).toBe(false)
+    const athletes = await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent("' OR '1'='1")}` })
+    expect(athletes.json()).toEqual([])
+  })
+
+  it('refuses the NUL character (PostgreSQL text cannot hold it) in any field with a 400 naming it, writing nothing', async () => {
+    const users = await t.db.prisma.user.count()
+    const competitions = await t.db.prisma.competition.count()
+    const cases: Array<[string, () => Promise<{ statusCode: number; body: string; json(): { error: string } }>, string]> = [
+      ['register name', () => post('/api/auth/register', { name: 'a\u0000b', email: 'nul@example.com', password: 'pw-123456' }, {}), 'name'],
+      ['register password', () => post('/api/auth/register', { name: 'Nul', email: 'nul@example.com', password: 'pw\u0000' }, {}), 'password'],
+      ['login username', () => post('/api/auth/login', { username: 'a\u0000', password: 'x' }, {}), 'username'],
+      ['challenge name', () => post('/api/create_competition', { ...challenge, name: 'N\u0000' }), 'name'],
+      ['challenge description', () => post('/api/create_competition', { ...challenge, description: '\u0000' }), 'description'],
+      ['athlete search', () => t.app.inject({ url: '/api/athletes?q=%00' }), 'q'],
+      ['path id', () => t.app.inject({ url: '/api/competitions/1%00' }), 'id'],
+    ]
+    for (const [what, send, field] of cases) {
+      const res = await send()
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400)
+      expect(res.json().error, what).toBe(`${field} must not contain NUL characters (\\u0000).`)
+    }
+    expect(await t.db.prisma.user.count()).toBe(users)
+    expect(await t.db.prisma.competition.count()).toBe(competitions)
   })
 
   it('stores SQL and shell metacharacters and HTML as inert text', async () => {
@@ -95,13 +192,44 @@ describe('named bad inputs', () => {
 describe('abuse protections', () => {
   it('sends security headers with a Content-Security-Policy', async () => {
     const res = await t.app.inject({ url: '/api/competitions' })
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toMatch(/default-src 'self'/)
+    expect(csp).toMatch(/script-src 'self'(;|$)/) // no inline or foreign scripts
+    expect(csp).toMatch(/object-src 'none'/)
+    expect(csp).toMatch(/frame-ancestors 'self'/)
+    // Plain HTTP on a local network must keep working (a projector laptop at an event): no upgrade of the page's own assets.
+    expect(csp).not.toMatch(/upgrade-insecure-requests/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['strict-transport-security']).toBeDefined()
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    // HSTS and COOP only mean something over HTTPS: sent then (here through a proxy), not over plain HTTP.
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
+    const tls = await t.app.inject({ url: '/api/competitions', headers: { 'x-forwarded-proto': 'https' } })
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    expect(tls.headers['cross-origin-opener-policy']).toBe('same-origin')
+    // Errors carry them too.
+    expect((await t.app.inject({ url: '/api/nope' })).headers['content-security-policy']).toBe(csp)
   })
 
   it('keeps CORS closed by default', async () => {
     const res = await t.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
+    const simple = await t.app.inject({ url: '/api/competitions', headers: { origin: 'https://evil.example' } })
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined()
+    const write = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { ...user.auth, origin: 'https://evil.example' }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+    expect(write.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('opens CORS only to the origins CORS_ORIGINS lists', async () => {
+    const open = await startTestApp({ embedded: true, env: { CORS_ORIGINS: 'https://board.example' } })
+    try {
+      const allowed = await open.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://board.example', 'access-control-request-method': 'GET' } })
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://board.example')
+      const other = await open.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+      expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    } finally {
+      await open.close()
+    }
   })
 })

@@ -147,9 +147,12 @@ describe('POST /api/upload', () => {
   it('takes one file per request, in the video field', async () => {
     const u = await joinedLifter()
     const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
+    const before = mediaFiles()
     const two = await upload(u.auth, fields, [video(clip), video(clip, { filename: 'second.mp4' })])
     expect(two.statusCode).toBe(400)
     expect(two.json()).toEqual({ error: 'Send one video per upload.' })
+    expect(mediaFiles()).toEqual(before)
+    expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
     const wrongField = await upload(u.auth, fields, [video(clip, { field: 'file' })])
     expect(wrongField.statusCode).toBe(400)
     expect(wrongField.json().error).toMatch(/"video" field/)
@@ -197,6 +200,13 @@ describe('POST /api/upload', () => {
       [{ ...base, weight: 'heavy' }, /valid weight/],
       [{ ...base, weight: 'Infinity' }, /valid weight/],
       [{ ...base, weight: '1000.5' }, /valid weight/],
+      [{ ...base, weight: 'NaN' }, /valid weight/],
+      [{ ...base, weight: '1e309' }, /valid weight/],
+      [{ ...base, weight: '0.0' }, /valid weight/],
+      [{ ...base, weight: '-0' }, /valid weight/],
+      [{ ...base, weight: '99999999999999999999' }, /valid weight/],
+      [{ ...base, weight: ' ' }, /weight is missing/],
+      [{ ...base, lift_type: "squat'; DROP TABLE attempts; --" }, /lift_type must be squat, bench or deadlift/],
       [{ ...base, competition_id: 'abc' }, /competition_id must be a challenge id/],
       [{ lift_type: 'squat' }, /Please fill in all fields: weight, competition_id are missing/],
     ]
