@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
+import { createSigner } from 'fast-jwt'
 import { registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { multipartForm } from './helpers/clips.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -93,6 +95,45 @@ describe('GET /api/auth/user', () => {
     }
   })
 
+  it('refuses wrongly-signed, alg=none, other-algorithm, expired and non-access JWTs on every authenticated surface', async () => {
+    const u = await registerUser(t.app, 'Token Target')
+    const competition = await t.app.inject({
+      method: 'POST', url: '/api/create_competition', headers: u.auth,
+      payload: { name: 'JWT', location: 'Gym', start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString() },
+    })
+    const competitionId = competition.json().competition_id as number
+    const sub = String(u.user_id)
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const now = Math.floor(Date.now() / 1000)
+    const secret = t.config.jwtSecret
+    const tokens: Record<string, string> = {
+      'signed with another secret': createSigner({ key: 'another-secret-that-is-long-enough-1234567890', algorithm: 'HS256' })({ sub, typ: 'access' }),
+      'alg=none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, typ: 'access', iat: now, exp: now + 600 })}.`,
+      'alg=none with a signature': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, typ: 'access', iat: now, exp: now + 600 })}.${u.access_token.split('.')[2]}`,
+      'HS512 with the real secret': createSigner({ key: secret, algorithm: 'HS512' })({ sub, typ: 'access' }),
+      'expired, real secret': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })({ sub, typ: 'access' }),
+      'not an access token': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'refresh' }),
+      'no subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ typ: 'access' }),
+      'payload swapped under a real signature': `${u.access_token.split('.')[0]}.${b64({ sub: '1', typ: 'access', exp: now + 600 })}.${u.access_token.split('.')[2]}`,
+    }
+    // Sanity: the same recipe with the real secret and HS256 is accepted, so the refusals below are about the flaw.
+    const good = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'access' })
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${good}` } })).statusCode).toBe(200)
+    for (const [what, token] of Object.entries(tokens)) {
+      const authorization = `Bearer ${token}`
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization } })
+      expect(me.statusCode, what).toBe(401)
+      expect(me.json().error, what).toMatch(/log in/i)
+      const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+      expect(joined.statusCode, what).toBe(401)
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data: Buffer.from('not read') }])
+      const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { authorization, ...form.headers }, payload: form.payload })
+      expect(upload.statusCode, what).toBe(401)
+      expect(() => t.app.tokens.verifyAccess(token), what).toThrow()
+    }
+    expect(await t.db.prisma.participant.count({ where: { competitionId } })).toBe(0)
+  })
+
   it('refuses an expired access token', async () => {
     const short = await startTestApp({ embedded: true, env: { ACCESS_TOKEN_TTL_SECONDS: '1' } })
     try {
@@ -161,6 +202,28 @@ describe('rate limits', () => {
       }
       expect(codes).toEqual([401, 401, 401, 429, 429])
       expect(last!.json().error).toMatch(/Too many attempts/)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('answers 429 with {error} after too many registrations and refreshes, and the refused ones write nothing', async () => {
+    const limited = await startTestApp({ embedded: true, env: { RATE_LIMIT_AUTH_PER_MINUTE: '2' } })
+    try {
+      const register = (i: number) => limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: `Rate ${i}`, email: `rate${i}@example.com`, password: 'pw-123456' } })
+      const codes = [] as number[]
+      let last
+      for (let i = 0; i < 4; i++) {
+        last = await register(i)
+        codes.push(last.statusCode)
+      }
+      expect(codes).toEqual([201, 201, 429, 429])
+      expect(Object.keys(last!.json())).toEqual(['error'])
+      expect(last!.json().error).toMatch(/Too many attempts. Please wait \d+ seconds/)
+      expect(await limited.db.prisma.user.count()).toBe(2)
+      const refresh = () => limited.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: 'Bearer x' } })
+      const refreshCodes = [(await refresh()).statusCode, (await refresh()).statusCode, (await refresh()).statusCode]
+      expect(refreshCodes).toEqual([401, 401, 429])
     } finally {
       await limited.close()
     }
