@@ -6,12 +6,11 @@ import { openDatabase } from '../infra/db.ts'
 import { createTranscoding, forwardingPublisher } from '../worker/transcoding.ts'
 import { seedDemoData } from '../prisma/seed.ts'
 import { buildApp } from './app.ts'
+import { loggerOptions } from './logger.ts'
 
 async function main() {
   const config = loadConfig()
-  const logger = process.stdout.isTTY
-    ? { level: config.logLevel, transport: undefined }
-    : { level: config.logLevel }
+  const logger = loggerOptions(config)
   const db = await openDatabase(config, { migrate: true })
   if (config.seedDemoData && (await seedDemoData(db.prisma))) console.log('Seeded demo data (6 challenges, 36 athletes).')
 
