@@ -38,9 +38,9 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
-      req(request: FastifyRequest) {
+      req(request: FastifyRequest): Record<string, unknown> {
         // Something that is not a request (a hand-built { headers } object): left to the redaction paths.
-        if (typeof request?.url !== 'string') return request
+        if (typeof request?.url !== 'string') return request as unknown as Record<string, unknown>
         return {
           method: request.method,
           url: redactUrl(request.url),
