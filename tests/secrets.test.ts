@@ -46,7 +46,7 @@ async function api(path: string, init: { method?: string; token?: string; json?:
   const headers: Record<string, string> = { ...init.headers }
   if (init.token) headers.authorization = `Bearer ${init.token}`
   if (init.json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${path}`, { method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'), headers, body: init.body ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined) })
+  const res = await fetch(`${server.url}${path}`, { method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'), headers, body: init.body ? new Uint8Array(init.body) : init.json !== undefined ? JSON.stringify(init.json) : undefined })
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) as Record<string, unknown> : {} }
 }
