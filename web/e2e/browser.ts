@@ -15,11 +15,12 @@ export interface TestBrowser {
   close: () => Promise<void>
 }
 
-export async function openBrowser(width = 1440, height = 900): Promise<TestBrowser> {
+/** `extraArgs`: more Chromium switches (e.g. `--host-resolver-rules=…` to reach the server under a LAN name). */
+export async function openBrowser(width = 1440, height = 900, extraArgs: string[] = []): Promise<TestBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'liftarena-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    args: [...ARGS, ...extraArgs],
     viewport: { width, height },
   })
   const errors: string[] = []

@@ -1,0 +1,134 @@
+// HTML and script typed into names and descriptions are shown as text, never run, on every
+// page that shows them; and the app works under its real security headers, also where those
+// headers bite hardest: over plain HTTP on a local-network name (an organiser's laptop
+// driving the projector board at an event), which browsers do not treat as a secure origin.
+import { readFile } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { AuthResponse } from '../../contract/index.ts'
+import { joinChallenge, registerUser, uploadClip } from './api.ts'
+import { openBrowser, type TestBrowser } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const clipPath = inject('clipPath')
+const port = new URL(baseUrl).port
+const LAN_NAME = 'liftarena-event.lan'
+
+// Each one would set window.__xss (or open a dialog) if it ever ran.
+const EVIL_NAME = `<img src=x onerror="window.__xss='name'">Eve<script>window.__xss='name-script'</script>`.slice(0, 100)
+const EVIL_CHALLENGE = `<svg onload="window.__xss='challenge'">Open</svg>`
+const EVIL_DESCRIPTION = `<script>window.__xss='description'</script><a href="javascript:window.__xss='link'">click</a><iframe src="javascript:alert(1)"></iframe>`
+const EVIL_LOCATION = `<img src=x onerror=alert(document.domain)>Gym`
+
+let lifter: AuthResponse
+let competitionId: number
+let userId: number
+
+/** Records CSP violations and dialogs from the first script on. */
+async function watch(page: Page) {
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss() })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] }
+    w.__csp = []
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  return dialogs
+}
+
+const pageState = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { __xss?: string; __csp: string[] }
+  return { xss: w.__xss ?? null, csp: w.__csp, scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length }
+})
+
+beforeAll(async () => {
+  const registered = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: EVIL_NAME, email: `xss.${Date.now()}@e2e.liftarena.test`, password: 'e2e-password', weight_class: '83kg', country: EVIL_LOCATION.slice(0, 80), bio: EVIL_DESCRIPTION }),
+  })
+  expect(registered.status).toBe(201)
+  lifter = (await registered.json()) as AuthResponse
+  userId = lifter.user_id
+  const response = await fetch(`${baseUrl}/api/create_competition`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.access_token}` },
+    body: JSON.stringify({
+      name: EVIL_CHALLENGE, location: EVIL_LOCATION, description: EVIL_DESCRIPTION, weightclasses: ['83kg'],
+      start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+    }),
+  })
+  expect(response.status).toBe(201)
+  competitionId = ((await response.json()) as { competition_id: number }).competition_id
+  await joinChallenge(baseUrl, lifter, competitionId, '83kg')
+  await uploadClip(baseUrl, lifter, competitionId, clipPath)
+  await readFile(clipPath) // the clip exists (made by the global setup)
+})
+
+describe('HTML and script in names and descriptions', () => {
+  let browser: TestBrowser
+  beforeAll(async () => { browser = await openBrowser(1440) })
+  afterAll(() => browser?.close())
+
+  it('are shown as text and never run, on every page that shows them', async () => {
+    const page = browser.page
+    const dialogs = await watch(page)
+    const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
+      [`/challenges/${competitionId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
+      [`/challenges/${competitionId}/live`, (p) => p.getByTestId('board-latest').filter({ hasText: EVIL_NAME }).waitFor()],
+      [`/challenges`, (p) => p.getByText(EVIL_CHALLENGE).first().waitFor()],
+      [`/athletes?q=Eve`, (p) => p.getByText(EVIL_NAME).first().waitFor()],
+      [`/profile/${userId}`, (p) => p.getByRole('heading', { name: EVIL_NAME }).waitFor()],
+      [`/leaderboard`, (p) => p.getByRole('table').waitFor()],
+    ]
+    for (const [path, ready] of pages) {
+      const response = await page.goto(`${baseUrl}${path}`)
+      // The document itself carries the policy the app runs under.
+      expect(response!.headers()['content-security-policy'], path).toMatch(/script-src 'self'/)
+      await ready(page)
+      await page.waitForLoadState('networkidle')
+      const state = await pageState(page)
+      expect(state.xss, path).toBeNull()
+      expect(state.csp, path).toEqual([]) // nothing was even attempted: React rendered text, not markup
+      expect(state.scripts, `${path}: inline <script> elements`).toBe(0)
+    }
+    // The text is there, literally.
+    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.getByText('<script>window.__xss=\'description\'</script>', { exact: false }).first().waitFor()
+    expect(await page.locator('img[src="x"], svg[onload], iframe[src^="javascript"]').count()).toBe(0)
+    expect(dialogs).toEqual([])
+    expect(browser.errors).toEqual([])
+  })
+})
+
+describe('the real security headers', () => {
+  let lan: TestBrowser
+  beforeAll(async () => {
+    // The server answers at 127.0.0.1; Chromium reaches it under a LAN name, which is not a secure origin.
+    lan = await openBrowser(1920, 1080, [`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`])
+  })
+  afterAll(() => lan?.close())
+
+  it('let the projector board load, go live and update over plain HTTP on a local-network name', async () => {
+    const page = lan.page
+    const dialogs = await watch(page)
+    const failed: string[] = []
+    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`))
+    const origin = `http://${LAN_NAME}:${port}`
+    const response = await page.goto(`${origin}/challenges/${competitionId}/live`)
+    expect(response!.headers()['content-security-policy']).toBeDefined()
+    await page.getByTestId('board-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 })
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
+    // A join arrives over the socket, under the same policy.
+    const other = await registerUser(baseUrl, 'Lan Joiner')
+    await joinChallenge(baseUrl, other, competitionId, '83kg')
+    await page.getByTestId('board-count').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 })
+    // And a video plays (media-src) from the same origin.
+    await page.goto(`${origin}/challenges/${competitionId}`)
+    await page.getByRole('list', { name: 'Recent videos' }).getByRole('link').first().click()
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 30_000 })
+    const state = await pageState(page)
+    expect(state.csp).toEqual([])
+    expect(failed).toEqual([])
+    expect(dialogs).toEqual([])
+    expect(lan.errors).toEqual([])
+  })
+})
