@@ -7,6 +7,8 @@ import { restBenchmark } from './rest.bench.ts'
 
 const sections: Record<string, () => Promise<Section>> = {
   rest: restBenchmark,
+  transcode: () => import('./transcode.bench.ts').then((m) => m.transcodeBenchmark()),
+  web: () => import('./web.bench.ts').then((m) => m.webBenchmark()),
 }
 
 const wanted = process.argv.slice(2).filter((a) => a in sections)

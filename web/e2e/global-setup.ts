@@ -1,5 +1,6 @@
 // Builds the web client, starts `server/server.ts` like `npm start` does (fresh embedded
 // database in a temp folder, demo data, relaxed rate limits), and makes a 2 s test clip.
+// The build and the server start are exported for the web benchmark (bench/web.bench.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -54,18 +55,23 @@ function waitForServer(child: ChildProcess, url: string): Promise<void> {
   })
 }
 
-export default async function setup(project: TestProject) {
+/** `npm run build:web` into web/dist, as production serves it. */
+export function buildWebApp() {
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   run('npm', ['run', 'build:web'], { ...process.env, NODE_ENV: 'production' })
-  const dir = await mkdtemp(join(tmpdir(), 'liftarena-e2e-'))
-  const clipPath = join(dir, 'lift.mp4')
-  run('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '2',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath])
+}
 
+export interface AppServer {
+  baseUrl: string
+  stop(): Promise<void>
+}
+
+/** Starts `server/server.ts` on the embedded defaults, a free port and a fresh database under `dataDir`, with demo data. */
+export async function startAppServer(dataDir: string): Promise<AppServer> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', SERVE_WEB: 'true',
   }
   // The embedded defaults: no external database, queue or media folder from the caller's environment.
@@ -75,17 +81,30 @@ export default async function setup(project: TestProject) {
   await waitForServer(server, baseUrl)
   server.stdout?.resume()
   server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk.toString()}`))
-
-  project.provide('baseUrl', baseUrl)
-  project.provide('clipPath', clipPath)
-
-  return async () => {
-    await new Promise<void>((resolve) => {
+  return {
+    baseUrl,
+    stop: () => new Promise<void>((resolve) => {
       if (server.exitCode !== null) return resolve()
       server.once('exit', () => resolve())
       server.kill('SIGTERM')
       setTimeout(() => server.kill('SIGKILL'), 10_000).unref()
-    })
+    }),
+  }
+}
+
+export default async function setup(project: TestProject) {
+  buildWebApp()
+  const dir = await mkdtemp(join(tmpdir(), 'liftarena-e2e-'))
+  const clipPath = join(dir, 'lift.mp4')
+  run('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '2',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath])
+  const server = await startAppServer(join(dir, 'data'))
+
+  project.provide('baseUrl', server.baseUrl)
+  project.provide('clipPath', clipPath)
+
+  return async () => {
+    await server.stop()
     await rm(dir, { recursive: true, force: true })
   }
 }
