@@ -22,10 +22,14 @@ async function main() {
   const app = await buildApp({ config, db, queue }, { logger })
   await transcoding.start(forwardingPublisher(() => app.publisher))
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // SIGTERM/SIGINT: stop listening; uploads still arriving get UPLOAD_SHUTDOWN_GRACE_MS, then
+  // are refused with 503 (nothing half-stored); received ones finish. Meanwhile the transcode
+  // queue stops (in-process: a running transcode gets its grace, else stays pending in the
+  // database and resumes at the next start). The delay is only a backstop above those bounds.
+  closeWithGrace({ delay: 15_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
-    await app.close()
-    await queue.close()
+    else app.log.info({ signal }, 'shutting down')
+    await Promise.all([app.close(), queue.close()])
     await db.close()
   })
 

@@ -13,7 +13,7 @@ import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileTypeFromFile } from 'file-type'
 import { ErrorResponse, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, UploadResponse, competitionRoom, type LiveEvent } from '../../contract/index.ts'
@@ -31,6 +31,16 @@ const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', '3g
 
 /** Room for the multipart framing and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
+
+/**
+ * When the server is told to stop, uploads still arriving get this long to finish. Then the
+ * ones still receiving are refused with 503 (their scratch file removed; the client uploads
+ * again); the ones already received finish (probe, write, answer 201). Kept well inside
+ * server.ts's shutdown bound.
+ */
+export const UPLOAD_SHUTDOWN_GRACE_MS = 5_000
+export const SHUTTING_DOWN = 'The server is restarting. Please upload your video again in a moment.'
+const shuttingDown = () => new HttpError(503, SHUTTING_DOWN)
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
 
@@ -67,11 +77,23 @@ function formError(error: unknown, limit: number): unknown {
   return error
 }
 
-/** Streams the form: the one file to `dir`, short fields into memory. */
-async function receiveForm(request: FastifyRequest, dir: string, limit: number): Promise<ReceivedForm> {
+/** Streams the form: the one file to `dir`, short fields into memory. `signal` stops it (shutdown) with a 503. */
+async function receiveForm(request: FastifyRequest, dir: string, limit: number, signal: AbortSignal): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {} }
+  // A client that stalls between parts would keep the loop waiting: the signal ends the wait too.
+  let onAbort: () => void = () => {}
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(shuttingDown())
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  aborted.catch(() => {}) // only ever raced below
+  const parts = request.parts()[Symbol.asyncIterator]()
   try {
-    for await (const part of request.parts()) {
+    for (;;) {
+      if (signal.aborted) throw shuttingDown()
+      const next = await Promise.race([parts.next(), aborted])
+      if (next.done) break
+      const part = next.value
       if (part.type === 'file') {
         if (part.fieldname !== 'video') throw badRequest(`Send the video in the "video" field (got a file in "${part.fieldname}").`)
         if (form.file) throw badRequest('Send one video per upload.')
@@ -83,7 +105,7 @@ async function receiveForm(request: FastifyRequest, dir: string, limit: number):
             done(null, chunk)
           },
         })
-        await pipeline(part.file, count, createWriteStream(path, { flags: 'wx' }))
+        await pipeline(part.file, count, createWriteStream(path, { flags: 'wx' }), { signal })
         if (part.file.truncated) throw tooLarge(limit)
         form.file = { path, size }
       } else {
@@ -93,7 +115,10 @@ async function receiveForm(request: FastifyRequest, dir: string, limit: number):
       }
     }
   } catch (error) {
+    if (signal.aborted) throw shuttingDown()
     throw formError(error, limit)
+  } finally {
+    signal.removeEventListener('abort', onAbort)
   }
   return form
 }
@@ -130,6 +155,25 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await storage.sweepScratch(24 * 3600_000, 'upload-').catch((err: unknown) => app.log.warn({ err }, 'could not sweep upload scratch'))
   })
 
+  // Uploads in flight, for a clean shutdown: none is left half-stored when the process stops.
+  const inFlight = new Set<{ receiving: boolean; stop: AbortController; done: Promise<unknown> }>()
+  app.addHook('preClose', async () => {
+    if (inFlight.size === 0) return
+    const all = () => Promise.allSettled([...inFlight].map((u) => u.done))
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([all(), new Promise((resolve) => { timer = setTimeout(resolve, UPLOAD_SHUTDOWN_GRACE_MS) })])
+    clearTimeout(timer)
+    let refused = 0
+    for (const upload of inFlight) {
+      if (upload.receiving) {
+        upload.stop.abort()
+        refused++
+      }
+    }
+    if (refused > 0) app.log.warn({ refused }, 'shutting down: refused uploads still arriving after the grace')
+    await all()
+  })
+
   app.post('/upload', {
     onRequest: app.authenticate,
     config: {
@@ -160,10 +204,23 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'the 360p/720p renditions are ready. Size limit: UPLOAD_MAX_BYTES (413).',
       response: {
         201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
-        409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse,
+        409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse,
       },
     },
   }, async (request, reply) => {
+    const upload = { receiving: true, stop: new AbortController(), done: Promise.resolve() as Promise<unknown> }
+    let finished: () => void = () => {}
+    upload.done = new Promise<void>((resolve) => { finished = resolve })
+    inFlight.add(upload)
+    try {
+      return await handleUpload(request, reply, upload)
+    } finally {
+      inFlight.delete(upload)
+      finished()
+    }
+  })
+
+  async function handleUpload(request: FastifyRequest, reply: FastifyReply, upload: { receiving: boolean; stop: AbortController }) {
     if (!request.isMultipart()) {
       throw badRequest('Send the video as multipart/form-data with the fields video, lift_type, weight, competition_id and user_id.')
     }
@@ -172,7 +229,15 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (Number.isFinite(declared) && declared > config.uploadMaxBytes + FORM_OVERHEAD_BYTES) throw tooLarge(config.uploadMaxBytes)
     const scratch = await storage.scratch('upload')
     try {
-      const form = await receiveForm(request, scratch.dir, config.uploadMaxBytes)
+      let form: ReceivedForm
+      try {
+        form = await receiveForm(request, scratch.dir, config.uploadMaxBytes, upload.stop.signal)
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 503) reply.header('connection', 'close')
+        throw error
+      } finally {
+        upload.receiving = false
+      }
       const userId = assertActsAsSelf(request, form.fields.user_id)
       if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
       const { liftType, weight, competitionId } = parseUploadFields(form.fields)
@@ -248,7 +313,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } finally {
       await scratch.dispose()
     }
-  })
+  }
 }
 
 export default uploadRoutes
