@@ -40,6 +40,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     logger: false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Requests arriving during shutdown answer 503 {error} from our error handler instead.
+    return503OnClosing: false,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Bodies are validated strictly ("83" is not a number); URL parts arrive as text and are coerced.

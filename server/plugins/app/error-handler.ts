@@ -52,6 +52,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return e?.cause ? isDatabaseUnavailable(e.cause) : false
 }
 
+export const RESTARTING = 'The server is restarting. Please try again in a moment.'
+
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
@@ -75,6 +77,16 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' })
+  })
+
+  // While the server shuts down, requests that still arrive on open connections answer 503 in
+  // our {error} shape (Fastify's own 503 is turned off in app.ts), and the connection closes.
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return
+    reply.header('connection', 'close')
+    throw new HttpError(503, RESTARTING)
   })
 
   app.setNotFoundHandler((request, reply) => {
