@@ -1,4 +1,4 @@
-# One image, two roles: `npm start` (API server) or `npm run worker` (transcoder).
+# One image, two roles: the API server (`npm start`) or a transcoder (`npm run worker`); see docker-compose.yml.
 FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -10,4 +10,5 @@ COPY . .
 RUN npm run build:web
 ENV HOST=0.0.0.0 PORT=3000 NODE_ENV=production
 EXPOSE 3000
-CMD ["npm", "start"]
+# Not `npm start`: npm does not pass SIGTERM on, and the server shuts down gracefully on it.
+CMD ["node_modules/.bin/tsx", "server/server.ts"]
