@@ -9,6 +9,8 @@ const sections: Record<string, () => Promise<Section>> = {
   rest: restBenchmark,
   transcode: () => import('./transcode.bench.ts').then((m) => m.transcodeBenchmark()),
   web: () => import('./web.bench.ts').then((m) => m.webBenchmark()),
+  fanout: () => import('./fanout.bench.ts').then((m) => m.fanoutBenchmark()),
+  upload: () => import('./upload.bench.ts').then((m) => m.uploadBenchmark()),
 }
 
 const wanted = process.argv.slice(2).filter((a) => a in sections)
