@@ -153,11 +153,24 @@ export function bullJobOptions<K extends JobName>(name: K, payload: JobPayloads[
   }
 }
 
-/** The producer side: what the API server holds when REDIS_URL is set. */
-export function createBullTranscodeQueue(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, log: Log = silentLog): BullTranscodeQueue {
+/**
+ * The producer side: what the API server holds when REDIS_URL is set. `onReconnect` runs each
+ * time the connection comes back after it was lost: enqueues that failed meanwhile (and jobs a
+ * restarted Redis forgot) are recovered from the database there.
+ */
+export function createBullTranscodeQueue(
+  config: Pick<Config, 'redisUrl' | 'redisPrefix'>, log: Log = silentLog, options: { onReconnect?: () => void } = {},
+): BullTranscodeQueue {
   // A producer should fail fast when Redis is away (the upload is already stored; recovery re-enqueues).
   const connection = new Redis(redisUrlOf(config), { maxRetriesPerRequest: 2, lazyConnect: false })
   quietErrors(connection, log, 'transcode queue')
+  let lost = false
+  connection.on('close', () => { lost = true })
+  connection.on('ready', () => {
+    if (!lost) return
+    lost = false
+    options.onReconnect?.()
+  })
   const policy = JOB_POLICIES.transcode
   const queue = new Queue<TranscodeJob>(policy.queue, { connection, prefix: config.redisPrefix })
   queue.on('error', () => {}) // reported by quietErrors

@@ -37,7 +37,15 @@ export function forwardingPublisher(current: () => EventPublisher): EventPublish
 export function createTranscoding(config: Config, db: Database, options: TranscodingOptions = {}): Transcoding {
   const log = options.log ?? consoleLog
   if (config.redisUrl) {
-    const queue = createBullTranscodeQueue(config, log)
+    // Redis came back (after an outage or a restart that lost its data): every attempt the
+    // database still shows unfinished is enqueued again (deterministic job ids: no duplicates).
+    const recover = () => {
+      requeueUnfinished(db, queue).then(
+        (count) => { if (count > 0) log.info({ count }, 'Redis is back: re-enqueued unfinished transcodes') },
+        (err: unknown) => log.warn({ err }, 'Redis is back but unfinished transcodes could not be re-enqueued; the next start retries'),
+      )
+    }
+    const queue = createBullTranscodeQueue(config, log, { onReconnect: recover })
     return {
       mode: 'bullmq',
       queue,
