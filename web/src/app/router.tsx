@@ -1,8 +1,10 @@
 // Every route of SPEC §2. Pages load on demand (one chunk per page) so the first
-// load carries only the shell.
+// load carries only the shell — except home, the landing page, which ships with the
+// shell so its hero paints without waiting for a second round trip.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { createBrowserRouter } from 'react-router'
 import { Layout, useDocumentTitle } from './layout/Layout.tsx'
+import { HomePage } from '../features/home/components/HomePage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 import { CompetitionRedirect, VideoPlayerRedirect } from './redirects.tsx'
 
@@ -12,7 +14,6 @@ function page(load: () => Promise<ComponentType>) {
   return <Page />
 }
 
-const home = page(() => import('../features/home/components/HomePage.tsx').then((m) => m.HomePage))
 const challenges = page(() => import('../features/challenges/components/ChallengesPage.tsx').then((m) => m.ChallengesPage))
 const challengeDetail = page(() => import('../features/challenges/components/ChallengeDetailPage.tsx').then((m) => m.ChallengeDetailPage))
 const upload = page(() => import('../features/upload/components/UploadPage.tsx').then((m) => m.UploadPage))
@@ -38,7 +39,7 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { index: true, element: home },
+      { index: true, element: <HomePage /> },
       { path: 'challenges', element: challenges },
       { path: 'challenges/:id', element: challengeDetail },
       { path: 'challenges/:id/upload', element: upload },
