@@ -10,6 +10,7 @@
 // you have not joined answers 403 'Join this challenge before uploading a lift.'
 // (an attempt belongs to a participant: its weight class and the board need one).
 import { createWriteStream } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -41,6 +42,34 @@ const FORM_OVERHEAD_BYTES = 64 * 1024
 export const UPLOAD_SHUTDOWN_GRACE_MS = 5_000
 export const SHUTTING_DOWN = 'The server is restarting. Please upload your video again in a moment.'
 const shuttingDown = () => new HttpError(503, SHUTTING_DOWN)
+
+/**
+ * The probe and the decode checks run ffprobe/ffmpeg: at most this many uploads check at once
+ * in one process (the others wait their turn). Fifty uploads arriving together used to start
+ * a hundred decoders on two cores, and the starved process then held the room locks so long
+ * that other uploads' transactions timed out (found by the 50-upload load test).
+ */
+export const CONCURRENT_VIDEO_CHECKS = Math.max(2, availableParallelism())
+
+/** The upload's write may wait a little for a pooled connection behind other writers (Prisma's default is 2 s). */
+const WRITE_TX = { maxWait: 5_000 } as const
+
+/** Runs at most `max` tasks at once; the rest wait in arrival order. */
+export function createLimiter(max: number) {
+  let active = 0
+  const waiting: Array<() => void> = []
+  return async function limit<T>(task: () => Promise<T>): Promise<T> {
+    if (active < max) active++
+    else await new Promise<void>((resolve) => waiting.push(resolve)) // the finishing task hands over its slot
+    try {
+      return await task()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
 
@@ -149,6 +178,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, db, queue } = app.deps
   const { prisma } = db
   const storage = createLocalStorage(config.mediaDir)
+  const videoChecks = createLimiter(CONCURRENT_VIDEO_CHECKS)
 
   // Scratch files of uploads cut short by a crash of this server (a day is far longer than any upload).
   app.addHook('onReady', async () => {
@@ -258,10 +288,13 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('The file is not a video. Please upload an MP4, MOV or WebM clip.')
       }
       const binaries = resolveFfmpegBinaries(config)
+      const path = form.file.path
       try {
-        const info = await probe(binaries, form.file.path)
-        if (!info.video) throw new ProbeError('no video stream')
-        await assertDecodable(binaries, form.file.path, info)
+        await videoChecks(async () => {
+          const info = await probe(binaries, path)
+          if (!info.video) throw new ProbeError('no video stream')
+          await assertDecodable(binaries, path, info)
+        })
       } catch (error) {
         if (!(error instanceof ProbeError)) throw error
         request.log.info({ reason: error.message }, 'upload refused: not a playable video')
@@ -283,7 +316,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId }),
         ]
         return { events: list, originalKey: key, attemptId: created.id }
-      })
+      }, WRITE_TX)
 
       try {
         await storage.putFile(originalKey, form.file.path)
