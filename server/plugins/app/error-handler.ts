@@ -46,7 +46,8 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; name?: string; message?: string; cause?: unknown }
   const code = e?.code ?? ''
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', '57P01', '57P03', '53300'].includes(code)) return true
+  // P2028: no transaction could start (or finish) in time: every pooled connection was busy.
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', 'P2028', '57P01', '57P03', '53300'].includes(code)) return true
   if (e?.name === 'PrismaClientInitializationError') return true
   if (/connect(ion)? (timeout|terminated|refused)|Can't reach database|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e?.message ?? '')) return true
   return e?.cause ? isDatabaseUnavailable(e.cause) : false
