@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join as joinPath, resolve } from 'node:path'
+import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom } from '../../contract/index.ts'
 import { loadConfig } from '../../infra/config.ts'
@@ -19,8 +19,8 @@ import {
   connectClient, createLifters, createOngoingChallenge, freePort, join, RoomFollower, sleep, spawnServer, waitUntil,
   type ClientSocket, type Lifter, type ServerProcess,
 } from '../helpers/live.ts'
+import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const FOLLOWERS = 20
 const DB_PASSWORD = 'db-password-redis-restart-5d1e'
 
@@ -30,7 +30,7 @@ let dir: string
 let redisPort: number
 let redis: ChildProcess | undefined
 let server: ServerProcess
-let worker: { child: ChildProcess; output: () => string }
+let worker: WorkerProcess
 let clip: Buffer
 const sockets: ClientSocket[] = []
 
@@ -48,17 +48,6 @@ async function killRedis() {
   await exited
 }
 
-async function startWorker(env: Record<string, string>) {
-  const child = spawn(joinPath(ROOT, 'node_modules/.bin/tsx'), ['worker/worker.ts'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, WORKER_CONCURRENCY: '1' },
-  })
-  let output = ''
-  child.stdout!.on('data', (c) => { output += String(c) })
-  child.stderr!.on('data', (c) => { output += String(c) })
-  await waitUntil(() => output.includes('Transcode worker') && output.includes('ready'), `the worker to start:\n${output}`, 45_000)
-  return { child, output: () => output }
-}
-
 beforeAll(async () => {
   redisPort = await freePort()
   await startRedis()
@@ -72,16 +61,12 @@ beforeAll(async () => {
     DATABASE_URL: url.toString(), REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_PREFIX: 'restart',
     MEDIA_DIR: joinPath(dir, 'media'), DATA_DIR: dir, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
-  ;[server, worker] = await Promise.all([spawnServer({ ...env, LOG_LEVEL: 'warn' }), startWorker(env)])
+  ;[server, worker] = await Promise.all([spawnServer({ ...env, LOG_LEVEL: 'warn' }), spawnWorker(env)])
 }, 120_000)
 
 afterAll(async () => {
   for (const s of sockets) s.close()
-  if (worker && worker.child.exitCode === null) {
-    try { process.kill(-worker.child.pid!, 'SIGTERM') } catch { /* gone */ }
-    await Promise.race([once(worker.child, 'exit'), sleep(15_000)])
-    try { process.kill(-worker.child.pid!, 'SIGKILL') } catch { /* gone */ }
-  }
+  await worker?.stop()
   await server?.stop()
   await killRedis()
   await db?.close()
