@@ -1,9 +1,14 @@
 // Demo data for a first start on the embedded default, so a newcomer sees a
 // living site: challenges that are upcoming, ongoing and completed, a few dozen
-// athletes across weight classes and countries, and attempts with weights.
+// athletes across weight classes and countries, attempts with weights, and a few
+// videos of the heaviest lifts.
 // Deterministic (seeded random) so screenshots and tests are stable.
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
 import type { PrismaClient } from './generated/client.ts'
+import { attemptKeys, type Storage } from '../infra/storage.ts'
 import { formatDescription } from '../server/services/competition-meta.ts'
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'Dmitri', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kasia', 'Luca', 'Maya', 'Nikolai', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Arjun', 'Bea', 'Chen', 'Dana', 'Emil', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jade']
@@ -13,6 +18,7 @@ const CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120k
 const CLASS_FACTOR: Record<string, number> = { '59kg': 0.7, '66kg': 0.8, '74kg': 0.88, '83kg': 0.95, '93kg': 1, '105kg': 1.06, '120kg': 1.1, '120kg+': 1.15 }
 
 const DAY = 86_400_000
+const run = promisify(execFile)
 
 function random(seed: number) {
   return () => {
@@ -78,4 +84,53 @@ export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
     }
   }
   return true
+}
+
+// Test patterns ffmpeg draws by itself, one look per clip (no binary fixtures in the repository).
+const DEMO_PATTERNS = [
+  'testsrc2=size=1280x720:rate=30',
+  'smptehdbars=size=1280x720:rate=30',
+  'life=size=320x180:rate=30:mold=10:ratio=0.2:death_color=#3a1010:life_color=#ff5a36,scale=1280:720:flags=neighbor',
+  'testsrc=size=1280x720:rate=30',
+  'cellauto=size=320x180:rate=30:rule=110,scale=1280:720:flags=neighbor',
+  'rgbtestsrc=size=1280x720:rate=30',
+]
+
+/**
+ * Short clips for the heaviest good squat, bench and deadlift of each ongoing
+ * challenge, so a first start has videos to watch. Each original is stored and
+ * its attempt left pending: the transcode queue picks pending attempts up when it
+ * starts, as it would after a crash. Returns how many clips were made; a missing
+ * or failing ffmpeg only means a site without demo videos.
+ */
+export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffmpegPath: string): Promise<number> {
+  const now = new Date()
+  const ongoing = await prisma.competition.findMany({ where: { startDate: { lte: now }, endDate: { gte: now } }, orderBy: { id: 'asc' }, select: { id: true } })
+  const picks = []
+  for (const { id: competitionId } of ongoing) {
+    for (const liftType of ['squat', 'bench', 'deadlift']) {
+      const best = await prisma.attempt.findFirst({
+        where: { liftType, status: 'completed', originalKey: null, participant: { competitionId } },
+        orderBy: [{ weight: 'desc' }, { id: 'asc' }], select: { id: true },
+      })
+      if (best) picks.push(best)
+    }
+  }
+  const scratch = await storage.scratch('seed')
+  try {
+    for (const [index, { id }] of picks.entries()) {
+      const path = join(scratch.dir, `${id}.mp4`)
+      await run(ffmpegPath, [
+        '-v', 'error', '-y', '-f', 'lavfi', '-i', DEMO_PATTERNS[index % DEMO_PATTERNS.length]!,
+        '-f', 'lavfi', '-i', `sine=frequency=${220 + index * 55}:sample_rate=48000`, '-t', '3',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ac', '2', '-shortest', path,
+      ])
+      const key = attemptKeys.original(id, 'mp4')
+      await storage.putFile(key, path)
+      await prisma.attempt.update({ where: { id }, data: { originalKey: key, processingState: 'pending' } })
+    }
+  } finally {
+    await scratch.dispose()
+  }
+  return picks.length
 }

@@ -4,7 +4,9 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { createTranscoding, forwardingPublisher } from '../worker/transcoding.ts'
-import { seedDemoData } from '../prisma/seed.ts'
+import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
+import { createLocalStorage } from '../infra/storage.ts'
+import { seedDemoData, seedDemoVideos } from '../prisma/seed.ts'
 import { buildApp } from './app.ts'
 import { loggerOptions } from './logger.ts'
 
@@ -12,7 +14,14 @@ async function main() {
   const config = loadConfig()
   const logger = loggerOptions(config)
   const db = await openDatabase(config, { migrate: true })
-  if (config.seedDemoData && (await seedDemoData(db.prisma))) console.log('Seeded demo data (6 challenges, 36 athletes).')
+  if (config.seedDemoData && (await seedDemoData(db.prisma))) {
+    console.log('Seeded demo data (6 challenges, 36 athletes); making demo videos…')
+    // Left pending: the transcode queue below picks them up when it starts.
+    await seedDemoVideos(db.prisma, createLocalStorage(config.mediaDir), resolveFfmpegBinaries(config).ffmpeg).then(
+      (count) => console.log(`Made ${count} demo videos; they are transcoded in the background.`),
+      (error: unknown) => console.warn(`No demo videos: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
+    )
+  }
 
   // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
   // in-process queue transcodes here. Its processor publishes through the app's publisher,

@@ -1,11 +1,14 @@
 // The embedded default: no DATABASE_URL → PGlite, migrated, seeded with demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '../prisma/seed.ts'
+import { createLocalStorage } from '../infra/storage.ts'
+import { requeueUnfinished } from '../infra/transcode-queue.ts'
+import { seedDemoData, seedDemoVideos } from '../prisma/seed.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { binaries } from './helpers/clips.ts'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await startTestApp({ embedded: true })
+  t = await startTestApp({ embedded: true, transcoding: true })
   await seedDemoData(t.db.prisma)
 }, 180_000)
 afterAll(async () => { await t?.close() })
@@ -31,6 +34,25 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     expect(new Set(athletes.map((a) => a.weight_class)).size).toBe(8)
     expect(athletes.filter((a) => a.best_total > 0).length).toBeGreaterThan(10)
   })
+
+  it('makes demo videos of each ongoing challenge\'s best lifts, which the queue turns ready as after a restart', async () => {
+    const made = await seedDemoVideos(t.db.prisma, createLocalStorage(t.config.mediaDir), binaries().ffmpeg)
+    const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as Array<{ id: number; status: string }>).filter((c) => c.status === 'ongoing')
+    expect(made).toBe(ongoing.length * 3)
+    expect(await requeueUnfinished(t.db, t.transcoding!.queue)).toBe(made) // what `npm start` does when its queue starts
+    await t.transcoding!.idle()
+    for (const { id } of ongoing) {
+      const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }>
+      const withVideo = lifts.filter((l) => l.video_url)
+      expect(withVideo.map((l) => [l.lift_type, l.processing]).sort()).toEqual([['bench', 'ready'], ['deadlift', 'ready'], ['squat', 'ready']])
+      for (const video of withVideo) {
+        const heaviest = Math.max(...lifts.filter((l) => l.lift_type === video.lift_type && l.status === 'completed').map((l) => l.weight))
+        expect(video.weight).toBe(heaviest)
+      }
+    }
+    const random = await t.app.inject({ url: '/api/random-video?lift_type=deadlift' })
+    expect(random.json()).toMatchObject({ total_videos: ongoing.length, lift_type: 'deadlift' })
+  }, 120_000)
 
   it('does not seed twice', async () => {
     expect(await seedDemoData(t.db.prisma)).toBe(false)
