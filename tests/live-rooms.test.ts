@@ -3,6 +3,8 @@
 // from a REST join to its receipt on a connected client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
+import type { PrismaClient } from '../infra/db.ts'
+import { batchedRoomSeq } from '../server/live/outbox-replay.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
@@ -20,6 +22,29 @@ beforeAll(async () => { t = await startLiveServer() })
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
+})
+
+describe('subscribe bursts', () => {
+  it('read the room seq once per burst, each read starting after the subscribers that share it', async () => {
+    const id = await createOngoingChallenge(t.db.prisma, 'Burst')
+    const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, 2)
+    let reads = 0
+    // The real database, with its room reads counted.
+    const counted = t.db.prisma.$extends({ query: { liveRoom: { findUnique: ({ args, query }) => { reads++; return query(args) } } } }) as unknown as PrismaClient
+    const seqOf = batchedRoomSeq(counted)
+    const room = competitionRoom(id)
+    expect(new Set(await Promise.all(Array.from({ length: 200 }, () => seqOf(room))))).toEqual(new Set([0]))
+    expect(reads).toBe(1)
+
+    expect((await join(t.url, lifters[0]!, id)).status).toBe(201)
+    const first = seqOf(room)
+    await new Promise((resolve) => setImmediate(resolve)) // after the first read's turn: it has begun, a caller now must not share it
+    const second = seqOf(room)
+    await Promise.all([first, second, join(t.url, lifters[1]!, id)])
+    expect(await first).toBeGreaterThanOrEqual(1)
+    expect(reads).toBe(3)
+    expect(await seqOf(room)).toBe(2)
+  })
 })
 
 describe('rooms', () => {

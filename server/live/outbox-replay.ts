@@ -26,12 +26,37 @@ export async function roomSeq(prisma: PrismaClient, room: Room): Promise<number>
 }
 
 /**
+ * Reads a room's seq once for everyone who asks while a read is pending, starting the
+ * read on the next turn of the event loop. A caller that has joined the room before
+ * asking gets a seq read after its join, so an event committed in between is either
+ * counted in the seq or pushed to it live: a burst of subscribers (a hall of phones
+ * reconnecting) costs one query per room, not one per client.
+ */
+export function batchedRoomSeq(prisma: PrismaClient): (room: Room) => Promise<number> {
+  const next = new Map<Room, Promise<number>>()
+  return (room) => {
+    let read = next.get(room)
+    if (!read) {
+      read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        next.delete(room) // later callers joined after this read began: they need a read of their own
+        return roomSeq(prisma, room)
+      })
+      next.set(room, read)
+    }
+    return read
+  }
+}
+
+/**
  * The answer to `subscribe({ room, since })`. Without `since`: the current seq, no replay.
  * With it: the events after it, in order, or `resync` when they are too many, gone, or
  * `since` is ahead of the room (a client of another database, or a bug).
  */
-export async function replaySince(prisma: PrismaClient, room: Room, since: number | null, limit = REPLAY_LIMIT): Promise<SubscribeResult> {
-  const seq = await roomSeq(prisma, room)
+export async function replaySince(
+  prisma: PrismaClient, room: Room, since: number | null, options: { limit?: number; readSeq?: () => Promise<number> } = {},
+): Promise<SubscribeResult> {
+  const limit = options.limit ?? REPLAY_LIMIT
+  const seq = await (options.readSeq ?? (() => roomSeq(prisma, room)))()
   if (since === null || since === seq) return { room, seq, missed: [], resync: false }
   if (since > seq || seq - since > limit) return { room, seq, missed: [], resync: true }
   const rows = await prisma.liveEvent.findMany({ where: { room, seq: { gt: since } }, orderBy: { seq: 'asc' }, take: limit })

@@ -16,7 +16,7 @@ import { parseRoom, userRoom, type Ack, type ClientEvents, type LiveAuth, type L
 import type { PrismaClient } from '../../infra/db.ts'
 import type { EventPublisher } from '../../infra/live-outbox.ts'
 import { liveStreamOptions } from '../../infra/live-redis.ts'
-import { replaySince } from './outbox-replay.ts'
+import { batchedRoomSeq, replaySince } from './outbox-replay.ts'
 
 export interface SocketData {
   userId: number | null
@@ -91,6 +91,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   })
 
   const subscribesInFlight = new WeakMap<LiveSocket, number>()
+  const seqAfterJoin = batchedRoomSeq(deps.prisma)
 
   io.on('connection', (socket: LiveSocket) => {
     // A recovered socket comes back with its rooms; a new one joins its private room.
@@ -119,7 +120,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
     await socket.join(room)
     try {
-      const result = await replaySince(deps.prisma, room, since as number | null)
+      const result = await replaySince(deps.prisma, room, since as number | null, { readSeq: () => seqAfterJoin(room) })
       deps.onSubscribed?.(room, result.seq)
       ack({ data: result })
     } catch (error) {
