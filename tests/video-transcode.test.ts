@@ -1,7 +1,7 @@
 // The embedded default (no REDIS_URL): uploads are transcoded inside the server
 // process by the in-process queue, with the same processor and policy as the
 // BullMQ worker. Real ffmpeg, real PostgreSQL.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -38,7 +38,10 @@ beforeAll(async () => {
   const original = t.app.publisher.progress
   t.app.publisher.progress = (userId, p) => { progress.push(p); original.call(t.app.publisher, userId, p) }
 }, 120_000)
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
 
 async function uploadAs(clip: Buffer, liftType = 'squat') {
   const u = await registerUser(t.app)

@@ -1,7 +1,7 @@
 // POST /api/upload: the streamed upload, its refusals, and that a refused or cut-off
 // upload leaves nothing on disk. The transcode queue here only records enqueues
 // (transcoding is covered by video-transcode and video-worker tests).
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -29,7 +29,10 @@ beforeAll(async () => {
     makeClip(clipDir, 'fast.mp4', { width: 640, height: 360, seconds: 2, faststart: true }).then((p) => readFileSync(p)),
   ])
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+  if (clipDir) rmSync(clipDir, { recursive: true, force: true })
+})
 
 /** Every file under the media root, relative (scratch included). */
 function mediaFiles(): string[] {

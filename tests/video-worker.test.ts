@@ -4,7 +4,7 @@
 // worker (stalled-job recovery), which completes it once.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Queue } from 'bullmq'
@@ -21,6 +21,7 @@ let queue: Queue
 let redis: Redis
 const clips: { phone?: Buffer; small?: Buffer } = {}
 const workers: ChildProcess[] = []
+let clipDir: string | undefined
 
 interface Worker {
   child: ChildProcess
@@ -78,7 +79,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
 }
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'liftarena-clips-'))
+  clipDir = mkdtempSync(join(tmpdir(), 'liftarena-clips-'))
+  const dir = clipDir
   const [app, phone, small] = await Promise.all([
     startTestApp({ transcoding: true, env: { REDIS_URL, REDIS_PREFIX: prefix, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' } }),
     makeClip(dir, 'phone.mp4', { width: 1920, height: 1080, seconds: 3, codec: 'hevc', rotate: 90 }),
@@ -100,6 +102,7 @@ afterAll(async () => {
     await redis.quit()
   }
   await t?.close()
+  if (clipDir) rmSync(clipDir, { recursive: true, force: true })
 })
 
 async function upload(clip: Buffer) {
