@@ -10,6 +10,9 @@ import { deployMigrations } from './migrations.ts'
 export { Prisma } from '../prisma/generated/client.ts'
 export type { PrismaClient }
 
+/** Options for a write transaction: it may wait a little for a pooled connection behind other writers in a burst (Prisma's default is 2 s). */
+export const WRITE_TRANSACTION = { maxWait: 5_000 } as const
+
 export interface Database {
   readonly prisma: PrismaClient
   readonly kind: 'postgres' | 'embedded'

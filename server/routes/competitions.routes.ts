@@ -4,6 +4,7 @@ import {
   GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftList, ParticipantList, PRIZE_POOL,
   competitionRoom, type LiveEvent,
 } from '../../contract/index.ts'
+import { WRITE_TRANSACTION } from '../../infra/db.ts'
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
@@ -124,7 +125,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       const event = await appendEvent(tx, GLOBAL_ROOM, 'competition.created', { competition: toCompetition({ ...row, _count: { participants: 0 } }) })
       return { row, event }
-    })
+    }, WRITE_TRANSACTION)
     app.publisher.publish([event])
     reply.status(201)
     return {
@@ -167,7 +168,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const joined = await appendEvent(tx, room, 'participant.joined', { competition_id: competitionId, participant, participants: count }, seq)
         const board = await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
         return { events: [joined, board], result: { participant, count } }
-      }))
+      }, WRITE_TRANSACTION))
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw conflict('You have already joined this challenge.')
       throw error

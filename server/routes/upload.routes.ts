@@ -20,6 +20,7 @@ import { fileTypeFromFile } from 'file-type'
 import { ErrorResponse, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, UploadResponse, competitionRoom, type LiveEvent } from '../../contract/index.ts'
 import { ProbeError, assertDecodable, probe, resolveFfmpegBinaries } from '../../infra/ffmpeg.ts'
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
+import { WRITE_TRANSACTION } from '../../infra/db.ts'
 import { attemptKeys, createLocalStorage } from '../../infra/storage.ts'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { assertActsAsSelf, bearerToken } from '../plugins/app/auth.ts'
@@ -50,9 +51,6 @@ const shuttingDown = () => new HttpError(503, SHUTTING_DOWN)
  * that other uploads' transactions timed out (found by the 50-upload load test).
  */
 export const CONCURRENT_VIDEO_CHECKS = Math.max(2, availableParallelism())
-
-/** The upload's write may wait a little for a pooled connection behind other writers (Prisma's default is 2 s). */
-const WRITE_TX = { maxWait: 5_000 } as const
 
 /** Runs at most `max` tasks at once; the rest wait in arrival order. */
 export function createLimiter(max: number) {
@@ -316,7 +314,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId }),
         ]
         return { events: list, originalKey: key, attemptId: created.id }
-      }, WRITE_TX)
+      }, WRITE_TRANSACTION)
 
       try {
         await storage.putFile(originalKey, form.file.path)
