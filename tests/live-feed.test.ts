@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../contract/index.ts'
 import { appendEvent } from '../infra/live-outbox.ts'
-import { toLift } from '../server/services/mappers.ts'
+import { toLift } from '../infra/attempt-view.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, openFeed, sleep, startLiveServer, subscribe, waitUntil,
   type FeedClient, type LiveTestServer,

@@ -11,7 +11,7 @@ import { loadConfig } from '../infra/config.ts'
 import { openDatabase, type Database } from '../infra/db.ts'
 import { appendEvent } from '../infra/live-outbox.ts'
 import { createRedisPublisher } from '../infra/live-redis.ts'
-import { toLift } from '../server/services/mappers.ts'
+import { toLift } from '../infra/attempt-view.ts'
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, RoomFollower, sleep,

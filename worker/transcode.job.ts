@@ -17,7 +17,7 @@ import { appendEvent, type EventPublisher } from '../infra/live-outbox.ts'
 import { attemptKeys, type Storage } from '../infra/storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeProcessor } from '../infra/transcode-queue.ts'
 import type { TranscodeJob } from '../infra/queue.ts'
-import { toLift } from '../server/services/mappers.ts'
+import { toLift } from '../infra/attempt-view.ts'
 import {
   ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterOutputOptions,
   renditionFilterGraph, renditionOutputOptions, type TranscodePlan,

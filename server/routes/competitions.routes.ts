@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { challengeStatus, formatDescription, nextStatusChange, normalizeGender, parseDescription } from '../services/competition-meta.ts'
 import { createParticipantsCache, createRoomCache, participantInclude } from '../live/snapshot.ts'
-import { mediaUrl, toCompetition, toLift, toParticipant } from '../services/mappers.ts'
+import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
+import { toCompetition, toParticipant } from '../services/mappers.ts'
 
 const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
 

@@ -25,7 +25,7 @@ import { attemptKeys, createLocalStorage } from '../../infra/storage.ts'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { assertActsAsSelf, bearerToken } from '../plugins/app/auth.ts'
 import { challengeStatus } from '../services/competition-meta.ts'
-import { mediaUrl, toLift } from '../services/mappers.ts'
+import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { normalizeLiftType } from '../services/ranking.ts'
 
 /** Containers we take (as sniffed from the bytes) and the extension the original keeps. */

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AthleteList, AthleteQuery, ErrorResponse, IdParams, LIMITS, MAIN_LIFTS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { challengeStatus } from '../services/competition-meta.ts'
-import { mediaUrl, toUserResponse } from '../services/mappers.ts'
+import { mediaUrl } from '../../infra/attempt-view.ts'
+import { toUserResponse } from '../services/mappers.ts'
 import { bestLifts, total, type Bests } from '../services/ranking.ts'
 
 const bestLiftList = (best: Bests): BestLift[] => MAIN_LIFTS.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, LiftTypeQuery, RandomVideoResponse } from '../../contract/index.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { mediaUrl } from '../services/mappers.ts'
+import { mediaUrl } from '../../infra/attempt-view.ts'
 import { normalizeLiftType } from '../services/ranking.ts'
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,5 +1,7 @@
-// Database rows → the contract's answer shapes. The only place that knows both.
-import type { Competition, Lift, Participant, UserResponse } from '../../contract/index.ts'
+// Database rows → the contract's answer shapes. With infra/attempt-view.ts (the attempt,
+// which the worker needs too), the only place that knows both.
+import type { Competition, Participant, UserResponse } from '../../contract/index.ts'
+import { toLift, type AttemptRow } from '../../infra/attempt-view.ts'
 
 import { challengeStatus, normalizeGender, parseDescription } from './competition-meta.ts'
 import { bestLifts, total } from './ranking.ts'
@@ -9,17 +11,10 @@ interface CompetitionRow {
   id: number; name: string; description: string; location: string; image: string | null; startDate: Date; endDate: Date
   liftTypes: string[]; weightClasses: string[]; gender: string; _count?: { participants: number }
 }
-export interface AttemptRow {
-  id: number; participantId: number; liftType: string; weight: number; status: string; originalKey: string | null
-  posterKey: string | null; processingState: string; createdAt: Date; renditions?: unknown
-}
 interface ParticipantRow {
   id: number; userId: number; competitionId: number; weightClass: string; gender: string; bodyweight: number | null; joinedAt: Date
   user: { name: string; country: string | null }
 }
-
-/** URL of a stored media file through the /video proxy. */
-export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
 
 export function toUserResponse(user: UserRow, withEmail: boolean): UserResponse {
   return {
@@ -42,17 +37,6 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
   }
 }
 
-export function toLift(apiBase: string, attempt: AttemptRow, participant: { id: number; userId: number; competitionId: number; user: { name: string } }): Lift {
-  return {
-    id: attempt.id, participant_id: participant.id, competition_id: participant.competitionId, user_id: participant.userId,
-    participant_name: participant.user.name, lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status,
-    video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
-    poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
-    processing: attempt.processingState,
-    created_at: attempt.createdAt.toISOString(), timestamp: attempt.createdAt.toISOString(),
-  }
-}
-
 export function toParticipant(apiBase: string, row: ParticipantRow & { attempts: AttemptRow[] }): Participant {
   const best = bestLifts(row.attempts)
   return {
@@ -68,4 +52,3 @@ export function toParticipant(apiBase: string, row: ParticipantRow & { attempts:
 export function rankParticipants(list: Participant[]): Participant[] {
   return [...list].sort((a, b) => b.total_weight - a.total_weight || a.joined_at.localeCompare(b.joined_at) || a.id - b.id)
 }
-
