@@ -2,41 +2,25 @@
 // system binary, so the shared service is not touched). While it is down, a node's
 // own clients still get its events and the other node's clients get them from the
 // outbox (head watch); once it is back, nodes broadcast to each other again.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, freePort, join, RoomFollower, sleep, startLiveServer, waitUntil,
+  connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, waitUntil,
   type ClientSocket, type LiveTestServer,
 } from './helpers/live.ts'
+import { privateRedis, type PrivateRedis } from './helpers/redis.ts'
 
 let database: TestDatabase
-let redisPort: number
-let redis: ChildProcess | undefined
+let redis: PrivateRedis
 let a: LiveTestServer
 let b: LiveTestServer
 const sockets: ClientSocket[] = []
 
-async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  redis.stdout!.on('data', (chunk) => { output += String(chunk) })
-  await waitUntil(() => output.includes('Ready to accept connections'), 'redis-server to start', 10_000)
-}
-
-async function stopRedis() {
-  if (!redis || redis.exitCode !== null) return
-  const exited = once(redis, 'exit')
-  redis.kill('SIGKILL')
-  await exited
-}
-
 beforeAll(async () => {
-  redisPort = await freePort()
-  await startRedis()
+  redis = await privateRedis()
+  await redis.start()
   database = await createTestDatabase()
-  const env = { DATABASE_URL: database.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_PREFIX: 'outage' }
+  const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: 'outage' }
   a = await startLiveServer({ env })
   b = await startLiveServer({ env }) // after A: A applied the migrations
 })
@@ -45,7 +29,7 @@ afterAll(async () => {
   for (const s of sockets) s.close()
   await a?.close()
   await b?.close()
-  await stopRedis()
+  await redis.kill()
   await database?.drop()
 })
 
@@ -66,7 +50,7 @@ describe('Redis outage under two nodes', () => {
     await join(a.url, lifters[0]!, id)
     await waitUntil(() => onA.seq === 1 && onB.seq === 1, 'the first join on both nodes')
 
-    await stopRedis()
+    await redis.kill()
     const down = performance.now()
     for (const l of lifters.slice(1, 4)) expect((await join(a.url, l, id)).status).toBe(201)
     await waitUntil(() => onA.seq === 4, "node A's own clients, without Redis", 10_000)
@@ -77,7 +61,7 @@ describe('Redis outage under two nodes', () => {
     await b.app.live.sweep()
     await waitUntil(() => onB.seq === 4, "node B's clients, from the outbox", 5000)
 
-    await startRedis()
+    await redis.start()
     await sleep(1500) // ioredis reconnects with a backoff
     for (const l of lifters.slice(4)) expect((await join(a.url, l, id)).status).toBe(201)
     await waitUntil(() => onA.seq === 7 && onB.seq === 7, 'joins through A on B again, over Redis', 10_000)

@@ -4,8 +4,6 @@
 // completes, and so does the upload whose enqueue was lost while Redis was away; every
 // client ends at the database's state (participants, count, seq and each attempt's
 // processing state), and each upload is announced ready exactly once.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
@@ -16,9 +14,10 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, freePort, join, RoomFollower, sleep, spawnServer, waitUntil,
+  connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, spawnServer, waitUntil,
   type ClientSocket, type Lifter, type ServerProcess,
 } from '../helpers/live.ts'
+import { privateRedis, type PrivateRedis } from '../helpers/redis.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 
 const FOLLOWERS = 20
@@ -27,30 +26,15 @@ const DB_PASSWORD = 'db-password-redis-restart-5d1e'
 let database: TestDatabase
 let db: Database
 let dir: string
-let redisPort: number
-let redis: ChildProcess | undefined
+let redis: PrivateRedis
 let server: ServerProcess
 let worker: WorkerProcess
 let clip: Buffer
 const sockets: ClientSocket[] = []
 
-async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  redis.stdout!.on('data', (chunk) => { output += String(chunk) })
-  await waitUntil(() => output.includes('Ready to accept connections'), 'redis-server to start', 10_000)
-}
-
-async function killRedis() {
-  if (!redis || redis.exitCode !== null) return
-  const exited = once(redis, 'exit')
-  redis.kill('SIGKILL')
-  await exited
-}
-
 beforeAll(async () => {
-  redisPort = await freePort()
-  await startRedis()
+  redis = await privateRedis()
+  await redis.start()
   database = await createTestDatabase()
   dir = mkdtempSync(joinPath(tmpdir(), 'liftarena-redis-restart-'))
   db = await openDatabase({ databaseUrl: database.url, dataDir: dir }, { migrate: true })
@@ -58,7 +42,7 @@ beforeAll(async () => {
   const url = new URL(database.url)
   url.password = DB_PASSWORD
   const env = {
-    DATABASE_URL: url.toString(), REDIS_URL: `redis://127.0.0.1:${redisPort}`, REDIS_PREFIX: 'restart',
+    DATABASE_URL: url.toString(), REDIS_URL: redis.url, REDIS_PREFIX: 'restart',
     MEDIA_DIR: joinPath(dir, 'media'), DATA_DIR: dir, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   ;[server, worker] = await Promise.all([spawnServer({ ...env, LOG_LEVEL: 'warn' }), spawnWorker(env)])
@@ -68,7 +52,7 @@ afterAll(async () => {
   for (const s of sockets) s.close()
   await worker?.stop()
   await server?.stop()
-  await killRedis()
+  await redis.kill()
   await db?.close()
   await database?.drop()
   rmSync(dir, { recursive: true, force: true })
@@ -113,14 +97,14 @@ describe('Redis restarted under a server, a worker and connected clients', () =>
     await allReady([before], 60_000)
 
     // Redis dies. Joins and an upload still succeed (the database is the source of truth).
-    await killRedis()
+    await redis.kill()
     const downAt = performance.now()
     for (const l of lifters.slice(3, 5)) expect((await join(server.url, l, id)).status).toBe(201)
     const during = await upload(lifters[3]!, id)
     await sleep(2000)
 
     // Redis is back, empty. Nobody restarts the server or the worker.
-    await startRedis()
+    await redis.start()
     const upAt = performance.now()
     await sleep(1000)
     for (const l of lifters.slice(5, 7)) expect((await join(server.url, l, id)).status).toBe(201)
