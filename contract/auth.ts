@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox'
-import { WEIGHT_CLASSES } from './common.ts'
+import { NameText, WEIGHT_CLASSES } from './common.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: 1, maxLength: 200 })
 
 export const RegisterBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
+    name: NameText(100),
     email: Email,
     password: Password,
     username: Type.Optional(Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' })),

@@ -10,6 +10,11 @@ export type IdParams = Static<typeof IdParams>
 
 export const DateTimeString = Type.String({ format: 'date-time' })
 
+/** A non-space character somewhere: names are stored trimmed, and a blank one would be stored empty. */
+export const NOT_BLANK = '\\S'
+/** Text a person types as a name or place: 1 to `maxLength` characters, not only spaces. */
+export const NameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK })
+
 /** The lifts an attempt can record (stored lower-case). */
 export const LIFT_TYPES = ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk'] as const
 export const LiftType = Type.Union(LIFT_TYPES.map((t) => Type.Literal(t)))

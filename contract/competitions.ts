@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { CHALLENGE_LIFT_TYPES, DateTimeString, IdParam, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { CHALLENGE_LIFT_TYPES, DateTimeString, IdParam, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -72,8 +72,8 @@ export const ParticipantList = Type.Array(Participant)
 
 export const CreateCompetitionBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    location: Type.String({ minLength: 1, maxLength: 120 }),
+    name: NameText(120),
+    location: NameText(120),
     start_date: DateTimeString,
     end_date: DateTimeString,
     lifttypes: Type.Optional(Type.Array(Type.Union(CHALLENGE_LIFT_TYPES.map((l) => Type.Literal(l))), { maxItems: 20 })),

@@ -67,7 +67,7 @@ describe('generated bodies against every JSON endpoint', () => {
       expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
       if (created.statusCode === 201) {
         const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json()
-        expect(read.name).toBe(a)
+        expect(read.name).toBe(a.trim()) // stored trimmed; a blank name is refused
       }
       assertClean(await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent(a)}` }), `athletes ${JSON.stringify(a)}`)
     }), { numRuns: 60 })
@@ -94,6 +94,8 @@ describe('named bad inputs', () => {
     ['malformed JSON', '/api/create_competition', '{"name": "x",', /not valid JSON/],
     ['an array body', '/api/create_competition', '[1,2]', /must be a object|must be an object|body/],
     ['a 1 MB name', '/api/create_competition', { ...challenge, name: 'x'.repeat(1_000_000) }, /name must be at most 120 characters/],
+    ['a blank name', '/api/create_competition', { ...challenge, name: ' \t ' }, /name must not be blank/],
+    ['a blank location', '/api/create_competition', { ...challenge, location: '\u00a0' }, /location must not be blank/],
     ['a body over 1 MiB', '/api/create_competition', { ...challenge, description: 'x'.repeat(1_100_000) }, /too large/],
     ['a wrong type', '/api/join_competition', { competition_id: CURRENT, weight_class: 83 }, /weight_class/],
     ['an extra field', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', role: 'admin' }, /Unknown field "role"/],

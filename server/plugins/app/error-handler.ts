@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { HttpError } from '../../errors.ts'
+import { NOT_BLANK } from '../../../contract/index.ts'
 
 interface ValidationIssue {
   instancePath?: string
@@ -36,7 +37,7 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     case 'minimum': case 'exclusiveMinimum': return `${where} is too small.`
     case 'maximum': case 'exclusiveMaximum': return `${where} is too large.`
     case 'anyOf': case 'enum': case 'const': return `${where} has a value that is not allowed.`
-    case 'pattern': return `${where} has an invalid format.`
+    case 'pattern': return params.pattern === NOT_BLANK ? `${where} must not be blank.` : `${where} has an invalid format.`
     case 'maxItems': return `${where} has too many items.`
     default: return `${where} ${issue.message ?? 'is not valid'}.`
   }
