@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { competitionRoom } from '../contract/index.ts'
+import { appendEvent, reserveSeq } from '../infra/live-outbox.ts'
+import { participantInclude } from '../server/live/snapshot.ts'
 import { nextStatusChange } from '../server/services/competition-meta.ts'
+import { toParticipant } from '../server/services/mappers.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -197,6 +201,24 @@ describe('participants, lifts and attempt detail', () => {
     expect(two.seq).toBe(2)
     expect(two.list.map((p) => p.name).sort()).toEqual(['First Joiner', 'Second Joiner'])
     expect((await t.app.inject({ url: '/api/competitions/999999/participants' })).statusCode).toBe(404)
+  })
+
+  it('shows a change whose event never reached this node (a lost publish) within the staleness bound', async () => {
+    const owner = await registerUser(t.app)
+    const id = await createChallenge(t.app, owner.access_token)
+    const url = `/api/competitions/${id}/participants`
+    expect((await t.app.inject({ url })).json()).toEqual([])
+    // Another process commits a join with its event and dies before publishing it.
+    const other = await registerUser(t.app, 'Lost Publish')
+    await t.db.prisma.$transaction(async (tx) => {
+      const seq = await reserveSeq(tx, competitionRoom(id))
+      const row = await tx.participant.create({ data: { userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M' }, include: participantInclude })
+      await appendEvent(tx, competitionRoom(id), 'participant.joined', { competition_id: id, participant: toParticipant('/api', row), participants: 1 }, seq)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
+    const res = await t.app.inject({ url })
+    expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])
+    expect(Number(res.headers['x-live-seq'])).toBe(1)
   })
 
   it('answers an attempt with its video only under its own challenge and participant', async () => {

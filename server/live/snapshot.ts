@@ -33,33 +33,54 @@ export interface CachedAnswer {
 /**
  * Answers serialized once per change of a room. Every write that changes what
  * such an answer shows appends an event to the room in the same transaction
- * (the outbox), so the room's seq versions the answer: a request reads that one
- * number and reuses the bytes while it holds. Correct across server processes,
- * since the seq comes from the database. `read` must return the seq it read in
- * the same transaction as the data.
+ * (the outbox), so the room's seq versions the answer. An answer is served from
+ * memory while
+ * - no event of its room newer than it has reached this node (`noteEvent`: this
+ *   node's own writes, other nodes' and the worker's through Redis, the head
+ *   watch's redeliveries), and
+ * - the database confirmed its seq within the last `maxAgeMs` — the bound on
+ *   staleness should an event never reach this node;
+ * otherwise it is read again. `read` must return the seq it read in the same
+ * transaction as the data.
  */
 export function createRoomCache<K>(prisma: PrismaClient, options: {
   room(key: K): Room
   /** null when there is nothing under this key (unknown challenge). */
   read(key: K): Promise<CachedAnswer | null>
+  maxAgeMs?: number
   maxEntries?: number
 }) {
+  const maxAgeMs = options.maxAgeMs ?? 100
   const maxEntries = options.maxEntries ?? 256
-  const entries = new Map<K, CachedAnswer>()
+  /** `checkedAt`: when the database last confirmed the answer's seq (or the read that made it began). */
+  const entries = new Map<K, { answer: CachedAnswer; room: Room; checkedAt: number }>()
+  /** The newest seq this node has seen per room. Bounded: a forgotten room only falls back to the `maxAgeMs` check. */
+  const heads = new Map<Room, number>()
+  const maxHeads = 10_000
   // Concurrent misses for one key share one read.
   const reading = new Map<K, Promise<CachedAnswer | null>>()
+
+  const headOf = (room: Room) => heads.get(room) ?? 0
+  function noteHead(room: Room, seq: number) {
+    if (seq > headOf(room)) heads.set(room, seq)
+    if (heads.size > maxHeads) heads.delete(heads.keys().next().value!)
+  }
+  const current = ({ answer, room }: { answer: CachedAnswer; room: Room }) => answer.seq >= headOf(room) && (answer.expiresAt ?? Infinity) > Date.now()
 
   function read(key: K): Promise<CachedAnswer | null> {
     let pending = reading.get(key)
     if (!pending) {
-      pending = options.read(key).then((entry) => {
+      const startedAt = Date.now()
+      pending = options.read(key).then((answer) => {
+        if (!answer) return null
+        noteHead(options.room(key), answer.seq)
         const held = entries.get(key)
-        if (entry && (!held || held.seq <= entry.seq)) {
+        if (!held || held.answer.seq <= answer.seq) {
           entries.delete(key) // re-inserted last: the Map's order is least recently filled first
-          entries.set(key, entry)
+          entries.set(key, { answer, room: options.room(key), checkedAt: startedAt })
           if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
         }
-        return entry
+        return answer
       }).finally(() => reading.delete(key))
       reading.set(key, pending)
     }
@@ -67,13 +88,24 @@ export function createRoomCache<K>(prisma: PrismaClient, options: {
   }
 
   return {
+    /** An event this node learned of: cached answers of its room older than it are stale from now on. */
+    noteEvent(room: Room, seq: number) {
+      noteHead(room, seq)
+    },
     async get(key: K): Promise<CachedAnswer | null> {
-      const head = (await prisma.liveRoom.findUnique({ where: { room: options.room(key) }, select: { seq: true } }))?.seq ?? 0
+      const room = options.room(key)
       const held = entries.get(key)
-      if (held && held.seq === head && (held.expiresAt ?? Infinity) > Date.now()) return held
+      if (held && current(held) && Date.now() - held.checkedAt < maxAgeMs) return held.answer
+      const checkedAt = Date.now()
+      const head = (await prisma.liveRoom.findUnique({ where: { room }, select: { seq: true } }))?.seq ?? 0
+      noteHead(room, head)
+      if (held && held.answer.seq === head && current(held)) {
+        held.checkedAt = checkedAt
+        return held.answer
+      }
       const fresh = await read(key)
       // A read that started before the latest write may answer an older seq; once more reads the newer state.
-      return fresh && fresh.seq < head ? read(key) : fresh
+      return fresh && fresh.seq < headOf(room) ? read(key) : fresh
     },
   }
 }

@@ -32,6 +32,10 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { seq: head?.seq ?? 0, json: JSON.stringify(rows.map((r) => toCompetition(r, now))), expiresAt: nextStatusChange(rows, now) }
     },
   })
+  app.live.onEvent((event) => {
+    participantsCache.noteEvent(event.room, event.seq)
+    competitionsCache.noteEvent(event.room, event.seq)
+  })
 
   async function findCompetition(id: number) {
     const row = await prisma.competition.findUnique({ where: { id }, include: withCount })

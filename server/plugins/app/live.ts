@@ -19,6 +19,8 @@ declare module 'fastify' {
     live: {
       io: LiveServer['io']
       feed: LiveFeed
+      /** Calls `listener` with every event this node learns of: its own, other nodes' and the worker's, and redeliveries. */
+      onEvent(listener: (event: LiveEvent) => void): void
       /** Compares this node's delivered seqs with the outbox now (it also runs on a timer). */
       sweep(): Promise<void>
     }
@@ -28,10 +30,12 @@ declare module 'fastify' {
 export default fp(async function live(app: FastifyInstance) {
   const { config, db } = app.deps
   const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
-  // Every event this node learns of reaches its plain-feed clients and is noted by the head watch.
+  const listeners: ((event: LiveEvent) => void)[] = []
+  // Every event this node learns of reaches its plain-feed clients, is noted by the head watch and reaches the listeners.
   const deliveredHere = (event: LiveEvent) => {
     feed.deliver(event)
     heads.delivered(event)
+    for (const listener of listeners) listener(event)
   }
   const feed: LiveFeed = new LiveFeed({ prisma: db.prisma, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
@@ -48,13 +52,16 @@ export default fp(async function live(app: FastifyInstance) {
     rooms: () => new Set([...server.localRooms(), ...feed.rooms()]),
     redeliver(events) {
       server.deliverLocally(events)
-      for (const event of events) feed.deliver(event)
+      for (const event of events) {
+        feed.deliver(event)
+        for (const listener of listeners) listener(event)
+      }
     },
     log: app.log,
   })
   heads.start()
 
-  app.decorate('live', { io: server.io, feed, sweep: () => heads.sweep() })
+  app.decorate('live', { io: server.io, feed, onEvent: (listener) => void listeners.push(listener), sweep: () => heads.sweep() })
   app.decorate('publisher', {
     publish(events) {
       server.publisher.publish(events)
