@@ -7,6 +7,7 @@ import { competitionRoom } from '../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
 import { connectClient, subscribe, type ClientSocket } from './helpers/live.ts'
+import { CACHE_MAX_AGE_MS } from '../server/live/snapshot.ts'
 import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.ts'
 import type { AddressInfo } from 'node:net'
 
@@ -65,6 +66,8 @@ describe.each([
     const usersBefore = await t.db.prisma.user.count()
 
     await begin()
+    // A list served in the last CACHE_MAX_AGE_MS may still come from memory; past that bound every read asks the database.
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MAX_AGE_MS + 50))
     const figures: string[] = []
     const requests = {
       'GET /api/competitions': () => t.app.inject({ url: '/api/competitions' }),

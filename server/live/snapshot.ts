@@ -43,6 +43,9 @@ export interface CachedAnswer {
  * otherwise it is read again. `read` must return the seq it read in the same
  * transaction as the data.
  */
+/** How long a cached answer may be served without asking the database for its room's seq. */
+export const CACHE_MAX_AGE_MS = 100
+
 export function createRoomCache<K>(prisma: PrismaClient, options: {
   room(key: K): Room
   /** null when there is nothing under this key (unknown challenge). */
@@ -50,7 +53,7 @@ export function createRoomCache<K>(prisma: PrismaClient, options: {
   maxAgeMs?: number
   maxEntries?: number
 }) {
-  const maxAgeMs = options.maxAgeMs ?? 100
+  const maxAgeMs = options.maxAgeMs ?? CACHE_MAX_AGE_MS
   const maxEntries = options.maxEntries ?? 256
   /** `checkedAt`: when the database last confirmed the answer's seq (or the read that made it began). */
   const entries = new Map<K, { answer: CachedAnswer; room: Room; checkedAt: number }>()
