@@ -1,5 +1,6 @@
 // Runs LiftArena's API server. With no configuration it is self-contained:
 // embedded PostgreSQL under ./data, demo data on first start, transcoding in-process.
+import { networkInterfaces } from 'node:os'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
@@ -8,6 +9,7 @@ import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { createLocalStorage } from '../infra/storage.ts'
 import { seedDemoData, seedDemoVideos } from '../prisma/seed.ts'
 import { buildApp } from './app.ts'
+import { formatListenAddresses, listenAddresses } from './listen-addresses.ts'
 import { loggerOptions } from './logger.ts'
 
 async function main() {
@@ -43,7 +45,13 @@ async function main() {
   })
 
   await app.listen({ port: config.port, host: config.host })
-  console.log(`LiftArena is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${db.kind} database)`)
+  // The bound port (PORT=0 picks a free one). Tests and the bench wait for "LiftArena is running at".
+  const bound = app.server.address()
+  const port = bound !== null && typeof bound === 'object' ? bound.port : config.port
+  const addresses = listenAddresses(config.host, port, networkInterfaces())
+  const primary = (addresses.local[0] ?? addresses.network[0] ?? `http://${config.host}:${port}/`).replace(/\/$/, '')
+  console.log(`LiftArena is running at ${primary} (${db.kind} database)`)
+  for (const line of formatListenAddresses(addresses)) console.log(line)
 }
 
 main().catch((error: unknown) => {
