@@ -7,6 +7,7 @@ COPY prisma ./prisma
 COPY tsconfig.json prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# Built into the image: the CMD below bypasses `npm start`, whose prestart would build it at first start.
 RUN npm run build:web
 ENV HOST=0.0.0.0 PORT=3000 NODE_ENV=production
 EXPOSE 3000
