@@ -13,6 +13,7 @@ import docs from './plugins/external/swagger.ts'
 import multipartBodies from './plugins/external/multipart.ts'
 import webStatic from './plugins/external/web-static.ts'
 import errorHandler from './plugins/app/error-handler.ts'
+import documentedStatuses from './plugins/app/documented-statuses.ts'
 import textGuard from './plugins/app/text-guard.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
@@ -50,6 +51,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
   app.decorate('deps', deps)
 
+  // First: its onRoute hook documents the shared statuses on every route registered after it.
+  await app.register(documentedStatuses)
   await app.register(errorHandler)
   await app.register(textGuard)
   await app.register(security)
