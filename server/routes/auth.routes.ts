@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hash, verify } from '@node-rs/argon2'
-import { AuthResponse, ErrorResponse, LoginBody, LogoutResponse, RegisterBody, UserResponse } from '../../contract/index.ts'
+import { AuthResponse, LoginBody, LogoutResponse, RegisterBody, UserResponse } from '../../contract/index.ts'
 import { badRequest, conflict, notFound, unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { toUserResponse } from '../services/mappers.ts'
 
 // argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes).
@@ -29,11 +30,19 @@ function bodyRefreshToken(body: unknown): string | undefined {
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { prisma } = app.deps.db
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
-  const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse }
+  // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
+  // answer them by plugins/app/documented-statuses.ts; routes list what only they answer.
 
   app.post('/auth/register', {
     config: authLimit,
-    schema: { tags: ['auth'], body: RegisterBody, response: { 201: AuthResponse, ...errors } },
+    schema: {
+      tags: ['auth'], body: RegisterBody,
+      response: {
+        201: AuthResponse,
+        400: errorStatus('A field is missing or invalid (`error` names it), the passwords do not match, or the body is not valid JSON.'),
+        409: errorStatus('An account with this email or username already exists.'),
+      },
+    },
   }, async (request, reply) => {
     const body = request.body
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
@@ -61,7 +70,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/login', {
     config: authLimit,
-    schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse, ...errors } },
+    schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse, 401: errorStatus('Invalid username or password.') } },
   }, async (request) => {
     const login = request.body.username.trim().toLowerCase()
     const user = await prisma.user.findFirst({ where: login.includes('@') ? { email: login } : { username: login } })
@@ -75,7 +84,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['auth'],
       description: 'Exchange a refresh token (Bearer header, or `refresh_token` in the body) for a new pair. The old one stops working.',
-      response: { 200: AuthResponse, ...errors },
+      response: { 200: AuthResponse, 401: errorStatus('No refresh token was sent, or it is unknown, expired, revoked or already used (a reused token ends its whole login family).') },
     },
   }, async (request) => {
     const token = bodyRefreshToken(request.body) ?? bearerToken(request)
@@ -87,7 +96,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['auth'], security: [{ bearer: [] }],
-      response: { 200: LogoutResponse, 401: ErrorResponse },
+      response: { 200: LogoutResponse },
     },
   }, async (request) => {
     await app.tokens.revoke(request.userId!, bodyRefreshToken(request.body))
@@ -96,7 +105,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/auth/user', {
     onRequest: app.authenticate,
-    schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserResponse, 401: ErrorResponse, 404: ErrorResponse } },
+    schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.') } },
   }, async (request) => {
     const user = await prisma.user.findUnique({ where: { id: request.userId! } })
     if (!user) throw notFound('This account no longer exists.')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AthleteList, AthleteQuery, ErrorResponse, IdParams, LIMITS, MAIN_LIFTS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
+import { AthleteList, AthleteQuery, IdParams, LIMITS, MAIN_LIFTS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { challengeStatus } from '../services/competition-meta.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
 import { toUserResponse } from '../services/mappers.ts'
@@ -11,6 +12,7 @@ const bestLiftList = (best: Bests): BestLift[] => MAIN_LIFTS.filter((t) => best[
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { prisma } = app.deps.db
   const apiBase = app.deps.config.apiBase
+  const noSuchAthlete = errorStatus('No athlete has this id.')
 
   async function loadUser(id: number) {
     const user = await prisma.user.findUnique({
@@ -27,7 +29,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/users/:id', {
-    schema: { tags: ['users'], params: IdParams, response: { 200: UserSummary, 404: ErrorResponse } },
+    schema: { tags: ['users'], params: IdParams, response: { 200: UserSummary, 404: noSuchAthlete } },
   }, async (request) => {
     const user = await loadUser(request.params.id)
     const best = bestLifts(user.participants.flatMap((p) => p.attempts))
@@ -39,7 +41,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['users'], params: IdParams,
       description: 'Public profile of an athlete. The email is included only when the bearer token belongs to that athlete.',
-      response: { 200: ProfileResponse, 404: ErrorResponse },
+      response: { 200: ProfileResponse, 404: noSuchAthlete },
     },
   }, async (request) => {
     const user = await loadUser(request.params.id)

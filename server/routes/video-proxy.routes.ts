@@ -11,9 +11,10 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ErrorResponse, VideoQuery } from '../../contract/index.ts'
+import { VideoQuery } from '../../contract/index.ts'
 import { InvalidKeyError, assertSafeKey, attemptKeys, contentTypeOf, createLocalStorage } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
 export type DeviceClass = 'mobile' | 'desktop'
 
@@ -74,6 +75,16 @@ export function parseRange(header: string | undefined, size: number): RangeDecis
 }
 
 const CACHE_FINAL = 'public, max-age=86400'
+
+/** What a stored file is sent as (infra/storage.ts contentTypeOf): videos, posters, anything else as octet-stream. */
+const FILE_BYTES = { schema: { type: 'string', format: 'binary' } }
+const FILE_CONTENT = { 'video/*': FILE_BYTES, 'image/*': FILE_BYTES, 'application/octet-stream': FILE_BYTES }
+const FILE_HEADERS = {
+  etag: { type: 'string', description: 'Version of the bytes served (for If-None-Match and If-Range).' },
+  'cache-control': { type: 'string', description: 'Long for final content; revalidate-always while an original will be replaced by a rendition.' },
+  'x-video-rendition': { type: 'string', description: 'What was served: `360`, `720`, `original`, or `as-is` for a key that is not an original.' },
+  'accept-ranges': { type: 'string', description: '`bytes`.' },
+}
 const CACHE_REVALIDATE = 'public, no-cache'
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -89,7 +100,18 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Streams a stored video or poster by its key (URL-encoded, as `video_url` and `poster_url` give it). For an attempt\'s original, ' +
         'the best ready rendition for the device is served instead (mobile=true or device=android|ios → 360p, else 720p). ' +
         'Supports Range (206), If-None-Match (304) and If-Range. The `X-Video-Rendition` header says what was served.',
-      response: { 400: ErrorResponse, 404: ErrorResponse, 416: ErrorResponse },
+      response: {
+        200: { description: 'The whole file.', headers: FILE_HEADERS, content: FILE_CONTENT },
+        206: {
+          description: 'The requested byte range (one `bytes=` range).',
+          headers: { ...FILE_HEADERS, 'content-range': { type: 'string', description: '`bytes start-end/size`.' } },
+          content: FILE_CONTENT,
+        },
+        304: { type: 'null', description: 'Not modified: If-None-Match names the current ETag.' },
+        400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
+        404: errorStatus('No stored file (or attempt) has this key.'),
+        416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
+      },
     },
   }, async (request, typedReply) => {
     // Bodies are files (streams), outside the JSON response schemas: use the untyped reply.

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorResponse, LiftTypeQuery, RandomVideoResponse } from '../../contract/index.ts'
+import { LiftTypeQuery, RandomVideoResponse } from '../../contract/index.ts'
 import { badRequest, notFound } from '../errors.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
 import { normalizeLiftType } from '../services/ranking.ts'
 
@@ -33,7 +34,14 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const schema = { tags: ['videos'], querystring: LiftTypeQuery, response: { 200: RandomVideoResponse, 400: ErrorResponse, 404: ErrorResponse } }
+  const schema = {
+    tags: ['videos'], querystring: LiftTypeQuery,
+    response: {
+      200: RandomVideoResponse,
+      400: errorStatus('`lift_type` is not a known lift, or a query field is invalid (`error` names it).'),
+      404: errorStatus('No playable video (of this lift type) exists yet.'),
+    },
+  }
 
   app.get('/random-video', { schema }, async (request) => {
     const ids = await playable(request.query.lift_type)
