@@ -1,12 +1,20 @@
 import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
-// `npm test` runs the fast projects: server and worker tests against the real
-// services, web component tests in jsdom, and browser end-to-end tests.
+// `npm test` runs the fast projects: unit tests of pure rules (beside their files,
+// no services), server and worker tests against the real services, web component
+// tests in jsdom, and browser end-to-end tests.
 // The long fault and load runs (tests/long/) are `npm run test:long` (vitest.long.config.ts).
 export default defineConfig({
   test: {
     projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'worker/**/*.test.ts', 'infra/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'server',

@@ -8,23 +8,24 @@ export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 })
 export const IdParams = Type.Object({ id: IdParam })
 export type IdParams = Static<typeof IdParams>
 
-export const DateTimeString = Type.String({ format: 'date-time' })
+/**
+ * A challenge date as clients send it: `YYYY-MM-DD` (<input type="date">), `YYYY-MM-DDTHH:mm`
+ * (<input type="datetime-local">), `YYYY-MM-DD HH:mm:ss`, or ISO 8601 with a zone. Groups:
+ * year, month, day, hour, minute, second, fraction, zone.
+ */
+export const CLIENT_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?(Z|z|[+-]\\d{2}:?\\d{2})?)?$'
+export const ChallengeDate = Type.String({
+  maxLength: 40,
+  pattern: CLIENT_DATE_PATTERN,
+  description:
+    'YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone. Without a zone the time is UTC. ' +
+    'A date alone starts at 00:00 (start_date) or ends at 23:59:59.999 (end_date) of that day.',
+})
 
 /** A non-space character somewhere: names are stored trimmed, and a blank one would be stored empty. */
 export const NOT_BLANK = '\\S'
 /** Text a person types as a name or place: 1 to `maxLength` characters, not only spaces. */
 export const NameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK })
-
-/** The lifts an attempt can record (stored lower-case). */
-export const LIFT_TYPES = ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk'] as const
-export const LiftType = Type.Union(LIFT_TYPES.map((t) => Type.Literal(t)))
-export type LiftType = (typeof LIFT_TYPES)[number]
-export const MAIN_LIFTS = ['squat', 'bench', 'deadlift'] as const satisfies readonly LiftType[]
-
-/** The lift types a challenge can list (SPEC §5, Create Challenge). */
-export const CHALLENGE_LIFT_TYPES = [
-  'Squat', 'Bench Press', 'Deadlift', 'Clean & Jerk', 'Snatch', 'Power Clean', 'Push Press', 'Overhead Press',
-] as const
 
 export const WEIGHT_CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+'] as const
 

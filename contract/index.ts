@@ -1,4 +1,5 @@
 export * from './common.ts'
+export * from './lifts.ts'
 export * from './auth.ts'
 export * from './competitions.ts'
 export * from './users.ts'

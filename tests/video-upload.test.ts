@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeJob } from '../infra/queue.ts'
-import { NOT_JOINED } from '../server/routes/upload.routes.ts'
+import { NOT_JOINED, NOT_STARTED } from '../server/routes/upload.routes.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
 import { makeAudioOnly, makeClip, multipartForm, type FormFile } from './helpers/clips.ts'
 
@@ -55,17 +55,26 @@ function scratchEntries(): string[] {
   try { return readdirSync(join(t.config.mediaDir, '.tmp')) } catch { return [] }
 }
 
-async function joinedLifter() {
+async function joinedLifter(challenge: Record<string, unknown> = {}) {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const competitionId = await createChallenge(t.app, u.access_token, challenge)
   const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
   expect(res.statusCode).toBe(201)
-  return { ...u, competitionId, participantId: (res.json() as { participant_id: number }).participant_id }
+  expect((res.json() as { participant_id: number }).participant_id).toBe(u.user_id)
+  // The row attempts reference (answers name a participant by its user id).
+  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id }, select: { id: true } })
+  return { ...u, competitionId, participantId: row.id }
 }
 
-function upload(auth: Record<string, string>, fields: Record<string, string | number>, files: FormFile[]) {
-  const form = multipartForm(fields, files)
+function upload(auth: Record<string, string>, fields: Record<string, string | number>, files: FormFile[], order?: 'files-first' | 'fields-first') {
+  const form = multipartForm(fields, files, order)
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
+}
+
+/** The app's port on 127.0.0.1, listening from the first call on (raw-socket tests). */
+async function listening(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' })
+  return (t.app.server.address() as { port: number }).port
 }
 
 const video = (data: Buffer, extra: Partial<FormFile> = {}): FormFile => ({ filename: 'lift.mp4', data, ...extra })
@@ -77,7 +86,7 @@ describe('POST /api/upload', () => {
     expect(res.statusCode).toBe(201)
     const body = res.json() as { url: string; attempt_id: number; participant_id: number; competition_id: number }
     const key = `attempts/${body.attempt_id}/original.mp4`
-    expect(body).toEqual({ url: `/api/video/${encodeURIComponent(key)}`, attempt_id: expect.any(Number), participant_id: u.participantId, competition_id: u.competitionId })
+    expect(body).toEqual({ url: `/api/video/${encodeURIComponent(key)}`, attempt_id: expect.any(Number), participant_id: u.user_id, competition_id: u.competitionId })
     expect(readFileSync(join(t.config.mediaDir, key)).equals(clip)).toBe(true)
     expect(scratchEntries()).toEqual([])
 
@@ -222,12 +231,87 @@ describe('POST /api/upload', () => {
     expect(spelled.statusCode).toBe(201)
   })
 
+  it('takes every lift the challenge lists, in any spelling, stored canonical and named so in best_lifts', async () => {
+    const u = await joinedLifter({ lifttypes: ['Snatch', 'Clean & Jerk'] })
+    const cases: Array<[string, number, string]> = [['Snatch', 100, 'snatch'], ['CLEAN & JERK', 125, 'clean_and_jerk'], ['clean_and_jerk', 130, 'clean_and_jerk']]
+    for (const [spelling, weight, canonical] of cases) {
+      const res = await upload(u.auth, { lift_type: spelling, weight, competition_id: u.competitionId }, [video(clip)], 'fields-first')
+      expect(res.statusCode, `${spelling}: ${res.body}`).toBe(201)
+      expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: res.json().attempt_id } })).liftType).toBe(canonical)
+    }
+    const squat = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
+    expect(squat.statusCode).toBe(400)
+    expect(squat.json()).toEqual({ error: 'lift_type must be clean_and_jerk or snatch: the lifts this challenge lists.' })
+    // The names the upload form's select sends are the names best_lifts uses, so its default weight is found.
+    const card = (await t.app.inject({ url: `/api/users/${u.user_id}` })).json()
+    expect(card.best_lifts).toEqual(expect.arrayContaining([{ type: 'snatch', best_weight: 100 }, { type: 'clean_and_jerk', best_weight: 130 }]))
+    const profile = (await t.app.inject({ url: `/api/users/${u.user_id}/profile` })).json()
+    expect(profile.achievements).toMatchObject({ best_snatch: 100, best_clean_and_jerk: 130 })
+    const lifts = (await t.app.inject({ url: `/api/competitions/${u.competitionId}/lifts` })).json().lifts as Array<{ lift_type: string }>
+    expect(lifts.map((l) => l.lift_type).sort()).toEqual(['clean_and_jerk', 'clean_and_jerk', 'snatch'])
+  })
+
+  it('refuses a challenge that has not started yet, like one that has ended, storing nothing', async () => {
+    const owner = await registerUser(t.app)
+    const soon = await createChallenge(t.app, owner.access_token, {}, { start: 1, end: 5 })
+    const join = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: owner.auth, payload: { competition_id: soon, weight_class: '83kg' } })
+    expect(join.statusCode).toBe(201) // joining ahead of the start is allowed; lifting is not
+    const before = mediaFiles()
+    for (const order of ['files-first', 'fields-first'] as const) {
+      const res = await upload(owner.auth, { lift_type: 'squat', weight: 100, competition_id: soon }, [video(clip)], order)
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toEqual({ error: NOT_STARTED })
+    }
+    expect(mediaFiles()).toEqual(before)
+    expect(scratchEntries()).toEqual([])
+  })
+
+  it('checks the lifter before a byte of the file: a lifter who has not joined is refused while the video is still on its way', async () => {
+    const u = await joinedLifter()
+    const stranger = await registerUser(t.app)
+    const port = await listening()
+    const before = mediaFiles()
+    // The fields, then the start of a file the client has not finished sending (it declares 900 KB, sends 64 KB).
+    const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(900 * 1024, 7))], 'fields-first')
+    const fileStart = form.payload.indexOf('filename=')
+    let received = ''
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${stranger.auth.authorization}\r\n` +
+          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+        )
+        socket.write(form.payload.subarray(0, fileStart + 64 * 1024))
+      })
+      const timer = setTimeout(() => { socket.destroy(); resolve(false) }, 5000)
+      socket.on('data', (chunk) => {
+        received += chunk.toString()
+        if (received.includes('\r\n\r\n{')) {
+          clearTimeout(timer)
+          socket.destroy()
+          resolve(true)
+        }
+      })
+      socket.on('error', () => {})
+    })
+    expect(answered, 'an answer before the rest of the file was sent').toBe(true)
+    expect(received).toMatch(/^HTTP\/1\.1 403/)
+    expect(received).toContain(JSON.stringify({ error: NOT_JOINED }))
+    expect(received.toLowerCase()).toContain('connection: close')
+    expect(mediaFiles()).toEqual(before)
+    const deadline = Date.now() + 5000
+    while (scratchEntries().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(scratchEntries()).toEqual([])
+    // The same form from the lifter who joined is taken.
+    const ok = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)], 'fields-first')
+    expect(ok.statusCode).toBe(201)
+  })
+
   it('leaves nothing behind when the client goes away in the middle of the file', async () => {
     const u = await joinedLifter()
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const port = await listening()
     const before = mediaFiles()
     const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
-    const { port } = new URL(address)
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(

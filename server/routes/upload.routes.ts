@@ -1,4 +1,7 @@
 // POST /upload: a lifter's video of one attempt.
+// Who uploads what to which challenge is checked before a byte of the file is
+// stored: when the text fields come before the file (as our client sends them), a
+// lifter who may not upload is refused at once, not after streaming the video.
 // The file is streamed to a scratch file on the media volume (never held in
 // memory), its bytes are sniffed (the declared mimetype is ignored) and ffprobe +
 // a decode of both ends must find a playable video stream. Then, in one
@@ -17,16 +20,17 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileTypeFromFile } from 'file-type'
-import { ErrorResponse, GLOBAL_ROOM, LIMITS, MAIN_LIFTS, UploadResponse, competitionRoom, type LiveEvent } from '../../contract/index.ts'
+import {
+  ErrorResponse, GLOBAL_ROOM, LIMITS, UploadResponse, competitionRoom, normalizeLiftType, type LiftType, type LiveEvent,
+} from '../../contract/index.ts'
 import { ProbeError, assertDecodable, probe, resolveFfmpegBinaries } from '../../infra/ffmpeg.ts'
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { WRITE_TRANSACTION } from '../../infra/db.ts'
 import { attemptKeys, createLocalStorage } from '../../infra/storage.ts'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { assertActsAsSelf, bearerToken } from '../plugins/app/auth.ts'
-import { challengeStatus } from '../services/competition-meta.ts'
+import { challengeLiftTypes, challengeStatus } from '../services/competition-meta.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
-import { normalizeLiftType } from '../services/ranking.ts'
 
 /** Containers we take (as sniffed from the bytes) and the extension the original keeps. */
 const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', '3g2', 'avi', 'mpg', 'mts', 'ogv', 'flv', 'asf'])
@@ -70,6 +74,7 @@ export function createLimiter(max: number) {
 }
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
+export const NOT_STARTED = 'This challenge has not started yet'
 
 export function formatBytes(bytes: number): string {
   const units: Array<[number, string]> = [[1024 ** 3, 'GB'], [1024 ** 2, 'MB'], [1024, 'KB']]
@@ -104,8 +109,15 @@ function formError(error: unknown, limit: number): unknown {
   return error
 }
 
-/** Streams the form: the one file to `dir`, short fields into memory. `signal` stops it (shutdown) with a 503. */
-async function receiveForm(request: FastifyRequest, dir: string, limit: number, signal: AbortSignal): Promise<ReceivedForm> {
+/**
+ * Streams the form: the one file to `dir`, short fields into memory. `beforeFile` runs with the
+ * fields received so far when the file part begins, before any of its bytes are written; what
+ * it throws ends the upload. `signal` stops it (shutdown) with a 503.
+ */
+async function receiveForm(
+  request: FastifyRequest, dir: string, limit: number, signal: AbortSignal,
+  beforeFile: (fields: Readonly<Record<string, string>>) => Promise<void>,
+): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {} }
   // A client that stalls between parts would keep the loop waiting: the signal ends the wait too.
   let onAbort: () => void = () => {}
@@ -124,6 +136,7 @@ async function receiveForm(request: FastifyRequest, dir: string, limit: number, 
       if (part.type === 'file') {
         if (part.fieldname !== 'video') throw badRequest(`Send the video in the "video" field (got a file in "${part.fieldname}").`)
         if (form.file) throw badRequest('Send one video per upload.')
+        await beforeFile(form.fields)
         const path = join(dir, 'upload')
         let size = 0
         const count = new Transform({
@@ -151,16 +164,21 @@ async function receiveForm(request: FastifyRequest, dir: string, limit: number, 
 }
 
 interface UploadFields {
-  liftType: (typeof MAIN_LIFTS)[number]
+  /** Canonical when it names a lift we know; whether the challenge lists it is checked with the challenge. */
+  liftType: LiftType | undefined
   weight: number
   competitionId: number
 }
 
-export function parseUploadFields(fields: Record<string, string>): UploadFields {
-  const missing = ['lift_type', 'weight', 'competition_id'].filter((name) => !fields[name]?.trim())
+const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
+const hasRequiredFields = (fields: Readonly<Record<string, string>>) => REQUIRED_FIELDS.every((name) => fields[name]?.trim())
+
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`)
+
+export function parseUploadFields(fields: Readonly<Record<string, string>>): UploadFields {
+  const missing = REQUIRED_FIELDS.filter((name) => !fields[name]?.trim())
   if (missing.length > 0) throw badRequest(`Please fill in all fields: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`)
   const liftType = normalizeLiftType(fields.lift_type)
-  if (!liftType || !(MAIN_LIFTS as readonly string[]).includes(liftType)) throw badRequest('lift_type must be squat, bench or deadlift.')
   const weightText = fields.weight!.trim()
   const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
   if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg) {
@@ -169,7 +187,7 @@ export function parseUploadFields(fields: Record<string, string>): UploadFields 
   const idText = fields.competition_id!.trim()
   const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
   if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647) throw badRequest('competition_id must be a challenge id.')
-  return { liftType: liftType as UploadFields['liftType'], weight, competitionId }
+  return { liftType, weight, competitionId }
 }
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -248,6 +266,27 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
+  /** Who uploads what to which challenge: the caller, a lift the challenge lists, an open challenge they joined. */
+  async function checkFields(request: FastifyRequest, fields: Readonly<Record<string, string>>) {
+    const userId = assertActsAsSelf(request, fields.user_id)
+    const { liftType, weight, competitionId } = parseUploadFields(fields)
+    const competition = await prisma.competition.findUnique({
+      where: { id: competitionId }, select: { startDate: true, endDate: true, liftTypes: true, description: true },
+    })
+    if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
+    const status = challengeStatus(competition.startDate, competition.endDate)
+    if (status === 'completed') throw conflict('This challenge has ended')
+    if (status === 'upcoming') throw conflict(NOT_STARTED)
+    const allowed = challengeLiftTypes(competition)
+    if (!liftType || !allowed.includes(liftType)) throw badRequest(`lift_type must be ${orList(allowed)}: the lifts this challenge lists.`)
+    const participant = await prisma.participant.findUnique({
+      where: { userId_competitionId: { userId, competitionId } },
+      include: { user: { select: { name: true } } },
+    })
+    if (!participant) throw forbidden(NOT_JOINED)
+    return { liftType, weight, competitionId, participant }
+  }
+
   async function handleUpload(request: FastifyRequest, reply: FastifyReply, upload: { receiving: boolean; stop: AbortController }) {
     if (!request.isMultipart()) {
       throw badRequest('Send the video as multipart/form-data with the fields video, lift_type, weight, competition_id and user_id.')
@@ -258,26 +297,23 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scratch = await storage.scratch('upload')
     try {
       let form: ReceivedForm
+      // Checked when the file begins if the fields came first; a field arriving after it means checking again.
+      let checked: { fieldCount: number; result: Awaited<ReturnType<typeof checkFields>> } | undefined
       try {
-        form = await receiveForm(request, scratch.dir, config.uploadMaxBytes, upload.stop.signal)
+        form = await receiveForm(request, scratch.dir, config.uploadMaxBytes, upload.stop.signal, async (fields) => {
+          if (hasRequiredFields(fields)) checked = { fieldCount: Object.keys(fields).length, result: await checkFields(request, fields) }
+        })
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 503) reply.header('connection', 'close')
+        // The rest of the body may still be on its way: close the connection rather than read it all.
+        reply.header('connection', 'close')
         throw error
       } finally {
         upload.receiving = false
       }
-      const userId = assertActsAsSelf(request, form.fields.user_id)
       if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
-      const { liftType, weight, competitionId } = parseUploadFields(form.fields)
-
-      const competition = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true, startDate: true, endDate: true } })
-      if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
-      if (challengeStatus(competition.startDate, competition.endDate) === 'completed') throw conflict('This challenge has ended')
-      const participant = await prisma.participant.findUnique({
-        where: { userId_competitionId: { userId, competitionId } },
-        include: { user: { select: { name: true } } },
-      })
-      if (!participant) throw forbidden(NOT_JOINED)
+      const { liftType, weight, competitionId, participant } = checked && checked.fieldCount === Object.keys(form.fields).length
+        ? checked.result
+        : await checkFields(request, form.fields)
 
       // The bytes decide, not the declared type or the file name.
       if (form.file.size === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
@@ -340,7 +376,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
 
       reply.status(201)
-      return { url: mediaUrl(config.apiBase, originalKey), attempt_id: attemptId, participant_id: participant.id, competition_id: competitionId }
+      return { url: mediaUrl(config.apiBase, originalKey), attempt_id: attemptId, participant_id: participant.userId, competition_id: competitionId }
     } finally {
       await scratch.dispose()
     }

@@ -1,6 +1,6 @@
 // Pure rules about challenges: the ' - ' JSON metadata in descriptions (SPEC §3)
 // and the status computed from dates (SPEC §4).
-import type { ChallengeStatus } from '../../contract/index.ts'
+import { challengeLifts, type ChallengeStatus, type LiftType } from '../../contract/index.ts'
 
 export interface DescriptionMeta {
   lifttypes?: string[]
@@ -28,6 +28,16 @@ export function parseDescription(description: string): { text: string; meta: Des
   } catch {
     return { text: description, meta: {} }
   }
+}
+
+/** The names a challenge lists its lift types by: its column, else (rows written by older clients) its description's metadata. */
+export function listedLiftTypes(row: { liftTypes: string[]; description: string }): string[] {
+  return row.liftTypes.length > 0 ? row.liftTypes : parseDescription(row.description).meta.lifttypes ?? []
+}
+
+/** The lifts an attempt in this challenge may record, canonical. */
+export function challengeLiftTypes(row: { liftTypes: string[]; description: string }): LiftType[] {
+  return challengeLifts(listedLiftTypes(row))
 }
 
 export function formatDescription(text: string, meta: Required<DescriptionMeta>): string {

@@ -1,5 +1,6 @@
 // Pure ranking rules: best lifts and totals. A best is the heaviest completed
 // attempt of that lift (SPEC §9); the total adds the best squat, bench and deadlift.
+// Lift type spellings are made canonical by contract's normalizeLiftType.
 import { LIFT_TYPES, type LiftType } from '../../contract/index.ts'
 
 export interface ScoredAttempt {
@@ -22,18 +23,4 @@ export function bestLifts(attempts: readonly ScoredAttempt[]): Bests {
 
 export function total(best: Bests): number {
   return best.squat + best.bench + best.deadlift
-}
-
-const ALIASES: Record<string, LiftType> = {
-  squat: 'squat', 'back squat': 'squat',
-  bench: 'bench', 'bench press': 'bench', benchpress: 'bench',
-  deadlift: 'deadlift',
-  snatch: 'snatch',
-  'clean & jerk': 'clean_and_jerk', 'clean and jerk': 'clean_and_jerk', clean_and_jerk: 'clean_and_jerk', 'clean&jerk': 'clean_and_jerk',
-}
-
-/** Accepts the spellings clients use ('Bench', 'Bench Press', 'squat'); undefined when unknown. */
-export function normalizeLiftType(value: string | undefined | null): LiftType | undefined {
-  if (!value) return undefined
-  return ALIASES[value.trim().toLowerCase().replace(/\s+/g, ' ')]
 }

@@ -112,18 +112,18 @@ export interface FormFile {
 }
 
 /** A multipart/form-data body (what a browser's FormData sends), for app.inject or a raw socket. */
-export function multipartForm(fields: Record<string, string | number>, files: FormFile[] = []) {
+export function multipartForm(fields: Record<string, string | number>, files: FormFile[] = [], order: 'files-first' | 'fields-first' = 'files-first') {
   const boundary = `----liftarena${Math.random().toString(16).slice(2)}`
-  const chunks: Buffer[] = []
+  const fileChunks: Buffer[] = []
   for (const file of files) {
-    chunks.push(Buffer.from(
+    fileChunks.push(Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'video'}"; filename="${file.filename}"\r\n` +
       `Content-Type: ${file.contentType ?? 'video/mp4'}\r\n\r\n`,
     ), file.data, Buffer.from('\r\n'))
   }
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
+  const fieldChunks = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  // The spec's client appends the video first; ours sends the fields first so they are checked before the bytes.
+  const chunks = order === 'files-first' ? [...fileChunks, ...fieldChunks] : [...fieldChunks, ...fileChunks]
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }

@@ -1,4 +1,5 @@
 // Display formats shared by every screen.
+import { LIFT_NAMES, normalizeLiftType } from './contract.ts'
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
@@ -22,8 +23,11 @@ export const formatKg = (kg: number) => `${numberFormat.format(kg)} kg`
 export const formatDollars = (amount: number) => dollarFormat.format(amount)
 export const formatLD = (amount: number) => `${numberFormat.format(amount)} LD`
 
-/** 'squat' → 'Squat', 'clean_and_jerk' → 'Clean And Jerk'. */
-export const liftLabel = (type: string) =>
-  type === 'bench' ? 'Bench' : type.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+/** 'squat' → 'Squat', 'bench' → 'Bench' (SPEC §5's label), 'clean_and_jerk' → 'Clean & Jerk': the names challenges list. */
+export function liftLabel(type: string): string {
+  const lift = normalizeLiftType(type)
+  if (lift === 'bench') return 'Bench'
+  return lift ? LIFT_NAMES[lift] : type.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+}
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -68,4 +68,11 @@ describe('JoinPanel', () => {
     expect(screen.getByText("You've joined this challenge")).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Submit Your Lift' }).getAttribute('href')).toBe('/challenges/7/upload')
   })
+
+  it('once joined to a challenge that has not started, says when lifts can be submitted instead of linking to a refusal', () => {
+    renderPanel({ start_date: new Date(Date.now() + 2 * DAY).toISOString(), end_date: new Date(Date.now() + 9 * DAY).toISOString() }, true)
+    expect(screen.getByText("You've joined this challenge")).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Submit Your Lift' })).toBeNull()
+    expect(screen.getByText(/You can submit your lifts once it starts/)).toBeTruthy()
+  })
 })

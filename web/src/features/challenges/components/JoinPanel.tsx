@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { defaultWeightClass, joinAvailability, joinGender, type Challenge } from '../../../lib/challenge.ts'
 import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { formatDateTime } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
@@ -28,7 +29,10 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
     return (
       <div className="join-panel">
         <span className="badge badge--joined">{JOINED_BADGE}</span>
-        <Link className="button" to={`/challenges/${challenge.id}/upload`}>Submit Your Lift</Link>
+        {/* The server takes lifts only while the challenge runs. */}
+        {challenge.status === 'ongoing' ? <Link className="button" to={`/challenges/${challenge.id}/upload`}>Submit Your Lift</Link>
+          : challenge.status === 'upcoming' ? <p className="muted">You can submit your lifts once it starts, {formatDateTime(challenge.date)}.</p>
+          : <p className="muted">This challenge has ended</p>}
       </div>
     )
   }

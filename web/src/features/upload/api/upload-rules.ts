@@ -1,20 +1,27 @@
 // SPEC §5 upload rules: defaults and validation, as pure functions.
-import { LIMITS } from '../../../lib/contract.ts'
-import type { BestLift } from '../../../lib/contract.ts'
+import { LIFT_NAMES, LIMITS, MAIN_LIFTS, challengeLifts } from '../../../lib/contract.ts'
+import type { BestLift, LiftType } from '../../../lib/contract.ts'
 
-export const UPLOAD_LIFT_TYPES = [
-  { value: 'squat', label: 'Squat' },
-  { value: 'bench', label: 'Bench' },
-  { value: 'deadlift', label: 'Deadlift' },
-] as const
-export type UploadLiftType = (typeof UPLOAD_LIFT_TYPES)[number]['value']
+export type UploadLiftType = LiftType
+
+/**
+ * The lift types the form offers: the challenge's own (a weightlifting challenge offers Snatch and
+ * Clean & Jerk), valued by their canonical names, which best_lifts[].type uses too. Until the
+ * challenge is known, the spec's three.
+ */
+export function liftOptions(challengeLiftTypes: readonly string[] | undefined): Array<{ value: LiftType; label: string }> {
+  const types = challengeLiftTypes ? challengeLifts(challengeLiftTypes) : MAIN_LIFTS
+  return types.map((value) => ({ value, label: LIFT_NAMES[value] }))
+}
 
 export const FILL_ALL_FIELDS = 'Please fill in all fields'
 export const INVALID_WEIGHT = 'Please enter a valid weight'
 export const NO_USER_ID = 'User ID not found. Please log in again.'
 
-/** Used when the lifter has no best for the lift yet. */
-export const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = { squat: 60, bench: 40, deadlift: 80 }
+/** Used when the lifter has no best for the lift yet (SPEC §5 gives squat, bench and deadlift). */
+export const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = {
+  squat: 60, bench: 40, deadlift: 80, clean_and_jerk: 50, snatch: 40, power_clean: 50, push_press: 40, overhead_press: 30,
+}
 
 /** SPEC §5: competition id falls back to '1' when the page has none. */
 export const FALLBACK_COMPETITION_ID = '1'

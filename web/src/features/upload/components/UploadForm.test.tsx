@@ -11,7 +11,12 @@ const clip = () => new File([new Uint8Array([0, 0, 0, 24])], 'lift.mp4', { type:
 function renderForm(props: Partial<Parameters<typeof UploadForm>[0]> = {}) {
   const onSubmit = vi.fn()
   const onError = vi.fn()
-  const utils = render(<UploadForm userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} error={null} onError={onError} onSubmit={onSubmit} {...props} />)
+  const utils = render(
+    <UploadForm
+      userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
+      challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']} error={null} onError={onError} onSubmit={onSubmit} {...props}
+    />,
+  )
   return { ...utils, onSubmit, onError }
 }
 const weightInput = () => screen.getByLabelText('Weight (kg)') as HTMLInputElement
@@ -34,6 +39,34 @@ describe('upload defaults', () => {
     fireEvent.change(weightInput(), { target: { value: '95' } })
     fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'squat' } })
     expect(weightInput().value).toBe('95')
+  })
+})
+
+describe("the challenge's own lift types", () => {
+  const offered = () => [...(screen.getByLabelText('Lift type') as HTMLSelectElement).options].map((o) => [o.value, o.text])
+
+  it('offers a weightlifting challenge its Snatch and Clean & Jerk, with the best of each as the default weight', () => {
+    const { onSubmit } = renderForm({ challengeLiftTypes: ['Snatch', 'Clean & Jerk'], bests: [{ type: 'clean_and_jerk', best_weight: 142 }, { type: 'snatch', best_weight: 115 }] })
+    expect(offered()).toEqual([['clean_and_jerk', 'Clean & Jerk'], ['snatch', 'Snatch']])
+    expect(weightInput().value).toBe('142')
+    fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'snatch' } })
+    expect(weightInput().value).toBe('115')
+    fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Upload Lift' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'snatch', weight: 115 }))
+  })
+
+  it('offers the three main lifts until the challenge is loaded, and a deadlift-only challenge only its deadlift', () => {
+    const { rerender } = renderForm({ challengeLiftTypes: undefined })
+    expect(offered().map(([value]) => value)).toEqual(['squat', 'bench', 'deadlift'])
+    rerender(
+      <UploadForm
+        userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
+        challengeLiftTypes={['Deadlift']} error={null} onError={() => {}} onSubmit={() => {}}
+      />,
+    )
+    expect(offered()).toEqual([['deadlift', 'Deadlift']])
+    expect(weightInput().value).toBe('80')
   })
 })
 

@@ -1,9 +1,19 @@
-// The form of SPEC §5: video file, lift type, weight (default: the lifter's best, else
-// 60/40/80), and on /upload the challenge. Submit is disabled without a file.
+// The form of SPEC §5: video file, lift type (the challenge's own), weight (default: the
+// lifter's best, else 60/40/80), and on /upload the challenge. Submit is disabled without a file.
 import { useEffect, useState, type FormEvent } from 'react'
 import type { BestLift, ProfileResponse } from '../../../lib/contract.ts'
-import { FALLBACK_COMPETITION_ID, UPLOAD_LIFT_TYPES, defaultWeight, validateUpload, type UploadLiftType } from '../api/upload-rules.ts'
+import { FALLBACK_COMPETITION_ID, defaultWeight, liftOptions, validateUpload, type UploadLiftType } from '../api/upload-rules.ts'
 import type { UploadRequest } from '../api/upload-video.ts'
+
+/** The challenges a lifter can upload to now: joined and ongoing (the server refuses upcoming and ended ones). */
+export const uploadableChallenges = (joined: ProfileResponse['competitions'] | undefined) => (joined ?? []).filter((c) => c.status === 'ongoing')
+
+/** The challenge the upload goes to: the route's, else the one chosen, else the first open one, else SPEC §5's '1'. */
+export function uploadCompetitionId(routeId: number | null, chosen: string, joined: ProfileResponse['competitions'] | undefined): string {
+  if (routeId) return String(routeId)
+  const first = uploadableChallenges(joined)[0]
+  return chosen || (first ? String(first.id) : FALLBACK_COMPETITION_ID)
+}
 
 export type UploadValues = UploadRequest
 
@@ -13,19 +23,27 @@ interface Props {
   /** The challenge of /challenges/{id}/upload; null on /upload. */
   routeCompetitionId: number | null
   joined: ProfileResponse['competitions'] | undefined
+  /** On /upload, the challenge chosen (empty: the default); the page loads it for its lift types. */
+  chosenCompetitionId: string
+  onChooseCompetition: (id: string) => void
+  /** The lift types the challenge lists; undefined until it is loaded. */
+  challengeLiftTypes: readonly string[] | undefined
   error: string | null
   onError: (message: string | null) => void
   onSubmit: (values: UploadValues) => void
 }
 
-export function UploadForm({ userId, bests, routeCompetitionId, joined, error, onError, onSubmit }: Props) {
+export function UploadForm(props: Props) {
+  const { userId, bests, routeCompetitionId, joined, chosenCompetitionId, onChooseCompetition, challengeLiftTypes, error, onError, onSubmit } = props
   const [file, setFile] = useState<File | null>(null)
-  const [liftType, setLiftType] = useState<UploadLiftType>('squat')
+  const options = liftOptions(challengeLiftTypes)
+  const [picked, setLiftType] = useState<UploadLiftType>('squat')
+  // A lift the chosen challenge does not list falls back to its first one.
+  const liftType = options.some((o) => o.value === picked) ? picked : options[0]!.value
   const [weight, setWeight] = useState(() => String(defaultWeight('squat', bests)))
   const [weightEdited, setWeightEdited] = useState(false)
-  const open = (joined ?? []).filter((c) => c.status !== 'completed')
-  const [chosen, setChosen] = useState('')
-  const competitionId = routeCompetitionId ? String(routeCompetitionId) : chosen || (open[0] ? String(open[0].id) : FALLBACK_COMPETITION_ID)
+  const competitionId = uploadCompetitionId(routeCompetitionId, chosenCompetitionId, joined)
+  const open = uploadableChallenges(joined)
 
   // The default follows the lift type (and the bests, once loaded) until the lifter types a weight.
   useEffect(() => {
@@ -51,7 +69,7 @@ export function UploadForm({ userId, bests, routeCompetitionId, joined, error, o
         <div className="field">
           <label htmlFor="upload-lift-type">Lift type</label>
           <select id="upload-lift-type" value={liftType} onChange={(e) => setLiftType(e.target.value as UploadLiftType)}>
-            {UPLOAD_LIFT_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+            {options.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
           </select>
         </div>
         <div className="field">
@@ -73,7 +91,7 @@ export function UploadForm({ userId, bests, routeCompetitionId, joined, error, o
       {!routeCompetitionId && (
         <div className="field">
           <label htmlFor="upload-challenge">Challenge</label>
-          <select id="upload-challenge" value={competitionId} onChange={(e) => setChosen(e.target.value)}>
+          <select id="upload-challenge" value={competitionId} onChange={(e) => onChooseCompetition(e.target.value)}>
             {open.length === 0 && <option value={FALLBACK_COMPETITION_ID}>Challenge #{FALLBACK_COMPETITION_ID}</option>}
             {open.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.weight_class})</option>)}
           </select>

@@ -10,7 +10,7 @@ import { useSession } from '../../../stores/session.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { useUploadContext } from '../api/get-upload-context.ts'
 import { uploadVideo } from '../api/upload-video.ts'
-import { UploadForm, type UploadValues } from './UploadForm.tsx'
+import { UploadForm, uploadCompetitionId, type UploadValues } from './UploadForm.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import './UploadPage.css'
 
@@ -32,7 +32,10 @@ export function UploadPage() {
   const sessionStatus = useSession((s) => s.status)
   const showDialog = useAuthDialogs((s) => s.show)
   const context = useUploadContext(userId)
-  const competition = useCompetition(competitionId)
+  const [chosen, setChosen] = useState('')
+  const target = Number(uploadCompetitionId(competitionId, chosen, context.data?.competitions))
+  // The challenge uploaded to: its name titles the page, its lift types fill the form.
+  const competition = useCompetition(target)
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
   const [error, setError] = useState<string | null>(null)
   const navigate = useNavigate()
@@ -69,7 +72,7 @@ export function UploadPage() {
     }
   }
 
-  const title = competition.data ? `Submit your lift: ${competition.data.name}` : 'Upload Lift'
+  const title = competitionId && competition.data ? `Submit your lift: ${competition.data.name}` : 'Upload Lift'
   return (
     <div className="upload-page">
       <header className="page-header">
@@ -89,6 +92,9 @@ export function UploadPage() {
             bests={context.data?.best_lifts}
             routeCompetitionId={competitionId}
             joined={context.data?.competitions}
+            chosenCompetitionId={chosen}
+            onChooseCompetition={setChosen}
+            challengeLiftTypes={competition.data?.lifttypes}
             error={error}
             onError={setError}
             onSubmit={(values) => void submit(values)}

@@ -1,0 +1,48 @@
+// The lifts: the names challenges list them by, their one canonical form, and the
+// pure mapping from any spelling clients use to it (shared by server and web client).
+import { Type } from 'typebox'
+
+/** The lift types a challenge can list (SPEC §5, Create Challenge), in the form's order. */
+export const CHALLENGE_LIFT_TYPES = [
+  'Squat', 'Bench Press', 'Deadlift', 'Clean & Jerk', 'Snatch', 'Power Clean', 'Push Press', 'Overhead Press',
+] as const
+export type ChallengeLiftType = (typeof CHALLENGE_LIFT_TYPES)[number]
+
+/**
+ * The lifts an attempt can record, in their one canonical form: how attempts store them, how
+ * answers name them (`lift_type`, `best_lifts[].type`) and the values the upload form sends.
+ * One per challenge lift type, in the same order.
+ */
+export const LIFT_TYPES = ['squat', 'bench', 'deadlift', 'clean_and_jerk', 'snatch', 'power_clean', 'push_press', 'overhead_press'] as const
+export const LiftType = Type.Union(LIFT_TYPES.map((t) => Type.Literal(t)))
+export type LiftType = (typeof LIFT_TYPES)[number]
+export const MAIN_LIFTS = ['squat', 'bench', 'deadlift'] as const satisfies readonly LiftType[]
+
+/** The name a challenge lists each lift by. */
+export const LIFT_NAMES = Object.fromEntries(LIFT_TYPES.map((type, i) => [type, CHALLENGE_LIFT_TYPES[i]])) as Record<LiftType, ChallengeLiftType>
+
+/** Spellings clients use besides the canonical form and the challenge's name. */
+const LIFT_ALIASES: Record<string, LiftType> = {
+  back_squat: 'squat', bench_press: 'bench', benchpress: 'bench', c_and_j: 'clean_and_jerk', cj: 'clean_and_jerk', ohp: 'overhead_press',
+  press: 'overhead_press', military_press: 'overhead_press',
+}
+
+/**
+ * Any spelling of a lift ('Bench', 'Bench Press', 'clean & jerk', 'CLEAN_AND_JERK') → its canonical
+ * form; undefined when it names no lift we know. Case, spaces, '-', '_' and '&'/'and' do not matter.
+ */
+export function normalizeLiftType(value: string | undefined | null): LiftType | undefined {
+  if (!value) return undefined
+  const key = value.trim().toLowerCase().replace(/\s*&\s*/g, ' and ').replace(/[\s_-]+/g, '_')
+  if ((LIFT_TYPES as readonly string[]).includes(key)) return key as LiftType
+  return LIFT_ALIASES[key]
+}
+
+/**
+ * The lifts a challenge takes attempts of, canonical, from the names it lists ('Bench Press' →
+ * bench). A challenge that lists none (or none we know) does not restrict: every lift.
+ */
+export function challengeLifts(lifttypes: readonly string[]): LiftType[] {
+  const known = LIFT_TYPES.filter((type) => lifttypes.some((name) => normalizeLiftType(name) === type))
+  return known.length > 0 ? known : [...LIFT_TYPES]
+}
