@@ -85,7 +85,7 @@ export async function webBenchmark(): Promise<Section> {
   let staticPage: Awaited<ReturnType<typeof serveStaticPage>> | undefined
   try {
     // The busiest running challenge of the demo data: its page has the most to show.
-    const challenges = (await (await fetch(`${app.baseUrl}/api/competitions`)).json()) as { id: number; name: string; participants: number; status: string }[]
+    const { competitions: challenges } = (await (await fetch(`${app.baseUrl}/api/competitions`)).json()) as { competitions: { id: number; name: string; participants: number; status: string }[] }
     const challenge = challenges.filter((c) => c.status === 'ongoing').sort((a, b) => b.participants - a.participants)[0]
     if (!challenge) throw new Error('The demo data has no ongoing challenge')
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { CHALLENGE_LIFT_TYPES, DateTimeString, IdParam, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { ChallengeDate, IdParam, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { CHALLENGE_LIFT_TYPES } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -26,15 +27,22 @@ export const Competition = Type.Object({
   status: ChallengeStatus,
 })
 export type Competition = Static<typeof Competition>
-export const CompetitionList = Type.Array(Competition)
+/** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
+export const CompetitionListResponse = Type.Object({ competitions: Type.Array(Competition) })
+export type CompetitionListResponse = Static<typeof CompetitionListResponse>
+/** GET /competitions/:id: the spec's client reads `response.competition`. */
+export const CompetitionResponse = Type.Object({ competition: Competition })
+export type CompetitionResponse = Static<typeof CompetitionResponse>
 
 /** One lift attempt as lists show it. */
 export const Lift = Type.Object({
   id: Type.Integer(),
+  /** The lifter's user id: a participant is a user within one challenge. */
   participant_id: Type.Integer(),
   competition_id: Type.Integer(),
   user_id: Type.Integer(),
   participant_name: Type.String(),
+  /** Canonical: squat, bench, deadlift, clean_and_jerk, snatch, power_clean, push_press, overhead_press. */
   lift_type: Type.String(),
   weight: Type.Number(),
   /** completed | failed | other (shown grey). */
@@ -48,9 +56,15 @@ export const Lift = Type.Object({
   timestamp: Type.String(),
 })
 export type Lift = Static<typeof Lift>
-export const LiftList = Type.Array(Lift)
+/** GET /competitions/:id/lifts: the spec's client reads `response.lifts`. */
+export const LiftListResponse = Type.Object({ lifts: Type.Array(Lift) })
+export type LiftListResponse = Static<typeof LiftListResponse>
 
 export const Participant = Type.Object({
+  /**
+   * The lifter's user id, as the spec's client compares `participant.id` with its stored userId
+   * ("You've joined this challenge"). A user takes part in a challenge at most once.
+   */
   id: Type.Integer(),
   user_id: Type.Integer(),
   competition_id: Type.Integer(),
@@ -64,18 +78,20 @@ export const Participant = Type.Object({
   best_deadlift: Type.Number(),
   /** Sum of the best completed squat, bench and deadlift. */
   total_weight: Type.Number(),
-  attempts: LiftList,
+  attempts: Type.Array(Lift),
   joined_at: Type.String(),
 })
 export type Participant = Static<typeof Participant>
-export const ParticipantList = Type.Array(Participant)
+/** GET /competitions/:id/participants: the spec's client reads `response.participants`. */
+export const ParticipantListResponse = Type.Object({ participants: Type.Array(Participant) })
+export type ParticipantListResponse = Static<typeof ParticipantListResponse>
 
 export const CreateCompetitionBody = Type.Object(
   {
     name: NameText(120),
     location: NameText(120),
-    start_date: DateTimeString,
-    end_date: DateTimeString,
+    start_date: ChallengeDate,
+    end_date: ChallengeDate,
     lifttypes: Type.Optional(Type.Array(Type.Union(CHALLENGE_LIFT_TYPES.map((l) => Type.Literal(l))), { maxItems: 20 })),
     weightclasses: Type.Optional(Type.Array(Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))), { maxItems: 20 })),
     gender: Type.Optional(Gender),
@@ -115,6 +131,7 @@ export type JoinCompetitionBody = Static<typeof JoinCompetitionBody>
 
 export const JoinCompetitionResponse = Type.Object({
   message: Type.String(),
+  /** The caller's user id (a participant's id, see Participant.id). */
   participant_id: Type.Integer(),
   competition_id: Type.Integer(),
   user_id: Type.Integer(),

@@ -11,9 +11,10 @@ export interface AttemptRow {
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
 
-export function toLift(apiBase: string, attempt: AttemptRow, participant: { id: number; userId: number; competitionId: number; user: { name: string } }): Lift {
+export function toLift(apiBase: string, attempt: AttemptRow, participant: { userId: number; competitionId: number; user: { name: string } }): Lift {
   return {
-    id: attempt.id, participant_id: participant.id, competition_id: participant.competitionId, user_id: participant.userId,
+    // participant_id is the lifter's user id, as a participant's id is (see contract Participant.id).
+    id: attempt.id, participant_id: participant.userId, competition_id: participant.competitionId, user_id: participant.userId,
     participant_name: participant.user.name, lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status,
     video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,

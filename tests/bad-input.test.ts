@@ -66,7 +66,7 @@ describe('generated bodies against every JSON endpoint', () => {
       assertClean(created, `create ${JSON.stringify([a, b, c])}`)
       expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
       if (created.statusCode === 201) {
-        const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json()
+        const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json().competition
         expect(read.name).toBe(a.trim()) // stored trimmed; a blank name is refused
       }
       assertClean(await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent(a)}` }), `athletes ${JSON.stringify(a)}`)
@@ -113,7 +113,7 @@ describe('named bad inputs', () => {
     ['a missing field', '/api/create_competition', { name: 'N', start_date: challenge.start_date, end_date: challenge.end_date }, /location is required/],
     ['a 1 MB name at register', '/api/auth/register', { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' }, /name must be at most 100 characters/],
     ['a 1 MB password at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(1_000_000) }, /password must be at most 200 characters/],
-    ['an end date before the start', '/api/create_competition', { ...challenge, end_date: '2029-12-01T00:00:00.000Z' }, /end_date must be after start_date/],
+    ['an end date before the start', '/api/create_competition', { ...challenge, end_date: '2029-12-01T00:00:00.000Z' }, /end_date must not be before start_date/],
     ['an invalid date', '/api/create_competition', { ...challenge, start_date: 'tomorrow' }, /start_date must be a valid date-time/],
   ])('refuses %s with a 4xx naming the problem', async (_name, url, payload, message) => {
     const res = await post(url, typeof payload === 'string' ? payload : withCompetition(payload))
@@ -138,7 +138,7 @@ describe('named bad inputs', () => {
       // A challenge with them in every text field.
       const created = await post('/api/create_competition', { ...challenge, name: evil, location: evil, description: evil })
       expect(created.statusCode, evil).toBe(201)
-      const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json()
+      const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json().competition
       expect(read.name, evil).toBe(evil)
       expect(read.location, evil).toBe(evil)
       expect(read.description.startsWith(evil), evil).toBe(true)
@@ -186,7 +186,7 @@ describe('named bad inputs', () => {
     const res = await post('/api/create_competition', { ...challenge, name: name.slice(0, 120), location: '`rm -rf /`' })
     expect(res.statusCode).toBe(201)
     const read = await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })
-    expect(read.json().name).toBe(name.slice(0, 120))
+    expect(read.json().competition.name).toBe(name.slice(0, 120))
     expect(await t.db.prisma.competition.count()).toBeGreaterThan(0)
   })
 })

@@ -13,10 +13,22 @@ afterAll(async () => { await t?.close() })
 const join = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization: `Bearer ${token}` }, payload })
 
-/** Records an attempt directly (uploads are covered by the video tests). */
-async function addAttempt(participantId: number, liftType: string, weight: number, extra: Record<string, unknown> = {}) {
-  return t.db.prisma.attempt.create({ data: { participantId, liftType, weight, status: 'completed', ...extra } })
+/** Joins and answers the participant's id in answers (the user id) and its row id (what attempts reference). */
+async function joinAs(token: string, competitionId: number, weightClass = '83kg') {
+  const res = await join(token, { competition_id: competitionId, weight_class: weightClass })
+  expect(res.statusCode).toBe(201)
+  const id = res.json().participant_id as number
+  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: id }, select: { id: true } })
+  return { id, rowId: row.id }
 }
+
+/** Records an attempt directly (uploads are covered by the video tests). */
+async function addAttempt(participant: { rowId: number }, liftType: string, weight: number, extra: Record<string, unknown> = {}) {
+  return t.db.prisma.attempt.create({ data: { participantId: participant.rowId, liftType, weight, status: 'completed', ...extra } })
+}
+
+const create = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/create_competition', headers: { authorization: `Bearer ${token}` }, payload })
 
 describe('POST /api/create_competition', () => {
   it('creates a challenge, writes the description metadata and answers the spec shape', async () => {
@@ -36,7 +48,31 @@ describe('POST /api/create_competition', () => {
       lifttypes: ['Squat', 'Deadlift'], prize_pool: { first: 1000, second: 500, third: 250, total: 1750 },
     })
     const read = await t.app.inject({ url: `/api/competitions/${body.competition_id}` })
-    expect(read.json()).toMatchObject({ id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming' })
+    expect(read.json().competition).toMatchObject({ id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming' })
+  })
+
+  it('takes dates as clients send them: a date alone is its whole day (UTC), datetime-local, a space, or ISO with a zone', async () => {
+    const u = await registerUser(t.app)
+    const base = { name: 'Date Forms', location: 'Gym' }
+    const cases: Array<[string, string, string, string]> = [
+      ['2030-03-01', '2030-03-08', '2030-03-01T00:00:00.000Z', '2030-03-08T23:59:59.999Z'],
+      ['2030-03-01T09:30', '2030-03-08T18:00', '2030-03-01T09:30:00.000Z', '2030-03-08T18:00:00.000Z'],
+      ['2030-03-01 09:30:15', '2030-03-08 18:00:00', '2030-03-01T09:30:15.000Z', '2030-03-08T18:00:00.000Z'],
+      ['2030-03-01T09:30:00+02:00', '2030-03-08T18:00:00.250Z', '2030-03-01T07:30:00.000Z', '2030-03-08T18:00:00.250Z'],
+      ['2030-03-01', '2030-03-01', '2030-03-01T00:00:00.000Z', '2030-03-01T23:59:59.999Z'], // a one-day meet
+    ]
+    for (const [start, end, startIso, endIso] of cases) {
+      const res = await create(u.access_token, { ...base, start_date: start, end_date: end })
+      expect(res.statusCode, `${start} → ${end}: ${res.body}`).toBe(201)
+      expect(res.json()).toMatchObject({ start_date: startIso, end_date: endIso })
+      const read = (await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })).json().competition
+      expect(read).toMatchObject({ start_date: startIso, end_date: endIso })
+    }
+    for (const [field, value] of [['start_date', '2030-02-30'], ['end_date', '2030-03-08T24:00'], ['start_date', '03/01/2030'], ['end_date', 'next week']] as const) {
+      const res = await create(u.access_token, { ...base, start_date: '2030-03-01', end_date: '2030-03-08', [field]: value })
+      expect(res.statusCode, value).toBe(400)
+      expect(res.json().error, value).toBe(`${field} must be a valid date-time: YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.`)
+    }
   })
 
   it('understands metadata carried only in the description', async () => {
@@ -47,7 +83,7 @@ describe('POST /api/create_competition', () => {
       },
     })
     const res = await t.app.inject({ url: `/api/competitions/${row.id}` })
-    expect(res.json()).toMatchObject({ lifttypes: ['Snatch'], weightclasses: ['59kg'], gender: 'F', status: 'completed' })
+    expect(res.json().competition).toMatchObject({ lifttypes: ['Snatch'], weightclasses: ['59kg'], gender: 'F', status: 'completed' })
   })
 
   it('refuses an end date before the start, missing fields, no token and a foreign user_id', async () => {
@@ -55,7 +91,7 @@ describe('POST /api/create_competition', () => {
     const base = { name: 'X', location: 'Y', start_date: '2030-03-08T00:00:00.000Z', end_date: '2030-03-01T00:00:00.000Z' }
     const backwards = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: base })
     expect(backwards.statusCode).toBe(400)
-    expect(backwards.json().error).toBe('end_date must be after start_date.')
+    expect(backwards.json().error).toBe('end_date must not be before start_date.')
     const missing = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: { name: 'X' } })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().error).toMatch(/location is required/)
@@ -72,7 +108,9 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     const u = await registerUser(t.app)
     const id = await createChallenge(t.app, u.access_token)
     expect((await join(u.access_token, { competition_id: id, weight_class: '83kg' })).statusCode).toBe(201)
-    const list = (await t.app.inject({ url: '/api/competitions' })).json() as Array<Record<string, unknown>>
+    const answer = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Array<Record<string, unknown>> }
+    expect(Object.keys(answer)).toEqual(['competitions'])
+    const list = answer.competitions
     const mine = list.find((c) => c.id === id)
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
     expect(Object.keys(mine!).sort()).toEqual(['description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'start_date', 'status', 'weightclasses'])
@@ -80,7 +118,7 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
 
   it('shows each new challenge, each join and each change of status with time at once, though the list is cached', async () => {
     const u = await registerUser(t.app)
-    const list = async () => (await t.app.inject({ url: '/api/competitions' })).json() as Array<{ id: number; participants: number; status: string }>
+    const list = async () => ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Array<{ id: number; participants: number; status: string }> }).competitions
     const before = await list()
     const soon = await createChallenge(t.app, u.access_token, { name: 'Starts Soon' }, { start: 1.5 / 86_400, end: 2 })
     const created = await list()
@@ -156,8 +194,8 @@ describe('participants, lifts and attempt detail', () => {
     const id = await createChallenge(t.app, owner.access_token)
     const strong = await registerUser(t.app, 'Strong One')
     const light = await registerUser(t.app, 'Light One')
-    const p1 = (await join(strong.access_token, { competition_id: id, weight_class: '93kg' })).json().participant_id
-    const p2 = (await join(light.access_token, { competition_id: id, weight_class: '83kg' })).json().participant_id
+    const p1 = await joinAs(strong.access_token, id, '93kg')
+    const p2 = await joinAs(light.access_token, id, '83kg')
     await addAttempt(p2, 'squat', 100)
     await addAttempt(p2, 'bench', 80)
     await addAttempt(p1, 'squat', 200)
@@ -167,15 +205,20 @@ describe('participants, lifts and attempt detail', () => {
     const res = await t.app.inject({ url: `/api/competitions/${id}/participants` })
     expect(res.statusCode).toBe(200)
     expect(Number(res.headers['x-live-seq'])).toBe(2)
-    const list = res.json()
+    const answer = res.json()
+    expect(Object.keys(answer)).toEqual(['participants'])
+    const list = answer.participants
     expect(list.map((p: { name: string }) => p.name)).toEqual(['Strong One', 'Light One'])
-    expect(list[0]).toMatchObject({ id: p1, best_squat: 200, best_bench: 140, best_deadlift: 260, total_weight: 600, weight_class: '93kg' })
+    // A participant's id is the user's id, as the spec's client compares it with its stored userId.
+    expect(p1.id).toBe(strong.user_id)
+    expect(list[0]).toMatchObject({ id: strong.user_id, user_id: strong.user_id, best_squat: 200, best_bench: 140, best_deadlift: 260, total_weight: 600, weight_class: '93kg' })
     expect(list[0].attempts).toHaveLength(4)
     expect(list[1]).toMatchObject({ total_weight: 180, best_deadlift: 0 })
 
-    const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json()
+    expect(list[0].attempts[0]).toMatchObject({ participant_id: strong.user_id })
+    const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json().lifts
     expect(lifts).toHaveLength(6)
-    expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
+    expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', participant_id: strong.user_id, lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
   })
 
   it('serves each change of the challenge at once, though the answer is serialized only once per change', async () => {
@@ -185,7 +228,7 @@ describe('participants, lifts and attempt detail', () => {
       const res = await t.app.inject({ url: `/api/competitions/${id}/participants` })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-      return { seq: Number(res.headers['x-live-seq']), list: res.json() as { name: string; attempts: unknown[] }[], body: res.body }
+      return { seq: Number(res.headers['x-live-seq']), list: res.json().participants as { name: string; attempts: unknown[] }[], body: res.body }
     }
     const empty = await participants()
     expect(empty).toMatchObject({ seq: 0, list: [] })
@@ -207,7 +250,7 @@ describe('participants, lifts and attempt detail', () => {
     const owner = await registerUser(t.app)
     const id = await createChallenge(t.app, owner.access_token)
     const url = `/api/competitions/${id}/participants`
-    expect((await t.app.inject({ url })).json()).toEqual([])
+    expect((await t.app.inject({ url })).json()).toEqual({ participants: [] })
     // Another process commits a join with its event and dies before publishing it.
     const other = await registerUser(t.app, 'Lost Publish')
     await t.db.prisma.$transaction(async (tx) => {
@@ -217,19 +260,21 @@ describe('participants, lifts and attempt detail', () => {
     })
     await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
     const res = await t.app.inject({ url })
-    expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])
+    expect(res.json().participants.map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])
     expect(Number(res.headers['x-live-seq'])).toBe(1)
   })
 
   it('answers an attempt with its video only under its own challenge and participant', async () => {
     const u = await registerUser(t.app, 'Video Lifter')
     const id = await createChallenge(t.app, u.access_token)
-    const pid = (await join(u.access_token, { competition_id: id, weight_class: '83kg' })).json().participant_id
-    const a = await addAttempt(pid, 'deadlift', 220, { originalKey: 'attempts/1/original.mp4', processingState: 'ready', renditions: { 720: 'attempts/1/720.mp4' } })
+    const participant = await joinAs(u.access_token, id)
+    const pid = participant.id
+    expect(pid).toBe(u.user_id)
+    const a = await addAttempt(participant, 'deadlift', 220, { originalKey: 'attempts/1/original.mp4', processingState: 'ready', renditions: { 720: 'attempts/1/720.mp4' } })
     const ok = await t.app.inject({ url: `/api/competitions/${id}/participants/${pid}/attempts/${a.id}` })
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toMatchObject({
-      id: a.id, video_url: '/api/video/attempts%2F1%2Foriginal.mp4', participant_name: 'Video Lifter', lift_type: 'deadlift', weight: 220,
+      id: a.id, participant_id: u.user_id, video_url: '/api/video/attempts%2F1%2Foriginal.mp4', participant_name: 'Video Lifter', lift_type: 'deadlift', weight: 220,
       success: 'true', timestamp: expect.any(String), renditions: { 720: '/api/video/attempts%2F1%2F720.mp4' },
     })
     for (const path of [`/api/competitions/${id}/participants/${pid + 1}/attempts/${a.id}`, `/api/competitions/${id + 1}/participants/${pid}/attempts/${a.id}`, `/api/competitions/${id}/participants/${pid}/attempts/999999`]) {

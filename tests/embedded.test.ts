@@ -21,7 +21,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   it('serves the demo challenges in the spec shape, in every status', async () => {
     const res = await t.app.inject({ url: '/api/competitions' })
     expect(res.statusCode).toBe(200)
-    const list = res.json() as Array<{ status: string; participants: number; lifttypes: string[] }>
+    const list = (res.json() as { competitions: Array<{ status: string; participants: number; lifttypes: string[] }> }).competitions
     expect(list).toHaveLength(6)
     expect(new Set(list.map((c) => c.status))).toEqual(new Set(['upcoming', 'ongoing', 'completed']))
     expect(list.every((c) => c.participants > 0 && c.lifttypes.length === 3)).toBe(true)
@@ -37,12 +37,12 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
 
   it('makes demo videos of each ongoing challenge\'s best lifts, which the queue turns ready as after a restart', async () => {
     const made = await seedDemoVideos(t.db.prisma, createLocalStorage(t.config.mediaDir), binaries().ffmpeg)
-    const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as Array<{ id: number; status: string }>).filter((c) => c.status === 'ongoing')
+    const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Array<{ id: number; status: string }> }).competitions.filter((c) => c.status === 'ongoing')
     expect(made).toBe(ongoing.length * 3)
     expect(await requeueUnfinished(t.db, t.transcoding!.queue)).toBe(made) // what `npm start` does when its queue starts
     await t.transcoding!.idle()
     for (const { id } of ongoing) {
-      const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }>
+      const { lifts } = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as { lifts: Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }> }
       const withVideo = lifts.filter((l) => l.video_url)
       expect(withVideo.map((l) => [l.lift_type, l.processing]).sort()).toEqual([['bench', 'ready'], ['deadlift', 'ready'], ['squat', 'ready']])
       for (const video of withVideo) {

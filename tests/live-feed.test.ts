@@ -36,13 +36,13 @@ describe('plain WebSocket feed', () => {
     const snapshot = f.messages[0] as CompetitionSnapshot
     expect(snapshot).toMatchObject({ type: 'snapshot', room: competitionRoom(id), seq: 2, count: 2 })
     const rest = await (await fetch(`${t.url}/api/competitions/${id}/participants`)).json()
-    expect(snapshot.participants).toEqual(rest)
+    expect(snapshot.participants).toEqual(rest.participants)
 
     const joined: number[] = []
     for (const l of lifters.slice(2)) joined.push((await join(t.url, l, id)).body.participant_id!)
     // An attempt written the way the upload route writes it: the event in the same transaction, published after commit.
     const attemptEvent = await t.db.prisma.$transaction(async (tx) => {
-      const participant = await tx.participant.findFirstOrThrow({ where: { id: joined[0] }, include: { user: { select: { name: true } } } })
+      const participant = await tx.participant.findFirstOrThrow({ where: { competitionId: id, userId: joined[0] }, include: { user: { select: { name: true } } } })
       const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', weight: 180, processingState: 'pending' } })
       return appendEvent(tx, competitionRoom(id), 'attempt.created', { competition_id: id, attempt: toLift(t.config.apiBase, attempt, participant) })
     })

@@ -133,7 +133,7 @@ describe('two server processes on one Redis', () => {
     try {
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 50, state: 'processing' })
       const event = await db.prisma.$transaction(async (tx) => {
-        const participant = await tx.participant.findUniqueOrThrow({ where: { id: body.participant_id }, include: { user: { select: { name: true } } } })
+        const participant = await tx.participant.findUniqueOrThrow({ where: { userId_competitionId: { userId: body.participant_id!, competitionId: id } }, include: { user: { select: { name: true } } } })
         const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Deadlift', weight: 250, processingState: 'ready' } })
         return appendEvent(tx, room, 'attempt.updated', { competition_id: id, attempt: toLift('/api', attempt, participant) })
       })

@@ -12,7 +12,8 @@ beforeAll(async () => {
   lifter = await registerUser(t.app, 'Profile Person')
   competitionId = await createChallenge(t.app, lifter.access_token, { name: 'Profile Cup' })
   const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '93kg' } })
-  participantId = joined.json().participant_id
+  expect(joined.json().participant_id).toBe(lifter.user_id)
+  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })).id
   const rows = [
     { liftType: 'squat', weight: 180, originalKey: 'attempts/a/original.mp4', processingState: 'ready' },
     { liftType: 'bench', weight: 120, originalKey: 'attempts/b/original.mp4', processingState: 'pending' },
@@ -47,7 +48,7 @@ describe('GET /api/users/:id/profile', () => {
     expect(body.achievements).toEqual({ total_competitions: 1, total_successful_lifts: 3, heaviest_lift: 230, best_snatch: 0, best_clean_and_jerk: 0 })
     expect(body.competitions).toEqual([{ id: competitionId, name: 'Profile Cup', start_date: expect.any(String), weight_class: '93kg', status: 'ongoing', total_weight: 530 }])
     expect(body.uploaded_videos).toHaveLength(3)
-    expect(body.uploaded_videos[0]).toMatchObject({ competition_id: competitionId, competition_name: 'Profile Cup', user_id: lifter.user_id, participant_id: participantId })
+    expect(body.uploaded_videos[0]).toMatchObject({ competition_id: competitionId, competition_name: 'Profile Cup', user_id: lifter.user_id, participant_id: lifter.user_id })
     const publicView = await t.app.inject({ url: `/api/users/${lifter.user_id}/profile` })
     expect(publicView.statusCode).toBe(200)
     expect(publicView.json().user).not.toHaveProperty('email')

@@ -17,7 +17,8 @@ beforeAll(async () => {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
   const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
-  participantId = (res.json() as { participant_id: number }).participant_id
+  expect(res.statusCode).toBe(201)
+  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })).id
   writeFileSync(join(t.config.dataDir, 'secret.txt'), SECRET)
   mkdirSync(t.config.mediaDir, { recursive: true })
   symlinkSync(join(t.config.dataDir, 'secret.txt'), join(t.config.mediaDir, 'escape.txt'))

@@ -119,7 +119,7 @@ export function createParticipantsCache(prisma: PrismaClient, apiBase: string) {
     room: competitionRoom,
     async read(competitionId) {
       const snapshot = await readCompetitionSnapshot(prisma, apiBase, competitionId)
-      return snapshot && { seq: snapshot.seq, json: JSON.stringify(snapshot.participants) }
+      return snapshot && { seq: snapshot.seq, json: JSON.stringify({ participants: snapshot.participants }) }
     },
   })
 }

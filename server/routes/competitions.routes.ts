@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
-  AttemptDetail, AttemptParams, Competition, CompetitionList, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
-  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftList, ParticipantList, PRIZE_POOL,
+  AttemptDetail, AttemptParams, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
+  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftListResponse, ParticipantListResponse, PRIZE_POOL,
   competitionRoom, type LiveEvent,
 } from '../../contract/index.ts'
 import { WRITE_TRANSACTION } from '../../infra/db.ts'
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
+import { invalidDate, parseChallengeDate } from '../services/challenge-dates.ts'
 import { challengeStatus, formatDescription, nextStatusChange, normalizeGender, parseDescription } from '../services/competition-meta.ts'
 import { createParticipantsCache, createRoomCache, participantInclude } from '../live/snapshot.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
@@ -29,7 +30,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         prisma.competition.findMany({ include: withCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
       ], { isolationLevel: 'RepeatableRead' })
       const now = new Date()
-      return { seq: head?.seq ?? 0, json: JSON.stringify(rows.map((r) => toCompetition(r, now))), expiresAt: nextStatusChange(rows, now) }
+      return { seq: head?.seq ?? 0, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
     },
   })
   app.live.onEvent((event) => {
@@ -44,21 +45,21 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get('/competitions', {
-    schema: { tags: ['competitions'], response: { 200: CompetitionList } },
+    schema: { tags: ['competitions'], response: { 200: CompetitionListResponse } },
   }, async (_request, reply) => {
     const answer = (await competitionsCache.get('all'))!
     return reply.type('application/json; charset=utf-8').send(answer.json as never)
   })
 
   app.get('/competitions/:id', {
-    schema: { tags: ['competitions'], params: IdParams, response: { 200: Competition, 404: ErrorResponse } },
-  }, async (request) => toCompetition(await findCompetition(request.params.id)))
+    schema: { tags: ['competitions'], params: IdParams, response: { 200: CompetitionResponse, 404: ErrorResponse } },
+  }, async (request) => ({ competition: toCompetition(await findCompetition(request.params.id)) }))
 
   app.get('/competitions/:id/participants', {
     schema: {
       tags: ['competitions'], params: IdParams,
       description: 'Participants ranked by total, each with attempts and best squat/bench/deadlift. The `x-live-seq` header is the live-event number this answer reflects.',
-      response: { 200: ParticipantList, 404: ErrorResponse },
+      response: { 200: ParticipantListResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
     const id = request.params.id
@@ -70,7 +71,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/competitions/:id/lifts', {
-    schema: { tags: ['competitions'], params: IdParams, description: 'Every attempt of the challenge, newest first.', response: { 200: LiftList, 404: ErrorResponse } },
+    schema: { tags: ['competitions'], params: IdParams, description: 'Every attempt of the challenge, newest first.', response: { 200: LiftListResponse, 404: ErrorResponse } },
   }, async (request) => {
     const id = request.params.id
     const rows = await prisma.attempt.findMany({
@@ -79,7 +80,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     })
     if (rows.length === 0) await findCompetition(id)
-    return rows.map((a) => toLift(apiBase, a, a.participant))
+    return { lifts: rows.map((a) => toLift(apiBase, a, a.participant)) }
   })
 
   app.get('/competitions/:id/participants/:participantId/attempts/:videoId', {
@@ -90,7 +91,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       where: { id: videoId },
       include: { participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } } },
     })
-    if (!attempt || attempt.participantId !== participantId || attempt.participant.competitionId !== id) {
+    if (!attempt || attempt.participant.userId !== participantId || attempt.participant.competitionId !== id) {
       throw notFound('Video data not found')
     }
     const renditions = Object.fromEntries(
@@ -113,9 +114,11 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = assertActsAsSelf(request, request.body.user_id)
     const body = request.body
-    const start = new Date(body.start_date)
-    const end = new Date(body.end_date)
-    if (end <= start) throw badRequest('end_date must be after start_date.')
+    const start = parseChallengeDate(body.start_date, 'start')
+    const end = parseChallengeDate(body.end_date, 'end')
+    if (!start) throw badRequest(invalidDate('start_date'))
+    if (!end) throw badRequest(invalidDate('end_date'))
+    if (end < start) throw badRequest('end_date must not be before start_date.')
     const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
     const weightclasses = body.weightclasses ?? []
     const gender = body.gender ?? 'M'

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AthleteList, AthleteQuery, IdParams, LIMITS, MAIN_LIFTS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
+import { AthleteList, AthleteQuery, IdParams, LIFT_TYPES, LIMITS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { challengeStatus } from '../services/competition-meta.ts'
@@ -7,7 +7,7 @@ import { mediaUrl } from '../../infra/attempt-view.ts'
 import { toUserResponse } from '../services/mappers.ts'
 import { bestLifts, total, type Bests } from '../services/ranking.ts'
 
-const bestLiftList = (best: Bests): BestLift[] => MAIN_LIFTS.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))
+const bestLiftList = (best: Bests): BestLift[] => LIFT_TYPES.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { prisma } = app.deps.db
@@ -65,7 +65,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: total(bestLifts(p.attempts)),
       })),
       uploaded_videos: videos.slice(0, LIMITS.profileVideos * 10).map(({ a, p }) => ({
-        attempt_id: a.id, competition_id: p.competitionId, competition_name: p.competition.name, participant_id: p.id,
+        attempt_id: a.id, competition_id: p.competitionId, competition_name: p.competition.name, participant_id: p.userId,
         lift_type: a.liftType, weight: a.weight, status: a.status, created_at: a.createdAt.toISOString(), user_id: user.id,
         video_url: a.originalKey ? mediaUrl(apiBase, a.originalKey) : null, poster_url: a.posterKey ? mediaUrl(apiBase, a.posterKey) : null,
         processing: a.processingState,

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { LiftTypeQuery, RandomVideoResponse } from '../../contract/index.ts'
+import { LIFT_TYPES, LiftTypeQuery, RandomVideoResponse, normalizeLiftType } from '../../contract/index.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
-import { normalizeLiftType } from '../services/ranking.ts'
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { prisma } = app.deps.db
@@ -13,7 +12,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The playable videos, in a stable order, optionally of one lift type. */
   async function playable(liftTypeRaw: string | undefined) {
     const liftType = normalizeLiftType(liftTypeRaw)
-    if (liftTypeRaw && !liftType) throw badRequest(`lift_type "${liftTypeRaw}" is not a known lift. Use squat, bench or deadlift.`)
+    if (liftTypeRaw && !liftType) throw badRequest(`lift_type "${liftTypeRaw}" is not a known lift. Use one of ${LIFT_TYPES.join(', ')}.`)
     return prisma.attempt.findMany({
       where: { originalKey: { not: null }, processingState: { not: 'failed' }, ...(liftType ? { liftType } : {}) },
       select: { id: true },
@@ -27,7 +26,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       include: { participant: { include: { user: { select: { name: true } } } } },
     })
     return {
-      attempt_id: attempt.id, competition_id: attempt.participant.competitionId, participant_id: attempt.participantId,
+      attempt_id: attempt.id, competition_id: attempt.participant.competitionId, participant_id: attempt.participant.userId,
       video_url: mediaUrl(apiBase, attempt.originalKey!), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
       participant_name: attempt.participant.user.name, lift_type: attempt.liftType, weight: attempt.weight,
       current_index: index, total_videos: ids.length,

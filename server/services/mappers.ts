@@ -3,7 +3,7 @@
 import type { Competition, Participant, UserResponse } from '../../contract/index.ts'
 import { toLift, type AttemptRow } from '../../infra/attempt-view.ts'
 
-import { challengeStatus, normalizeGender, parseDescription } from './competition-meta.ts'
+import { challengeStatus, listedLiftTypes, normalizeGender, parseDescription } from './competition-meta.ts'
 import { bestLifts, total } from './ranking.ts'
 
 interface UserRow { id: number; name: string; username: string; email: string; country: string | null; weightClass: string | null; bio: string | null; createdAt: Date }
@@ -29,7 +29,7 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
   return {
     id: row.id, name: row.name, description: row.description, location: row.location, image: row.image,
     start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
-    lifttypes: row.liftTypes.length > 0 ? row.liftTypes : meta.lifttypes ?? [],
+    lifttypes: listedLiftTypes(row),
     weightclasses: row.weightClasses.length > 0 ? row.weightClasses : meta.weightclasses ?? [],
     gender: normalizeGender(row.gender || meta.gender),
     participants: row._count?.participants ?? 0,
@@ -40,7 +40,8 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
 export function toParticipant(apiBase: string, row: ParticipantRow & { attempts: AttemptRow[] }): Participant {
   const best = bestLifts(row.attempts)
   return {
-    id: row.id, user_id: row.userId, competition_id: row.competitionId, name: row.user.name, weight_class: row.weightClass,
+    // The user id: the spec's client compares participant.id with its stored userId.
+    id: row.userId, user_id: row.userId, competition_id: row.competitionId, name: row.user.name, weight_class: row.weightClass,
     gender: row.gender, country: row.user.country, bodyweight: row.bodyweight,
     best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, total_weight: total(best),
     attempts: row.attempts.map((a) => toLift(apiBase, a, row)),

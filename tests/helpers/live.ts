@@ -12,7 +12,7 @@ import { join as joinPath, resolve } from 'node:path'
 import { Redis } from 'ioredis'
 import { io as connect, type Socket } from 'socket.io-client'
 import WebSocket from 'ws'
-import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ServerEvents, SubscribeResult } from '../../contract/index.ts'
+import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ParticipantListResponse, ServerEvents, SubscribeResult } from '../../contract/index.ts'
 import { competitionRoom } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import { RoomSequencer } from '../../server/live/sequencer.ts'
@@ -197,7 +197,7 @@ export class RoomFollower {
     const res = await fetch(`${this.baseUrl}/api/competitions/${this.competitionId}/participants`)
     if (!res.ok) throw new Error(`snapshot failed: ${res.status}`)
     const seq = Number(res.headers.get('x-live-seq'))
-    const list = (await res.json()) as Participant[]
+    const list = ((await res.json()) as ParticipantListResponse).participants
     this.snapshots++
     this.participants.clear()
     for (const p of list) this.participants.set(p.id, p)

@@ -3,7 +3,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { HttpError } from '../../errors.ts'
-import { NOT_BLANK } from '../../../contract/index.ts'
+import { CLIENT_DATE_PATTERN, NOT_BLANK } from '../../../contract/index.ts'
+import { invalidDate } from '../../services/challenge-dates.ts'
 
 interface ValidationIssue {
   instancePath?: string
@@ -37,7 +38,9 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     case 'minimum': case 'exclusiveMinimum': return `${where} is too small.`
     case 'maximum': case 'exclusiveMaximum': return `${where} is too large.`
     case 'anyOf': case 'enum': case 'const': return `${where} has a value that is not allowed.`
-    case 'pattern': return params.pattern === NOT_BLANK ? `${where} must not be blank.` : `${where} has an invalid format.`
+    case 'pattern':
+      if (params.pattern === NOT_BLANK) return `${where} must not be blank.`
+      return params.pattern === CLIENT_DATE_PATTERN ? invalidDate(where) : `${where} has an invalid format.`
     case 'maxItems': return `${where} has too many items.`
     default: return `${where} ${issue.message ?? 'is not valid'}.`
   }

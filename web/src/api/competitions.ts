@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, apiGet } from '../lib/api-client.ts'
 import { GLOBAL_ROOM } from '../lib/contract.ts'
-import type { Competition, LiveEvent } from '../lib/contract.ts'
+import type { Competition, CompetitionListResponse, LiveEvent } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
 import { useLiveRoom } from '../stores/live.ts'
 
@@ -12,8 +12,9 @@ export const CHALLENGES_INVALID = 'Received invalid data from the server. Expect
 
 export async function getCompetitions(signal?: AbortSignal): Promise<Competition[]> {
   const data = await apiGet<unknown>('/competitions', { signal })
-  if (!Array.isArray(data)) throw new ApiError('invalid', 200, undefined)
-  return data as Competition[]
+  const list = (data as Partial<CompetitionListResponse> | undefined)?.competitions
+  if (!Array.isArray(list)) throw new ApiError('invalid', 200, undefined)
+  return list
 }
 
 export function challengesErrorText(error: unknown): string {

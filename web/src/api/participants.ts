@@ -1,6 +1,6 @@
 // GET /competitions/:id/participants: ranked, with the live sequence number the snapshot reflects.
 import { apiRequest } from '../lib/api-client.ts'
-import type { Participant } from '../lib/contract.ts'
+import type { Participant, ParticipantListResponse } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
 
 export interface ParticipantsSnapshot {
@@ -10,9 +10,9 @@ export interface ParticipantsSnapshot {
 }
 
 export async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
-  const { data, headers } = await apiRequest<Participant[]>(`/competitions/${id}/participants`, { signal })
+  const { data, headers } = await apiRequest<ParticipantListResponse>(`/competitions/${id}/participants`, { signal })
   const seq = Number(headers.get('x-live-seq'))
-  return { participants: data, seq: headers.has('x-live-seq') && Number.isInteger(seq) ? seq : null }
+  return { participants: data.participants, seq: headers.has('x-live-seq') && Number.isInteger(seq) ? seq : null }
 }
 
 export const useParticipants = (id: number | null) =>
