@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 /** Every failure answers this shape: one sentence a person can act on. */
-export const ErrorResponse = Type.Object({ error: Type.String() }, { $id: 'ErrorResponse' })
+export const ErrorResponse = Type.Object({ error: Type.String() }, { $id: 'ErrorResponse', additionalProperties: false })
 export type ErrorResponse = Static<typeof ErrorResponse>
 
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 })

@@ -43,6 +43,12 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     bodyLimit: 1024 * 1024,
     // Requests arriving during shutdown answer 503 {error} from our error handler instead.
     return503OnClosing: false,
+    // The router's own refusals (a badly encoded or overlong path part) answer in our {error} shape too.
+    frameworkErrors(error, _request, reply) {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'A part of the address is too long.' })
+      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
+      return reply.code(400).send({ error: 'The request could not be routed.' })
+    },
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Bodies are validated strictly ("83" is not a number); URL parts arrive as text and are coerced.
