@@ -3,15 +3,15 @@
 // `npm install && npm start` serves the site with no build step by hand. When the build is
 // fresh this is a stat walk over a few hundred files, no build.
 //
-// The sources: web/src, web/index.html, web/public, web/vite.config.ts, and contract/ (the
-// client imports its types and constants). Directories count too, so a deleted or renamed
+// The sources: web/src, web/index.html, web/public, web/vite.config.ts, contract/ (the
+// client imports its types and constants) and package-lock.json (an upgraded React or Vite). Directories count too, so a deleted or renamed
 // file makes the build stale as well.
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
-export const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'contract']
+export const WEB_SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'contract', 'package-lock.json']
 export const WEB_BUILD_INDEX = 'web/dist/index.html'
 
 async function mtimeOf(path: string): Promise<number | undefined> {

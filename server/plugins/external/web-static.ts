@@ -20,7 +20,7 @@ async function isFile(path: string): Promise<boolean> {
 
 export default async function webStatic(app: FastifyInstance) {
   if (!(await isFile(resolve(DIST, 'index.html')))) {
-    app.log.warn('web/dist/index.html is missing, so the web client is not served. Run `npm run build:web` first.')
+    app.log.warn('web/dist/index.html is missing, so the web client is not served. `npm start` builds it first; with tsx directly, run `npm run build:web`.')
     return
   }
   // serve: false — only reply.sendFile; the route below decides what each path gets.
