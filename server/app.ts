@@ -1,6 +1,6 @@
 // Builds the Fastify application from its dependencies; server.ts runs it.
 // Order: external plugins, then the app's own plugins, then routes by resource.
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -43,12 +43,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     bodyLimit: 1024 * 1024,
     // Requests arriving during shutdown answer 503 {error} from our error handler instead.
     return503OnClosing: false,
-    // The router's own refusals (a badly encoded or overlong path part) answer in our {error} shape too.
-    frameworkErrors(error, _request, reply) {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'A part of the address is too long.' })
-      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
-      return reply.code(400).send({ error: 'The request could not be routed.' })
-    },
+    frameworkErrors: routerError,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>()
   // Bodies are validated strictly ("83" is not a number); URL parts arrive as text and are coerced.
@@ -77,6 +72,13 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(videoProxyRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
+}
+
+/** The router's own refusals (a badly encoded or overlong path part) answer in our {error} shape too. */
+function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'A part of the address is too long.' })
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
+  return reply.code(400).send({ error: 'The request could not be routed.' })
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
