@@ -411,6 +411,18 @@ describe('the OpenAPI document tells the truth', () => {
     expect(undescribed).toEqual([])
   })
 
+  it("documents what clients must send: the upload's multipart fields and the date forms create_competition takes", () => {
+    const upload = doc.paths['/api/upload']!.post!
+    const form = upload.requestBody?.content?.['multipart/form-data']?.schema
+    expect(Object.keys(form?.properties ?? {}).sort()).toEqual(['competition_id', 'lift_type', 'user_id', 'video', 'weight'])
+    expect((form?.properties as Record<string, JsonSchema>).video).toMatchObject({ type: 'string', format: 'binary' })
+    const create = doc.paths['/api/create_competition']!.post!.requestBody?.content?.['application/json']?.schema
+    for (const field of ['start_date', 'end_date']) {
+      const date = (create?.properties as Record<string, JsonSchema>)[field]!
+      expect(String(date.description)).toMatch(/YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.*00:00.*23:59:59\.999/)
+    }
+  })
+
   it('every operation answers good and bad input only with documented statuses and documented bodies', async () => {
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([m, op]) => ({ method: m, path, op })))
     const names = new Set(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`))

@@ -21,7 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileTypeFromFile } from 'file-type'
 import {
-  ErrorResponse, GLOBAL_ROOM, LIMITS, UploadResponse, competitionRoom, normalizeLiftType, type LiftType, type LiveEvent,
+  ErrorResponse, GLOBAL_ROOM, LIMITS, UploadForm, UploadResponse, competitionRoom, normalizeLiftType, type LiftType, type LiveEvent,
 } from '../../contract/index.ts'
 import { ProbeError, assertDecodable, probe, resolveFfmpegBinaries } from '../../infra/ffmpeg.ts'
 import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
@@ -223,6 +223,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/upload', {
     onRequest: app.authenticate,
     config: {
+      // The OpenAPI document shows the multipart fields; Fastify does not validate a multipart body.
+      swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
       rateLimit: {
         max: config.rateLimitUploadPerMinute,
         timeWindow: '1 minute',
@@ -245,9 +247,10 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       security: [{ bearer: [] }],
       consumes: ['multipart/form-data'],
       description:
-        'multipart/form-data with `video` (one file), `lift_type` (squat | bench | deadlift), `weight` (kg), `competition_id` and optionally ' +
-        '`user_id` (must be the caller). The caller must have joined the challenge. Answers at once; the `url` plays the original until ' +
-        'the 360p/720p renditions are ready. Size limit: UPLOAD_MAX_BYTES (413).',
+        'multipart/form-data with `video` (one file), `lift_type` (a lift the challenge lists), `weight` (kg), `competition_id` and optionally ' +
+        '`user_id` (must be the caller). The caller must have joined the challenge, and it must be running (409 before its start and after ' +
+        'its end). Send the fields before the video: they are then checked before a byte of it is stored. Answers at once; the `url` plays ' +
+        'the original until the 360p/720p renditions are ready. Size limit: UPLOAD_MAX_BYTES (413).',
       response: {
         201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
         409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse,
