@@ -49,6 +49,12 @@ describe('lifter journey with a live spectator', () => {
     await page.getByRole('button', { name: 'Create Challenge' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create Challenge' })
     await dialog.getByLabel('Name *').fill(challengeName)
+    // Starting now (the form's default is tomorrow): lifts are taken only while a challenge runs.
+    const now = await page.evaluate(() => {
+      const local = new Date(Date.now() - 60_000 - new Date().getTimezoneOffset() * 60_000)
+      return local.toISOString().slice(0, 16)
+    })
+    await dialog.getByLabel('Start *').fill(now)
     await dialog.getByRole('button', { name: 'Create Challenge' }).click()
     await page.waitForURL(/\/challenges\/\d+$/)
     challengeUrl = page.url()
