@@ -3,12 +3,14 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { PrismaClient } from '../prisma/generated/client.ts'
+import { PrismaClient, type Prisma } from '../prisma/generated/client.ts'
 import type { Config } from './config.ts'
 import { deployMigrations } from './migrations.ts'
 
 export { Prisma } from '../prisma/generated/client.ts'
 export type { PrismaClient }
+/** A client inside an interactive transaction. */
+export type Tx = Prisma.TransactionClient
 
 /** Options for a write transaction: it may wait a little for a pooled connection behind other writers in a burst (Prisma's default is 2 s). */
 export const WRITE_TRANSACTION = { maxWait: 5_000 } as const

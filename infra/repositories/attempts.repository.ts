@@ -1,0 +1,116 @@
+// Attempts: all of their I/O, for both roles. The server records uploads; the
+// transcode job moves an attempt through its processing states. Every change a
+// screen shows is announced (infra/announcer.ts) in the transaction that makes it.
+import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts'
+import type { Announcer } from '../announcer.ts'
+import { toLift } from '../attempt-view.ts'
+import type { Prisma, PrismaClient } from '../db.ts'
+
+/** An attempt with who lifted it, as its Lift answer and its events need. */
+export const attemptWithLifter = { participant: { include: { user: { select: { name: true } } } } } as const satisfies Prisma.AttemptInclude
+export type AttemptWithLifter = Prisma.AttemptGetPayload<{ include: typeof attemptWithLifter }>
+
+/** An attempt with its lifter and challenge name, as the video page shows it. */
+const attemptDetail = {
+  participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } },
+} as const satisfies Prisma.AttemptInclude
+
+/** The lifter an attempt is recorded for: the participant row, with the name events carry. */
+export type Lifter = Prisma.ParticipantGetPayload<{ include: { user: { select: { name: true } } } }>
+
+/** Processing states a transcode has not finished with. */
+const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.StringFilter
+
+export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, apiBase: string) {
+  /**
+   * Changes an attempt if its processing state still matches `from`, and announces it. Conditional,
+   * so a repeat or recovered run changes nothing and announces nothing. Answers whether it changed.
+   */
+  function changeProcessing(attemptId: number, from: Prisma.AttemptWhereInput['processingState'], data: Prisma.AttemptUpdateManyMutationInput): Promise<boolean> {
+    return announcer.write(async (tx, announce) => {
+      const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
+      if (changed.count === 0) return false
+      const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
+      const competitionId = row.participant.competitionId
+      await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: toLift(apiBase, row, row.participant) })
+      return true
+    })
+  }
+
+  return {
+    /**
+     * Records an uploaded attempt (pending its transcode) with its original's storage key, and
+     * announces it to the challenge and the board. `originalKey` names the file by the new id.
+     */
+    record(lifter: Lifter, attempt: { liftType: string; weight: number }, originalKey: (attemptId: number) => string): Promise<{ attemptId: number; originalKey: string }> {
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(lifter.competitionId)
+        await announce.lock(room) // the challenge room before the global room (lock order)
+        const created = await tx.attempt.create({
+          data: { participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'completed', processingState: 'pending' },
+        })
+        const key = originalKey(created.id)
+        const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key } })
+        await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
+        return { attemptId: created.id, originalKey: key }
+      })
+    },
+
+    /** The attempt as its Lift answer, with its lifter; null when it does not exist. */
+    find(attemptId: number) {
+      return prisma.attempt.findUnique({ where: { id: attemptId }, include: attemptWithLifter })
+    },
+
+    /** The attempt with its lifter and challenge name (the video page); null when it does not exist. */
+    findDetail(attemptId: number) {
+      return prisma.attempt.findUnique({ where: { id: attemptId }, include: attemptDetail })
+    },
+
+    /** Every attempt of a challenge, newest first. */
+    async listForCompetition(competitionId: number): Promise<Lift[]> {
+      const rows = await prisma.attempt.findMany({
+        where: { participant: { competitionId } },
+        include: attemptWithLifter,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      })
+      return rows.map((a) => toLift(apiBase, a, a.participant))
+    },
+
+    /** Ids of the attempts with a playable video, in a stable order, optionally of one lift type. */
+    playableIds(liftType: string | undefined): Promise<Array<{ id: number }>> {
+      return prisma.attempt.findMany({
+        where: { originalKey: { not: null }, processingState: { not: 'failed' }, ...(liftType ? { liftType } : {}) },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+      })
+    },
+
+    /** What the /video proxy needs to pick a rendition; null when the attempt does not exist. */
+    findFiles(attemptId: number) {
+      return prisma.attempt.findUnique({ where: { id: attemptId }, select: { originalKey: true, processingState: true, renditions: true } })
+    },
+
+    /** Ids of attempts whose transcode has not finished (after a restart, they are enqueued again). */
+    unfinishedIds(): Promise<number[]> {
+      return prisma.attempt.findMany({
+        where: { processingState: { in: ['pending', 'processing'] }, originalKey: { not: null } },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+      }).then((rows) => rows.map((row) => row.id))
+    },
+
+    /** pending → processing, announced; false when it was not pending. */
+    markProcessing: (attemptId: number) => changeProcessing(attemptId, 'pending', { processingState: 'processing' }),
+
+    /** Renditions and poster written: ready, announced; false when it had already finished. */
+    markReady: (attemptId: number, files: { renditions: Record<string, string>; posterKey: string | null }) =>
+      changeProcessing(attemptId, UNFINISHED, { processingState: 'ready', renditions: files.renditions, posterKey: files.posterKey, processingError: null }),
+
+    /** Failed for good, with a reason the lifter can read, announced once; false when it had already finished. */
+    markFailed: (attemptId: number, reason: string) =>
+      changeProcessing(attemptId, UNFINISHED, { processingState: 'failed', processingError: reason.slice(0, 500) }),
+  }
+}
+
+export type AttemptsRepository = ReturnType<typeof createAttemptsRepository>

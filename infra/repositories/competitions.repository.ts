@@ -1,0 +1,46 @@
+// Challenges: all of their I/O. Creating one is announced to the global room, whose
+// seq therefore versions the challenge list (the list's read cache relies on it).
+import { GLOBAL_ROOM, type Competition } from '../../contract/index.ts'
+import type { Announcer } from '../announcer.ts'
+import type { Prisma, PrismaClient } from '../db.ts'
+
+/** A challenge with its participant count, as every answer about it shows it. */
+export const withParticipantCount = { _count: { select: { participants: true } } } as const satisfies Prisma.CompetitionInclude
+export type CompetitionRow = Prisma.CompetitionGetPayload<{ include: typeof withParticipantCount }>
+
+export type NewCompetition = Omit<Prisma.CompetitionUncheckedCreateInput, 'id' | 'createdAt'>
+
+export function createCompetitionsRepository(prisma: PrismaClient, announcer: Announcer) {
+  return {
+    /** null when it does not exist. */
+    find(id: number): Promise<CompetitionRow | null> {
+      return prisma.competition.findUnique({ where: { id }, include: withParticipantCount })
+    },
+
+    /** What an upload checks: when it runs and which lifts it lists. */
+    findUploadRules(id: number) {
+      return prisma.competition.findUnique({ where: { id }, select: { startDate: true, endDate: true, liftTypes: true, description: true } })
+    },
+
+    /** Every challenge, newest start first, with the global room's seq read in the same snapshot. */
+    async listWithSeq(): Promise<{ seq: number; rows: CompetitionRow[] }> {
+      const [head, rows] = await prisma.$transaction([
+        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
+        prisma.competition.findMany({ include: withParticipantCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
+      ], { isolationLevel: 'RepeatableRead' })
+      return { seq: head?.seq ?? 0, rows }
+    },
+
+    /** Stores a new challenge and announces it; `answer` turns the stored row into what the event carries. */
+    create(data: NewCompetition, answer: (row: CompetitionRow) => Competition): Promise<CompetitionRow> {
+      return announcer.write(async (tx, announce) => {
+        const created = await tx.competition.create({ data })
+        const row = { ...created, _count: { participants: 0 } }
+        await announce(GLOBAL_ROOM, 'competition.created', { competition: answer(row) })
+        return row
+      })
+    },
+  }
+}
+
+export type CompetitionsRepository = ReturnType<typeof createCompetitionsRepository>

@@ -1,0 +1,65 @@
+// Participants (a user in one challenge, in a weight class): all of their I/O.
+// Joining is announced to the challenge room (with the new count) and the board.
+import { GLOBAL_ROOM, competitionRoom, type Participant } from '../../contract/index.ts'
+import type { Announcer } from '../announcer.ts'
+import type { Prisma, PrismaClient } from '../db.ts'
+
+/** A participant with what its answer shows: name, country and every attempt, oldest first. */
+export const participantWithAttempts = {
+  user: { select: { name: true, country: true } },
+  attempts: { orderBy: { createdAt: 'asc' } },
+} as const satisfies Prisma.ParticipantInclude
+export type ParticipantRow = Prisma.ParticipantGetPayload<{ include: typeof participantWithAttempts }>
+
+export interface NewParticipant {
+  userId: number
+  competitionId: number
+  weightClass: string
+  gender: string
+  bodyweight: number | null
+}
+
+export function createParticipantsRepository(prisma: PrismaClient, announcer: Announcer) {
+  return {
+    /**
+     * Joins and announces it. The challenge room is locked before the count, so the count in the
+     * event includes every earlier join. A second join of the same user fails with Prisma's P2002.
+     */
+    join(data: NewParticipant, answer: (row: ParticipantRow) => Participant): Promise<{ participant: Participant; count: number }> {
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(data.competitionId)
+        await announce.lock(room)
+        const created = await tx.participant.create({ data, include: participantWithAttempts })
+        const count = await tx.participant.count({ where: { competitionId: data.competitionId } })
+        const participant = answer(created)
+        await announce(room, 'participant.joined', { competition_id: data.competitionId, participant, participants: count })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: data.competitionId })
+        return { participant, count }
+      })
+    },
+
+    /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
+    findLifter(userId: number, competitionId: number) {
+      return prisma.participant.findUnique({
+        where: { userId_competitionId: { userId, competitionId } },
+        include: { user: { select: { name: true } } },
+      })
+    },
+
+    /**
+     * A challenge's participants and its room's seq, read in one REPEATABLE READ snapshot, so the
+     * rows are exactly the state at that seq (events after it apply on top without double
+     * counting). null when the challenge does not exist.
+     */
+    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[] } | null> {
+      const [competition, head, rows] = await prisma.$transaction([
+        prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } }),
+        prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
+        prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
+      ], { isolationLevel: 'RepeatableRead' })
+      return competition ? { seq: head?.seq ?? 0, rows } : null
+    },
+  }
+}
+
+export type ParticipantsRepository = ReturnType<typeof createParticipantsRepository>

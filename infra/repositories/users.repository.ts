@@ -1,0 +1,54 @@
+// Users and their refresh tokens: all of their I/O. Passwords arrive here hashed
+// and refresh tokens as SHA-256 hashes: neither is ever stored in clear.
+import type { Prisma, PrismaClient } from '../db.ts'
+
+/** A user with every challenge they joined (newest first) and its attempts (newest first): the profile. */
+const userWithHistory = {
+  participants: {
+    include: { competition: true, attempts: { orderBy: { createdAt: 'desc' } } },
+    orderBy: { joinedAt: 'desc' },
+  },
+} as const satisfies Prisma.UserInclude
+export type UserWithHistory = Prisma.UserGetPayload<{ include: typeof userWithHistory }>
+
+/** A user with what the athlete list ranks them by: each participation's attempts. */
+const userWithAttempts = {
+  participants: { include: { attempts: { select: { liftType: true, weight: true, status: true } } } },
+} as const satisfies Prisma.UserInclude
+export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithAttempts }>
+
+export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio'>
+
+export function createUsersRepository(prisma: PrismaClient) {
+  return {
+    find: (id: number) => prisma.user.findUnique({ where: { id } }),
+    findByEmail: (email: string) => prisma.user.findUnique({ where: { email } }),
+    findByUsername: (username: string) => prisma.user.findUnique({ where: { username } }),
+    usernameTaken: async (username: string) => (await prisma.user.count({ where: { username } })) > 0,
+    /** A second account with the same email or username fails with Prisma's P2002. */
+    create: (data: NewUser) => prisma.user.create({ data }),
+    findWithHistory: (id: number): Promise<UserWithHistory | null> => prisma.user.findUnique({ where: { id }, include: userWithHistory }),
+
+    /** Up to `limit` athletes whose name, country or weight class contains `q` (all when empty), by name. */
+    search(q: string | undefined, limit: number): Promise<UserWithAttempts[]> {
+      const where: Prisma.UserWhereInput | undefined = q ? { OR: [
+        { name: { contains: q, mode: 'insensitive' } }, { country: { contains: q, mode: 'insensitive' } }, { weightClass: { contains: q, mode: 'insensitive' } },
+      ] } : undefined
+      return prisma.user.findMany({ where, include: userWithAttempts, orderBy: { name: 'asc' }, take: limit })
+    },
+  }
+}
+
+export function createRefreshTokensRepository(prisma: PrismaClient) {
+  return {
+    store: (row: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) => prisma.refreshToken.create({ data: row }),
+    findByHash: (tokenHash: string) => prisma.refreshToken.findUnique({ where: { tokenHash } }),
+    /** Marks the token used, atomically: of two concurrent uses exactly one gets true. */
+    claim: async (id: number) => (await prisma.refreshToken.updateMany({ where: { id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } })).count === 1,
+    revokeFamily: (familyId: string) => prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    revokeAllOf: (userId: number) => prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+  }
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>
+export type RefreshTokensRepository = ReturnType<typeof createRefreshTokensRepository>
