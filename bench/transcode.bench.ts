@@ -10,8 +10,8 @@ import { probe, resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { attemptKeys } from '../infra/storage.ts'
 import { startTestApp, type TestApp } from '../tests/helpers/app.ts'
 import { makeClip, probeFile } from '../tests/helpers/clips.ts'
-import { planTranscode, posterOutputOptions, renditionFilterGraph, renditionOutputOptions, type TranscodePlan } from '../worker/transcode.decisions.ts'
-import { WEB_H264_PROFILE } from '../worker/transcode.profile.ts'
+import { planTranscode, posterOutputOptions, renditionFilterGraph, renditionOutputOptions, type TranscodePlan } from '../infra/transcoding/transcode.decisions.ts'
+import { WEB_H264_PROFILE } from '../infra/transcoding/transcode.profile.ts'
 import { median, round, run, type Section } from './lib.ts'
 
 const RUNS = 3

@@ -21,8 +21,8 @@ import { toLift } from '../infra/attempt-view.ts'
 import {
   ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterOutputOptions,
   renditionFilterGraph, renditionOutputOptions, type TranscodePlan,
-} from './transcode.decisions.ts'
-import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
+} from '../infra/transcoding/transcode.decisions.ts'
+import { WEB_H264_PROFILE, type EncoderProfile } from '../infra/transcoding/transcode.profile.ts'
 
 export interface TranscodeDeps {
   db: Database

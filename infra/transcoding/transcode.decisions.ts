@@ -1,6 +1,6 @@
 // Pure transcoding decisions over probed stream info: what to make, at which
 // sizes, with which ffmpeg options. No I/O here; transcode.job.ts runs them.
-import type { ProbeInfo } from '../infra/ffmpeg.ts'
+import type { ProbeInfo } from '../ffmpeg.ts'
 import { WEB_H264_PROFILE, type EncoderProfile, type RenditionSpec } from './transcode.profile.ts'
 
 /** The source cannot become renditions (no video stream, nonsense size). Retrying will not help. */

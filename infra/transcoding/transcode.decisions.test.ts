@@ -1,7 +1,6 @@
 // Pure decisions, no ffmpeg: sizes, rotation, frame rates, options, progress.
-// (Run through tests/video-decisions.test.ts, which the server test project includes.)
 import { describe, expect, it } from 'vitest'
-import { parseProbe, type ProbeInfo, type VideoStreamInfo } from '../infra/ffmpeg.ts'
+import { parseProbe, type ProbeInfo, type VideoStreamInfo } from '../ffmpeg.ts'
 import {
   UnsupportedSourceError, displaySize, encodePercent, fitShortSide, gopFrames, needsTranscode, outputFrameRate, parseTimemark,
   planRenditions, planTranscode, posterOutputOptions, posterTime, renditionFilterGraph, renditionOutputOptions,
