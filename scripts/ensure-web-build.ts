@@ -59,7 +59,7 @@ export async function buildWebApp(root = ROOT): Promise<void> {
   try {
     vite = await import('vite')
   } catch (error) {
-    throw new Error(`Vite is not installed (${(error as Error).message.split('\n')[0]}). Run \`npm install\` (with dev dependencies: the web build needs them).`)
+    throw new Error(`Vite is not installed (${(error as Error).message.split('\n')[0]}). Run \`npm install\` (with dev dependencies: the web build needs them).`, { cause: error })
   }
   await vite.build({ configFile: join(root, 'web/vite.config.ts'), mode: 'production', logLevel: 'warn' })
 }

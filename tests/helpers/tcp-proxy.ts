@@ -49,7 +49,8 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   })
   const stop = () => new Promise<void>((resolve) => {
     for (const s of sockets) s.destroy()
-    server ? server.close(() => resolve()) : resolve()
+    if (server) server.close(() => resolve())
+    else resolve()
     server = undefined
   })
   await listen()

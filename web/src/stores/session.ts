@@ -85,7 +85,7 @@ export const useSession = create<SessionState>()((set, get) => {
         const { data } = await apiRequest<AuthResponse>('/auth/login', { method: 'POST', body })
         await signedIn(data)
       } catch (error) {
-        throw new Error(errorText(error, LOGIN_FAILED))
+        throw new Error(errorText(error, LOGIN_FAILED), { cause: error })
       }
     },
 
@@ -94,7 +94,7 @@ export const useSession = create<SessionState>()((set, get) => {
         const { data } = await apiRequest<AuthResponse>('/auth/register', { method: 'POST', body })
         await signedIn(data)
       } catch (error) {
-        throw new Error(errorText(error, REGISTER_FAILED))
+        throw new Error(errorText(error, REGISTER_FAILED), { cause: error })
       }
     },
 

@@ -67,6 +67,6 @@ export async function createChallenge(form: ChallengeForm): Promise<CreateCompet
     const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', { method: 'POST', auth: 'required', body: toCreateBody(form) })
     return data
   } catch (error) {
-    throw new Error(errorText(error, CREATE_CHALLENGE_FAILED))
+    throw new Error(errorText(error, CREATE_CHALLENGE_FAILED), { cause: error })
   }
 }

@@ -25,6 +25,6 @@ export async function joinChallenge({ competitionId, weightClass, gender }: Join
     })
     return data
   } catch (error) {
-    throw new Error(errorText(error, JOIN_FAILED))
+    throw new Error(errorText(error, JOIN_FAILED), { cause: error })
   }
 }
