@@ -11,7 +11,7 @@ import WebSocket from 'ws'
 import { competitionRoom, type LiveEvent, type LiveFeedMessage, type Room } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import { eventsBetween } from './outbox-replay.ts'
-import { RoomSequencer } from './sequencer.ts'
+import { RoomSequencer } from '../../contract/live-sequencer.ts'
 import { readCompetitionSnapshot } from './snapshot.ts'
 
 const GAP_WAIT_MS = 300

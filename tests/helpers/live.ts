@@ -15,7 +15,7 @@ import WebSocket from 'ws'
 import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ParticipantListResponse, ServerEvents, SubscribeResult } from '../../contract/index.ts'
 import { competitionRoom } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
-import { RoomSequencer } from '../../server/live/sequencer.ts'
+import { RoomSequencer } from '../../contract/live-sequencer.ts'
 import { createTokenService } from '../../server/services/tokens.ts'
 import { startTestApp, type TestApp, type TestAppOptions } from './app.ts'
 

@@ -1,6 +1,8 @@
 // Orders one room's live events by their seq: each is released exactly once,
 // in order; early ones wait until the gap before them fills. Pure (no I/O, no
-// timers), so the server's plain feed and any client (tests, web) share it.
+// timers), so every live client shares it: the server's plain feed
+// (server/live/feed.ts) and the web app's live store (web/src/stores/live.ts),
+// which the live tests drive against a real server.
 
 export interface Sequenced {
   seq: number
