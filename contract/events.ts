@@ -1,4 +1,12 @@
-import type { Competition, Lift, Participant } from './competitions.ts'
+// Live events and the socket protocol, as TypeBox schemas: the server validates what
+// clients send with them (server/live/socket-server.ts), and every type below is derived
+// from its schema, so the two cannot drift apart.
+import { Type, type Static, type TSchema } from 'typebox'
+import { ErrorResponse } from './common.ts'
+import { Competition, Lift, Participant } from './competitions.ts'
+
+/** The largest id or seq the database stores (PostgreSQL integer). */
+const MAX_INT = 2_147_483_647
 
 /** Rooms a client can subscribe to: one per challenge, one for global boards. */
 export type Room = `competition:${number}` | 'global'
@@ -12,42 +20,86 @@ export function parseRoom(value: unknown): Room | null {
   if (value === GLOBAL_ROOM) return GLOBAL_ROOM
   const match = typeof value === 'string' ? /^competition:([1-9][0-9]{0,9})$/.exec(value) : null
   const id = match ? Number(match[1]) : NaN
-  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? competitionRoom(id) : null
+  return Number.isSafeInteger(id) && id <= MAX_INT ? competitionRoom(id) : null
 }
 
-export interface LiveEventData {
-  'participant.joined': { competition_id: number; participant: Participant; participants: number }
-  'attempt.created': { competition_id: number; attempt: Lift }
-  'attempt.updated': { competition_id: number; attempt: Lift }
-  'leaderboard.changed': { competition_id: number }
+/** A public room's name: `global` or `competition:<id>` with an id the database can hold. */
+export const Room = Type.Refine(
+  Type.Unsafe<Room>(Type.String({ maxLength: 22, pattern: '^(global|competition:[1-9][0-9]{0,9})$' })),
+  (value) => parseRoom(value) === value,
+  () => 'a room is "global" or "competition:<id>"',
+)
+
+/** A room's event number: 1, 2, 3… per room; 0 for a room without events. */
+const Seq = Type.Integer({ minimum: 0, maximum: MAX_INT })
+const Id = Type.Integer()
+
+/** What each event type carries. */
+export const LiveEventData = {
+  'participant.joined': Type.Object({ competition_id: Id, participant: Participant, participants: Type.Integer() }),
+  'attempt.created': Type.Object({ competition_id: Id, attempt: Lift }),
+  'attempt.updated': Type.Object({ competition_id: Id, attempt: Lift }),
+  'leaderboard.changed': Type.Object({ competition_id: Id }),
   /** Published to the global room, so challenge lists can show it without reload. */
-  'competition.created': { competition: Competition }
+  'competition.created': Type.Object({ competition: Competition }),
 }
+export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
 
-/** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
-export type LiveEvent = {
-  [K in LiveEventType]: { room: Room; seq: number; type: K; data: LiveEventData[K]; at: string }
-}[LiveEventType]
-
-export interface TranscodeProgress {
-  attempt_id: number
-  /** 0–100 */
-  percent: number
-  state: 'pending' | 'processing' | 'ready' | 'failed'
+function liveEvent<K extends LiveEventType>(type: K) {
+  return Type.Object({ room: Room, seq: Seq, type: Type.Literal(type), data: LiveEventData[type], at: Type.String() })
 }
+export const ParticipantJoinedEvent = liveEvent('participant.joined')
+export const AttemptCreatedEvent = liveEvent('attempt.created')
+export const AttemptUpdatedEvent = liveEvent('attempt.updated')
+export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
+export const CompetitionCreatedEvent = liveEvent('competition.created')
 
+/** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
+export const LiveEvent = Type.Union([ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent])
+export type LiveEvent = Static<typeof LiveEvent>
+
+/** Progress of one transcode, sent to its uploader only (not numbered, not stored). */
+export const TranscodeProgress = Type.Object({
+  attempt_id: Id,
+  /** 0–100 */
+  percent: Type.Number({ minimum: 0, maximum: 100 }),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+})
+export type TranscodeProgress = Static<typeof TranscodeProgress>
+
+/** An acknowledgement: `{ data }`, or `{ error }` with one sentence for the client. */
+export const AckAnswer = <T extends TSchema>(data: T) => Type.Union([Type.Object({ data }), ErrorResponse])
 export type Ack<T> = (answer: { data: T } | { error: string }) => void
 
+/**
+ * `subscribe`: joins a room. `since`: the seq the client's state reflects (a REST snapshot's `x-live-seq`,
+ * or the last applied event); the answer carries every stored event after it. Without `since`, no replay.
+ */
+export const SubscribeRequest = Type.Object(
+  { room: Room, since: Type.Optional(Type.Union([Seq, Type.Null()])) },
+  { additionalProperties: false },
+)
+export type SubscribeRequest = Static<typeof SubscribeRequest>
+
 /** What a subscribe returns: the events after `since`, or a resync order when they are gone. */
-export interface SubscribeResult {
-  room: Room
-  seq: number
+export const SubscribeResult = Type.Object({
+  room: Room,
+  seq: Seq,
   /** Events after the client's `since`, in order. */
-  missed: LiveEvent[]
+  missed: Type.Array(LiveEvent),
   /** True when the client must refetch a REST snapshot (too far behind). */
-  resync: boolean
-}
+  resync: Type.Boolean(),
+})
+export type SubscribeResult = Static<typeof SubscribeResult>
+export const SubscribeAnswer = AckAnswer(SubscribeResult)
+
+/** `unsubscribe`: leaves a public room. The acknowledgement is optional. */
+export const UnsubscribeRequest = Type.Object({ room: Room }, { additionalProperties: false })
+export type UnsubscribeRequest = Static<typeof UnsubscribeRequest>
+export const UnsubscribeResult = Type.Object({ room: Room })
+export type UnsubscribeResult = Static<typeof UnsubscribeResult>
+export const UnsubscribeAnswer = AckAnswer(UnsubscribeResult)
 
 export interface ServerEvents {
   event: (event: LiveEvent) => void
@@ -55,28 +107,29 @@ export interface ServerEvents {
 }
 
 /** socket.io handshake `auth`: an access token puts the socket in its user's private room; none → anonymous (public rooms only). */
-export interface LiveAuth {
-  token?: string
-}
+export const LiveAuth = Type.Object({ token: Type.Optional(Type.String()) })
+export type LiveAuth = Static<typeof LiveAuth>
 
 export interface ClientEvents {
-  /**
-   * Joins a room. `since`: the seq the client's state reflects (a REST snapshot's `x-live-seq`, or the last
-   * applied event); the answer carries every stored event after it. Without `since`, no replay: `seq` is the
-   * room's current number. Events pushed meanwhile may arrive before the answer: order them by seq.
-   */
-  subscribe: (request: { room: Room; since?: number | null }, ack: Ack<SubscribeResult>) => void
-  unsubscribe: (request: { room: Room }) => void
+  /** See SubscribeRequest. Events pushed meanwhile may arrive before the answer: order them by seq. */
+  subscribe: (request: SubscribeRequest, ack: Ack<SubscribeResult>) => void
+  unsubscribe: (request: UnsubscribeRequest, ack?: Ack<UnsubscribeResult>) => void
 }
 
 /** A snapshot for the plain WebSocket feed and for resyncs: state plus the room's seq it reflects. */
-export interface CompetitionSnapshot {
-  type: 'snapshot'
-  room: Room
-  seq: number
-  participants: Participant[]
-  count: number
-}
+export const CompetitionSnapshot = Type.Object({
+  type: Type.Literal('snapshot'),
+  room: Room,
+  seq: Seq,
+  participants: Type.Array(Participant),
+  count: Type.Integer(),
+})
+export type CompetitionSnapshot = Static<typeof CompetitionSnapshot>
+
+/** The plain feed's last word before it closes (an unknown challenge, the feed unavailable). */
+export const LiveFeedError = Type.Object({ type: Type.Literal('error'), message: Type.String() })
+export type LiveFeedError = Static<typeof LiveFeedError>
 
 /** What the plain WebSocket feed (`/api/live/:competitionId`) sends: one snapshot, then the room's events in seq order. */
-export type LiveFeedMessage = CompetitionSnapshot | LiveEvent | { type: 'error'; message: string }
+export const LiveFeedMessage = Type.Union([CompetitionSnapshot, LiveEvent, LiveFeedError])
+export type LiveFeedMessage = Static<typeof LiveFeedMessage>
