@@ -1,4 +1,14 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TLiteral, type TSchemaOptions, type TUnion } from 'typebox'
+
+/**
+ * A union of string literals, `{anyOf: [{const: 'a'}, {const: 'b'}]}`, whose static type is the
+ * union of those strings (`'a' | 'b'`): `Literals(WEIGHT_CLASSES)`, `Literals(['M', 'F'])`.
+ * (`Type.Union(values.map(Type.Literal))` builds the same schema, but its static type is never.)
+ */
+export function Literals<const Values extends readonly string[]>(values: Values, options?: TSchemaOptions): TUnion<LiteralSchemas<Values>> {
+  return Type.Union(values.map((value) => Type.Literal(value)), options) as TUnion<LiteralSchemas<Values>>
+}
+type LiteralSchemas<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> }
 
 /** Every failure answers this shape: one sentence a person can act on. */
 export const ErrorResponse = Type.Object({ error: Type.String() }, { $id: 'ErrorResponse', additionalProperties: false })
@@ -28,6 +38,7 @@ export const NOT_BLANK = '\\S'
 export const NameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK })
 
 export const WEIGHT_CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+'] as const
+export type WeightClass = (typeof WEIGHT_CLASSES)[number]
 
 export const PRIZE_POOL = { first: 1000, second: 500, third: 250, total: 1750 } as const
 export const PrizePool = Type.Object({

@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox'
-import { ChallengeDate, IdParam, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { ChallengeDate, IdParam, Literals, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
 import { CHALLENGE_LIFT_TYPES } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
-export const ChallengeStatus = Type.Union([Type.Literal('upcoming'), Type.Literal('ongoing'), Type.Literal('completed')])
+export const ChallengeStatus = Literals(['upcoming', 'ongoing', 'completed'])
 export type ChallengeStatus = Static<typeof ChallengeStatus>
 
-export const Gender = Type.Union([Type.Literal('M'), Type.Literal('F')])
+export const Gender = Literals(['M', 'F'])
 
 export const Competition = Type.Object({
   id: Type.Integer(),
@@ -92,8 +92,8 @@ export const CreateCompetitionBody = Type.Object(
     location: NameText(120),
     start_date: ChallengeDate,
     end_date: ChallengeDate,
-    lifttypes: Type.Optional(Type.Array(Type.Union(CHALLENGE_LIFT_TYPES.map((l) => Type.Literal(l))), { maxItems: 20 })),
-    weightclasses: Type.Optional(Type.Array(Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))), { maxItems: 20 })),
+    lifttypes: Type.Optional(Type.Array(Literals(CHALLENGE_LIFT_TYPES), { maxItems: 20 })),
+    weightclasses: Type.Optional(Type.Array(Literals(WEIGHT_CLASSES), { maxItems: 20 })),
     gender: Type.Optional(Gender),
     description: Type.Optional(Type.String({ maxLength: 5000 })),
     image: Type.Optional(Type.String({ maxLength: 2000, pattern: '^(https?://|/)' })),
@@ -119,8 +119,8 @@ export type CreateCompetitionResponse = Static<typeof CreateCompetitionResponse>
 export const JoinCompetitionBody = Type.Object(
   {
     competition_id: Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })]),
-    weight_class: Type.Union(WEIGHT_CLASSES.map((w) => Type.Literal(w))),
-    gender: Type.Optional(Type.Union(['male', 'female', 'M', 'F'].map((g) => Type.Literal(g)))),
+    weight_class: Literals(WEIGHT_CLASSES),
+    gender: Type.Optional(Literals(['male', 'female', 'M', 'F'])),
     bodyweight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 400 })),
     /** Accepted for compatibility; must name the caller when present. */
     user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),

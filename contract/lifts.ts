@@ -1,6 +1,6 @@
 // The lifts: the names challenges list them by, their one canonical form, and the
 // pure mapping from any spelling clients use to it (shared by server and web client).
-import { Type } from 'typebox'
+import { Literals } from './common.ts'
 
 /** The lift types a challenge can list (SPEC §5, Create Challenge), in the form's order. */
 export const CHALLENGE_LIFT_TYPES = [
@@ -14,7 +14,7 @@ export type ChallengeLiftType = (typeof CHALLENGE_LIFT_TYPES)[number]
  * One per challenge lift type, in the same order.
  */
 export const LIFT_TYPES = ['squat', 'bench', 'deadlift', 'clean_and_jerk', 'snatch', 'power_clean', 'push_press', 'overhead_press'] as const
-export const LiftType = Type.Union(LIFT_TYPES.map((t) => Type.Literal(t)))
+export const LiftType = Literals(LIFT_TYPES)
 export type LiftType = (typeof LIFT_TYPES)[number]
 export const MAIN_LIFTS = ['squat', 'bench', 'deadlift'] as const satisfies readonly LiftType[]
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { Literals } from './common.ts'
 
 /**
  * POST /upload's multipart/form-data fields, for the OpenAPI document (the route reads the
@@ -38,7 +39,7 @@ export type RandomVideoResponse = Static<typeof RandomVideoResponse>
 export const DEVICES = ['android', 'ios', 'linux', 'desktop'] as const
 export const VideoQuery = Type.Object({
   mobile: Type.Optional(Type.String({ maxLength: 10 })),
-  device: Type.Optional(Type.Union(DEVICES.map((d) => Type.Literal(d)))),
+  device: Type.Optional(Literals(DEVICES)),
   t: Type.Optional(Type.String({ maxLength: 40 })),
 })
 export type VideoQuery = Static<typeof VideoQuery>

@@ -3,14 +3,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
 import { LIMITS, WEIGHT_CLASSES } from '../../../lib/contract.ts'
-import type { RegisterBody } from '../../../lib/contract.ts'
+import type { RegisterBody, WeightClass } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
 export const PROFILE_CREATED = 'Profile created successfully!'
 export const FILL_REQUIRED = 'Please fill in all required fields.'
 
-type Values = { name: string; email: string; password: string; confirmPassword: string; weight_class: string; country: string; bio: string }
+type Values = { name: string; email: string; password: string; confirmPassword: string; weight_class: WeightClass | ''; country: string; bio: string }
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', weight_class: '', country: '', bio: '' }
 const REQUIRED: (keyof Values)[] = ['name', 'email', 'password', 'confirmPassword', 'weight_class', 'country']
 
@@ -43,8 +43,7 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
     try {
       const body: RegisterBody = {
         name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword,
-        // The contract's static type for this literal union comes out as never; the server validates the value.
-        weight_class: values.weight_class as never, country: values.country.trim(),
+        weight_class: values.weight_class || undefined, country: values.country.trim(),
         ...(values.bio.trim() ? { bio: values.bio.trim() } : {}),
       }
       await register(body)

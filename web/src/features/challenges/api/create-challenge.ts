@@ -1,6 +1,6 @@
 // POST /create_competition (SPEC §5 Create Challenge: defaults, hints, payload).
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
-import type { CreateCompetitionBody, CreateCompetitionResponse } from '../../../lib/contract.ts'
+import type { ChallengeLiftType, CreateCompetitionBody, CreateCompetitionResponse, WeightClass } from '../../../lib/contract.ts'
 
 export const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
 export const HINT_LIFT_TYPES = 'Please select at least one lift type'
@@ -10,8 +10,8 @@ export interface ChallengeForm {
   name: string
   location: string
   description: string
-  lifttypes: string[]
-  weightclasses: string[]
+  lifttypes: ChallengeLiftType[]
+  weightclasses: WeightClass[]
   gender: 'M' | 'F'
   /** datetime-local values (local time, minutes precision). */
   start_date: string
@@ -54,9 +54,8 @@ export function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
     location: form.location.trim(),
     start_date: new Date(form.start_date).toISOString(),
     end_date: new Date(form.end_date).toISOString(),
-    // The contract's static types for these literal unions come out as never; the server validates the values.
-    lifttypes: form.lifttypes as never,
-    weightclasses: form.weightclasses as never,
+    lifttypes: form.lifttypes,
+    weightclasses: form.weightclasses,
     gender: form.gender,
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
   }

@@ -20,8 +20,7 @@ export async function joinChallenge({ competitionId, weightClass, gender }: Join
     const { data } = await apiRequest<JoinCompetitionResponse>('/join_competition', {
       method: 'POST',
       auth: 'required',
-      // The contract's static type for the weight class union comes out as never; the server validates it.
-      body: { user_id: userId, competition_id: competitionId, weight_class: weightClass as never, gender },
+      body: { user_id: userId, competition_id: competitionId, weight_class: weightClass, gender },
     })
     return data
   } catch (error) {

@@ -10,6 +10,9 @@ interface Props {
   onCreated: (competitionId: number) => void
 }
 
+/** The list with `value` removed when it holds it, added when it does not (a checkbox group). */
+const toggled = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value])
+
 export function CreateChallengeDialog({ onClose, onCreated }: Props) {
   const [form, setForm] = useState<ChallengeForm>(() => defaultChallengeForm())
   const [error, setError] = useState<string | null>(null)
@@ -19,8 +22,6 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
   const hints = challengeFormHints(form)
 
   const set = <K extends keyof ChallengeForm>(key: K, value: ChallengeForm[K]) => setForm((f) => ({ ...f, [key]: value }))
-  const toggle = (key: 'lifttypes' | 'weightclasses', value: string) =>
-    setForm((f) => ({ ...f, [key]: f[key].includes(value) ? f[key].filter((v) => v !== value) : [...f[key], value] }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -73,7 +74,7 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
           <legend>Lift types</legend>
           {CHALLENGE_LIFT_TYPES.map((type) => (
             <label key={type}>
-              <input type="checkbox" checked={form.lifttypes.includes(type)} onChange={() => toggle('lifttypes', type)} />
+              <input type="checkbox" checked={form.lifttypes.includes(type)} onChange={() => setForm((f) => ({ ...f, lifttypes: toggled(f.lifttypes, type) }))} />
               {type}
             </label>
           ))}
@@ -82,7 +83,7 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
           <legend>Weight classes</legend>
           {WEIGHT_CLASSES.map((w) => (
             <label key={w}>
-              <input type="checkbox" checked={form.weightclasses.includes(w)} onChange={() => toggle('weightclasses', w)} />
+              <input type="checkbox" checked={form.weightclasses.includes(w)} onChange={() => setForm((f) => ({ ...f, weightclasses: toggled(f.weightclasses, w) }))} />
               {w}
             </label>
           ))}
