@@ -3,6 +3,8 @@
 //
 // - Rooms: `competition:<id>` and `global`, joined by `subscribe`; `user:<id>` joined
 //   at connection for a socket that presented a valid access token (progress only).
+// - Every payload a client sends is checked against its contract schema (compiled once)
+//   before a handler sees it; a bad one is answered `{ error }` with a fixed sentence.
 // - `subscribe({ room, since })` joins first, then replays the outbox after `since`,
 //   so nothing committed in between is lost; duplicates are harmless (clients order
 //   and de-duplicate by seq).
@@ -12,7 +14,11 @@ import type { Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
-import { parseRoom, userRoom, type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type Room, type ServerEvents, type SubscribeResult } from '../../contract/index.ts'
+import { Compile } from 'typebox/compile'
+import {
+  parseRoom, SubscribeRequest, UnsubscribeRequest, userRoom,
+  type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type Room, type ServerEvents, type SubscribeResult, type UnsubscribeResult,
+} from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import type { EventPublisher } from '../../infra/live-outbox.ts'
 import { liveStreamOptions } from '../../infra/live-redis.ts'
@@ -57,8 +63,13 @@ export const MAX_ROOMS_PER_SOCKET = 20
 /** Subscribes one socket may have waiting on the database at once. */
 const MAX_SUBSCRIBES_IN_FLIGHT = 4
 
+const isSubscribeRequest = Compile(SubscribeRequest)
+const isUnsubscribeRequest = Compile(UnsubscribeRequest)
+
+/** The only texts a client's acknowledgement can carry. */
 const ERRORS = {
   badRequest: 'Send { room: "competition:<id>" | "global", since?: number | null }.',
+  badUnsubscribe: 'Send { room: "competition:<id>" | "global" }.',
   tooMany: `At most ${MAX_ROOMS_PER_SOCKET} rooms per connection; unsubscribe from rooms you no longer show.`,
   busy: 'Too many subscribe requests at once; wait for the answers.',
   unavailable: 'Live events are unavailable right now; please try again.',
@@ -97,30 +108,31 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     // A recovered socket comes back with its rooms; a new one joins its private room.
     if (!socket.recovered && socket.data.userId !== null) void socket.join(userRoom(socket.data.userId))
 
-    socket.on('subscribe', (request, ack) => {
-      if (typeof ack !== 'function') return
-      void subscribe(socket, request, ack)
+    // Arguments arrive as whatever the client sent: each payload is checked before its handler runs.
+    socket.on('subscribe', (...args: unknown[]) => {
+      const { payload, ack } = payloadAndAck<SubscribeResult>(args)
+      if (!ack) return // no one to answer: a subscribe is only useful with its answer
+      if (!isSubscribeRequest.Check(payload)) return ack({ error: ERRORS.badRequest })
+      void subscribe(socket, payload, ack)
     })
-    socket.on('unsubscribe', (request) => {
-      const room = parseRoom(request?.room)
-      if (room) void socket.leave(room)
+    socket.on('unsubscribe', (...args: unknown[]) => {
+      const { payload, ack = () => {} } = payloadAndAck<UnsubscribeResult>(args)
+      if (!isUnsubscribeRequest.Check(payload)) return ack({ error: ERRORS.badUnsubscribe })
+      void socket.leave(payload.room)
+      ack({ data: { room: payload.room } })
     })
   })
 
-  async function subscribe(socket: LiveSocket, request: unknown, ack: Ack<SubscribeResult>) {
-    const { room: rawRoom, since: rawSince } = (request ?? {}) as { room?: unknown; since?: unknown }
-    const room = parseRoom(rawRoom)
-    const since = rawSince === undefined || rawSince === null ? null : rawSince
-    if (!room || (since !== null && !(Number.isSafeInteger(since) && (since as number) >= 0))) return ack({ error: ERRORS.badRequest })
+  async function subscribe(socket: LiveSocket, { room, since = null }: SubscribeRequest, ack: Ack<SubscribeResult>) {
     const wasIn = socket.rooms.has(room)
     if (!wasIn && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
     const inFlight = subscribesInFlight.get(socket) ?? 0
     if (inFlight >= MAX_SUBSCRIBES_IN_FLIGHT) return ack({ error: ERRORS.busy })
     subscribesInFlight.set(socket, inFlight + 1)
-    // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
-    await socket.join(room)
     try {
-      const result = await replaySince(deps.prisma, room, since as number | null, { readSeq: () => seqAfterJoin(room) })
+      // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
+      await socket.join(room)
+      const result = await replaySince(deps.prisma, room, since, { readSeq: () => seqAfterJoin(room) })
       deps.onSubscribed?.(room, result.seq)
       ack({ data: result })
     } catch (error) {
@@ -162,6 +174,17 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   }
 }
 
+/**
+ * A client event's one payload, and the acknowledgement socket.io appends last when the client
+ * asked for one. Any other number of arguments gives no payload (the schema check refuses it).
+ */
+function payloadAndAck<T>(args: unknown[]): { payload: unknown; ack?: Ack<T> } {
+  const last = args.at(-1)
+  const ack = typeof last === 'function' ? (last as Ack<T>) : undefined
+  const payloads = ack ? args.slice(0, -1) : args
+  return { payload: payloads.length === 1 ? payloads[0] : undefined, ack }
+}
+
 function publicRoomCount(socket: LiveSocket): number {
   let count = 0
   for (const room of socket.rooms) if (parseRoom(room)) count++
@@ -192,6 +215,7 @@ function tapRemoteBroadcasts(io: LiveIo, onEvent: (event: LiveEvent) => void) {
   }
 }
 
+/** The shape of a broadcast from our own processes (not client input: the full schema's cost is not paid per event). */
 function isLiveEvent(value: unknown): value is LiveEvent {
   const event = value as Partial<LiveEvent> | null
   return typeof event === 'object' && event !== null && typeof event.room === 'string' && Number.isSafeInteger(event.seq) && typeof event.type === 'string'
