@@ -45,33 +45,13 @@ export const PrizePool = Type.Object({
   first: Type.Number(), second: Type.Number(), third: Type.Number(), total: Type.Number(),
 })
 
-/** Business constants of SPEC §9, shared by server and client. */
+/**
+ * Limits of SPEC §9 that the server applies and the client shows alike. What only the web client
+ * decides (display counts, timings, storage keys) is in web/src/config.ts.
+ */
 export const LIMITS = {
-  featuredChallenges: 2,
-  topParticipants: 5,
-  recentVideos: 6,
+  /** A profile shows this many uploaded videos (the server sends ten times as many to choose from). */
   profileVideos: 6,
-  videosPerCompetition: 3,
-  topLiftsPerType: 3,
-  toastMs: 5000,
-  loginCloseMs: 1000,
-  registerCloseMs: 1500,
-  authErrorRedirectMs: 1500,
-  authErrorHomeMs: 5000,
-  videoRetries: 3,
-  videoRetryDelayMs: 1000,
-  skipSeconds: 10,
-  doubleTapMs: 300,
-  controlsHideMs: 3000,
-  mobileWidthPx: 768,
-  cardDelayStepS: 0.1,
+  /** The heaviest weight an attempt may record. */
   maxWeightKg: 1000,
-} as const
-
-export const STORAGE_KEYS = {
-  authToken: 'auth_token',
-  refreshToken: 'refresh_token',
-  userId: 'userId',
-  isLoggedIn: 'isLoggedIn',
-  lastAttemptId: 'last_attempt_id',
 } as const

@@ -2,14 +2,14 @@
 // anything else gray), image, title, date, location, participants, prize pool and categories.
 import { Link } from 'react-router'
 import { DEFAULT_CHALLENGE_IMAGE, type Challenge } from '../lib/challenge.ts'
-import { LIMITS } from '../lib/contract.ts'
+import { UI } from '../config.ts'
 import { formatDate, formatDollars } from '../lib/format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import './ChallengeCard.css'
 
 export function ChallengeCard({ challenge, index }: { challenge: Challenge; index: number }) {
   return (
-    <article className="challenge-card" style={{ animationDelay: `${index * LIMITS.cardDelayStepS}s` }}>
+    <article className="challenge-card" style={{ animationDelay: `${index * UI.cardDelayStepS}s` }}>
       <Link to={`/challenges/${challenge.id}`} className="challenge-card__link">
         <div className="challenge-card__media">
           <img

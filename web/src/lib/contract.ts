@@ -2,6 +2,6 @@
 // Types only, plus the shared constants: the runtime schemas stay on the server.
 export type * from '../../../contract/index.ts'
 export {
-  CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, STORAGE_KEYS, WEIGHT_CLASSES,
+  CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, WEIGHT_CLASSES,
   challengeLifts, competitionRoom, normalizeLiftType,
 } from '../../../contract/index.ts'

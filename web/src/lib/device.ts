@@ -1,13 +1,14 @@
 // SPEC §9 mobile detection (user agent, or a window narrower than 768 px) and the
 // device the /video proxy picks a rendition for.
-import { LIMITS, type DEVICES } from './contract.ts'
+import type { DEVICES } from './contract.ts'
+import { UI } from '../config.ts'
 
 export type Device = (typeof DEVICES)[number]
 
 const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent)
 
 export function isMobile(): boolean {
-  const narrow = typeof window !== 'undefined' && window.innerWidth < LIMITS.mobileWidthPx
+  const narrow = typeof window !== 'undefined' && window.innerWidth < UI.mobileWidthPx
   return narrow || /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent())
 }
 

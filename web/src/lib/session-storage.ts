@@ -1,5 +1,5 @@
 // The session as the browser keeps it, under the exact keys of SPEC §3/§9.
-import { STORAGE_KEYS } from './contract.ts'
+import { STORAGE_KEYS } from '../config.ts'
 import type { AuthResponse } from './contract.ts'
 
 export interface StoredSession {

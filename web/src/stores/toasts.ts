@@ -1,6 +1,6 @@
-// Toasts: short messages that disappear after LIMITS.toastMs (SPEC §9).
+// Toasts: short messages that disappear after UI.toastMs (SPEC §9).
 import { create } from 'zustand'
-import { LIMITS } from '../lib/contract.ts'
+import { UI } from '../config.ts'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 
@@ -23,7 +23,7 @@ export const useToasts = create<ToastState>()((set, get) => ({
   show: (kind, text) => {
     const id = nextId++
     set({ toasts: [...get().toasts, { id, kind, text }] })
-    setTimeout(() => get().dismiss(id), LIMITS.toastMs)
+    setTimeout(() => get().dismiss(id), UI.toastMs)
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
 }))

@@ -2,7 +2,7 @@
 // say what failed and go to /auth/error after 1.5 s.
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { useSession } from '../../../stores/session.ts'
 
 export const CALLBACK_MISSING = 'Authentication failed: Missing token or user ID'
@@ -20,7 +20,7 @@ export function AuthCallbackPage() {
     handled.current = true
     const fail = (text: string) => {
       setMessage(text)
-      setTimeout(() => navigate(`/auth/error?error=${encodeURIComponent(text)}`, { replace: true }), LIMITS.authErrorRedirectMs)
+      setTimeout(() => navigate(`/auth/error?error=${encodeURIComponent(text)}`, { replace: true }), UI.authErrorRedirectMs)
     }
     const error = params.get('error')
     const token = params.get('token')

@@ -2,7 +2,8 @@
 // passwords must match or nothing is sent; success logs in, says so, and closes after 1.5 s.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { LIMITS, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import type { RegisterBody, WeightClass } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 
@@ -48,7 +49,7 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
       }
       await register(body)
       setSuccess(true)
-      closeTimer.current = setTimeout(onClose, LIMITS.registerCloseMs)
+      closeTimer.current = setTimeout(onClose, UI.registerCloseMs)
     } catch (e) {
       setError((e as Error).message)
     } finally {

@@ -2,7 +2,7 @@
 // and closes after 1 s; failure shows the server's text and clears the password.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { useSession } from '../../../stores/session.ts'
 
 export const LOGIN_SUCCESS = 'Login successful!'
@@ -25,7 +25,7 @@ export function LoginDialog({ onClose, onSwitchToRegister }: { onClose: () => vo
     try {
       await login({ username: username.trim(), password })
       setSuccess(true)
-      closeTimer.current = setTimeout(onClose, LIMITS.loginCloseMs)
+      closeTimer.current = setTimeout(onClose, UI.loginCloseMs)
     } catch (e) {
       setError((e as Error).message)
       setPassword('')

@@ -1,7 +1,7 @@
 // SPEC §9: up to 6 recent videos. A new upload shows as processing (with its transcode
 // progress when it is the user's own) until its renditions are ready.
 import { Link } from 'react-router'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useLive } from '../../../stores/live.ts'
@@ -10,7 +10,7 @@ const isProcessing = (lift: Lift) => lift.processing === 'pending' || lift.proce
 
 export function RecentVideos({ lifts, competitionId }: { lifts: Lift[]; competitionId: number }) {
   const transcodes = useLive((s) => s.transcodes)
-  const videos = lifts.filter((l) => l.video_url).slice(0, LIMITS.recentVideos)
+  const videos = lifts.filter((l) => l.video_url).slice(0, UI.recentVideos)
   if (videos.length === 0) return <p className="empty">No videos available</p>
   return (
     <ul className="video-grid" aria-label="Recent videos">

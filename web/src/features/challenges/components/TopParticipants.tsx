@@ -2,7 +2,7 @@
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { AttemptChip } from '../../../components/AttemptChip.tsx'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import type { Participant } from '../../../lib/contract.ts'
 import { formatKg } from '../../../lib/format.ts'
 
@@ -14,7 +14,7 @@ const byLift = (attempts: Participant['attempts']) =>
 
 export function TopParticipants({ participants, highlightUserId }: { participants: Participant[]; highlightUserId: number | null }) {
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
-  const top = participants.slice(0, LIMITS.topParticipants)
+  const top = participants.slice(0, UI.topParticipants)
   const more = participants.length - top.length
   return (
     <>

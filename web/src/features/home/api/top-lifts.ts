@@ -1,7 +1,8 @@
 // Top Lifts This Month (SPEC §2/§9): the 3 heaviest lifts of squat, bench and deadlift,
 // computed on the client from every challenge's participants.
 import type { AllParticipants } from '../../../api/all-participants.ts'
-import { LIMITS, MAIN_LIFTS } from '../../../lib/contract.ts'
+import { MAIN_LIFTS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 
 export type MainLift = (typeof MAIN_LIFTS)[number]
 
@@ -33,7 +34,7 @@ export function topLiftsThisMonth(all: AllParticipants, now = new Date()): Recor
         }
       }
     }
-    result[type] = [...best.values()].sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name)).slice(0, LIMITS.topLiftsPerType)
+    result[type] = [...best.values()].sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name)).slice(0, UI.topLiftsPerType)
   }
   return result
 }

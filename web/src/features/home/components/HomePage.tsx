@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
 import { toChallenge } from '../../../lib/challenge.ts'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { TopLifts } from './TopLifts.tsx'
@@ -34,7 +34,7 @@ export function HomePage() {
     .map((c) => toChallenge(c))
     .filter((c) => c.status === 'upcoming' || c.status === 'ongoing')
     .sort((a, b) => (a.status === b.status ? a.date.localeCompare(b.date) : a.status === 'ongoing' ? -1 : 1)), [data])
-  const shown = open.filter((c) => filter === 'open' || c.status === filter).slice(0, LIMITS.featuredChallenges)
+  const shown = open.filter((c) => filter === 'open' || c.status === filter).slice(0, UI.featuredChallenges)
 
   return (
     <div className="home">

@@ -2,6 +2,7 @@
 import { apiGet } from '../../../lib/api-client.ts'
 import type { ProfileResponse, UploadedVideo } from '../../../lib/contract.ts'
 import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { useQuery } from '../../../lib/use-query.ts'
 
 export const PROFILE_FAILED = 'Failed to load profile data'
@@ -21,7 +22,7 @@ export function profileVideos(videos: readonly UploadedVideo[]): UploadedVideo[]
   const picked: UploadedVideo[] = []
   for (const video of videos) {
     const count = perChallenge.get(video.competition_id) ?? 0
-    if (count >= LIMITS.videosPerCompetition) continue
+    if (count >= UI.videosPerCompetition) continue
     perChallenge.set(video.competition_id, count + 1)
     picked.push(video)
     if (picked.length === LIMITS.profileVideos) break

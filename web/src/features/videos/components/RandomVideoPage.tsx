@@ -2,7 +2,7 @@
 // an upload button, and every video grouped by challenge (3 each, then 'view N more').
 import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 import { useQuery } from '../../../lib/use-query.ts'
 import { RANDOM_LIFT_TYPES, getNextVideo, getRandomVideo, randomVideoErrorText } from '../api/random-video.ts'
@@ -67,12 +67,12 @@ export function RandomVideoPage() {
           : !browse.data ? <div className="spinner" />
           : browse.data.length === 0 ? <p className="empty">No videos available</p>
           : browse.data.map(({ competition, videos }) => {
-            const more = videos.length - LIMITS.videosPerCompetition
+            const more = videos.length - UI.videosPerCompetition
             return (
               <section key={competition.id} className="browse-group">
                 <h3><Link to={`/challenges/${competition.id}`}>{competition.name}</Link></h3>
                 <ul className="browse-group__videos">
-                  {videos.slice(0, LIMITS.videosPerCompetition).map((v) => (
+                  {videos.slice(0, UI.videosPerCompetition).map((v) => (
                     <li key={v.id}>
                       <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
                         {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span aria-hidden="true">▶</span>}

@@ -2,7 +2,7 @@
 // controls hide after 3 s of playing untouched, mobile retries 3 × 1 s, and the four
 // playback errors in words.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { LIMITS } from '../../../lib/contract.ts'
+import { UI } from '../../../config.ts'
 import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
 import { formatClock, playbackErrorMessage } from '../api/playback.ts'
 import './VideoPlayer.css'
@@ -58,7 +58,7 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
   const showControls = useCallback(() => {
     setControlsVisible(true)
     clearTimeout(hideTimer.current)
-    if (video.current && !video.current.paused) hideTimer.current = setTimeout(() => setControlsVisible(false), LIMITS.controlsHideMs)
+    if (video.current && !video.current.paused) hideTimer.current = setTimeout(() => setControlsVisible(false), UI.controlsHideMs)
   }, [])
 
   const toggle = useCallback(() => {
@@ -77,7 +77,7 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
 
   const onTap = () => {
     const now = Date.now()
-    if (now - lastTap.current <= LIMITS.doubleTapMs) {
+    if (now - lastTap.current <= UI.doubleTapMs) {
       lastTap.current = 0
       toggle()
     } else {
@@ -88,8 +88,8 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
 
   const onError = () => {
     const code = video.current?.error?.code
-    if (mobile && retries < LIMITS.videoRetries) {
-      retryTimer.current = setTimeout(() => setRetries((r) => r + 1), LIMITS.videoRetryDelayMs)
+    if (mobile && retries < UI.videoRetries) {
+      retryTimer.current = setTimeout(() => setRetries((r) => r + 1), UI.videoRetryDelayMs)
       return
     }
     setError(playbackErrorMessage(code))
@@ -98,8 +98,8 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return // let buttons and the slider handle their own keys
     if (event.key === ' ' || event.key === 'k') toggle()
-    else if (event.key === 'ArrowLeft') skip(-LIMITS.skipSeconds)
-    else if (event.key === 'ArrowRight') skip(LIMITS.skipSeconds)
+    else if (event.key === 'ArrowLeft') skip(-UI.skipSeconds)
+    else if (event.key === 'ArrowRight') skip(UI.skipSeconds)
     else return
     event.preventDefault()
   }
@@ -148,9 +148,9 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
         </div>
       )}
       <div className="player__controls">
-        <button type="button" onClick={() => skip(-LIMITS.skipSeconds)} aria-label={`Back ${LIMITS.skipSeconds} seconds`}>⟲ {LIMITS.skipSeconds}</button>
+        <button type="button" onClick={() => skip(-UI.skipSeconds)} aria-label={`Back ${UI.skipSeconds} seconds`}>⟲ {UI.skipSeconds}</button>
         <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶'}</button>
-        <button type="button" onClick={() => skip(LIMITS.skipSeconds)} aria-label={`Forward ${LIMITS.skipSeconds} seconds`}>{LIMITS.skipSeconds} ⟳</button>
+        <button type="button" onClick={() => skip(UI.skipSeconds)} aria-label={`Forward ${UI.skipSeconds} seconds`}>{UI.skipSeconds} ⟳</button>
         <input
           className="player__seek"
           type="range"
