@@ -13,7 +13,7 @@ import { Redis } from 'ioredis'
 import type { LiveEvent, TranscodeProgress, UserRoom } from '../contract/index.ts'
 import { userRoom } from '../contract/index.ts'
 import type { Config } from './config.ts'
-import type { EventPublisher } from './live-outbox.ts'
+import type { EventPublisher } from './live-publisher.ts'
 
 /** Options of the streams adapter; the worker's publisher writes to the same stream. */
 export function liveStreamOptions(redisPrefix: string) {
@@ -77,7 +77,7 @@ export interface RedisPublisher extends EventPublisher {
 
 /**
  * The worker's publisher: call `publish(events)` after the transaction that appended them commits
- * (see infra/live-outbox.ts), `progress(userId, p)` for the uploader's progress. Never throws: a
+ * (infra/announcer.ts does), `progress(userId, p)` for the uploader's progress. Never throws: a
  * failed write is reported to `onError`, and clients still get the events from the outbox (on
  * their next gap, subscribe or reconnect), because the database, not Redis, is the source of truth.
  */

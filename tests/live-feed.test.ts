@@ -3,7 +3,7 @@
 // while joins race, publishes get lost, and a second client arrives mid-stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../contract/index.ts'
-import { appendEvent } from '../infra/live-outbox.ts'
+import { appendEvent } from '../infra/repositories/live-events.repository.ts'
 import { toLift } from '../infra/attempt-view.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, openFeed, sleep, startLiveServer, subscribe, waitUntil,

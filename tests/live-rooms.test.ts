@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
 import type { PrismaClient } from '../infra/db.ts'
-import { batchedRoomSeq } from '../server/live/outbox-replay.ts'
+import { createLiveEventsRepository } from '../infra/repositories/live-events.repository.ts'
+import { batchedRoomSeq } from '../server/live/socket-server.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
@@ -31,7 +32,7 @@ describe('subscribe bursts', () => {
     let reads = 0
     // The real database, with its room reads counted.
     const counted = t.db.prisma.$extends({ query: { liveRoom: { findUnique: ({ args, query }) => { reads++; return query(args) } } } }) as unknown as PrismaClient
-    const seqOf = batchedRoomSeq(counted)
+    const seqOf = batchedRoomSeq(createLiveEventsRepository(counted))
     const room = competitionRoom(id)
     expect(new Set(await Promise.all(Array.from({ length: 200 }, () => seqOf(room))))).toEqual(new Set([0]))
     expect(reads).toBe(1)

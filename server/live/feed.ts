@@ -9,9 +9,9 @@
 // cost no timers and no queries: one heartbeat interval serves every feed client.
 import WebSocket from 'ws'
 import { competitionRoom, type LiveEvent, type LiveFeedMessage, type Room } from '../../contract/index.ts'
-import type { PrismaClient } from '../../infra/db.ts'
-import { eventsBetween } from './outbox-replay.ts'
 import { RoomSequencer } from '../../contract/live-sequencer.ts'
+import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
+import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { readCompetitionSnapshot } from './snapshot.ts'
 
 const GAP_WAIT_MS = 300
@@ -37,7 +37,10 @@ interface FeedRoom {
 }
 
 export interface LiveFeedDeps {
-  prisma: PrismaClient
+  /** Where the snapshots come from. */
+  participants: ParticipantsRepository
+  /** The outbox, which fills the gaps. */
+  liveEvents: LiveEventsRepository
   apiBase: string
   log?: { warn(obj: object, msg: string): void }
   /** Called when a room starts on this node: its stream begins after `seq`. */
@@ -85,7 +88,7 @@ export class LiveFeed {
     ws.on('message', () => {}) // nothing to say to us; the route's maxPayload bounds it
 
     try {
-      const snapshot = await readCompetitionSnapshot(this.deps.prisma, this.deps.apiBase, competitionId)
+      const snapshot = await readCompetitionSnapshot(this.deps.participants, this.deps.apiBase, competitionId)
       if (!snapshot) {
         send(client, JSON.stringify({ type: 'error', message: `Challenge ${competitionId} does not exist.` } satisfies LiveFeedMessage))
         ws.close(4404, 'challenge not found')
@@ -101,7 +104,7 @@ export class LiveFeed {
         this.#dispatch(joined, joined.sequencer.reset(snapshot.seq))
       } else if (roomSeq > snapshot.seq) {
         // The room already passed this snapshot: the events in between come from the outbox.
-        for (const event of await eventsBetween(this.deps.prisma, joined.name, snapshot.seq, roomSeq)) sendEvent(client, event, JSON.stringify(event))
+        for (const event of await this.deps.liveEvents.between(joined.name, snapshot.seq, roomSeq)) sendEvent(client, event, JSON.stringify(event))
       }
       const queued = client.queue ?? []
       client.queue = null
@@ -151,7 +154,7 @@ export class LiveFeed {
     if (!gap || this.#rooms.get(room.name) !== room) return
     room.filling = true
     try {
-      this.#dispatch(room, room.sequencer.pushAll(await eventsBetween(this.deps.prisma, room.name, gap.after, gap.upTo)))
+      this.#dispatch(room, room.sequencer.pushAll(await this.deps.liveEvents.between(room.name, gap.after, gap.upTo)))
     } catch (error) {
       this.deps.log?.warn({ err: error, room: room.name }, 'live feed gap fill failed')
     } finally {

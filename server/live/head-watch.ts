@@ -9,11 +9,11 @@
 // read from the outbox and delivered to this node's listeners only. Per room and
 // per node, never per client; idle rooms cost one row in that query.
 import type { LiveEvent, Room } from '../../contract/index.ts'
-import type { PrismaClient } from '../../infra/db.ts'
-import { eventsBetween } from './outbox-replay.ts'
+import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 
 export interface HeadWatchDeps {
-  prisma: PrismaClient
+  /** The outbox: the rooms' heads, and the events to redeliver. */
+  liveEvents: Pick<LiveEventsRepository, 'roomSeqs' | 'between'>
   /** Rooms with listeners on this node right now. */
   rooms(): Iterable<Room>
   /** Delivers recovered events to this node's listeners only. */
@@ -64,9 +64,8 @@ export class HeadWatch {
     for (const room of this.#behind.keys()) if (!rooms.has(room)) this.#behind.delete(room)
     if (rooms.size === 0) return
     try {
-      const rows = await this.deps.prisma.liveRoom.findMany({ where: { room: { in: [...rooms] } }, select: { room: true, seq: true } })
-      for (const { room: name, seq } of rows) {
-        const room = name as Room
+      const seqs = await this.deps.liveEvents.roomSeqs([...rooms])
+      for (const [room, seq] of seqs) {
         const head = this.#heads.get(room)
         if (head === undefined) {
           this.#heads.set(room, seq)
@@ -80,7 +79,7 @@ export class HeadWatch {
         const before = this.#behind.get(room)
         this.#behind.set(room, seq)
         if (before === undefined || before <= head) continue
-        const missed = await eventsBetween(this.deps.prisma, room, head, before)
+        const missed = await this.deps.liveEvents.between(room, head, before)
         if (missed.length === 0) continue
         this.deps.log?.warn({ room, after: head, upTo: before }, 'live: re-delivering events this node never received')
         this.deps.redeliver(missed)

@@ -19,10 +19,9 @@ import {
   parseRoom, SubscribeRequest, UnsubscribeRequest, userRoom,
   type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type Room, type ServerEvents, type SubscribeResult, type UnsubscribeResult,
 } from '../../contract/index.ts'
-import type { PrismaClient } from '../../infra/db.ts'
-import type { EventPublisher } from '../../infra/live-outbox.ts'
+import type { EventPublisher } from '../../infra/live-publisher.ts'
 import { liveStreamOptions } from '../../infra/live-redis.ts'
-import { batchedRoomSeq, replaySince } from './outbox-replay.ts'
+import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 
 export interface SocketData {
   userId: number | null
@@ -32,7 +31,8 @@ export type LiveIo = Server<ClientEvents, ServerEvents, Record<string, never>, S
 type LiveSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>
 
 export interface LiveServerDeps {
-  prisma: PrismaClient
+  /** The outbox: what a subscriber missed, and the rooms' current numbers. */
+  liveEvents: LiveEventsRepository
   /** The user id of a valid access token; throws with a sentence for the client otherwise. */
   verifyAccess(token: string): number
   corsOrigins: readonly string[]
@@ -102,7 +102,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   })
 
   const subscribesInFlight = new WeakMap<LiveSocket, number>()
-  const seqAfterJoin = batchedRoomSeq(deps.prisma)
+  const seqAfterJoin = batchedRoomSeq(deps.liveEvents)
 
   io.on('connection', (socket: LiveSocket) => {
     // A recovered socket comes back with its rooms; a new one joins its private room.
@@ -132,7 +132,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     try {
       // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
       await socket.join(room)
-      const result = await replaySince(deps.prisma, room, since, { readSeq: () => seqAfterJoin(room) })
+      const result = await deps.liveEvents.replaySince(room, since, { readSeq: () => seqAfterJoin(room) })
       deps.onSubscribed?.(room, result.seq)
       ack({ data: result })
     } catch (error) {
@@ -171,6 +171,28 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       io.engine.close()
       await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()))
     },
+  }
+}
+
+/**
+ * Reads a room's seq once for everyone who asks while a read is pending, starting the
+ * read on the next turn of the event loop. A caller that has joined the room before
+ * asking gets a seq read after its join, so an event committed in between is either
+ * counted in the seq or pushed to it live: a burst of subscribers (a hall of phones
+ * reconnecting) costs one query per room, not one per client.
+ */
+export function batchedRoomSeq(liveEvents: Pick<LiveEventsRepository, 'roomSeq'>): (room: Room) => Promise<number> {
+  const next = new Map<Room, Promise<number>>()
+  return (room) => {
+    let read = next.get(room)
+    if (!read) {
+      read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        next.delete(room) // later callers joined after this read began: they need a read of their own
+        return liveEvents.roomSeq(room)
+      })
+      next.set(room, read)
+    }
+    return read
   }
 }
 

@@ -1,5 +1,6 @@
 // Live events: socket.io and the plain WebSocket feed on the API's port, and
-// `app.publisher`, which routes call after their write commits.
+// `app.publisher`, through which the repositories' writes announce after they commit.
+// The live layer reads the outbox and snapshots through `app.repos` (registered before it).
 // With REDIS_URL, socket.io's Redis Streams adapter links every server process
 // (and the worker's publisher, infra/live-redis.ts); without, one process.
 import { EventEmitter } from 'node:events'
@@ -7,7 +8,7 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { LiveEvent } from '../../../contract/index.ts'
-import type { EventPublisher } from '../../../infra/live-outbox.ts'
+import type { EventPublisher } from '../../../infra/live-publisher.ts'
 import { openLiveRedis } from '../../../infra/live-redis.ts'
 import { LiveFeed } from '../../live/feed.ts'
 import { HeadWatch } from '../../live/head-watch.ts'
@@ -28,7 +29,8 @@ declare module 'fastify' {
 }
 
 export default fp(async function live(app: FastifyInstance) {
-  const { config, db } = app.deps
+  const { config } = app.deps
+  const { liveEvents, participants } = app.repos
   const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
   const listeners: ((event: LiveEvent) => void)[] = []
   // Every event this node learns of reaches its plain-feed clients, is noted by the head watch and reaches the listeners.
@@ -37,9 +39,9 @@ export default fp(async function live(app: FastifyInstance) {
     heads.delivered(event)
     for (const listener of listeners) listener(event)
   }
-  const feed: LiveFeed = new LiveFeed({ prisma: db.prisma, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
+  const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
-    prisma: db.prisma,
+    liveEvents,
     verifyAccess: (token) => app.tokens.verifyAccess(token),
     corsOrigins: config.corsOrigins,
     redis: redis ? { client: redis.client, prefix: config.redisPrefix } : undefined,
@@ -48,7 +50,7 @@ export default fp(async function live(app: FastifyInstance) {
     log: app.log,
   })
   const heads: HeadWatch = new HeadWatch({
-    prisma: db.prisma,
+    liveEvents,
     rooms: () => new Set([...server.localRooms(), ...feed.rooms()]),
     redeliver(events) {
       server.deliverLocally(events)
