@@ -1,5 +1,7 @@
 export * from './common.ts'
 export * from './lifts.ts'
+export * from './challenge-rules.ts'
+export * from './ranking.ts'
 export * from './auth.ts'
 export * from './competitions.ts'
 export * from './users.ts'

@@ -21,13 +21,18 @@ export interface Announce {
 }
 
 export interface Announcer {
-  write<T>(work: (tx: Tx, announce: Announce) => Promise<T>): Promise<T>
+  /**
+   * `afterCommit` runs once the write has committed and before its events are published (an
+   * upload's file is put in place there, so no one is told of a video that is not there yet).
+   * The events are published even when it fails: the write they describe has committed.
+   */
+  write<T>(work: (tx: Tx, announce: Announce) => Promise<T>, afterCommit?: (value: T) => Promise<void>): Promise<T>
 }
 
 /** `publisher()` is read at publish time: the server's live layer exists only once the app is built. */
 export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPublisher): Announcer {
   return {
-    async write(work) {
+    async write(work, afterCommit) {
       let events: LiveEvent[] = []
       const result = await prisma.$transaction(async (tx) => {
         events = []
@@ -51,7 +56,11 @@ export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPubl
         if (reserved.size > 0) throw new Error(`announce.lock(${[...reserved.keys()].join(', ')}) without an event`)
         return value
       }, WRITE_TRANSACTION)
-      if (events.length > 0) publisher().publish(events)
+      try {
+        await afterCommit?.(result)
+      } finally {
+        if (events.length > 0) publisher().publish(events)
+      }
       return result
     },
   }

@@ -217,3 +217,33 @@ export async function assertDecodable(binaries: FfmpegBinaries, path: string, in
 
   await decode('the end of the clip', [...base, '-sseof', '-1', '-i', path, '-map', '0:v:0', '-f', 'null', '-'])
 }
+
+/** Containers we take (as sniffed from the bytes) and the extension a stored original keeps. */
+const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'webm', 'mkv', '3gp', '3g2', 'avi', 'mpg', 'mts', 'ogv', 'flv', 'asf'])
+
+export type PlayableCheck =
+  | { playable: true; ext: string; info: ProbeInfo }
+  /** `notVideo`: the bytes are no video container; `unreadable`: a video that is truncated or damaged. */
+  | { playable: false; reason: 'notVideo' | 'unreadable'; detail: string }
+
+/**
+ * Is the file at `path` a playable video? The bytes decide, never a declared type or name:
+ * the container is sniffed, ffprobe must find a video stream, and both ends must decode.
+ * Answers the extension the stored original keeps.
+ */
+export async function checkPlayableVideo(binaries: FfmpegBinaries, path: string): Promise<PlayableCheck> {
+  const { fileTypeFromFile } = await import('file-type')
+  const sniffed = await fileTypeFromFile(path)
+  if (!sniffed || !(sniffed.mime.startsWith('video/') || VIDEO_EXTENSIONS.has(sniffed.ext)) || !/^[a-z0-9]{2,4}$/.test(sniffed.ext)) {
+    return { playable: false, reason: 'notVideo', detail: sniffed ? `sniffed ${sniffed.mime}` : 'no known container' }
+  }
+  try {
+    const info = await probe(binaries, path)
+    if (!info.video) throw new ProbeError('no video stream')
+    await assertDecodable(binaries, path, info)
+    return { playable: true, ext: VIDEO_EXTENSIONS.has(sniffed.ext) ? sniffed.ext : 'mp4', info }
+  } catch (error) {
+    if (!(error instanceof ProbeError)) throw error
+    return { playable: false, reason: 'unreadable', detail: error.message }
+  }
+}

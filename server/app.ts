@@ -6,7 +6,8 @@ import addFormatsModule from 'ajv-formats'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../infra/config.ts'
 import type { Database } from '../infra/db.ts'
-import type { TranscodeQueue } from '../infra/queue.ts'
+import type { Storage } from '../infra/storage.ts'
+import type { TranscodeQueue } from '../infra/transcoding/jobs.ts'
 import security from './plugins/external/security.ts'
 import rateLimiting from './plugins/external/rate-limit.ts'
 import docs from './plugins/external/swagger.ts'
@@ -15,8 +16,10 @@ import webStatic from './plugins/external/web-static.ts'
 import errorHandler from './plugins/app/error-handler.ts'
 import documentedStatuses from './plugins/app/documented-statuses.ts'
 import textGuard from './plugins/app/text-guard.ts'
+import repositories from './plugins/app/repositories.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
+import uploads from './plugins/app/uploads.ts'
 import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
@@ -24,10 +27,13 @@ import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 
+/** What the app is built from; each is created once by the process (server.ts) or a test. */
 export interface AppDeps {
   config: Config
   db: Database
   queue: TranscodeQueue
+  /** Where originals, renditions and posters are stored. */
+  storage: Storage
 }
 
 declare module 'fastify' {
@@ -60,8 +66,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(rateLimiting)
   await app.register(docs)
   await app.register(multipartBodies)
+  await app.register(repositories)
   await app.register(auth)
   await app.register(live)
+  await app.register(uploads)
 
   const prefix = deps.config.apiBase
   await app.register(authRoutes, { prefix })

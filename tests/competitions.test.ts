@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { competitionRoom } from '../contract/index.ts'
-import { appendEvent, reserveSeq } from '../infra/live-outbox.ts'
-import { participantInclude } from '../server/live/snapshot.ts'
-import { nextStatusChange } from '../server/services/competition-meta.ts'
+import { discardingPublisher } from '../infra/live-publisher.ts'
+import { createRepositories } from '../infra/repositories/index.ts'
 import { toParticipant } from '../server/services/mappers.ts'
 
 let t: TestApp
@@ -253,11 +251,8 @@ describe('participants, lifts and attempt detail', () => {
     expect((await t.app.inject({ url })).json()).toEqual({ participants: [] })
     // Another process commits a join with its event and dies before publishing it.
     const other = await registerUser(t.app, 'Lost Publish')
-    await t.db.prisma.$transaction(async (tx) => {
-      const seq = await reserveSeq(tx, competitionRoom(id))
-      const row = await tx.participant.create({ data: { userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M' }, include: participantInclude })
-      await appendEvent(tx, competitionRoom(id), 'participant.joined', { competition_id: id, participant: toParticipant('/api', row), participants: 1 }, seq)
-    })
+    const elsewhere = createRepositories(t.db.prisma, () => discardingPublisher, '/api')
+    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, (row) => toParticipant('/api', row))
     await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
     const res = await t.app.inject({ url })
     expect(res.json().participants.map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])
@@ -282,19 +277,5 @@ describe('participants, lifts and attempt detail', () => {
       expect(res.statusCode, path).toBe(404)
       expect(res.json()).toEqual({ error: 'Video data not found' })
     }
-  })
-})
-
-describe('nextStatusChange', () => {
-  it('is the earliest start or just-after-end still ahead, or undefined', () => {
-    const now = new Date('2026-06-01T00:00:00Z')
-    const at = (iso: string) => new Date(iso)
-    expect(nextStatusChange([], now)).toBeUndefined()
-    expect(nextStatusChange([{ startDate: at('2026-01-01T00:00:00Z'), endDate: at('2026-02-01T00:00:00Z') }], now)).toBeUndefined()
-    expect(nextStatusChange([
-      { startDate: at('2026-07-01T00:00:00Z'), endDate: at('2026-07-08T00:00:00Z') },
-      { startDate: at('2026-05-01T00:00:00Z'), endDate: at('2026-06-03T00:00:00Z') },
-    ], now)).toBe(at('2026-06-03T00:00:00Z').getTime() + 1)
-    expect(nextStatusChange([{ startDate: at('2026-06-02T00:00:00Z'), endDate: at('2026-06-09T00:00:00Z') }], now)).toBe(at('2026-06-02T00:00:00Z').getTime())
   })
 })

@@ -18,6 +18,8 @@ const attemptDetail = {
 /** The lifter an attempt is recorded for: the participant row, with the name events carry. */
 export type Lifter = Prisma.ParticipantGetPayload<{ include: { user: { select: { name: true } } } }>
 
+const STORE_FAILED = 'The upload could not be stored; please upload it again.'
+
 /** Processing states a transcode has not finished with. */
 const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.StringFilter
 
@@ -40,10 +42,15 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
   return {
     /**
      * Records an uploaded attempt (pending its transcode) with its original's storage key, and
-     * announces it to the challenge and the board. `originalKey` names the file by the new id.
+     * announces it to the challenge and the board. `originalKey` names the file by the new id;
+     * `store` puts the file there after commit, before the announcement goes out. When that
+     * fails, the attempt is announced and then marked failed (announced too), and this throws.
      */
-    record(lifter: Lifter, attempt: { liftType: string; weight: number }, originalKey: (attemptId: number) => string): Promise<{ attemptId: number; originalKey: string }> {
-      return announcer.write(async (tx, announce) => {
+    async record(
+      lifter: Lifter, attempt: { liftType: string; weight: number }, originalKey: (attemptId: number) => string, store: (key: string) => Promise<void>,
+    ): Promise<{ attemptId: number; originalKey: string }> {
+      let storeFailure: { error: unknown } | undefined
+      const recorded = await announcer.write(async (tx, announce) => {
         const room = competitionRoom(lifter.competitionId)
         await announce.lock(room) // the challenge room before the global room (lock order)
         const created = await tx.attempt.create({
@@ -54,7 +61,13 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
         return { attemptId: created.id, originalKey: key }
-      })
+      }, (row) => store(row.originalKey).catch((error: unknown) => { storeFailure = { error } }))
+      if (storeFailure) {
+        // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.
+        await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(() => false)
+        throw storeFailure.error
+      }
+      return recorded
     },
 
     /** The attempt as its Lift answer, with its lifter; null when it does not exist. */

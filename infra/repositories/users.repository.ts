@@ -17,6 +17,8 @@ const userWithAttempts = {
 } as const satisfies Prisma.UserInclude
 export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithAttempts }>
 
+export type UserRow = Prisma.UserGetPayload<object>
+
 export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio'>
 
 export function createUsersRepository(prisma: PrismaClient) {

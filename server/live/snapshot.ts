@@ -1,24 +1,17 @@
 // A challenge's live snapshot: the ranked participants and the room seq they reflect,
 // read in one REPEATABLE READ transaction so the state is exactly the state at that
 // seq (events after it apply on top without double counting).
-import { competitionRoom, type CompetitionSnapshot, type Room } from '../../contract/index.ts'
-import type { PrismaClient } from '../../infra/db.ts'
-import { rankParticipants, toParticipant } from '../services/mappers.ts'
+import { competitionRoom, rankParticipants, type CompetitionSnapshot, type Room } from '../../contract/index.ts'
+import type { Repositories } from '../../infra/repositories/index.ts'
+import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
+import { toParticipant } from '../services/mappers.ts'
 
-/** What a participant answer needs besides its own row. */
-export const participantInclude = { user: { select: { name: true, country: true } }, attempts: { orderBy: { createdAt: 'asc' as const } } }
-
-/** null when the challenge does not exist. */
-export async function readCompetitionSnapshot(prisma: PrismaClient, apiBase: string, competitionId: number): Promise<CompetitionSnapshot | null> {
-  const room = competitionRoom(competitionId)
-  const [competition, head, rows] = await prisma.$transaction([
-    prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } }),
-    prisma.liveRoom.findUnique({ where: { room }, select: { seq: true } }),
-    prisma.participant.findMany({ where: { competitionId }, include: participantInclude }),
-  ], { isolationLevel: 'RepeatableRead' })
-  if (!competition) return null
-  const participants = rankParticipants(rows.map((row) => toParticipant(apiBase, row)))
-  return { type: 'snapshot', room, seq: head?.seq ?? 0, participants, count: participants.length }
+/** A challenge's ranked participants at a room seq; null when the challenge does not exist. */
+export async function readCompetitionSnapshot(participants: ParticipantsRepository, apiBase: string, competitionId: number): Promise<CompetitionSnapshot | null> {
+  const read = await participants.listWithSeq(competitionId)
+  if (!read) return null
+  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row)))
+  return { type: 'snapshot', room: competitionRoom(competitionId), seq: read.seq, participants: ranked, count: ranked.length }
 }
 
 export interface CachedAnswer {
@@ -46,7 +39,7 @@ export interface CachedAnswer {
 /** How long a cached answer may be served without asking the database for its room's seq. */
 export const CACHE_MAX_AGE_MS = 100
 
-export function createRoomCache<K>(prisma: PrismaClient, options: {
+export function createRoomCache<K>(roomSeq: (room: Room) => Promise<number>, options: {
   room(key: K): Room
   /** null when there is nothing under this key (unknown challenge). */
   read(key: K): Promise<CachedAnswer | null>
@@ -100,7 +93,7 @@ export function createRoomCache<K>(prisma: PrismaClient, options: {
       const held = entries.get(key)
       if (held && current(held) && Date.now() - held.checkedAt < maxAgeMs) return held.answer
       const checkedAt = Date.now()
-      const head = (await prisma.liveRoom.findUnique({ where: { room }, select: { seq: true } }))?.seq ?? 0
+      const head = await roomSeq(room)
       noteHead(room, head)
       if (held && held.answer.seq === head && current(held)) {
         held.checkedAt = checkedAt
@@ -114,11 +107,11 @@ export function createRoomCache<K>(prisma: PrismaClient, options: {
 }
 
 /** A challenge's ranked participants, as `GET /competitions/:id/participants` answers them. */
-export function createParticipantsCache(prisma: PrismaClient, apiBase: string) {
-  return createRoomCache<number>(prisma, {
+export function createParticipantsCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string) {
+  return createRoomCache<number>((room) => repos.liveEvents.roomSeq(room), {
     room: competitionRoom,
     async read(competitionId) {
-      const snapshot = await readCompetitionSnapshot(prisma, apiBase, competitionId)
+      const snapshot = await readCompetitionSnapshot(repos.participants, apiBase, competitionId)
       return snapshot && { seq: snapshot.seq, json: JSON.stringify({ participants: snapshot.participants }) }
     },
   })

@@ -28,7 +28,7 @@ function bodyRefreshToken(body: unknown): string | undefined {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { prisma } = app.deps.db
+  const { users } = app.repos
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
   // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
   // answer them by plugins/app/documented-statuses.ts; routes list what only they answer.
@@ -47,18 +47,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
     const email = body.email.trim().toLowerCase()
-    if (await prisma.user.findUnique({ where: { email } })) throw conflict('An account with this email already exists. Log in instead.')
-    const username = body.username
-      ? body.username.toLowerCase()
-      : await freeUsername(async (u) => (await prisma.user.count({ where: { username: u } })) > 0, body.name)
-    if (body.username && (await prisma.user.findUnique({ where: { username } }))) throw conflict('This username is taken. Please choose another.')
+    if (await users.findByEmail(email)) throw conflict('An account with this email already exists. Log in instead.')
+    const username = body.username ? body.username.toLowerCase() : await freeUsername(users.usernameTaken, body.name)
+    if (body.username && (await users.findByUsername(username))) throw conflict('This username is taken. Please choose another.')
     let user
     try {
-      user = await prisma.user.create({
-        data: {
-          name: body.name.trim(), email, username, passwordHash: await hash(body.password, ARGON2),
-          country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null,
-        },
+      user = await users.create({
+        name: body.name.trim(), email, username, passwordHash: await hash(body.password, ARGON2),
+        country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null,
       })
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw conflict('An account with this email or username already exists. Log in instead.')
@@ -73,7 +69,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse, 401: errorStatus('Invalid username or password.') } },
   }, async (request) => {
     const login = request.body.username.trim().toLowerCase()
-    const user = await prisma.user.findFirst({ where: login.includes('@') ? { email: login } : { username: login } })
+    const user = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
     const ok = await verify(user?.passwordHash ?? DUMMY_HASH, request.body.password)
     if (!user || !ok) throw unauthorized('Invalid username or password. Please try again.')
     return app.tokens.issue(user.id)
@@ -107,7 +103,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.') } },
   }, async (request) => {
-    const user = await prisma.user.findUnique({ where: { id: request.userId! } })
+    const user = await users.find(request.userId!)
     if (!user) throw notFound('This account no longer exists.')
     return toUserResponse(user, true)
   })

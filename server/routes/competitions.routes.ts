@@ -1,36 +1,30 @@
+// Challenges: the list, one challenge, its participants, lifts and attempt videos;
+// creating and joining one. Reads of the list and of participants are served from
+// per-change caches (server/live/snapshot.ts); writes go through the repositories,
+// which announce them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AttemptDetail, AttemptParams, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
   GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftListResponse, ParticipantListResponse, PRIZE_POOL,
-  competitionRoom, type LiveEvent,
 } from '../../contract/index.ts'
-import { WRITE_TRANSACTION } from '../../infra/db.ts'
-import { appendEvent, reserveSeq } from '../../infra/live-outbox.ts'
-import { badRequest, conflict, notFound } from '../errors.ts'
-import { assertActsAsSelf } from '../plugins/app/auth.ts'
-import { invalidDate, parseChallengeDate } from '../services/challenge-dates.ts'
-import { challengeStatus, formatDescription, nextStatusChange, normalizeGender, parseDescription } from '../services/competition-meta.ts'
-import { createParticipantsCache, createRoomCache, participantInclude } from '../live/snapshot.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
+import { conflict, notFound } from '../errors.ts'
+import { createParticipantsCache, createRoomCache } from '../live/snapshot.ts'
+import { assertActsAsSelf } from '../plugins/app/auth.ts'
+import { assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
 import { toCompetition, toParticipant } from '../services/mappers.ts'
 
-const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
-
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { prisma } = app.deps.db
+  const { competitions, participants, attempts, liveEvents } = app.repos
   const apiBase = app.deps.config.apiBase
-  const participantsCache = createParticipantsCache(prisma, apiBase)
-  const withCount = { _count: { select: { participants: true } } } as const
-  // Creating a challenge and joining one append to the global room, so its seq versions the list.
-  const competitionsCache = createRoomCache<'all'>(prisma, {
+  const participantsCache = createParticipantsCache(app.repos, apiBase)
+  // Creating a challenge and joining one announce to the global room, so its seq versions the list.
+  const competitionsCache = createRoomCache<'all'>((room) => liveEvents.roomSeq(room), {
     room: () => GLOBAL_ROOM,
     async read() {
-      const [head, rows] = await prisma.$transaction([
-        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
-        prisma.competition.findMany({ include: withCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
-      ], { isolationLevel: 'RepeatableRead' })
+      const { seq, rows } = await competitions.listWithSeq()
       const now = new Date()
-      return { seq: head?.seq ?? 0, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
+      return { seq, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
     },
   })
   app.live.onEvent((event) => {
@@ -39,7 +33,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   async function findCompetition(id: number) {
-    const row = await prisma.competition.findUnique({ where: { id }, include: withCount })
+    const row = await competitions.find(id)
     if (!row) throw notFound(`Challenge ${id} does not exist.`)
     return row
   }
@@ -74,23 +68,16 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['competitions'], params: IdParams, description: 'Every attempt of the challenge, newest first.', response: { 200: LiftListResponse, 404: ErrorResponse } },
   }, async (request) => {
     const id = request.params.id
-    const rows = await prisma.attempt.findMany({
-      where: { participant: { competitionId: id } },
-      include: { participant: { include: { user: { select: { name: true } } } } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    })
-    if (rows.length === 0) await findCompetition(id)
-    return { lifts: rows.map((a) => toLift(apiBase, a, a.participant)) }
+    const lifts = await attempts.listForCompetition(id)
+    if (lifts.length === 0) await findCompetition(id)
+    return { lifts }
   })
 
   app.get('/competitions/:id/participants/:participantId/attempts/:videoId', {
     schema: { tags: ['videos'], params: AttemptParams, response: { 200: AttemptDetail, 404: ErrorResponse } },
   }, async (request) => {
     const { id, participantId, videoId } = request.params
-    const attempt = await prisma.attempt.findUnique({
-      where: { id: videoId },
-      include: { participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } } },
-    })
+    const attempt = await attempts.findDetail(videoId)
     if (!attempt || attempt.participant.userId !== participantId || attempt.participant.competitionId !== id) {
       throw notFound('Video data not found')
     }
@@ -113,28 +100,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const userId = assertActsAsSelf(request, request.body.user_id)
-    const body = request.body
-    const start = parseChallengeDate(body.start_date, 'start')
-    const end = parseChallengeDate(body.end_date, 'end')
-    if (!start) throw badRequest(invalidDate('start_date'))
-    if (!end) throw badRequest(invalidDate('end_date'))
-    if (end < start) throw badRequest('end_date must not be before start_date.')
-    const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
-    const weightclasses = body.weightclasses ?? []
-    const gender = body.gender ?? 'M'
-    const text = body.description?.trim() || `${body.name.trim()} at ${body.location.trim()}`
-    const { row, event } = await prisma.$transaction(async (tx) => {
-      const row = await tx.competition.create({
-        data: {
-          name: body.name.trim(), location: body.location.trim(), startDate: start, endDate: end, image: body.image ?? null,
-          liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById: userId,
-          description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
-        },
-      })
-      const event = await appendEvent(tx, GLOBAL_ROOM, 'competition.created', { competition: toCompetition({ ...row, _count: { participants: 0 } }) })
-      return { row, event }
-    }, WRITE_TRANSACTION)
-    app.publisher.publish([event])
+    const row = await competitions.create(newCompetition(request.body, userId), (created) => toCompetition(created))
     reply.status(201)
     return {
       competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
@@ -153,42 +119,24 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body
     const competitionId = Number(body.competition_id)
     const competition = await findCompetition(competitionId)
-    const status = challengeStatus(competition.startDate, competition.endDate)
-    if (status === 'completed') throw conflict('This challenge has ended')
-    if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(body.weight_class)) {
-      throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
-    }
-    const gender = body.gender ? normalizeGender(body.gender) : normalizeGender(competition.gender)
-
-    let events: LiveEvent[]
-    let result
+    assertCanJoin(competition, body.weight_class)
+    const gender = normalizeGender(body.gender ?? competition.gender)
+    let joined
     try {
-      ;({ events, result } = await prisma.$transaction(async (tx) => {
-        // Lock the room first so the count below includes every earlier join (see reserveSeq).
-        const room = competitionRoom(competitionId)
-        const seq = await reserveSeq(tx, room)
-        const created = await tx.participant.create({
-          data: { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
-          include: participantInclude,
-        })
-        const count = await tx.participant.count({ where: { competitionId } })
-        const participant = toParticipant(apiBase, created)
-        const joined = await appendEvent(tx, room, 'participant.joined', { competition_id: competitionId, participant, participants: count }, seq)
-        const board = await appendEvent(tx, GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-        return { events: [joined, board], result: { participant, count } }
-      }, WRITE_TRANSACTION))
+      joined = await participants.join(
+        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
+        (row) => toParticipant(apiBase, row),
+      )
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw conflict('You have already joined this challenge.')
       throw error
     }
-    app.publisher.publish(events)
     reply.status(201)
     return {
-      message: 'Joined the challenge.', participant_id: result.participant.id, competition_id: competitionId, user_id: userId,
-      weight_class: result.participant.weight_class, gender, participants: result.count,
+      message: 'Joined the challenge.', participant_id: joined.participant.id, competition_id: competitionId, user_id: userId,
+      weight_class: joined.participant.weight_class, gender, participants: joined.count,
     }
   })
-
 }
 
 export default competitionRoutes

@@ -1,29 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AthleteList, AthleteQuery, IdParams, LIFT_TYPES, LIMITS, ProfileResponse, UserSummary, type BestLift } from '../../contract/index.ts'
+import {
+  AthleteList, AthleteQuery, IdParams, LIFT_TYPES, LIMITS, ProfileResponse, UserSummary, bestLifts, challengeStatus, total, type BestLift, type Bests,
+} from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-import { challengeStatus } from '../services/competition-meta.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
-import { toUserResponse } from '../services/mappers.ts'
-import { bestLifts, total, type Bests } from '../services/ranking.ts'
+import { scored, toUserResponse } from '../services/mappers.ts'
 
 const bestLiftList = (best: Bests): BestLift[] => LIFT_TYPES.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { prisma } = app.deps.db
+  const { users } = app.repos
   const apiBase = app.deps.config.apiBase
   const noSuchAthlete = errorStatus('No athlete has this id.')
 
   async function loadUser(id: number) {
-    const user = await prisma.user.findUnique({
-      where: { id },
-      include: {
-        participants: {
-          include: { competition: true, attempts: { orderBy: { createdAt: 'desc' } } },
-          orderBy: { joinedAt: 'desc' },
-        },
-      },
-    })
+    const user = await users.findWithHistory(id)
     if (!user) throw notFound(`Athlete ${id} does not exist.`)
     return user
   }
@@ -32,7 +24,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['users'], params: IdParams, response: { 200: UserSummary, 404: noSuchAthlete } },
   }, async (request) => {
     const user = await loadUser(request.params.id)
-    const best = bestLifts(user.participants.flatMap((p) => p.attempts))
+    const best = bestLifts(user.participants.flatMap((p) => p.attempts.map(scored)))
     return { id: user.id, name: user.name, username: user.username, country: user.country, weight_class: user.weightClass, best_lifts: bestLiftList(best) }
   })
 
@@ -46,7 +38,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = await loadUser(request.params.id)
     const attempts = user.participants.flatMap((p) => p.attempts)
-    const best = bestLifts(attempts)
+    const best = bestLifts(attempts.map(scored))
     const videos = user.participants
       .flatMap((p) => p.attempts.filter((a) => a.originalKey).map((a) => ({ a, p })))
       .sort((x, y) => y.a.createdAt.getTime() - x.a.createdAt.getTime())
@@ -62,7 +54,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       best_lifts: bestLiftList(best),
       competitions: user.participants.map((p) => ({
         id: p.competition.id, name: p.competition.name, start_date: p.competition.startDate.toISOString(), weight_class: p.weightClass,
-        status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: total(bestLifts(p.attempts)),
+        status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: total(bestLifts(p.attempts.map(scored))),
       })),
       uploaded_videos: videos.slice(0, LIMITS.profileVideos * 10).map(({ a, p }) => ({
         attempt_id: a.id, competition_id: p.competitionId, competition_name: p.competition.name, participant_id: p.userId,
@@ -80,18 +72,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: AthleteList },
     },
   }, async (request) => {
-    const q = request.query.q?.trim()
-    const users = await prisma.user.findMany({
-      where: q ? { OR: [
-        { name: { contains: q, mode: 'insensitive' } }, { country: { contains: q, mode: 'insensitive' } }, { weightClass: { contains: q, mode: 'insensitive' } },
-      ] } : undefined,
-      include: { participants: { include: { attempts: { select: { liftType: true, weight: true, status: true } } } } },
-      orderBy: { name: 'asc' },
-      take: 500,
-    })
-    return users.map((u) => ({
+    const found = await users.search(request.query.q?.trim(), 500)
+    return found.map((u) => ({
       id: u.id, name: u.name, country: u.country, weight_class: u.weightClass, competitions: u.participants.length,
-      best_total: Math.max(0, ...u.participants.map((p) => total(bestLifts(p.attempts)))),
+      best_total: Math.max(0, ...u.participants.map((p) => total(bestLifts(p.attempts.map(scored))))),
     }))
   })
 }

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { VideoQuery } from '../../contract/index.ts'
-import { InvalidKeyError, assertSafeKey, attemptKeys, contentTypeOf, createLocalStorage } from '../../infra/storage.ts'
+import { InvalidKeyError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
@@ -88,8 +88,7 @@ const FILE_HEADERS = {
 const CACHE_REVALIDATE = 'public, no-cache'
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, db } = app.deps
-  const storage = createLocalStorage(config.mediaDir)
+  const { config, storage } = app.deps
 
   app.get('/video/*', {
     schema: {
@@ -126,9 +125,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let playback: Playback = { key, variant: 'as-is', final: true }
     const attemptId = attemptKeys.attemptOf(key)
     if (attemptId !== null) {
-      const attempt = await db.prisma.attempt.findUnique({
-        where: { id: attemptId }, select: { originalKey: true, processingState: true, renditions: true },
-      })
+      const attempt = await app.repos.attempts.findFiles(attemptId)
       if (!attempt) throw notFound('Video not found')
       if (attempt.originalKey === key) playback = pickPlayback({ ...attempt, originalKey: key }, deviceClass(request.query))
     }

@@ -6,28 +6,22 @@ import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { prisma } = app.deps.db
+  const { attempts } = app.repos
   const apiBase = app.deps.config.apiBase
 
   /** The playable videos, in a stable order, optionally of one lift type. */
   async function playable(liftTypeRaw: string | undefined) {
     const liftType = normalizeLiftType(liftTypeRaw)
     if (liftTypeRaw && !liftType) throw badRequest(`lift_type "${liftTypeRaw}" is not a known lift. Use one of ${LIFT_TYPES.join(', ')}.`)
-    return prisma.attempt.findMany({
-      where: { originalKey: { not: null }, processingState: { not: 'failed' }, ...(liftType ? { liftType } : {}) },
-      select: { id: true },
-      orderBy: { id: 'asc' },
-    })
+    return attempts.playableIds(liftType)
   }
 
   async function answer(ids: { id: number }[], index: number) {
-    const attempt = await prisma.attempt.findUniqueOrThrow({
-      where: { id: ids[index]!.id },
-      include: { participant: { include: { user: { select: { name: true } } } } },
-    })
+    const attempt = await attempts.find(ids[index]!.id)
+    if (!attempt?.originalKey) throw notFound('No videos available') // removed since the list was read
     return {
       attempt_id: attempt.id, competition_id: attempt.participant.competitionId, participant_id: attempt.participant.userId,
-      video_url: mediaUrl(apiBase, attempt.originalKey!), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
+      video_url: mediaUrl(apiBase, attempt.originalKey), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
       participant_name: attempt.participant.user.name, lift_type: attempt.liftType, weight: attempt.weight,
       current_index: index, total_videos: ids.length,
     }

@@ -1,20 +1,15 @@
 // Database rows → the contract's answer shapes. With infra/attempt-view.ts (the attempt,
 // which the worker needs too), the only place that knows both.
-import type { Competition, Participant, UserResponse } from '../../contract/index.ts'
-import { toLift, type AttemptRow } from '../../infra/attempt-view.ts'
+import { bestLifts, challengeStatus, parseDescription, total, type Competition, type Participant, type ScoredLift, type UserResponse } from '../../contract/index.ts'
+import { toLift } from '../../infra/attempt-view.ts'
+import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
+import type { ParticipantRow } from '../../infra/repositories/participants.repository.ts'
+import type { UserRow } from '../../infra/repositories/users.repository.ts'
+import { listedLiftTypes, normalizeGender } from './competitions.service.ts'
 
-import { challengeStatus, listedLiftTypes, normalizeGender, parseDescription } from './competition-meta.ts'
-import { bestLifts, total } from './ranking.ts'
-
-interface UserRow { id: number; name: string; username: string; email: string; country: string | null; weightClass: string | null; bio: string | null; createdAt: Date }
-interface CompetitionRow {
-  id: number; name: string; description: string; location: string; image: string | null; startDate: Date; endDate: Date
-  liftTypes: string[]; weightClasses: string[]; gender: string; _count?: { participants: number }
-}
-interface ParticipantRow {
-  id: number; userId: number; competitionId: number; weightClass: string; gender: string; bodyweight: number | null; joinedAt: Date
-  user: { name: string; country: string | null }
-}
+/** An attempt row as the ranking rules read it. */
+export const scored = (attempt: { liftType: string; weight: number; status: string }): ScoredLift =>
+  ({ lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status })
 
 export function toUserResponse(user: UserRow, withEmail: boolean): UserResponse {
   return {
@@ -32,24 +27,20 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     lifttypes: listedLiftTypes(row),
     weightclasses: row.weightClasses.length > 0 ? row.weightClasses : meta.weightclasses ?? [],
     gender: normalizeGender(row.gender || meta.gender),
-    participants: row._count?.participants ?? 0,
+    participants: row._count.participants,
     status: challengeStatus(row.startDate, row.endDate, now),
   }
 }
 
-export function toParticipant(apiBase: string, row: ParticipantRow & { attempts: AttemptRow[] }): Participant {
-  const best = bestLifts(row.attempts)
+export function toParticipant(apiBase: string, row: ParticipantRow): Participant {
+  const attempts = row.attempts.map((a) => toLift(apiBase, a, row))
+  const best = bestLifts(attempts)
   return {
     // The user id: the spec's client compares participant.id with its stored userId.
     id: row.userId, user_id: row.userId, competition_id: row.competitionId, name: row.user.name, weight_class: row.weightClass,
     gender: row.gender, country: row.user.country, bodyweight: row.bodyweight,
     best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, total_weight: total(best),
-    attempts: row.attempts.map((a) => toLift(apiBase, a, row)),
+    attempts,
     joined_at: row.joinedAt.toISOString(),
   }
-}
-
-/** Ranked by total, heaviest first; ties go to whoever joined first. */
-export function rankParticipants(list: Participant[]): Participant[] {
-  return [...list].sort((a, b) => b.total_weight - a.total_weight || a.joined_at.localeCompare(b.joined_at) || a.id - b.id)
 }

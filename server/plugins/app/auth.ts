@@ -2,7 +2,7 @@
 // (401 without a valid token) or read `request.userId` after `app.identify` (optional).
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { createTokenService, type TokenService } from '../../services/tokens.ts'
+import { createTokenService, type TokenService } from '../../services/tokens.service.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 
 declare module 'fastify' {
@@ -34,8 +34,8 @@ export function assertActsAsSelf(request: FastifyRequest, bodyUserId: unknown): 
 }
 
 export default fp(async function auth(app: FastifyInstance) {
-  const { config, db } = app.deps
-  app.decorate('tokens', createTokenService(db.prisma, {
+  const { config } = app.deps
+  app.decorate('tokens', createTokenService(app.repos.refreshTokens, {
     secret: config.jwtSecret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlDays: config.refreshTokenTtlDays,

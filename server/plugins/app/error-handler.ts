@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { HttpError } from '../../errors.ts'
 import { CLIENT_DATE_PATTERN, NOT_BLANK } from '../../../contract/index.ts'
-import { invalidDate } from '../../services/challenge-dates.ts'
+import { invalidDate } from '../../services/challenge-dates.service.ts'
 
 interface ValidationIssue {
   instancePath?: string

@@ -1,5 +1,5 @@
 // The client's view of a challenge (SPEC §3 "Challenge (client view)") and its status rules (SPEC §4).
-import { PRIZE_POOL } from './contract.ts'
+import { PRIZE_POOL, challengeStatus, parseDescription } from './contract.ts'
 import type { ChallengeStatus, Competition } from './contract.ts'
 
 export const DEFAULT_CHALLENGE_IMAGE = '/images/challenge-default.svg'
@@ -23,23 +23,10 @@ export interface Challenge {
   prizePool: typeof PRIZE_POOL
 }
 
-/** SPEC §4: upcoming before start_date, completed after end_date, otherwise ongoing. */
-export function challengeStatus(startDate: string, endDate: string, now = new Date()): ChallengeStatus {
-  if (now < new Date(startDate)) return 'upcoming'
-  if (now > new Date(endDate)) return 'completed'
-  return 'ongoing'
-}
-
-/** SPEC §3: the description may end with ' - ' and JSON metadata; the text before it is shown. */
-export function descriptionText(description: string): string {
-  const at = description.lastIndexOf(' - ')
-  if (at === -1 || !description.slice(at + 3).trim().startsWith('{')) return description
-  return description.slice(0, at)
-}
-
 export function toChallenge(competition: Competition, now = new Date()): Challenge {
   const gender = competition.gender === 'F' ? 'F' : 'M'
-  const text = descriptionText(competition.description)
+  // SPEC §3: the description may end with ' - ' and JSON metadata; the text before it is shown.
+  const text = parseDescription(competition.description).text
   return {
     id: competition.id,
     title: competition.name,

@@ -3,5 +3,5 @@
 export type * from '../../../contract/index.ts'
 export {
   CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, WEIGHT_CLASSES,
-  challengeLifts, competitionRoom, normalizeLiftType,
+  bestLifts, challengeLifts, challengeStatus, rankParticipants, total, competitionRoom, normalizeLiftType, parseDescription,
 } from '../../../contract/index.ts'

@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import type { PrismaClient } from './generated/client.ts'
-import { attemptKeys, type Storage } from '../infra/storage.ts'
-import { formatDescription } from '../server/services/competition-meta.ts'
+import { formatDescription } from '../contract/index.ts'
+import type { PrismaClient } from './db.ts'
+import { attemptKeys, type Storage } from './storage.ts'
 
 const FIRST = ['Anna', 'Ben', 'Carla', 'Dmitri', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kasia', 'Luca', 'Maya', 'Nikolai', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Umar', 'Vera', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Arjun', 'Bea', 'Chen', 'Dana', 'Emil', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jade']
 const LAST = ['Novak', 'Okafor', 'Silva', 'Petrov', 'Yilmaz', 'Adeyemi', 'Lind', 'Tanaka', 'Moreno', 'Berg', 'Kowalska', 'Rossi', 'Cohen', 'Ivanov', 'Sokolova', 'Alves', 'Murphy', 'Garcia', 'Olsen', 'Singh', 'Khan', 'Fischer', 'Li', 'Lopez', 'Demir', 'Martin', 'Patel', 'Weber', 'Wang', 'Levi', 'Larsen', 'Haddad', 'Brown', 'Sato', 'Orlov', 'Nguyen']

@@ -3,7 +3,7 @@
 // already rotated means it leaked: the whole family is revoked.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createSigner, createVerifier } from 'fast-jwt'
-import type { PrismaClient } from '../../infra/db.ts'
+import type { RefreshTokensRepository } from '../../infra/repositories/users.repository.ts'
 import { unauthorized } from '../errors.ts'
 
 export interface TokenPair {
@@ -14,15 +14,13 @@ export interface TokenPair {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export function createTokenService(prisma: PrismaClient, options: { secret: string; accessTtlSeconds: number; refreshTtlDays: number }) {
+export function createTokenService(refreshTokens: RefreshTokensRepository, options: { secret: string; accessTtlSeconds: number; refreshTtlDays: number }) {
   const sign = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.accessTtlSeconds * 1000 })
   const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], cache: 1000 })
 
   async function issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
-    await prisma.refreshToken.create({
-      data: { userId, familyId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + options.refreshTtlDays * 86_400_000) },
-    })
+    await refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + options.refreshTtlDays * 86_400_000) })
     return { access_token: sign({ sub: String(userId), typ: 'access' }), refresh_token: refreshToken, user_id: userId }
   }
 
@@ -44,12 +42,11 @@ export function createTokenService(prisma: PrismaClient, options: { secret: stri
     },
 
     async rotate(refreshToken: string): Promise<TokenPair> {
-      const row = await prisma.refreshToken.findUnique({ where: { tokenHash: hash(refreshToken) } })
+      const row = await refreshTokens.findByHash(hash(refreshToken))
       if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized('Session expired. Please log in again.')
       // Claim the token atomically: of two concurrent uses, exactly one wins.
-      const claimed = await prisma.refreshToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } })
-      if (claimed.count === 0) {
-        await prisma.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: new Date() } })
+      if (!(await refreshTokens.claim(row.id))) {
+        await refreshTokens.revokeFamily(row.familyId)
         throw unauthorized('This refresh token was already used. For your safety all sessions from that login were ended. Please log in again.')
       }
       return issue(row.userId, row.familyId)
@@ -58,13 +55,13 @@ export function createTokenService(prisma: PrismaClient, options: { secret: stri
     /** Revokes the family of the given refresh token, or every session of the user when none is given. */
     async revoke(userId: number, refreshToken?: string): Promise<void> {
       if (refreshToken) {
-        const row = await prisma.refreshToken.findUnique({ where: { tokenHash: hash(refreshToken) } })
+        const row = await refreshTokens.findByHash(hash(refreshToken))
         if (row && row.userId === userId) {
-          await prisma.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: new Date() } })
+          await refreshTokens.revokeFamily(row.familyId)
           return
         }
       }
-      await prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } })
+      await refreshTokens.revokeAllOf(userId)
     },
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseChallengeDate } from './challenge-dates.ts'
+import { parseChallengeDate } from './challenge-dates.service.ts'
 
 const iso = (text: string, edge: 'start' | 'end' = 'start') => parseChallengeDate(text, edge)?.toISOString() ?? null
 

@@ -1,0 +1,65 @@
+// Pure rules about challenges that only the server applies: what a new challenge stores,
+// who may join, the lift types an attempt may record, when a cached list goes stale with
+// time, gender spellings. The rules the web client
+// shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
+import {
+  challengeLifts, challengeStatus, formatDescription, parseDescription, type CreateCompetitionBody, type LiftType,
+} from '../../contract/index.ts'
+import type { NewCompetition } from '../../infra/repositories/competitions.repository.ts'
+import { badRequest, conflict } from '../errors.ts'
+import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
+
+/** The names a challenge lists its lift types by: its column, else (rows written by older clients) its description's metadata. */
+export function listedLiftTypes(row: { liftTypes: string[]; description: string }): string[] {
+  return row.liftTypes.length > 0 ? row.liftTypes : parseDescription(row.description).meta.lifttypes ?? []
+}
+
+/** The lifts an attempt in this challenge may record, canonical. */
+export function challengeLiftTypes(row: { liftTypes: string[]; description: string }): LiftType[] {
+  return challengeLifts(listedLiftTypes(row))
+}
+
+/** The first moment after `now` at which some challenge's status changes; undefined when none will. */
+export function nextStatusChange(challenges: readonly { startDate: Date; endDate: Date }[], now = new Date()): number | undefined {
+  let next: number | undefined
+  for (const { startDate, endDate } of challenges) {
+    // upcoming → ongoing at the start; ongoing → completed just after the end.
+    for (const at of [startDate.getTime(), endDate.getTime() + 1]) if (at > now.getTime() && (next === undefined || at < next)) next = at
+  }
+  return next
+}
+
+/** 'F', 'Female', 'female', 'Women' → 'F'; everything else → 'M'. */
+export function normalizeGender(value: string | undefined | null): 'M' | 'F' {
+  const v = (value ?? '').trim().toLowerCase()
+  return v === 'f' || v === 'female' || v === 'women' || v === 'w' ? 'F' : 'M'
+}
+
+const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
+
+/** What create_competition stores for a body: trimmed names, the dates' rule, defaults (SPEC §5), the description's metadata. */
+export function newCompetition(body: CreateCompetitionBody, createdById: number): NewCompetition {
+  const startDate = parseChallengeDate(body.start_date, 'start')
+  const endDate = parseChallengeDate(body.end_date, 'end')
+  if (!startDate) throw badRequest(invalidDate('start_date'))
+  if (!endDate) throw badRequest(invalidDate('end_date'))
+  if (endDate < startDate) throw badRequest('end_date must not be before start_date.')
+  const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
+  const weightclasses = body.weightclasses ?? []
+  const gender = body.gender ?? 'M'
+  const name = body.name.trim()
+  const location = body.location.trim()
+  const text = body.description?.trim() || `${name} at ${location}`
+  return {
+    name, location, startDate, endDate, image: body.image ?? null, liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById,
+    description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
+  }
+}
+
+/** Whether a lifter may join this challenge in this class; throws the answer when not. */
+export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[] }, weightClass: string): void {
+  if (challengeStatus(competition.startDate, competition.endDate) === 'completed') throw conflict('This challenge has ended')
+  if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
+    throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { HttpError } from '../errors.ts'
+import { NOT_STARTED, assertUploadable, hasRequiredFields, parseUploadFields } from './upload.service.ts'
+
+const refusal = (run: () => unknown) => {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.statusCode, error: error.message }
+    throw error
+  }
+  return null
+}
+
+describe('upload fields', () => {
+  it('reads the lift in any spelling, the weight and the challenge id', () => {
+    expect(parseUploadFields({ lift_type: 'Bench Press', weight: ' 102.5 ', competition_id: '7' })).toEqual({ liftType: 'bench', weight: 102.5, competitionId: 7 })
+    expect(parseUploadFields({ lift_type: 'curl', weight: '50', competition_id: '7' }).liftType).toBeUndefined()
+  })
+
+  it('names what is missing or wrong', () => {
+    expect(refusal(() => parseUploadFields({ lift_type: 'squat' }))).toEqual({ status: 400, error: 'Please fill in all fields: weight, competition_id are missing.' })
+    for (const weight of ['0', '-5', 'heavy', '1e3', '1000.5', 'NaN']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight, competition_id: '1' }))?.error, weight).toMatch(/valid weight/)
+    for (const id of ['abc', '0', '99999999999', '1.5']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight: '100', competition_id: id }))?.error, id).toBe('competition_id must be a challenge id.')
+    expect(hasRequiredFields({ lift_type: 'squat', weight: '100' })).toBe(false)
+    expect(hasRequiredFields({ lift_type: 'squat', weight: '100', competition_id: ' ' })).toBe(false)
+    expect(hasRequiredFields({ lift_type: 'squat', weight: '100', competition_id: '3' })).toBe(true)
+  })
+})
+
+describe('whether a lift may be uploaded', () => {
+  const now = new Date('2026-06-10T12:00:00Z')
+  const challenge = { startDate: new Date('2026-06-01'), endDate: new Date('2026-06-20'), liftTypes: ['Snatch', 'Clean & Jerk'], description: '' }
+
+  it('only while the challenge runs, and only a lift it lists', () => {
+    expect(assertUploadable(challenge, 'snatch', now)).toBe('snatch')
+    expect(refusal(() => assertUploadable({ ...challenge, startDate: new Date('2026-06-11') }, 'snatch', now))).toEqual({ status: 409, error: NOT_STARTED })
+    expect(refusal(() => assertUploadable({ ...challenge, endDate: new Date('2026-06-09') }, 'snatch', now))).toEqual({ status: 409, error: 'This challenge has ended' })
+    expect(refusal(() => assertUploadable(challenge, 'squat', now))).toEqual({ status: 400, error: 'lift_type must be clean_and_jerk or snatch: the lifts this challenge lists.' })
+    expect(refusal(() => assertUploadable(challenge, undefined, now))?.status).toBe(400)
+    // A challenge that lists no lift types takes every lift.
+    expect(assertUploadable({ ...challenge, liftTypes: [] }, 'overhead_press', now)).toBe('overhead_press')
+  })
+})

@@ -1,0 +1,49 @@
+// The upload form's rules: which fields, what they must hold, and whether a lifter may
+// upload this lift to this challenge now. Pure: the route reads the rows, these decide.
+import { LIMITS, challengeStatus, normalizeLiftType, type LiftType } from '../../contract/index.ts'
+import { badRequest, conflict } from '../errors.ts'
+import { challengeLiftTypes } from './competitions.service.ts'
+
+export const NOT_JOINED = 'Join this challenge before uploading a lift.'
+export const NOT_STARTED = 'This challenge has not started yet'
+
+export interface UploadFields {
+  /** Canonical when it names a lift we know; whether the challenge lists it is checked with the challenge. */
+  liftType: LiftType | undefined
+  weight: number
+  competitionId: number
+}
+
+const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
+
+/** Whether the fields an upload is checked by have all arrived. */
+export const hasRequiredFields = (fields: Readonly<Record<string, string>>) => REQUIRED_FIELDS.every((name) => fields[name]?.trim())
+
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`)
+
+export function parseUploadFields(fields: Readonly<Record<string, string>>): UploadFields {
+  const missing = REQUIRED_FIELDS.filter((name) => !fields[name]?.trim())
+  if (missing.length > 0) throw badRequest(`Please fill in all fields: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`)
+  const liftType = normalizeLiftType(fields.lift_type)
+  const weightText = fields.weight!.trim()
+  const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
+  if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg) {
+    throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}.`)
+  }
+  const idText = fields.competition_id!.trim()
+  const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
+  if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647) throw badRequest('competition_id must be a challenge id.')
+  return { liftType, weight, competitionId }
+}
+
+/** A lift may be uploaded while the challenge runs, of a lift type it lists; answers the lift type. */
+export function assertUploadable(
+  competition: { startDate: Date; endDate: Date; liftTypes: string[]; description: string }, liftType: LiftType | undefined, now = new Date(),
+): LiftType {
+  const status = challengeStatus(competition.startDate, competition.endDate, now)
+  if (status === 'completed') throw conflict('This challenge has ended')
+  if (status === 'upcoming') throw conflict(NOT_STARTED)
+  const allowed = challengeLiftTypes(competition)
+  if (!liftType || !allowed.includes(liftType)) throw badRequest(`lift_type must be ${orList(allowed)}: the lifts this challenge lists.`)
+  return liftType
+}
