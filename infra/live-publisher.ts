@@ -10,3 +10,8 @@ export interface EventPublisher {
 }
 
 export const discardingPublisher: EventPublisher = { publish() {}, progress() {} }
+
+/** A publisher that forwards to whatever `current()` is at call time (the app may swap its publisher after start). */
+export function forwardingPublisher(current: () => EventPublisher): EventPublisher {
+  return { publish: (events) => current().publish(events), progress: (userId, progress) => current().progress(userId, progress) }
+}

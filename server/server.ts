@@ -4,10 +4,11 @@ import { networkInterfaces } from 'node:os'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
-import { createTranscoding, forwardingPublisher } from '../worker/transcoding.ts'
+import { createTranscoding } from '../infra/transcoding/index.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
+import { forwardingPublisher } from '../infra/live-publisher.ts'
 import { createLocalStorage } from '../infra/storage.ts'
-import { seedDemoData, seedDemoVideos } from '../prisma/seed.ts'
+import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
 import { buildApp } from './app.ts'
 import { formatListenAddresses, listenAddresses } from './listen-addresses.ts'
 import { loggerOptions } from './logger.ts'
@@ -16,10 +17,11 @@ async function main() {
   const config = loadConfig()
   const logger = loggerOptions(config)
   const db = await openDatabase(config, { migrate: true })
+  const storage = createLocalStorage(config.mediaDir)
   if (config.seedDemoData && (await seedDemoData(db.prisma))) {
     console.log('Seeded demo data (6 challenges, 36 athletes); making demo videos…')
     // Left pending: the transcode queue below picks them up when it starts.
-    await seedDemoVideos(db.prisma, createLocalStorage(config.mediaDir), resolveFfmpegBinaries(config).ffmpeg).then(
+    await seedDemoVideos(db.prisma, storage, resolveFfmpegBinaries(config).ffmpeg).then(
       (count) => console.log(`Made ${count} demo videos; they are transcoded in the background.`),
       (error: unknown) => console.warn(`No demo videos: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
     )
@@ -28,9 +30,9 @@ async function main() {
   // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
   // in-process queue transcodes here. Its processor publishes through the app's publisher,
   // so it starts once the app exists (the forwarder reads app.publisher at each call).
-  const transcoding = createTranscoding(config, db)
+  const transcoding = createTranscoding({ config, db, storage })
   const queue = transcoding.queue
-  const app = await buildApp({ config, db, queue }, { logger })
+  const app = await buildApp({ config, db, queue, storage }, { logger })
   await transcoding.start(forwardingPublisher(() => app.publisher))
 
   // SIGTERM/SIGINT: stop listening; uploads still arriving get UPLOAD_SHUTDOWN_GRACE_MS, then

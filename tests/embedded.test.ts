@@ -1,8 +1,9 @@
 // The embedded default: no DATABASE_URL → PGlite, migrated, seeded with demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalStorage } from '../infra/storage.ts'
-import { requeueUnfinished } from '../infra/transcode-queue.ts'
-import { seedDemoData, seedDemoVideos } from '../prisma/seed.ts'
+import { discardingPublisher } from '../infra/live-publisher.ts'
+import { createRepositories } from '../infra/repositories/index.ts'
+import { requeueUnfinished } from '../infra/transcoding/index.ts'
+import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
 import { binaries } from './helpers/clips.ts'
 
@@ -36,10 +37,11 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   })
 
   it('makes demo videos of each ongoing challenge\'s best lifts, which the queue turns ready as after a restart', async () => {
-    const made = await seedDemoVideos(t.db.prisma, createLocalStorage(t.config.mediaDir), binaries().ffmpeg)
+    const made = await seedDemoVideos(t.db.prisma, t.storage, binaries().ffmpeg)
     const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Array<{ id: number; status: string }> }).competitions.filter((c) => c.status === 'ongoing')
     expect(made).toBe(ongoing.length * 3)
-    expect(await requeueUnfinished(t.db, t.transcoding!.queue)).toBe(made) // what `npm start` does when its queue starts
+    const { attempts } = createRepositories(t.db.prisma, () => discardingPublisher, t.config.apiBase)
+    expect(await requeueUnfinished(attempts, t.transcoding!.queue)).toBe(made) // what `npm start` does when its queue starts
     await t.transcoding!.idle()
     for (const { id } of ongoing) {
       const { lifts } = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as { lifts: Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }> }

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeProgress } from '../contract/index.ts'
-import { discardingPublisher } from '../infra/live-outbox.ts'
-import { createInProcessTranscodeQueue, type JobContext } from '../infra/transcode-queue.ts'
-import type { TranscodeJob } from '../infra/queue.ts'
-import { createLocalStorage } from '../infra/storage.ts'
-import { createTranscodeProcessor } from '../worker/transcode.job.ts'
-import { createTranscoding } from '../worker/transcoding.ts'
+import { discardingPublisher } from '../infra/live-publisher.ts'
+import { createRepositories } from '../infra/repositories/index.ts'
+import { createTranscoding } from '../infra/transcoding/index.ts'
+import { createInProcessTranscodeQueue } from '../infra/transcoding/in-process.queue.ts'
+import type { JobContext, TranscodeJob } from '../infra/transcoding/jobs.ts'
+import { createTranscodeProcessor } from '../infra/transcoding/transcode.job.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
 import { keyframeTimes, makeClip, multipartForm, streamSummary, topLevelBoxes } from './helpers/clips.ts'
 
@@ -146,7 +146,7 @@ describe('in-process transcoding (no Redis)', () => {
     expect((await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs).toBe(mtime)
 
     // Even a fresh processor (another process, a restart) finds it done and changes nothing.
-    const processor = createTranscodeProcessor({ db: t.db, storage: createLocalStorage(t.config.mediaDir), publisher: discardingPublisher, config: t.config, log: silent })
+    const processor = freshProcessor()
     expect(await processor(context(up.attempt_id))).toEqual({ state: 'skipped', attemptId: up.attempt_id, reason: 'already ready' })
     expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).updatedAt).toEqual(first.updatedAt)
   })
@@ -163,7 +163,7 @@ describe('in-process transcoding (no Redis)', () => {
     copyFileSync(media(`attempts/${up.attempt_id}/original.mp4`), media(key))
     await t.db.prisma.attempt.update({ where: { id: orphan.id }, data: { originalKey: key } })
 
-    const restarted = createTranscoding(t.config, t.db, { log: silent })
+    const restarted = createTranscoding({ config: t.config, db: t.db, storage: t.storage }, { log: silent })
     await restarted.start(discardingPublisher)
     await restarted.idle()
     await restarted.queue.close()
@@ -178,8 +178,8 @@ describe('in-process transcoding (no Redis)', () => {
     const participantId = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
     const missing = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending', originalKey: 'attempts/999999/original.mp4' } })
     let calls = 0
-    const queue = createInProcessTranscodeQueue({ db: t.db, config: t.config, log: silent, policy: { backoffMs: 10 } })
-    const processor = createTranscodeProcessor({ db: t.db, storage: createLocalStorage(t.config.mediaDir), publisher: discardingPublisher, config: t.config, log: silent })
+    const queue = createInProcessTranscodeQueue({ config: t.config, log: silent, policy: { backoffMs: 10 } })
+    const processor = freshProcessor()
     await queue.start(async (job) => { calls++; return processor(job) })
     await queue.enqueue({ attemptId: missing.id })
     await queue.idle()
@@ -193,7 +193,7 @@ describe('in-process transcoding (no Redis)', () => {
 
 describe('in-process queue policy', () => {
   it('retries with exponential backoff, tells the last try it is the last, and dedupes by attempt id', async () => {
-    const queue = createInProcessTranscodeQueue({ db: t.db, config: { workerConcurrency: 2 }, log: silent, policy: { backoffMs: 40, attempts: 3 } })
+    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 2 }, log: silent, policy: { backoffMs: 40, attempts: 3 } })
     const seen: Array<{ id: number; attempt: number; final: boolean; at: number }> = []
     const started = Date.now()
     await queue.start(async (job) => {
@@ -214,7 +214,7 @@ describe('in-process queue policy', () => {
   })
 
   it('close() lets a running job finish within the grace, else aborts it without counting a failure', async () => {
-    const queue = createInProcessTranscodeQueue({ db: t.db, config: { workerConcurrency: 1 }, log: silent, policy: { shutdownGraceMs: 50 } })
+    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 1 }, log: silent, policy: { shutdownGraceMs: 50 } })
     let reason: unknown
     await queue.start((job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => { reason = job.signal.reason; reject(job.signal.reason) })))
     await queue.enqueue({ attemptId: 123456 })
@@ -248,6 +248,11 @@ describe('the embedded default (PGlite, no Redis), as `npm start` with no config
 })
 
 const silent = { info() {}, warn() {}, error() {} }
+/** The transcode job as another process (or a restart) would run it, announcing nowhere. */
+function freshProcessor() {
+  const { attempts } = createRepositories(t.db.prisma, () => discardingPublisher, t.config.apiBase)
+  return createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config: t.config, log: silent })
+}
 function context(attemptId: number): JobContext<TranscodeJob> {
   return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {} }
 }

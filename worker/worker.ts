@@ -5,13 +5,14 @@
 //   again (BullMQ stalled-job recovery, timings in JOB_POLICIES.transcode);
 // - SIGTERM/SIGINT: stop taking jobs, let the running ones finish within the
 //   policy's grace, then release them back to the queue and exit.
+// The job and its queue are in infra/transcoding/; this file only runs them.
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { createRedisPublisher } from '../infra/live-redis.ts'
 import { createLocalStorage } from '../infra/storage.ts'
-import { JOB_POLICIES, consoleLog, createBullTranscodeWorker, requeueUnfinished, createBullTranscodeQueue } from '../infra/transcode-queue.ts'
-import { createTranscodeProcessor, markTranscodeFailed } from './transcode.job.ts'
+import { startTranscodeWorker } from '../infra/transcoding/index.ts'
+import { JOB_POLICIES, consoleLog } from '../infra/transcoding/jobs.ts'
 
 async function main() {
   const config = loadConfig()
@@ -19,26 +20,13 @@ async function main() {
     throw new ConfigError('REDIS_URL is not set. The worker takes jobs from Redis; without Redis, `npm start` transcodes in-process.')
   }
   const log = consoleLog
+  const policy = JOB_POLICIES.transcode
   const binaries = resolveFfmpegBinaries(config)
   const db = await openDatabase(config) // the server applies migrations; workers only read and write rows
   const storage = createLocalStorage(config.mediaDir)
   const publisher = createRedisPublisher(config, { onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
-  const processor = createTranscodeProcessor({ db, storage, publisher, config, log })
-  const transcoder = createBullTranscodeWorker(config, processor, {
-    log,
-    onGaveUp: async (job, reason) => {
-      await markTranscodeFailed({ db, publisher, config }, job.attemptId, 'The video could not be converted; please upload it again.')
-      log.warn({ attemptId: job.attemptId, reason }, 'transcode given up after repeated worker deaths')
-    },
-  })
-  await transcoder.worker.waitUntilReady()
+  const transcoder = await startTranscodeWorker({ config, db, storage, publisher }, { log })
 
-  // Attempts whose enqueue was lost (the server died between commit and enqueue) get their job now.
-  const producer = createBullTranscodeQueue(config, log)
-  await requeueUnfinished(db, producer).catch((err: unknown) => log.warn({ err }, 'could not re-enqueue unfinished transcodes'))
-  await producer.close()
-
-  const policy = JOB_POLICIES.transcode
   console.log(
     `Transcode worker ${process.pid} ready: concurrency ${config.workerConcurrency}, queue "${config.redisPrefix}:${policy.queue}", ` +
     `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe}).`,

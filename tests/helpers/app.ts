@@ -6,14 +6,18 @@ import { join } from 'node:path'
 import { buildApp, type App } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../infra/config.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
-import type { TranscodeQueue } from '../../infra/queue.ts'
-import { createTranscoding, forwardingPublisher, type Transcoding, type TranscodingOptions } from '../../worker/transcoding.ts'
+import { forwardingPublisher } from '../../infra/live-publisher.ts'
+import { createLocalStorage, type Storage } from '../../infra/storage.ts'
+import { createTranscoding, type Transcoding, type TranscodingOptions } from '../../infra/transcoding/index.ts'
+import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
 import { createTestDatabase } from './database.ts'
 
 export interface TestApp {
   app: App
   db: Database
   config: Config
+  /** The media store under config.mediaDir, created once (what the transcoding uses). */
+  storage: Storage
   /** Set when started with `transcoding` (as `npm start` wires it: in-process, or BullMQ with REDIS_URL in env). */
   transcoding?: Transcoding
   close(): Promise<void>
@@ -40,16 +44,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   })
   const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
+  const storage = createLocalStorage(config.mediaDir)
   const transcoding = !options.queue && options.transcoding
-    ? createTranscoding(config, db, { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) })
+    ? createTranscoding({ config, db, storage }, { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) })
     : undefined
   const queue = options.queue ?? transcoding?.queue ?? { enqueue: async () => {}, close: async () => {} }
-  const app = await buildApp({ config, db, queue })
+  const app = await buildApp({ config, db, queue, storage })
   options.beforeReady?.(app)
   await app.ready()
   await transcoding?.start(forwardingPublisher(() => app.publisher))
   return {
-    app, db, config, transcoding,
+    app, db, config, storage, transcoding,
     async close() {
       await app.close()
       await transcoding?.queue.close()

@@ -3,32 +3,31 @@
 // (in-process queue). Order of effects, so a crash at any point loses nothing:
 //   1. encode into a private scratch directory (temp names);
 //   2. rename the finished files into place;
-//   3. only then, in ONE transaction, mark the attempt ready and append its
-//      `attempt.updated` live event (a conditional update: a repeat or recovered
-//      run that finds it already ready changes nothing and announces nothing);
-//   4. publish after commit.
+//   3. only then mark the attempt ready through the attempts repository, which
+//      announces `attempt.updated` after its commit (a conditional update: a repeat
+//      or recovered run that finds it already ready changes nothing and announces nothing).
 import { join } from 'node:path'
 import ffmpeg from 'fluent-ffmpeg'
-import { competitionRoom, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
-import type { Config } from '../infra/config.ts'
-import type { Database, Prisma } from '../infra/db.ts'
-import { ProbeError, probe, resolveFfmpegBinaries, type FfmpegBinaries } from '../infra/ffmpeg.ts'
-import { appendEvent, type EventPublisher } from '../infra/live-outbox.ts'
-import { attemptKeys, type Storage } from '../infra/storage.ts'
-import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeProcessor } from '../infra/transcode-queue.ts'
-import type { TranscodeJob } from '../infra/queue.ts'
-import { toLift } from '../infra/attempt-view.ts'
+import type { TranscodeProgress } from '../../contract/index.ts'
+import type { Config } from '../config.ts'
+import { ProbeError, probe, resolveFfmpegBinaries, type FfmpegBinaries } from '../ffmpeg.ts'
+import type { EventPublisher } from '../live-publisher.ts'
+import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
+import { attemptKeys, type Storage } from '../storage.ts'
+import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
   ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterOutputOptions,
   renditionFilterGraph, renditionOutputOptions, type TranscodePlan,
-} from '../infra/transcoding/transcode.decisions.ts'
-import { WEB_H264_PROFILE, type EncoderProfile } from '../infra/transcoding/transcode.profile.ts'
+} from './transcode.decisions.ts'
+import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
 
 export interface TranscodeDeps {
-  db: Database
+  /** Reads the attempt and moves it through its processing states; each change is announced. */
+  attempts: Pick<AttemptsRepository, 'find' | 'markProcessing' | 'markReady' | 'markFailed'>
   storage: Storage
-  publisher: EventPublisher
-  config: Pick<Config, 'apiBase' | 'ffmpegPath' | 'ffprobePath'>
+  /** The uploader's progress channel (not stored, not numbered). */
+  publisher: Pick<EventPublisher, 'progress'>
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>
   log?: Log
   profile?: EncoderProfile
 }
@@ -36,8 +35,6 @@ export interface TranscodeDeps {
 export type TranscodeOutcome =
   | { state: 'ready'; attemptId: number; renditions: Record<string, string>; posterKey: string; ms: number }
   | { state: 'skipped'; attemptId: number; reason: string }
-
-const attemptInclude = { participant: { include: { user: { select: { name: true } } } } } as const
 
 /** Runs one ffmpeg command; SIGKILLs it when `signal` aborts. */
 function runFfmpeg(
@@ -65,7 +62,7 @@ function runFfmpeg(
 }
 
 /** Job progress and the uploader's progress channel, at most every 250 ms or on a change of ≥ 1 %. */
-function progressReporter(job: JobContext<TranscodeJob>, publisher: EventPublisher, userId: number, log: Log) {
+function progressReporter(job: JobContext<TranscodeJob>, publisher: TranscodeDeps['publisher'], userId: number, log: Log) {
   let lastPercent = -1
   let lastAt = 0
   return (percent: number, state: TranscodeProgress['state'] = 'processing', force = false) => {
@@ -86,51 +83,21 @@ function isMissingFile(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'ENOENT'
 }
 
+/** The attempt's processing_error when converting failed for no reason the lifter can act on. */
+export const CONVERSION_FAILED = 'The video could not be converted; please upload it again.'
+
 /** A sentence for the attempt's processing_error (shown to its owner). */
 function failureText(error: unknown): string {
   if (error instanceof UnsupportedSourceError) return error.message
   if (error instanceof ProbeError) return 'The video could not be read; please upload it again.'
   if (isMissingFile(error)) return 'The uploaded video is missing from storage; please upload it again.'
-  return 'The video could not be converted; please upload it again.'
-}
-
-
-/**
- * Changes an attempt's processing state if it still matches `from`, and in
- * the same transaction appends its `attempt.updated` event. Conditional, so a
- * repeat or recovered run changes nothing and announces nothing; every change is
- * announced, so spectators see it and snapshots cached by the room's seq stay exact.
- */
-async function changeAttempt(prisma: Database['prisma'], apiBase: string, attemptId: number, from: Prisma.AttemptWhereInput['processingState'], data: Prisma.AttemptUpdateManyMutationInput): Promise<LiveEvent[]> {
-  return prisma.$transaction(async (tx) => {
-    const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
-    if (changed.count === 0) return []
-    const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptInclude })
-    const competitionId = row.participant.competitionId
-    return [await appendEvent(tx, competitionRoom(competitionId), 'attempt.updated', {
-      competition_id: competitionId, attempt: toLift(apiBase, row, row.participant),
-    })]
-  })
-}
-
-const UNFINISHED = { notIn: ['ready', 'failed'] }
-
-/**
- * Marks an attempt failed and announces it, once (a no-op when it is already
- * ready or failed). Used by the processor on its last try and by the worker when
- * BullMQ gives up on a job that stalled too often.
- */
-export async function markTranscodeFailed(deps: Pick<TranscodeDeps, 'db' | 'publisher' | 'config'>, attemptId: number, reason: string): Promise<boolean> {
-  const events = await changeAttempt(deps.db.prisma, deps.config.apiBase, attemptId, UNFINISHED, { processingState: 'failed', processingError: reason.slice(0, 500) })
-  deps.publisher.publish(events)
-  return events.length > 0
+  return CONVERSION_FAILED
 }
 
 export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcessor {
-  const { db, storage, publisher, config } = deps
+  const { attempts, storage, publisher, config } = deps
   const log = deps.log ?? consoleLog
   const profile = deps.profile ?? WEB_H264_PROFILE
-  const { prisma } = db
   let binaries: FfmpegBinaries | undefined
 
   async function encode(source: string, plan: TranscodePlan, dir: string, signal: AbortSignal, report: (percent: number) => void) {
@@ -148,18 +115,15 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   return async function transcode(job): Promise<TranscodeOutcome> {
     const started = Date.now()
     const { attemptId } = job.data
-    const attempt = await prisma.attempt.findUnique({ where: { id: attemptId }, include: attemptInclude })
+    const attempt = await attempts.find(attemptId)
     if (!attempt) return { state: 'skipped', attemptId, reason: 'the attempt no longer exists' }
     const need = needsTranscode(attempt)
     if (need !== 'transcode') return { state: 'skipped', attemptId, reason: need === 'done' ? `already ${attempt.processingState}` : 'no original video' }
     const originalKey = attempt.originalKey!
-    const competitionId = attempt.participant.competitionId
     const report = progressReporter(job, publisher, attempt.participant.userId, log)
 
     try {
-      if (attempt.processingState === 'pending') {
-        publisher.publish(await changeAttempt(prisma, config.apiBase, attemptId, 'pending', { processingState: 'processing' }))
-      }
+      if (attempt.processingState === 'pending') await attempts.markProcessing(attemptId)
       report(0, 'processing', true)
 
       const scratch = await storage.scratch('transcode')
@@ -186,10 +150,9 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
         if (!(await storage.stat(key))) throw new Error(`Output ${key} is missing after it was written.`)
       }
 
-      const events = await changeAttempt(prisma, config.apiBase, attemptId, UNFINISHED, { processingState: 'ready', renditions, posterKey, processingError: null })
-      publisher.publish(events)
+      const changed = await attempts.markReady(attemptId, { renditions, posterKey })
       report(100, 'ready', true)
-      if (events.length === 0) return { state: 'skipped', attemptId, reason: 'finished by another run' }
+      if (!changed) return { state: 'skipped', attemptId, reason: 'finished by another run' }
       const ms = Date.now() - started
       log.info({ attemptId, renditions: plan.renditions.map((r) => `${r.width}x${r.height}`), ms }, 'transcode done')
       return { state: 'ready', attemptId, renditions, posterKey, ms }
@@ -198,7 +161,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
       const permanent = error instanceof UnsupportedSourceError || error instanceof ProbeError || isMissingFile(error)
       if (permanent || job.isFinalAttempt) {
         log.error({ attemptId, attempt: job.attempt, err: error }, 'transcode failed; marking the attempt failed')
-        await markTranscodeFailed(deps, attemptId, failureText(error))
+        await attempts.markFailed(attemptId, failureText(error))
         report(100, 'failed', true)
         if (permanent) throw new PermanentJobError((error as Error).message)
       }

@@ -1,0 +1,147 @@
+// In-process (no Redis): the same processor and policy as the BullMQ worker, inside
+// the server. Jobs live in memory; the server enqueues every attempt the database
+// still shows unfinished before it starts the queue (index.ts), so a restart loses nothing.
+import type { Config } from '../config.ts'
+import {
+  JOB_POLICIES, PermanentJobError, ShutdownError, abortOnTimeout, backoffDelay, consoleLog,
+  type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue,
+} from './jobs.ts'
+
+export interface InProcessTranscodeQueue extends TranscodeQueue {
+  readonly kind: 'in-process'
+  /** Starts running jobs (those enqueued before it first). */
+  start(processor: TranscodeProcessor): void
+  /** Resolves once nothing is waiting, running or scheduled for retry. */
+  idle(): Promise<void>
+}
+
+interface Entry {
+  failedTries: number
+  running: boolean
+  retryTimer?: NodeJS.Timeout
+}
+
+export interface InProcessOptions {
+  config: Pick<Config, 'workerConcurrency'>
+  log?: Log
+  /** Tests shorten delays; production uses JOB_POLICIES. */
+  policy?: Partial<JobPolicy<TranscodeJob>>
+}
+
+const REMEMBER_FINISHED = 10_000
+
+export function createInProcessTranscodeQueue(options: InProcessOptions): InProcessTranscodeQueue {
+  const policy: JobPolicy<TranscodeJob> = { ...JOB_POLICIES.transcode, ...options.policy }
+  const log = options.log ?? consoleLog
+  const concurrency = Math.max(1, options.config.workerConcurrency)
+  const entries = new Map<number, Entry>()
+  const finished = new Set<number>()
+  const waiting: number[] = []
+  const running = new Map<number, { controller: AbortController; done: Promise<void> }>()
+  let processor: TranscodeProcessor | undefined
+  let closed = false
+  let idleWaiters: Array<() => void> = []
+
+  function remember(id: number) {
+    finished.add(id)
+    if (finished.size > REMEMBER_FINISHED) finished.delete(finished.values().next().value!)
+  }
+
+  function checkIdle() {
+    if (entries.size > 0) return
+    const waiters = idleWaiters
+    idleWaiters = []
+    for (const resolve of waiters) resolve()
+  }
+
+  function pump() {
+    while (processor && !closed && running.size < concurrency && waiting.length > 0) {
+      const id = waiting.shift()!
+      const entry = entries.get(id)
+      if (entry && !entry.running) runOne(id, entry, processor)
+    }
+    checkIdle()
+  }
+
+  function runOne(attemptId: number, entry: Entry, run: TranscodeProcessor) {
+    entry.running = true
+    const controller = new AbortController()
+    const timer = abortOnTimeout(controller, policy)
+    const attempt = entry.failedTries + 1
+    const done = (async () => {
+      try {
+        await run({
+          id: policy.jobId({ attemptId }), data: { attemptId }, attempt, isFinalAttempt: attempt >= policy.attempts,
+          signal: controller.signal, updateProgress: async () => {},
+        })
+        entries.delete(attemptId)
+        remember(attemptId)
+      } catch (error) {
+        entry.running = false
+        if (controller.signal.reason instanceof ShutdownError) {
+          entries.delete(attemptId) // still pending/processing in the database: the next start re-enqueues it
+        } else if (error instanceof PermanentJobError || attempt >= policy.attempts) {
+          log.warn({ attemptId, attempt, err: error }, 'transcode failed for good')
+          entries.delete(attemptId)
+          remember(attemptId)
+        } else if (closed) {
+          entries.delete(attemptId)
+        } else {
+          entry.failedTries = attempt
+          const delay = backoffDelay(policy, attempt)
+          log.warn({ attemptId, attempt, retryInMs: delay, err: error }, 'transcode failed, will retry')
+          entry.retryTimer = setTimeout(() => {
+            entry.retryTimer = undefined
+            waiting.push(attemptId)
+            pump()
+          }, delay)
+        }
+      } finally {
+        clearTimeout(timer)
+        running.delete(attemptId)
+        pump()
+      }
+    })()
+    running.set(attemptId, { controller, done })
+  }
+
+  return {
+    kind: 'in-process',
+    async enqueue(job) {
+      const id = job.attemptId
+      if (closed || entries.has(id) || finished.has(id)) return
+      entries.set(id, { failedTries: 0, running: false })
+      waiting.push(id)
+      pump()
+    },
+    start(run) {
+      if (processor) throw new Error('The in-process transcode queue is already started.')
+      processor = run
+      pump()
+    },
+    idle() {
+      if (entries.size === 0) return Promise.resolve()
+      return new Promise((resolve) => idleWaiters.push(resolve))
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      waiting.length = 0
+      for (const [id, entry] of entries) {
+        if (entry.retryTimer) {
+          clearTimeout(entry.retryTimer)
+          entries.delete(id)
+        }
+      }
+      const active = [...running.values()]
+      if (active.length > 0) {
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, policy.shutdownGraceMs).unref())
+        await Promise.race([Promise.all(active.map((a) => a.done)), grace])
+        for (const a of running.values()) a.controller.abort(new ShutdownError())
+        await Promise.all(active.map((a) => a.done))
+      }
+      entries.clear()
+      checkIdle()
+    },
+  }
+}

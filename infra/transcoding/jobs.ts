@@ -1,0 +1,120 @@
+// The jobs both queues run, and the policy they share. A job type is a name, a
+// payload and a row of JOB_POLICIES: adding a job type without its policy does
+// not compile. Job ids are deterministic, so a repeat enqueue is a no-op.
+
+// ---------------------------------------------------------------------------
+// Job types and their policy
+
+export interface TranscodeJob {
+  attemptId: number
+}
+
+export interface JobPayloads {
+  transcode: TranscodeJob
+}
+export type JobName = keyof JobPayloads
+
+export interface JobPolicy<P> {
+  /** BullMQ queue name (the Redis keys are `<REDIS_PREFIX>:<queue>:…`). */
+  readonly queue: string
+  /** Deterministic id: a repeat enqueue of the same work collapses. Never contains ':'. */
+  readonly jobId: (payload: P) => string
+  /** Tries in total, including the first. */
+  readonly attempts: number
+  /** Exponential backoff: try n+1 waits backoffMs · 2^(n-1). */
+  readonly backoffMs: number
+  /** One try is aborted after this long. */
+  readonly timeoutMs: number
+  /** A worker holds a job's lock this long and renews it at half; a dead worker's job is free after it. */
+  readonly lockMs: number
+  /** How often workers look for jobs whose worker died (stalled jobs go back to wait). */
+  readonly stalledIntervalMs: number
+  /** Times a job may stall (its worker died) before it is failed. */
+  readonly maxStalledCount: number
+  /** On SIGTERM a running job may finish within this; after it, the job is released back to the queue. */
+  readonly shutdownGraceMs: number
+  /** Finished jobs are kept (so repeat enqueues stay no-ops) for this many seconds / at most this many. */
+  readonly keep: { readonly completed: { age: number; count: number }; readonly failed: { age: number; count: number } }
+}
+
+/** One policy per job type, keyed by it. */
+export type JobPolicies = { readonly [K in JobName]: JobPolicy<JobPayloads[K]> }
+
+export const JOB_POLICIES: JobPolicies = Object.freeze({
+  transcode: Object.freeze({
+    queue: 'transcode',
+    jobId: (p: TranscodeJob) => `attempt-${p.attemptId}`,
+    attempts: 3,
+    backoffMs: 5_000,
+    timeoutMs: 30 * 60_000,
+    lockMs: 10_000,
+    stalledIntervalMs: 5_000,
+    maxStalledCount: 2,
+    shutdownGraceMs: 8_000,
+    keep: { completed: { age: 7 * 24 * 3600, count: 10_000 }, failed: { age: 30 * 24 * 3600, count: 10_000 } },
+  }),
+})
+
+export const TRANSCODE_JOB: JobName = 'transcode'
+export const transcodeJobId = (attemptId: number) => JOB_POLICIES.transcode.jobId({ attemptId })
+
+/** How long to wait before the next try, after `failedTries` tries failed. */
+export function backoffDelay(policy: Pick<JobPolicy<unknown>, 'backoffMs'>, failedTries: number): number {
+  return policy.backoffMs * 2 ** Math.max(0, failedTries - 1)
+}
+
+/** Aborts a try that runs longer than the policy allows. Clear the timer when the try ends. */
+export function abortOnTimeout(controller: AbortController, policy: Pick<JobPolicy<unknown>, 'timeoutMs'>): NodeJS.Timeout {
+  return setTimeout(() => controller.abort(new Error(`The transcode took longer than ${policy.timeoutMs / 1000} s.`)), policy.timeoutMs)
+}
+
+// ---------------------------------------------------------------------------
+// The queue the server enqueues on: BullMQ with REDIS_URL (bullmq.queue.ts), else in-process (in-process.queue.ts).
+
+export interface TranscodeQueue {
+  /** Idempotent: the attempt id is the job id, so a repeat enqueue is a no-op. */
+  enqueue(job: TranscodeJob): Promise<void>
+  close(): Promise<void>
+}
+
+// ---------------------------------------------------------------------------
+// What a processor sees, whichever queue runs it
+
+export interface JobContext<P> {
+  readonly id: string
+  readonly data: P
+  /** 1 for the first try. */
+  readonly attempt: number
+  /** No retry follows if this try fails: the processor records the failure. */
+  readonly isFinalAttempt: boolean
+  /** Aborted on timeout or shutdown; the processor stops its child processes. */
+  readonly signal: AbortSignal
+  updateProgress(percent: number): Promise<void>
+}
+export type JobProcessor<P, R = unknown> = (job: JobContext<P>) => Promise<R>
+export type TranscodeProcessor = JobProcessor<TranscodeJob>
+
+/** Retrying cannot help (the source is missing or not a video): fail now, no more tries. */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError'
+}
+
+/** Reason given to a job's signal when its process shuts down: release the job, don't count the try. */
+export class ShutdownError extends Error {
+  override readonly name = 'ShutdownError'
+  constructor() {
+    super('The worker is shutting down; the job goes back to the queue.')
+  }
+}
+
+export interface Log {
+  info(obj: object, msg?: string): void
+  warn(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+export const consoleLog: Log = {
+  info: (obj, msg) => console.log(msg ?? '', obj),
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+}
+export const silentLog: Log = { info() {}, warn() {}, error() {} }
