@@ -4,8 +4,10 @@
 // - a worker that dies mid-job: its lock lapses and another worker takes the job
 //   again (BullMQ stalled-job recovery, timings in JOB_POLICIES.transcode);
 // - SIGTERM/SIGINT: stop taking jobs, let the running ones finish within the
-//   policy's grace, then release them back to the queue and exit.
+//   policy's grace, then release them back to the queue, close Redis and the
+//   database, and exit.
 // The job and its queue are in infra/transcoding/; this file only runs them.
+import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
@@ -27,28 +29,19 @@ async function main() {
   const publisher = createRedisPublisher(config, { onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
   const transcoder = await startTranscodeWorker({ config, db, storage, publisher }, { log })
 
+  // The delay is only a backstop above the policy's grace (the running job finishes or is released within it).
+  closeWithGrace({ delay: policy.shutdownGraceMs + 10_000 }, async ({ err, signal }) => {
+    if (err) console.error(`Transcode worker ${process.pid}: stopping after an error`, err)
+    else console.log(`Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`)
+    await transcoder.close()
+    await publisher.close()
+    await db.close()
+  })
+
   console.log(
     `Transcode worker ${process.pid} ready: concurrency ${config.workerConcurrency}, queue "${config.redisPrefix}:${policy.queue}", ` +
     `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe}).`,
   )
-
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    console.log(`Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`)
-    const hardStop = setTimeout(() => process.exit(1), policy.shutdownGraceMs + 10_000).unref()
-    try {
-      await transcoder.close()
-      await publisher.close()
-      await db.close()
-    } finally {
-      clearTimeout(hardStop)
-    }
-    process.exit(0)
-  }
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 main().catch((error: unknown) => {
