@@ -191,39 +191,6 @@ describe('in-process transcoding (no Redis)', () => {
   })
 })
 
-describe('in-process queue policy', () => {
-  it('retries with exponential backoff, tells the last try it is the last, and dedupes by attempt id', async () => {
-    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 2 }, log: silent, policy: { backoffMs: 40, attempts: 3 } })
-    const seen: Array<{ id: number; attempt: number; final: boolean; at: number }> = []
-    const started = Date.now()
-    await queue.start(async (job) => {
-      seen.push({ id: job.data.attemptId, attempt: job.attempt, final: job.isFinalAttempt, at: Date.now() - started })
-      if (job.data.attemptId === 1 && job.attempt < 3) throw new Error('flaky')
-      if (job.data.attemptId === 2) throw new Error('always')
-    })
-    await Promise.all([queue.enqueue({ attemptId: 1 }), queue.enqueue({ attemptId: 1 }), queue.enqueue({ attemptId: 2 })])
-    await queue.idle()
-    await queue.enqueue({ attemptId: 1 }) // finished: still a no-op
-    await queue.idle()
-    await queue.close()
-    const one = seen.filter((s) => s.id === 1)
-    expect(one.map((s) => [s.attempt, s.final])).toEqual([[1, false], [2, false], [3, true]])
-    expect(one[1]!.at - one[0]!.at).toBeGreaterThanOrEqual(35)
-    expect(one[2]!.at - one[1]!.at).toBeGreaterThanOrEqual(75)
-    expect(seen.filter((s) => s.id === 2)).toHaveLength(3)
-  })
-
-  it('close() lets a running job finish within the grace, else aborts it without counting a failure', async () => {
-    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 1 }, log: silent, policy: { shutdownGraceMs: 50 } })
-    let reason: unknown
-    await queue.start((job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => { reason = job.signal.reason; reject(job.signal.reason) })))
-    await queue.enqueue({ attemptId: 123456 })
-    await new Promise((r) => setTimeout(r, 20))
-    await queue.close()
-    expect((reason as Error).name).toBe('ShutdownError')
-  })
-})
-
 describe('the embedded default (PGlite, no Redis), as `npm start` with no configuration runs', () => {
   let e: TestApp
   beforeAll(async () => { e = await startTestApp({ embedded: true, transcoding: true }) }, 120_000)
