@@ -1,41 +1,52 @@
 // The live store's ordering rules: events applied once and in seq order, replay on subscribe,
-// a gap or a resync order refetches the snapshot, and REST polling while the socket is down.
+// a gap is asked of the server after a short wait (and refetches the snapshot when the server
+// cannot fill it), a resync order refetches the snapshot, REST polling while the socket is down,
+// token refusals, and stores made by createLiveStore sharing nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { LiveEvent, Room, SubscribeResult } from '../lib/contract.ts'
+import type { LiveAuth, LiveEvent, Room, SubscribeResult } from '../lib/contract.ts'
+import type { LiveSocket } from './live.ts'
 
 type Handler = (...args: unknown[]) => void
 type SubscribeAck = (err: Error | null, answer: { data: SubscribeResult } | { error: string }) => void
 
-/** socket.io-client stand-in: the test plays the server. */
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>()
-  const socket = {
-    connected: false,
-    recovered: false,
-    active: true,
-    subscribes: [] as { room: string; since?: number | null; ack: SubscribeAck }[],
-    unsubscribes: [] as string[],
-    on(name: string, handler: Handler) {
-      handlers.set(name, [...(handlers.get(name) ?? []), handler])
-      return socket
-    },
-    fire(name: string, ...args: unknown[]) {
-      for (const h of handlers.get(name) ?? []) h(...args)
-    },
-    timeout() {
-      return { emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) => socket.subscribes.push({ ...request, ack }) }
-    },
-    emit(name: string, request: { room: string }) {
-      if (name === 'unsubscribe') socket.unsubscribes.push(request.room)
-    },
-    disconnect: () => socket,
-    connect: () => socket,
+/** socket.io-client stand-in: the test plays the server. `fake` is the app store's (`useLive`). */
+const { fake, fakeSocket } = vi.hoisted(() => {
+  const fakeSocket = () => {
+    const handlers = new Map<string, Handler[]>()
+    const socket = {
+      connected: false,
+      recovered: false,
+      active: true,
+      /** Calls of connect() (a retry after a refused handshake). */
+      connects: 0,
+      subscribes: [] as { room: string; since?: number | null; ack: SubscribeAck }[],
+      unsubscribes: [] as string[],
+      on(name: string, handler: Handler) {
+        handlers.set(name, [...(handlers.get(name) ?? []), handler])
+        return socket
+      },
+      fire(name: string, ...args: unknown[]) {
+        for (const h of handlers.get(name) ?? []) h(...args)
+      },
+      timeout() {
+        return { emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) => socket.subscribes.push({ ...request, ack }) }
+      },
+      emit(name: string, request: { room: string }) {
+        if (name === 'unsubscribe') socket.unsubscribes.push(request.room)
+      },
+      disconnect: () => socket,
+      connect: () => {
+        socket.connects++
+        return socket
+      },
+    }
+    return socket
   }
-  return socket
+  return { fake: fakeSocket(), fakeSocket }
 })
 vi.mock('socket.io-client', () => ({ io: () => fake }))
 
-const { useLive } = await import('./live.ts')
+const { createLiveStore, useLive } = await import('./live.ts')
 
 const event = (room: Room, seq: number): LiveEvent =>
   ({ room, seq, type: 'leaderboard.changed', data: { competition_id: 1 }, at: new Date(0).toISOString() })
@@ -81,17 +92,53 @@ describe('live store', () => {
     expect(fake.unsubscribes).toContain(room)
   })
 
-  it('a gap refetches the snapshot and continues from its seq', async () => {
+  it('a gap the outbox cannot fill refetches the snapshot and continues from its seq', async () => {
     const room: Room = 'competition:3'
     const w = watch(room, 1, 20)
     await flush()
     lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
     fake.fire('event', event(room, 2))
     fake.fire('event', event(room, 4)) // 3 is missing
+    // After a short wait for 3, the store asks the server for what follows 2; the server orders a resync.
+    await vi.waitFor(() => expect(lastSubscribe(room).since).toBe(2))
+    expect(w.resync).not.toHaveBeenCalled()
+    lastSubscribe(room).ack(null, { data: { room, seq: 4, missed: [], resync: true } })
     await vi.waitFor(() => expect(w.resync).toHaveBeenCalledOnce())
     await vi.waitFor(() => expect(lastSubscribe(room).since).toBe(20))
     lastSubscribe(room).ack(null, { data: { room, seq: 21, missed: [event(room, 21)], resync: false } })
     expect(w.applied).toEqual([2, 21])
+    w.stop()
+  })
+
+  it('holds events that arrive ahead of a gap and applies them in order once it fills, without a request', async () => {
+    const room: Room = 'competition:6'
+    const w = watch(room, 1)
+    await flush()
+    lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
+    const subscribes = fake.subscribes.length
+    fake.fire('event', event(room, 4))
+    fake.fire('event', event(room, 3))
+    expect(w.applied).toEqual([])
+    fake.fire('event', event(room, 2))
+    expect(w.applied).toEqual([2, 3, 4])
+    await new Promise((resolve) => setTimeout(resolve, 400)) // past the gap wait
+    expect(fake.subscribes.length).toBe(subscribes)
+    expect(w.resync).not.toHaveBeenCalled()
+    w.stop()
+  })
+
+  it('a gap still open after the wait is replayed by the server from the outbox, without a snapshot', async () => {
+    const room: Room = 'competition:7'
+    const w = watch(room, 10)
+    await flush()
+    lastSubscribe(room).ack(null, { data: { room, seq: 10, missed: [], resync: false } })
+    fake.fire('event', event(room, 11))
+    fake.fire('event', event(room, 14)) // 12 and 13 were lost
+    await vi.waitFor(() => expect(lastSubscribe(room).since).toBe(11))
+    fake.fire('event', event(room, 15)) // pushed while the answer is on its way
+    lastSubscribe(room).ack(null, { data: { room, seq: 14, missed: [event(room, 12), event(room, 13), event(room, 14)], resync: false } })
+    expect(w.applied).toEqual([11, 12, 13, 14, 15])
+    expect(w.resync).not.toHaveBeenCalled()
     w.stop()
   })
 
@@ -130,6 +177,61 @@ describe('live store', () => {
     await vi.advanceTimersByTimeAsync(30_000)
     expect(w.resync).toHaveBeenCalledTimes(2)
     w.stop()
+  })
+
+  it('each store made by createLiveStore has its own socket, watches and token state', async () => {
+    const room: Room = 'competition:8'
+    const [a, b] = [fakeSocket(), fakeSocket()]
+    let authA: ((cb: (data: LiveAuth) => void) => void) | undefined
+    const handshake = () => new Promise<LiveAuth>((resolve) => authA!(resolve))
+    const refresh = vi.fn(async () => null)
+    const storeA = createLiveStore({
+      openSocket: (auth) => {
+        authA = auth
+        return a as unknown as LiveSocket
+      },
+      accessToken: () => 'token-a',
+      refreshSession: refresh,
+    })
+    const storeB = createLiveStore({ openSocket: () => b as unknown as LiveSocket, accessToken: () => null, refreshSession: async () => null })
+    const [appliedA, appliedB] = [[] as number[], [] as number[]]
+    const stopA = storeA.getState().watch(room, { seq: 0, apply: (e) => appliedA.push(e.seq), resync: async () => 0 })
+    const stopB = storeB.getState().watch(room, { seq: 0, apply: (e) => appliedB.push(e.seq), resync: async () => 0 })
+    await flush()
+    expect(storeA.getState().socket).toBe(a)
+    expect(storeB.getState().socket).toBe(b)
+    expect(await handshake()).toEqual({ token: 'token-a' })
+
+    a.connected = true
+    a.fire('connect')
+    expect([storeA.getState().status, storeB.getState().status]).toEqual(['connected', 'connecting'])
+    expect(b.subscribes).toEqual([])
+    a.subscribes[0]!.ack(null, { data: { room, seq: 0, missed: [], resync: false } })
+    a.fire('event', event(room, 1))
+    expect(appliedA).toEqual([1])
+    expect(appliedB).toEqual([])
+    expect(storeA.getState().stats.replays).toBe(1)
+
+    // The server refuses the token (the socket stops retrying): refresh the session and try again…
+    a.connected = false
+    a.active = false
+    a.fire('connect_error', new Error('Your session has expired.'))
+    await vi.waitFor(() => expect(a.connects).toBe(1))
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(storeA.getState().anonymous).toBe(false)
+    expect(await handshake()).toEqual({ token: 'token-a' })
+    // …and after a second refusal, connect without it (public rooms still work).
+    a.fire('connect_error', new Error('Your session has expired.'))
+    await vi.waitFor(() => expect(a.connects).toBe(2))
+    expect(storeA.getState().anonymous).toBe(true)
+    expect(await handshake()).toEqual({})
+    a.fire('connect_error', new Error('Your session has expired.'))
+    await vi.waitFor(() => expect(a.connects).toBe(3))
+    expect(refresh).toHaveBeenCalledTimes(2) // anonymous: nothing to refresh
+    expect(storeB.getState().anonymous).toBe(false)
+    expect(storeB.getState().refusedOnce).toBe(false)
+    stopA()
+    stopB()
   })
 
   it('keeps transcode progress by attempt id', () => {

@@ -1,15 +1,24 @@
 // Live updates over socket.io. Screens watch a room with the snapshot they fetched over REST;
-// events are applied in seq order, and a gap, a resync order or a failed subscribe refetches
-// the snapshot. Without a socket the screens poll their snapshot instead, so they still work.
+// the store subscribes since that snapshot's seq, and the shared RoomSequencer
+// (contract/live-sequencer.ts) applies the room's events once each and in seq order. Events
+// that arrive ahead of a gap wait for it; a gap still open after a short wait is asked of the
+// server (a subscribe since the last applied seq replays it from the outbox); a resync order,
+// a failed subscribe or too many waiting events refetch the snapshot. Without a socket the
+// screens poll their snapshot instead, so they still work.
+//
+// Everything the connection needs lives in the store (one socket, its watches, the token
+// refusals), so a store can be made per client: the app has one (`useLive`), and the live
+// tests make theirs with `createLiveStore` against a real server.
 import { useEffect, useRef } from 'react'
 import { create } from 'zustand'
 import type { Socket } from 'socket.io-client'
-import type { ClientEvents, LiveEvent, Room, ServerEvents, TranscodeProgress } from '../lib/contract.ts'
+import { RoomSequencer } from '../../../contract/live-sequencer.ts'
+import type { ClientEvents, LiveAuth, LiveEvent, Room, ServerEvents, TranscodeProgress } from '../lib/contract.ts'
 import { refreshSession } from '../lib/api-client.ts'
 import { readSession } from '../lib/session-storage.ts'
 import { useSession } from './session.ts'
 
-type LiveSocket = Socket<ServerEvents, ClientEvents>
+export type LiveSocket = Socket<ServerEvents, ClientEvents>
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'offline'
 
 export interface RoomWatcher {
@@ -20,161 +29,281 @@ export interface RoomWatcher {
   resync: () => Promise<number | null>
 }
 
-interface Watch {
-  room: Room
-  watcher: RoomWatcher
-  seq: number | null
+/** One screen's watch of a room (the store's bookkeeping; screens only see their watcher). */
+export interface RoomWatch {
+  readonly room: Room
+  readonly watcher: RoomWatcher
+  /** Applies the room's events once each, in seq order; its seq is the state the screen shows. */
+  sequencer: RoomSequencer<LiveEvent>
+  /** The server has this socket in the room, or a subscribe is on its way. */
   subscribed: boolean
-  /** Events that arrive while a subscribe is answered wait here, then go through in order. */
-  pending: LiveEvent[] | null
+  /** The subscribe whose answer is awaited (0: none); an older answer is ignored. */
+  awaiting: number
+  requests: number
   resyncing: boolean
   lastResyncAt: number
+  gapTimer: ReturnType<typeof setTimeout> | undefined
   closed: boolean
 }
 
-interface LiveState {
+/** How a store kept up: subscribe answers applied, snapshot refetches, sessions recovered by socket.io. */
+export interface LiveStats {
+  replays: number
+  resyncs: number
+  recoveries: number
+}
+
+export interface LiveState {
   status: LiveStatus
   /** Transcode progress of the user's own uploads, by attempt id. */
   transcodes: Record<number, TranscodeProgress>
+  /** The store's one socket, once opened (socket.io reconnects it by itself). */
+  socket: LiveSocket | null
+  /** The socket being opened (socket.io-client loads with the first live screen). */
+  opening: Promise<LiveSocket | null> | null
+  /** The rooms the screens on show watch. */
+  watches: readonly RoomWatch[]
+  /** Refetches every watched snapshot while the socket is down. */
+  pollTimer: ReturnType<typeof setInterval> | undefined
+  /** The server refused our token once (a refresh follows); twice, and public rooms are joined without it (`anonymous`). */
+  refusedOnce: boolean
+  anonymous: boolean
+  stats: LiveStats
   watch: (room: Room, watcher: RoomWatcher) => () => void
   /** Connects without watching a room (the upload page only needs its transcode progress). */
   connect: () => void
 }
 
-const SUBSCRIBE_TIMEOUT_MS = 5000
-const OFFLINE_POLL_MS = 15_000
-/** Resyncs closer together than this wait, so a server that keeps ordering them is not hammered. */
-const RESYNC_SPACING_MS = 3000
+export interface LiveTiming {
+  subscribeTimeoutMs: number
+  /** How often snapshots are refetched while the socket is down. */
+  offlinePollMs: number
+  /** Resyncs closer together than this wait, so a server that keeps ordering them is not hammered. */
+  resyncSpacingMs: number
+  /** How long events ahead of a gap wait for the missing one before the store asks the server for it. */
+  gapWaitMs: number
+}
 
-const watches = new Set<Watch>()
-let socket: LiveSocket | null = null
-let connecting: Promise<LiveSocket | null> | null = null
-let pollTimer: ReturnType<typeof setInterval> | undefined
-/** Set after the server refused our token twice: public rooms still work without it. */
-let anonymous = false
-let refusedOnce = false
+export const LIVE_TIMING: LiveTiming = { subscribeTimeoutMs: 5000, offlinePollMs: 15_000, resyncSpacingMs: 3000, gapWaitMs: 300 }
 
-export const useLive = create<LiveState>()((set, get) => {
-  function setStatus(status: LiveStatus) {
-    if (get().status === status) return
-    set({ status })
-    clearInterval(pollTimer)
-    if (status === 'offline') pollTimer = setInterval(() => watches.forEach((w) => void resync(w)), OFFLINE_POLL_MS)
-  }
+export interface LiveStoreDeps {
+  /** Opens the store's socket with this handshake `auth` (socket.io-client's `io`). */
+  openSocket: (auth: (cb: (data: LiveAuth) => void) => void) => LiveSocket | Promise<LiveSocket>
+  /** The access token to present at each handshake (null: anonymous). */
+  accessToken: () => string | null
+  /** Refreshes the session after the server refused the token. */
+  refreshSession: () => Promise<unknown>
+  /** Calls `listener` when the signed-in user changes: the socket reconnects as them. */
+  onUserChange?: (listener: () => void) => void
+  timing?: Partial<LiveTiming>
+}
 
-  function connect(): Promise<LiveSocket | null> {
-    if (connecting) return connecting
-    setStatus('connecting')
-    // socket.io-client loads with the first live screen, not with the shell.
-    connecting = import('socket.io-client').then(({ io }) => {
-      const s: LiveSocket = io({ path: '/socket.io/', auth: (cb) => cb(anonymous ? {} : { token: readSession().accessToken ?? undefined }) })
-      s.on('connect', () => {
-        setStatus('connected')
-        refusedOnce = false
-        for (const w of watches) {
-          // A recovered connection kept its rooms and replays what it missed; anything else subscribes again.
-          if (s.recovered && w.subscribed) continue
-          w.subscribed = false
-          subscribe(w)
-        }
-      })
+export function createLiveStore(deps: LiveStoreDeps) {
+  const timing: LiveTiming = { ...LIVE_TIMING, ...deps.timing }
+
+  return create<LiveState>()((set, get) => {
+    const count = (stat: keyof LiveStats) => set({ stats: { ...get().stats, [stat]: get().stats[stat] + 1 } })
+
+    /** Polls while offline with something to watch, and only then. */
+    function schedulePoll() {
+      const { status, watches, pollTimer } = get()
+      const wanted = status === 'offline' && watches.length > 0
+      if (wanted === (pollTimer !== undefined)) return
+      clearInterval(pollTimer)
+      set({ pollTimer: wanted ? setInterval(() => get().watches.forEach((w) => void resync(w)), timing.offlinePollMs) : undefined })
+    }
+
+    function setStatus(status: LiveStatus) {
+      if (get().status === status) return
+      clearInterval(get().pollTimer)
+      set({ status, pollTimer: undefined })
+      schedulePoll()
+    }
+
+    function connect(): Promise<LiveSocket | null> {
+      const { opening } = get()
+      if (opening) return opening
+      setStatus('connecting')
+      const auth = (cb: (data: LiveAuth) => void) => cb(get().anonymous ? {} : { token: deps.accessToken() ?? undefined })
+      const next = Promise.resolve()
+        .then(() => deps.openSocket(auth))
+        .then((s) => {
+          listen(s)
+          set({ socket: s })
+          if (s.connected) onConnect(s) // a socket handed over already connected
+          return s
+        })
+        .catch(() => {
+          setStatus('offline')
+          return null
+        })
+      set({ opening: next })
+      return next
+    }
+
+    function listen(s: LiveSocket) {
+      s.on('connect', () => onConnect(s))
       s.on('disconnect', () => setStatus('offline'))
       s.on('connect_error', () => {
         setStatus('offline')
         // Inactive means the server refused the handshake (an expired token), so socket.io won't retry:
         // refresh the session and try again, and after a second refusal connect without a token.
         if (s.active) return
-        const retry = anonymous ? Promise.resolve(null) : refreshSession()
-        if (refusedOnce) anonymous = true
-        refusedOnce = true
+        const retry = get().anonymous ? Promise.resolve(null) : deps.refreshSession().catch(() => null)
+        set({ anonymous: get().anonymous || get().refusedOnce, refusedOnce: true })
         void retry.then(() => s.connect())
       })
-      s.on('event', (event) => watches.forEach((w) => w.room === event.room && deliver(w, event)))
+      s.on('event', (event) => get().watches.forEach((w) => w.room === event.room && deliver(w, event)))
       s.on('transcode:progress', (progress) => set({ transcodes: { ...get().transcodes, [progress.attempt_id]: progress } }))
-      socket = s
-      return s
-    }).catch(() => {
-      setStatus('offline')
-      return null
-    })
-    return connecting
-  }
-
-  function subscribe(w: Watch) {
-    if (!socket?.connected || w.closed || w.subscribed || w.resyncing) return
-    w.subscribed = true
-    w.pending = []
-    socket.timeout(SUBSCRIBE_TIMEOUT_MS).emit('subscribe', { room: w.room, since: w.seq }, (err, answer) => {
-      if (w.closed) return
-      const waiting = w.pending ?? []
-      w.pending = null
-      if (err || 'error' in answer || answer.data.resync) {
-        w.subscribed = !err && !('error' in answer)
-        return void resync(w)
-      }
-      const result = answer.data
-      for (const event of result.missed) deliver(w, event)
-      if (w.seq === null) w.seq = result.seq
-      else if (w.seq !== result.seq) return void resync(w)
-      for (const event of waiting.sort((a, b) => a.seq - b.seq)) deliver(w, event)
-    })
-  }
-
-  function deliver(w: Watch, event: LiveEvent) {
-    if (w.closed || w.resyncing) return // the snapshot being fetched covers it
-    if (w.pending) return void w.pending.push(event)
-    if (w.seq !== null && event.seq <= w.seq) return // already applied
-    if (w.seq !== null && event.seq !== w.seq + 1) return void resync(w)
-    w.seq = event.seq
-    w.watcher.apply(event)
-  }
-
-  async function resync(w: Watch) {
-    if (w.resyncing || w.closed) return
-    w.resyncing = true
-    w.pending = null
-    const wait = w.lastResyncAt + RESYNC_SPACING_MS - Date.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    w.lastResyncAt = Date.now()
-    try {
-      if (!w.closed) w.seq = await w.watcher.resync()
-    } catch {
-      // Keep the old snapshot; the next event, reconnect or poll tries again.
-    } finally {
-      w.resyncing = false
     }
-    // Continue from the snapshot: the subscribe replays anything after its seq.
-    if (!w.subscribed) subscribe(w)
-    else if (socket?.connected) {
+
+    function onConnect(s: LiveSocket) {
+      setStatus('connected')
+      set({ refusedOnce: false })
+      if (s.recovered) count('recoveries')
+      for (const w of get().watches) {
+        // A recovered connection kept its rooms and replays what it missed; anything else subscribes again.
+        if (s.recovered && w.subscribed) continue
+        w.subscribed = false
+        w.awaiting = 0 // an answer from the old connection never comes
+        subscribe(w)
+      }
+    }
+
+    function subscribe(w: RoomWatch) {
+      const { socket } = get()
+      if (!socket?.connected || w.closed || w.subscribed || w.resyncing) return
+      w.subscribed = true
+      const request = ++w.requests
+      w.awaiting = request
+      socket.timeout(timing.subscribeTimeoutMs).emit('subscribe', { room: w.room, since: w.sequencer.seq }, (err, answer) => {
+        if (w.closed || w.awaiting !== request) return
+        w.awaiting = 0
+        if (err && !socket.connected) {
+          w.subscribed = false // dropped with the connection: the reconnect subscribes again
+          return
+        }
+        if (err || 'error' in answer || answer.data.resync) {
+          w.subscribed = !err && !('error' in answer)
+          return void resync(w)
+        }
+        count('replays')
+        const { seq, missed } = answer.data
+        // A room without a snapshot (the global room) starts from the seq the subscribe returns.
+        if (w.sequencer.seq === null) release(w, w.sequencer.reset(seq))
+        release(w, w.sequencer.pushAll(missed))
+        // The answer covers every event up to its seq: anything short of it is a server we cannot follow.
+        if ((w.sequencer.seq ?? 0) < seq) return void resync(w)
+        watchGap(w)
+      })
+    }
+
+    function deliver(w: RoomWatch, event: LiveEvent) {
+      if (w.closed || w.resyncing) return // the snapshot being fetched, or the subscribe after it, covers it
+      release(w, w.sequencer.push(event))
+      watchGap(w)
+    }
+
+    function release(w: RoomWatch, events: readonly LiveEvent[]) {
+      for (const event of events) if (!w.closed) w.watcher.apply(event)
+    }
+
+    /** Events wait on a missing one for `gapWaitMs`; then the server is asked for what follows the last applied seq. */
+    function watchGap(w: RoomWatch) {
+      if (w.sequencer.overflowing) return void resync(w)
+      if (!w.sequencer.gap) {
+        clearTimeout(w.gapTimer)
+        w.gapTimer = undefined
+        return
+      }
+      if (w.gapTimer !== undefined || w.awaiting) return // an answer on its way re-checks the gap
+      w.gapTimer = setTimeout(() => {
+        w.gapTimer = undefined
+        if (!w.sequencer.gap || w.closed || w.resyncing || w.awaiting) return
+        w.subscribed = false
+        subscribe(w)
+      }, timing.gapWaitMs)
+    }
+
+    async function resync(w: RoomWatch) {
+      if (w.resyncing || w.closed) return
+      w.resyncing = true
+      w.awaiting = 0 // the snapshot supersedes any answer on its way
+      clearTimeout(w.gapTimer)
+      w.gapTimer = undefined
+      const wait = w.lastResyncAt + timing.resyncSpacingMs - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      w.lastResyncAt = Date.now()
+      let released: LiveEvent[] = []
+      try {
+        if (!w.closed) {
+          count('resyncs')
+          const seq = await w.watcher.resync()
+          if (seq === null) w.sequencer = new RoomSequencer<LiveEvent>(null)
+          else released = w.sequencer.reset(seq)
+        }
+      } catch {
+        // Keep the old snapshot; the next event, reconnect or poll tries again.
+      } finally {
+        w.resyncing = false
+      }
+      release(w, released)
+      // Continue from the snapshot: the subscribe replays anything after its seq.
       w.subscribed = false
       subscribe(w)
     }
-  }
 
-  // A login or logout changes who the socket speaks for (transcode progress goes to the uploader only).
-  useSession.subscribe((state, previous) => {
-    if (state.userId === previous.userId) return
-    anonymous = false
-    refusedOnce = false
-    socket?.disconnect().connect()
+    // A login or logout changes who the socket speaks for (transcode progress goes to the uploader only).
+    deps.onUserChange?.(() => {
+      set({ anonymous: false, refusedOnce: false })
+      get().socket?.disconnect().connect()
+    })
+
+    return {
+      status: 'idle',
+      transcodes: {},
+      socket: null,
+      opening: null,
+      watches: [],
+      pollTimer: undefined,
+      refusedOnce: false,
+      anonymous: false,
+      stats: { replays: 0, resyncs: 0, recoveries: 0 },
+      connect: () => void connect(),
+      watch: (room, watcher) => {
+        const w: RoomWatch = {
+          room, watcher, sequencer: new RoomSequencer<LiveEvent>(watcher.seq), subscribed: false, awaiting: 0, requests: 0,
+          resyncing: false, lastResyncAt: 0, gapTimer: undefined, closed: false,
+        }
+        set({ watches: [...get().watches, w] })
+        schedulePoll()
+        void connect().then(() => subscribe(w))
+        return () => {
+          w.closed = true
+          clearTimeout(w.gapTimer)
+          const watches = get().watches.filter((other) => other !== w)
+          set({ watches })
+          schedulePoll()
+          const { socket } = get()
+          const stillWatched = watches.some((other) => other.room === room)
+          if (!stillWatched && w.subscribed && socket?.connected) socket.emit('unsubscribe', { room })
+        }
+      },
+    }
   })
+}
 
-  return {
-    status: 'idle',
-    transcodes: {},
-    connect: () => void connect(),
-    watch: (room, watcher) => {
-      const w: Watch = { room, watcher, seq: watcher.seq, subscribed: false, pending: null, resyncing: false, lastResyncAt: 0, closed: false }
-      watches.add(w)
-      void connect().then(() => subscribe(w))
-      return () => {
-        w.closed = true
-        watches.delete(w)
-        const stillWatched = [...watches].some((other) => other.room === room)
-        if (!stillWatched && w.subscribed && socket?.connected) socket.emit('unsubscribe', { room })
-      }
-    },
-  }
+export type LiveStore = ReturnType<typeof createLiveStore>
+
+/** The app's store: the page's origin, the stored session. */
+export const useLive = createLiveStore({
+  // socket.io-client loads with the first live screen, not with the shell.
+  openSocket: (auth) => import('socket.io-client').then(({ io }): LiveSocket => io({ path: '/socket.io/', auth })),
+  accessToken: () => readSession().accessToken,
+  refreshSession,
+  onUserChange: (listener) => void useSession.subscribe((state, previous) => {
+    if (state.userId !== previous.userId) listener()
+  }),
 })
 
 export interface LiveRoomOptions {
