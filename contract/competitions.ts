@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { ChallengeDate, IdParam, Literals, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
-import { CHALLENGE_LIFT_TYPES } from './lifts.ts'
+import { AttemptStatus, CHALLENGE_LIFT_TYPES, ProcessingState } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -45,13 +45,11 @@ export const Lift = Type.Object({
   /** Canonical: squat, bench, deadlift, clean_and_jerk, snatch, power_clean, push_press, overhead_press. */
   lift_type: Type.String(),
   weight: Type.Number(),
-  /** completed | failed | other (shown grey). */
-  status: Type.String(),
+  status: AttemptStatus,
   /** Plays through the /video proxy; null for attempts recorded without a video. */
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),
-  /** none | pending | processing | ready | failed */
-  processing: Type.String(),
+  processing: ProcessingState,
   created_at: Type.String(),
   timestamp: Type.String(),
 })

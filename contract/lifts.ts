@@ -46,3 +46,13 @@ export function challengeLifts(lifttypes: readonly string[]): LiftType[] {
   const known = LIFT_TYPES.filter((type) => lifttypes.some((name) => normalizeLiftType(name) === type))
   return known.length > 0 ? known : [...LIFT_TYPES]
 }
+
+/** An attempt's result (SPEC §4): completed is a good lift, failed a no lift. The database's enum has the same values. */
+export const ATTEMPT_STATUSES = ['completed', 'failed'] as const
+export const AttemptStatus = Literals(ATTEMPT_STATUSES)
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number]
+
+/** Where an attempt's video is; the database's enum has the same values. */
+export const PROCESSING_STATES = ['none', 'pending', 'processing', 'ready', 'failed'] as const
+export const ProcessingState = Literals(PROCESSING_STATES)
+export type ProcessingState = (typeof PROCESSING_STATES)[number]

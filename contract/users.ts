@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { UserResponse } from './auth.ts'
+import { ChallengeStatus } from './competitions.ts'
+import { AttemptStatus, ProcessingState } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -30,7 +32,7 @@ export const ProfileCompetition = Type.Object({
   name: Type.String(),
   start_date: Type.String(),
   weight_class: Type.String(),
-  status: Type.String(),
+  status: ChallengeStatus,
   total_weight: Type.Number(),
 })
 
@@ -41,12 +43,12 @@ export const UploadedVideo = Type.Object({
   participant_id: Type.Integer(),
   lift_type: Type.String(),
   weight: Type.Number(),
-  status: Type.String(),
+  status: AttemptStatus,
   created_at: Type.String(),
   user_id: Type.Integer(),
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),
-  processing: Type.String(),
+  processing: ProcessingState,
 })
 export type UploadedVideo = Static<typeof UploadedVideo>
 

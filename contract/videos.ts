@@ -43,6 +43,3 @@ export const VideoQuery = Type.Object({
   t: Type.Optional(Type.String({ maxLength: 40 })),
 })
 export type VideoQuery = Static<typeof VideoQuery>
-
-/** Processing states of an attempt's video. */
-export type ProcessingState = 'none' | 'pending' | 'processing' | 'ready' | 'failed'

@@ -2,11 +2,10 @@
 // an upload is recorded, the worker when its renditions are ready. Here, not in
 // either role, because both write the same events.
 import type { Lift } from '../contract/index.ts'
+import type { Prisma } from './db.ts'
 
-export interface AttemptRow {
-  id: number; participantId: number; liftType: string; weight: number; status: string; originalKey: string | null
-  posterKey: string | null; processingState: string; createdAt: Date; renditions?: unknown
-}
+/** What a Lift answer reads of an attempt row. */
+export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>, 'id' | 'liftType' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'>
 
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`

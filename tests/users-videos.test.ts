@@ -1,3 +1,4 @@
+import type { AttemptStatus, ProcessingState } from '../contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '93kg' } })
   expect(joined.json().participant_id).toBe(lifter.user_id)
   participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })).id
-  const rows = [
+  const rows: Array<{ liftType: string; weight: number; originalKey: string | null; processingState: ProcessingState; status?: AttemptStatus }> = [
     { liftType: 'squat', weight: 180, originalKey: 'attempts/a/original.mp4', processingState: 'ready' },
     { liftType: 'bench', weight: 120, originalKey: 'attempts/b/original.mp4', processingState: 'pending' },
     { liftType: 'deadlift', weight: 230, originalKey: null, processingState: 'none' },

@@ -1,6 +1,7 @@
 // GET /api/video/{key}: rendition choice per device, Range/ETag/caching, and
 // keys that try to leave the media root. Files are written directly (no ffmpeg).
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import type { ProcessingState } from '../contract/index.ts'
 import { request as httpRequest } from 'node:http'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -39,7 +40,7 @@ function put(key: string, data: Buffer) {
   return data
 }
 
-async function attemptWith(state: string, files: { renditions?: Array<'360' | '720'>; poster?: boolean } = {}) {
+async function attemptWith(state: ProcessingState, files: { renditions?: Array<'360' | '720'>; poster?: boolean } = {}) {
   const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 100, processingState: state } })
   const originalKey = attemptKeys.original(row.id, 'mp4')
   const original = put(originalKey, bytes(10_000, 1))

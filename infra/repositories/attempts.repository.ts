@@ -21,7 +21,7 @@ export type Lifter = Prisma.ParticipantGetPayload<{ include: { user: { select: {
 const STORE_FAILED = 'The upload could not be stored; please upload it again.'
 
 /** Processing states a transcode has not finished with. */
-const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.StringFilter
+const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.EnumProcessingStateFilter
 
 export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, apiBase: string) {
   /**

@@ -88,7 +88,7 @@ const FILE_HEADERS = {
 const CACHE_REVALIDATE = 'public, no-cache'
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, storage } = app.deps
+  const { storage } = app.deps
 
   app.get('/video/*', {
     schema: {
