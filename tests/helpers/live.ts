@@ -1,7 +1,6 @@
 // Helpers for the live-layer tests: a real listening server (or separate server
-// processes), real socket.io-client and ws clients, and RoomFollower, a client that
-// follows a challenge the way the web app should (REST snapshot, subscribe since its
-// seq, apply strictly in seq order, refill gaps, resync when told to).
+// processes), real socket.io-client and ws clients, and RoomFollower, which follows a
+// challenge with the web app's own live store (web/src/stores/live.ts).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -12,10 +11,10 @@ import { join as joinPath, resolve } from 'node:path'
 import { Redis } from 'ioredis'
 import { io as connect, type Socket } from 'socket.io-client'
 import WebSocket from 'ws'
-import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ParticipantListResponse, ServerEvents, SubscribeResult } from '../../contract/index.ts'
+import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ParticipantListResponse, Room, ServerEvents, SubscribeResult } from '../../contract/index.ts'
 import { competitionRoom } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
-import { RoomSequencer } from '../../contract/live-sequencer.ts'
+import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
 import { createTokenService } from '../../server/services/tokens.service.ts'
 import { createRefreshTokensRepository } from '../../infra/repositories/users.repository.ts'
 import { startTestApp, type TestApp, type TestAppOptions } from './app.ts'
@@ -139,62 +138,51 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * Follows one challenge like the web app should: REST snapshot (its `x-live-seq`), then
- * `subscribe` since that seq; events apply strictly in seq order (early ones wait); a gap
- * that outlives `gapWaitMs` is refilled by subscribing again since the last applied seq;
- * `resync` refetches the snapshot. After a reconnect the socket either recovered its
- * session (missed packets arrive as events) or subscribes again since its seq.
+ * Follows one challenge with the web app's live store, made for this socket by
+ * `createLiveStore`: the store subscribes since the REST snapshot's `x-live-seq`, orders
+ * the events, refills gaps from the outbox, resyncs when told to and subscribes again
+ * after a reconnect, exactly as in the browser. The follower keeps only what a challenge
+ * page shows (participants with their attempts, the count) and what the tests observe.
  */
 export class RoomFollower {
   readonly participants = new Map<number, Participant>()
   count = 0
-  /** Every event applied, in application order. */
+  /** Every event the store applied, in application order. */
   readonly applied: LiveEvent[] = []
-  /** Every event the socket delivered for this room, applied or not (duplicates, early ones). */
-  readonly received: LiveEvent[] = []
+  /** The room's seq the followed state reflects (the snapshot's, then each applied event's). */
+  seq: number | null = null
+  /** REST snapshots fetched: the first, then each resync the store asked for. */
   snapshots = 0
-  replays = 0
-  recoveries = 0
-  readonly room
-  readonly #sequencer = new RoomSequencer<LiveEvent>(null)
-  #gapTimer: NodeJS.Timeout | null = null
-  #stopped = false
+  readonly room: Room
+  readonly store: LiveStore
+  #unwatch: (() => void) | null = null
 
-  constructor(readonly socket: ClientSocket, readonly baseUrl: string, readonly competitionId: number, readonly gapWaitMs = 300) {
+  constructor(readonly socket: ClientSocket, readonly baseUrl: string, readonly competitionId: number) {
     this.room = competitionRoom(competitionId)
+    this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
   }
 
-  get seq() {
-    return this.#sequencer.seq
+  /** Subscribe answers the store applied (each replays what the state missed). */
+  get replays() {
+    return this.store.getState().stats.replays
+  }
+
+  /** Reconnections whose session socket.io recovered (missed packets arrive as events). */
+  get recoveries() {
+    return this.store.getState().stats.recoveries
   }
 
   async start() {
-    this.socket.on('event', this.#onEvent)
-    this.socket.on('connect', this.#onConnect)
-    await this.#snapshot()
+    const seq = await this.#snapshot()
+    this.#unwatch = this.store.getState().watch(this.room, { seq, apply: (event) => this.#apply(event), resync: () => this.#snapshot() })
   }
 
   stop() {
-    this.#stopped = true
-    this.socket.off('event', this.#onEvent)
-    this.socket.off('connect', this.#onConnect)
-    if (this.#gapTimer) clearTimeout(this.#gapTimer)
-    if (this.socket.connected) this.socket.emit('unsubscribe', { room: this.room })
+    this.#unwatch?.()
+    this.#unwatch = null
   }
 
-  #onEvent = (event: LiveEvent) => {
-    if (event.room !== this.room) return
-    this.received.push(event)
-    this.#apply(this.#sequencer.push(event))
-  }
-
-  /** A reconnection (automatic or manual): subscribe again since the last applied seq, unless the session came back. */
-  #onConnect = () => {
-    if (this.socket.recovered) this.recoveries++
-    else void this.#subscribe()
-  }
-
-  async #snapshot() {
+  async #snapshot(): Promise<number> {
     const res = await fetch(`${this.baseUrl}/api/competitions/${this.competitionId}/participants`)
     if (!res.ok) throw new Error(`snapshot failed: ${res.status}`)
     const seq = Number(res.headers.get('x-live-seq'))
@@ -203,58 +191,24 @@ export class RoomFollower {
     this.participants.clear()
     for (const p of list) this.participants.set(p.id, p)
     this.count = list.length
-    this.#apply(this.#sequencer.reset(seq))
-    await this.#subscribe()
+    this.seq = seq
+    return seq
   }
 
-  async #subscribe(): Promise<void> {
-    if (this.#stopped) return
-    const since = this.#sequencer.seq
-    if (since === null) return this.#snapshot()
-    let result: SubscribeResult
-    try {
-      result = await subscribe(this.socket, this.room, since)
-    } catch {
-      // Disconnected or a transient error: the reconnect handler (or this retry) asks again.
-      if (this.socket.connected && !this.#stopped) setTimeout(() => void this.#subscribe(), 200)
-      return
-    }
-    if (result.resync) return this.#snapshot()
-    this.replays++
-    this.#apply(this.#sequencer.pushAll(result.missed))
-  }
-
-  #apply(events: LiveEvent[]) {
-    for (const event of events) {
-      this.applied.push(event)
-      switch (event.type) {
-        case 'participant.joined':
-          this.participants.set(event.data.participant.id, event.data.participant)
-          this.count = event.data.participants
-          break
-        case 'attempt.created':
-        case 'attempt.updated': {
-          const p = this.participants.get(event.data.attempt.participant_id)
-          if (p) p.attempts = [...p.attempts.filter((a) => a.id !== event.data.attempt.id), event.data.attempt]
-          break
-        }
-        case 'leaderboard.changed':
-          break
+  #apply(event: LiveEvent) {
+    this.applied.push(event)
+    this.seq = event.seq
+    switch (event.type) {
+      case 'participant.joined':
+        this.participants.set(event.data.participant.id, event.data.participant)
+        this.count = event.data.participants
+        break
+      case 'attempt.created':
+      case 'attempt.updated': {
+        const p = this.participants.get(event.data.attempt.participant_id)
+        if (p) p.attempts = [...p.attempts.filter((a) => a.id !== event.data.attempt.id), event.data.attempt]
+        break
       }
-    }
-    if (this.#sequencer.overflowing) {
-      void this.#snapshot()
-      return
-    }
-    const gap = this.#sequencer.gap
-    if (!gap) {
-      if (this.#gapTimer) clearTimeout(this.#gapTimer)
-      this.#gapTimer = null
-    } else if (!this.#gapTimer) {
-      this.#gapTimer = setTimeout(() => {
-        this.#gapTimer = null
-        if (this.#sequencer.gap) void this.#subscribe()
-      }, this.gapWaitMs)
     }
   }
 }

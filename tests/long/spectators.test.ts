@@ -1,5 +1,7 @@
 // Load: 2,000 idle socket.io spectators on one server process while 200 joins stream in
-// (20 a second). Asserted: every spectator receives every join, in order, exactly once.
+// (20 a second). Each spectator is the web app's live store (createLiveStore) on its own
+// socket. Asserted: every spectator's socket receives every join, in order, exactly once,
+// and every store applies them all without a resync.
 // Reported, never asserted: the server process's memory (RSS, heap) and event-loop delay
 // (perf_hooks.monitorEventLoopDelay) at rest, with the spectators idle, and during the joins.
 import { fork, type ChildProcess } from 'node:child_process'
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom } from '../../contract/index.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { connectClient, createLifters, createOngoingChallenge, freePort, join, sleep, subscribe, waitUntil, type ClientSocket } from '../helpers/live.ts'
+import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
+import { connectClient, createLifters, createOngoingChallenge, freePort, join, sleep, waitUntil, type ClientSocket } from '../helpers/live.ts'
 import type { ServerStats } from './fixtures/measured-server.ts'
 
 const SPECTATORS = 2000
@@ -82,6 +85,7 @@ describe(`${SPECTATORS} idle socket.io spectators on one process while joins str
     const rest = await stats()
 
     const received: number[][] = []
+    const stores: { store: LiveStore; applied: number[] }[] = []
     const expected = Array.from({ length: JOINS }, (_, i) => i + 1)
     const connectStarted = performance.now()
     for (let i = 0; i < SPECTATORS; i += 100) {
@@ -89,8 +93,13 @@ describe(`${SPECTATORS} idle socket.io spectators on one process while joins str
         const socket = await connectClient(url)
         const seqs: number[] = []
         socket.on('event', (event) => { if (event.room === room && event.type === 'participant.joined') seqs.push(event.seq) })
-        await subscribe(socket, room, 0)
+        // The app's store follows the room from seq 0 (no spectator has state to refetch: a resync keeps its seq).
+        const store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
+        const applied: number[] = []
+        store.getState().watch(room, { seq: 0, apply: (event) => applied.push(event.seq), resync: async () => applied.at(-1) ?? 0 })
+        await waitUntil(() => store.getState().stats.replays === 1, 'the store to subscribe', 30_000)
         received.push(seqs)
+        stores.push({ store, applied })
         return socket
       }))
       sockets.push(...batch)
@@ -121,6 +130,9 @@ describe(`${SPECTATORS} idle socket.io spectators on one process while joins str
     const wrong = received.filter((seqs) => seqs.length !== JOINS || seqs.some((seq, i) => seq !== expected[i]))
     expect(wrong.length, `spectators with a missing, duplicated or out-of-order join (first: ${JSON.stringify(wrong[0]?.slice(0, 20))})`).toBe(0)
     expect(received).toHaveLength(SPECTATORS)
+    await waitUntil(() => stores.every(({ applied }) => applied.length === JOINS), 'every store to apply every join', 10_000)
+    expect(stores.filter(({ applied }) => applied.some((seq, i) => seq !== expected[i]))).toHaveLength(0)
+    expect(stores.reduce((sum, { store }) => sum + store.getState().stats.resyncs, 0)).toBe(0)
     expect(during.sockets).toBe(SPECTATORS)
 
     const perClientKb = ((idle.rssMb - rest.rssMb) * 1024) / SPECTATORS
