@@ -59,6 +59,14 @@ function watch(room: Room, seq: number | null, resyncSeq: number | null = null) 
 }
 
 const lastSubscribe = (room: string) => fake.subscribes.filter((s) => s.room === room).at(-1)!
+
+/** A watch whose first subscribe the server answered: the room is at `seq`, nothing missed. */
+async function watchSubscribed(room: Room, seq: number, resyncSeq: number | null = null) {
+  const w = watch(room, seq, resyncSeq)
+  await flush()
+  lastSubscribe(room).ack(null, { data: { room, seq, missed: [], resync: false } })
+  return w
+}
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 function connect() {
@@ -94,9 +102,7 @@ describe('live store', () => {
 
   it('a gap the outbox cannot fill refetches the snapshot and continues from its seq', async () => {
     const room: Room = 'competition:3'
-    const w = watch(room, 1, 20)
-    await flush()
-    lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
+    const w = await watchSubscribed(room, 1, 20)
     fake.fire('event', event(room, 2))
     fake.fire('event', event(room, 4)) // 3 is missing
     // After a short wait for 3, the store asks the server for what follows 2; the server orders a resync.
@@ -112,9 +118,7 @@ describe('live store', () => {
 
   it('holds events that arrive ahead of a gap and applies them in order once it fills, without a request', async () => {
     const room: Room = 'competition:6'
-    const w = watch(room, 1)
-    await flush()
-    lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
+    const w = await watchSubscribed(room, 1)
     const subscribes = fake.subscribes.length
     fake.fire('event', event(room, 4))
     fake.fire('event', event(room, 3))
@@ -129,9 +133,7 @@ describe('live store', () => {
 
   it('a gap still open after the wait is replayed by the server from the outbox, without a snapshot', async () => {
     const room: Room = 'competition:7'
-    const w = watch(room, 10)
-    await flush()
-    lastSubscribe(room).ack(null, { data: { room, seq: 10, missed: [], resync: false } })
+    const w = await watchSubscribed(room, 10)
     fake.fire('event', event(room, 11))
     fake.fire('event', event(room, 14)) // 12 and 13 were lost
     await vi.waitFor(() => expect(lastSubscribe(room).since).toBe(11))
