@@ -2,8 +2,9 @@
 // clients send with them (server/live/socket-server.ts), and every type below is derived
 // from its schema, so the two cannot drift apart.
 import { Type, type Static, type TSchema } from 'typebox'
-import { ErrorResponse } from './common.ts'
+import { ErrorResponse, Literals } from './common.ts'
 import { Competition, Lift, Participant } from './competitions.ts'
+import type { ProcessingState } from './lifts.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
 const MAX_INT = 2_147_483_647
@@ -64,7 +65,8 @@ export const TranscodeProgress = Type.Object({
   attempt_id: Id,
   /** 0–100 */
   percent: Type.Number({ minimum: 0, maximum: 100 }),
-  state: Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]),
+  /** The attempt's ProcessingState (never 'none': an attempt without a video is not transcoded). */
+  state: Literals(['pending', 'processing', 'ready', 'failed'] as const satisfies readonly Exclude<ProcessingState, 'none'>[]),
 })
 export type TranscodeProgress = Static<typeof TranscodeProgress>
 
