@@ -13,8 +13,8 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { makeClip, multipartForm } from './helpers/clips.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
+import { makeClip, multipartForm } from '../helpers/clips.ts'
 
 // ---------------------------------------------------------------------------------------------
 // The parts of an OpenAPI 3.0 document the walk reads.
@@ -462,7 +462,7 @@ describe('the OpenAPI document tells the truth', () => {
       }
     }
 
-    // Documented statuses no input reached (503 needs a shutdown or a database outage: tests/db-outage.test.ts).
+    // Documented statuses no input reached (503 needs a shutdown or a database outage: tests/infra/db.outage.test.ts).
     const unreached = [...seen].map(([name, statuses]) => {
       const op = operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === name)!.op
       const missing = Object.keys(op.responses).filter((s) => !statuses.has(s))

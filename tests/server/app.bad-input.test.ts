@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { multipartForm } from './helpers/clips.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
+import { multipartForm } from '../helpers/clips.ts'
 
 let t: TestApp
 let user: Awaited<ReturnType<typeof registerUser>>

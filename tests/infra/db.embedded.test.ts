@@ -1,11 +1,11 @@
 // The embedded default: no DATABASE_URL → PGlite, migrated, seeded with demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { discardingPublisher } from '../infra/live-publisher.ts'
-import { createRepositories } from '../infra/repositories/index.ts'
-import { requeueUnfinished } from '../infra/transcoding/index.ts'
-import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { binaries } from './helpers/clips.ts'
+import { discardingPublisher } from '../../infra/live-publisher.ts'
+import { createRepositories } from '../../infra/repositories/index.ts'
+import { requeueUnfinished } from '../../infra/transcoding/index.ts'
+import { seedDemoData, seedDemoVideos } from '../../infra/demo-data.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
+import { binaries } from '../helpers/clips.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { discardingPublisher } from '../infra/live-publisher.ts'
-import { createRepositories } from '../infra/repositories/index.ts'
-import { toParticipant } from '../server/services/mappers.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { discardingPublisher } from '../../../infra/live-publisher.ts'
+import { createRepositories } from '../../../infra/repositories/index.ts'
+import { toParticipant } from '../../../server/services/mappers.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })

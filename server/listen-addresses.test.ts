@@ -3,7 +3,7 @@
 // a wired one, and a Docker bridge.
 import type { NetworkInterfaceInfo } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { formatListenAddresses, listenAddresses, type InterfacesTable } from '../server/listen-addresses.ts'
+import { formatListenAddresses, listenAddresses, type InterfacesTable } from './listen-addresses.ts'
 
 function v4(address: string, internal = false): NetworkInterfaceInfo {
   return { address, netmask: '255.255.255.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal, cidr: `${address}/24` }

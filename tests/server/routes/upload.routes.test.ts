@@ -6,10 +6,10 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TranscodeJob } from '../infra/transcoding/jobs.ts'
-import { NOT_JOINED, NOT_STARTED } from '../server/services/upload.service.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { makeAudioOnly, makeClip, multipartForm, type FormFile } from './helpers/clips.ts'
+import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
+import { NOT_JOINED, NOT_STARTED } from '../../../server/services/upload.service.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { makeAudioOnly, makeClip, multipartForm, type FormFile } from '../../helpers/clips.ts'
 
 const LIMIT = 1024 * 1024
 let t: TestApp

@@ -3,12 +3,12 @@
 // (which is never stopped): refused (the server is down or restarting: connections are reset
 // and refused) and a partition (packets vanish: open connections go silent, new ones hang).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../contract/index.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
-import { connectClient, subscribe, type ClientSocket } from './helpers/live.ts'
-import { CACHE_MAX_AGE_MS } from '../server/live/snapshot.ts'
-import { startTcpProxy, type TcpProxy } from './helpers/tcp-proxy.ts'
+import { competitionRoom } from '../../contract/index.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
+import { connectClient, subscribe, type ClientSocket } from '../helpers/live.ts'
+import { CACHE_MAX_AGE_MS } from '../../server/live/snapshot.ts'
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
 import type { AddressInfo } from 'node:net'
 
 const UNAVAILABLE = { error: 'The service is temporarily unavailable. Please try again in a moment.' }

@@ -1,6 +1,6 @@
-import type { AttemptStatus, ProcessingState } from '../contract/index.ts'
+import type { AttemptStatus, ProcessingState } from '../../../contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
 let lifter: Awaited<ReturnType<typeof registerUser>>

@@ -1,13 +1,13 @@
 // GET /api/video/{key}: rendition choice per device, Range/ETag/caching, and
 // keys that try to leave the media root. Files are written directly (no ffmpeg).
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
-import type { ProcessingState } from '../contract/index.ts'
+import type { ProcessingState } from '../../../contract/index.ts'
 import { request as httpRequest } from 'node:http'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { InvalidKeyError, assertSafeKey, attemptKeys, resolveKey } from '../infra/storage.ts'
-import { parseRange, pickPlayback } from '../server/routes/video-proxy.routes.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from './helpers/app.ts'
+import { InvalidKeyError, assertSafeKey, attemptKeys, resolveKey } from '../../../infra/storage.ts'
+import { parseRange, pickPlayback } from '../../../server/routes/video-proxy.routes.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
 let participantId: number

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { createSigner } from 'fast-jwt'
-import { registerUser, startTestApp, type TestApp } from './helpers/app.ts'
-import { multipartForm } from './helpers/clips.ts'
+import { registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { multipartForm } from '../../helpers/clips.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
