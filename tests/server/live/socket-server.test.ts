@@ -4,11 +4,11 @@
 // schema before a handler runs, answered with one fixed sentence, and the server —
 // that socket included — keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM } from '../contract/index.ts'
+import { competitionRoom, GLOBAL_ROOM } from '../../../contract/index.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 const BAD_SUBSCRIBE = 'Send { room: "competition:<id>" | "global", since?: number | null }.'
 const BAD_UNSUBSCRIBE = 'Send { room: "competition:<id>" | "global" }.'

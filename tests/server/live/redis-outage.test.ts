@@ -3,12 +3,12 @@
 // own clients still get its events and the other node's clients get them from the
 // outbox (head watch); once it is back, nodes broadcast to each other again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
   connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, waitUntil,
   type ClientSocket, type LiveTestServer,
-} from './helpers/live.ts'
-import { privateRedis, type PrivateRedis } from './helpers/redis.ts'
+} from '../../helpers/live.ts'
+import { privateRedis, type PrivateRedis } from '../../helpers/redis.ts'
 
 let database: TestDatabase
 let redis: PrivateRedis

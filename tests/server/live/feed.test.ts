@@ -2,13 +2,13 @@
 // a JSON snapshot first, then the room's events strictly in seq order — also
 // while joins race, publishes get lost, and a second client arrives mid-stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../contract/index.ts'
-import { appendEvent } from '../infra/repositories/live-events.repository.ts'
-import { toLift } from '../infra/attempt-view.ts'
+import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../../../contract/index.ts'
+import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
+import { toLift } from '../../../infra/attempt-view.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, openFeed, sleep, startLiveServer, subscribe, waitUntil,
   type FeedClient, type LiveTestServer,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 let t: LiveTestServer
 const feeds: FeedClient[] = []

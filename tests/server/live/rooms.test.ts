@@ -2,14 +2,14 @@
 // which event, subscribe/replay answers, private progress, and the measured time
 // from a REST join to its receipt on a connected client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
-import type { PrismaClient } from '../infra/db.ts'
-import { createLiveEventsRepository } from '../infra/repositories/live-events.repository.ts'
-import { batchedRoomSeq } from '../server/live/socket-server.ts'
+import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
+import type { PrismaClient } from '../../../infra/db.ts'
+import { createLiveEventsRepository } from '../../../infra/repositories/live-events.repository.ts'
+import { batchedRoomSeq } from '../../../server/live/socket-server.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 let t: LiveTestServer
 const sockets: ClientSocket[] = []

@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
-import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type TranscodeProgress } from '../contract/index.ts'
-import { loadConfig } from '../infra/config.ts'
-import { openDatabase, type Database } from '../infra/db.ts'
-import { appendEvent } from '../infra/repositories/live-events.repository.ts'
-import { createRedisPublisher } from '../infra/live-redis.ts'
-import { toLift } from '../infra/attempt-view.ts'
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts'
+import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
+import { loadConfig } from '../../../infra/config.ts'
+import { openDatabase, type Database } from '../../../infra/db.ts'
+import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
+import { createRedisPublisher } from '../../../infra/live-redis.ts'
+import { toLift } from '../../../infra/attempt-view.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, RoomFollower, sleep,
   spawnServer, subscribe, uniqueRedisPrefix, waitUntil, type ClientSocket, type FeedClient, type ServerProcess,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 let database: TestDatabase
 let db: Database

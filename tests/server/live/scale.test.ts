@@ -1,11 +1,11 @@
 // Many spectators on one node: a broadcast is encoded once per room whatever the
 // number of clients, and plain-feed clients cost no timers of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../contract/index.ts'
+import { competitionRoom } from '../../../contract/index.ts'
 import {
   connectClient, createLifters, createOngoingChallenge, join, openFeed, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type FeedClient, type LiveTestServer,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 const SOCKETS = 300
 const FEEDS = 100

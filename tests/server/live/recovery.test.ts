@@ -6,11 +6,11 @@
 // the outbox on subscribe), and a publish is lost (seq gap, and the head watch for
 // a lost last event).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type LiveEvent } from '../contract/index.ts'
+import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
   connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, waitUntil,
   type ClientSocket, type LiveTestServer,
-} from './helpers/live.ts'
+} from '../../helpers/live.ts'
 
 const BURST = 100
 
