@@ -1,10 +1,9 @@
 // Every challenge with its participants: the leaderboard and top lifts are computed
 // from these on the client (SPEC §7), one participants call per challenge.
 import { useCallback, useEffect, useRef } from 'react'
-import { GLOBAL_ROOM } from '../lib/contract.ts'
 import type { Competition, LiveEvent, Participant } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
-import { useLiveRoom } from '../stores/live.ts'
+import { useGlobalRoom } from './global-room.ts'
 import { getCompetitions } from './competitions.ts'
 import { getParticipants } from './participants.ts'
 
@@ -69,14 +68,6 @@ export function useAllParticipants() {
     timer.current = setTimeout(() => void flush(), COALESCE_MS)
   }, [setData, reload, flush])
 
-  useLiveRoom(GLOBAL_ROOM, {
-    ready: query.data !== undefined,
-    seq: null,
-    apply,
-    resync: async () => {
-      await reload()
-      return null
-    },
-  })
+  useGlobalRoom(query, apply)
   return query
 }

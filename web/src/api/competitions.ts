@@ -1,10 +1,9 @@
 // GET /competitions: every challenge, with the list screens' error texts (SPEC §8).
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, apiGet } from '../lib/api-client.ts'
-import { GLOBAL_ROOM } from '../lib/contract.ts'
 import type { Competition, CompetitionListResponse, LiveEvent } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
-import { useLiveRoom } from '../stores/live.ts'
+import { useGlobalRoom } from './global-room.ts'
 
 export const CHALLENGES_FAILED = 'Failed to load challenges. Please try again later.'
 export const CHALLENGES_NETWORK = 'Network error: No response from server. Please check your connection.'
@@ -44,14 +43,6 @@ export function useCompetitions() {
     }
   }, [setData, reload])
 
-  useLiveRoom(GLOBAL_ROOM, {
-    ready: query.data !== undefined,
-    seq: null,
-    apply,
-    resync: async () => {
-      await reload()
-      return null
-    },
-  })
+  useGlobalRoom(query, apply)
   return query
 }
