@@ -1,5 +1,6 @@
-// The server's typed contract, re-exported so the client has one import path for it.
-// Types only, plus the shared constants: the runtime schemas stay on the server.
+// The server's typed contract, re-exported so the client has one import path for it:
+// its types, the shared constants and the pure rules both sides apply (challenge status,
+// description metadata, lift names, ranking). The runtime schemas stay on the server.
 export type * from '../../../contract/index.ts'
 export {
   CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, WEIGHT_CLASSES,
