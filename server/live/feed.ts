@@ -7,12 +7,17 @@
 // or, after GAP_WAIT_MS, is fetched from the outbox (it is there: seq N+1 is only
 // written after N committed). Each event is serialized once per room. Idle clients
 // cost no timers and no queries: one heartbeat interval serves every feed client.
+//
+// The snapshot a client starts from is serialized once per room and seq (the same
+// per-change cache as the REST participants answer, server/live/snapshot.ts): a burst of
+// clients of an unchanged room costs one database read and gets the same bytes; an event
+// of the room makes the next client's snapshot read once more.
 import WebSocket from 'ws'
 import { competitionRoom, type LiveEvent, type LiveFeedMessage, type Room } from '../../contract/index.ts'
 import { RoomSequencer } from '../../contract/live-sequencer.ts'
 import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
-import { readCompetitionSnapshot } from './snapshot.ts'
+import { createSnapshotCache } from './snapshot.ts'
 
 const GAP_WAIT_MS = 300
 const HEARTBEAT_MS = 30_000
@@ -51,8 +56,11 @@ export class LiveFeed {
   readonly #rooms = new Map<Room, FeedRoom>()
   #heartbeat: NodeJS.Timeout | null = null
   #clients = 0
+  readonly #snapshots: ReturnType<typeof createSnapshotCache>
 
-  constructor(private readonly deps: LiveFeedDeps) {}
+  constructor(private readonly deps: LiveFeedDeps) {
+    this.#snapshots = createSnapshotCache(deps, deps.apiBase, (snapshot) => JSON.stringify(snapshot satisfies LiveFeedMessage))
+  }
 
   get clientCount(): number {
     return this.#clients
@@ -65,6 +73,7 @@ export class LiveFeed {
 
   /** Every committed event this node learns of (its own publishes and other processes'). */
   deliver(event: LiveEvent): void {
+    this.#snapshots.noteEvent(event.room, event.seq)
     const room = this.#rooms.get(event.room)
     if (!room) return
     this.#dispatch(room, room.sequencer.push(event))
@@ -88,14 +97,14 @@ export class LiveFeed {
     ws.on('message', () => {}) // nothing to say to us; the route's maxPayload bounds it
 
     try {
-      const snapshot = await readCompetitionSnapshot(this.deps.participants, this.deps.apiBase, competitionId)
+      const snapshot = await this.#snapshots.get(competitionId)
       if (!snapshot) {
         send(client, JSON.stringify({ type: 'error', message: `Challenge ${competitionId} does not exist.` } satisfies LiveFeedMessage))
         ws.close(4404, 'challenge not found')
         return
       }
       if (ws.readyState !== WebSocket.OPEN) return
-      send(client, JSON.stringify(snapshot satisfies LiveFeedMessage))
+      send(client, snapshot.json)
       client.after = snapshot.seq
       const roomSeq = joined.sequencer.seq
       if (roomSeq === null) {

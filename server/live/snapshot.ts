@@ -95,9 +95,11 @@ export function createRoomCache<K>(roomSeq: (room: Room) => Promise<number>, opt
       const checkedAt = Date.now()
       const head = await roomSeq(room)
       noteHead(room, head)
-      if (held && held.answer.seq === head && current(held)) {
-        held.checkedAt = checkedAt
-        return held.answer
+      // Another caller may have filled the entry while this one asked for the seq (a burst of misses).
+      const now = entries.get(key)
+      if (now && now.answer.seq === head && current(now)) {
+        now.checkedAt = Math.max(now.checkedAt, checkedAt)
+        return now.answer
       }
       const fresh = await read(key)
       // A read that started before the latest write may answer an older seq; once more reads the newer state.
@@ -106,13 +108,21 @@ export function createRoomCache<K>(roomSeq: (room: Room) => Promise<number>, opt
   }
 }
 
-/** A challenge's ranked participants, as `GET /competitions/:id/participants` answers them. */
-export function createParticipantsCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string) {
+/**
+ * A challenge's snapshot serialized once per change of its room, in the shape `serialize`
+ * gives it: the REST participants answer and the plain feed's first message each keep one.
+ */
+export function createSnapshotCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string, serialize: (snapshot: CompetitionSnapshot) => string) {
   return createRoomCache<number>((room) => repos.liveEvents.roomSeq(room), {
     room: competitionRoom,
     async read(competitionId) {
       const snapshot = await readCompetitionSnapshot(repos.participants, apiBase, competitionId)
-      return snapshot && { seq: snapshot.seq, json: JSON.stringify({ participants: snapshot.participants }) }
+      return snapshot && { seq: snapshot.seq, json: serialize(snapshot) }
     },
   })
+}
+
+/** A challenge's ranked participants, as `GET /competitions/:id/participants` answers them. */
+export function createParticipantsCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string) {
+  return createSnapshotCache(repos, apiBase, (snapshot) => JSON.stringify({ participants: snapshot.participants }))
 }

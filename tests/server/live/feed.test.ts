@@ -1,7 +1,7 @@
 // The plain WebSocket feed (/api/live/:competitionId) with a real `ws` client:
 // a JSON snapshot first, then the room's events strictly in seq order — also
 // while joins race, publishes get lost, and a second client arrives mid-stream.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../../../contract/index.ts'
 import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
 import { toLift } from '../../../infra/attempt-view.ts'
@@ -113,5 +113,31 @@ describe('plain WebSocket feed', () => {
       expect(rest.at(-1)).toMatchObject({ data: { participants: 60 } })
     }
     expect((late!.messages[0] as CompetitionSnapshot).seq).toBeGreaterThan(0)
+  })
+  it('serves one cached snapshot per room and seq: 20 clients of an unchanged room cost one read, a change one more', async () => {
+    const id = await createOngoingChallenge(t.db.prisma)
+    const [first, second] = await createLifters(t.db.prisma, t.config.jwtSecret, 2)
+    await join(t.url, first!, id)
+    const reads = vi.spyOn(t.app.repos.participants, 'listWithSeq')
+    const readsOf = () => reads.mock.calls.filter(([competitionId]) => competitionId === id).length
+    try {
+      const opened = await Promise.all(Array.from({ length: 20 }, () => feed(id)))
+      await waitUntil(() => opened.every((f) => f.messages.length === 1), 'twenty snapshots')
+      const later = await feed(id) // after the burst, from the same cache
+      await waitUntil(() => later.messages.length === 1, 'a later snapshot')
+      expect(readsOf()).toBe(1)
+      const bytes = new Set([...opened, later].map((f) => JSON.stringify(f.messages[0])))
+      expect(bytes.size).toBe(1)
+      expect(later.messages[0]).toMatchObject({ type: 'snapshot', seq: 1, count: 1 })
+
+      await join(t.url, second!, id)
+      await waitUntil(() => later.messages.length === 2, 'the join on the open feed')
+      const next = await Promise.all(Array.from({ length: 5 }, () => feed(id)))
+      await waitUntil(() => next.every((f) => f.messages.length === 1), 'five snapshots after the change')
+      expect(readsOf()).toBe(2)
+      for (const f of next) expect(f.messages[0]).toMatchObject({ type: 'snapshot', seq: 2, count: 2 })
+    } finally {
+      reads.mockRestore()
+    }
   })
 })
