@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLimiter } from './limiter.ts'
+import { LimiterFullError, createBoundedLimiter, createLimiter } from './limiter.ts'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -40,5 +40,37 @@ describe('createLimiter', () => {
     let ran = false
     await limit(async () => { ran = true })
     expect(ran).toBe(true)
+  })
+})
+
+describe('createBoundedLimiter', () => {
+  it('refuses a task at once when every slot is busy and the queue is full, and admits again as tasks finish', async () => {
+    const limit = createBoundedLimiter(1, 2)
+    const gates = Array.from({ length: 3 }, gate)
+    const started: number[] = []
+    const admitted = gates.map((g, i) => limit(async () => { started.push(i); await g.promise; return i }))
+    await tick()
+    expect(started).toEqual([0])
+    // 1 running + 2 waiting: the fourth is refused without waiting.
+    await expect(limit(async () => 'late')).rejects.toBeInstanceOf(LimiterFullError)
+    gates[0]!.resolve()
+    await tick()
+    expect(started).toEqual([0, 1])
+    // A place in the queue is free again.
+    const fourth = limit(async () => 'fourth')
+    for (const g of gates) g.resolve()
+    expect(await Promise.all(admitted)).toEqual([0, 1, 2])
+    expect(await fourth).toBe('fourth')
+  })
+
+  it('with no queue, runs `max` at once and refuses the rest; a failing task frees its slot', async () => {
+    const limit = createBoundedLimiter(2, 0)
+    const g = gate()
+    const running = [limit(() => g.promise), limit(() => g.promise)]
+    await expect(limit(async () => 1)).rejects.toThrow(LimiterFullError)
+    g.resolve()
+    await Promise.all(running)
+    await expect(limit(async () => { throw new Error('boom') })).rejects.toThrow('boom')
+    expect(await limit(async () => 2)).toBe(2)
   })
 })
