@@ -94,7 +94,12 @@ export const CreateCompetitionBody = Type.Object(
     weightclasses: Type.Optional(Type.Array(Literals(WEIGHT_CLASSES), { maxItems: 20 })),
     gender: Type.Optional(Gender),
     description: Type.Optional(Type.String({ maxLength: 5000 })),
-    image: Type.Optional(Type.String({ maxLength: 2000, pattern: '^(https?://|/)' })),
+    /**
+     * A path on this site only (`/challenges/x.jpg`): an image on another host would make every
+     * viewer's browser call it. Not `//host` (protocol-relative), and no backslash, whitespace or
+     * control character anywhere (browsers read `/\host` as `//host` and drop tabs and newlines).
+     */
+    image: Type.Optional(Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` })),
     /** Accepted for compatibility; must name the caller when present. */
     user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
   },

@@ -99,6 +99,24 @@ describe('POST /api/create_competition', () => {
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json().error).toMatch(/only act as yourself/)
   })
+
+  it("takes an image only as a path on this site: another host's URL would make every viewer's browser call it", async () => {
+    const u = await registerUser(t.app)
+    const base = { name: 'Images', location: 'Gym', start_date: '2030-03-01', end_date: '2030-03-02' }
+    const foreign = ['https://evil.example/pixel.gif', 'http://evil.example/x.png', '//evil.example/x', '/\\evil.example/x', '\\\\evil.example\\x', '/images\\..\\x.png',
+      '/\t/evil.example/x', '/\n/evil.example/x', ' /x.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'x.png', '']
+    for (const image of foreign) {
+      const res = await create(u.access_token, { ...base, image })
+      expect(res.statusCode, image).toBe(400)
+      expect(res.json(), image).toEqual({ error: 'image has an invalid format.' })
+    }
+    for (const image of ['/challenges/spring.jpg', '/api/video/posters/1.jpg?v=2', '/']) {
+      const res = await create(u.access_token, { ...base, image })
+      expect(res.statusCode, image).toBe(201)
+      const read = await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })
+      expect(read.json().competition.image).toBe(image)
+    }
+  })
 })
 
 describe('GET /api/competitions and /api/competitions/:id', () => {
