@@ -1,6 +1,7 @@
 // One validated configuration for both roles (API server and transcode worker).
 // Defaults live here and only here; a bad value stops the process with a clear message.
 import { resolve } from 'node:path'
+import { resolveJwtSecret } from './jwt-secret.ts'
 
 export interface Config {
   readonly host: string
@@ -14,6 +15,7 @@ export interface Config {
   /** Prefix for every Redis key of this deployment (lets test runs share one Redis). */
   readonly redisPrefix: string
   readonly mediaDir: string
+  /** JWT_SECRET, else a random secret generated once and kept in dataDir (see jwt-secret.ts). */
   readonly jwtSecret: string
   readonly accessTokenTtlSeconds: number
   readonly refreshTokenTtlDays: number
@@ -28,6 +30,10 @@ export interface Config {
   readonly logLevel: string
   readonly serveWeb: boolean
   readonly publicUrl: string | undefined
+  /** socket.io connections one client address may hold at once (on each server node). */
+  readonly liveMaxConnectionsPerAddress: number
+  /** Public rooms one socket.io connection may follow at once. */
+  readonly liveMaxRoomsPerSocket: number
 }
 
 export class ConfigError extends Error {}
@@ -48,15 +54,11 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`)
 }
 
-const DEV_JWT_SECRET = 'liftarena-development-secret-change-me-in-production'
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiBase = env.API_BASE ?? '/api'
   if (!apiBase.startsWith('/') || apiBase.endsWith('/')) throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
-  const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET
-  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long')
-  if (env.NODE_ENV === 'production' && jwtSecret === DEV_JWT_SECRET) throw new ConfigError('Set JWT_SECRET in production')
   const dataDir = resolve(env.DATA_DIR ?? 'data')
+  const jwtSecret = resolveJwtSecret(env, dataDir, (message) => new ConfigError(message))
   return Object.freeze({
     host: env.HOST ?? '127.0.0.1',
     port: int(env, 'PORT', 3000),
@@ -80,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     serveWeb: bool(env, 'SERVE_WEB', true),
     publicUrl: env.PUBLIC_URL || undefined,
+    liveMaxConnectionsPerAddress: int(env, 'LIVE_MAX_CONNECTIONS_PER_ADDRESS', 2500, 1),
+    liveMaxRoomsPerSocket: int(env, 'LIVE_MAX_ROOMS_PER_SOCKET', 20, 1),
   })
 }

@@ -20,6 +20,10 @@ import { createRefreshTokensRepository } from '../../infra/repositories/users.re
 import { startTestApp, type TestApp, type TestAppOptions } from './app.ts'
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+// Without JWT_SECRET each process keeps a secret in its own DATA_DIR, and spawned servers and
+// workers get a DATA_DIR each: the test process and what it spawns share one secret per run,
+// so `loadConfig().jwtSecret` here signs tokens every spawned node accepts.
+process.env.JWT_SECRET ||= randomBytes(32).toString('hex')
 const ROOT = resolve(import.meta.dirname, '../..')
 
 export type ClientSocket = Socket<ServerEvents, ClientEvents>
