@@ -202,6 +202,11 @@ describe('abuse protections', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/) // no inline or foreign scripts
     expect(csp).toMatch(/object-src 'none'/)
     expect(csp).toMatch(/frame-ancestors 'self'/)
+    // Images, media and connections from this origin only (a challenge image on another host is never fetched); no inline styles.
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/)
+    expect(csp).toMatch(/media-src 'self' blob:(;|$)/)
+    expect(csp).toMatch(/connect-src 'self'(;|$)/)
+    expect(csp).toMatch(/style-src 'self'(;|$)/)
     // Plain HTTP on a local network must keep working (a projector laptop at an event): no upgrade of the page's own assets.
     expect(csp).not.toMatch(/upgrade-insecure-requests/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')

@@ -99,6 +99,76 @@ describe('HTML and script in names and descriptions', () => {
   })
 })
 
+describe('the policy on every page', () => {
+  let browser: TestBrowser
+  beforeAll(async () => { browser = await openBrowser(1440) })
+  afterAll(() => browser?.close())
+
+  it("reports no violation anywhere: no inline styles or scripts, no other host (style-src has no 'unsafe-inline')", async () => {
+    const page = browser.page
+    await watch(page)
+    const response = await page.goto(`${baseUrl}/`)
+    const csp = response!.headers()['content-security-policy']!
+    expect(csp).toMatch(/style-src 'self'(;|$)/)
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/)
+    expect(csp).toMatch(/connect-src 'self'(;|$)/)
+    const paths = ['/', '/about', '/challenges', '/leaderboard', '/athletes', '/store', '/random-video', '/upload', `/challenges/${competitionId}/upload`, '/auth/error', '/no-such-page', `/challenges/${competitionId}`]
+    for (const path of paths) {
+      await page.goto(`${baseUrl}${path}`)
+      await page.locator('main, [role="main"], body > #root > *').first().waitFor()
+      await page.waitForLoadState('networkidle')
+      expect((await pageState(page)).csp, path).toEqual([])
+    }
+    // Dialogs and a video page render their styles under the same policy.
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('button', { name: 'Login' }).first().click()
+    await page.getByRole('dialog').waitFor()
+    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.getByRole('list', { name: 'Recent videos' }).getByRole('link').first().click()
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 30_000 })
+    expect((await pageState(page)).csp).toEqual([])
+    expect(browser.errors).toEqual([])
+  })
+})
+
+describe('a challenge image on another host', () => {
+  let browser: TestBrowser
+  beforeAll(async () => { browser = await openBrowser(1440) })
+  afterAll(() => browser?.close())
+
+  it('is never fetched: a row written before images had to be same-origin paths makes no browser call that host', async () => {
+    const FOREIGN = 'https://evil.example/pixel.gif'
+    const page = browser.page
+    await watch(page)
+    // The API refuses such an image now, so the row written before is played back: the answers carry it.
+    await page.route(/\/api\/competitions(\/\d+)?(\?.*)?$/, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { competitions?: Array<{ image: string | null }>; competition?: { image: string | null } }
+      for (const c of body.competitions ?? []) c.image = FOREIGN
+      if (body.competition) body.competition.image = FOREIGN
+      await route.fulfill({ response, json: body })
+    })
+    const reached: string[] = []
+    // A request the policy blocks is still announced ('request', then 'requestfailed' with ERR_BLOCKED_BY_CSP); one that left the page finishes.
+    page.on('requestfinished', (request) => { if (new URL(request.url()).hostname === 'evil.example') reached.push(`finished ${request.url()}`) })
+    await page.route('**://evil.example/**', (route) => { reached.push(`routed ${route.request().url()}`); return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') }) })
+    const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
+      ['/challenges', (p) => p.getByText(EVIL_CHALLENGE).first().waitFor()],
+      [`/challenges/${competitionId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
+    ]
+    for (const [path, ready] of pages) {
+      await page.goto(`${baseUrl}${path}`)
+      await ready(page)
+      await page.waitForLoadState('networkidle')
+      expect(reached, path).toEqual([])
+      const { csp } = await pageState(page)
+      expect(csp.length, path).toBeGreaterThan(0)
+      expect(new Set(csp), path).toEqual(new Set([`img-src ${FOREIGN}`]))
+    }
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+})
+
 describe('the real security headers', () => {
   let lan: TestBrowser
   beforeAll(async () => {
