@@ -43,3 +43,11 @@ export const STORAGE_KEYS = {
   isLoggedIn: 'isLoggedIn',
   lastAttemptId: 'last_attempt_id',
 } as const
+
+/**
+ * sessionStorage keys of this client's own (not in the spec): the `state` nonce a sign-in this
+ * tab started (features/auth/sign-in.ts); /auth/callback asks before adopting one without it.
+ */
+export const SESSION_STORAGE_KEYS = {
+  signInState: 'liftarena_sign_in_state',
+} as const

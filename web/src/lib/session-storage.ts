@@ -1,5 +1,5 @@
 // The session as the browser keeps it, under the exact keys of SPEC §3/§9.
-import { STORAGE_KEYS } from '../config.ts'
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '../config.ts'
 import type { AuthResponse } from './contract.ts'
 
 export interface StoredSession {
@@ -48,3 +48,23 @@ export function clearSession() {
 
 export const readLastAttemptId = () => read(STORAGE_KEYS.lastAttemptId)
 export const saveLastAttemptId = (id: number) => write(STORAGE_KEYS.lastAttemptId, String(id))
+
+/** Remembers the `state` nonce of a sign-in this tab starts (sessionStorage: this tab, until it closes). */
+export function saveSignInState(state: string) {
+  try {
+    sessionStorage.setItem(SESSION_STORAGE_KEYS.signInState, state)
+  } catch {
+    // storage disabled: the callback will ask before adopting the sign-in
+  }
+}
+
+/** The stored sign-in nonce, removed as it is read: a nonce vouches for one callback only. */
+export function takeSignInState(): string | null {
+  try {
+    const state = sessionStorage.getItem(SESSION_STORAGE_KEYS.signInState)
+    sessionStorage.removeItem(SESSION_STORAGE_KEYS.signInState)
+    return state
+  } catch {
+    return null
+  }
+}
