@@ -20,6 +20,8 @@ export interface Config {
   readonly accessTokenTtlSeconds: number
   readonly refreshTokenTtlDays: number
   readonly uploadMaxBytes: number
+  /** Longest video accepted, in seconds (VIDEO_MAX_SECONDS); the transcode stops reading there too. */
+  readonly videoMaxSeconds: number
   readonly workerConcurrency: number
   readonly ffmpegPath: string | undefined
   readonly ffprobePath: string | undefined
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1),
+    videoMaxSeconds: int(env, 'VIDEO_MAX_SECONDS', 300, 1),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,

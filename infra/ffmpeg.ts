@@ -1,4 +1,4 @@
-// ffmpeg and ffprobe for both roles: which binaries, and a typed ffprobe.
+// ffmpeg and ffprobe for both roles: which binaries, the limits a video must fit, and a typed ffprobe.
 // Binaries: FFMPEG_PATH/FFPROBE_PATH, else the system's on PATH, else the npm-shipped
 // ones (@ffmpeg-installer's ffmpeg is a 2018 build: it works, but prefer the system's).
 import { execFile } from 'node:child_process'
@@ -12,6 +12,12 @@ export interface FfmpegBinaries {
   readonly ffprobe: string
   /** Where each came from, for the startup log. */
   readonly source: { readonly ffmpeg: BinarySource; readonly ffprobe: BinarySource }
+  /**
+   * What a video must fit (VIDEO_MAX_SECONDS and the fixed pixel and frame-rate caps). Carried with
+   * the binaries so every caller that resolves ffmpeg from the config — the upload check and the
+   * transcode job — checks and caps with the same numbers.
+   */
+  readonly limits: VideoLimits
 }
 export type BinarySource = 'env' | 'system' | 'npm'
 
@@ -39,8 +45,8 @@ function npmShipped(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprob
 
 let cached: { key: string; value: FfmpegBinaries } | undefined
 
-export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>): FfmpegBinaries {
-  const key = `${config.ffmpegPath ?? ''}\0${config.ffprobePath ?? ''}\0${process.env.PATH ?? ''}`
+export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>): FfmpegBinaries {
+  const key = `${config.ffmpegPath ?? ''}\0${config.ffprobePath ?? ''}\0${config.videoMaxSeconds ?? ''}\0${process.env.PATH ?? ''}`
   if (cached?.key === key) return cached.value
   const pick = (explicit: string | undefined, name: string, pkg: Parameters<typeof npmShipped>[0]): [string, BinarySource] => {
     if (explicit) return [explicit, 'env']
@@ -52,9 +58,101 @@ export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffpro
   }
   const [ffmpeg, ffmpegSource] = pick(config.ffmpegPath, 'ffmpeg', '@ffmpeg-installer/ffmpeg')
   const [ffprobe, ffprobeSource] = pick(config.ffprobePath, 'ffprobe', '@ffprobe-installer/ffprobe')
-  const value = Object.freeze({ ffmpeg, ffprobe, source: Object.freeze({ ffmpeg: ffmpegSource, ffprobe: ffprobeSource }) })
+  const limits = Object.freeze({ ...DEFAULT_VIDEO_LIMITS, ...(config.videoMaxSeconds !== undefined ? { maxSeconds: config.videoMaxSeconds } : {}) })
+  const value = Object.freeze({ ffmpeg, ffprobe, source: Object.freeze({ ffmpeg: ffmpegSource, ffprobe: ffprobeSource }), limits })
   cached = { key, value }
   return value
+}
+
+// ---------------------------------------------------------------------------
+// What a video must fit. A lift is seconds long; these refuse "video bombs" (hours of black
+// frames in 10 MB, 16000×16000 frames) at probe time, before anything is decoded or stored.
+
+export interface VideoLimits {
+  /** Longest clip, seconds (VIDEO_MAX_SECONDS). The transcode also stops reading there (-t). */
+  readonly maxSeconds: number
+  /**
+   * Largest frame: it must fit this box either way round (long side ≤ 4096, short side ≤ 2304),
+   * so a portrait 4K phone clip fits as well as a landscape one. Coded size, which is what the
+   * decoder allocates; rotation only swaps the sides, so it never changes the verdict.
+   */
+  readonly maxFrame: { readonly longSide: number; readonly shortSide: number }
+  /** Highest frame rate (240 fps slow motion is refused: export it at normal speed). */
+  readonly maxFrameRate: number
+}
+
+export const DEFAULT_VIDEO_LIMITS: VideoLimits = Object.freeze({
+  maxSeconds: 300,
+  maxFrame: Object.freeze({ longSide: 4096, shortSide: 2304 }),
+  maxFrameRate: 120,
+})
+
+/** Limits for ffmpeg itself while it decodes and encodes: threads and the largest single allocation. */
+export const FFMPEG_RESOURCE_LIMITS = Object.freeze({
+  /** Decoder, filter and encoder threads per ffmpeg run (2 cores' worth; a 2-core machine stays responsive). */
+  threads: 2,
+  /** `-max_alloc`: the largest single block ffmpeg may allocate. A 4096×2304 RGBA frame is 38 MB. */
+  maxAllocBytes: 128 * 1024 * 1024,
+})
+
+/** ffmpeg's global/input options that apply the resource limits (before `-i`). */
+export function ffmpegResourceOptions(): string[] {
+  const { threads, maxAllocBytes } = FFMPEG_RESOURCE_LIMITS
+  return ['-max_alloc', String(maxAllocBytes), '-filter_complex_threads', String(threads), '-threads', String(threads)]
+}
+
+/** "3 h 0 min", "6 min", "5 min 30 s", "45 s": whole seconds, rounded up (300.4 s is over 5 min). */
+export function formatDuration(seconds: number): string {
+  const total = Math.ceil(seconds)
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = total % 60
+  if (h > 0) return `${h} h ${m} min`
+  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`
+  return `${s} s`
+}
+
+export type VideoLimitReason = 'tooLong' | 'tooManyPixels' | 'tooFast'
+
+export interface VideoLimitRefusal {
+  readonly reason: VideoLimitReason
+  /** A sentence for the uploader naming the clip's figure and the limit. */
+  readonly message: string
+}
+
+/**
+ * Pure: the first limit the probed video breaks (cheapest to tell first), or null. An unknown
+ * duration or frame rate is not refused (browser recordings often state neither); the
+ * transcode's `-t` and timeout bound those.
+ */
+export function exceedsVideoLimits(info: ProbeInfo, limits: VideoLimits = DEFAULT_VIDEO_LIMITS): VideoLimitRefusal | null {
+  const durations = [info.duration, info.video?.duration].filter((d): d is number => d !== null && d !== undefined)
+  const duration = durations.length > 0 ? Math.max(...durations) : null
+  if (duration !== null && duration > limits.maxSeconds) {
+    return {
+      reason: 'tooLong',
+      message: `The video is ${formatDuration(duration)} long; lifts are at most ${formatDuration(limits.maxSeconds)}. Trim it and try again.`,
+    }
+  }
+  const video = info.video
+  if (video) {
+    const long = Math.max(video.width, video.height)
+    const short = Math.min(video.width, video.height)
+    const { longSide, shortSide } = limits.maxFrame
+    if (long > longSide || short > shortSide) {
+      return {
+        reason: 'tooManyPixels',
+        message: `The video is ${video.width}×${video.height} pixels; lifts are at most ${longSide}×${shortSide} (4K, either way round). Export it at 4K or smaller and try again.`,
+      }
+    }
+    if (video.frameRate !== null && video.frameRate > limits.maxFrameRate + 0.01) {
+      return {
+        reason: 'tooFast',
+        message: `The video is ${Math.round(video.frameRate)} frames per second; lifts are at most ${limits.maxFrameRate}. Export it at normal speed (30 or 60 fps) and try again.`,
+      }
+    }
+  }
+  return null
 }
 
 // ---------------------------------------------------------------------------
@@ -184,7 +282,7 @@ export async function probe(binaries: FfmpegBinaries, path: string, options: { t
  */
 export async function assertDecodable(binaries: FfmpegBinaries, path: string, info: ProbeInfo, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
   const timeout = options.timeoutMs ?? 30_000
-  const base = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror']
+  const base = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror', ...ffmpegResourceOptions()]
   const decode = async (what: string, args: string[]) => {
     try {
       await run(binaries.ffmpeg, args, timeout, options.signal)
@@ -225,13 +323,16 @@ export type PlayableCheck =
   | { playable: true; ext: string; info: ProbeInfo }
   /** `notVideo`: the bytes are no video container; `unreadable`: a video that is truncated or damaged. */
   | { playable: false; reason: 'notVideo' | 'unreadable'; detail: string }
+  /** Over a limit (too long, too many pixels, too many frames per second): `detail` is the sentence for the uploader. */
+  | { playable: false; reason: VideoLimitReason; detail: string }
 
 /**
  * Is the file at `path` a playable video? The bytes decide, never a declared type or name:
- * the container is sniffed, ffprobe must find a video stream, and both ends must decode.
+ * the container is sniffed, ffprobe must find a video stream, the stream must fit the limits
+ * (checked on the probe alone, before anything is decoded), and both ends must decode.
  * Answers the extension the stored original keeps.
  */
-export async function checkPlayableVideo(binaries: FfmpegBinaries, path: string): Promise<PlayableCheck> {
+export async function checkPlayableVideo(binaries: FfmpegBinaries, path: string, limits: VideoLimits = binaries.limits): Promise<PlayableCheck> {
   const { fileTypeFromFile } = await import('file-type')
   const sniffed = await fileTypeFromFile(path)
   if (!sniffed || !(sniffed.mime.startsWith('video/') || VIDEO_EXTENSIONS.has(sniffed.ext)) || !/^[a-z0-9]{2,4}$/.test(sniffed.ext)) {
@@ -240,6 +341,8 @@ export async function checkPlayableVideo(binaries: FfmpegBinaries, path: string)
   try {
     const info = await probe(binaries, path)
     if (!info.video) throw new ProbeError('no video stream')
+    const refused = exceedsVideoLimits(info, limits)
+    if (refused) return { playable: false, reason: refused.reason, detail: refused.message }
     await assertDecodable(binaries, path, info)
     return { playable: true, ext: VIDEO_EXTENSIONS.has(sniffed.ext) ? sniffed.ext : 'mp4', info }
   } catch (error) {

@@ -2,11 +2,19 @@
 // `npm run worker` processes run the processor in the BullMQ worker. Jobs survive
 // restarts in Redis; a job whose worker died goes back to the queue (stalled-job
 // recovery, timings in JOB_POLICIES.transcode).
-import { Queue, UnrecoverableError, WaitingError, Worker, type Job, type JobsOptions } from 'bullmq'
+//
+// Fair by user, with plain BullMQ (no Pro groups):
+// - order: every job is added with a priority = its place in its lifter's own line (their 1st
+//   unfinished job 1, their 2nd 2, …; a Redis set per lifter of their unfinished job ids), so
+//   a lifter with five uploads waiting gets one turn, then the others' first jobs go, and so on;
+// - at most one running per lifter: the processor takes a per-lifter lock in Redis (renewed while
+//   it runs, lapsing if its worker dies); a job whose lifter already has one running goes back to
+//   delayed for a moment (moveToDelayed + DelayedError: no try is counted) and keeps its priority.
+import { DelayedError, Queue, UnrecoverableError, WaitingError, Worker, type Job, type JobsOptions } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import {
-  JOB_POLICIES, PermanentJobError, ShutdownError, TRANSCODE_JOB, abortOnTimeout, consoleLog, silentLog,
+  JOB_POLICIES, PermanentJobError, ShutdownError, TRANSCODE_JOB, abortOnTimeout, consoleLog, fairnessKey, silentLog,
   type JobName, type JobPayloads, type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue,
 } from './jobs.ts'
 
@@ -28,6 +36,28 @@ function quietErrors(connection: Redis, log: Log, what: string) {
     log.warn({ err: error }, `${what}: Redis connection error`)
   })
 }
+
+/** BullMQ's largest priority (lower runs first). */
+const MAX_PRIORITY = 2_097_151
+/** A lifter's unfinished-jobs set outlives its last enqueue by this (a worker dying for good cannot leave it forever). */
+const LINE_TTL_SECONDS = 24 * 3600
+/** A job whose lifter already has one running tries again after this. */
+export const SAME_LIFTER_DELAY_MS = 1_000
+
+const lineKey = (prefix: string, queue: string, key: string) => `${prefix}:${queue}:fair:line:${key}`
+const runningKey = (prefix: string, queue: string, key: string) => `${prefix}:${queue}:fair:running:${key}`
+
+/** Adds the job to its lifter's line; answers its place (1 = their first unfinished job). */
+const JOIN_LINE = `redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return redis.call('SCARD', KEYS[1])`
+/** Takes (or renews) the lifter's running lock for this job; 0 when another job holds it. */
+const TAKE_TURN = `local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`
+const END_TURN = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`
 
 export function bullJobOptions<K extends JobName>(name: K, payload: JobPayloads[K]): JobsOptions {
   const policy = JOB_POLICIES[name]
@@ -67,8 +97,12 @@ export function createBullTranscodeQueue(
     queue,
     async enqueue(job) {
       if (closed) throw new Error('The transcode queue is closed.')
+      const data: TranscodeJob = job.userId !== undefined ? { attemptId: job.attemptId, userId: job.userId } : { attemptId: job.attemptId }
+      const options = bullJobOptions('transcode', job)
+      // Its place in its lifter's line is its priority (fair by user; see the top of this file).
+      const place = Number(await connection.eval(JOIN_LINE, 1, lineKey(config.redisPrefix, policy.queue, fairnessKey(job)), options.jobId!, LINE_TTL_SECONDS))
       // Same jobId while the job exists (waiting, active, delayed, kept after finishing) → no-op.
-      await queue.add(TRANSCODE_JOB, { attemptId: job.attemptId }, bullJobOptions('transcode', job))
+      await queue.add(TRANSCODE_JOB, data, { ...options, priority: Math.min(MAX_PRIORITY, Math.max(1, place)) })
     },
     async close() {
       if (closed) return
@@ -104,7 +138,21 @@ export function createBullTranscodeWorker(
   const connection = new Redis(redisUrlOf(config), { maxRetriesPerRequest: null })
   quietErrors(connection, log, 'transcode worker')
 
+  const turnKey = (data: TranscodeJob) => runningKey(config.redisPrefix, policy.queue, fairnessKey(data))
+  const endLine = (data: TranscodeJob, jobId: string | undefined) => {
+    connection.srem(lineKey(config.redisPrefix, policy.queue, fairnessKey(data)), jobId ?? policy.jobId(data))
+      .catch((err: unknown) => log.warn({ err }, 'could not take a finished transcode out of its lifter\'s line'))
+  }
+
   const bullProcessor = async (job: Job<TranscodeJob>, token?: string, signal?: AbortSignal) => {
+    const jobId = job.id ?? policy.jobId(job.data)
+    // At most one transcode per lifter at a time: another of theirs is running → back to delayed, no try counted.
+    const takeTurn = () => connection.eval(TAKE_TURN, 1, turnKey(job.data), jobId, policy.lockMs)
+    if (Number(await takeTurn()) !== 1 && token) {
+      await job.moveToDelayed(Date.now() + SAME_LIFTER_DELAY_MS, token)
+      throw new DelayedError()
+    }
+    const renew = setInterval(() => { takeTurn().catch(() => {}) }, Math.max(100, Math.floor(policy.lockMs / 2)))
     const controller = new AbortController()
     const forward = () => controller.abort(signal?.reason)
     signal?.addEventListener('abort', forward, { once: true })
@@ -112,12 +160,13 @@ export function createBullTranscodeWorker(
     const maxAttempts = job.opts.attempts ?? 1
     try {
       return await processor({
-        id: job.id ?? policy.jobId(job.data),
+        id: jobId,
         data: job.data,
         attempt: job.attemptsMade + 1,
         isFinalAttempt: job.attemptsMade + 1 >= maxAttempts,
         signal: controller.signal,
         updateProgress: (percent) => job.updateProgress(percent),
+        scaleTimeout: (seconds) => timer.scaleTo(seconds),
       })
     } catch (error) {
       if (controller.signal.reason instanceof ShutdownError && token) {
@@ -128,8 +177,10 @@ export function createBullTranscodeWorker(
       if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message)
       throw error
     } finally {
-      clearTimeout(timer)
+      timer.clear()
+      clearInterval(renew)
       signal?.removeEventListener('abort', forward)
+      await connection.eval(END_TURN, 1, turnKey(job.data), jobId).catch(() => {}) // else it lapses after lockMs
     }
   }
 
@@ -144,9 +195,11 @@ export function createBullTranscodeWorker(
     removeOnFail: policy.keep.failed,
   })
   worker.on('error', (error) => log.warn({ err: error }, 'transcode worker error'))
+  worker.on('completed', (job) => endLine(job.data, job.id))
   worker.on('failed', (job, error) => {
     if (!job) return
     const finished = job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1)
+    if (finished) endLine(job.data, job.id)
     log.warn({ jobId: job.id, attemptsMade: job.attemptsMade, err: error }, finished ? 'transcode failed for good' : 'transcode failed, will retry')
     // A job failed by the stalled checker never reached our processor's own failure handling.
     if (finished && options.onGaveUp && /stalled/i.test(error.message)) {

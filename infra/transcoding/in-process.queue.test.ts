@@ -73,3 +73,44 @@ describe('in-process queue order', () => {
     expect(calls).toBe(1)
   })
 })
+
+describe('in-process queue fairness (by lifter)', () => {
+  it('one lifter\'s five uploads do not all run before another lifter\'s one: they take turns', async () => {
+    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 1 }, log: silent })
+    const order: string[] = []
+    for (let i = 1; i <= 5; i++) await queue.enqueue({ attemptId: i, userId: 1 })
+    await queue.enqueue({ attemptId: 6, userId: 2 })
+    await queue.enqueue({ attemptId: 7, userId: 2 })
+    queue.start(async (job) => {
+      order.push(`u${job.data.userId}:${job.data.attemptId}`)
+      await new Promise((r) => setTimeout(r, 2))
+    })
+    await queue.idle()
+    await queue.close()
+    expect(order).toEqual(['u1:1', 'u2:6', 'u1:2', 'u2:7', 'u1:3', 'u1:4', 'u1:5'])
+  })
+
+  it('never runs two of one lifter\'s jobs at once, whatever the concurrency; other lifters use the free slots', async () => {
+    const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 3 }, log: silent })
+    const runningPerUser = new Map<number, number>()
+    let mostForOneUser = 0
+    const startedBeforeLast: number[] = []
+    let userOneDone = 0
+    queue.start(async (job) => {
+      const user = job.data.userId!
+      runningPerUser.set(user, (runningPerUser.get(user) ?? 0) + 1)
+      mostForOneUser = Math.max(mostForOneUser, runningPerUser.get(user)!)
+      if (user !== 1 && userOneDone < 4) startedBeforeLast.push(job.data.attemptId)
+      await new Promise((r) => setTimeout(r, 10))
+      runningPerUser.set(user, runningPerUser.get(user)! - 1)
+      if (user === 1) userOneDone++
+    })
+    for (let i = 1; i <= 5; i++) await queue.enqueue({ attemptId: i, userId: 1 })
+    await queue.enqueue({ attemptId: 10, userId: 2 })
+    await queue.enqueue({ attemptId: 20, userId: 3 })
+    await queue.idle()
+    await queue.close()
+    expect(mostForOneUser).toBe(1)
+    expect(startedBeforeLast.sort()).toEqual([10, 20])
+  })
+})

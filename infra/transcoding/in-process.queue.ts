@@ -1,9 +1,12 @@
 // In-process (no Redis): the same processor and policy as the BullMQ worker, inside
 // the server. Jobs live in memory; the server enqueues every attempt the database
 // still shows unfinished before it starts the queue (index.ts), so a restart loses nothing.
+// Fair by user: at most one job per lifter runs at a time, and the next job is the waiting one
+// whose lifter started a job longest ago (never first), so one lifter's backlog of uploads
+// cannot hold everyone else's lifts back.
 import type { Config } from '../config.ts'
 import {
-  JOB_POLICIES, PermanentJobError, ShutdownError, abortOnTimeout, backoffDelay, consoleLog,
+  JOB_POLICIES, PermanentJobError, ShutdownError, abortOnTimeout, backoffDelay, consoleLog, fairnessKey,
   type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue,
 } from './jobs.ts'
 
@@ -16,6 +19,9 @@ export interface InProcessTranscodeQueue extends TranscodeQueue {
 }
 
 interface Entry {
+  job: TranscodeJob
+  /** fairnessKey(job): the lifter whose turn it is. */
+  key: string
   failedTries: number
   running: boolean
   retryTimer?: NodeJS.Timeout
@@ -38,6 +44,11 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
   const finished = new Set<number>()
   const waiting: number[] = []
   const running = new Map<number, { controller: AbortController; done: Promise<void> }>()
+  /** Lifters with a job running now. */
+  const busy = new Set<string>()
+  /** When each lifter with jobs here last started one (a counter, not a clock). Dropped when they have none left. */
+  const lastStarted = new Map<string, number>()
+  let starts = 0
   let processor: TranscodeProcessor | undefined
   let closed = false
   let idleWaiters: Array<() => void> = []
@@ -54,38 +65,65 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     for (const resolve of waiters) resolve()
   }
 
+  /** Index in `waiting` of the next job: its lifter is not running one and started one longest ago; FIFO among equals. */
+  function nextIndex(): number {
+    let best = -1
+    let bestStarted = Infinity
+    for (let i = 0; i < waiting.length; i++) {
+      const entry = entries.get(waiting[i]!)
+      if (!entry || entry.running) return i // stale: drop it now
+      if (busy.has(entry.key)) continue
+      const started = lastStarted.get(entry.key) ?? -1
+      if (started < bestStarted) {
+        best = i
+        bestStarted = started
+      }
+    }
+    return best
+  }
+
   function pump() {
     while (processor && !closed && running.size < concurrency && waiting.length > 0) {
-      const id = waiting.shift()!
+      const index = nextIndex()
+      if (index < 0) break // every waiting job's lifter is running one
+      const id = waiting.splice(index, 1)[0]!
       const entry = entries.get(id)
       if (entry && !entry.running) runOne(id, entry, processor)
     }
     checkIdle()
   }
 
+  function forget(attemptId: number) {
+    const entry = entries.get(attemptId)
+    entries.delete(attemptId)
+    if (entry && ![...entries.values()].some((e) => e.key === entry.key)) lastStarted.delete(entry.key)
+  }
+
   function runOne(attemptId: number, entry: Entry, run: TranscodeProcessor) {
     entry.running = true
+    busy.add(entry.key)
+    lastStarted.set(entry.key, ++starts)
     const controller = new AbortController()
     const timer = abortOnTimeout(controller, policy)
     const attempt = entry.failedTries + 1
     const done = (async () => {
       try {
         await run({
-          id: policy.jobId({ attemptId }), data: { attemptId }, attempt, isFinalAttempt: attempt >= policy.attempts,
-          signal: controller.signal, updateProgress: async () => {},
+          id: policy.jobId({ attemptId }), data: entry.job, attempt, isFinalAttempt: attempt >= policy.attempts,
+          signal: controller.signal, updateProgress: async () => {}, scaleTimeout: (seconds) => timer.scaleTo(seconds),
         })
-        entries.delete(attemptId)
+        forget(attemptId)
         remember(attemptId)
       } catch (error) {
         entry.running = false
         if (controller.signal.reason instanceof ShutdownError) {
-          entries.delete(attemptId) // still pending/processing in the database: the next start re-enqueues it
+          forget(attemptId) // still pending/processing in the database: the next start re-enqueues it
         } else if (error instanceof PermanentJobError || attempt >= policy.attempts) {
           log.warn({ attemptId, attempt, err: error }, 'transcode failed for good')
-          entries.delete(attemptId)
+          forget(attemptId)
           remember(attemptId)
         } else if (closed) {
-          entries.delete(attemptId)
+          forget(attemptId)
         } else {
           entry.failedTries = attempt
           const delay = backoffDelay(policy, attempt)
@@ -97,7 +135,8 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
           }, delay)
         }
       } finally {
-        clearTimeout(timer)
+        timer.clear()
+        busy.delete(entry.key)
         running.delete(attemptId)
         pump()
       }
@@ -110,7 +149,7 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     async enqueue(job) {
       const id = job.attemptId
       if (closed || entries.has(id) || finished.has(id)) return
-      entries.set(id, { failedTries: 0, running: false })
+      entries.set(id, { job: { ...job }, key: fairnessKey(job), failedTries: 0, running: false })
       waiting.push(id)
       pump()
     },

@@ -24,10 +24,16 @@ export interface TranscodingDeps {
   storage: Storage
 }
 
-/** Enqueues every attempt the database still shows as unfinished. Idempotent (deterministic job ids). */
-export async function requeueUnfinished(attempts: Pick<AttemptsRepository, 'unfinishedIds'>, queue: TranscodeQueue): Promise<number> {
+/**
+ * Enqueues every attempt the database still shows as unfinished, each with its lifter (fair by
+ * user). Idempotent (deterministic job ids).
+ */
+export async function requeueUnfinished(attempts: Pick<AttemptsRepository, 'unfinishedIds' | 'find'>, queue: TranscodeQueue): Promise<number> {
   const ids = await attempts.unfinishedIds()
-  for (const attemptId of ids) await queue.enqueue({ attemptId })
+  for (const attemptId of ids) {
+    const userId = (await attempts.find(attemptId))?.participant.userId
+    await queue.enqueue(userId !== undefined ? { attemptId, userId } : { attemptId })
+  }
   return ids.length
 }
 

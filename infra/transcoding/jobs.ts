@@ -7,6 +7,16 @@
 
 export interface TranscodeJob {
   attemptId: number
+  /**
+   * The lifter who uploaded it: at most one transcode per lifter runs at a time, and lifters take
+   * turns (fair by user). Set at upload and by requeueUnfinished; a job without one is its own lifter.
+   */
+  userId?: number
+}
+
+/** Who a job's turn belongs to (fair by user): the lifter, else the attempt itself. */
+export function fairnessKey(job: TranscodeJob): string {
+  return job.userId !== undefined ? `user-${job.userId}` : `attempt-${job.attemptId}`
 }
 
 export interface JobPayloads {
@@ -23,8 +33,13 @@ export interface JobPolicy<P> {
   readonly attempts: number
   /** Exponential backoff: try n+1 waits backoffMs · 2^(n-1). */
   readonly backoffMs: number
-  /** One try is aborted after this long. */
+  /**
+   * One try is aborted after timeoutBaseMs + timeoutPerClipSecondMs × the clip's seconds (known once
+   * it is probed), never later than this; before the probe, this is the bound.
+   */
   readonly timeoutMs: number
+  readonly timeoutBaseMs: number
+  readonly timeoutPerClipSecondMs: number
   /** A worker holds a job's lock this long and renews it at half; a dead worker's job is free after it. */
   readonly lockMs: number
   /** How often workers look for jobs whose worker died (stalled jobs go back to wait). */
@@ -46,7 +61,11 @@ export const JOB_POLICIES: JobPolicies = Object.freeze({
     jobId: (p: TranscodeJob) => `attempt-${p.attemptId}`,
     attempts: 3,
     backoffMs: 5_000,
+    // A 10 s lift: 2 min 50 s; the longest accepted clip (300 s): 27 min. veryfast 360p+720p runs
+    // 1080p30 at several times real time on 2 cores; 5 s per clip second leaves room for 4K60.
     timeoutMs: 30 * 60_000,
+    timeoutBaseMs: 2 * 60_000,
+    timeoutPerClipSecondMs: 5_000,
     lockMs: 10_000,
     stalledIntervalMs: 5_000,
     maxStalledCount: 2,
@@ -63,9 +82,35 @@ export function backoffDelay(policy: Pick<JobPolicy<unknown>, 'backoffMs'>, fail
   return policy.backoffMs * 2 ** Math.max(0, failedTries - 1)
 }
 
-/** Aborts a try that runs longer than the policy allows. Clear the timer when the try ends. */
-export function abortOnTimeout(controller: AbortController, policy: Pick<JobPolicy<unknown>, 'timeoutMs'>): NodeJS.Timeout {
-  return setTimeout(() => controller.abort(new Error(`The transcode took longer than ${policy.timeoutMs / 1000} s.`)), policy.timeoutMs)
+type TimeoutPolicy = Pick<JobPolicy<unknown>, 'timeoutMs' | 'timeoutBaseMs' | 'timeoutPerClipSecondMs'>
+
+/** How long one try of a clip of `clipSeconds` may run: base + per-second × seconds, at most timeoutMs (unknown → timeoutMs). */
+export function tryTimeoutMs(policy: TimeoutPolicy, clipSeconds: number | null): number {
+  if (clipSeconds === null || !Number.isFinite(clipSeconds) || clipSeconds < 0) return policy.timeoutMs
+  return Math.min(policy.timeoutMs, Math.round(policy.timeoutBaseMs + policy.timeoutPerClipSecondMs * clipSeconds))
+}
+
+export interface TryTimer {
+  /** Re-arms the bound from the try's start for a clip of this length (JobContext.scaleTimeout). */
+  scaleTo(clipSeconds: number | null): void
+  clear(): void
+}
+
+/** Aborts a try that runs longer than the policy allows: timeoutMs until the clip's length is known. Clear it when the try ends. */
+export function abortOnTimeout(controller: AbortController, policy: TimeoutPolicy): TryTimer {
+  const started = Date.now()
+  let timer: NodeJS.Timeout | undefined
+  const arm = (ms: number) => {
+    clearTimeout(timer)
+    timer = setTimeout(() => controller.abort(new Error(`The transcode took longer than ${Math.round(ms / 1000)} s.`)), Math.max(0, started + ms - Date.now()))
+  }
+  arm(policy.timeoutMs)
+  return {
+    scaleTo(clipSeconds) {
+      if (!controller.signal.aborted) arm(tryTimeoutMs(policy, clipSeconds))
+    },
+    clear: () => clearTimeout(timer),
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -89,6 +134,8 @@ export interface JobContext<P> {
   readonly isFinalAttempt: boolean
   /** Aborted on timeout or shutdown; the processor stops its child processes. */
   readonly signal: AbortSignal
+  /** Once the clip is probed: bound this try by its length (JobPolicy.timeoutBaseMs + per clip second). */
+  scaleTimeout(clipSeconds: number | null): void
   updateProgress(percent: number): Promise<void>
 }
 export type JobProcessor<P, R = unknown> = (job: JobContext<P>) => Promise<R>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseProbe, type ProbeInfo, type VideoStreamInfo } from '../ffmpeg.ts'
 import {
   UnsupportedSourceError, displaySize, encodePercent, fitShortSide, gopFrames, needsTranscode, outputFrameRate, parseTimemark,
-  planRenditions, planTranscode, posterOutputOptions, posterTime, renditionFilterGraph, renditionOutputOptions,
+  planRenditions, planTranscode, posterInputOptions, posterOutputOptions, posterTime, renditionFilterGraph, renditionInputOptions, renditionOutputOptions,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE } from './transcode.profile.ts'
 
@@ -119,6 +119,17 @@ describe('ffmpeg options come from the one profile', () => {
     expect(renditionOutputOptions(planTranscode(info({}, { audio: null })), plan.renditions[0]!)).toContain('-an')
     expect(posterOutputOptions(plan).join(' ')).toContain('-frames:v 1 -vf scale=1280:720')
     expect(WEB_H264_PROFILE.name).toBe('web-h264-main-aac-faststart')
+  })
+  it('caps what ffmpeg may read and use: -t the longest clip, 2 threads, a largest allocation', () => {
+    const input = renditionInputOptions(300).join(' ')
+    expect(input).toContain('-t 300')
+    expect(input).toContain('-threads 2')
+    expect(input).toContain('-filter_complex_threads 2')
+    expect(input).toMatch(/-max_alloc \d+/)
+    expect(renditionOutputOptions(plan, plan.renditions[0]!).join(' ')).toContain('-threads 2')
+    expect(posterInputOptions(plan).join(' ')).toContain('-threads 2')
+    expect(posterInputOptions(plan).join(' ')).toContain('-ss 1')
+    expect(posterOutputOptions(plan).join(' ')).toContain('-threads 2')
   })
 })
 

@@ -1,6 +1,6 @@
 // Pure transcoding decisions over probed stream info: what to make, at which
 // sizes, with which ffmpeg options. No I/O here; transcode.job.ts runs them.
-import type { ProbeInfo } from '../ffmpeg.ts'
+import { FFMPEG_RESOURCE_LIMITS, ffmpegResourceOptions, type ProbeInfo } from '../ffmpeg.ts'
 import { WEB_H264_PROFILE, type EncoderProfile, type RenditionSpec } from './transcode.profile.ts'
 
 /** The source cannot become renditions (no video stream, nonsense size). Retrying will not help. */
@@ -28,6 +28,9 @@ export interface TranscodePlan {
   readonly renditions: readonly PlannedRendition[]
   readonly poster: Size & { readonly atSeconds: number }
 }
+
+/** Encoder threads per output (the decoder and filters get the same cap through ffmpegResourceOptions). */
+const FFMPEG_THREADS = FFMPEG_RESOURCE_LIMITS.threads
 
 /** Largest even number ≤ n (H.264 4:2:0 needs even sides), at least 2. */
 const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2)
@@ -107,6 +110,20 @@ export function planTranscode(probe: ProbeInfo, profile: EncoderProfile = WEB_H2
 // ---------------------------------------------------------------------------
 // ffmpeg options, derived from the plan and the profile only
 
+/**
+ * What goes before the rendition encode's `-i`: no stdin, ffmpeg's thread and allocation caps,
+ * and `-t`: it reads at most `maxSeconds` of the source (a backstop behind the upload check, for
+ * a clip whose length the probe did not state or that was stored before the limit existed).
+ */
+export function renditionInputOptions(maxSeconds: number): string[] {
+  return ['-nostdin', ...ffmpegResourceOptions(), '-t', String(maxSeconds)]
+}
+
+/** What goes before the poster's `-i` (one frame at `plan.poster.atSeconds`). */
+export function posterInputOptions(plan: TranscodePlan): string[] {
+  return ['-nostdin', ...ffmpegResourceOptions(), '-ss', String(plan.poster.atSeconds)]
+}
+
 /** One decode, split into one scaled branch per rendition (ffmpeg auto-rotates before the graph). */
 export function renditionFilterGraph(plan: TranscodePlan): string {
   const n = plan.renditions.length
@@ -127,6 +144,7 @@ export function renditionOutputOptions(plan: TranscodePlan, rendition: PlannedRe
     '-c:v', v.encoder, '-profile:v', v.profile, '-preset', v.preset, '-crf', String(v.crf), '-pix_fmt', v.pixFmt,
     '-maxrate', `${rendition.maxrateKbps}k`, '-bufsize', `${rendition.maxrateKbps * 2}k`,
     '-g', String(plan.gopFrames), '-keyint_min', String(plan.gopFrames), '-sc_threshold', '0',
+    '-threads', String(FFMPEG_THREADS),
   ]
   const audio = plan.audio
     ? ['-map', '0:a:0', '-c:a', a.encoder, '-ac', String(a.channels), '-ar', String(a.sampleRate), '-b:a', `${a.bitrateKbps}k`]
@@ -136,6 +154,7 @@ export function renditionOutputOptions(plan: TranscodePlan, rendition: PlannedRe
 
 export function posterOutputOptions(plan: TranscodePlan, profile: EncoderProfile = WEB_H264_PROFILE): string[] {
   return [
+    '-threads', String(FFMPEG_THREADS),
     '-map', '0:v:0', '-frames:v', '1',
     '-vf', `scale=${plan.poster.width}:${plan.poster.height}:flags=bicubic,setsar=1`,
     '-q:v', String(profile.poster.jpegQuality), '-f', 'image2', '-c:v', 'mjpeg',

@@ -16,8 +16,8 @@ import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
-  ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterOutputOptions,
-  renditionFilterGraph, renditionOutputOptions, type TranscodePlan,
+  ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterInputOptions, posterOutputOptions,
+  renditionFilterGraph, renditionInputOptions, renditionOutputOptions, type TranscodePlan,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
 
@@ -27,7 +27,7 @@ export interface TranscodeDeps {
   storage: Storage
   /** The uploader's progress channel (not stored, not numbered). */
   publisher: Pick<EventPublisher, 'progress'>
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'>
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>
   log?: Log
   profile?: EncoderProfile
 }
@@ -103,11 +103,12 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   async function encode(source: string, plan: TranscodePlan, dir: string, signal: AbortSignal, report: (percent: number) => void) {
     binaries ??= resolveFfmpegBinaries(config)
     await runFfmpeg(binaries, signal, (command) => {
-      command.input(source).inputOptions(['-nostdin']).complexFilter(renditionFilterGraph(plan))
+      // -t: never more than VIDEO_MAX_SECONDS of the source, whatever it claims; threads and allocations capped.
+      command.input(source).inputOptions(renditionInputOptions(binaries!.limits.maxSeconds)).complexFilter(renditionFilterGraph(plan))
       for (const r of plan.renditions) command.output(join(dir, `${r.name}.mp4`)).outputOptions(renditionOutputOptions(plan, r, profile))
     }, (seconds) => report(encodePercent(seconds, plan.durationS)))
     await runFfmpeg(binaries, signal, (command) => {
-      command.input(source).inputOptions(['-ss', String(plan.poster.atSeconds)])
+      command.input(source).inputOptions(posterInputOptions(plan))
         .output(join(dir, 'poster.jpg')).outputOptions(posterOutputOptions(plan, profile))
     })
   }
@@ -133,6 +134,8 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
           binaries ??= resolveFfmpegBinaries(config)
           const info = await probe(binaries, source, { signal: job.signal })
           const planned = planTranscode(info, profile)
+          // The try's bound now follows the clip's length (as much of it as -t lets ffmpeg read).
+          job.scaleTimeout(planned.durationS === null ? null : Math.min(planned.durationS, binaries.limits.maxSeconds))
           await encode(source, planned, scratch.dir, job.signal, (percent) => report(percent))
           return planned
         })

@@ -83,6 +83,8 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const video = await app.uploads.checkVideo(form.file.path)
         if (!video.playable) {
           if (video.reason === 'notVideo') throw badRequest('The file is not a video. Please upload an MP4, MOV or WebM clip.')
+          // Over VIDEO_MAX_SECONDS, 4096×2304 or 120 fps: the check's sentence names the clip's figure and the limit.
+          if (video.reason === 'tooLong' || video.reason === 'tooManyPixels' || video.reason === 'tooFast') throw badRequest(video.detail)
           request.log.info({ reason: video.detail }, 'upload refused: not a playable video')
           throw badRequest('The video could not be read: it may be truncated or damaged. Please upload it again.')
         }
@@ -90,7 +92,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const path = form.file.path
         const recorded = await attempts.record(lifter, { liftType, weight }, (id) => attemptKeys.original(id, video.ext), (key) => storage.putFile(key, path))
         try {
-          await queue.enqueue({ attemptId: recorded.attemptId })
+          await queue.enqueue({ attemptId: recorded.attemptId, userId: lifter.userId })
         } catch (err) {
           // The attempt stays pending in the database; the next start of a server or worker enqueues it.
           request.log.error({ err, attemptId: recorded.attemptId }, 'could not enqueue the transcode')

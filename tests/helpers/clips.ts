@@ -49,6 +49,29 @@ export async function makeClip(dir: string, name: string, o: ClipOptions): Promi
   return path
 }
 
+/**
+ * A "video bomb" made cheaply: plain black frames (they compress to almost nothing), no audio.
+ * `seconds` long at `fps`, `width`×`height`; `rotate` writes display rotation as phones do.
+ * A 6-minute 64×64 clip at 1 fps, a 1-frame 4200×2400 one or half a second at 240 fps each
+ * take well under a second and a few KB.
+ */
+export async function makeBlackClip(dir: string, name: string, o: { width: number; height: number; seconds: number; fps: number; rotate?: 90 | 270 }): Promise<string> {
+  const { ffmpeg } = binaries()
+  const path = join(dir, name)
+  const raw = o.rotate ? join(dir, `raw-${name}`) : path
+  await run(ffmpeg, [
+    '-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=black:s=${o.width}x${o.height}:r=${o.fps}`, '-t', String(o.seconds),
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', raw,
+  ])
+  if (o.rotate) {
+    await run(ffmpeg, ['-v', 'error', '-y', '-i', raw, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${o.rotate}`, path])
+    if ((await probe(binaries(), path)).video?.rotation === 0) {
+      await run(ffmpeg, ['-v', 'error', '-y', '-display_rotation', String(-o.rotate), '-i', raw, '-map', '0', '-c', 'copy', path])
+    }
+  }
+  return path
+}
+
 /** An MP4 with an AAC track and no video (a voice memo): not a lift video. */
 export async function makeAudioOnly(dir: string, name: string, seconds = 1): Promise<string> {
   const path = join(dir, name)

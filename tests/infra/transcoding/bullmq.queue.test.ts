@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBullTranscodeWorker } from '../../../infra/transcoding/bullmq.queue.ts'
+import { createBullTranscodeQueue, createBullTranscodeWorker } from '../../../infra/transcoding/bullmq.queue.ts'
 import { JOB_POLICIES, transcodeJobId } from '../../../infra/transcoding/jobs.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip, multipartForm, streamSummary } from '../../helpers/clips.ts'
@@ -228,8 +228,45 @@ describe('BullMQ worker processes', () => {
     await stuck.close()
     expect((aborted as Error).name).toBe('ShutdownError')
     const job = await queue.getJob(jobId)
-    expect(await job!.getState()).toBe('waiting')
+    expect(['waiting', 'prioritized']).toContain(await job!.getState()) // back in line (jobs carry a fair-by-lifter priority)
     expect(job!.attemptsMade).toBe(0)
     await job!.remove()
   }, 30_000)
+})
+
+describe('BullMQ fairness by lifter', () => {
+  const silent = { info() {}, warn() {}, error() {} }
+  const fairPrefix = `${prefix}-fair`
+
+  it('one lifter\'s five queued jobs do not all run before another lifter\'s one, and never two of one lifter at once', async () => {
+    const config = { redisUrl: REDIS_URL, redisPrefix: fairPrefix, workerConcurrency: 2 }
+    const producer = createBullTranscodeQueue(config, silent)
+    for (let i = 1; i <= 5; i++) await producer.enqueue({ attemptId: 9100 + i, userId: 1 })
+    await producer.enqueue({ attemptId: 9200, userId: 2 })
+    const started: string[] = []
+    const running = new Map<number, number>()
+    let mostForOneLifter = 0
+    let done = 0
+    const worker = createBullTranscodeWorker(config, async (job) => {
+      const user = job.data.userId!
+      running.set(user, (running.get(user) ?? 0) + 1)
+      mostForOneLifter = Math.max(mostForOneLifter, running.get(user)!)
+      started.push(`u${user}:${job.data.attemptId}`)
+      await new Promise((r) => setTimeout(r, 150))
+      running.set(user, running.get(user)! - 1)
+      done++
+    }, { log: silent })
+    try {
+      await until('all six jobs to finish', async () => done === 6, 30_000)
+    } finally {
+      await worker.close()
+      await producer.close()
+      const keys = await redis.keys(`${fairPrefix}:*`)
+      if (keys.length > 0) await redis.del(...keys)
+    }
+    expect(mostForOneLifter).toBe(1)
+    // Lifter 2's single job starts second, not after lifter 1's five.
+    expect(started.indexOf('u2:9200')).toBe(1)
+    expect(started).toHaveLength(6)
+  }, 40_000)
 })

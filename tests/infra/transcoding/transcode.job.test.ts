@@ -221,5 +221,5 @@ function freshProcessor() {
   return createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config: t.config, log: silent })
 }
 function context(attemptId: number): JobContext<TranscodeJob> {
-  return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {} }
+  return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {}, scaleTimeout() {} }
 }

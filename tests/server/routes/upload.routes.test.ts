@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
 import { NOT_JOINED, NOT_STARTED } from '../../../server/services/upload.service.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
-import { makeAudioOnly, makeClip, multipartForm, type FormFile } from '../../helpers/clips.ts'
+import { makeAudioOnly, makeBlackClip, makeClip, multipartForm, type FormFile } from '../../helpers/clips.ts'
 
 const LIMIT = 1024 * 1024
 let t: TestApp
@@ -348,5 +348,50 @@ describe('upload rate limit', () => {
     // Another lifter behind the same address is not held back.
     const v = await registerUser(limited.app)
     expect((await limited.app.inject({ method: 'POST', url: '/api/upload', headers: v.auth, payload: {} })).statusCode).toBe(400)
+  })
+})
+
+describe('video bombs are refused at probe time, before anything is stored', () => {
+  /** Uploads each clip; answers status and body, and checks nothing was kept or enqueued. */
+  async function refusedClean(path: string) {
+    const u = await joinedLifter()
+    const before = mediaFiles()
+    const queued = enqueued.length
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(readFileSync(path))])
+    expect(mediaFiles()).toEqual(before)
+    expect(scratchEntries()).toEqual([])
+    expect(enqueued.length).toBe(queued)
+    expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
+    return { status: res.statusCode, body: res.json() as unknown }
+  }
+
+  it('refuses a clip longer than VIDEO_MAX_SECONDS (a 6-minute clip), naming its length and the limit', async () => {
+    const long = await makeBlackClip(clipDir, 'six-minutes.mp4', { width: 64, height: 64, fps: 1, seconds: 360 })
+    expect(await refusedClean(long)).toEqual({ status: 400, body: { error: 'The video is 6 min long; lifts are at most 5 min. Trim it and try again.' } })
+  })
+
+  it('refuses a frame beyond 4096×2304, landscape or rotated to portrait', async () => {
+    const wide = await makeBlackClip(clipDir, 'wide.mp4', { width: 4200, height: 2400, fps: 1, seconds: 1 })
+    const upright = await makeBlackClip(clipDir, 'upright.mp4', { width: 4200, height: 2400, fps: 1, seconds: 1, rotate: 90 })
+    expect(await refusedClean(wide)).toEqual({
+      status: 400,
+      body: { error: 'The video is 4200×2400 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.' },
+    })
+    const portrait = await refusedClean(upright)
+    expect(portrait.status).toBe(400)
+    expect((portrait.body as { error: string }).error).toMatch(/^The video is 4200×2400 pixels; lifts are at most 4096×2304/)
+  })
+
+  it('refuses more than 120 frames per second (240 fps), and takes 120', async () => {
+    const slowMotion = await makeBlackClip(clipDir, 'slowmo.mp4', { width: 64, height: 64, fps: 240, seconds: 0.5 })
+    expect(await refusedClean(slowMotion)).toEqual({
+      status: 400, body: { error: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.' },
+    })
+    const u = await joinedLifter()
+    const fast = readFileSync(await makeBlackClip(clipDir, 'fast120.mp4', { width: 64, height: 64, fps: 120, seconds: 0.5 }))
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(fast)])
+    expect(res.statusCode, res.body).toBe(201)
+    // The transcode job carries its lifter (fair by user).
+    expect(enqueued.find((j) => j.attemptId === (res.json() as { attempt_id: number }).attempt_id)).toEqual({ attemptId: expect.any(Number), userId: u.user_id })
   })
 })

@@ -1,0 +1,60 @@
+// The video limits, pure: what a probed clip must fit before anything decodes it.
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_VIDEO_LIMITS, exceedsVideoLimits, formatDuration, type ProbeInfo, type VideoStreamInfo } from './ffmpeg.ts'
+
+function clip(v: Partial<VideoStreamInfo> = {}, duration: number | null = 12): ProbeInfo {
+  const video: VideoStreamInfo = {
+    index: 0, codec: 'h264', profile: 'High', pixFmt: 'yuv420p', width: 1920, height: 1080, sar: 1, rotation: 0,
+    frameRate: 30, bitRate: null, duration, ...v,
+  }
+  return { formatName: 'mov,mp4', duration, size: 1000, video, audio: null }
+}
+
+describe('video limits', () => {
+  it('takes an ordinary lift: 1080p30, 4K60 either way round, 120 fps, exactly 5 min, an unknown length', () => {
+    expect(exceedsVideoLimits(clip())).toBeNull()
+    expect(exceedsVideoLimits(clip({ width: 3840, height: 2160, frameRate: 60 }))).toBeNull()
+    expect(exceedsVideoLimits(clip({ width: 2160, height: 3840, rotation: 90 }))).toBeNull()
+    expect(exceedsVideoLimits(clip({ width: 4096, height: 2304 }))).toBeNull()
+    expect(exceedsVideoLimits(clip({ frameRate: 120 }))).toBeNull()
+    expect(exceedsVideoLimits(clip({ frameRate: 119.88 }))).toBeNull()
+    expect(exceedsVideoLimits(clip({}, 300))).toBeNull()
+    expect(exceedsVideoLimits(clip({ frameRate: null }, null))).toBeNull()
+  })
+
+  it('refuses a clip over VIDEO_MAX_SECONDS, naming its length and the limit', () => {
+    expect(exceedsVideoLimits(clip({}, 3 * 3600))).toEqual({
+      reason: 'tooLong', message: 'The video is 3 h 0 min long; lifts are at most 5 min. Trim it and try again.',
+    })
+    expect(exceedsVideoLimits(clip({}, 300.4))?.message).toBe('The video is 5 min 1 s long; lifts are at most 5 min. Trim it and try again.')
+    expect(exceedsVideoLimits(clip({}, 61), { ...DEFAULT_VIDEO_LIMITS, maxSeconds: 60 })?.reason).toBe('tooLong')
+    // The longer of the container's and the stream's length counts.
+    expect(exceedsVideoLimits({ ...clip({ duration: 4000 }), duration: 10 })?.reason).toBe('tooLong')
+  })
+
+  it('refuses a frame beyond 4096×2304 either way round (rotation only swaps the sides)', () => {
+    expect(exceedsVideoLimits(clip({ width: 16000, height: 16000 }))).toEqual({
+      reason: 'tooManyPixels',
+      message: 'The video is 16000×16000 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.',
+    })
+    expect(exceedsVideoLimits(clip({ width: 4200, height: 2400 }))?.reason).toBe('tooManyPixels')
+    expect(exceedsVideoLimits(clip({ width: 4200, height: 2400, rotation: 90 }))?.reason).toBe('tooManyPixels')
+    expect(exceedsVideoLimits(clip({ width: 2400, height: 2400 }))?.reason).toBe('tooManyPixels')
+    expect(exceedsVideoLimits(clip({ width: 8192, height: 64 }))?.reason).toBe('tooManyPixels')
+  })
+
+  it('refuses more than 120 frames per second', () => {
+    expect(exceedsVideoLimits(clip({ frameRate: 240 }))).toEqual({
+      reason: 'tooFast', message: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.',
+    })
+  })
+
+  it('says lengths as people do', () => {
+    expect(formatDuration(45)).toBe('45 s')
+    expect(formatDuration(300)).toBe('5 min')
+    expect(formatDuration(330)).toBe('5 min 30 s')
+    expect(formatDuration(360)).toBe('6 min')
+    expect(formatDuration(10_800)).toBe('3 h 0 min')
+    expect(formatDuration(0.2)).toBe('1 s')
+  })
+})
