@@ -31,6 +31,13 @@ export function createUsersRepository(prisma: PrismaClient) {
     create: (data: NewUser) => prisma.user.create({ data }),
     findWithHistory: (id: number): Promise<UserWithHistory | null> => prisma.user.findUnique({ where: { id }, include: userWithHistory }),
 
+    /** The version access tokens must carry to be valid; null when the user does not exist. */
+    tokenVersion: async (id: number): Promise<number | null> => (await prisma.user.findUnique({ where: { id }, select: { tokenVersion: true } }))?.tokenVersion ?? null,
+    /** Ends every access token issued so far (they carry an older version). */
+    bumpTokenVersion: async (id: number): Promise<void> => {
+      await prisma.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } })
+    },
+
     /** Up to `limit` athletes whose name, country or weight class contains `q` (all when empty), by name. */
     search(q: string | undefined, limit: number): Promise<UserWithAttempts[]> {
       const where: Prisma.UserWhereInput | undefined = q ? { OR: [

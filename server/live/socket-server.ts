@@ -1,8 +1,13 @@
 // The socket.io side of the live layer, built from its dependencies
 // (socket.io's CRUD example: createApplication(httpServer, deps)).
 //
-// - Rooms: `competition:<id>` and `global`, joined by `subscribe`; `user:<id>` joined
-//   at connection for a socket that presented a valid access token (progress only).
+// - Rooms: `competition:<id>` (of a challenge that exists) and `global`, joined by
+//   `subscribe`, at most `maxRoomsPerSocket` per socket; `user:<id>` joined at connection
+//   for a socket that presented a valid access token (progress only). Logging out of all
+//   sessions disconnects the user's sockets on every node (`disconnectUser`).
+// - The handshake checks the token on every connection, recovered ones included (a
+//   recovered session must not outlive a logout), and refuses an address holding
+//   `maxConnectionsPerAddress` sockets on this node.
 // - Every payload a client sends is checked against its contract schema (compiled once)
 //   before a handler sees it; a bad one is answered `{ error }` with a fixed sentence.
 // - `subscribe({ room, since })` joins first, then replays the outbox after `since`,
@@ -16,7 +21,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
 import { Compile } from 'typebox/compile'
 import {
-  parseRoom, SubscribeRequest, UnsubscribeRequest, userRoom,
+  GLOBAL_ROOM, parseRoom, SubscribeRequest, UnsubscribeRequest, userRoom,
   type Ack, type ClientEvents, type LiveAuth, type LiveEvent, type Room, type ServerEvents, type SubscribeResult, type UnsubscribeResult,
 } from '../../contract/index.ts'
 import type { EventPublisher } from '../../infra/live-publisher.ts'
@@ -33,8 +38,12 @@ type LiveSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, Sock
 export interface LiveServerDeps {
   /** The outbox: what a subscriber missed, and the rooms' current numbers. */
   liveEvents: LiveEventsRepository
-  /** The user id of a valid access token; throws with a sentence for the client otherwise. */
-  verifyAccess(token: string): number
+  /** The user id of a valid access token of a live session; rejects with a sentence for the client otherwise. */
+  verifySession(token: string): Promise<number>
+  /** Whether a challenge exists (a subscribe to any other `competition:<id>` is refused). */
+  challengeExists(id: number): Promise<boolean>
+  /** Defaults: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_ROOMS_PER_SOCKET. */
+  limits?: { maxConnectionsPerAddress?: number; maxRoomsPerSocket?: number }
   corsOrigins: readonly string[]
   /** Multi-node: the streams adapter over this client, with keys under `redisPrefix`. */
   redis?: { client: Redis; prefix: string }
@@ -55,27 +64,36 @@ export interface LiveServer {
   deliverLocally(events: readonly LiveEvent[]): void
   /** Public rooms with at least one socket on this node. */
   localRooms(): Iterable<Room>
+  /** Disconnects every socket of this user, on every node (their sessions are not kept for recovery). */
+  disconnectUser(userId: number): void
   close(): Promise<void>
 }
 
 /** Public rooms one socket may follow at once (a screen shows one challenge and the global board). */
-export const MAX_ROOMS_PER_SOCKET = 20
+export const DEFAULT_MAX_ROOMS_PER_SOCKET = 20
+/** Sockets one client address may hold on one node (a venue's Wi-Fi puts a hall of phones behind one address). */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 2500
 /** Subscribes one socket may have waiting on the database at once. */
 const MAX_SUBSCRIBES_IN_FLIGHT = 4
 
 const isSubscribeRequest = Compile(SubscribeRequest)
 const isUnsubscribeRequest = Compile(UnsubscribeRequest)
 
-/** The only texts a client's acknowledgement can carry. */
-const ERRORS = {
+/** The only texts a client's acknowledgement (or a refused handshake) can carry. */
+const errors = (maxRooms: number, maxConnections: number) => ({
   badRequest: 'Send { room: "competition:<id>" | "global", since?: number | null }.',
   badUnsubscribe: 'Send { room: "competition:<id>" | "global" }.',
-  tooMany: `At most ${MAX_ROOMS_PER_SOCKET} rooms per connection; unsubscribe from rooms you no longer show.`,
+  tooMany: `At most ${maxRooms} rooms per connection; unsubscribe from rooms you no longer show.`,
+  noSuchChallenge: 'There is no such challenge.',
   busy: 'Too many subscribe requests at once; wait for the answers.',
   unavailable: 'Live events are unavailable right now; please try again.',
-} as const
+  tooManyConnections: `Too many live connections from your address (at most ${maxConnections}); close other tabs or try again later.`,
+}) as const
 
 export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): LiveServer {
+  const maxRooms = deps.limits?.maxRoomsPerSocket ?? DEFAULT_MAX_ROOMS_PER_SOCKET
+  const maxConnections = deps.limits?.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
+  const ERRORS = errors(maxRooms, maxConnections)
   const io: LiveIo = new Server(httpServer, {
     serveClient: false,
     // @fastify/websocket shares the port: leave upgrades that are not socket.io's to it.
@@ -83,30 +101,65 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     // Clients only send subscribe/unsubscribe.
     maxHttpBufferSize: 16 * 1024,
     cors: deps.corsOrigins.length > 0 ? { origin: [...deps.corsOrigins] } : undefined,
-    connectionStateRecovery: { maxDisconnectionDuration: deps.recoveryWindowMs ?? 2 * 60_000, skipMiddlewares: true },
+    // skipMiddlewares: false — a recovered connection presents its token again and it is checked again.
+    connectionStateRecovery: { maxDisconnectionDuration: deps.recoveryWindowMs ?? 2 * 60_000, skipMiddlewares: false },
     ...(deps.redis ? { adapter: createAdapter(deps.redis.client, liveStreamOptions(deps.redis.prefix)) } : {}),
   })
   if (deps.redis && deps.onRemoteEvent) tapRemoteBroadcasts(io, deps.onRemoteEvent)
 
+  // Sockets per client address on this node, counted from the handshake until the socket or its connection ends.
+  const perAddress = new Map<string, number>()
   io.use((socket, next) => {
+    const address = socket.handshake.address
+    const held = perAddress.get(address) ?? 0
+    if (held >= maxConnections) return next(Object.assign(new Error(ERRORS.tooManyConnections), { data: { status: 429 } }))
+    perAddress.set(address, held + 1)
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      const left = (perAddress.get(address) ?? 1) - 1
+      if (left > 0) perAddress.set(address, left)
+      else perAddress.delete(address)
+    }
+    socket.once('disconnect', release)
+    socket.conn.once('close', release)
+
     const { token } = (socket.handshake.auth ?? {}) as LiveAuth
     socket.data.userId = null
     if (token === undefined || token === null || token === '') return next()
-    try {
-      socket.data.userId = deps.verifyAccess(String(token))
-      next()
-    } catch (error) {
-      // The token service's messages are written for users ("Your session has expired…").
-      next(Object.assign(new Error((error as Error).message), { data: { status: 401 } }))
-    }
+    deps.verifySession(String(token)).then(
+      (userId) => {
+        socket.data.userId = userId
+        next()
+      },
+      (error: unknown) => {
+        release()
+        // The token service's messages are written for users ("Your session has expired…").
+        next(Object.assign(new Error((error as Error).message), { data: { status: 401 } }))
+      },
+    )
   })
 
   const subscribesInFlight = new WeakMap<LiveSocket, number>()
+  // Challenges are never deleted: one found stays found (bounded, in case of a scan of ids).
+  const known = new Set<number>()
+  async function challengeExists(id: number): Promise<boolean> {
+    if (known.has(id)) return true
+    const exists = await deps.challengeExists(id)
+    if (exists) {
+      if (known.size >= 100_000) known.clear()
+      known.add(id)
+    }
+    return exists
+  }
   const seqAfterJoin = batchedRoomSeq(deps.liveEvents)
 
   io.on('connection', (socket: LiveSocket) => {
-    // A recovered socket comes back with its rooms; a new one joins its private room.
-    if (!socket.recovered && socket.data.userId !== null) void socket.join(userRoom(socket.data.userId))
+    // A recovered socket comes back with its rooms: it keeps a private room only if its token (checked again) is that user's.
+    const own = socket.data.userId === null ? null : userRoom(socket.data.userId)
+    if (socket.recovered) for (const room of socket.rooms) if (room.startsWith('user:') && room !== own) void socket.leave(room)
+    if (own) void socket.join(own)
 
     // Arguments arrive as whatever the client sent: each payload is checked before its handler runs.
     socket.on('subscribe', (...args: unknown[]) => {
@@ -125,11 +178,12 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
 
   async function subscribe(socket: LiveSocket, { room, since = null }: SubscribeRequest, ack: Ack<SubscribeResult>) {
     const wasIn = socket.rooms.has(room)
-    if (!wasIn && publicRoomCount(socket) >= MAX_ROOMS_PER_SOCKET) return ack({ error: ERRORS.tooMany })
+    if (!wasIn && publicRoomCount(socket) >= maxRooms) return ack({ error: ERRORS.tooMany })
     const inFlight = subscribesInFlight.get(socket) ?? 0
     if (inFlight >= MAX_SUBSCRIBES_IN_FLIGHT) return ack({ error: ERRORS.busy })
     subscribesInFlight.set(socket, inFlight + 1)
     try {
+      if (!wasIn && room !== GLOBAL_ROOM && !(await challengeExists(Number(room.slice('competition:'.length))))) return ack({ error: ERRORS.noSuchChallenge })
       // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
       await socket.join(room)
       const result = await deps.liveEvents.replaySince(room, since, { readSeq: () => seqAfterJoin(room) })
@@ -158,6 +212,9 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     publisher,
     deliverLocally(events) {
       for (const event of events) io.local.to(event.room).emit('event', event)
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true)
     },
     *localRooms() {
       for (const room of io.of('/').adapter.rooms.keys()) {

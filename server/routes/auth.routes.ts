@@ -92,10 +92,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['auth'], security: [{ bearer: [] }],
+      description: 'With `refresh_token` in the body, ends that login. Without, logs out of all sessions: every refresh and access token of the user stops working and their live connections are closed on every node.',
       response: { 200: LogoutResponse },
     },
   }, async (request) => {
-    await app.tokens.revoke(request.userId!, bodyRefreshToken(request.body))
+    const userId = request.userId!
+    if ((await app.tokens.revoke(userId, bodyRefreshToken(request.body))) === 'all') app.live.disconnectUser(userId)
     return { message: 'Logged out.' }
   })
 

@@ -1,9 +1,13 @@
-// Access tokens are short-lived JWTs; refresh tokens are random strings stored
-// only as SHA-256 hashes, rotated on every use. Presenting a token that was
-// already rotated means it leaked: the whole family is revoked.
+// Access tokens are short-lived JWTs, signed and verified by @fastify/jwt (plugins/app/auth.ts);
+// refresh tokens are random strings stored only as SHA-256 hashes, rotated on every use.
+// Presenting a token that was already rotated means it leaked: the whole family is revoked.
+//
+// An access token carries its user's token version (`ver`). "Log out of all sessions" bumps
+// the version, so every access token issued before stops working at once: `verifySession`
+// compares on every request and socket.io handshake (reads of one user coalesce, and a
+// version is remembered for at most VERSION_CACHE_MS).
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { createSigner, createVerifier } from 'fast-jwt'
-import type { RefreshTokensRepository } from '../../infra/repositories/users.repository.ts'
+import type { RefreshTokensRepository, UsersRepository } from '../../infra/repositories/users.repository.ts'
 import { unauthorized } from '../errors.ts'
 
 export interface TokenPair {
@@ -12,33 +16,98 @@ export interface TokenPair {
   user_id: number
 }
 
+/** What an access token says. */
+export interface AccessClaims {
+  sub: string
+  ver: number
+  typ: 'access'
+}
+
+/** Signs and verifies access tokens (exp included): @fastify/jwt's `app.jwt`. */
+export interface AccessTokenJwt {
+  sign(payload: AccessClaims): string
+  verify(token: string): unknown
+}
+
+export type TokenVersions = Pick<UsersRepository, 'tokenVersion' | 'bumpTokenVersion'>
+
+/** User ids are PostgreSQL integers. */
+const MAX_USER_ID = 2_147_483_647
+/** How long a user's token version may be served from memory (a logout on another node is seen within this). */
+export const VERSION_CACHE_MS = 1000
+const INVALID = 'Invalid access token. Please log in again.'
+
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export function createTokenService(refreshTokens: RefreshTokensRepository, options: { secret: string; accessTtlSeconds: number; refreshTtlDays: number }) {
-  const sign = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.accessTtlSeconds * 1000 })
-  const verify = createVerifier({ key: options.secret, algorithms: ['HS256'], cache: 1000 })
+/** The user id and version of a token's verified payload; null when any claim is missing or malformed. */
+export function accessClaims(payload: unknown): { userId: number; version: number } | null {
+  const { sub, ver, typ, exp } = (payload ?? {}) as { sub?: unknown; ver?: unknown; typ?: unknown; exp?: unknown }
+  if (typ !== 'access' || typeof exp !== 'number' || typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub)) return null
+  const userId = Number(sub)
+  if (userId > MAX_USER_ID || typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null
+  return { userId, version: ver }
+}
+
+export function createTokenService(
+  deps: { refreshTokens: RefreshTokensRepository; users: TokenVersions; jwt: AccessTokenJwt },
+  options: { refreshTtlDays: number; versionCacheMs?: number },
+) {
+  const { refreshTokens, users, jwt } = deps
+  const cacheMs = options.versionCacheMs ?? VERSION_CACHE_MS
+  const versions = new Map<number, { read: Promise<number | null>; at: number }>()
+
+  function currentVersion(userId: number): Promise<number | null> {
+    const now = Date.now()
+    const cached = versions.get(userId)
+    if (cached && now - cached.at < cacheMs) return cached.read
+    if (versions.size > 10_000) versions.clear()
+    const read = users.tokenVersion(userId)
+    versions.set(userId, { read, at: now })
+    read.catch(() => versions.delete(userId))
+    return read
+  }
+
+  function claims(token: string): { userId: number; version: number } {
+    let payload: unknown
+    try {
+      payload = jwt.verify(token)
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      throw unauthorized(code === 'FAST_JWT_EXPIRED' ? 'Your session has expired. Please log in again.' : INVALID)
+    }
+    const result = accessClaims(payload)
+    if (!result) throw unauthorized(INVALID)
+    return result
+  }
 
   async function issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
-    await refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + options.refreshTtlDays * 86_400_000) })
-    return { access_token: sign({ sub: String(userId), typ: 'access' }), refresh_token: refreshToken, user_id: userId }
+    const [version] = await Promise.all([
+      users.tokenVersion(userId),
+      refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + options.refreshTtlDays * 86_400_000) }),
+    ])
+    if (version === null) throw unauthorized('This account no longer exists.')
+    return { access_token: jwt.sign({ sub: String(userId), ver: version, typ: 'access' }), refresh_token: refreshToken, user_id: userId }
   }
 
   return {
     issue,
 
-    /** The user id of a valid access token, or a 401 naming what is wrong. */
+    /**
+     * The user id of an access token whose signature, expiry and claims are valid, or a 401.
+     * It does not see a logout: authenticate with `verifySession` (this is for keys, such as a rate limit's).
+     */
     verifyAccess(token: string): number {
-      let payload: { sub?: unknown; typ?: unknown }
-      try {
-        payload = verify(token)
-      } catch (error) {
-        const code = (error as { code?: string }).code
-        throw unauthorized(code === 'FAST_JWT_EXPIRED' ? 'Your session has expired. Please log in again.' : 'Invalid access token. Please log in again.')
-      }
-      const id = Number(payload.sub)
-      if (payload.typ !== 'access' || !Number.isInteger(id) || id < 1) throw unauthorized('Invalid access token. Please log in again.')
-      return id
+      return claims(token).userId
+    },
+
+    /** The user id of a valid access token of a session that was not logged out, or a 401 naming what is wrong. */
+    async verifySession(token: string): Promise<number> {
+      const { userId, version } = claims(token)
+      const current = await currentVersion(userId)
+      if (current === null) throw unauthorized('This account no longer exists.')
+      if (current !== version) throw unauthorized('You have logged out of this session. Please log in again.')
+      return userId
     },
 
     async rotate(refreshToken: string): Promise<TokenPair> {
@@ -52,16 +121,23 @@ export function createTokenService(refreshTokens: RefreshTokensRepository, optio
       return issue(row.userId, row.familyId)
     },
 
-    /** Revokes the family of the given refresh token, or every session of the user when none is given. */
-    async revoke(userId: number, refreshToken?: string): Promise<void> {
+    /**
+     * Revokes the family of the given refresh token (`'session'`), or, when none of the user's is
+     * given, every session of the user (`'all'`): their refresh tokens, and every access token
+     * issued so far (the user's token version moves on).
+     */
+    async revoke(userId: number, refreshToken?: string): Promise<'session' | 'all'> {
       if (refreshToken) {
         const row = await refreshTokens.findByHash(hash(refreshToken))
         if (row && row.userId === userId) {
           await refreshTokens.revokeFamily(row.familyId)
-          return
+          return 'session'
         }
       }
       await refreshTokens.revokeAllOf(userId)
+      await users.bumpTokenVersion(userId)
+      versions.delete(userId)
+      return 'all'
     },
   }
 }

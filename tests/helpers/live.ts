@@ -16,7 +16,8 @@ import { competitionRoom } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
 import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
 import { createTokenService } from '../../server/services/tokens.service.ts'
-import { createRefreshTokensRepository } from '../../infra/repositories/users.repository.ts'
+import { createRefreshTokensRepository, createUsersRepository } from '../../infra/repositories/users.repository.ts'
+import { standaloneAccessJwt } from '../../server/plugins/app/auth.ts'
 import { startTestApp, type TestApp, type TestAppOptions } from './app.ts'
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -81,7 +82,8 @@ export async function createLifters(prisma: PrismaClient, jwtSecret: string, n: 
   })
   await prisma.user.createMany({ data: rows })
   const users = await prisma.user.findMany({ where: { username: { in: rows.map((r) => r.username) } }, orderBy: { id: 'asc' } })
-  const tokens = createTokenService(createRefreshTokensRepository(prisma), { secret: jwtSecret, accessTtlSeconds: 3600, refreshTtlDays: 1 })
+  const jwt = await standaloneAccessJwt(jwtSecret, 3600)
+  const tokens = createTokenService({ refreshTokens: createRefreshTokensRepository(prisma), users: createUsersRepository(prisma), jwt }, { refreshTtlDays: 1 })
   return Promise.all(users.map(async (u) => ({ userId: u.id, token: (await tokens.issue(u.id)).access_token })))
 }
 

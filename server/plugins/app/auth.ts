@@ -1,8 +1,11 @@
 // Bearer authentication. Routes opt in with `onRequest: app.authenticate`
 // (401 without a valid token) or read `request.userId` after `app.identify` (optional).
+// Access tokens are signed and verified by @fastify/jwt (HS256, `exp` and `sub` required);
+// the token service checks the claims and that the session was not logged out.
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { createTokenService, type TokenService } from '../../services/tokens.service.ts'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt'
+import { createTokenService, type AccessTokenJwt, type TokenService } from '../../services/tokens.service.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
 
 declare module 'fastify' {
@@ -33,26 +36,43 @@ export function assertActsAsSelf(request: FastifyRequest, bodyUserId: unknown): 
   return userId
 }
 
+/** How access tokens are signed and what a verify requires. */
+export function accessJwtOptions(secret: string, accessTtlSeconds: number): FastifyJWTOptions {
+  return {
+    secret,
+    sign: { algorithm: 'HS256', expiresIn: accessTtlSeconds },
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'], cache: 1000 },
+  }
+}
+
+/** @fastify/jwt outside an app, with the app's options (tests and tools that mint tokens directly). */
+export async function standaloneAccessJwt(secret: string, accessTtlSeconds: number): Promise<AccessTokenJwt> {
+  const holder = Fastify({ logger: false })
+  await holder.register(fastifyJwt, accessJwtOptions(secret, accessTtlSeconds))
+  await holder.ready()
+  return holder.jwt
+}
+
 export default fp(async function auth(app: FastifyInstance) {
   const { config } = app.deps
-  app.decorate('tokens', createTokenService(app.repos.refreshTokens, {
-    secret: config.jwtSecret,
-    accessTtlSeconds: config.accessTokenTtlSeconds,
-    refreshTtlDays: config.refreshTokenTtlDays,
-  }))
+  await app.register(fastifyJwt, accessJwtOptions(config.jwtSecret, config.accessTokenTtlSeconds))
+  app.decorate('tokens', createTokenService(
+    { refreshTokens: app.repos.refreshTokens, users: app.repos.users, jwt: app.jwt },
+    { refreshTtlDays: config.refreshTokenTtlDays },
+  ))
   app.decorateRequest('userId', null)
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized('Please log in to do this: the Authorization bearer token is missing.')
-    request.userId = app.tokens.verifyAccess(token)
+    request.userId = await app.tokens.verifySession(token)
   })
 
   app.decorate('identify', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) return
     try {
-      request.userId = app.tokens.verifyAccess(token)
+      request.userId = await app.tokens.verifySession(token)
     } catch {
       request.userId = null // public routes ignore a stale token rather than failing
     }

@@ -24,13 +24,15 @@ declare module 'fastify' {
       onEvent(listener: (event: LiveEvent) => void): void
       /** Compares this node's delivered seqs with the outbox now (it also runs on a timer). */
       sweep(): Promise<void>
+      /** Disconnects every socket.io connection of this user, on every node (after "log out of all sessions"). */
+      disconnectUser(userId: number): void
     }
   }
 }
 
 export default fp(async function live(app: FastifyInstance) {
   const { config } = app.deps
-  const { liveEvents, participants } = app.repos
+  const { liveEvents, participants, competitions } = app.repos
   const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
   const listeners: ((event: LiveEvent) => void)[] = []
   // Every event this node learns of reaches its plain-feed clients, is noted by the head watch and reaches the listeners.
@@ -42,7 +44,9 @@ export default fp(async function live(app: FastifyInstance) {
   const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
     liveEvents,
-    verifyAccess: (token) => app.tokens.verifyAccess(token),
+    verifySession: (token) => app.tokens.verifySession(token),
+    challengeExists: async (id) => (await competitions.findUploadRules(id)) !== null,
+    limits: { maxConnectionsPerAddress: config.liveMaxConnectionsPerAddress, maxRoomsPerSocket: config.liveMaxRoomsPerSocket },
     corsOrigins: config.corsOrigins,
     redis: redis ? { client: redis.client, prefix: config.redisPrefix } : undefined,
     onRemoteEvent: deliveredHere,
@@ -63,7 +67,12 @@ export default fp(async function live(app: FastifyInstance) {
   })
   heads.start()
 
-  app.decorate('live', { io: server.io, feed, onEvent: (listener) => void listeners.push(listener), sweep: () => heads.sweep() })
+  app.decorate('live', {
+    io: server.io, feed,
+    onEvent: (listener) => void listeners.push(listener),
+    sweep: () => heads.sweep(),
+    disconnectUser: (userId) => server.disconnectUser(userId),
+  })
   app.decorate('publisher', {
     publish(events) {
       server.publisher.publish(events)

@@ -153,6 +153,41 @@ describe('two server processes on one Redis', () => {
     }
   })
 
+  it('log out of all sessions through node A disconnects the user on node B within a second, and its progress stops there', async () => {
+    const [lifter, other] = await createLifters(db.prisma, jwtSecret, 2)
+    const onA = await client(a, lifter!.token)
+    const onB = await client(b, lifter!.token)
+    const bystander = await client(b, other!.token)
+    const progressOnB: TranscodeProgress[] = []
+    onB.on('transcode:progress', (p) => progressOnB.push(p))
+    const closed = [onA, onB].map((s) => new Promise<number>((resolve) => s.once('disconnect', () => resolve(Date.now()))))
+    const started = Date.now()
+    const res = await fetch(`${a.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${lifter!.token}` } })
+    expect(res.status).toBe(200)
+    // Before: the socket on node B stayed connected (and on node A too).
+    const ends = await Promise.race([Promise.all(closed), sleep(1000).then(() => null)])
+    expect(ends, 'both sockets disconnected within 1 s').not.toBeNull()
+    for (const at of ends!) expect(at - started).toBeLessThan(1000)
+    const publisher = createRedisPublisher({ redisUrl: REDIS_URL, redisPrefix })
+    try {
+      publisher.progress(lifter!.userId, { attempt_id: 3, percent: 100, state: 'ready' })
+      await publisher.flush()
+      await sleep(300)
+    } finally {
+      await publisher.close()
+    }
+    expect(progressOnB).toEqual([])
+    expect(bystander.connected).toBe(true)
+    // The old token is refused on node B as well, within the second node B may remember the user's token version for.
+    const refusedAt = async () => {
+      for (;;) {
+        if ((await fetch(`${b.url}/api/auth/user`, { headers: { authorization: `Bearer ${lifter!.token}` } })).status === 401) return Date.now()
+        await sleep(50)
+      }
+    }
+    expect((await Promise.race([refusedAt(), sleep(2000).then(() => Infinity)])) - started).toBeLessThan(1500)
+  })
+
   it('a client whose connection moves from node A to node B recovers its session there (missed events included)', async () => {
     const id = await createOngoingChallenge(db.prisma)
     const follower = await follow(a, id)

@@ -107,7 +107,9 @@ describe('rooms', () => {
     expect(await subscribe(s, room, 3)).toEqual({ room, seq: 3, missed: [], resync: false })
     expect(await subscribe(s, room, null)).toEqual({ room, seq: 3, missed: [], resync: false })
     expect(await subscribe(s, room, 99)).toEqual({ room, seq: 3, missed: [], resync: true })
-    expect(await subscribe(s, competitionRoom(999_999), 0)).toEqual({ room: competitionRoom(999_999), seq: 0, missed: [], resync: false })
+    // Only challenges that exist (before: any id joined a room and answered seq 0).
+    await expect(subscribe(s, competitionRoom(999_999), 0)).rejects.toThrow('There is no such challenge.')
+    expect(s.connected).toBe(true)
 
     const bad = [{ room: 'user:1' }, { room: 'competition:abc' }, { room: 'competition:0' }, { room: 'nope' }, {}, null,
       { room, since: -1 }, { room, since: 1.5 }, { room, since: '2' }]
@@ -118,14 +120,16 @@ describe('rooms', () => {
   })
 
   it('limits the rooms one connection follows', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 20; i++) ids.push(await createOngoingChallenge(t.db.prisma, `Room limit ${i}`))
     const s = await client()
-    for (let i = 1; i <= 19; i++) await subscribe(s, competitionRoom(100_000 + i))
+    for (const id of ids.slice(0, 19)) await subscribe(s, competitionRoom(id))
     await subscribe(s, GLOBAL_ROOM)
-    await expect(subscribe(s, competitionRoom(200_000))).rejects.toThrow(/At most 20 rooms/)
+    await expect(subscribe(s, competitionRoom(ids[19]!))).rejects.toThrow(/At most 20 rooms/)
     await subscribe(s, GLOBAL_ROOM) // already in it: fine
     s.emit('unsubscribe', { room: GLOBAL_ROOM })
     await sleep(20)
-    await subscribe(s, competitionRoom(200_000))
+    await subscribe(s, competitionRoom(ids[19]!))
   })
 })
 

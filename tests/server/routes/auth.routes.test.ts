@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { createSigner } from 'fast-jwt'
-import { registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { multipartForm } from '../../helpers/clips.ts'
 
 let t: TestApp
@@ -115,9 +115,22 @@ describe('GET /api/auth/user', () => {
       'not an access token': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'refresh' }),
       'no subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ typ: 'access' }),
       'payload swapped under a real signature': `${u.access_token.split('.')[0]}.${b64({ sub: '1', typ: 'access', exp: now + 600 })}.${u.access_token.split('.')[2]}`,
+      // Before: the repository's development secret signed every token when JWT_SECRET was unset (200).
+      'signed with the old built-in development secret': createSigner({ key: 'liftarena-development-secret-change-me-in-production', algorithm: 'HS256', expiresIn: 60_000 })({ sub, ver: 0, typ: 'access' }),
+      // Before: a token without exp never expired (200).
+      'no expiry, real secret': createSigner({ key: secret, algorithm: 'HS256' })({ sub, ver: 0, typ: 'access' }),
+      'no version, real secret': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'access' }),
+      // Before: a subject past PostgreSQL's integer reached the database and answered 500.
+      'a subject of 2^31': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '2147483648', ver: 0, typ: 'access' }),
+      'a subject of 2^53 + 2': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '9007199254740994', ver: 0, typ: 'access' }),
+      'a subject of 0': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '0', ver: 0, typ: 'access' }),
+      'a subject of -1': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '-1', ver: 0, typ: 'access' }),
+      'a subject of 1e3': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '1e3', ver: 0, typ: 'access' }),
+      'a numeric subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: Number(sub), ver: 0, typ: 'access' }),
+      'an older token version': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, ver: -1, typ: 'access' }),
     }
     // Sanity: the same recipe with the real secret and HS256 is accepted, so the refusals below are about the flaw.
-    const good = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'access' })
+    const good = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, ver: 0, typ: 'access' })
     expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${good}` } })).statusCode).toBe(200)
     for (const [what, token] of Object.entries(tokens)) {
       const authorization = `Bearer ${token}`
@@ -187,6 +200,38 @@ describe('refresh token rotation', () => {
     expect(out.statusCode).toBe(200)
     expect((await refresh(u.refresh_token)).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401)
+  })
+
+  it('log out of all sessions ends every access token issued before it, at once (before: they answered 200 until they expired)', async () => {
+    const u = await registerUser(t.app, 'Logout Target')
+    const second = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
+    const other = `Bearer ${second.json().access_token as string}`
+    const competitionId = await createChallenge(t.app, u.access_token)
+    expect((await t.app.inject({ url: '/api/auth/user', headers: u.auth })).statusCode).toBe(200)
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth })).statusCode).toBe(200)
+    for (const authorization of [u.auth.authorization, other]) {
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization } })
+      expect(me.statusCode).toBe(401)
+      expect(me.json().error).toMatch(/logged out.*log in again/i)
+      const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+      expect(joined.statusCode).toBe(401)
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data: Buffer.from('not read') }])
+      expect((await t.app.inject({ method: 'POST', url: '/api/upload', headers: { authorization, ...form.headers }, payload: form.payload })).statusCode).toBe(401)
+    }
+    expect((await refresh(second.json().refresh_token)).statusCode).toBe(401)
+    // Logging in again starts a new session that works.
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${again.json().access_token as string}` } })).statusCode).toBe(200)
+  })
+
+  it('logging out one login (its refresh token in the body) leaves the other logins working', async () => {
+    const u = await registerUser(t.app)
+    const second = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: { refresh_token: u.refresh_token } })).statusCode).toBe(200)
+    expect((await refresh(u.refresh_token)).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${second.json().access_token as string}` } })).statusCode).toBe(200)
+    expect((await refresh(second.json().refresh_token)).statusCode).toBe(200)
   })
 })
 
