@@ -1,6 +1,7 @@
 // The video limits, pure: what a probed clip must fit before anything decodes it.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_VIDEO_LIMITS, exceedsVideoLimits, formatDuration, type ProbeInfo, type VideoStreamInfo } from './ffmpeg.ts'
+import { ConfigError } from './config.ts'
+import { DEFAULT_VIDEO_LIMITS, exceedsVideoLimits, formatDuration, resolveFfmpegBinaries, type ProbeInfo, type VideoStreamInfo } from './ffmpeg.ts'
 
 function clip(v: Partial<VideoStreamInfo> = {}, duration: number | null = 12): ProbeInfo {
   const video: VideoStreamInfo = {
@@ -56,5 +57,19 @@ describe('video limits', () => {
     expect(formatDuration(360)).toBe('6 min')
     expect(formatDuration(10_800)).toBe('3 h 0 min')
     expect(formatDuration(0.2)).toBe('1 s')
+  })
+})
+
+describe('which ffmpeg', () => {
+  it('is FFMPEG_PATH/FFPROBE_PATH or the system\'s, nothing else: without one, start-up stops saying how to install it', () => {
+    const path = process.env.PATH
+    try {
+      process.env.PATH = '/nonexistent-liftarena-bin'
+      expect(() => resolveFfmpegBinaries({ ffmpegPath: undefined, ffprobePath: undefined })).toThrow(ConfigError)
+      expect(() => resolveFfmpegBinaries({ ffmpegPath: undefined, ffprobePath: undefined })).toThrow(/apt-get install ffmpeg.*brew install ffmpeg/)
+    } finally {
+      process.env.PATH = path
+    }
+    expect(() => resolveFfmpegBinaries({ ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: undefined })).toThrow(/FFMPEG_PATH is "\/nonexistent\/ffmpeg"/)
   })
 })

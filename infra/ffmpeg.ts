@@ -1,11 +1,11 @@
 // ffmpeg and ffprobe for both roles: which binaries, the limits a video must fit, and a typed ffprobe.
-// Binaries: FFMPEG_PATH/FFPROBE_PATH, else the system's on PATH, else the npm-shipped
-// ones (@ffmpeg-installer's ffmpeg is a 2018 build: it works, but prefer the system's).
+// Binaries: FFMPEG_PATH/FFPROBE_PATH, else the system's on PATH. Nothing else: the npm-shipped
+// fallback (@ffmpeg-installer's 2018 build, with known CVEs) is gone, and a missing ffmpeg stops
+// start-up with a message that says how to install it.
 import { execFile } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
-import { createRequire } from 'node:module'
 import { delimiter, join } from 'node:path'
-import type { Config } from './config.ts'
+import { ConfigError, type Config } from './config.ts'
 
 export interface FfmpegBinaries {
   readonly ffmpeg: string
@@ -19,7 +19,7 @@ export interface FfmpegBinaries {
    */
   readonly limits: VideoLimits
 }
-export type BinarySource = 'env' | 'system' | 'npm'
+export type BinarySource = 'env' | 'system'
 
 function onPath(name: string, pathEnv = process.env.PATH ?? ''): string | undefined {
   for (const dir of pathEnv.split(delimiter)) {
@@ -35,29 +35,36 @@ function onPath(name: string, pathEnv = process.env.PATH ?? ''): string | undefi
   return undefined
 }
 
-function npmShipped(pkg: '@ffmpeg-installer/ffmpeg' | '@ffprobe-installer/ffprobe'): string | undefined {
-  try {
-    return (createRequire(import.meta.url)(pkg) as { path: string }).path
-  } catch {
-    return undefined
-  }
-}
+/** Said when no ffmpeg is found: what to install, per system. */
+export const FFMPEG_INSTALL_HINT =
+  'LiftArena needs ffmpeg (with ffprobe). Install it — Debian/Ubuntu: `sudo apt-get install ffmpeg`; macOS: `brew install ffmpeg` — ' +
+  'or set FFMPEG_PATH and FFPROBE_PATH to the binaries.'
 
 let cached: { key: string; value: FfmpegBinaries } | undefined
 
+/**
+ * The ffmpeg and ffprobe this process runs, and the video limits from the config. Throws a
+ * ConfigError (which stops the server and the worker at start) when either binary is missing.
+ */
 export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>): FfmpegBinaries {
   const key = `${config.ffmpegPath ?? ''}\0${config.ffprobePath ?? ''}\0${config.videoMaxSeconds ?? ''}\0${process.env.PATH ?? ''}`
   if (cached?.key === key) return cached.value
-  const pick = (explicit: string | undefined, name: string, pkg: Parameters<typeof npmShipped>[0]): [string, BinarySource] => {
-    if (explicit) return [explicit, 'env']
+  const pick = (explicit: string | undefined, name: 'ffmpeg' | 'ffprobe'): [string, BinarySource] => {
+    const variable = `${name.toUpperCase()}_PATH`
+    if (explicit) {
+      try {
+        accessSync(explicit, constants.X_OK)
+      } catch {
+        throw new ConfigError(`${variable} is "${explicit}", which is not an executable file. ${FFMPEG_INSTALL_HINT}`)
+      }
+      return [explicit, 'env']
+    }
     const system = onPath(name)
     if (system) return [system, 'system']
-    const shipped = npmShipped(pkg)
-    if (shipped) return [shipped, 'npm']
-    throw new Error(`No ${name} found: set ${name.toUpperCase()}_PATH, install ${name} (apt-get install ffmpeg), or reinstall ${pkg}.`)
+    throw new ConfigError(`No ${name} found on PATH. ${FFMPEG_INSTALL_HINT}`)
   }
-  const [ffmpeg, ffmpegSource] = pick(config.ffmpegPath, 'ffmpeg', '@ffmpeg-installer/ffmpeg')
-  const [ffprobe, ffprobeSource] = pick(config.ffprobePath, 'ffprobe', '@ffprobe-installer/ffprobe')
+  const [ffmpeg, ffmpegSource] = pick(config.ffmpegPath, 'ffmpeg')
+  const [ffprobe, ffprobeSource] = pick(config.ffprobePath, 'ffprobe')
   const limits = Object.freeze({ ...DEFAULT_VIDEO_LIMITS, ...(config.videoMaxSeconds !== undefined ? { maxSeconds: config.videoMaxSeconds } : {}) })
   const value = Object.freeze({ ffmpeg, ffprobe, source: Object.freeze({ ffmpeg: ffmpegSource, ffprobe: ffprobeSource }), limits })
   cached = { key, value }

@@ -15,6 +15,7 @@ import { loggerOptions } from './logger.ts'
 
 async function main() {
   const config = loadConfig()
+  resolveFfmpegBinaries(config) // ffmpeg is required: without it, stop here and say how to install it
   const logger = loggerOptions(config)
   const db = await openDatabase(config, { migrate: true })
   const storage = createLocalStorage(config.mediaDir)
