@@ -3,12 +3,15 @@ import { Literals, NameText, WEIGHT_CLASSES } from './common.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: 1, maxLength: 200 })
+/** A new password: at least 8 characters (login still takes any length: older accounts). */
+export const PASSWORD_MIN_LENGTH = 8
+const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 200 })
 
 export const RegisterBody = Type.Object(
   {
     name: NameText(100),
     email: Email,
-    password: Password,
+    password: NewPassword,
     username: Type.Optional(Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' })),
     confirmPassword: Type.Optional(Password),
     weight_class: Type.Optional(Literals(WEIGHT_CLASSES)),

@@ -29,6 +29,26 @@ export interface Config {
   readonly seedDemoData: boolean
   readonly rateLimitAuthPerMinute: number
   readonly rateLimitUploadPerMinute: number
+  /** Challenges one account may create per hour. */
+  readonly rateLimitCreatePerHour: number
+  /** Failed logins for one account (whatever the client address) before it must wait out the window. */
+  readonly loginMaxFailures: number
+  readonly loginBackoffMs: number
+  /** Fastify's trustProxy: false (the peer address is the client), a hop count, or trusted proxy addresses/CIDRs. */
+  readonly trustProxy: false | number | readonly string[]
+  /** A request's headers and body must arrive within this (an upload's body is held to a minimum throughput instead). */
+  readonly requestTimeoutMs: number
+  /** A connection with no traffic for this long is closed. */
+  readonly connectionTimeoutMs: number
+  readonly keepAliveTimeoutMs: number
+  readonly maxRequestsPerSocket: number
+  readonly maxConnections: number
+  /** An upload body that brings fewer than uploadStallMinBytes in uploadStallWindowMs is cut off (408). */
+  readonly uploadStallWindowMs: number
+  readonly uploadStallMinBytes: number
+  /** Password hashes/verifies running at once, and waiting, per process; beyond both → 503. */
+  readonly hashConcurrency: number
+  readonly hashQueueMax: number
   readonly logLevel: string
   readonly serveWeb: boolean
   readonly publicUrl: string | undefined
@@ -54,6 +74,20 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true
   if (['0', 'false', 'no', 'off'].includes(raw)) return false
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`)
+}
+
+/** TRUST_PROXY: unset/false → trust no proxy; a hop count (`1`); or a comma list of proxy addresses/CIDRs. */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | readonly string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim()
+  if (raw === '' || ['false', 'no', 'off', '0'].includes(raw.toLowerCase())) return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i
+  const bad = entries.find((e) => !address.test(e) && !['loopback', 'linklocal', 'uniquelocal'].includes(e))
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count (e.g. 1) or a comma list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${raw}"`)
+  }
+  return Object.freeze(entries)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +116,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
     rateLimitAuthPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
     rateLimitUploadPerMinute: int(env, 'RATE_LIMIT_UPLOAD_PER_MINUTE', 20, 1),
+    rateLimitCreatePerHour: int(env, 'RATE_LIMIT_CREATE_PER_HOUR', 10, 1),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginBackoffMs: int(env, 'LOGIN_BACKOFF_MINUTES', 15, 1) * 60_000,
+    trustProxy: trustProxy(env),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100),
+    connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 10_000, 100),
+    maxRequestsPerSocket: int(env, 'MAX_REQUESTS_PER_SOCKET', 1000, 1),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1),
+    uploadStallWindowMs: int(env, 'UPLOAD_STALL_WINDOW_MS', 30_000, 100),
+    uploadStallMinBytes: int(env, 'UPLOAD_STALL_MIN_BYTES', 32 * 1024, 1),
+    hashConcurrency: int(env, 'HASH_CONCURRENCY', 2, 1),
+    hashQueueMax: int(env, 'HASH_QUEUE_MAX', 64, 0),
     logLevel: env.LOG_LEVEL ?? 'info',
     serveWeb: bool(env, 'SERVE_WEB', true),
     publicUrl: env.PUBLIC_URL || undefined,

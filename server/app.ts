@@ -1,5 +1,6 @@
 // Builds the Fastify application from its dependencies; server.ts runs it.
 // Order: external plugins, then the app's own plugins, then routes by resource.
+import type { Socket } from 'node:net'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
@@ -19,7 +20,7 @@ import textGuard from './plugins/app/text-guard.ts'
 import repositories from './plugins/app/repositories.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
-import uploads from './plugins/app/uploads.ts'
+import uploads, { receivingUpload } from './plugins/app/uploads.ts'
 import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
@@ -43,15 +44,33 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const { config } = deps
   const app = Fastify({
     logger: false,
-    trustProxy: true,
+    // Only a configured proxy's X-Forwarded-For names the client (else any client could pick its own address and dodge per-address limits).
+    // A hop count trusts that many proxies nearest the server (what Fastify does with a number, which its types omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy === false ? false : [...config.trustProxy],
     bodyLimit: 1024 * 1024,
+    // Slow clients: headers and body must arrive within requestTimeout (Node checks every
+    // connectionsCheckingInterval and answers 408 through clientError below; an upload's body is held
+    // to a minimum throughput by plugins/app/uploads.ts instead); an idle connection closes after
+    // connectionTimeout; a kept-alive one after keepAliveTimeout.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.maxRequestsPerSocket,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    clientErrorHandler: clientError,
     // Requests arriving during shutdown answer 503 {error} from our error handler instead.
     return503OnClosing: false,
     frameworkErrors: routerError,
     ...options,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Connections beyond the cap are closed as they arrive.
+  app.server.maxConnections = config.maxConnections
   // Bodies are validated strictly ("83" is not a number); URL parts arrive as text and are coerced.
   const strict = newAjv(false)
   const coercing = newAjv('array')
@@ -87,6 +106,28 @@ function routerError(error: FastifyError, _request: FastifyRequest, reply: Fasti
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'A part of the address is too long.' })
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
   return reply.code(400).send({ error: 'The request could not be routed.' })
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
+/**
+ * Errors Node raises on a connection before a route runs, answered in our {error} shape: a request
+ * that did not arrive within requestTimeout (408), oversized headers (431), a malformed request (400).
+ * An upload receiving its body is exempt from requestTimeout: its throughput watchdog decides.
+ */
+function clientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && receivingUpload(socket)) return
+  const [status, message] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    ? ['408 Request Timeout', 'The request took too long to arrive. Please try again.']
+    : error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', 'The request headers are too large.']
+      : ['400 Bad Request', 'The request is malformed.']
+  const body = JSON.stringify({ error: message })
+  if (!socket.writable) return void socket.destroy()
+  const head = `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+  socket.end(head + body, () => socket.destroy())
+  setTimeout(() => socket.destroy(), 1_000).unref() // a client that does not read the answer either
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv

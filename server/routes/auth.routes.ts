@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hash, verify } from '@node-rs/argon2'
 import { AuthResponse, LoginBody, LogoutResponse, RegisterBody, UserResponse } from '../../contract/index.ts'
-import { badRequest, conflict, notFound, unauthorized } from '../errors.ts'
+import { createBoundedLimiter, LimiterFullError } from '../../infra/limiter.ts'
+import { loginKey } from '../../infra/login-backoff.ts'
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { toUserResponse } from '../services/mappers.ts'
@@ -27,8 +29,28 @@ function bodyRefreshToken(body: unknown): string | undefined {
   return typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : undefined
 }
 
+export const BUSY = 'The service is busy. Please try again in a moment.'
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000)
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
+}
+
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { users } = app.repos
+  const { config } = app.deps
+  // argon2 runs on libuv's thread pool, which file reads (video ranges, uploads) share: a login
+  // flood must not take every thread. At most HASH_CONCURRENCY hashes run, HASH_QUEUE_MAX wait,
+  // and beyond that the answer is 503 at once.
+  const hashing = createBoundedLimiter(config.hashConcurrency, config.hashQueueMax)
+  const limitedHash = async <T>(task: () => Promise<T>): Promise<T> => {
+    try {
+      return await hashing(task)
+    } catch (error) {
+      if (error instanceof LimiterFullError) throw new HttpError(503, BUSY)
+      throw error
+    }
+  }
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
   // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
   // answer them by plugins/app/documented-statuses.ts; routes list what only they answer.
@@ -41,10 +63,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         201: AuthResponse,
         400: errorStatus('A field is missing or invalid (`error` names it), the passwords do not match, or the body is not valid JSON.'),
         409: errorStatus('An account with this email or username already exists.'),
+        503: errorStatus('The server is restarting, the database is unreachable, or too many passwords are being hashed at once; try again in a moment.'),
       },
     },
   }, async (request, reply) => {
     const body = request.body
+    if (body.password.trim() === '') throw badRequest('password must not be blank.')
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
     const email = body.email.trim().toLowerCase()
     if (await users.findByEmail(email)) throw conflict('An account with this email already exists. Log in instead.')
@@ -53,7 +77,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let user
     try {
       user = await users.create({
-        name: body.name.trim(), email, username, passwordHash: await hash(body.password, ARGON2),
+        name: body.name.trim(), email, username, passwordHash: await limitedHash(() => hash(body.password, ARGON2)),
         country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null,
       })
     } catch (error) {
@@ -66,12 +90,28 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/login', {
     config: authLimit,
-    schema: { tags: ['auth'], body: LoginBody, response: { 200: AuthResponse, 401: errorStatus('Invalid username or password.') } },
+    schema: {
+      tags: ['auth'], body: LoginBody,
+      response: {
+        200: AuthResponse,
+        401: errorStatus('Invalid username or password.'),
+        429: errorStatus('Too many attempts from this client, or too many failed logins for this account (LOGIN_MAX_FAILURES in LOGIN_BACKOFF_MINUTES, from any address); `error` says how long to wait.'),
+        503: errorStatus('The server is restarting, the database is unreachable, or too many logins are being checked at once; try again in a moment.'),
+      },
+    },
   }, async (request) => {
     const login = request.body.username.trim().toLowerCase()
     const user = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
-    const ok = await verify(user?.passwordHash ?? DUMMY_HASH, request.body.password)
-    if (!user || !ok) throw unauthorized('Invalid username or password. Please try again.')
+    // Failed logins count per account (its username and email alike), from whatever address they come.
+    const key = user ? `user:${user.id}` : `login:${loginKey(login)}`
+    const wait = await app.loginBackoff.waitMs(key)
+    if (wait > 0) throw new HttpError(429, `Too many failed logins for this account. Please wait ${waitText(wait)} and try again.`)
+    const ok = await limitedHash(() => verify(user?.passwordHash ?? DUMMY_HASH, request.body.password))
+    if (!user || !ok) {
+      await app.loginBackoff.failed(key)
+      throw unauthorized('Invalid username or password. Please try again.')
+    }
+    await app.loginBackoff.succeeded(key)
     return app.tokens.issue(user.id)
   })
 

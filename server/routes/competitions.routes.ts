@@ -94,6 +94,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create_competition', {
     onRequest: app.authenticate,
+    // Per account (each new challenge is broadcast to everyone): counted once the token is checked, before the body is.
+    config: { rateLimit: { max: app.deps.config.rateLimitCreatePerHour, timeWindow: '1 hour', hook: 'preValidation', keyGenerator: (request) => `create-user-${request.userId}` } },
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], body: CreateCompetitionBody,
       response: { 201: CreateCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },

@@ -39,6 +39,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     DATA_DIR: dir,
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_CREATE_PER_HOUR: '1000',
     SERVE_WEB: 'false',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,

@@ -473,7 +473,7 @@ describe('the OpenAPI document tells the truth', () => {
   })
 
   it('the rate-limited operations answer 429 with a documented body once over their limit', async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2' } })
     try {
       const docs = (await limited.app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument
       const operations = Object.entries(docs.paths).flatMap(([path, ops]) => Object.entries(ops)

@@ -7,6 +7,8 @@
 //        is not valid JSON (routes that read a body), and a path parameter that is not valid
 //        percent-encoding (the router answers, routes with parameters)
 //   401  `onRequest: app.authenticate` (auth.ts): no, a malformed, forged or expired token
+//   408  the request's headers or body did not arrive within REQUEST_TIMEOUT_MS (server/app.ts, every
+//        route); an upload whose throughput fell below its minimum (plugins/app/uploads.ts)
 //   413  a body over the route's bodyLimit (Fastify's body parser; routes that read a body)
 //   414  a path parameter longer than the router's maxParamLength (Fastify answers before any route runs)
 //   415  a Content-Type no parser reads (routes that read a body)
@@ -35,6 +37,7 @@ const FALLBACK_DESCRIPTIONS: Record<string, string> = {
   401: 'Not logged in: the bearer token is missing, invalid or expired.',
   403: 'Not allowed for this user; `error` says why.',
   404: 'What the request names does not exist.',
+  408: 'The request did not arrive in time; send it again.',
   409: 'The request conflicts with the current state; `error` says how.',
   413: 'The body is too large.',
   415: 'This Content-Type is not supported.',
@@ -74,6 +77,9 @@ export function sharedStatuses(route: RouteOptions, app: FastifyInstance): Recor
   invalid.push('a path, query or body field contains the NUL character (\\u0000)')
   statuses[400] = `The request is not valid: ${invalid.join('; or ')}.`
 
+  statuses[408] = body
+    ? 'The request (headers and body) did not arrive within the server\'s request timeout; an upload instead must keep a minimum throughput. Send it again.'
+    : 'The request headers did not arrive within the server\'s request timeout. Send it again.'
   if (usesAuthenticate(route, app)) {
     statuses[401] = 'Not logged in: the Authorization bearer token is missing, malformed, forged or expired.'
   }

@@ -2,9 +2,14 @@
 // (never into memory), a check that runs before the file's first byte is written, the
 // uploads in flight for a clean shutdown, and at most a few video checks at once.
 //
+// Slow clients: an upload's body is exempt from the server's requestTimeout (a slow phone may
+// take many minutes over a large file) and held to a minimum throughput instead: fewer than
+// UPLOAD_STALL_MIN_BYTES in any UPLOAD_STALL_WINDOW_MS → 408 {error}, the scratch removed.
+//
 // Shutdown: uploads still arriving get UPLOAD_SHUTDOWN_GRACE_MS, then are refused with 503
 // (their scratch removed; the client uploads again); the ones already received finish.
 import { createWriteStream } from 'node:fs'
+import type { Socket } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
@@ -22,6 +27,27 @@ const FORM_OVERHEAD_BYTES = 64 * 1024
 export const UPLOAD_SHUTDOWN_GRACE_MS = 5_000
 export const SHUTTING_DOWN = 'The server is restarting. Please upload your video again in a moment.'
 const shuttingDown = () => new HttpError(503, SHUTTING_DOWN)
+/** Why the upload was stopped: the watchdog's 408, else (shutdown) 503. */
+const stopReason = (signal: AbortSignal) => (signal.reason instanceof HttpError ? signal.reason : shuttingDown())
+
+/** Connections whose request body is an upload being received (server/app.ts exempts them from requestTimeout). */
+const uploadSockets = new WeakSet<Socket>()
+export const receivingUpload = (socket: Socket): boolean => uploadSockets.has(socket)
+
+/**
+ * Calls `stall` when fewer than `minBytes` arrived on `socket` in the last `windowMs` (checked
+ * every window). Counts the connection's bytes, so a stall between form parts counts too.
+ */
+function watchThroughput(socket: Socket, windowMs: number, minBytes: number, stall: () => void): () => void {
+  if (typeof socket?.bytesRead !== 'number') return () => {} // app.inject's mock socket
+  let seen = socket.bytesRead
+  const timer = setInterval(() => {
+    const now = socket.bytesRead
+    if (now - seen < minBytes) stall()
+    seen = now
+  }, windowMs)
+  return () => clearInterval(timer)
+}
 
 /**
  * The probe and the decode checks run ffprobe/ffmpeg: at most this many run at once in one
@@ -97,14 +123,14 @@ async function readForm(
   // A client that stalls between parts would keep the loop waiting: the signal ends the wait too.
   let onAbort: () => void = () => {}
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(shuttingDown())
+    onAbort = () => reject(stopReason(signal))
     signal.addEventListener('abort', onAbort, { once: true })
   })
   aborted.catch(() => {}) // only ever raced below
   const parts = request.parts()[Symbol.asyncIterator]()
   try {
     for (;;) {
-      if (signal.aborted) throw shuttingDown()
+      if (signal.aborted) throw stopReason(signal)
       const next = await Promise.race([parts.next(), aborted])
       if (next.done) break
       const part = next.value
@@ -130,7 +156,7 @@ async function readForm(
       }
     }
   } catch (error) {
-    if (signal.aborted) throw shuttingDown()
+    if (signal.aborted) throw stopReason(signal)
     throw formError(error, limit)
   } finally {
     signal.removeEventListener('abort', onAbort)
@@ -180,6 +206,11 @@ export default fp(async function uploads(app: FastifyInstance) {
       const upload = { receiving: true, stop: new AbortController(), done: new Promise<unknown>((resolve) => { finished = () => resolve(undefined) }) }
       inFlight.add(upload)
       const scratch = await storage.scratch('upload')
+      const socket = request.raw.socket
+      uploadSockets.add(socket)
+      const stopWatching = watchThroughput(socket, config.uploadStallWindowMs, config.uploadStallMinBytes, () => {
+        upload.stop.abort(new HttpError(408, `The upload is too slow: less than ${formatBytes(config.uploadStallMinBytes)} arrived in ${config.uploadStallWindowMs / 1000} seconds. Check the connection and try again.`))
+      })
       try {
         let form: ReceivedForm
         try {
@@ -190,6 +221,8 @@ export default fp(async function uploads(app: FastifyInstance) {
           throw error
         } finally {
           upload.receiving = false
+          stopWatching()
+          uploadSockets.delete(socket)
         }
         return await work(form)
       } finally {

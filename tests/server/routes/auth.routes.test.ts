@@ -25,7 +25,7 @@ describe('POST /api/auth/register', () => {
   })
 
   it('refuses a duplicate email with 409', async () => {
-    const payload = { name: 'Dup', email: 'dup@example.com', password: 'x' }
+    const payload = { name: 'Dup', email: 'dup@example.com', password: 'dup-password' }
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })).statusCode).toBe(201)
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })
     expect(res.statusCode).toBe(409)
@@ -33,15 +33,15 @@ describe('POST /api/auth/register', () => {
   })
 
   it('refuses mismatched passwords with the spec wording', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'a1@example.com', password: 'one', confirmPassword: 'two' } })
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'a1@example.com', password: 'password-one', confirmPassword: 'password-two' } })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: 'Passwords do not match' })
   })
 
   it.each([
-    [{ email: 'x@example.com', password: 'p' }, /name is required/],
-    [{ name: 'N', email: 'not-an-email', password: 'p' }, /email must be a valid email/],
-    [{ name: 'N', email: 'y@example.com', password: 'p', admin: true }, /Unknown field "admin"/],
+    [{ email: 'x@example.com', password: 'password' }, /name is required/],
+    [{ name: 'N', email: 'not-an-email', password: 'password' }, /email must be a valid email/],
+    [{ name: 'N', email: 'y@example.com', password: 'password', admin: true }, /Unknown field "admin"/],
     [{ name: 'N', email: 'z@example.com', password: 123 }, /password must be a string/],
   ])('names the bad field: %j', async (payload, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload })

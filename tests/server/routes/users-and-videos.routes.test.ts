@@ -60,7 +60,7 @@ describe('GET /api/users/:id/profile', () => {
 describe('GET /api/athletes', () => {
   it('searches athletes from the database by name, country or weight class', async () => {
     await registerUser(t.app, 'Zelda Norway')
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Kari Berg', email: 'kari@example.com', password: 'p', country: 'Norway', weight_class: '66kg' } })
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Kari Berg', email: 'kari@example.com', password: 'kari-password', country: 'Norway', weight_class: '66kg' } })
     const byCountry = (await t.app.inject({ url: '/api/athletes?q=norway' })).json() as Array<{ name: string }>
     expect(byCountry.map((a) => a.name).sort()).toEqual(['Kari Berg', 'Zelda Norway'])
     const byClass = (await t.app.inject({ url: '/api/athletes?q=66kg' })).json() as Array<{ name: string }>
