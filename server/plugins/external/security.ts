@@ -6,7 +6,7 @@
 // page's own scripts to https://<lan-ip>:3000 and leave a blank page), and the headers
 // that only mean something over HTTPS (HSTS; COOP, which browsers ignore with a console
 // error on plain-HTTP origins) are sent only when the request came over HTTPS, directly
-// or through a proxy's X-Forwarded-Proto (trustProxy is on).
+// or through the X-Forwarded-Proto of a proxy TRUST_PROXY trusts (infra/config.ts).
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import cors from '@fastify/cors'
