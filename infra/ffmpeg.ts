@@ -270,7 +270,10 @@ function lastLine(text: string): string {
 export async function probe(binaries: FfmpegBinaries, path: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeInfo> {
   let stdout: string
   try {
-    ;({ stdout } = await run(binaries.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], options.timeoutMs ?? 30_000, options.signal))
+    // -max_alloc: ffprobe decodes a frame to fill in stream details; a 16000×16000 one took 650 MB.
+    // Capped, that decode fails quietly and the sizes (read from the stream headers) still come back.
+    const cap = ['-max_alloc', String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes)]
+    ;({ stdout } = await run(binaries.ffprobe, [...cap, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], options.timeoutMs ?? 30_000, options.signal))
   } catch (error) {
     throw new ProbeError(`ffprobe could not read the file: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
   }
@@ -305,7 +308,7 @@ export async function assertDecodable(binaries: FfmpegBinaries, path: string, in
     let out: { stdout: string; stderr: string }
     try {
       out = await run(binaries.ffprobe, [
-        '-v', 'error', '-select_streams', 'v:0', '-read_intervals', `${from.toFixed(3)}%`,
+        '-max_alloc', String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes), '-v', 'error', '-select_streams', 'v:0', '-read_intervals', `${from.toFixed(3)}%`,
         '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path,
       ], timeout, options.signal)
     } catch (error) {
