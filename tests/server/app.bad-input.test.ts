@@ -38,10 +38,12 @@ function assertClean(res: { statusCode: number; body: string; headers: Record<st
 
 describe('generated bodies against every JSON endpoint', () => {
   it.each(endpoints)('%s answers < 500 with {error} on failure', async (url) => {
+    // A logout that gets through ends every session of its user: that endpoint gets a user of its own.
+    const auth = url === '/api/auth/logout' ? (await registerUser(t.app, 'Fuzz Logout')).auth : user.auth
     const usersBefore = await t.db.prisma.user.count()
     let created = 0
     await fc.assert(fc.asyncProperty(body, fc.boolean(), async (payload, authed) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: authed ? user.auth : {}, payload: payload as object })
+      const res = await t.app.inject({ method: 'POST', url, headers: authed ? auth : {}, payload: payload as object })
       assertClean(res, `${url} ${JSON.stringify(payload).slice(0, 200)}`)
       if (url === '/api/auth/register' && res.statusCode === 201) created++
     }), { numRuns: 150 })
@@ -216,9 +218,18 @@ describe('abuse protections', () => {
     // HSTS and COOP only mean something over HTTPS: sent then (here through a proxy), not over plain HTTP.
     expect(res.headers['strict-transport-security']).toBeUndefined()
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
-    const tls = await t.app.inject({ url: '/api/competitions', headers: { 'x-forwarded-proto': 'https' } })
-    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
-    expect(tls.headers['cross-origin-opener-policy']).toBe('same-origin')
+    // A client's own X-Forwarded-Proto is not believed (TRUST_PROXY is off by default)…
+    const forged = await t.app.inject({ url: '/api/competitions', headers: { 'x-forwarded-proto': 'https' } })
+    expect(forged.headers['strict-transport-security']).toBeUndefined()
+    // …a trusted proxy's is.
+    const proxied = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } })
+    try {
+      const tls = await proxied.app.inject({ url: '/api/competitions', headers: { 'x-forwarded-proto': 'https' } })
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+      expect(tls.headers['cross-origin-opener-policy']).toBe('same-origin')
+    } finally {
+      await proxied.close()
+    }
     // Errors carry them too.
     expect((await t.app.inject({ url: '/api/nope' })).headers['content-security-policy']).toBe(csp)
   })
