@@ -155,9 +155,10 @@ describe('interactions', () => {
     expect(await page.getByRole('list', { name: 'Products' }).getByRole('listitem').count()).toBe(1)
   })
 
-  it('/auth/callback with a token stores the session and goes home', async () => {
+  it('/auth/callback with a token stores the session and goes home (once the person confirms a sign-in this tab did not start)', async () => {
     const page = browser.page
     await page.goto(`${baseUrl}/auth/callback?token=${auth.access_token}&user_id=${auth.user_id}`)
+    await page.getByRole('button', { name: 'Continue' }).click()
     await page.waitForURL(`${baseUrl}/`)
     await page.getByRole('banner').getByRole('link', { name: 'Route Tester' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe(String(auth.user_id))
