@@ -19,6 +19,8 @@ export interface Config {
   readonly jwtSecret: string
   readonly accessTokenTtlSeconds: number
   readonly refreshTokenTtlDays: number
+  /** How long a just-rotated refresh token still gets the same successor instead of ending its family (0: never). */
+  readonly refreshReuseGraceSeconds: number
   readonly uploadMaxBytes: number
   /** Longest video accepted, in seconds (VIDEO_MAX_SECONDS); the transcode stops reading there too. */
   readonly videoMaxSeconds: number
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
+    refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1),
     videoMaxSeconds: int(env, 'VIDEO_MAX_SECONDS', 300, 1),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),

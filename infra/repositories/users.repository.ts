@@ -1,6 +1,6 @@
 // Users and their refresh tokens: all of their I/O. Passwords arrive here hashed
 // and refresh tokens as SHA-256 hashes: neither is ever stored in clear.
-import type { Prisma, PrismaClient } from '../db.ts'
+import { WRITE_TRANSACTION, type Prisma, type PrismaClient } from '../db.ts'
 
 /** A user with every challenge they joined (newest first) and its attempts (newest first): the profile. */
 const userWithHistory = {
@@ -52,8 +52,16 @@ export function createRefreshTokensRepository(prisma: PrismaClient) {
   return {
     store: (row: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) => prisma.refreshToken.create({ data: row }),
     findByHash: (tokenHash: string) => prisma.refreshToken.findUnique({ where: { tokenHash } }),
-    /** Marks the token used, atomically: of two concurrent uses exactly one gets true. */
-    claim: async (id: number) => (await prisma.refreshToken.updateMany({ where: { id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } })).count === 1,
+    /**
+     * Marks the token used and stores its successor in one transaction: of two concurrent uses exactly
+     * one gets true, and the other (its update waits on the row until that commit) finds the successor stored.
+     */
+    rotate: (id: number, successor: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) => prisma.$transaction(async (tx) => {
+      const claimed = await tx.refreshToken.updateMany({ where: { id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } })
+      if (claimed.count !== 1) return false
+      await tx.refreshToken.create({ data: successor })
+      return true
+    }, WRITE_TRANSACTION),
     revokeFamily: (familyId: string) => prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
     revokeAllOf: (userId: number) => prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
   }

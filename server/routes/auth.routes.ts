@@ -119,8 +119,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: authLimit,
     schema: {
       tags: ['auth'],
-      description: 'Exchange a refresh token (Bearer header, or `refresh_token` in the body) for a new pair. The old one stops working.',
-      response: { 200: AuthResponse, 401: errorStatus('No refresh token was sent, or it is unknown, expired, revoked or already used (a reused token ends its whole login family).') },
+      description: 'Exchange a refresh token (Bearer header, or `refresh_token` in the body) for a new pair. The old one stops working: '
+        + 'presented again within REFRESH_REUSE_GRACE_SECONDS (30 s) of the exchange, while the new one is unused, it gets the same new refresh token '
+        + '(with a fresh access token), so tabs or requests racing with one token all succeed.',
+      response: { 200: AuthResponse, 401: errorStatus('No refresh token was sent, or it is unknown, expired, revoked or already used (a reused token, after the grace or once its successor was used, ends its whole login family).') },
     },
   }, async (request) => {
     const token = bodyRefreshToken(request.body) ?? bearerToken(request)

@@ -1,12 +1,20 @@
 // Access tokens are short-lived JWTs, signed and verified by @fastify/jwt (plugins/app/auth.ts);
-// refresh tokens are random strings stored only as SHA-256 hashes, rotated on every use.
-// Presenting a token that was already rotated means it leaked: the whole family is revoked.
+// refresh tokens are stored only as SHA-256 hashes and rotated on every use. A login's first
+// refresh token is random; each successor is HMAC(key, presented token), with a key derived from
+// the JWT secret, so the server can find a token's successor again without keeping it in clear.
+//
+// Presenting a token that was already rotated means it leaked: the whole family is revoked, except
+// within a short grace after the rotation (REFRESH_REUSE_GRACE_SECONDS, RFC 9700 §4.14.2): two tabs
+// or requests racing with one token then both get the same successor (with a fresh access token),
+// as long as that successor is still unused and live. The accepted risk: a thief presenting a stolen
+// token within the grace gets the successor too; after the grace, or once the successor was itself
+// exchanged (the presenter is not racing, it is replaying), reuse revokes the family.
 //
 // An access token carries its user's token version (`ver`). "Log out of all sessions" bumps
 // the version, so every access token issued before stops working at once: `verifySession`
 // compares on every request and socket.io handshake (reads of one user coalesce, and a
 // version is remembered for at most VERSION_CACHE_MS).
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import type { RefreshTokensRepository, UsersRepository } from '../../infra/repositories/users.repository.ts'
 import { unauthorized } from '../errors.ts'
 
@@ -35,9 +43,18 @@ export type TokenVersions = Pick<UsersRepository, 'tokenVersion' | 'bumpTokenVer
 const MAX_USER_ID = 2_147_483_647
 /** How long a user's token version may be served from memory (a logout on another node is seen within this). */
 export const VERSION_CACHE_MS = 1000
+/** Default of REFRESH_REUSE_GRACE_SECONDS. */
+export const REFRESH_REUSE_GRACE_MS = 30_000
 const INVALID = 'Invalid access token. Please log in again.'
+const EXPIRED = 'Session expired. Please log in again.'
+const REUSED = 'This refresh token was already used. For your safety all sessions from that login were ended. Please log in again.'
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The key successors are derived with: its own, from the JWT secret (never the signing key itself). */
+function successorKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'liftarena', 'refresh-token successor v1', 32))
+}
 
 /** The user id and version of a token's verified payload; null when any claim is missing or malformed. */
 export function accessClaims(payload: unknown): { userId: number; version: number } | null {
@@ -50,10 +67,21 @@ export function accessClaims(payload: unknown): { userId: number; version: numbe
 
 export function createTokenService(
   deps: { refreshTokens: RefreshTokensRepository; users: TokenVersions; jwt: AccessTokenJwt },
-  options: { refreshTtlDays: number; versionCacheMs?: number },
+  options: {
+    refreshTtlDays: number
+    versionCacheMs?: number
+    /** How long after a rotation the rotated token still gets its successor (REFRESH_REUSE_GRACE_SECONDS). */
+    refreshReuseGraceMs?: number
+    /** The JWT secret, to derive successors from. Without it (tools that only mint tokens), a key of this process. */
+    secret?: string
+  },
 ) {
   const { refreshTokens, users, jwt } = deps
   const cacheMs = options.versionCacheMs ?? VERSION_CACHE_MS
+  const graceMs = options.refreshReuseGraceMs ?? REFRESH_REUSE_GRACE_MS
+  const key = successorKey(options.secret ?? randomBytes(32).toString('base64url'))
+  const successorOf = (refreshToken: string) => createHmac('sha256', key).update(refreshToken).digest('base64url')
+  const refreshExpiry = () => new Date(Date.now() + options.refreshTtlDays * 86_400_000)
   const versions = new Map<number, { read: Promise<number | null>; at: number }>()
 
   function currentVersion(userId: number): Promise<number | null> {
@@ -80,14 +108,33 @@ export function createTokenService(
     return result
   }
 
-  async function issue(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
+  const pair = (userId: number, version: number, refreshToken: string): TokenPair =>
+    ({ access_token: jwt.sign({ sub: String(userId), ver: version, typ: 'access' }), refresh_token: refreshToken, user_id: userId })
+
+  async function issue(userId: number): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
     const [version] = await Promise.all([
       users.tokenVersion(userId),
-      refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: new Date(Date.now() + options.refreshTtlDays * 86_400_000) }),
+      refreshTokens.store({ userId, familyId: randomUUID(), tokenHash: hash(refreshToken), expiresAt: refreshExpiry() }),
     ])
     if (version === null) throw unauthorized('This account no longer exists.')
-    return { access_token: jwt.sign({ sub: String(userId), ver: version, typ: 'access' }), refresh_token: refreshToken, user_id: userId }
+    return pair(userId, version, refreshToken)
+  }
+
+  /** A token that was rotated already: its successor again within the grace, else the family ends. */
+  async function reissue(refreshToken: string, successor: string, version: number): Promise<TokenPair> {
+    // Read again: the rotation may be a concurrent request's that just committed, or a logout may have revoked the family.
+    const row = await refreshTokens.findByHash(hash(refreshToken))
+    if (!row || row.revokedAt) throw unauthorized(EXPIRED)
+    if (row.rotatedAt && Date.now() - row.rotatedAt.getTime() < graceMs) {
+      const next = await refreshTokens.findByHash(hash(successor))
+      // Only a successor nobody exchanged yet: answering a later descendant would hand a replayer the live session.
+      if (next && next.familyId === row.familyId && !next.revokedAt && !next.rotatedAt && next.expiresAt > new Date()) {
+        return pair(row.userId, version, successor)
+      }
+    }
+    await refreshTokens.revokeFamily(row.familyId)
+    throw unauthorized(REUSED)
   }
 
   return {
@@ -112,13 +159,17 @@ export function createTokenService(
 
     async rotate(refreshToken: string): Promise<TokenPair> {
       const row = await refreshTokens.findByHash(hash(refreshToken))
-      if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized('Session expired. Please log in again.')
-      // Claim the token atomically: of two concurrent uses, exactly one wins.
-      if (!(await refreshTokens.claim(row.id))) {
-        await refreshTokens.revokeFamily(row.familyId)
-        throw unauthorized('This refresh token was already used. For your safety all sessions from that login were ended. Please log in again.')
-      }
-      return issue(row.userId, row.familyId)
+      if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized(EXPIRED)
+      // The version is read before the rotation: a "log out of all sessions" committing after this read
+      // leaves the new access token on the old version (dead), and one committed before revoked the row.
+      const version = await users.tokenVersion(row.userId)
+      if (version === null) throw unauthorized('This account no longer exists.')
+      const successor = successorOf(refreshToken)
+      // Rotate atomically: of concurrent uses exactly one stores the successor; the others answer it again.
+      const rotated = !row.rotatedAt && await refreshTokens.rotate(row.id, {
+        userId: row.userId, familyId: row.familyId, tokenHash: hash(successor), expiresAt: refreshExpiry(),
+      })
+      return rotated ? pair(row.userId, version, successor) : reissue(refreshToken, successor, version)
     },
 
     /**

@@ -167,8 +167,9 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: 'an unknown refresh token', req: { payload: { refresh_token: 'not-a-refresh-token' } }, expect: 401 }),
     async () => {
       const u = await registerUser(t.app)
-      await send('POST', '/api/auth/refresh', { payload: { refresh_token: u.refresh_token } })
-      return { kind: 'a refresh token used twice', req: { payload: { refresh_token: u.refresh_token } }, expect: 401 }
+      const next = (await send('POST', '/api/auth/refresh', { payload: { refresh_token: u.refresh_token } })).json().refresh_token as string
+      await send('POST', '/api/auth/refresh', { payload: { refresh_token: next } }) // within the reuse grace only an unused successor comes back
+      return { kind: 'a refresh token used again after its successor was used', req: { payload: { refresh_token: u.refresh_token } }, expect: 401 }
     },
   ],
   'GET /api/users/{id}/profile': [

@@ -58,7 +58,7 @@ export default fp(async function auth(app: FastifyInstance) {
   await app.register(fastifyJwt, accessJwtOptions(config.jwtSecret, config.accessTokenTtlSeconds))
   app.decorate('tokens', createTokenService(
     { refreshTokens: app.repos.refreshTokens, users: app.repos.users, jwt: app.jwt },
-    { refreshTtlDays: config.refreshTokenTtlDays },
+    { refreshTtlDays: config.refreshTokenTtlDays, refreshReuseGraceMs: config.refreshReuseGraceSeconds * 1000, secret: config.jwtSecret },
   ))
   app.decorateRequest('userId', null)
 
