@@ -3,19 +3,26 @@
 // (numbered per room); after it commits, the events are published. No client
 // ever sees an event whose write rolled back, and a client that missed one
 // replays it from the outbox. Nothing else appends to the outbox or publishes.
+//
+// The global room hears of every write on the platform, so its events are appended
+// unnumbered and numbered just after commit (live-events.repository.ts, numberPending):
+// writes to different challenges never queue behind one room's lock.
 import type { LiveEvent, LiveEventData, LiveEventType, Room } from '../contract/index.ts'
 import { WRITE_TRANSACTION, type PrismaClient, type Tx } from './db.ts'
 import type { EventPublisher } from './live-publisher.ts'
-import { appendEvent, reserveSeq } from './repositories/live-events.repository.ts'
+import { appendEvent, appendPending, numberedAfterCommit, numberPending, reserveSeq } from './repositories/live-events.repository.ts'
 
 export interface Announce {
-  /** Appends an event to `room` in this transaction; it is published after commit, in call order. */
-  <K extends LiveEventType>(room: Room, type: K, data: LiveEventData[K]): Promise<LiveEvent>
+  /**
+   * Appends an event to `room` in this transaction; it is published after commit, in call order
+   * (events of a room numbered after commit, the global room's, follow the others).
+   */
+  <K extends LiveEventType>(room: Room, type: K, data: LiveEventData[K]): Promise<void>
   /**
    * Takes `room`'s lock now and reserves its next number for the next event announced to it.
    * Writers to one room then run one after another, so state read after `lock` in this
    * transaction (a participant count) includes every earlier event's write. Lock rooms in a
-   * fixed order (challenge rooms before the global room) so two writers cannot deadlock.
+   * fixed order (by room name) so two writers cannot deadlock. Not for a room numbered after commit.
    */
   lock(room: Room): Promise<void>
 }
@@ -31,22 +38,47 @@ export interface Announcer {
 
 /** `publisher()` is read at publish time: the server's live layer exists only once the app is built. */
 export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPublisher): Announcer {
+  // A burst of writers on this node shares numberings: at most one runs per room and one waits to follow it.
+  const numbering = new Map<Room, { running: Promise<void> | null; next: Promise<void> | null }>()
+  function numberCommitted(room: Room): Promise<void> {
+    let state = numbering.get(room)
+    if (!state) numbering.set(room, (state = { running: null, next: null }))
+    const slot = state
+    // A numbering that has not started yet will see this writer's committed row: join it.
+    slot.next ??= (slot.running ?? Promise.resolve()).then(async () => {
+      const run = numberPending(prisma, room).then((numbered) => {
+        if (numbered.length > 0) publisher().publish(numbered)
+      }, () => {}) // the write has committed: a failure only delays its event until the next numbering or the sweep
+      slot.running = run
+      slot.next = null
+      await run
+      if (slot.running === run) slot.running = null
+    })
+    return slot.next
+  }
+
   return {
     async write(work, afterCommit) {
       let events: LiveEvent[] = []
+      let numberLater = new Set<Room>()
       const result = await prisma.$transaction(async (tx) => {
         events = []
+        numberLater = new Set()
         const reserved = new Map<Room, number>()
         const announce: Announce = Object.assign(
           async <K extends LiveEventType>(room: Room, type: K, data: LiveEventData[K]) => {
+            if (numberedAfterCommit(room)) {
+              await appendPending(tx, room, type, data)
+              numberLater.add(room)
+              return
+            }
             const seq = reserved.get(room)
             reserved.delete(room)
-            const event = await appendEvent(tx, room, type, data, seq)
-            events.push(event)
-            return event
+            events.push(await appendEvent(tx, room, type, data, seq))
           },
           {
             async lock(room: Room) {
+              if (numberedAfterCommit(room)) throw new Error(`announce.lock(${room}): its events are numbered after commit`)
               if (!reserved.has(room)) reserved.set(room, await reserveSeq(tx, room))
             },
           },
@@ -60,6 +92,8 @@ export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPubl
         await afterCommit?.(result)
       } finally {
         if (events.length > 0) publisher().publish(events)
+        // Awaited, so the writer's next read (the cached challenge list, versioned by the global seq) sees it.
+        await Promise.all([...numberLater].map(numberCommitted))
       }
       return result
     },

@@ -52,7 +52,6 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       let storeFailure: { error: unknown } | undefined
       const recorded = await announcer.write(async (tx, announce) => {
         const room = competitionRoom(lifter.competitionId)
-        await announce.lock(room) // the challenge room before the global room (lock order)
         const created = await tx.attempt.create({
           data: { participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'completed', processingState: 'pending' },
         })

@@ -2,8 +2,8 @@
 // appended only through infra/announcer.ts, in the transaction of the write they describe;
 // the live layer reads them back here (what a subscriber missed, a gap the plain feed must
 // fill, the rooms' heads), from any node, for events any other node or the worker wrote.
-import type { LiveEvent, LiveEventData, LiveEventType, Room, SubscribeResult } from '../../contract/index.ts'
-import type { Prisma, PrismaClient, Tx } from '../db.ts'
+import { GLOBAL_ROOM, type LiveEvent, type LiveEventData, type LiveEventType, type Room, type SubscribeResult } from '../../contract/index.ts'
+import { WRITE_TRANSACTION, type Prisma, type PrismaClient, type Tx } from '../db.ts'
 
 /** At most this many events are replayed; a client further behind refetches a REST snapshot. */
 export const REPLAY_LIMIT = 1000
@@ -34,6 +34,45 @@ export async function appendEvent<K extends LiveEventType>(tx: Tx, room: Room, t
   return toLiveEvent(row)
 }
 
+/**
+ * Rooms numbered after commit. Every write to any challenge also tells the global room, so
+ * numbering its events in the write's transaction would make every write on the platform
+ * wait for the one before it (the room's row lock). Its events are appended unnumbered and
+ * numbered by `numberPending` once the write has committed. Challenge rooms stay numbered
+ * in the transaction: their events carry state (a count) that must follow the lock order.
+ */
+export const numberedAfterCommit = (room: Room): boolean => room === GLOBAL_ROOM
+
+/** Writes one unnumbered event of a room numbered after commit, in `tx` (announcer.ts is the only caller). */
+export async function appendPending<K extends LiveEventType>(tx: Tx, room: Room, type: K, data: LiveEventData[K]): Promise<void> {
+  await tx.livePendingEvent.create({ data: { room, type, payload: data as Prisma.InputJsonValue } })
+}
+
+/**
+ * Numbers the room's committed unnumbered events, oldest first, and answers them. Under the
+ * room's row lock, held only for this short transaction: of several callers at once, one
+ * numbers everything committed so far and the others find nothing left. Any process may call
+ * it (the writer after its commit, a sweep after a writer died before it could).
+ */
+export function numberPending(prisma: PrismaClient, room: Room): Promise<LiveEvent[]> {
+  return prisma.$transaction(async (tx) => {
+    // Taken before the rows are read, so every row a previous numbering left is visible (read committed).
+    const [head] = await tx.$queryRaw<{ seq: number }[]>`
+      INSERT INTO live_rooms (room, seq) VALUES (${room}, 0)
+      ON CONFLICT (room) DO UPDATE SET seq = live_rooms.seq
+      RETURNING seq`
+    const rows = await tx.$queryRaw<{ id: number; type: string; payload: Prisma.JsonValue; created_at: Date }[]>`
+      DELETE FROM live_pending_events WHERE room = ${room} RETURNING id, type, payload, created_at`
+    if (rows.length === 0) return []
+    rows.sort((a, b) => a.id - b.id)
+    const first = head!.seq + 1
+    const numbered = rows.map((row, i) => ({ room, seq: first + i, type: row.type, payload: row.payload as Prisma.InputJsonValue, createdAt: row.created_at }))
+    await tx.liveEvent.createMany({ data: numbered })
+    await tx.liveRoom.update({ where: { room }, data: { seq: first + rows.length - 1 } })
+    return numbered.map((row) => toLiveEvent({ ...row, payload: row.payload as Prisma.JsonValue }))
+  }, WRITE_TRANSACTION)
+}
+
 export function createLiveEventsRepository(prisma: PrismaClient) {
   /** The room's current number: its last committed event (0 before any). */
   async function roomSeq(room: Room, client: Pick<PrismaClient, 'liveRoom'> = prisma): Promise<number> {
@@ -43,6 +82,18 @@ export function createLiveEventsRepository(prisma: PrismaClient) {
 
   return {
     roomSeq,
+
+    /**
+     * Numbers what writers left unnumbered for over a second (a writer numbers its own at once;
+     * one that died after its commit could not): the sweep's repair. See numberPending.
+     */
+    async numberAbandoned(): Promise<LiveEvent[]> {
+      const rooms = await prisma.$queryRaw<{ room: Room }[]>`
+        SELECT DISTINCT room FROM live_pending_events WHERE created_at < now() - interval '1 second'`
+      const events: LiveEvent[] = []
+      for (const { room } of rooms) events.push(...(await numberPending(prisma, room)))
+      return events
+    },
 
     /** The current numbers of several rooms at once (rooms with no event yet are absent). */
     async roomSeqs(rooms: readonly Room[]): Promise<Map<Room, number>> {

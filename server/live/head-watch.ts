@@ -8,12 +8,17 @@
 // query. An event committed for a whole interval and still not delivered here is
 // read from the outbox and delivered to this node's listeners only. Per room and
 // per node, never per client; idle rooms cost one row in that query.
+//
+// The same sweep numbers global-room events whose writer died between its commit and
+// numbering them (infra/announcer.ts): they are published to every node like any other.
 import type { LiveEvent, Room } from '../../contract/index.ts'
 import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 
 export interface HeadWatchDeps {
   /** The outbox: the rooms' heads, and the events to redeliver. */
-  liveEvents: Pick<LiveEventsRepository, 'roomSeqs' | 'between'>
+  liveEvents: Pick<LiveEventsRepository, 'roomSeqs' | 'between' | 'numberAbandoned'>
+  /** Publishes events numbered by the sweep to every node's listeners. */
+  publish(events: LiveEvent[]): void
   /** Rooms with listeners on this node right now. */
   rooms(): Iterable<Room>
   /** Delivers recovered events to this node's listeners only. */
@@ -59,6 +64,15 @@ export class HeadWatch {
   }
 
   async #sweep() {
+    try {
+      const numbered = await this.deps.liveEvents.numberAbandoned()
+      if (numbered.length > 0) {
+        this.deps.log?.warn({ events: numbered.length }, 'live: numbered events a writer left unnumbered')
+        this.deps.publish(numbered)
+      }
+    } catch (error) {
+      this.deps.log?.warn({ err: error }, 'live: numbering left events failed')
+    }
     const rooms = new Set(this.deps.rooms())
     for (const room of this.#heads.keys()) if (!rooms.has(room)) this.#heads.delete(room)
     for (const room of this.#behind.keys()) if (!rooms.has(room)) this.#behind.delete(room)

@@ -55,6 +55,7 @@ export default fp(async function live(app: FastifyInstance) {
   })
   const heads: HeadWatch = new HeadWatch({
     liveEvents,
+    publish: (events) => app.publisher.publish(events),
     rooms: () => new Set([...server.localRooms(), ...feed.rooms()]),
     redeliver(events) {
       server.deliverLocally(events)
