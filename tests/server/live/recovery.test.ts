@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, waitUntil,
+  collectEvents, connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
 } from '../../helpers/live.ts'
 
@@ -68,6 +68,46 @@ describe.each([
     }, follower)
     await expectDatabaseState(follower, id)
     expect(follower.recoveries).toBe(1)
+    expect(follower.snapshots).toBe(1)
+  })
+
+  it('a recovered session misses no event broadcast between the recovery\'s read of missed packets and its room join', async () => {
+    const id = await createOngoingChallenge(t.db.prisma)
+    const room = competitionRoom(id)
+    const follower = await follow(id)
+    const observer = await connectClient(t.url)
+    sockets.push(observer)
+    const seen = collectEvents(observer)
+    await subscribe(observer, room, null)
+    const [first, racer] = await createLifters(t.db.prisma, t.config.jwtSecret, 2)
+    expect((await join(t.url, first!, id)).status).toBe(201)
+    await waitUntil(() => follower.seq === 1, 'the first join on the follower')
+
+    // The race, made certain: once socket.io has read the session's missed packets (from the
+    // Redis stream, or memory) and before the recovered socket joins its rooms again, a join
+    // commits and is broadcast to the room — which the socket is not yet in.
+    const adapter = t.app.live.io.of('/').adapter as unknown as { restoreSession(pid: string, offset: string): Promise<unknown> }
+    const restore = adapter.restoreSession.bind(adapter)
+    let raced = false
+    adapter.restoreSession = async (pid, offset) => {
+      const session = await restore(pid, offset)
+      if (session && !raced) {
+        raced = true
+        expect((await join(t.url, racer!, id)).status).toBe(201)
+        await waitUntil(() => seen.some((e) => e.seq === 2), 'the racing join to be broadcast')
+      }
+      return session
+    }
+    try {
+      follower.socket.io.engine.close()
+      await waitUntil(() => follower.recoveries === 1, 'the recovered session')
+    } finally {
+      adapter.restoreSession = restore
+    }
+    expect(raced).toBe(true)
+    // The room stays quiet: nothing later reveals a gap, so the store must see it by itself.
+    await waitUntil(() => follower.seq === 2, 'the follower to reach the racing join', 3000)
+    expect(follower.applied.map((e) => e.seq)).toEqual([1, 2])
     expect(follower.snapshots).toBe(1)
   })
 
