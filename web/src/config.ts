@@ -33,6 +33,14 @@ export const UI = {
   mobileWidthPx: 768,
   /** Challenge cards fade in one after the other, this many seconds apart. */
   cardDelayStepS: 0.1,
+  /**
+   * A load that failed for a passing reason (offline, the server restarting) is tried again after
+   * this long, doubling up to the cap (each wait shortened by up to half at random, so a hall of
+   * screens does not come back at once); at once when the browser is online again or the live
+   * socket reconnects. The cap matches the live store's offline poll (15 s).
+   */
+  retryFirstDelayMs: 1000,
+  retryMaxDelayMs: 15_000,
 } as const
 
 /** localStorage keys, as the spec's client names them. */

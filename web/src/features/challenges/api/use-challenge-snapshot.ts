@@ -49,8 +49,8 @@ export function useChallengeSnapshot(id: number | null) {
     competition: competition.data,
     participants: participants.data?.participants,
     lifts: lifts.data,
+    /** The competition's last load failed; the screen still shows its last data when it has some. */
     error: competition.error,
-    loading: competition.loading && !competition.data,
     resync,
   }
 }

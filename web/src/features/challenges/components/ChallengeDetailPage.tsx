@@ -2,6 +2,8 @@
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { DEFAULT_CHALLENGE_IMAGE, toChallenge } from '../../../lib/challenge.ts'
@@ -19,16 +21,25 @@ export function ChallengeDetailPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
   const userId = useSession((s) => s.userId)
-  const { competition, participants, lifts, error, loading, resync } = useChallengeSnapshot(validId)
+  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId)
   const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
   const joined = !!userId && !!participants?.some((p) => p.user_id === userId)
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
-  if (error) return <p className="alert alert--error" role="alert">{errorText(error, CHALLENGE_FAILED)}</p>
-  if (loading || !challenge) return <div className="spinner" role="status" aria-label="Loading challenge" />
+  // A failed refetch keeps the page as it was (the notice says so); only a first load that failed shows the error.
+  if (!challenge) {
+    if (!error) return <div className="spinner" role="status" aria-label="Loading challenge" />
+    return (
+      <>
+        <LoadError message={errorText(error, CHALLENGE_FAILED)} onRetry={() => void resync().catch(() => undefined)} />
+        <OfflineNotice />
+      </>
+    )
+  }
 
   return (
     <article className="challenge-detail">
+      <OfflineNotice />
       <header className="challenge-hero">
         <img
           className="challenge-hero__image"

@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { toChallenge } from '../../../lib/challenge.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { CreateChallengeDialog } from './CreateChallengeDialog.tsx'
@@ -13,7 +15,7 @@ export function ChallengesPage() {
   const status = isStatusFilter(params.get('status')) ? (params.get('status') as StatusFilterValue) : 'all'
   const [creating, setCreating] = useState(false)
   const navigate = useNavigate()
-  const { data, error, loading, reload } = useCompetitions()
+  const { data, error, reload } = useCompetitions()
   const challenges = useMemo(() => (data ?? []).map((c) => toChallenge(c)), [data])
   const shown = status === 'all' ? challenges : challenges.filter((c) => c.status === status)
 
@@ -24,12 +26,10 @@ export function ChallengesPage() {
         <button type="button" className="button" onClick={() => setCreating(true)}>Create Challenge</button>
       </header>
       <StatusFilter value={status} onChange={(next) => setParams(next === 'all' ? {} : { status: next }, { replace: true })} />
-      {error ? (
-        <div className="stack">
-          <p className="alert alert--error" role="alert">{challengesErrorText(error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void reload()}>Try Again</button>
-        </div>
-      ) : loading && !data ? (
+      <OfflineNotice />
+      {!data && error ? (
+        <LoadError message={challengesErrorText(error)} onRetry={() => void reload()} />
+      ) : !data ? (
         <div className="spinner" role="status" aria-label="Loading challenges" />
       ) : shown.length === 0 ? (
         <p className="empty">{status === 'all' ? 'No challenges found.' : `No ${status} challenges found.`}</p>

@@ -1,10 +1,13 @@
 // /challenges/{id}/live: the board projected in a hall. Dark, large type, ranked by total with
 // best squat/bench/deadlift, the newest attempt highlighted as it arrives, the challenge's URL
-// in a corner, no controls. Reconnects and resyncs on its own (the live store polls when offline).
+// in a corner, no controls (but Try Again when it never loaded). Reconnects and resyncs on its own
+// (the live store polls when offline); while it cannot, it keeps its last state and says so.
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
+import { useOffline } from '../../../lib/connectivity.ts'
 import { formatNumber, liftLabel } from '../../../lib/format.ts'
 import { useLive } from '../../../stores/live.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
@@ -16,8 +19,9 @@ const BOARD_ROWS = 10
 export function ProjectorBoardPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
-  const { competition, participants, lifts, error } = useChallengeSnapshot(validId)
+  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId)
   const status = useLive((s) => s.status)
+  const offline = useOffline()
   const latest = lifts?.[0]
   const url = `${window.location.host}/challenges/${validId ?? ''}`
   const rows = useMemo(() => (participants ?? []).slice(0, BOARD_ROWS), [participants])
@@ -29,9 +33,13 @@ export function ProjectorBoardPage() {
         <div>
           <p className="board__kicker">LiftArena live</p>
           <h1>{competition?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
+          {!competition && !!error && (
+            <button type="button" className="button board__retry" onClick={() => void resync().catch(() => undefined)}>Try Again</button>
+          )}
         </div>
         <div className="board__meta">
-          <span className={`board__live board__live--${status === 'connected' ? 'on' : 'off'}`}>{status === 'connected' ? 'Live' : 'Reconnecting…'}</span>
+          <OfflineNotice variant="inline" />
+          {!offline && <span className={`board__live board__live--${status === 'connected' ? 'on' : 'off'}`}>{status === 'connected' ? 'Live' : 'Connecting…'}</span>}
           {competition && <span><strong data-testid="board-count">{competition.participants}</strong> lifters</span>}
         </div>
       </header>

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { toChallenge } from '../../../lib/challenge.ts'
 import { UI } from '../../../config.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
@@ -26,7 +28,7 @@ const STEPS = [
 
 export function HomePage() {
   const [filter, setFilter] = useState<OpenFilter>('open')
-  const { data, error, loading } = useCompetitions()
+  const { data, error, reload } = useCompetitions()
   const loggedIn = useSession((s) => s.status === 'authenticated')
   const showDialog = useAuthDialogs((s) => s.show)
   // Running challenges first, then the ones starting soonest.
@@ -60,8 +62,8 @@ export function HomePage() {
                 <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>{f.label}</button>
               ))}
             </div>
-            {error ? <p className="alert alert--error" role="alert">{challengesErrorText(error)}</p>
-              : loading && !data ? <div className="spinner" role="status" aria-label="Loading challenges" />
+            {!data && error ? <LoadError message={challengesErrorText(error)} onRetry={() => void reload()} />
+              : !data ? <div className="spinner" role="status" aria-label="Loading challenges" />
               : shown.length === 0 ? <p className="empty">No {filter === 'open' ? 'open' : filter} challenges found.</p>
               : <div className="grid home__featured">{shown.map((c, i) => <ChallengeCard key={c.id} challenge={c} index={i} />)}</div>}
           </section>
@@ -96,6 +98,7 @@ export function HomePage() {
         </div>
         <TopLifts />
       </div>
+      <OfflineNotice />
     </div>
   )
 }

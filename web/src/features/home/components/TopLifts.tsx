@@ -6,14 +6,14 @@ import { MAIN_LIFTS } from '../../../lib/contract.ts'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 import { topLiftsThisMonth } from '../api/top-lifts.ts'
 
-/** The side panel; updates live through the global room. */
+/** The side panel; updates live through the global room, and keeps its last lists when a refetch fails. */
 export function TopLifts() {
   const { data, error } = useAllParticipants()
   const top = useMemo(() => (data ? topLiftsThisMonth(data) : null), [data])
   return (
     <aside className="panel top-lifts" aria-labelledby="top-lifts-heading">
       <h2 id="top-lifts-heading">Top Lifts This Month</h2>
-      {error ? <p className="muted">Top lifts are unavailable right now.</p> : !top ? <div className="spinner" /> : MAIN_LIFTS.map((type) => (
+      {!top ? (error ? <p className="muted">Top lifts are unavailable right now.</p> : <div className="spinner" />) : MAIN_LIFTS.map((type) => (
         <section key={type} className="top-lifts__group">
           <h3>{liftLabel(type)}</h3>
           {top[type].length === 0 ? <p className="muted">No lifts yet</p> : (

@@ -4,6 +4,8 @@ import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAllParticipants } from '../../../api/all-participants.ts'
 import { Avatar } from '../../../components/Avatar.tsx'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
 import { formatNumber } from '../../../lib/format.ts'
 import { SORT_KEYS, buildLeaderboard, rankLeaderboard, type SortKey } from '../api/leaderboard.ts'
@@ -16,7 +18,7 @@ export function LeaderboardPage() {
   const sort: SortKey = SORT_KEYS.includes(params.get('sort') as SortKey) ? (params.get('sort') as SortKey) : 'total'
   const weightClass = params.get('class') ?? ''
   const location = params.get('location') ?? ''
-  const { data, error } = useAllParticipants()
+  const { data, error, reload } = useAllParticipants()
   const rows = useMemo(() => (data ? buildLeaderboard(data) : []), [data])
   const locations = useMemo(() => [...new Set(rows.map((r) => r.location))].sort(), [rows])
   const ranked = rankLeaderboard(rows, sort, { weightClass, location })
@@ -53,7 +55,8 @@ export function LeaderboardPage() {
           </select>
         </div>
       </div>
-      {error ? <p className="alert alert--error" role="alert">Failed to load the leaderboard. Please try again later.</p>
+      <OfflineNotice />
+      {!data && error ? <LoadError message="Failed to load the leaderboard. Please try again later." onRetry={() => void reload()} />
         : !data ? <div className="spinner" role="status" aria-label="Loading leaderboard" />
         : ranked.length === 0 ? <p className="empty">No lifters match these filters.</p>
         : (

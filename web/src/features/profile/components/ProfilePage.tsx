@@ -2,6 +2,8 @@
 // profile. Without a session and without an id it goes home (SPEC §4).
 import { Link, Navigate, useParams, useSearchParams } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
@@ -16,26 +18,27 @@ export function ProfilePage() {
   const ownId = useSession((s) => s.userId)
   const requestedId = requested && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : null
   const userId = requested ? requestedId : ownId
-  const { data, error, loading, reload } = useProfile(userId)
+  const { data, error, reload } = useProfile(userId)
 
   if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
   if (!requested && session === 'starting') return <div className="spinner" role="status" aria-label="Loading profile" />
   if (!userId) return <p className="alert alert--error" role="alert">{NO_USER_ID}</p>
-  if (error) {
+  if (!data) {
+    if (!error) return <div className="spinner" role="status" aria-label="Loading profile" />
     return (
-      <div className="stack">
-        <p className="alert alert--error" role="alert">{PROFILE_FAILED}: {(error as Error).message}</p>
-        <button type="button" className="button button--secondary" onClick={() => void reload()}>Try Again</button>
-      </div>
+      <>
+        <LoadError message={`${PROFILE_FAILED}: ${(error as Error).message}`} onRetry={() => void reload()} />
+        <OfflineNotice />
+      </>
     )
   }
-  if (loading || !data) return <div className="spinner" role="status" aria-label="Loading profile" />
 
   const { user, achievements, best_lifts: bests, competitions, uploaded_videos: uploads } = data
   const own = user.id === ownId
   const videos = profileVideos(uploads)
   return (
     <div className="profile">
+      <OfflineNotice />
       <header className="profile__header panel">
         <Avatar id={user.id} name={user.name} size={96} />
         <div>

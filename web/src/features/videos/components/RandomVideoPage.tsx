@@ -2,6 +2,8 @@
 // an upload button, and every video grouped by challenge (3 each, then 'view N more').
 import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { UI } from '../../../config.ts'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 import { useQuery } from '../../../lib/use-query.ts'
@@ -14,7 +16,7 @@ export function RandomVideoPage() {
   const [params, setParams] = useSearchParams()
   const type = RANDOM_LIFT_TYPES.some((t) => t.value === params.get('type')) ? params.get('type')! : ''
   const random = useQuery(`random-video:${type}`, (signal) => getRandomVideo(type, signal))
-  const { data: video, error, loading, setData } = random
+  const { data: video, error, loading, setData, reload } = random
   const browse = useVideoBrowse()
 
   const next = useCallback(async () => {
@@ -39,8 +41,10 @@ export function RandomVideoPage() {
         </div>
       </header>
 
-      {error ? (
-        <p className="alert alert--error" role="alert">{randomVideoErrorText(error)}</p>
+      <OfflineNotice />
+      {/* A failed "Next video" keeps the one on show; only a first load that failed shows the error. */}
+      {!video && error ? (
+        <LoadError message={randomVideoErrorText(error)} onRetry={() => void reload()} />
       ) : loading && !video ? (
         <div className="spinner" role="status" aria-label="Loading video" />
       ) : video ? (
@@ -63,7 +67,7 @@ export function RandomVideoPage() {
 
       <section className="section" aria-labelledby="browse-heading">
         <h2 id="browse-heading">Browse all videos</h2>
-        {browse.error ? <p className="alert alert--error">{randomVideoErrorText(browse.error)}</p>
+        {!browse.data && browse.error ? <LoadError message={randomVideoErrorText(browse.error)} onRetry={() => void browse.reload()} />
           : !browse.data ? <div className="spinner" />
           : browse.data.length === 0 ? <p className="empty">No videos available</p>
           : browse.data.map(({ competition, videos }) => {
