@@ -58,6 +58,8 @@ export interface Config {
   readonly liveMaxConnectionsPerAddress: number
   /** Public rooms one socket.io connection may follow at once. */
   readonly liveMaxRoomsPerSocket: number
+  /** How long the plain feed holds events ahead of a missing one before reading it from the outbox. */
+  readonly liveGapWaitMs: number
 }
 
 export class ConfigError extends Error {}
@@ -137,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     liveMaxConnectionsPerAddress: int(env, 'LIVE_MAX_CONNECTIONS_PER_ADDRESS', 2500, 1),
     liveMaxRoomsPerSocket: int(env, 'LIVE_MAX_ROOMS_PER_SOCKET', 20, 1),
+    liveGapWaitMs: int(env, 'LIVE_GAP_WAIT_MS', 500, 0),
   })
 }

@@ -4,7 +4,7 @@
 //
 // The ordering work is done once per room on this node, not per client: a room keeps
 // one sequencer; an event that arrives early waits until the one before it arrives
-// or, after GAP_WAIT_MS, is fetched from the outbox (it is there: seq N+1 is only
+// or, after `gapWaitMs` (LIVE_GAP_WAIT_MS), is fetched from the outbox (it is there: seq N+1 is only
 // written after N committed). Each event is serialized once per room. Idle clients
 // cost no timers and no queries: one heartbeat interval serves every feed client.
 //
@@ -19,7 +19,6 @@ import type { LiveEventsRepository } from '../../infra/repositories/live-events.
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { createSnapshotCache } from './snapshot.ts'
 
-const GAP_WAIT_MS = 300
 const HEARTBEAT_MS = 30_000
 /** A client this far behind on its socket is dropped (it reconnects and gets a fresh snapshot). */
 const MAX_BUFFERED_BYTES = 1 << 20
@@ -47,6 +46,8 @@ export interface LiveFeedDeps {
   /** The outbox, which fills the gaps. */
   liveEvents: LiveEventsRepository
   apiBase: string
+  /** How long events ahead of a gap wait for the missing one (with several nodes, most gaps fill by themselves). */
+  gapWaitMs: number
   log?: { warn(obj: object, msg: string): void }
   /** Called when a room starts on this node: its stream begins after `seq`. */
   onBaseline?: (room: Room, seq: number) => void
@@ -154,7 +155,7 @@ export class LiveFeed {
       return
     }
     if (room.gapTimer || room.filling) return
-    room.gapTimer = setTimeout(() => void this.#fillGap(room), GAP_WAIT_MS)
+    room.gapTimer = setTimeout(() => void this.#fillGap(room), this.deps.gapWaitMs)
   }
 
   async #fillGap(room: FeedRoom) {

@@ -41,7 +41,7 @@ export default fp(async function live(app: FastifyInstance) {
     heads.delivered(event)
     for (const listener of listeners) listener(event)
   }
-  const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
+  const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, gapWaitMs: config.liveGapWaitMs, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
     liveEvents,
     verifySession: (token) => app.tokens.verifySession(token),
