@@ -1,7 +1,8 @@
 // The one way the client talks to the API: JSON over fetch, the stored bearer token,
 // one refresh-and-retry on 401, and failures as ApiError carrying the server's {error} text.
+import { STORAGE_KEYS } from '../config.ts'
 import type { AuthResponse } from './contract.ts'
-import { clearSession, readSession, saveSession } from './session-storage.ts'
+import { REFRESH_LEASE_KEY, clearSession, readRefreshLease, readSession, saveSession, takeRefreshLease } from './session-storage.ts'
 
 export const API_BASE = '/api'
 
@@ -75,34 +76,100 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
+/** The Web Lock a tab holds while it exchanges the session's refresh token. */
+const REFRESH_LOCK = 'liftarena-session-refresh'
+/** A refresh is one request: a tab waits this long for another's before going ahead itself. */
+export const REFRESH_WAIT_MS = 10_000
+
+/**
+ * Runs `task` while no other tab of this browser refreshes: under a Web Lock, or where Web Locks are
+ * missing, under a lease in localStorage (waiting for the holder's result, a `storage` event). Two
+ * tabs can still tie without Web Locks; the server then answers both with the same new pair (its
+ * reuse grace). A holder stuck longer than REFRESH_WAIT_MS is not waited for.
+ */
+async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  if (!locks?.request) return underLease(task)
+  const gaveUp = new AbortController()
+  const timer = setTimeout(() => gaveUp.abort(), REFRESH_WAIT_MS)
+  let granted = false
+  try {
+    return await locks.request(REFRESH_LOCK, { signal: gaveUp.signal }, () => {
+      granted = true
+      clearTimeout(timer)
+      return task()
+    })
+  } catch (error) {
+    if (granted) throw error
+    return task()
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function underLease<T>(task: () => Promise<T>): Promise<T> {
+  const wait = readRefreshLease() - Date.now()
+  if (wait > 0) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        window.removeEventListener('storage', onStorage)
+        resolve()
+      }
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === null || event.key === STORAGE_KEYS.refreshToken || event.key === REFRESH_LEASE_KEY) done()
+      }
+      const timer = setTimeout(done, Math.min(wait, REFRESH_WAIT_MS))
+      window.addEventListener('storage', onStorage)
+    })
+  }
+  const release = takeRefreshLease(Date.now() + REFRESH_WAIT_MS)
+  try {
+    return await task()
+  } finally {
+    release()
+  }
+}
+
+/** Exchanges `seen` with the server, unless another tab already did: then its stored pair is the answer. */
+async function exchange(seen: string): Promise<AuthResponse | null> {
+  const stored = readSession()
+  if (stored.refreshToken !== seen) {
+    // Another tab refreshed (or logged out) since this one decided to: exchanging `seen` again would be a reuse.
+    if (!stored.refreshToken || !stored.accessToken || !stored.userId) return null
+    const auth: AuthResponse = { access_token: stored.accessToken, refresh_token: stored.refreshToken, user_id: stored.userId }
+    for (const listener of listeners) listener('refreshed', auth)
+    return auth
+  }
+  let response: Response
+  try {
+    response = await send('/auth/refresh', { method: 'POST' }, seen)
+  } catch {
+    return null // offline: keep the tokens for the next try
+  }
+  if (!response.ok) {
+    if (response.status < 500 && response.status !== 429) {
+      clearSession()
+      for (const listener of listeners) listener('expired')
+    }
+    return null
+  }
+  const auth = (await parseBody(response)) as AuthResponse
+  saveSession(auth)
+  for (const listener of listeners) listener('refreshed', auth)
+  return auth
+}
+
 let refreshing: Promise<AuthResponse | null> | null = null
 
 /**
- * Exchanges the stored refresh token for a new pair. Concurrent callers share one
- * exchange: the server rotates refresh tokens, so a second exchange would fail.
+ * Exchanges the stored refresh token for a new pair. The server rotates refresh tokens, so an
+ * exchange must happen once: callers in this tab share one, and tabs of this browser take turns
+ * (the later finds the token replaced and takes the stored pair). `seen`: the refresh token that
+ * was stored when the caller's request went out (by default, the stored one).
  */
-export function refreshSession(): Promise<AuthResponse | null> {
-  refreshing ??= (async () => {
-    const { refreshToken } = readSession()
-    if (!refreshToken) return null
-    let response: Response
-    try {
-      response = await send('/auth/refresh', { method: 'POST' }, refreshToken)
-    } catch {
-      return null // offline: keep the tokens for the next try
-    }
-    if (!response.ok) {
-      if (response.status < 500 && response.status !== 429) {
-        clearSession()
-        for (const listener of listeners) listener('expired')
-      }
-      return null
-    }
-    const auth = (await parseBody(response)) as AuthResponse
-    saveSession(auth)
-    for (const listener of listeners) listener('refreshed', auth)
-    return auth
-  })().finally(() => {
+export function refreshSession(seen: string | null = readSession().refreshToken): Promise<AuthResponse | null> {
+  refreshing ??= (async () => (seen ? oneTabAtATime(() => exchange(seen)) : null))().finally(() => {
     refreshing = null
   })
   return refreshing
@@ -110,10 +177,10 @@ export function refreshSession(): Promise<AuthResponse | null> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const auth = options.auth ?? 'none'
-  const token = auth === 'none' ? null : readSession().accessToken
-  let response = await send(path, options, token)
-  if (response.status === 401 && auth !== 'none' && readSession().refreshToken) {
-    const renewed = await refreshSession()
+  const sent = auth === 'none' ? null : readSession()
+  let response = await send(path, options, sent?.accessToken ?? null)
+  if (response.status === 401 && sent?.refreshToken && readSession().refreshToken) {
+    const renewed = await refreshSession(sent.refreshToken)
     if (renewed) response = await send(path, options, renewed.access_token)
   }
   const body = await parseBody(response)

@@ -46,6 +46,31 @@ export function clearSession() {
   for (const key of Object.values(STORAGE_KEYS)) write(key, null)
 }
 
+/** The keys a session is kept under: another tab's login, refresh or logout changes them (a `storage` event here). */
+export const isSessionKey = (key: string | null) => key === null || (key !== STORAGE_KEYS.lastAttemptId && (Object.values(STORAGE_KEYS) as string[]).includes(key))
+
+/**
+ * Where Web Locks are missing, a tab about to refresh the session takes this lease (this client's
+ * own key, not the spec's): `<expiry ms>:<owner>`. Other tabs wait for its result instead of
+ * exchanging the same refresh token. Outlives nothing: it expires, and its owner removes it.
+ */
+export const REFRESH_LEASE_KEY = 'liftarena_refresh_lease'
+
+/** Until when another tab's lease runs (0: none). */
+export function readRefreshLease(): number {
+  const until = Number(read(REFRESH_LEASE_KEY)?.split(':')[0])
+  return Number.isFinite(until) ? until : 0
+}
+
+/** Takes the lease until `until`; returns what releases it (only if it is still this one). */
+export function takeRefreshLease(until: number): () => void {
+  const value = `${until}:${Math.random().toString(36).slice(2)}`
+  write(REFRESH_LEASE_KEY, value)
+  return () => {
+    if (read(REFRESH_LEASE_KEY) === value) write(REFRESH_LEASE_KEY, null)
+  }
+}
+
 export const readLastAttemptId = () => read(STORAGE_KEYS.lastAttemptId)
 export const saveLastAttemptId = (id: number) => write(STORAGE_KEYS.lastAttemptId, String(id))
 

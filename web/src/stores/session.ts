@@ -3,7 +3,7 @@
 import { create } from 'zustand'
 import { ApiError, apiGet, apiRequest, errorText, onSessionChange, refreshSession } from '../lib/api-client.ts'
 import type { AuthResponse, LoginBody, RegisterBody, UserResponse } from '../lib/contract.ts'
-import { clearSession, readSession, saveSession } from '../lib/session-storage.ts'
+import { clearSession, isSessionKey, readSession, saveSession } from '../lib/session-storage.ts'
 import { toast } from './toasts.ts'
 
 export const SESSION_EXPIRED = 'Session expired. Please log in again.'
@@ -60,6 +60,30 @@ export const useSession = create<SessionState>()((set, get) => {
       toast('error', SESSION_EXPIRED)
     }
   })
+
+  /** Follows what another tab did to the stored session: a refresh needs nothing (requests read the store), a logout or login does. */
+  function followOtherTab() {
+    const stored = readSession()
+    const { status, userId } = get()
+    if (status === 'starting') return // start() settles it from the store
+    if (!stored.userId || (!stored.accessToken && !stored.refreshToken)) {
+      if (status === 'authenticated') loggedOut()
+    } else if (status === 'unauthenticated' || stored.userId !== userId) {
+      void loadUser(stored.userId)
+    }
+  }
+
+  // One change in another tab arrives as one storage event per key: look once they have landed.
+  let following: ReturnType<typeof setTimeout> | undefined
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (!isSessionKey(event.key) || following !== undefined) return
+      following = setTimeout(() => {
+        following = undefined
+        followOtherTab()
+      }, 50)
+    })
+  }
 
   return {
     status: 'starting',
