@@ -47,7 +47,7 @@ export function machine() {
 export function renderSection(s: Section): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
   return [
-    `## ${s.title}`, '', s.method, '',
+    `## ${s.title}`, '', `Measured on ${new Date().toISOString().slice(0, 10)}. ${s.method}`, '',
     line(s.header), line(s.header.map(() => '---')), ...s.rows.map(line), '',
     ...s.verdicts.map((v) => `- ${v}`), '',
     'Commands:', '', '```sh', ...s.commands, '```', '',

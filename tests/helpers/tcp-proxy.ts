@@ -69,3 +69,39 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     close: stop,
   }
 }
+
+export interface Balancer {
+  url: string
+  /** Open client connections, with the node each was sent to. */
+  connections: Map<net.Socket, number>
+  close(): Promise<void>
+}
+
+/**
+ * A load balancer without sticky sessions: each new TCP connection goes to the node `pick`
+ * names (an index into `ports`). A client that reconnects may land on another node.
+ */
+export async function startBalancer(ports: readonly number[], pick: () => number): Promise<Balancer> {
+  const connections = new Map<net.Socket, number>()
+  const server = net.createServer((client) => {
+    const node = pick()
+    const upstream = net.connect(ports[node]!, '127.0.0.1')
+    connections.set(client, node)
+    client.on('close', () => connections.delete(client))
+    for (const s of [client, upstream]) s.on('error', () => { client.destroy(); upstream.destroy() })
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+    client.pipe(upstream)
+    upstream.pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of connections.keys()) s.destroy()
+      server.close(() => resolve())
+    }),
+  }
+}
