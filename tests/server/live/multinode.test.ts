@@ -58,6 +58,16 @@ afterAll(async () => {
 })
 
 describe('two server processes on one Redis', () => {
+  it('answers 50 concurrent joins over ten challenges, half through each node, all 201 (no platform-wide lock)', async () => {
+    const challenges = await Promise.all(Array.from({ length: 10 }, (_, i) => createOngoingChallenge(db.prisma, `Spread ${i}`)))
+    const lifters = await createLifters(db.prisma, jwtSecret, 50)
+    const started = performance.now()
+    const results = await Promise.all(lifters.map((lifter, i) => join(i % 2 === 0 ? a.url : b.url, lifter, challenges[i % 10]!)))
+    console.log(`50 concurrent joins over ten challenges through two nodes: ${(performance.now() - started).toFixed(0)} ms`)
+    expect(results.map((r) => r.status)).toEqual(lifters.map(() => 201))
+    for (const id of challenges) expect((await db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))?.seq).toBe(5)
+  })
+
   it('joins through node A reach clients and the plain feed on node B, in order, ending at the database state', async () => {
     const id = await createOngoingChallenge(db.prisma)
     const room = competitionRoom(id)
