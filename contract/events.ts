@@ -113,7 +113,12 @@ export const LiveAuth = Type.Object({ token: Type.Optional(Type.String()) })
 export type LiveAuth = Static<typeof LiveAuth>
 
 export interface ClientEvents {
-  /** See SubscribeRequest. Events pushed meanwhile may arrive before the answer: order them by seq. */
+  /**
+   * See SubscribeRequest. Events pushed meanwhile may arrive before the answer: order them by seq.
+   * Send it again after every reconnect, with `since` = the last applied seq, even when socket.io
+   * says the session was recovered: an event broadcast while the session was being restored
+   * reaches neither the restored packets nor the socket.
+   */
   subscribe: (request: SubscribeRequest, ack: Ack<SubscribeResult>) => void
   unsubscribe: (request: UnsubscribeRequest, ack?: Ack<UnsubscribeResult>) => void
 }
