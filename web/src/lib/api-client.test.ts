@@ -16,36 +16,37 @@ function store(n: number) {
   localStorage.setItem('isLoggedIn', 'true')
 }
 
-/** A LockManager of one browser: exclusive locks granted in order, with `signal` to give up waiting. */
+/** A LockManager of one browser: exclusive locks granted in order, `ifAvailable`, and `signal` to give up waiting. */
 function fakeLocks() {
-  const queues = new Map<string, Promise<unknown>>()
+  let held = false
+  const waiting: Array<() => void> = []
   const granted: string[] = []
+  const release = () => {
+    held = false
+    waiting.shift()?.()
+  }
   const locks = {
     granted,
-    request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<unknown>) {
-      const before = queues.get(name) ?? Promise.resolve()
-      let release!: () => void
-      const held = new Promise<void>((resolve) => (release = resolve))
-      queues.set(name, before.then(() => held))
-      return new Promise((resolve, reject) => {
-        let waiting = true
-        options.signal?.addEventListener('abort', () => {
-          if (!waiting) return
-          waiting = false
+    request(name: string, options: { signal?: AbortSignal; ifAvailable?: boolean }, callback: (lock: object | null) => Promise<unknown>) {
+      const run = async () => {
+        held = true
+        granted.push(name)
+        try {
+          return await callback({ name })
+        } finally {
           release()
+        }
+      }
+      if (!held) return run()
+      if (options.ifAvailable) return callback(null)
+      return new Promise((resolve, reject) => {
+        const grant = () => run().then(resolve, reject)
+        waiting.push(grant)
+        options.signal?.addEventListener('abort', () => {
+          const at = waiting.indexOf(grant)
+          if (at < 0) return
+          waiting.splice(at, 1)
           reject(new DOMException('aborted', 'AbortError'))
-        })
-        void before.then(async () => {
-          if (!waiting) return
-          waiting = false
-          granted.push(name)
-          try {
-            resolve(await callback())
-          } catch (error) {
-            reject(error as Error)
-          } finally {
-            release()
-          }
         })
       })
     },
@@ -86,6 +87,37 @@ describe('refreshing with Web Locks', () => {
     expect(await mine).toEqual(pair(2))
     expect(api.sent('POST', '/auth/refresh')).toHaveLength(0)
     expect(readSession().refreshToken).toBe('refresh-2')
+  })
+
+  it("waits for the other tab's pair to land when it arrives after the lock (tabs see each other's writes a moment late)", async () => {
+    store(1)
+    const locks = fakeLocks()
+    const api = mockFetch({ 'POST /auth/refresh': { body: pair(9) } })
+    const other = await otherTabRefreshes(locks, 2)
+    const mine = refreshSession()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    localStorage.clear()
+    store(1) // the other tab's write has not landed here yet when it gives the lock back
+    other.finish()
+    store(1)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(api.calls).toHaveLength(0)
+    store(2) // now it lands
+    window.dispatchEvent(new StorageEvent('storage', { key: 'refresh_token', newValue: 'refresh-2' }))
+    expect(await mine).toEqual(pair(2))
+    expect(api.sent('POST', '/auth/refresh')).toHaveLength(0)
+  })
+
+  it('after another tab held the lock and changed nothing (its refresh failed), exchanges the token itself', async () => {
+    store(1)
+    const locks = fakeLocks()
+    const other = await otherTabRefreshes(locks, 1)
+    const api = mockFetch({ 'POST /auth/refresh': { body: pair(2) } })
+    const mine = refreshSession()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    other.finish()
+    expect(await mine).toEqual(pair(2))
+    expect(api.sent('POST', '/auth/refresh').map((c) => c.headers.Authorization)).toEqual(['Bearer refresh-1'])
   })
 
   it('exchanges the token itself, holding the lock, when nobody else did', async () => {
@@ -134,14 +166,14 @@ describe('refreshing with Web Locks', () => {
     await otherTabRefreshes(locks, 2) // never finishes
     const api = mockFetch({ 'POST /auth/refresh': { body: pair(3) } })
     const mine = refreshSession()
-    await vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS + 10)
+    await vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS + 1000) // and the moment allowed for its pair to land
     expect(await mine).toEqual(pair(3))
     expect(api.sent('POST', '/auth/refresh')).toHaveLength(1)
   })
 })
 
 describe('refreshing without Web Locks', () => {
-  it("waits for the tab holding the lease and takes its pair when its storage event comes", async () => {
+  it('waits for the tab holding the lease and takes its pair when the lease is given back', async () => {
     vi.stubGlobal('navigator', { ...navigator, locks: undefined })
     store(1)
     takeRefreshLease(Date.now() + REFRESH_WAIT_MS) // another tab's
@@ -151,7 +183,24 @@ describe('refreshing without Web Locks', () => {
     expect(api.calls).toHaveLength(0)
     store(2)
     localStorage.removeItem(REFRESH_LEASE_KEY)
-    window.dispatchEvent(new StorageEvent('storage', { key: 'refresh_token', newValue: 'refresh-2' }))
+    window.dispatchEvent(new StorageEvent('storage', { key: REFRESH_LEASE_KEY, newValue: null }))
+    expect(await mine).toEqual(pair(2))
+    expect(api.sent('POST', '/auth/refresh')).toHaveLength(0)
+  })
+
+  it('when another tab takes the lease at the same moment and its write lands last, lets that tab refresh', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: undefined })
+    store(1)
+    const api = mockFetch({ 'POST /auth/refresh': { body: pair(9) } })
+    const mine = refreshSession()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(localStorage.getItem(REFRESH_LEASE_KEY)).toMatch(/^\d+:/) // this tab's
+    localStorage.setItem(REFRESH_LEASE_KEY, `${Date.now() + REFRESH_WAIT_MS}:other`) // the other tab's write lands
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(api.calls).toHaveLength(0)
+    store(2)
+    localStorage.removeItem(REFRESH_LEASE_KEY)
+    window.dispatchEvent(new StorageEvent('storage', { key: REFRESH_LEASE_KEY, newValue: null }))
     expect(await mine).toEqual(pair(2))
     expect(api.sent('POST', '/auth/refresh')).toHaveLength(0)
   })

@@ -80,16 +80,40 @@ async function send(path: string, options: RequestOptions, token: string | null)
 const REFRESH_LOCK = 'liftarena-session-refresh'
 /** A refresh is one request: a tab waits this long for another's before going ahead itself. */
 export const REFRESH_WAIT_MS = 10_000
+/**
+ * Another tab's localStorage writes reach this one a moment after they are made, and not in step with a
+ * Web Lock changing hands (seen in Chromium): a tab that waited for the lock allows them this long to land.
+ */
+const LAND_MS = 500
+/** Two tabs taking the lease at once: after this, both see the write that won. */
+const LEASE_SETTLE_MS = 150
+
+/** Resolves at a `storage` event (another tab's write) for one of `keys` (or a clear), or after `ms`. */
+function storageEvent(keys: readonly string[], ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      window.removeEventListener('storage', onStorage)
+      resolve()
+    }
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || keys.includes(event.key)) done()
+    }
+    const timer = setTimeout(done, ms)
+    window.addEventListener('storage', onStorage)
+  })
+}
 
 /**
  * Runs `task` while no other tab of this browser refreshes: under a Web Lock, or where Web Locks are
- * missing, under a lease in localStorage (waiting for the holder's result, a `storage` event). Two
- * tabs can still tie without Web Locks; the server then answers both with the same new pair (its
- * reuse grace). A holder stuck longer than REFRESH_WAIT_MS is not waited for.
+ * missing (older browsers, plain http off localhost), under a lease in localStorage. `task` learns
+ * whether another tab held it first. A holder stuck longer than REFRESH_WAIT_MS is not waited for.
  */
-async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+async function oneTabAtATime<T>(task: (afterAnotherTab: boolean) => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
   if (!locks?.request) return underLease(task)
+  const free = await locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => (lock ? { result: await task(false) } : null))
+  if (free) return free.result
   const gaveUp = new AbortController()
   const timer = setTimeout(() => gaveUp.abort(), REFRESH_WAIT_MS)
   let granted = false
@@ -97,42 +121,47 @@ async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
     return await locks.request(REFRESH_LOCK, { signal: gaveUp.signal }, () => {
       granted = true
       clearTimeout(timer)
-      return task()
+      return task(true)
     })
   } catch (error) {
     if (granted) throw error
-    return task()
+    return task(true)
   } finally {
     clearTimeout(timer)
   }
 }
 
-async function underLease<T>(task: () => Promise<T>): Promise<T> {
+/** Resolves when no other tab's lease runs any more: it was given back (a `storage` event) or expired. */
+async function leaseGone(): Promise<void> {
   const wait = readRefreshLease() - Date.now()
-  if (wait > 0) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        window.removeEventListener('storage', onStorage)
-        resolve()
-      }
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === null || event.key === STORAGE_KEYS.refreshToken || event.key === REFRESH_LEASE_KEY) done()
-      }
-      const timer = setTimeout(done, Math.min(wait, REFRESH_WAIT_MS))
-      window.addEventListener('storage', onStorage)
-    })
+  if (wait > 0) await storageEvent([REFRESH_LEASE_KEY], Math.min(wait, REFRESH_WAIT_MS))
+}
+
+/**
+ * Without Web Locks: a lease in localStorage says a tab is refreshing. Two tabs can take it at once (a
+ * write takes a moment to reach the other tab): the last write wins and the other waits.
+ * Should both still go ahead, the server answers both with the same new pair (its reuse grace).
+ */
+async function underLease<T>(task: (afterAnotherTab: boolean) => Promise<T>): Promise<T> {
+  // A holder gives the lease back after storing its pair, in the same storage: seeing the one, this tab sees the other.
+  await leaseGone()
+  const lease = takeRefreshLease(Date.now() + REFRESH_WAIT_MS)
+  await new Promise((resolve) => setTimeout(resolve, LEASE_SETTLE_MS))
+  if (!lease.held()) {
+    await leaseGone()
+    return task(false)
   }
-  const release = takeRefreshLease(Date.now() + REFRESH_WAIT_MS)
   try {
-    return await task()
+    return await task(false)
   } finally {
-    release()
+    lease.release()
   }
 }
 
 /** Exchanges `seen` with the server, unless another tab already did: then its stored pair is the answer. */
-async function exchange(seen: string): Promise<AuthResponse | null> {
+async function exchange(seen: string, afterAnotherTab: boolean): Promise<AuthResponse | null> {
+  // The tab that held the lock before may have just stored a new pair that has not reached this tab yet.
+  if (afterAnotherTab && readSession().refreshToken === seen) await storageEvent([STORAGE_KEYS.refreshToken], LAND_MS)
   const stored = readSession()
   if (stored.refreshToken !== seen) {
     // Another tab refreshed (or logged out) since this one decided to: exchanging `seen` again would be a reuse.
@@ -169,7 +198,12 @@ let refreshing: Promise<AuthResponse | null> | null = null
  * was stored when the caller's request went out (by default, the stored one).
  */
 export function refreshSession(seen: string | null = readSession().refreshToken): Promise<AuthResponse | null> {
-  refreshing ??= (async () => (seen ? oneTabAtATime(() => exchange(seen)) : null))().finally(() => {
+  refreshing ??= (async () => {
+    if (!seen) return null
+    // Already replaced by another tab: nothing to wait for.
+    if (readSession().refreshToken !== seen) return exchange(seen, false)
+    return oneTabAtATime((afterAnotherTab) => exchange(seen, afterAnotherTab))
+  })().finally(() => {
     refreshing = null
   })
   return refreshing

@@ -62,13 +62,12 @@ export function readRefreshLease(): number {
   return Number.isFinite(until) ? until : 0
 }
 
-/** Takes the lease until `until`; returns what releases it (only if it is still this one). */
-export function takeRefreshLease(until: number): () => void {
+/** Takes the lease until `until`. Two tabs writing at once: the last write wins, so `held()` says which. */
+export function takeRefreshLease(until: number): { held: () => boolean; release: () => void } {
   const value = `${until}:${Math.random().toString(36).slice(2)}`
   write(REFRESH_LEASE_KEY, value)
-  return () => {
-    if (read(REFRESH_LEASE_KEY) === value) write(REFRESH_LEASE_KEY, null)
-  }
+  const held = () => read(REFRESH_LEASE_KEY) === value
+  return { held, release: () => held() && write(REFRESH_LEASE_KEY, null) }
 }
 
 export const readLastAttemptId = () => read(STORAGE_KEYS.lastAttemptId)
