@@ -21,10 +21,10 @@ export async function joinChallenge(baseUrl: string, auth: AuthResponse, competi
   return (await response.json()) as JoinCompetitionResponse
 }
 
-export async function uploadClip(baseUrl: string, auth: AuthResponse, competitionId: number, clipPath: string): Promise<UploadResponse> {
+export async function uploadClip(baseUrl: string, auth: AuthResponse, competitionId: number, clipPath: string, weight = 150): Promise<UploadResponse> {
   const form = new FormData()
   form.append('lift_type', 'squat')
-  form.append('weight', '150')
+  form.append('weight', String(weight))
   form.append('competition_id', String(competitionId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
   const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${auth.access_token}` }, body: form })

@@ -66,9 +66,12 @@ export interface AppServer {
   stop(): Promise<void>
 }
 
-/** Starts `server/server.ts` on the embedded defaults, a free port and a fresh database under `dataDir`, with demo data. */
-export async function startAppServer(dataDir: string): Promise<AppServer> {
-  const port = await freePort()
+/**
+ * Starts `server/server.ts` on the embedded defaults, a free port and a fresh database under `dataDir`, with demo data.
+ * With `port` and a `dataDir` used before, it starts again where a stopped one left off (a server restart).
+ */
+export async function startAppServer(dataDir: string, port?: number): Promise<AppServer> {
+  port ??= await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn',
