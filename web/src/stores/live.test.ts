@@ -236,6 +236,23 @@ describe('live store', () => {
     stopB()
   })
 
+  it('drops a transport that still says connected when the network comes back, so it reconnects at once', async () => {
+    const socket = Object.assign(fakeSocket(), { io: { engine: { close: vi.fn() } } })
+    let networkBack = () => {}
+    const store = createLiveStore({
+      openSocket: () => socket as unknown as LiveSocket, accessToken: () => null, refreshSession: async () => null,
+      onNetworkBack: (listener) => { networkBack = listener },
+    })
+    store.getState().connect()
+    await flush()
+    networkBack() // not connected yet: socket.io is already trying
+    expect(socket.io.engine.close).not.toHaveBeenCalled()
+    socket.connected = true
+    socket.fire('connect')
+    networkBack()
+    expect(socket.io.engine.close).toHaveBeenCalledOnce()
+  })
+
   it('keeps transcode progress by attempt id', () => {
     fake.fire('transcode:progress', { attempt_id: 9, percent: 40, state: 'processing' })
     expect(useLive.getState().transcodes[9]).toEqual({ attempt_id: 9, percent: 40, state: 'processing' })

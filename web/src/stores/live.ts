@@ -98,6 +98,8 @@ export interface LiveStoreDeps {
   refreshSession: () => Promise<unknown>
   /** Calls `listener` when the signed-in user changes: the socket reconnects as them. */
   onUserChange?: (listener: () => void) => void
+  /** Calls `listener` when the device's network comes back (the browser's `online` event). */
+  onNetworkBack?: (listener: () => void) => void
   timing?: Partial<LiveTiming>
 }
 
@@ -263,6 +265,14 @@ export function createLiveStore(deps: LiveStoreDeps) {
       get().socket?.disconnect().connect()
     })
 
+    // A socket that still says connected when the network comes back may be dead without knowing it
+    // (socket.io would notice at its ping timeout, up to 45 s later): drop its transport, so it
+    // reconnects at once and subscribes since the last applied seq.
+    deps.onNetworkBack?.(() => {
+      const { socket } = get()
+      if (socket?.connected) socket.io.engine.close()
+    })
+
     return {
       status: 'idle',
       transcodes: {},
@@ -308,6 +318,7 @@ export const useLive = createLiveStore({
   onUserChange: (listener) => void useSession.subscribe((state, previous) => {
     if (state.userId !== previous.userId) listener()
   }),
+  onNetworkBack: (listener) => window.addEventListener('online', listener),
 })
 
 export interface LiveRoomOptions {
