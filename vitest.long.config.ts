@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 // `npm run test:long`: the long fault and load runs in tests/long/, one file after
 // another (they measure memory and event-loop delay, and the machine has few cores).
-// Each test bounds itself; the whole run stays under 10 minutes (the script adds a
+// Each test bounds itself; the whole run stays under 15 minutes (the script adds a
 // hard stop as a backstop).
 export default defineConfig({
   test: {
