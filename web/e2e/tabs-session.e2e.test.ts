@@ -6,38 +6,86 @@
 //
 // This file starts a server of its own (ACCESS_TOKEN_TTL_SECONDS=3, on a PostgreSQL database of its
 // own, so the test can read the refresh tokens' rows); the shared e2e server keeps its 15 minutes.
-import { existsSync } from 'node:fs'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/database.ts'
-import { spawnServer, type ServerProcess } from '../../tests/helpers/live.ts'
 import { registerUser } from './api.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
-const INDEX_HTML = fileURLToPath(new URL('../dist/index.html', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const INDEX_HTML = join(ROOT, 'web/dist/index.html')
 const TTL_SECONDS = 3
 /** The refresh answer is held this long, so the other tab surely meets the expired token while one refresh is under way. */
 const REFRESH_DELAY_MS = 1500
 
 let database: TestDatabase
-let server: ServerProcess
+let dataDir: string
+let server: ChildProcess | undefined
 let baseUrl: string
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port } = probe.address() as AddressInfo
+  probe.close()
+  return port
+}
+
+/** `server/server.ts` as `npm start` runs it, with this file's settings. */
+async function startServer(env: Record<string, string>): Promise<string> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', REDIS_URL: '', ...env },
+  })
+  server = child
+  let output = ''
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 90 s:\n${output}`)), 90_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('LiftArena is running at')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`The server exited (${code}):\n${output}`))
+    })
+  })
+  return `http://127.0.0.1:${port}`
+}
 
 beforeAll(async () => {
   // The server serves web/dist only when its index.html is there at start (another run may be rebuilding it).
   for (let i = 0; i < 120 && !existsSync(INDEX_HTML); i++) await new Promise((resolve) => setTimeout(resolve, 500))
   database = await createTestDatabase()
-  server = await spawnServer({
+  dataDir = mkdtempSync(join(tmpdir(), 'liftarena-tabs-'))
+  baseUrl = await startServer({
     DATABASE_URL: database.url, ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS), SERVE_WEB: 'true', RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   })
-  baseUrl = server.url
 })
 afterAll(async () => {
-  await server?.stop()
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = once(server, 'exit')
+    server.kill('SIGTERM')
+    const timer = setTimeout(() => server?.kill('SIGKILL'), 10_000)
+    await exited
+    clearTimeout(timer)
+  }
   await database?.drop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** The user's refresh-token rows: how many were rotated and how many revoked. */
