@@ -318,7 +318,8 @@ export const useLive = createLiveStore({
   onUserChange: (listener) => void useSession.subscribe((state, previous) => {
     if (state.userId !== previous.userId) listener()
   }),
-  onNetworkBack: (listener) => window.addEventListener('online', listener),
+  // The module also loads in Node (the live tests make their own stores from it): no window there.
+  onNetworkBack: (listener) => { if (typeof window !== 'undefined') window.addEventListener('online', listener) },
 })
 
 export interface LiveRoomOptions {
