@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { ChallengeDate, IdParam, Literals, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { Judging } from './judging.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, ProcessingState } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
@@ -52,6 +53,8 @@ export const Lift = Type.Object({
   processing: ProcessingState,
   created_at: Type.String(),
   timestamp: Type.String(),
+  /** The panel's votes (counts only until the decision), lights, appeal. */
+  judging: Judging,
 })
 export type Lift = Static<typeof Lift>
 /** GET /competitions/:id/lifts: the spec's client reads `response.lifts`. */
@@ -164,3 +167,32 @@ export const LiftTypeQuery = Type.Object({
   /** /next-video: the attempt shown now; the answer is the one after it. */
   after: Type.Optional(IdParam),
 })
+
+/** POST /attempts/:id/votes, /jury, /appeal, /appeal/decision: the attempt as it stands after the call. */
+export const AttemptResponse = Type.Object({ attempt: Lift })
+export type AttemptResponse = Static<typeof AttemptResponse>
+
+/** One attempt on a judge's desk: a Lift with its challenge's name. */
+export const QueuedAttempt = Type.Object({ ...Lift.properties, competition_name: Type.String() })
+export type QueuedAttempt = Static<typeof QueuedAttempt>
+/** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */
+export const JudgeQueueResponse = Type.Object({ attempts: Type.Array(QueuedAttempt) })
+export type JudgeQueueResponse = Static<typeof JudgeQueueResponse>
+
+/** GET /competitions/:id/judging (the organiser): what waits, how each judge votes, appeals to decide. */
+export const JudgingOverview = Type.Object({
+  competition_id: Type.Integer(),
+  pending: Type.Integer(),
+  judges: Type.Array(Type.Object({
+    user_id: Type.Integer(),
+    username: Type.String(),
+    name: Type.String(),
+    seat: Type.Integer(),
+    votes_cast: Type.Integer(),
+    /** Share of this judge's votes on decided attempts that matched the decision; null before any. */
+    agreement: Type.Union([Type.Number(), Type.Null()]),
+  })),
+  /** Attempts whose appeal awaits the jury, oldest first. */
+  appeals: Type.Array(Lift),
+})
+export type JudgingOverview = Static<typeof JudgingOverview>

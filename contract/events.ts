@@ -41,6 +41,10 @@ export const LiveEventData = {
   'attempt.created': Type.Object({ competition_id: Id, attempt: Lift }),
   'attempt.updated': Type.Object({ competition_id: Id, attempt: Lift }),
   'leaderboard.changed': Type.Object({ competition_id: Id }),
+  /** A judge voted: counts only (votes are blind until the decision). */
+  'attempt.voted': Type.Object({ competition_id: Id, attempt_id: Id, votes_cast: Type.Integer(), votes_needed: Type.Integer() }),
+  /** The attempt was decided (or an appeal changed the decision): its lights, reasons and who decided. */
+  'attempt.judged': Type.Object({ competition_id: Id, attempt: Lift }),
   /** Published to the global room, so challenge lists can show it without reload. */
   'competition.created': Type.Object({ competition: Competition }),
 }
@@ -55,9 +59,13 @@ export const AttemptCreatedEvent = liveEvent('attempt.created')
 export const AttemptUpdatedEvent = liveEvent('attempt.updated')
 export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
 export const CompetitionCreatedEvent = liveEvent('competition.created')
+export const AttemptVotedEvent = liveEvent('attempt.voted')
+export const AttemptJudgedEvent = liveEvent('attempt.judged')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
-export const LiveEvent = Type.Union([ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent])
+export const LiveEvent = Type.Union([
+  ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
+])
 export type LiveEvent = Static<typeof LiveEvent>
 
 /** Progress of one transcode, sent to its uploader only (not numbered, not stored). */
@@ -103,9 +111,14 @@ export const UnsubscribeResult = Type.Object({ room: Room })
 export type UnsubscribeResult = Static<typeof UnsubscribeResult>
 export const UnsubscribeAnswer = AckAnswer(UnsubscribeResult)
 
+/** To a judge's private room: their queue changed (refetch GET /judge/queue). Not numbered, not stored. */
+export const JudgeQueueChange = Type.Object({ competition_id: Id, attempt_id: Id })
+export type JudgeQueueChange = Static<typeof JudgeQueueChange>
+
 export interface ServerEvents {
   event: (event: LiveEvent) => void
   'transcode:progress': (progress: TranscodeProgress) => void
+  'judge:queue': (change: JudgeQueueChange) => void
 }
 
 /** socket.io handshake `auth`: an access token puts the socket in its user's private room; none → anonymous (public rooms only). */

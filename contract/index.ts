@@ -1,5 +1,6 @@
 export * from './common.ts'
 export * from './lifts.ts'
+export * from './judging.ts'
 export * from './challenge-rules.ts'
 export * from './ranking.ts'
 export * from './auth.ts'

@@ -47,8 +47,11 @@ export function challengeLifts(lifttypes: readonly string[]): LiftType[] {
   return known.length > 0 ? known : [...LIFT_TYPES]
 }
 
-/** An attempt's result (SPEC §4): completed is a good lift, failed a no lift. The database's enum has the same values. */
-export const ATTEMPT_STATUSES = ['completed', 'failed'] as const
+/**
+ * An attempt's result (SPEC §4): completed is a good lift, failed a no lift; pending (the spec's
+ * "other", shown grey) awaits its judges and counts nowhere. The database's enum has the same values.
+ */
+export const ATTEMPT_STATUSES = ['pending', 'completed', 'failed'] as const
 export const AttemptStatus = Literals(ATTEMPT_STATUSES)
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number]
 
@@ -56,3 +59,12 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number]
 export const PROCESSING_STATES = ['none', 'pending', 'processing', 'ready', 'failed'] as const
 export const ProcessingState = Literals(PROCESSING_STATES)
 export type ProcessingState = (typeof PROCESSING_STATES)[number]
+
+/**
+ * The heaviest weight an upload may claim, per lift: above every world record of the lift in any
+ * equipment class (in kg, 2026: squat 525, equipped bench 612, deadlift 501, snatch 225,
+ * clean & jerk 267), so no real attempt is refused and no absurd claim is taken.
+ */
+export const LIFT_MAX_KG: Record<LiftType, number> = {
+  squat: 650, bench: 650, deadlift: 650, clean_and_jerk: 350, snatch: 300, power_clean: 350, push_press: 350, overhead_press: 300,
+}

@@ -1,11 +1,32 @@
 // An attempt row → the contract's Lift, as both roles announce it: the server when
 // an upload is recorded, the worker when its renditions are ready. Here, not in
 // either role, because both write the same events.
-import type { Lift } from '../contract/index.ts'
+import type { DecidedBy, Judging, Lift, Light } from '../contract/index.ts'
 import type { Prisma } from './db.ts'
 
 /** What a Lift answer reads of an attempt row. */
-export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>, 'id' | 'liftType' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'>
+export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>,
+  | 'id' | 'liftType' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'
+  | 'votesNeeded' | 'votesCast' | 'decidedBy' | 'decidedAt' | 'lights' | 'appealUntil' | 'appealState' | 'appealNote' | 'appealedAt' | 'appealReason' | 'appealDecidedAt'>
+
+/** Where the attempt stands with its judges: counts only until it is decided (votes are blind). */
+export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
+  const decided = attempt.status !== 'pending'
+  return {
+    votes_cast: attempt.votesCast,
+    votes_needed: attempt.votesNeeded,
+    decided_by: decided ? (attempt.decidedBy as DecidedBy | null) : null,
+    decided_at: decided ? attempt.decidedAt?.toISOString() ?? null : null,
+    lights: decided ? (attempt.lights as Light[]) : [],
+    appeal: attempt.appealState && attempt.appealNote && attempt.appealedAt
+      ? {
+          state: attempt.appealState as 'open' | 'confirmed' | 'reversed', note: attempt.appealNote, appealed_at: attempt.appealedAt.toISOString(),
+          reason: attempt.appealReason, decided_at: attempt.appealDecidedAt?.toISOString() ?? null,
+        }
+      : null,
+    appeal_until: decided && !attempt.appealState && attempt.appealUntil && attempt.appealUntil > now ? attempt.appealUntil.toISOString() : null,
+  }
+}
 
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
@@ -19,5 +40,6 @@ export function toLift(apiBase: string, attempt: AttemptRow, participant: { user
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,
     created_at: attempt.createdAt.toISOString(), timestamp: attempt.createdAt.toISOString(),
+    judging: toJudging(attempt),
   }
 }

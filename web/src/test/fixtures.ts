@@ -17,6 +17,10 @@ export function lift(overrides: Partial<Lift> = {}): Lift {
   return {
     id: 1, participant_id: 1, competition_id: 7, user_id: 1, participant_name: 'Anna Novak', lift_type: 'squat', weight: 100, status: 'completed',
     video_url: null, poster_url: null, processing: 'none', created_at: '2026-01-01T10:00:00.000Z', timestamp: '2026-01-01T10:00:00.000Z',
+    judging: {
+      votes_cast: 1, votes_needed: 1, decided_by: 'panel', decided_at: '2026-01-01T10:05:00.000Z',
+      lights: [{ judge: 'Judge 1', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null }], appeal: null, appeal_until: null,
+    },
     ...overrides,
   }
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { decision, NO_LIFT_REASONS, noLiftReason, quorum } from './judging.ts'
+import { LIFT_TYPES } from './lifts.ts'
+
+describe('the panel decision rule', () => {
+  it('needs three votes from a panel of three or more eligible judges, one otherwise', () => {
+    expect([0, 1, 2, 3, 4, 5].map(quorum)).toEqual([1, 1, 1, 3, 3, 3])
+  })
+
+  it('decides every combination of three votes by majority, and never before the third', () => {
+    for (let bits = 0; bits < 8; bits++) {
+      const votes = [0, 1, 2].map((i) => ({ good: Boolean(bits & (1 << i)) }))
+      const goods = votes.filter((v) => v.good).length
+      expect(decision(votes.slice(0, 1), 3)).toBeNull()
+      expect(decision(votes.slice(0, 2), 3)).toBeNull()
+      expect(decision(votes, 3)).toBe(goods >= 2 ? 'completed' : 'failed')
+    }
+  })
+
+  it('lets the one vote decide with a quorum of one, and counts no vote beyond the quorum', () => {
+    expect(decision([], 1)).toBeNull()
+    expect(decision([{ good: true }], 1)).toBe('completed')
+    expect(decision([{ good: false }], 1)).toBe('failed')
+    expect(decision([{ good: false }, { good: true }, { good: true }], 1)).toBe('failed')
+    expect(decision([{ good: true }, { good: false }, { good: false }, { good: true }], 3)).toBe('failed')
+  })
+})
+
+describe('no-lift reasons', () => {
+  it('give every lift a catalogue of distinct codes with a card, and find them by code', () => {
+    for (const lift of LIFT_TYPES) {
+      const codes = NO_LIFT_REASONS[lift].map((r) => r.code)
+      expect(codes.length).toBeGreaterThan(1)
+      expect(new Set(codes).size).toBe(codes.length)
+    }
+    expect(noLiftReason('squat', 'depth')).toMatchObject({ card: 'red' })
+    expect(noLiftReason('squat', 'double_bounce')).toMatchObject({ card: 'blue' })
+    expect(noLiftReason('bench', 'no_pause')).toMatchObject({ card: 'yellow' })
+    expect(noLiftReason('bench', 'touched_belt')).toMatchObject({ card: 'red' })
+    expect(noLiftReason('deadlift', 'ramping')).toMatchObject({ card: 'blue' })
+    expect(noLiftReason('squat', 'touched_belt')).toBeUndefined()
+  })
+})
