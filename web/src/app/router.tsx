@@ -26,6 +26,8 @@ const store = page(() => import('../features/store/components/StorePage.tsx').th
 const profile = page(() => import('../features/profile/components/ProfilePage.tsx').then((m) => m.ProfilePage))
 const authCallback = page(() => import('../features/auth/components/AuthCallbackPage.tsx').then((m) => m.AuthCallbackPage))
 const authError = page(() => import('../features/auth/components/AuthErrorPage.tsx').then((m) => m.AuthErrorPage))
+const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPage.tsx').then((m) => m.JudgeDeskPage))
+const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -43,6 +45,8 @@ export const router = createBrowserRouter([
       { path: 'challenges', element: challenges },
       { path: 'challenges/:id', element: challengeDetail },
       { path: 'challenges/:id/upload', element: upload },
+      { path: 'challenges/:id/judging', element: judgingAdmin },
+      { path: 'judge', element: judgeDesk },
       { path: 'challenges/:id/participants/:participantId/video/:videoId', element: video },
       { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
       { path: 'upload', element: upload },

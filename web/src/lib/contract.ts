@@ -6,3 +6,4 @@ export {
   CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, WEIGHT_CLASSES,
   bestLifts, challengeLifts, challengeStatus, rankParticipants, total, competitionRoom, normalizeLiftType, parseDescription,
 } from '../../../contract/index.ts'
+export { MAX_JUDGES, NO_LIFT_REASONS, noLiftReason } from '../../../contract/index.ts'

@@ -18,6 +18,8 @@ const LINKS = [
 export function Navigation() {
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
+  const signedIn = useSession((s) => s.status === 'authenticated')
+  const links = signedIn ? [...LINKS, { to: '/judge', label: 'Judge' }] : LINKS
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   return (
@@ -40,7 +42,7 @@ export function Navigation() {
         <div id="nav-menu" className={`nav__menu${menuOpen ? ' nav__menu--open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav__links">
-              {LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
                 </li>

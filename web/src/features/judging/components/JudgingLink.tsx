@@ -1,0 +1,13 @@
+// A link to the organiser's judging view, shown to the organiser only (the challenge page
+// places it; it asks the public panel who organises).
+import { Link } from 'react-router'
+import { useSession } from '../../../stores/session.ts'
+import { usePanel } from '../api/judging.ts'
+
+export function JudgingLink({ competitionId }: { competitionId: number }) {
+  const userId = useSession((s) => s.userId)
+  const status = useSession((s) => s.status)
+  const panel = usePanel(status === 'authenticated' ? competitionId : null)
+  if (status !== 'authenticated' || !panel.data || panel.data.organiser_id !== userId) return null
+  return <Link className="button button--secondary button--small" to={`/challenges/${competitionId}/judging`}>Judging</Link>
+}
