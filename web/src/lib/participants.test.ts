@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lift, participant } from '../test/fixtures.ts'
-import { applyAttempt, upsertLift, upsertParticipant } from './participants.ts'
+import type { Lift } from './contract.ts'
+import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant } from './participants.ts'
 
 describe('live updates of a challenge snapshot', () => {
   it('a join adds the participant once, ranked by total', () => {
@@ -26,5 +27,45 @@ describe('live updates of a challenge snapshot', () => {
     const old = lift({ id: 1, created_at: '2026-01-01T00:00:00Z' })
     const fresh = lift({ id: 2, created_at: '2026-01-02T00:00:00Z' })
     expect(upsertLift(upsertLift([old], fresh), fresh).map((l) => l.id)).toEqual([2, 1])
+  })
+
+  const pendingJudging = (votes_cast: number, votes_needed = 3): Lift['judging'] =>
+    ({ votes_cast, votes_needed, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null })
+
+  it('a pending attempt shows but never ranks; its decision (attempt.judged) replaces it and the ranking follows', () => {
+    const list = [participant({ id: 1, name: 'A', total_weight: 200, best_squat: 200, joined_at: '2026-01-01T09:00:00Z' }), participant({ id: 2, name: 'B', joined_at: '2026-01-01T09:05:00Z' })]
+    const pending = lift({ id: 20, participant_id: 2, lift_type: 'squat', weight: 250, status: 'pending', judging: pendingJudging(0) })
+    let next = applyAttempt(list, pending)
+    expect(next.map((p) => p.id)).toEqual([1, 2])
+    expect(next[1]).toMatchObject({ best_squat: 0, total_weight: 0 })
+    expect(next[1]!.attempts[0]!.status).toBe('pending')
+
+    const light = { judge: 'Judge 1', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null }
+    const judged = { ...pending, status: 'completed' as const, judging: { ...pendingJudging(3), decided_by: 'panel' as const, decided_at: '2026-01-01T10:10:00Z', lights: [light, light, light] } }
+    next = applyAttempt(next, judged)
+    expect(next.map((p) => p.id)).toEqual([2, 1])
+    expect(next[0]).toMatchObject({ best_squat: 250, total_weight: 250 })
+    expect(next[0]!.attempts).toHaveLength(1)
+    expect(next[0]!.attempts[0]!.judging.lights).toHaveLength(3)
+
+    // a no lift decided on appeal (attempt.judged again) takes the total away
+    next = applyAttempt(next, { ...judged, status: 'failed' })
+    expect(next.map((p) => p.id)).toEqual([1, 2])
+    expect(next[1]).toMatchObject({ best_squat: 0, total_weight: 0 })
+  })
+
+  it('attempt.voted patches the counts of that attempt only, never a decided one, never backwards', () => {
+    const a = lift({ id: 30, participant_id: 1, status: 'pending', judging: pendingJudging(0) })
+    const b = lift({ id: 31, participant_id: 1, status: 'pending', judging: pendingJudging(0) })
+    const list = [participant({ id: 1, attempts: [a, b] })]
+    const next = applyVote(list, { attempt_id: 30, votes_cast: 2, votes_needed: 3 })
+    expect(next[0]!.attempts.map((x) => x.judging.votes_cast)).toEqual([2, 0])
+    expect(list[0]!.attempts[0]!.judging.votes_cast).toBe(0)
+    // an older count arriving late does not lower it
+    expect(applyVote(next, { attempt_id: 30, votes_cast: 1, votes_needed: 3 })[0]!.attempts[0]!.judging.votes_cast).toBe(2)
+    // a count after the decision leaves the decided attempt alone
+    const decided = lift({ id: 32, status: 'completed' })
+    expect(applyVoteToLifts([decided, a], { attempt_id: 32, votes_cast: 3, votes_needed: 3 })[0]).toBe(decided)
+    expect(applyVoteToLifts([decided, a], { attempt_id: 30, votes_cast: 1, votes_needed: 3 })[1]!.judging).toMatchObject({ votes_cast: 1, votes_needed: 3 })
   })
 })

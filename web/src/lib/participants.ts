@@ -22,3 +22,26 @@ export function applyAttempt(list: readonly Participant[], attempt: Lift): Parti
 export function upsertLift(lifts: readonly Lift[], lift: Lift): Lift[] {
   return [...lifts.filter((l) => l.id !== lift.id), lift].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
 }
+
+/** A judge voted (counts only, votes are blind): that attempt's votes_cast and votes_needed. */
+export interface VoteCount {
+  attempt_id: number
+  votes_cast: number
+  votes_needed: number
+}
+
+function patchVotes(attempt: Lift, votes: VoteCount): Lift {
+  // A count arriving after the decision (or an older count) must not turn a decided attempt back.
+  if (attempt.id !== votes.attempt_id || attempt.status !== 'pending' || attempt.judging.votes_cast > votes.votes_cast) return attempt
+  return { ...attempt, judging: { ...attempt.judging, votes_cast: votes.votes_cast, votes_needed: votes.votes_needed } }
+}
+
+/** 'attempt.voted' on the participants: the attempt's counts change, the ranking does not (pending never counts). */
+export function applyVote(list: readonly Participant[], votes: VoteCount): Participant[] {
+  return list.map((p) => (p.attempts.some((a) => a.id === votes.attempt_id) ? { ...p, attempts: p.attempts.map((a) => patchVotes(a, votes)) } : p))
+}
+
+/** 'attempt.voted' on a list of lifts. */
+export function applyVoteToLifts(lifts: readonly Lift[], votes: VoteCount): Lift[] {
+  return lifts.map((l) => patchVotes(l, votes))
+}

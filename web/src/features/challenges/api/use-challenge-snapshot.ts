@@ -1,15 +1,23 @@
 // A challenge as its screens show it: the competition, ranked participants and lifts over
-// REST, kept current by the challenge's live room (joins, new and updated attempts).
-import { useCallback } from 'react'
+// REST, kept current by the challenge's live room (joins, new and updated attempts, judges'
+// votes and decisions).
+import { useCallback, useRef } from 'react'
 import { useCompetition } from '../../../api/competition.ts'
 import { useLifts } from '../../../api/lifts.ts'
 import { useParticipants } from '../../../api/participants.ts'
 import { competitionRoom } from '../../../lib/contract.ts'
-import type { LiveEvent } from '../../../lib/contract.ts'
-import { applyAttempt, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
+import type { Lift, LiveEvent } from '../../../lib/contract.ts'
+import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 
-export function useChallengeSnapshot(id: number | null) {
+export interface SnapshotOptions {
+  /** An attempt was decided (or its appeal changed the decision) while the screen follows the room. */
+  onJudged?: (attempt: Lift) => void
+}
+
+export function useChallengeSnapshot(id: number | null, options: SnapshotOptions = {}) {
+  const onJudged = useRef(options.onJudged)
+  onJudged.current = options.onJudged
   const competition = useCompetition(id)
   const participants = useParticipants(id)
   const lifts = useLifts(id)
@@ -28,6 +36,15 @@ export function useChallengeSnapshot(id: number | null) {
       const { attempt } = event.data
       setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt) } : s))
       setLifts((l) => (l ? upsertLift(l, attempt) : l))
+    } else if (event.type === 'attempt.judged') {
+      const { attempt } = event.data
+      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt) } : s))
+      setLifts((l) => (l ? upsertLift(l, attempt) : l))
+      onJudged.current?.(attempt)
+    } else if (event.type === 'attempt.voted') {
+      const votes = event.data
+      setParticipants((s) => (s ? { ...s, participants: applyVote(s.participants, votes) } : s))
+      setLifts((l) => (l ? applyVoteToLifts(l, votes) : l))
     }
   }, [setCompetition, setParticipants, setLifts])
 

@@ -1,6 +1,8 @@
 // SPEC §9: up to 6 recent videos. A new upload shows as processing (with its transcode
-// progress when it is the user's own) until its renditions are ready.
+// progress when it is the user's own) until its renditions are ready; each says good lift, no
+// lift, or awaiting judges (with the votes so far when a panel of three judges it).
 import { Link } from 'react-router'
+import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
@@ -30,7 +32,7 @@ export function RecentVideos({ lifts, competitionId }: { lifts: Lift[]; competit
               </div>
               <div className="video-tile__body">
                 <strong>{lift.participant_name}</strong>
-                <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <span className={`status-${statusTone(lift.status)}`}>{lift.status}</span></span>
+                <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} statusWords /></span>
                 <span className="muted">{formatDateTime(lift.created_at)}</span>
               </div>
             </Link>
@@ -40,5 +42,3 @@ export function RecentVideos({ lifts, competitionId }: { lifts: Lift[]; competit
     </ul>
   )
 }
-
-const statusTone = (status: string) => (status === 'completed' || status === 'failed' ? status : 'other')
