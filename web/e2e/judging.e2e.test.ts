@@ -1,0 +1,141 @@
+// Judging in real Chromium (issue 15): the organiser appoints three judges on the judging view,
+// a lifter uploads a squat, three judge contexts vote on their desks (two good lifts from the
+// keyboard and the big button, one no lift with a reason card), and a spectator's challenge page
+// goes from "Awaiting judges" through the vote counts to the good lift and its total, live,
+// without a reload. The organiser's view then shows each judge's agreement with the decision.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { AuthResponse } from '../../contract/index.ts'
+import { joinChallenge, uploadClip } from './api.ts'
+import { openBrowser, type TestBrowser } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const clipPath = inject('clipPath')
+const stamp = Date.now() % 100_000
+const lifterName = `Jo Squatter ${stamp}`
+const challengeName = `Judged Open ${stamp}`
+const judgeNames = ['judge_a', 'judge_b', 'judge_c'].map((u) => `${u}${stamp}`)
+
+async function register(name: string, username: string): Promise<AuthResponse> {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, username, email: `${username}@e2e.liftarena.test`, password: 'e2e-password', weight_class: '83kg', country: 'Norway' }),
+  })
+  if (response.status !== 201) throw new Error(`register ${username}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as AuthResponse
+}
+
+async function createChallenge(auth: AuthResponse): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/create_competition`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
+    body: JSON.stringify({
+      name: challengeName, location: 'Oslo', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg'],
+      start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    }),
+  })
+  if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`)
+  return ((await response.json()) as { competition_id: number }).competition_id
+}
+
+async function logIn(page: Page, auth: AuthResponse) {
+  await page.goto(baseUrl)
+  await page.evaluate((a) => {
+    localStorage.setItem('auth_token', a.access_token)
+    localStorage.setItem('refresh_token', a.refresh_token)
+    localStorage.setItem('userId', String(a.user_id))
+    localStorage.setItem('isLoggedIn', 'true')
+  }, auth)
+}
+
+let organiser: TestBrowser
+let spectator: TestBrowser
+let judges: TestBrowser[] = []
+let organiserAuth: AuthResponse
+let judgeAuths: AuthResponse[] = []
+let lifterAuth: AuthResponse
+let challengeId = 0
+
+beforeAll(async () => {
+  organiserAuth = await register(`Olga Organiser ${stamp}`, `olga${stamp}`)
+  judgeAuths = await Promise.all(judgeNames.map((u, i) => register(`Judge ${'ABC'[i]} ${stamp}`, u)))
+  lifterAuth = await register(lifterName, `jo${stamp}`)
+  challengeId = await createChallenge(organiserAuth)
+  ;[organiser, spectator, ...judges] = await Promise.all([openBrowser(1280, 900), openBrowser(390, 844), openBrowser(1280, 900), openBrowser(1280, 900), openBrowser(390, 844)])
+})
+
+afterAll(async () => {
+  await Promise.all([organiser, spectator, ...judges].map((b) => b?.close()))
+})
+
+describe('three judges decide an uploaded lift, live', () => {
+  it('the organiser appoints three judges on the judging view', async () => {
+    const page = organiser.page
+    await logIn(page, organiserAuth)
+    await page.goto(`${baseUrl}/challenges/${challengeId}/judging`)
+    const form = page.getByRole('form', { name: 'Panel' })
+    await form.waitFor()
+    for (const [i, username] of judgeNames.entries()) {
+      await form.getByRole('button', { name: 'Add judge' }).click()
+      await form.getByLabel(`Judge ${i + 1} username`).fill(username)
+    }
+    await form.getByRole('button', { name: 'Save panel' }).click()
+    await form.getByRole('status').filter({ hasText: 'Panel saved.' }).waitFor()
+    const judgesTable = page.getByRole('region', { name: 'Judges' })
+    await judgesTable.getByText(`@${judgeNames[2]}`).waitFor()
+    expect(await judgesTable.getByRole('row').count()).toBe(4)
+  })
+
+  it('the lifter uploads; the spectator and every judge see it waiting', async () => {
+    await joinChallenge(baseUrl, lifterAuth, challengeId, '83kg')
+    await spectator.page.goto(`${baseUrl}/challenges/${challengeId}`)
+    await spectator.page.getByRole('heading', { name: challengeName }).waitFor()
+    await uploadClip(baseUrl, lifterAuth, challengeId, clipPath, 150)
+    await spectator.page.getByText(/Awaiting judges · 0 of 3 votes/).waitFor({ timeout: 15_000 })
+    await Promise.all(judges.map(async (judge, i) => {
+      await logIn(judge.page, judgeAuths[i]!)
+      await judge.page.goto(`${baseUrl}/judge`)
+      await judge.page.getByRole('heading', { name: `Squat 150 kg — ${lifterName}` }).waitFor()
+      // Blind: a judge's desk shows no vote counts.
+      expect(await judge.page.getByText(/of 3 votes/).count()).toBe(0)
+    }))
+  })
+
+  it('the judges vote: a no lift with a reason card, then two good lifts; the spectator sees each count and then the decision', async () => {
+    const [first, second, third] = judges.map((j) => j.page) as [Page, Page, Page]
+    // Judge A: no lift from the keyboard, the first squat card (depth, red), sent with Enter.
+    await first.keyboard.press('r')
+    await first.getByRole('form', { name: 'No lift' }).waitFor()
+    await first.keyboard.press('1')
+    expect(await first.getByRole('radio', { name: /Not deep enough/ }).isChecked()).toBe(true)
+    await first.keyboard.press('Enter')
+    await first.getByText('Nothing to judge right now.').waitFor()
+    await spectator.page.getByText(/Awaiting judges · 1 of 3 votes/).waitFor({ timeout: 10_000 })
+
+    // Judge B: good lift with W.
+    await second.keyboard.press('w')
+    await second.getByText('Nothing to judge right now.').waitFor()
+    await spectator.page.getByText(/Awaiting judges · 2 of 3 votes/).waitFor({ timeout: 10_000 })
+    expect(await spectator.page.getByTestId('participant-total').first().textContent()).toBe('0 kg')
+
+    // Judge C, on a phone: the big Good lift button decides it (two of three).
+    const sent = Date.now()
+    await third.getByRole('button', { name: 'Good lift' }).click()
+    await spectator.page.getByText(/Awaiting judges/).waitFor({ state: 'detached', timeout: 10_000 })
+    await spectator.page.getByTestId('participant-total').filter({ hasText: '150 kg' }).waitFor({ timeout: 10_000 })
+    console.log(`third vote → spectator's page shows the good lift: ${Date.now() - sent} ms`)
+    await third.getByText('Nothing to judge right now.').waitFor()
+  })
+
+  it("the organiser's view shows the votes cast and each judge's agreement with the decision", async () => {
+    const page = organiser.page
+    await page.reload()
+    const judgesTable = page.getByRole('region', { name: 'Judges' })
+    await judgesTable.getByText('0 attempts await a decision').waitFor()
+    const rows = await judgesTable.getByRole('row').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+    expect(rows.map((r) => [r[2], r[3]])).toEqual([['1', '0%'], ['1', '100%'], ['1', '100%']])
+  })
+
+  it('no page logged an error', () => {
+    for (const b of [organiser, spectator, ...judges]) expect(b.errors).toEqual([])
+  })
+})
