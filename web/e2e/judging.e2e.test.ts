@@ -3,6 +3,8 @@
 // keyboard and the big button, one no lift with a reason card), and a spectator's challenge page
 // goes from "Awaiting judges" through the vote counts to the good lift and its total, live,
 // without a reload. The organiser's view then shows each judge's agreement with the decision.
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuthResponse } from '../../contract/index.ts'
@@ -47,6 +49,17 @@ async function logIn(page: Page, auth: AuthResponse) {
   }, auth)
 }
 
+const SHOTS = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url))
+
+/** Nothing wider than a 390 px phone; a full-page screenshot to look at. */
+async function fitsPhone(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: `${SHOTS}${name}-390.png`, fullPage: true })
+}
+
+/** The lifter's attempt chips in the spectator's top participants. */
+const chips = () => spectator.page.getByRole('list', { name: `Attempts of ${lifterName}` })
+
 let organiser: TestBrowser
 let spectator: TestBrowser
 let judges: TestBrowser[] = []
@@ -60,6 +73,7 @@ beforeAll(async () => {
   judgeAuths = await Promise.all(judgeNames.map((u, i) => register(`Judge ${'ABC'[i]} ${stamp}`, u)))
   lifterAuth = await register(lifterName, `jo${stamp}`)
   challengeId = await createChallenge(organiserAuth)
+  await mkdir(SHOTS, { recursive: true })
   ;[organiser, spectator, ...judges] = await Promise.all([openBrowser(1280, 900), openBrowser(390, 844), openBrowser(1280, 900), openBrowser(1280, 900), openBrowser(390, 844)])
 })
 
@@ -90,7 +104,7 @@ describe('three judges decide an uploaded lift, live', () => {
     await spectator.page.goto(`${baseUrl}/challenges/${challengeId}`)
     await spectator.page.getByRole('heading', { name: challengeName }).waitFor()
     await uploadClip(baseUrl, lifterAuth, challengeId, clipPath, 150)
-    await spectator.page.getByText(/Awaiting judges · 0 of 3 votes/).waitFor({ timeout: 15_000 })
+    await chips().getByText(/Awaiting judges · 0 of 3 votes/).waitFor({ timeout: 15_000 })
     await Promise.all(judges.map(async (judge, i) => {
       await logIn(judge.page, judgeAuths[i]!)
       await judge.page.goto(`${baseUrl}/judge`)
@@ -109,18 +123,21 @@ describe('three judges decide an uploaded lift, live', () => {
     expect(await first.getByRole('radio', { name: /Not deep enough/ }).isChecked()).toBe(true)
     await first.keyboard.press('Enter')
     await first.getByText('Nothing to judge right now.').waitFor()
-    await spectator.page.getByText(/Awaiting judges · 1 of 3 votes/).waitFor({ timeout: 10_000 })
+    await chips().getByText(/Awaiting judges · 1 of 3 votes/).waitFor({ timeout: 10_000 })
 
     // Judge B: good lift with W.
     await second.keyboard.press('w')
     await second.getByText('Nothing to judge right now.').waitFor()
-    await spectator.page.getByText(/Awaiting judges · 2 of 3 votes/).waitFor({ timeout: 10_000 })
+    await chips().getByText(/Awaiting judges · 2 of 3 votes/).waitFor({ timeout: 10_000 })
     expect(await spectator.page.getByTestId('participant-total').first().textContent()).toBe('0 kg')
 
     // Judge C, on a phone: the big Good lift button decides it (two of three).
+    await third.getByRole('button', { name: 'No lift' }).click()
+    await third.getByRole('form', { name: 'No lift' }).waitFor()
+    await fitsPhone(third, 'judge-desk-no-lift')
     const sent = Date.now()
     await third.getByRole('button', { name: 'Good lift' }).click()
-    await spectator.page.getByText(/Awaiting judges/).waitFor({ state: 'detached', timeout: 10_000 })
+    await chips().getByText(/Awaiting judges/).waitFor({ state: 'detached', timeout: 10_000 })
     await spectator.page.getByTestId('participant-total').filter({ hasText: '150 kg' }).waitFor({ timeout: 10_000 })
     console.log(`third vote → spectator's page shows the good lift: ${Date.now() - sent} ms`)
     await third.getByText('Nothing to judge right now.').waitFor()
@@ -133,6 +150,10 @@ describe('three judges decide an uploaded lift, live', () => {
     await judgesTable.getByText('0 attempts await a decision').waitFor()
     const rows = await judgesTable.getByRole('row').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
     expect(rows.map((r) => [r[2], r[3]])).toEqual([['1', '0%'], ['1', '100%'], ['1', '100%']])
+    await page.setViewportSize({ width: 390, height: 844 })
+    await fitsPhone(page, 'judging-organiser')
+    const agreement = await judgesTable.getByRole('columnheader', { name: 'Agreement' }).boundingBox()
+    expect(agreement!.x + agreement!.width).toBeLessThanOrEqual(390)
   })
 
   it('no page logged an error', () => {

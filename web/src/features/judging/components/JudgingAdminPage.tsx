@@ -97,15 +97,15 @@ function OverviewSections({ overview, onChange }: { overview: JudgingOverview; o
           <p className="muted">No judge appointed: you judge alone.</p>
         ) : (
           <div className="table-wrap">
-            <table>
+            <table className="judging-admin__table">
               <thead>
-                <tr><th scope="col">Seat</th><th scope="col">Judge</th><th scope="col">Votes cast</th><th scope="col">Agreement</th></tr>
+                <tr><th scope="col">Seat</th><th scope="col">Judge</th><th scope="col">Votes</th><th scope="col">Agreement</th></tr>
               </thead>
               <tbody>
                 {overview.judges.map((j) => (
                   <tr key={j.user_id}>
                     <td>{j.seat}</td>
-                    <td>{j.name} <span className="muted">@{j.username}</span></td>
+                    <td className="judging-admin__who">{j.name} <span className="muted">@{j.username}</span></td>
                     <td>{j.votes_cast}</td>
                     <td>{formatAgreement(j.agreement)}</td>
                   </tr>
