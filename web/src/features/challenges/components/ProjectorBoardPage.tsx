@@ -1,36 +1,105 @@
-// /challenges/{id}/live: the board projected in a hall. Dark, large type, ranked by total with
-// best squat/bench/deadlift, the newest attempt highlighted as it arrives, the challenge's URL
-// in a corner, no controls (but Try Again when it never loaded). Reconnects and resyncs on its own
-// (the live store polls when offline); while it cannot, it keeps its last state and says so.
-import { useMemo } from 'react'
+// /challenges/{id}/live: the board projected in a hall. Dark, type readable from the back (nothing
+// under 16 px at 1280×720), every lifter ranked by total with best squat/bench/deadlift, grouped by
+// weight class when they lift in several, paging through pages that fit the screen (10 s each,
+// round and round, never scrolling). A decision shows its lights large for 5 s, then the page with
+// that lifter, highlighted with their rank. Attempts awaiting judges are marked and never ranked.
+// A QR code opens the challenge on phones in the hall. No controls (but Try Again when it never
+// loaded). Reconnects and resyncs on its own; while it cannot, it keeps its last state and says so.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
+import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
+import type { Lift } from '../../../lib/contract.ts'
 import { useOffline } from '../../../lib/connectivity.ts'
 import { formatNumber, liftLabel } from '../../../lib/format.ts'
 import { useLive } from '../../../stores/live.ts'
+import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
+import { BoardLights } from './BoardLights.tsx'
+import { boardGroups, findRow, latestDecided, pageOf, paginate, type BoardRow, type PageSegment } from './board-pages.ts'
+import { QrCode } from './QrCode.tsx'
 import './ProjectorBoard.css'
 
-/** Rows a hall can read from the back; the rest are counted below the board. */
-const BOARD_ROWS = 10
+/** How long a decision's lights fill the screen. */
+export const LIGHTS_MS = 5000
+/** How long each page shows. */
+export const PAGE_MS = 10_000
+/** Until the screen is measured (and in jsdom): rows per page, and what a group's heading costs in rows. */
+const DEFAULT_FIT = { capacity: 10, headerCost: 2 }
 
 export function ProjectorBoardPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
-  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId)
+  const [shown, setShown] = useState<Lift | null>(null)
+  const onJudged = useCallback((attempt: Lift) => setShown(attempt), [])
+  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
   const status = useLive((s) => s.status)
   const offline = useOffline()
+  const network = useNetwork()
+  const url = validId ? followUrl(validId, window.location.origin, network.data?.follow_urls) : ''
   const latest = lifts?.[0]
-  const url = `${window.location.host}/challenges/${validId ?? ''}`
-  const rows = useMemo(() => (participants ?? []).slice(0, BOARD_ROWS), [participants])
-  const hidden = (participants?.length ?? 0) - rows.length
+  const decided = useMemo(() => latestDecided(lifts), [lifts])
+
+  const groups = useMemo(() => boardGroups(participants ?? []), [participants])
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const [fit, setFit] = useState(DEFAULT_FIT)
+  const pages = useMemo(() => paginate(groups, fit.capacity, fit.headerCost), [groups, fit])
+  const [page, setPage] = useState(0)
+  const [turn, setTurn] = useState(0)
+  const current = pages.length ? pages[Math.min(page, pages.length - 1)]! : []
+
+  // Measure what fits: rows of the rendered page and the body's height (nothing to measure in jsdom).
+  const hasRows = groups.length > 0
+  useLayoutEffect(() => {
+    const measure = () => {
+      const body = bodyRef.current
+      if (!body) return
+      if (window.innerWidth <= 700) return setFit((f) => (f.capacity === Infinity ? f : { capacity: Infinity, headerCost: 0 }))
+      const segment = body.querySelector<HTMLElement>('.board__segment')
+      const rows = segment ? [...segment.querySelectorAll<HTMLElement>('tbody tr')] : []
+      const rowHeight = Math.max(0, ...rows.map((r) => r.getBoundingClientRect().height))
+      if (!segment || rowHeight <= 0 || body.clientHeight <= 0) return
+      const headerHeight = segment.getBoundingClientRect().height - rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0)
+      const next = { capacity: Math.max(2, Math.floor((body.clientHeight - 2) / rowHeight)), headerCost: Math.max(1, Math.ceil(headerHeight / rowHeight - 0.05)) }
+      setFit((f) => (f.capacity === next.capacity && f.headerCost === next.headerCost ? f : next))
+    }
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [hasRows])
+
+  // Page after page, round and round; paused while the lights show.
+  useEffect(() => {
+    if (pages.length <= 1 || shown) return
+    const timer = setTimeout(() => setPage((p) => (p + 1) % pages.length), PAGE_MS)
+    return () => clearTimeout(timer)
+  }, [pages.length, page, turn, shown])
+
+  // The lights, then the page with that lifter.
+  const jumpTo = useRef<(participantId: number) => void>(() => undefined)
+  jumpTo.current = (participantId) => {
+    const index = pageOf(pages, participantId)
+    if (index >= 0) setPage(index)
+    setTurn((t) => t + 1)
+  }
+  useEffect(() => {
+    if (!shown) return
+    const timer = setTimeout(() => {
+      setShown(null)
+      jumpTo.current(shown.participant_id)
+    }, LIGHTS_MS)
+    return () => clearTimeout(timer)
+  }, [shown])
+
+  const decidedRow = decided ? findRow(groups, decided.participant_id) : null
+  const pageIndex = Math.min(page, Math.max(0, pages.length - 1))
 
   return (
     <div className="board">
       <header className="board__header">
-        <div>
+        <div className="board__title">
           <p className="board__kicker">LiftArena live</p>
           <h1>{competition?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
           {!competition && !!error && (
@@ -41,26 +110,72 @@ export function ProjectorBoardPage() {
           <OfflineNotice variant="inline" />
           {!offline && <span className={`board__live board__live--${status === 'connected' ? 'on' : 'off'}`}>{status === 'connected' ? 'Live' : 'Connecting…'}</span>}
           {competition && <span><strong data-testid="board-count">{competition.participants}</strong> lifters</span>}
+          {pages.length > 1 && <span className="board__page" data-testid="board-page">Page {pageIndex + 1} of {pages.length}</span>}
         </div>
       </header>
 
-      {latest && (
-        <div key={latest.id} className="board__latest" role="status" aria-live="polite" data-testid="board-latest">
-          <span className="board__latest-label">Latest</span>
-          <strong>{latest.participant_name}</strong>
-          <span>{liftLabel(latest.lift_type)} {formatNumber(latest.weight)} kg</span>
-          <span className={`board__verdict board__verdict--${latest.status === 'completed' ? 'good' : latest.status === 'failed' ? 'bad' : 'other'}`}>
-            {latest.status === 'completed' ? 'Good lift' : latest.status === 'failed' ? 'No lift' : latest.status}
-          </span>
+      <div className="board__main">
+        <div className="board__body" ref={bodyRef} data-page={pageIndex + 1}>
+          {current.map((segment) => (
+            <Segment key={`${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} latest={latest} decided={decided} />
+          ))}
+          {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
         </div>
-      )}
 
+        <aside className="board__side">
+          {decided && (
+            <div key={`${decided.id}:${decided.judging.decided_at}`} className="board__card board__card--decided" data-testid="board-decided">
+              <span className="board__card-label">Last decision</span>
+              <strong className="board__card-name">{decided.participant_name}</strong>
+              <span>{liftLabel(decided.lift_type)} {formatNumber(decided.weight)} kg</span>
+              <span className={`board__verdict board__verdict--${decided.status === 'completed' ? 'good' : 'bad'}`}>{decided.status === 'completed' ? 'Good lift' : 'No lift'}</span>
+              {decidedRow && (
+                <span className="board__card-rank" data-testid="board-decided-rank">
+                  #{decidedRow.row.rank}{decidedRow.weightClass ? ` in ${decidedRow.weightClass}` : ''} · {formatNumber(decidedRow.row.participant.total_weight)} kg
+                </span>
+              )}
+            </div>
+          )}
+          {latest && (
+            <div key={latest.id} className="board__card board__latest" role="status" aria-live="polite" data-testid="board-latest">
+              <span className="board__card-label">Latest attempt</span>
+              <strong className="board__card-name">{latest.participant_name}</strong>
+              <span>{liftLabel(latest.lift_type)} {formatNumber(latest.weight)} kg</span>
+              <span className={`board__verdict board__verdict--${latest.status === 'completed' ? 'good' : latest.status === 'failed' ? 'bad' : 'other'}`}>
+                {latest.status === 'completed' ? 'Good lift' : latest.status === 'failed' ? 'No lift' : pendingText(latest)}
+              </span>
+            </div>
+          )}
+          {url && (
+            <figure className="board__follow">
+              <QrCode className="board__qr" text={url} label={`QR code of ${url}`} />
+              <figcaption>Follow on your phone: <strong data-testid="board-url">{url.replace(/^https?:\/\//, '')}</strong></figcaption>
+            </figure>
+          )}
+        </aside>
+      </div>
+
+      {shown && <div className="board__overlay"><BoardLights attempt={shown} /></div>}
+    </div>
+  )
+}
+
+const pendingText = (attempt: Lift) => {
+  const votes = votesText(attempt.judging)
+  return votes ? `${AWAITING_JUDGES} · ${votes}` : AWAITING_JUDGES
+}
+
+function Segment({ segment, latest, decided }: { segment: PageSegment; latest: Lift | undefined; decided: Lift | undefined }) {
+  return (
+    <section className="board__segment" aria-label={segment.weightClass ?? 'Ranking'}>
+      {segment.weightClass && <h2 className="board__class">{segment.weightClass}{segment.continued ? ' (continued)' : ''}</h2>}
       <table className="board__table">
         <thead>
           <tr>
-            <th scope="col">#</th>
+            <th scope="col" className="board__rank-col">#</th>
             <th scope="col">Lifter</th>
-            <th scope="col">Class</th>
+            <th scope="col" className="board__judging-col"><span className="visually-hidden">Judging</span></th>
+            {!segment.weightClass && <th scope="col" className="board__class-col">Class</th>}
             <th scope="col" className="num">Squat</th>
             <th scope="col" className="num">Bench</th>
             <th scope="col" className="num">Deadlift</th>
@@ -68,23 +183,38 @@ export function ProjectorBoardPage() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((p, i) => (
-            <tr key={p.id} className={latest?.participant_id === p.id ? 'board__row--latest' : undefined} data-latest={latest?.participant_id === p.id ? latest.id : undefined}>
-              <td className={`board__rank board__rank--${i + 1}`}>{i + 1}</td>
-              <td className="board__name">{p.name}{p.country && <span>{p.country}</span>}</td>
-              <td>{p.weight_class}</td>
-              <td className="num">{formatNumber(p.best_squat)}</td>
-              <td className="num">{formatNumber(p.best_bench)}</td>
-              <td className="num">{formatNumber(p.best_deadlift)}</td>
-              <td className="num board__total">{formatNumber(p.total_weight)}</td>
-            </tr>
-          ))}
+          {segment.rows.map((row) => <Row key={row.participant.id} row={row} showClass={!segment.weightClass} latest={latest} decided={decided} />)}
         </tbody>
       </table>
-      {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
-      {hidden > 0 && <p className="board__more">and {hidden} more lifters</p>}
+    </section>
+  )
+}
 
-      <footer className="board__url">Follow on your phone: <strong>{url}</strong></footer>
-    </div>
+function Row({ row, showClass, latest, decided }: { row: BoardRow; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined }) {
+  const p = row.participant
+  const isLatest = latest?.participant_id === p.id
+  const isDecided = decided?.participant_id === p.id
+  const className = [isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined
+  const onePending = row.pending.length === 1 ? votesText(row.pending[0]!.judging) : null
+  return (
+    <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
+      <td className={`board__rank board__rank--${row.rank}`}>{row.rank}</td>
+      <td className="board__name">
+        <span className="board__name-text">{p.name}</span>
+        {p.country && <span className="board__country">{p.country}</span>}
+      </td>
+      <td className="board__judging">
+        {row.pending.length > 0 && (
+          <span className="board__pending" title={onePending ? `${AWAITING_JUDGES} · ${onePending}` : AWAITING_JUDGES}>
+            {AWAITING_JUDGES}{row.pending.length > 1 ? ` ×${row.pending.length}` : ''}
+          </span>
+        )}
+      </td>
+      {showClass && <td className="board__class-col">{p.weight_class}</td>}
+      <td className="num">{formatNumber(p.best_squat)}</td>
+      <td className="num">{formatNumber(p.best_bench)}</td>
+      <td className="num">{formatNumber(p.best_deadlift)}</td>
+      <td className="num board__total">{formatNumber(p.total_weight)}</td>
+    </tr>
   )
 }
