@@ -1,15 +1,19 @@
 // SPEC §2 video page: the player, the attempt, comments and analytics, and debug information.
-// Follows the challenge's live room so a processing video turns ready in place.
+// Follows the challenge's live room so a processing video turns ready in place, the votes count
+// up and the decision (its lights, who decided, the appeal) shows as it is taken.
 import { useCallback, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { competitionRoom } from '../../../lib/contract.ts'
-import type { LiveEvent } from '../../../lib/contract.ts'
+import type { Lift, LiveEvent } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
+import { useSession } from '../../../stores/session.ts'
 import { NO_VIDEO_URL, attemptErrorText, useAttempt, type AttemptKey } from '../api/get-attempt.ts'
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
 import { CommentsPanel } from './CommentsPanel.tsx'
+import { JudgingPanel } from './JudgingPanel.tsx'
 import { VideoPlayer, type PlayerDebug } from './VideoPlayer.tsx'
 import './VideoPage.css'
 
@@ -25,12 +29,22 @@ export function VideoPage() {
   }, [params.id, params.participantId, params.videoId])
   const { data: attempt, error, loading, setData, reload } = useAttempt(key)
   const [debug, setDebug] = useState<PlayerDebug | null>(null)
+  const [seek, setSeek] = useState<{ at: number } | null>(null)
+  const userId = useSession((s) => s.userId)
 
+  /** A newer state of this attempt (an event, or the appeal's answer). Rendition URLs are not in it: the next load picks them up. */
+  const merge = useCallback((lift: Lift) => {
+    setData((current) => (current && current.id === lift.id ? { ...current, ...lift, success: lift.status === 'completed' ? 'true' : 'false' } : current))
+  }, [setData])
   const apply = useCallback((event: LiveEvent) => {
-    if (event.type !== 'attempt.updated' || event.data.attempt.id !== key?.videoId) return
-    // Rendition URLs are not in the event: the next load of this page picks them up.
-    setData((current) => (current ? { ...current, ...event.data.attempt } : current))
-  }, [key?.videoId, setData])
+    if ((event.type === 'attempt.updated' || event.type === 'attempt.judged') && event.data.attempt.id === key?.videoId) merge(event.data.attempt)
+    else if (event.type === 'attempt.voted' && event.data.attempt_id === key?.videoId) {
+      const { votes_cast: cast, votes_needed: needed } = event.data
+      setData((current) => (current && current.status === 'pending' && current.judging.votes_cast <= cast
+        ? { ...current, judging: { ...current.judging, votes_cast: cast, votes_needed: needed } }
+        : current))
+    }
+  }, [key?.videoId, merge, setData])
   useLiveRoom(key ? competitionRoom(key.competitionId) : null, {
     ready: attempt !== undefined,
     seq: null,
@@ -51,20 +65,21 @@ export function VideoPage() {
       <div className="video-page__main">
         <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
         {attempt.video_url ? (
-          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={setDebug} />
+          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={setDebug} seek={seek} />
         ) : (
           <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
         )}
         <header className="video-page__info">
           <h1>{attempt.participant_name} · {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)}</h1>
           <div className="row">
-            <span className={`badge ${attempt.success === 'true' ? 'badge--ongoing' : attempt.status === 'failed' ? 'badge--failed' : ''}`}>
-              {attempt.success === 'true' ? 'Good lift' : attempt.status === 'failed' ? 'No lift' : attempt.status}
+            <span className={`badge ${attempt.status === 'completed' ? 'badge--ongoing' : attempt.status === 'failed' ? 'badge--failed' : ''}`} data-testid="attempt-verdict">
+              <AttemptVerdict attempt={attempt} />
             </span>
             {processing && <span className="badge badge--processing">Processing: playing the original meanwhile</span>}
             <span className="muted">{formatDateTime(attempt.timestamp)}</span>
           </div>
         </header>
+        <JudgingPanel attempt={attempt} userId={userId} onSeek={(at) => setSeek({ at })} onAppealed={merge} />
         <details className="panel debug">
           <summary>Debug information</summary>
           <dl>

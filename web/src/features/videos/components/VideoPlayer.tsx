@@ -22,9 +22,11 @@ interface Props {
   poster?: string | null
   label: string
   onDebug?: (debug: PlayerDebug) => void
+  /** Moves the playhead to `at` seconds each time a new request (a new object) arrives. */
+  seek?: { at: number } | null
 }
 
-export function VideoPlayer({ src, poster, label, onDebug }: Props) {
+export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
   const video = useRef<HTMLVideoElement>(null)
   const mobile = useMemo(isMobile, [])
   const device = useMemo(deviceKind, [])
@@ -67,6 +69,14 @@ export function VideoPlayer({ src, poster, label, onDebug }: Props) {
     if (v.paused) v.play()?.catch(() => undefined) // a refused autoplay just stays paused
     else v.pause()
   }, [])
+
+  useEffect(() => {
+    const v = video.current
+    if (!seek || !v) return
+    v.currentTime = Math.max(0, Math.min(Number.isFinite(v.duration) && v.duration > 0 ? v.duration : seek.at, seek.at))
+    setTime(v.currentTime)
+    showControls()
+  }, [seek, showControls])
 
   const skip = (seconds: number) => {
     const v = video.current
