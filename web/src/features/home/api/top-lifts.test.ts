@@ -14,6 +14,8 @@ describe('Top Lifts This Month', () => {
       ],
     }))
     people[0]!.attempts.push(lift({ id: 99, participant_id: 1, lift_type: 'squat', weight: 500, status: 'failed', created_at: recent }))
+    // A 999 kg deadlift awaiting judges is no top lift.
+    people[2]!.attempts.push(lift({ id: 97, participant_id: 3, lift_type: 'deadlift', weight: 999, status: 'pending', created_at: recent }))
     people[1]!.attempts.push(lift({ id: 98, participant_id: 2, lift_type: 'bench', weight: 300, created_at: '2026-03-01T00:00:00Z' }))
     const top = topLiftsThisMonth({ competitions: [competition()], participants: { 7: people } }, now)
     expect(top.squat.map((t) => [t.name, t.weight])).toEqual([['P4', 140], ['P3', 130], ['P2', 120]])

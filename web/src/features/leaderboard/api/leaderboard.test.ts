@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { competition, participant } from '../../../test/fixtures.ts'
+import { competition, lift, participant } from '../../../test/fixtures.ts'
 import { buildLeaderboard, rankLeaderboard } from './leaderboard.ts'
 
 describe('leaderboard (computed from competitions + participants)', () => {
@@ -27,5 +27,21 @@ describe('leaderboard (computed from competitions + participants)', () => {
     expect(rankLeaderboard(rows, 'total', { weightClass: '', location: '' }).map((r) => r.name)).toEqual(['Ben', 'Anna'])
     expect(rankLeaderboard(rows, 'squat', { weightClass: '', location: 'Tokyo' }).map((r) => r.name)).toEqual(['Anna'])
     expect(rankLeaderboard(rows, 'bench', { weightClass: '93kg', location: '' }).map((r) => r.name)).toEqual(['Ben'])
+  })
+
+  it('attempts awaiting judges are counted beside the name, never ranked: a lifter with only pending lifts has no row', () => {
+    const pending = (id: number, weight: number) => lift({ id, status: 'pending', weight })
+    const rows = buildLeaderboard({
+      competitions: [competition({ id: 1 }), competition({ id: 2 })],
+      participants: {
+        1: [
+          participant({ id: 1, user_id: 10, name: 'Anna', best_squat: 150, total_weight: 150, attempts: [lift({ id: 1, weight: 150 }), pending(2, 999)] }),
+          participant({ id: 2, user_id: 11, name: 'Claimer', attempts: [pending(3, 999)] }),
+        ],
+        2: [participant({ id: 3, user_id: 10, name: 'Anna', best_bench: 100, total_weight: 100, attempts: [pending(4, 120)] })],
+      },
+    })
+    expect(rows.map((r) => r.name)).toEqual(['Anna'])
+    expect(rows[0]).toMatchObject({ squat: 150, total: 150, pending: 2 })
   })
 })

@@ -1,5 +1,6 @@
 // SPEC §2 /leaderboard: sort by total, squat, bench or deadlift; filter by weight class and
-// location. Live: a join or attempt anywhere refetches that challenge's participants.
+// location. Live: a join, an attempt or a judges' decision anywhere refetches that challenge's
+// participants. Only good lifts count; attempts awaiting judges are marked beside the name.
 import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAllParticipants } from '../../../api/all-participants.ts'
@@ -88,6 +89,7 @@ export function LeaderboardPage() {
                         <span>
                           <Link to={`/profile/${r.userId}`}>{r.name}</Link>
                           {r.country && <span className="muted leaderboard__country">{r.country}</span>}
+                          {r.pending > 0 && <span className="leaderboard__pending" title="Not counted until the judges decide">{r.pending} awaiting judges</span>}
                         </span>
                       </span>
                     </td>

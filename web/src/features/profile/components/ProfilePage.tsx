@@ -1,13 +1,15 @@
 // SPEC §2 /profile: the own profile; /profile/{id} and /profile?id= show that athlete's public
-// profile. Without a session and without an id it goes home (SPEC §4).
+// profile. Without a session and without an id it goes home (SPEC §4). Each video says good lift,
+// no lift or awaiting judges; a decision in one of the lifter's challenges refetches the profile.
 import { Link, Navigate, useParams, useSearchParams } from 'react-router'
+import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
-import { NO_USER_ID, PROFILE_FAILED, profileVideos, useProfile } from '../api/get-profile.ts'
+import { NO_USER_ID, PROFILE_FAILED, profileVideos, useLiveProfile } from '../api/get-profile.ts'
 import './ProfilePage.css'
 
 export function ProfilePage() {
@@ -18,7 +20,7 @@ export function ProfilePage() {
   const ownId = useSession((s) => s.userId)
   const requestedId = requested && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : null
   const userId = requested ? requestedId : ownId
-  const { data, error, reload } = useProfile(userId)
+  const { data, error, reload } = useLiveProfile(userId)
 
   if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
   if (!requested && session === 'starting') return <div className="spinner" role="status" aria-label="Loading profile" />
@@ -104,7 +106,7 @@ export function ProfilePage() {
               <li key={v.attempt_id}>
                 <Link className="profile-video" to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}>
                   {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span className="profile-video__placeholder" aria-hidden="true">▶</span>}
-                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong><br /><span className="muted">{v.competition_name}</span></span>
+                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong> · <AttemptVerdict attempt={v} statusWords /><br /><span className="muted">{v.competition_name}</span></span>
                 </Link>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { UI } from '../../../config.ts'
+import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 import { useQuery } from '../../../lib/use-query.ts'
 import { RANDOM_LIFT_TYPES, getNextVideo, getRandomVideo, randomVideoErrorText } from '../api/random-video.ts'
@@ -80,7 +81,7 @@ export function RandomVideoPage() {
                     <li key={v.id}>
                       <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
                         {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span aria-hidden="true">▶</span>}
-                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)}</span>
+                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} statusWords /></span>
                       </Link>
                     </li>
                   ))}
