@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { AuthResponse } from '../../contract/index.ts'
+import type { AuthResponse, Lift } from '../../contract/index.ts'
 import { joinChallenge, uploadClip } from './api.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
@@ -116,16 +116,31 @@ describe('three judges decide an uploaded lift, live', () => {
 
   it('the judges vote: a no lift with a reason card, then two good lifts; the spectator sees each count and then the decision', async () => {
     const [first, second, third] = judges.map((j) => j.page) as [Page, Page, Page]
-    // Judge A: no lift from the keyboard, the first squat card (depth, red), sent with Enter.
+    // Judge A: three frames forward (3/30 s), no lift from the keyboard, that moment marked,
+    // the first squat card (depth, red), sent with Enter.
+    await first.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1)
+    for (let i = 0; i < 3; i++) await first.keyboard.press('ArrowRight')
+    await first.getByLabel('Current time').filter({ hasText: '0.10 s' }).waitFor()
     await first.keyboard.press('r')
     await first.getByRole('form', { name: 'No lift' }).waitFor()
+    await first.getByRole('button', { name: 'Mark this moment' }).click()
+    await first.getByText('At 0.10 s').waitFor()
     await first.keyboard.press('1')
     expect(await first.getByRole('radio', { name: /Not deep enough/ }).isChecked()).toBe(true)
     await first.keyboard.press('Enter')
     await first.getByText('Nothing to judge right now.').waitFor()
     await chips().getByText(/Awaiting judges · 1 of 3 votes/).waitFor({ timeout: 10_000 })
 
-    // Judge B: good lift with W.
+    // Judge B: space plays and pauses the clip, even with the Good lift button focused (it sends nothing); then W.
+    const paused = () => second.evaluate(() => document.querySelector('video')!.paused)
+    await second.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2)
+    await second.getByRole('button', { name: 'Good lift' }).focus()
+    await second.keyboard.press('Space')
+    await second.waitForFunction(() => !document.querySelector('video')!.paused)
+    await second.keyboard.press('Space')
+    await second.waitForFunction(() => document.querySelector('video')!.paused)
+    expect(await paused()).toBe(true)
+    await second.getByRole('heading', { name: `Squat 150 kg — ${lifterName}` }).waitFor()
     await second.keyboard.press('w')
     await second.getByText('Nothing to judge right now.').waitFor()
     await chips().getByText(/Awaiting judges · 2 of 3 votes/).waitFor({ timeout: 10_000 })
@@ -141,6 +156,13 @@ describe('three judges decide an uploaded lift, live', () => {
     await spectator.page.getByTestId('participant-total').filter({ hasText: '150 kg' }).waitFor({ timeout: 10_000 })
     console.log(`third vote → spectator's page shows the good lift: ${Date.now() - sent} ms`)
     await third.getByText('Nothing to judge right now.').waitFor()
+
+    // The decision's lights: judge A's no lift carries its card, reason and the marked moment.
+    const lifts = await (await fetch(`${baseUrl}/api/competitions/${challengeId}/lifts`)).json() as { lifts: Lift[] }
+    const decided = lifts.lifts.find((l) => l.participant_name === lifterName)!
+    expect(decided.status).toBe('completed')
+    expect(decided.judging.lights.filter((l) => !l.good).map((l) => [l.reason, l.card, l.at_seconds])).toEqual([['depth', 'red', 0.1]])
+    expect(decided.judging.lights.filter((l) => l.good)).toHaveLength(2)
   })
 
   it("the organiser's view shows the votes cast and each judge's agreement with the decision", async () => {

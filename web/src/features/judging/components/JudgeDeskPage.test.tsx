@@ -121,8 +121,10 @@ describe("the judge's desk", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark this moment' }))
     expect(screen.getByText(/At 0\.07 s/)).toBeTruthy()
     key('1')
-    key('Enter')
+    // Focus stays on the Mark this moment button: Enter still sends the no lift (once).
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Mark this moment' }), { key: 'Enter' })
     expect(await screen.findByText(EMPTY_QUEUE)).toBeTruthy()
+    expect(api.sent('POST', '/attempts/11/votes')).toHaveLength(1)
     expect(api.sent('POST', '/attempts/11/votes')[0]!.body).toEqual({ good: false, reason: 'depth', at_seconds: 0.07 })
   })
 

@@ -168,8 +168,10 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         e.preventDefault()
         s.openNoLift()
         setReason(s.reasons[Number(key) - 1]!.code)
-      } else if (key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
-        if (!s.noLift) return
+      } else if (key === 'Enter') {
+        // A focused button elsewhere (Good lift, the player's) does its own thing; inside the
+        // no-lift form (after Mark this moment, say) Enter sends the no lift.
+        if (!s.noLift || (e.target instanceof HTMLButtonElement && !e.target.closest('.no-lift-form'))) return
         e.preventDefault()
         void s.send(s.noLiftBody())
       }
