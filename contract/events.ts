@@ -43,6 +43,8 @@ export const LiveEventData = {
   'leaderboard.changed': Type.Object({ competition_id: Id }),
   /** A judge voted: counts only (votes are blind until the decision). */
   'attempt.voted': Type.Object({ competition_id: Id, attempt_id: Id, votes_cast: Type.Integer(), votes_needed: Type.Integer() }),
+  /** The organiser changed the panel (`judges`: how many now sit on it; 1 is the organiser alone). */
+  'panel.changed': Type.Object({ competition_id: Id, judges: Type.Integer() }),
   /** The attempt was decided (or an appeal changed the decision): its lights, reasons and who decided. */
   'attempt.judged': Type.Object({ competition_id: Id, attempt: Lift }),
   /** Published to the global room, so challenge lists can show it without reload. */
@@ -61,10 +63,12 @@ export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
 export const CompetitionCreatedEvent = liveEvent('competition.created')
 export const AttemptVotedEvent = liveEvent('attempt.voted')
 export const AttemptJudgedEvent = liveEvent('attempt.judged')
+export const PanelChangedEvent = liveEvent('panel.changed')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
+  PanelChangedEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

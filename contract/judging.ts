@@ -123,6 +123,15 @@ export function decision(votes: readonly Vote[], needed: 1 | 3): 'completed' | '
   return good * 2 > needed ? 'completed' : 'failed'
 }
 
+/** A vote as its light shows once the attempt is decided; `judge` is the seat ("Judge 2") or the published name. */
+export function toLight(vote: { good: boolean; reason: string | null; atSeconds: number | null; note: string | null }, liftType: LiftType, judge: string): Light {
+  const reason = !vote.good && vote.reason ? noLiftReason(liftType, vote.reason) : undefined
+  return {
+    judge, good: vote.good, card: reason?.card ?? null, reason: vote.good ? null : vote.reason,
+    reason_label: reason?.label ?? null, at_seconds: vote.atSeconds, note: vote.note,
+  }
+}
+
 /** Hours after a decision in which its lifter may appeal (APPEAL_WINDOW_HOURS). */
 export const DEFAULT_APPEAL_WINDOW_HOURS = 24
 

@@ -58,6 +58,8 @@ export interface Config {
   readonly liveMaxConnectionsPerAddress: number
   /** Public rooms one socket.io connection may follow at once. */
   readonly liveMaxRoomsPerSocket: number
+  /** How long after a panel decision its lifter may appeal. */
+  readonly appealWindowMs: number
   /** How long the plain feed holds events ahead of a missing one before reading it from the outbox. */
   readonly liveGapWaitMs: number
 }
@@ -140,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMaxConnectionsPerAddress: int(env, 'LIVE_MAX_CONNECTIONS_PER_ADDRESS', 2500, 1),
     liveMaxRoomsPerSocket: int(env, 'LIVE_MAX_ROOMS_PER_SOCKET', 20, 1),
     liveGapWaitMs: int(env, 'LIVE_GAP_WAIT_MS', 500, 0),
+    appealWindowMs: int(env, 'APPEAL_WINDOW_HOURS', 24, 0) * 3_600_000,
   })
 }

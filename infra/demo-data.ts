@@ -1,13 +1,16 @@
 // Demo data for a first start on the embedded default, so a newcomer sees a
 // living site: challenges that are upcoming, ongoing and completed, a few dozen
 // athletes across weight classes and countries, attempts with weights, and a few
-// videos of the heaviest lifts.
+// videos of the heaviest lifts. Each challenge has an organiser and a panel of three
+// judges who decided most attempts (some no lifts, with their reasons and cards); a few
+// of the ongoing challenges' attempts still await their judges. Every demo account,
+// judges included, signs in with the password DEMO_PASSWORD.
 // Deterministic (seeded random) so screenshots and tests are stable.
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import { formatDescription } from '../contract/index.ts'
+import { NO_LIFT_REASONS, decision, formatDescription, toLight, type Light, type LiftType } from '../contract/index.ts'
 import type { PrismaClient } from './db.ts'
 import { attemptKeys, type Storage } from './storage.ts'
 
@@ -18,6 +21,7 @@ const CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120k
 const CLASS_FACTOR: Record<string, number> = { '59kg': 0.7, '66kg': 0.8, '74kg': 0.88, '83kg': 0.95, '93kg': 1, '105kg': 1.06, '120kg': 1.1, '120kg+': 1.15 }
 
 const DAY = 86_400_000
+export const DEMO_PASSWORD = 'liftarena-demo'
 const run = promisify(execFile)
 
 function random(seed: number) {
@@ -31,7 +35,7 @@ export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
   if ((await prisma.competition.count()) > 0 || (await prisma.user.count()) > 0) return false
   const rnd = random(42)
   const now = Date.now()
-  const passwordHash = await hash('liftarena-demo', { algorithm: 2 })
+  const passwordHash = await hash(DEMO_PASSWORD, { algorithm: 2 })
 
   const users = []
   for (let i = 0; i < 36; i++) {
@@ -53,36 +57,52 @@ export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
     { name: 'Summer Bench Bash', location: 'Tokyo', start: -90, end: -83, classes: ['59kg', '66kg', '74kg', '83kg', '93kg'], gender: 'F' },
   ]
   const lifttypes = ['Squat', 'Bench Press', 'Deadlift']
+  const votes: { attemptId: number; judgeId: number; seat: number; good: boolean; reason: string | null; note: string | null; createdAt: Date }[] = []
   for (const [index, c] of challenges.entries()) {
+    // The organiser, and a panel of three who do not lift in this challenge.
+    const judges = users.filter((_, i) => (i + index) % 3 === 0).slice(index, index + 3)
     const competition = await prisma.competition.create({
       data: {
         name: c.name, location: c.location, startDate: new Date(now + c.start * DAY), endDate: new Date(now + c.end * DAY),
-        liftTypes: lifttypes, weightClasses: c.classes, gender: c.gender,
+        liftTypes: lifttypes, weightClasses: c.classes, gender: c.gender, createdById: users[0]!.id,
         description: formatDescription(`${c.name}: three lifts, one total. Film each attempt from the side and upload it before the deadline.`, { lifttypes, weightclasses: c.classes, gender: c.gender }),
+        judges: { create: judges.map((judge, seat) => ({ userId: judge.id, seat: seat + 1 })) },
       },
     })
     const entrants = users.filter((_, i) => (i + index) % 3 !== 0).slice(0, 12 + index * 2)
-    for (const user of entrants) {
+    for (const [entrantIndex, user] of entrants.entries()) {
       const weightClass = c.classes.includes(user.weightClass!) ? user.weightClass! : c.classes[Math.floor(rnd() * c.classes.length)]!
       const participant = await prisma.participant.create({
         data: { userId: user.id, competitionId: competition.id, weightClass, gender: c.gender, joinedAt: new Date(now + (c.start - 5) * DAY + rnd() * DAY) },
       })
       if (c.start > 0) continue // upcoming: joined, nothing lifted yet
       const strength = (CLASS_FACTOR[weightClass] ?? 1) * (c.gender === 'F' ? 0.62 : 1) * (0.85 + rnd() * 0.3)
-      const bases: [string, number][] = [['squat', 200], ['bench', 135], ['deadlift', 240]]
+      const bases: [LiftType, number][] = [['squat', 200], ['bench', 135], ['deadlift', 240]]
       for (const [liftType, base] of bases) {
         for (let attempt = 0; attempt < 3; attempt++) {
           const weight = Math.round((base * strength * (0.9 + attempt * 0.05)) / 2.5) * 2.5
-          await prisma.attempt.create({
+          const createdAt = new Date(now + c.start * DAY + rnd() * Math.min(c.end - c.start, -c.start) * DAY)
+          // An ongoing challenge's last deadlifts still await their judges (some with a vote or two cast).
+          const awaiting = c.end > 0 && liftType === 'deadlift' && attempt === 2 && entrantIndex % 4 === 0
+          const ballots = judges.map((judge, seat) => {
+            const good = rnd() < 0.82
+            const reasons = NO_LIFT_REASONS[liftType]
+            return { judgeId: judge.id, seat: seat + 1, good, reason: good ? null : reasons[Math.floor(rnd() * (reasons.length - 1))]!.code, note: null }
+          }).slice(0, awaiting ? entrantIndex % 3 : 3)
+          const status = awaiting ? null : decision(ballots, 3)
+          const lights: Light[] = status ? ballots.map((b) => toLight({ ...b, atSeconds: b.good ? null : 1.5 }, liftType, `Judge ${b.seat}`)) : []
+          const row = await prisma.attempt.create({
             data: {
-              participantId: participant.id, liftType, weight, status: rnd() < 0.8 ? 'completed' : 'failed',
-              createdAt: new Date(now + c.start * DAY + rnd() * Math.min(c.end - c.start, -c.start) * DAY),
+              participantId: participant.id, liftType, weight, createdAt, status: status ?? 'pending', votesNeeded: 3, votesCast: ballots.length,
+              ...(status ? { decidedBy: 'panel', decidedAt: new Date(createdAt.getTime() + 3_600_000), lights: lights as object[] } : {}),
             },
           })
+          votes.push(...ballots.map((b) => ({ ...b, attemptId: row.id, createdAt: new Date(createdAt.getTime() + b.seat * 600_000) })))
         }
       }
     }
   }
+  await prisma.vote.createMany({ data: votes.map((v) => ({ ...v, atSeconds: v.good ? null : 1.5 })) })
   return true
 }
 

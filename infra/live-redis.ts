@@ -10,7 +10,7 @@
 // @socket.io/redis-emitter, which only speaks the pub/sub adapter's format).
 // tests/live-multinode.test.ts guards the format against two real server processes.
 import { Redis } from 'ioredis'
-import type { LiveEvent, TranscodeProgress, UserRoom } from '../contract/index.ts'
+import type { JudgeQueueChange, LiveEvent, TranscodeProgress, UserRoom } from '../contract/index.ts'
 import { userRoom } from '../contract/index.ts'
 import type { Config } from './config.ts'
 import type { EventPublisher } from './live-publisher.ts'
@@ -110,6 +110,9 @@ export function createRedisPublisher(
     progress(userId: number, progress: TranscodeProgress) {
       const room: UserRoom = userRoom(userId)
       append([{ room, name: 'transcode:progress', payload: progress }])
+    },
+    judgeQueue(userIds: readonly number[], change: JudgeQueueChange) {
+      append(userIds.map((userId) => ({ room: userRoom(userId), name: 'judge:queue', payload: change })))
     },
     flush: () => pending,
     async close() {

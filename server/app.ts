@@ -27,6 +27,7 @@ import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
+import judgingRoutes from './routes/judging.routes.ts'
 
 /** What the app is built from; each is created once by the process (server.ts) or a test. */
 export interface AppDeps {
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(videoRoutes, { prefix })
   await app.register(uploadRoutes, { prefix })
   await app.register(videoProxyRoutes, { prefix })
+  await app.register(judgingRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }

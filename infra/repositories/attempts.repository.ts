@@ -5,6 +5,8 @@ import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
+import type { EventPublisher } from '../live-publisher.ts'
+import { judgesFor, seatsOf, votesNeeded } from './panel.ts'
 
 /** An attempt with who lifted it, as its Lift answer and its events need. */
 export const attemptWithLifter = { participant: { include: { user: { select: { name: true } } } } } as const satisfies Prisma.AttemptInclude
@@ -23,7 +25,7 @@ const STORE_FAILED = 'The upload could not be stored; please upload it again.'
 /** Processing states a transcode has not finished with. */
 const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.EnumProcessingStateFilter
 
-export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, apiBase: string) {
+export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, publisher: () => EventPublisher, apiBase: string) {
   /**
    * Changes an attempt if its processing state still matches `from`, and announces it. Conditional,
    * so a repeat or recovered run changes nothing and announces nothing. Answers whether it changed.
@@ -50,10 +52,17 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       lifter: Lifter, attempt: { liftType: string; weight: number }, originalKey: (attemptId: number) => string, store: (key: string) => Promise<void>,
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
+      let judges: number[] = []
       const recorded = await announcer.write(async (tx, announce) => {
         const room = competitionRoom(lifter.competitionId)
+        // Pending until its judges decide; the quorum is the panel's as it is now (a panel change updates it).
+        const { seats } = await seatsOf(tx, lifter.competitionId)
+        judges = judgesFor(seats, lifter.userId)
         const created = await tx.attempt.create({
-          data: { participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'completed', processingState: 'pending' },
+          data: {
+            participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'pending', processingState: 'pending',
+            votesNeeded: votesNeeded(seats, lifter.userId),
+          },
         })
         const key = originalKey(created.id)
         const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key } })
@@ -61,6 +70,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
         return { attemptId: created.id, originalKey: key }
       }, (row) => store(row.originalKey).catch((error: unknown) => { storeFailure = { error } }))
+      publisher().judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
       if (storeFailure) {
         // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.
         await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(() => false)

@@ -5,17 +5,20 @@ import type { PrismaClient } from '../db.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
+import { createJudgingRepository } from './judging.repository.ts'
+import { DEFAULT_APPEAL_WINDOW_HOURS } from '../../contract/index.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 
 /** `publisher()` is read at publish time (the server's live layer exists only once its app is built). */
-export function createRepositories(prisma: PrismaClient, publisher: () => EventPublisher, apiBase: string) {
+export function createRepositories(prisma: PrismaClient, publisher: () => EventPublisher, apiBase: string, options: { appealWindowMs?: number } = {}) {
   const announcer = createAnnouncer(prisma, publisher)
   return {
     competitions: createCompetitionsRepository(prisma, announcer),
     participants: createParticipantsRepository(prisma, announcer),
-    attempts: createAttemptsRepository(prisma, announcer, apiBase),
+    attempts: createAttemptsRepository(prisma, announcer, publisher, apiBase),
+    judging: createJudgingRepository(prisma, announcer, publisher, { apiBase, appealWindowMs: options.appealWindowMs ?? DEFAULT_APPEAL_WINDOW_HOURS * 3_600_000 }),
     users: createUsersRepository(prisma),
     refreshTokens: createRefreshTokensRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),

@@ -205,6 +205,9 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     progress(userId, progress) {
       io.to(userRoom(userId)).emit('transcode:progress', progress)
     },
+    judgeQueue(userIds, change) {
+      if (userIds.length > 0) io.to(userIds.map(userRoom)).emit('judge:queue', change)
+    },
   }
 
   return {

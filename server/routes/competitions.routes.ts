@@ -14,6 +14,8 @@ import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
 import { toCompetition, toParticipant } from '../services/mappers.ts'
 
+const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
+
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { competitions, participants, attempts, liveEvents } = app.repos
   const apiBase = app.deps.config.apiBase
@@ -122,6 +124,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const competitionId = Number(body.competition_id)
     const competition = await findCompetition(competitionId)
     assertCanJoin(competition, body.weight_class)
+    // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
+    if (!competition.judgesMayLift && await app.repos.judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
     const gender = normalizeGender(body.gender ?? competition.gender)
     let joined
     try {

@@ -22,6 +22,10 @@ describe('upload fields', () => {
     expect(refusal(() => parseUploadFields({ lift_type: 'squat' }))).toEqual({ status: 400, error: 'Please fill in all fields: weight, competition_id are missing.' })
     for (const weight of ['0', '-5', 'heavy', '1e3', '1000.5', 'NaN']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight, competition_id: '1' }))?.error, weight).toMatch(/valid weight/)
     for (const id of ['abc', '0', '99999999999', '1.5']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight: '100', competition_id: id }))?.error, id).toBe('competition_id must be a challenge id.')
+    // Above every world record of the lift: refused, per lift.
+    expect(refusal(() => parseUploadFields({ lift_type: 'deadlift', weight: '999', competition_id: '1' }))).toEqual({ status: 400, error: 'No one has lifted 999 kg in the deadlift: the most we take is 650 kg.' })
+    expect(refusal(() => parseUploadFields({ lift_type: 'snatch', weight: '320', competition_id: '1' }))?.error).toBe('No one has lifted 320 kg in the snatch: the most we take is 300 kg.')
+    expect(parseUploadFields({ lift_type: 'deadlift', weight: '650', competition_id: '1' }).weight).toBe(650)
     expect(hasRequiredFields({ lift_type: 'squat', weight: '100' })).toBe(false)
     expect(hasRequiredFields({ lift_type: 'squat', weight: '100', competition_id: ' ' })).toBe(false)
     expect(hasRequiredFields({ lift_type: 'squat', weight: '100', competition_id: '3' })).toBe(true)

@@ -1,6 +1,6 @@
 // The upload form's rules: which fields, what they must hold, and whether a lifter may
 // upload this lift to this challenge now. Pure: the route reads the rows, these decide.
-import { LIMITS, challengeStatus, normalizeLiftType, type LiftType } from '../../contract/index.ts'
+import { LIFT_MAX_KG, LIFT_NAMES, LIMITS, challengeStatus, normalizeLiftType, type LiftType } from '../../contract/index.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { challengeLiftTypes } from './competitions.service.ts'
 
@@ -29,6 +29,10 @@ export function parseUploadFields(fields: Readonly<Record<string, string>>): Upl
   const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
   if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg) {
     throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}.`)
+  }
+  // Above every world record of the lift: no one lifts it, so it is refused rather than judged.
+  if (liftType && weight > LIFT_MAX_KG[liftType]) {
+    throw badRequest(`No one has lifted ${weight} kg in the ${LIFT_NAMES[liftType].toLowerCase()}: the most we take is ${LIFT_MAX_KG[liftType]} kg.`)
   }
   const idText = fields.competition_id!.trim()
   const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN

@@ -151,6 +151,34 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/next-video': () => ({ query: { after: f.attemptId } }),
   'POST /api/upload': () => uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 150, competition_id: f.competitionId }),
   'GET /api/video/{*}': () => ({ params: { '*': f.videoKey } }),
+  'GET /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId } }),
+  'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { usernames: [] } }),
+  'GET /api/judge/queue': () => ({ headers: f.owner.auth }),
+  // The organiser judges alone (no panel appointed): each walk gets a fresh pending attempt.
+  'POST /api/attempts/{id}/votes': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: false, reason: 'depth', at_seconds: 1.5 } }),
+  'POST /api/attempts/{id}/jury': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: true } }),
+  'POST /api/attempts/{id}/appeal': async () => ({ params: { id: await decidedAttempt() }, headers: f.lifter.auth, payload: { note: 'It was deep enough.' } }),
+  'POST /api/attempts/{id}/appeal/decision': async () => {
+    const id = await decidedAttempt()
+    expect((await send('POST', '/api/attempts/{id}/appeal', { params: { id }, headers: f.lifter.auth, payload: { note: 'Deep.' } })).statusCode).toBe(201)
+    return { params: { id }, headers: f.owner.auth, payload: { reverse: true, reason: 'Below parallel at 0:02.' } }
+  },
+  'GET /api/competitions/{id}/judging': () => ({ params: { id: f.competitionId }, headers: f.owner.auth }),
+  'GET /api/network': () => ({}),
+}
+
+/** A new pending attempt of the lifter in the walk's challenge. */
+async function freshAttempt(): Promise<number> {
+  const res = await send('POST', '/api/upload', uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 140, competition_id: f.competitionId }))
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { attempt_id: number }).attempt_id
+}
+
+/** A new attempt the organiser (judging alone) decided as no lift. */
+async function decidedAttempt(): Promise<number> {
+  const id = await freshAttempt()
+  expect((await send('POST', '/api/attempts/{id}/votes', { params: { id }, headers: f.owner.auth, payload: { good: false, reason: 'depth' } })).statusCode).toBe(201)
+  return id
 }
 
 /** Route-specific inputs: the statuses only that route answers. */

@@ -80,6 +80,7 @@ export default fp(async function live(app: FastifyInstance) {
       for (const event of events) deliveredHere(event)
     },
     progress: server.publisher.progress,
+    judgeQueue: server.publisher.judgeQueue,
   } satisfies EventPublisher)
 
   // socket.io and @fastify/websocket on one port (see shared/PLATFORM.md): the plugin gets

@@ -13,5 +13,5 @@ declare module 'fastify' {
 
 export default fp(async function repositories(app: FastifyInstance) {
   const { config, db } = app.deps
-  app.decorate('repos', createRepositories(db.prisma, () => app.publisher, config.apiBase))
+  app.decorate('repos', createRepositories(db.prisma, () => app.publisher, config.apiBase, { appealWindowMs: config.appealWindowMs }))
 })

@@ -91,7 +91,8 @@ describe('POST /api/upload', () => {
     expect(scratchEntries()).toEqual([])
 
     const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: body.attempt_id } })
-    expect(row).toMatchObject({ participantId: u.participantId, liftType: 'bench', weight: 102.5, status: 'completed', processingState: 'pending', originalKey: key })
+    // Pending until its judges decide: a quorum of one (no panel yet, and the organiser never judges their own attempt).
+    expect(row).toMatchObject({ participantId: u.participantId, liftType: 'bench', weight: 102.5, status: 'pending', votesNeeded: 1, votesCast: 0, processingState: 'pending', originalKey: key })
     expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
 
     const events = await t.db.prisma.liveEvent.findMany({ where: { OR: [{ room: `competition:${u.competitionId}` }, { room: 'global' }] }, orderBy: { createdAt: 'asc' } })
@@ -242,6 +243,12 @@ describe('POST /api/upload', () => {
     const squat = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
     expect(squat.statusCode).toBe(400)
     expect(squat.json()).toEqual({ error: 'lift_type must be clean_and_jerk or snatch: the lifts this challenge lists.' })
+    // Judged good by a judge the organiser appoints (the organiser lifts here, so cannot judge these).
+    const judge = await registerUser(t.app, 'Upload Judge')
+    const { username } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: judge.user_id } })
+    expect((await t.app.inject({ method: 'PUT', url: `/api/competitions/${u.competitionId}/judges`, headers: u.auth, payload: { usernames: [username] } })).statusCode).toBe(200)
+    const pending = await t.db.prisma.attempt.findMany({ where: { participantId: u.participantId, status: 'pending' }, select: { id: true } })
+    for (const { id } of pending) expect((await t.app.inject({ method: 'POST', url: `/api/attempts/${id}/votes`, headers: judge.auth, payload: { good: true } })).statusCode).toBe(201)
     // The names the upload form's select sends are the names best_lifts uses, so its default weight is found.
     const card = (await t.app.inject({ url: `/api/users/${u.user_id}` })).json()
     expect(card.best_lifts).toEqual(expect.arrayContaining([{ type: 'snatch', best_weight: 100 }, { type: 'clean_and_jerk', best_weight: 130 }]))
