@@ -11,6 +11,15 @@ const clipPath = inject('clipPath')
 const lifterName = `Eve Tester ${Date.now() % 100000}`
 const challengeName = `E2E Open ${Date.now() % 100000}`
 
+/** One API call the journey needs for set-up; throws with the answer when it is not a 2xx. */
+async function api(path: string, method: string, token: string | undefined, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as Record<string, unknown>
+}
+
 let lifter: TestBrowser
 let spectator: TestBrowser
 let challengeUrl = ''
@@ -116,6 +125,16 @@ describe('lifter journey with a live spectator', () => {
 
     const watcher = spectator.page
     const row = watcher.getByRole('list', { name: 'Top participants' }).getByRole('listitem').filter({ hasText: lifterName }).first()
+    // Pending until judged: the lifter organises this challenge, so a judge they appoint decides it (set up over the API;
+    // the judge's desk has its own browser test).
+    await row.getByText(/Awaiting judges/).first().waitFor({ timeout: 15_000 })
+    expect(await row.getByTestId('participant-total').textContent()).not.toContain('100 kg')
+    const [organiserToken, attemptId] = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('last_attempt_id')])
+    const judgeName = `judge${Date.now() % 1_000_000}`
+    const judge = await api('/api/auth/register', 'POST', undefined, { name: 'Journey Judge', username: judgeName, email: `${judgeName}@e2e.liftarena.test`, password: 'e2e-password' })
+    const competitionId = Number(challengeUrl.split('/').at(-1))
+    await api(`/api/competitions/${competitionId}/judges`, 'PUT', organiserToken!, { usernames: [judgeName] })
+    await api(`/api/attempts/${attemptId}/votes`, 'POST', judge.access_token as string, { good: true })
     await row.getByTestId('participant-total').filter({ hasText: '100 kg' }).waitFor({ timeout: 15_000 })
     await watcher.getByRole('list', { name: 'Recent videos' }).getByText(lifterName).waitFor()
     expect(await watcher.getByTestId('participant-count').textContent()).toBe('1')
