@@ -3,11 +3,13 @@ import type { Participant } from './competitions.ts'
 import { bestLifts, rankParticipants, total } from './ranking.ts'
 
 describe('ranking rules', () => {
-  it('a best is the heaviest completed attempt of each lift; the total adds squat, bench and deadlift', () => {
+  it('a best is the heaviest completed (judged good) attempt of each lift, never a pending one; the total adds squat, bench and deadlift', () => {
     const best = bestLifts([
       { lift_type: 'squat', weight: 200, status: 'completed' }, { lift_type: 'squat', weight: 250, status: 'failed' },
       { lift_type: 'squat', weight: 180, status: 'completed' }, { lift_type: 'bench', weight: 140, status: 'completed' },
       { lift_type: 'snatch', weight: 120, status: 'completed' }, { lift_type: 'curl', weight: 90, status: 'completed' },
+      // Awaiting its judges: counts nowhere, however heavy.
+      { lift_type: 'deadlift', weight: 999, status: 'pending' }, { lift_type: 'bench', weight: 300, status: 'pending' },
     ])
     expect(best).toMatchObject({ squat: 200, bench: 140, deadlift: 0, snatch: 120 })
     expect(total(best)).toBe(340)
