@@ -88,6 +88,10 @@ describe('three judges decide an uploaded lift, live', () => {
     await page.goto(`${baseUrl}/challenges/${challengeId}/judging`)
     const form = page.getByRole('form', { name: 'Panel' })
     await form.waitFor()
+    // Signed in, the nav offers the desk.
+    const banner = page.getByRole('banner')
+    await banner.getByRole('link', { name: 'Judge', exact: true }).waitFor()
+    await banner.screenshot({ path: `${SHOTS}nav-signed-in-1280.png` })
     for (const [i, username] of judgeNames.entries()) {
       await form.getByRole('button', { name: 'Add judge' }).click()
       await form.getByLabel(`Judge ${i + 1} username`).fill(username)
@@ -105,6 +109,8 @@ describe('three judges decide an uploaded lift, live', () => {
     await spectator.page.getByRole('heading', { name: challengeName }).waitFor()
     await uploadClip(baseUrl, lifterAuth, challengeId, clipPath, 150)
     await chips().getByText(/Awaiting judges · 0 of 3 votes/).waitFor({ timeout: 15_000 })
+    await organiser.page.getByRole('region', { name: 'Judges' }).getByText('1 attempt awaits a decision').waitFor({ timeout: 10_000 })
+    await organiser.page.getByRole('listitem', { name: `Pending: ${lifterName}, Squat 150 kg` }).waitFor()
     await Promise.all(judges.map(async (judge, i) => {
       await logIn(judge.page, judgeAuths[i]!)
       await judge.page.goto(`${baseUrl}/judge`)
@@ -167,9 +173,10 @@ describe('three judges decide an uploaded lift, live', () => {
 
   it("the organiser's view shows the votes cast and each judge's agreement with the decision", async () => {
     const page = organiser.page
-    await page.reload()
+    // No reload: the view follows the challenge's room.
     const judgesTable = page.getByRole('region', { name: 'Judges' })
-    await judgesTable.getByText('0 attempts await a decision').waitFor()
+    await judgesTable.getByText('0 attempts await a decision').waitFor({ timeout: 10_000 })
+    await page.getByText('No attempt awaits a decision.').waitFor()
     const rows = await judgesTable.getByRole('row').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
     expect(rows.map((r) => [r[2], r[3]])).toEqual([['1', '0%'], ['1', '100%'], ['1', '100%']])
     await page.setViewportSize({ width: 390, height: 844 })

@@ -1,9 +1,10 @@
 // The organiser's judging view: the panel save sends PanelBody and shows the server's words,
 // agreement as a percentage, an appeal decision needs a reason, the jury decides directly.
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JudgingOverview, PanelResponse } from '../../../lib/contract.ts'
+import { useLive, type RoomWatcher } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock.ts'
 import { competition, lift } from '../../../test/fixtures.ts'
@@ -55,7 +56,12 @@ function serve(extra: Record<string, MockRoute> = {}) {
 const renderPage = () =>
   render(<MemoryRouter initialEntries={['/challenges/7/judging']}><Routes><Route path="/challenges/:id/judging" element={<JudgingAdminPage />} /></Routes></MemoryRouter>)
 
+/** The rooms the page watches, with their watchers (the live store's socket is not opened). */
+let watched: Array<{ room: string; watcher: RoomWatcher }> = []
+
 beforeEach(() => {
+  watched = []
+  useLive.setState({ watch: (room, watcher) => { watched.push({ room, watcher }); return () => {} } })
   localStorage.setItem('auth_token', 'token')
   localStorage.setItem('userId', '5')
   useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null })
@@ -139,6 +145,19 @@ describe("the organiser's judging view", () => {
     fireEvent.click(send)
     await vi.waitFor(() => expect(api.sent('POST', '/attempts/41/jury')).toHaveLength(1))
     expect(api.sent('POST', '/attempts/41/jury')[0]!.body).toEqual({ good: false, reason: 'ramping' })
+  })
+
+  it("follows the challenge's room: a decision refetches the overview and the pending attempts, a join does not", async () => {
+    const api = serve()
+    renderPage()
+    await screen.findByRole('region', { name: 'Judges' })
+    await vi.waitFor(() => expect(watched.map((w) => w.room)).toEqual(['competition:7']))
+    const before = [api.sent('GET', '/competitions/7/judging').length, api.sent('GET', '/competitions/7/lifts').length]
+    const event = (type: string) => ({ room: 'competition:7', seq: 9, type, data: {}, at: '' }) as never
+    act(() => watched[0]!.watcher.apply(event('participant.joined')))
+    act(() => watched[0]!.watcher.apply(event('attempt.judged')))
+    await vi.waitFor(() => expect(api.sent('GET', '/competitions/7/judging').length).toBe(before[0]! + 1))
+    expect(api.sent('GET', '/competitions/7/lifts').length).toBe(before[1]! + 1)
   })
 
   it('tells anyone but the organiser that the view is theirs, and fetches no overview', async () => {

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { errorText } from '../../../lib/api-client.ts'
-import type { JudgingOverview } from '../../../lib/contract.ts'
+import { competitionRoom, type JudgingOverview, type LiveEvent } from '../../../lib/contract.ts'
+import { useLiveRoom } from '../../../stores/live.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useOverview, usePanel, usePendingAttempts } from '../api/judging.ts'
@@ -13,6 +14,9 @@ import { AppealItem } from './AppealItem.tsx'
 import { JuryItem } from './JuryItem.tsx'
 import { PanelForm } from './PanelForm.tsx'
 import '../judging.css'
+
+/** Events of the challenge's room that change what this view shows. */
+const JUDGING_EVENTS: ReadonlySet<LiveEvent['type']> = new Set(['attempt.created', 'attempt.updated', 'attempt.voted', 'attempt.judged', 'panel.changed'])
 
 export const NOT_ORGANISER = "Only this challenge's organiser manages its judging."
 
@@ -35,6 +39,16 @@ export function JudgingAdminPage() {
     void overview.reload()
     void pending.reload()
   }
+  // Uploads, votes and decisions arrive live: the counts, agreement and pending list follow.
+  useLiveRoom(organiser && id ? competitionRoom(id) : null, {
+    ready: overview.data !== undefined,
+    seq: null,
+    apply: (event) => { if (JUDGING_EVENTS.has(event.type)) refresh() },
+    resync: async () => {
+      refresh()
+      return null
+    },
+  })
 
   let body
   if (status === 'starting') body = null
