@@ -140,6 +140,8 @@ describe('three judges decide an uploaded lift, live', () => {
     // Judge B: space plays and pauses the clip, even with the Good lift button focused (it sends nothing); then W.
     const paused = () => second.evaluate(() => document.querySelector('video')!.paused)
     await second.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2)
+    await second.getByRole('group', { name: 'Speed' }).getByRole('button', { name: '0.25×' }).click()
+    expect(await second.evaluate(() => [document.querySelector('video')!.playbackRate, document.querySelector('video')!.loop])).toEqual([0.25, true])
     await second.getByRole('button', { name: 'Good lift' }).focus()
     await second.keyboard.press('Space')
     await second.waitForFunction(() => !document.querySelector('video')!.paused)

@@ -63,7 +63,6 @@ export function JudgePlayer({ src, poster, label, ref }: Props) {
         poster={poster ?? undefined}
         aria-label={label}
         playsInline
-        muted
         loop={loop}
         preload="auto"
         onPlay={() => setPlaying(true)}
@@ -80,12 +79,12 @@ export function JudgePlayer({ src, poster, label, ref }: Props) {
           {playing ? 'Pause' : 'Play'}
         </button>
         <button type="button" className="button button--secondary button--small" onClick={() => step(1)} aria-label="Next frame">Frame ▶︎</button>
-        <span className="judge-player__time" aria-label="Current time">{formatSeconds(time)}</span>
+        <span className="judge-player__time" role="timer" aria-label="Current time">{formatSeconds(time)}</span>
       </div>
       <div className="judge-player__controls">
         <div className="segmented" role="group" aria-label="Speed">
           {SPEEDS.map((s) => (
-            <button key={s} type="button" aria-pressed={speed === s} className={speed === s ? 'active' : undefined} onClick={() => setSpeed(s)}>
+            <button key={s} type="button" aria-pressed={speed === s} onClick={() => setSpeed(s)}>
               {s}×
             </button>
           ))}
