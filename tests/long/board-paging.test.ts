@@ -226,4 +226,29 @@ describe('projector board for a hall', () => {
     console.log(`board: the lights showed ${(shownMs / 1000).toFixed(1)} s after they were seen, then the page with ${pendingLifterName}`)
     expect(browser720.errors).toEqual([])
   })
+  it('on a 390 px phone (the QR code opens it there) it lists every lifter on one scrolling page, names readable', async () => {
+    const phone = await openBrowser(390, 844)
+    try {
+      await phone.page.goto(`${server.url}/challenges/${competitionId}/live`)
+      await phone.page.getByTestId('board-count').filter({ hasText: new RegExp(`^${LIFTERS}$`) }).waitFor({ timeout: 30_000 })
+      await phone.page.locator('.board__table tbody tr').nth(LIFTERS - 1).waitFor({ timeout: 30_000 })
+      const state = await phone.page.evaluate(() => ({
+        overflowX: document.documentElement.scrollWidth - window.innerWidth,
+        rows: document.querySelectorAll('.board__table tbody tr').length,
+        pager: !!document.querySelector('[data-testid="board-page"]'),
+        // totals inside the screen: the table fits its width
+        totalsOffScreen: [...document.querySelectorAll('.board__total')].filter((t) => t.getBoundingClientRect().right > window.innerWidth).length,
+        pendingShown: [...document.querySelectorAll('.board__pending-phone')].filter((m) => m.getBoundingClientRect().width > 0).length,
+        // a name shows whole when its box is as wide as its text
+        clippedNames: [...document.querySelectorAll<HTMLElement>('.board__name-text')].filter((n) => n.getBoundingClientRect().width < 20 || n.scrollWidth > n.closest('td')!.clientWidth + 1).length,
+      }))
+      const withPending = await db.prisma.participant.count({ where: { competitionId, attempts: { some: { status: 'pending' } } } })
+      expect(withPending).toBeGreaterThan(0)
+      expect(state).toEqual({ overflowX: 0, rows: LIFTERS, pager: false, clippedNames: 0, totalsOffScreen: 0, pendingShown: withPending })
+      await phone.page.screenshot({ path: '/tmp/board-390-phone.png' })
+      expect(phone.errors).toEqual([])
+    } finally {
+      await phone.close()
+    }
+  })
 })

@@ -202,6 +202,7 @@ function Row({ row, showClass, latest, decided }: { row: BoardRow; showClass: bo
       <td className="board__name">
         <span className="board__name-text">{p.name}</span>
         {p.country && <span className="board__country">{p.country}</span>}
+        {row.pending.length > 0 && <span className="board__pending-phone">{AWAITING_JUDGES}</span>}
       </td>
       <td className="board__judging">
         {row.pending.length > 0 && (
