@@ -187,6 +187,44 @@ describe('three judges decide an uploaded lift, live', () => {
     expect(agreement!.x + agreement!.width).toBeLessThanOrEqual(390)
   })
 
+  it('the lifter appeals; the organiser, as jury, reverses it only with a reason, and the spectator sees the total go', async () => {
+    const page = organiser.page
+    const lifts = await (await fetch(`${baseUrl}/api/competitions/${challengeId}/lifts`)).json() as { lifts: Lift[] }
+    const attemptId = lifts.lifts.find((l) => l.participant_name === lifterName)!.id
+    const appealed = await fetch(`${baseUrl}/api/attempts/${attemptId}/appeal`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifterAuth.access_token}` },
+      body: JSON.stringify({ note: 'Ask the jury' }),
+    })
+    expect(appealed.status).toBe(201)
+    const appeal = page.getByRole('listitem', { name: `Appeal: ${lifterName}, Squat 150 kg` })
+    await appeal.waitFor({ timeout: 10_000 })
+    expect(await appeal.textContent()).toContain('Ask the jury')
+    expect(await appeal.getByRole('list', { name: 'Lights' }).getByRole('listitem').count()).toBe(3)
+    await appeal.getByRole('button', { name: 'Reverse to no lift' }).click()
+    await appeal.getByRole('alert').filter({ hasText: 'Give the reason for your decision.' }).waitFor()
+    await appeal.getByLabel('Reason for the decision').fill('Depth not reached at 0.10 s')
+    await appeal.getByRole('button', { name: 'Reverse to no lift' }).click()
+    await page.getByText('No appeal to decide.').waitFor({ timeout: 10_000 })
+    await spectator.page.getByTestId('participant-total').filter({ hasText: /^0 kg$/ }).first().waitFor({ timeout: 10_000 })
+  })
+
+  it('the organiser decides a new upload directly as jury; it leaves the judges\' desks live', async () => {
+    const [, , third] = judges.map((j) => j.page) as [Page, Page, Page]
+    await uploadClip(baseUrl, lifterAuth, challengeId, clipPath, 160)
+    await third.getByRole('heading', { name: `Squat 160 kg — ${lifterName}` }).waitFor({ timeout: 10_000 })
+    const item = organiser.page.getByRole('listitem', { name: `Pending: ${lifterName}, Squat 160 kg` })
+    await item.waitFor({ timeout: 10_000 })
+    await item.getByRole('button', { name: 'No lift…' }).click()
+    expect(await item.getByRole('button', { name: 'Decide no lift' }).isDisabled()).toBe(true)
+    await item.getByText('Feet moved').click()
+    await item.getByRole('button', { name: 'Decide no lift' }).click()
+    await organiser.page.getByText('No attempt awaits a decision.').waitFor({ timeout: 10_000 })
+    await third.getByText('Nothing to judge right now.').waitFor({ timeout: 10_000 })
+    const lifts = await (await fetch(`${baseUrl}/api/competitions/${challengeId}/lifts`)).json() as { lifts: Lift[] }
+    const decided = lifts.lifts.find((l) => l.weight === 160)!
+    expect([decided.status, decided.judging.decided_by, decided.judging.lights.map((l) => l.reason)]).toEqual(['failed', 'jury', ['feet_moved']])
+  })
+
   it('no page logged an error', () => {
     for (const b of [organiser, spectator, ...judges]) expect(b.errors).toEqual([])
   })
