@@ -125,6 +125,7 @@ describe('three judges decide an uploaded lift, live', () => {
     // Judge A: three frames forward (3/30 s), no lift from the keyboard, that moment marked,
     // the first squat card (depth, red), sent with Enter.
     await first.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1)
+    await first.screenshot({ path: `${SHOTS}judge-desk-1280.png` })
     for (let i = 0; i < 3; i++) await first.keyboard.press('ArrowRight')
     await first.getByLabel('Current time').filter({ hasText: '0.10 s' }).waitFor()
     await first.keyboard.press('r')
@@ -155,6 +156,10 @@ describe('three judges decide an uploaded lift, live', () => {
     expect(await spectator.page.getByTestId('participant-total').first().textContent()).toBe('0 kg')
 
     // Judge C, on a phone: the big Good lift button decides it (two of three).
+    await third.getByRole('button', { name: 'Menu' }).click()
+    await third.getByRole('banner').getByRole('link', { name: 'Judge', exact: true }).waitFor()
+    await third.getByRole('banner').screenshot({ path: `${SHOTS}nav-menu-signed-in-390.png` })
+    await third.getByRole('button', { name: 'Menu' }).click()
     await third.getByRole('button', { name: 'No lift' }).click()
     await third.getByRole('form', { name: 'No lift' }).waitFor()
     await fitsPhone(third, 'judge-desk-no-lift')

@@ -18,8 +18,6 @@ const LINKS = [
 export function Navigation() {
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
-  const signedIn = useSession((s) => s.status === 'authenticated')
-  const links = signedIn ? [...LINKS, { to: '/judge', label: 'Judge' }] : LINKS
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   return (
@@ -42,7 +40,7 @@ export function Navigation() {
         <div id="nav-menu" className={`nav__menu${menuOpen ? ' nav__menu--open' : ''}`}>
           <nav aria-label="Main">
             <ul className="nav__links">
-              {links.map((link) => (
+              {LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
                 </li>
@@ -76,6 +74,7 @@ function AccountLinks() {
   const name = user?.name ?? 'Profile'
   return (
     <div className="nav__account">
+      <NavLink to="/judge" className="button button--ghost button--small">Judge</NavLink>
       <NavLink to="/profile" className="nav__profile" end>
         <Avatar id={userId} name={name} size={28} />
         <span>{name}</span>
