@@ -40,18 +40,25 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function upload(lifter: Lifter, competitionId: number, weight: number) {
+/** Uploads a squat and has the organiser (judging alone) vote it good: only judged lifts are ranked. */
+async function upload(lifter: Lifter, competitionId: number, weight: number, organiser: Lifter) {
   const form = multipartForm({ lift_type: 'squat', weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
   const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifter.token}` }, body: new Uint8Array(form.payload) })
   expect(res.status).toBe(201)
+  const { attempt_id: attemptId } = (await res.json()) as { attempt_id: number }
+  const vote = await fetch(`${server.url}/api/attempts/${attemptId}/votes`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.token}` }, body: JSON.stringify({ good: true }),
+  })
+  expect(vote.status).toBe(201)
 }
 
 describe('projector board', () => {
   it(`catches up by itself after its network drops for ${DROP_MS / 1000} s`, async () => {
     const id = await createOngoingChallenge(db.prisma, 'Projector Drop Open')
-    const lifters = await createLifters(db.prisma, loadConfig().jwtSecret, 7, 'Board Lifter')
+    const [organiser, ...lifters] = await createLifters(db.prisma, loadConfig().jwtSecret, 8, 'Board Lifter')
+    await db.prisma.competition.update({ where: { id }, data: { createdById: organiser!.userId } })
     for (const l of lifters.slice(0, 3)) expect((await join(server.url, l, id)).status).toBe(201)
-    await upload(lifters[0]!, id, 150)
+    await upload(lifters[0]!, id, 150, organiser!)
 
     const board = browser.page
     await board.goto(`${server.url}/challenges/${id}/live`)
@@ -66,7 +73,7 @@ describe('projector board', () => {
     await sleep(5_000)
     for (const l of lifters.slice(3, 5)) expect((await join(server.url, l, id)).status).toBe(201)
     await sleep(10_000)
-    await upload(lifters[1]!, id, 210)
+    await upload(lifters[1]!, id, 210, organiser!)
     await sleep(10_000)
     expect((await join(server.url, lifters[5]!, id)).status).toBe(201)
     await sleep(Math.max(0, DROP_MS - (performance.now() - droppedAt)))
@@ -87,7 +94,7 @@ describe('projector board', () => {
     // The board shows the database's ranking: the 210 kg squatter first.
     const rows = await board.locator('.board__table tbody tr').allTextContents()
     expect(rows).toHaveLength(7)
-    expect(rows[0]).toContain('Board Lifter 2')
+    expect(rows[0]).toContain('Board Lifter 3') // lifters[1]: the organiser is Board Lifter 1
     expect(rows[0]).toContain('210')
     expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(7)
     expect(browser.errors).toEqual([])
