@@ -129,4 +129,23 @@ describe('projector board', () => {
     expect(lights.textContent).toContain('Decided by the jury')
     expect(lights.querySelectorAll('.board-card--yellow')).toHaveLength(1)
   })
+
+  it('decisions arriving together take turns on screen, 5 s each', async () => {
+    const { pending } = seed(35, 3)
+    renderBoard(35)
+    await vi.waitFor(() => expect(watcher).not.toBeNull())
+    vi.useFakeTimers()
+    const decided = (id: number, name: string, status: 'completed' | 'failed'): Lift => ({
+      ...pending, id, participant_name: name, status,
+      judging: { ...pending.judging, votes_cast: 1, votes_needed: 1, decided_by: 'panel', decided_at: `2026-01-01T11:0${id % 10}:00.000Z`, lights: [{ judge: 'Judge 1', good: status === 'completed', card: status === 'failed' ? 'blue' : null, reason: null, reason_label: null, at_seconds: null, note: null }] },
+    })
+    event({ seq: 5, type: 'attempt.judged', data: { competition_id: 35, attempt: decided(601, 'First Lifter', 'completed') } })
+    event({ seq: 6, type: 'attempt.judged', data: { competition_id: 35, attempt: decided(602, 'Second Lifter', 'failed') } })
+    expect(screen.getByTestId('board-lights').textContent).toContain('First Lifter')
+    await act(async () => { vi.advanceTimersByTime(LIGHTS_MS) })
+    expect(screen.getByTestId('board-lights').textContent).toContain('Second Lifter')
+    expect(screen.getByTestId('board-lights').textContent).toContain('No lift')
+    await act(async () => { vi.advanceTimersByTime(LIGHTS_MS) })
+    expect(screen.queryByTestId('board-lights')).toBeNull()
+  })
 })

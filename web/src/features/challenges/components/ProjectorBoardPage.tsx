@@ -2,7 +2,7 @@
 // under 16 px at 1280×720), every lifter ranked by total with best squat/bench/deadlift, grouped by
 // weight class when they lift in several, paging through pages that fit the screen (10 s each,
 // round and round, never scrolling). A decision shows its lights large for 5 s, then the page with
-// that lifter, highlighted with their rank. Attempts awaiting judges are marked and never ranked.
+// that lifter, highlighted with their rank (decisions arriving together take turns, at most 3). Attempts awaiting judges are marked and never ranked.
 // A QR code opens the challenge on phones in the hall. No controls (but Try Again when it never
 // loaded). Reconnects and resyncs on its own; while it cannot, it keeps its last state and says so.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
@@ -24,6 +24,8 @@ import './ProjectorBoard.css'
 
 /** How long a decision's lights fill the screen. */
 export const LIGHTS_MS = 5000
+/** Decisions that wait their turn when several arrive together (after a reconnect, the oldest drop). */
+const MAX_QUEUED = 3
 /** How long each page shows. */
 export const PAGE_MS = 10_000
 /** Until the screen is measured (and in jsdom): rows per page, and what a group's heading costs in rows. */
@@ -32,8 +34,10 @@ const DEFAULT_FIT = { capacity: 10, headerCost: 2 }
 export function ProjectorBoardPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
-  const [shown, setShown] = useState<Lift | null>(null)
-  const onJudged = useCallback((attempt: Lift) => setShown(attempt), [])
+  // Decisions waiting for their turn on screen, oldest first (a newer state of one replaces it).
+  const [decisions, setDecisions] = useState<Lift[]>([])
+  const onJudged = useCallback((attempt: Lift) => setDecisions((q) => [...q.filter((a) => a.id !== attempt.id), attempt].slice(-MAX_QUEUED)), [])
+  const shown = decisions[0] ?? null
   const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
   const status = useLive((s) => s.status)
   const offline = useOffline()
@@ -87,7 +91,7 @@ export function ProjectorBoardPage() {
   useEffect(() => {
     if (!shown) return
     const timer = setTimeout(() => {
-      setShown(null)
+      setDecisions((q) => q.filter((a) => a !== shown))
       jumpTo.current(shown.participant_id)
     }, LIGHTS_MS)
     return () => clearTimeout(timer)
