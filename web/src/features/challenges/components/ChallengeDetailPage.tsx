@@ -2,6 +2,7 @@
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { JudgingLink } from '../../../components/JudgingLink.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
@@ -82,6 +83,7 @@ export function ChallengeDetailPage() {
         <section className="challenge-layout__top" aria-labelledby="top-heading">
           <div className="page-header">
             <h2 id="top-heading">Top participants</h2>
+            <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
           </div>
           {participants ? <TopParticipants participants={participants} highlightUserId={userId} /> : <div className="spinner" />}

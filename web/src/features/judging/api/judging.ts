@@ -25,11 +25,7 @@ export const decideAppeal = async (attemptId: number, body: AppealDecisionBody):
   (await apiRequest<AttemptResponse>(`/attempts/${attemptId}/appeal/decision`, { method: 'POST', body, auth: 'required' })).data.attempt
 
 /** GET /competitions/:id/judges (public). */
-export const getPanel = (competitionId: number, signal?: AbortSignal) =>
-  apiGet<PanelResponse>(`/competitions/${competitionId}/judges`, { auth: 'optional', signal })
-
-export const usePanel = (competitionId: number | null) =>
-  useQuery(competitionId ? `judges:${competitionId}` : null, (signal) => getPanel(competitionId!, signal))
+export { getPanel, usePanel } from '../../../api/panel.ts'
 
 /** PUT /competitions/:id/judges (the organiser): replaces the panel. */
 export const savePanel = async (competitionId: number, body: PanelBody) =>

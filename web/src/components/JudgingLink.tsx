@@ -1,8 +1,8 @@
 // A link to the organiser's judging view, shown to the organiser only (the challenge page
 // places it; it asks the public panel who organises).
 import { Link } from 'react-router'
-import { useSession } from '../../../stores/session.ts'
-import { usePanel } from '../api/judging.ts'
+import { useSession } from '../stores/session.ts'
+import { usePanel } from '../api/panel.ts'
 
 export function JudgingLink({ competitionId }: { competitionId: number }) {
   const userId = useSession((s) => s.userId)

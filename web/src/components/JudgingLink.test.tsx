@@ -2,8 +2,8 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { useSession } from '../../../stores/session.ts'
-import { mockFetch } from '../../../test/fetch-mock.ts'
+import { useSession } from '../stores/session.ts'
+import { mockFetch } from '../test/fetch-mock.ts'
 import { JudgingLink } from './JudgingLink.tsx'
 
 const panel = { competition_id: 7, organiser_id: 5, judges: [], allow_lifters: false, publish_names: false }
