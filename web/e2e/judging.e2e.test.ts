@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { AuthResponse, Lift } from '../../contract/index.ts'
 import { joinChallenge, uploadClip } from './api.ts'
-import { openBrowser, type TestBrowser } from './browser.ts'
+import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const clipPath = inject('clipPath')
@@ -37,16 +37,6 @@ async function createChallenge(auth: AuthResponse): Promise<number> {
   })
   if (response.status !== 201) throw new Error(`create: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { competition_id: number }).competition_id
-}
-
-async function logIn(page: Page, auth: AuthResponse) {
-  await page.goto(baseUrl)
-  await page.evaluate((a) => {
-    localStorage.setItem('auth_token', a.access_token)
-    localStorage.setItem('refresh_token', a.refresh_token)
-    localStorage.setItem('userId', String(a.user_id))
-    localStorage.setItem('isLoggedIn', 'true')
-  }, auth)
 }
 
 const SHOTS = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta.url))
@@ -84,7 +74,7 @@ afterAll(async () => {
 describe('three judges decide an uploaded lift, live', () => {
   it('the organiser appoints three judges on the judging view', async () => {
     const page = organiser.page
-    await logIn(page, organiserAuth)
+    await openSignedIn(page, baseUrl, organiserAuth)
     await page.goto(`${baseUrl}/challenges/${challengeId}/judging`)
     const form = page.getByRole('form', { name: 'Panel' })
     await form.waitFor()
@@ -112,7 +102,7 @@ describe('three judges decide an uploaded lift, live', () => {
     await organiser.page.getByRole('region', { name: 'Judges' }).getByText('1 attempt awaits a decision').waitFor({ timeout: 10_000 })
     await organiser.page.getByRole('listitem', { name: `Pending: ${lifterName}, Squat 150 kg` }).waitFor()
     await Promise.all(judges.map(async (judge, i) => {
-      await logIn(judge.page, judgeAuths[i]!)
+      await openSignedIn(judge.page, baseUrl, judgeAuths[i]!)
       await judge.page.goto(`${baseUrl}/judge`)
       await judge.page.getByRole('heading', { name: `Squat 150 kg — ${lifterName}` }).waitFor()
       // Blind: a judge's desk shows no vote counts.

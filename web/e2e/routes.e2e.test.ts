@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AuthResponse, UploadResponse } from '../../contract/index.ts'
 import { joinChallenge, registerUser, uploadClip } from './api.ts'
-import { openBrowser, type TestBrowser } from './browser.ts'
+import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const clipPath = inject('clipPath')
@@ -55,16 +55,6 @@ function routes(): RouteCheck[] {
 
 const slug = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home'
 
-async function logIn(page: Page) {
-  await page.goto(baseUrl)
-  await page.evaluate((a) => {
-    localStorage.setItem('auth_token', a.access_token)
-    localStorage.setItem('refresh_token', a.refresh_token)
-    localStorage.setItem('userId', String(a.user_id))
-    localStorage.setItem('isLoggedIn', 'true')
-  }, auth)
-}
-
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true })
   auth = await registerUser(baseUrl, 'Route Tester')
@@ -84,7 +74,7 @@ for (const width of [390, 1440]) {
     let browser: TestBrowser
     beforeAll(async () => {
       browser = await openBrowser(width, width < 768 ? 844 : 900)
-      await logIn(browser.page)
+      await openSignedIn(browser.page, baseUrl, auth)
     })
     afterAll(() => browser?.close())
 

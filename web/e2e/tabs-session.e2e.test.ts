@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/database.ts'
 import { registerUser } from './api.ts'
-import { openBrowser, type TestBrowser } from './browser.ts'
+import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const INDEX_HTML = join(ROOT, 'web/dist/index.html')
@@ -123,13 +123,7 @@ async function openTabs(auth: AuthResponse, name: string, prepare?: (context: Br
     await route.continue()
   })
   const first = browser.page
-  await first.goto(`${baseUrl}/about`)
-  await first.evaluate((a) => {
-    localStorage.setItem('auth_token', a.access_token)
-    localStorage.setItem('refresh_token', a.refresh_token)
-    localStorage.setItem('userId', String(a.user_id))
-    localStorage.setItem('isLoggedIn', 'true')
-  }, auth)
+  await openSignedIn(first, `${baseUrl}/about`, auth)
   const second = await browser.context.newPage()
   const tabs: [Page, Page] = [first, second]
   const refused: [number, number] = [0, 0]
