@@ -35,6 +35,10 @@ export interface PanelView {
   judges: { userId: number; username: string; name: string; seat: number }[]
 }
 
+/** A vote as it is stored (and as its light reads it): a good lift carries no reason. */
+const ballotOf = (vote: VoteBody) =>
+  ({ good: vote.good, reason: vote.good ? null : vote.reason ?? null, atSeconds: vote.at_seconds ?? null, note: vote.note?.trim() || null })
+
 export interface JudgingOptions {
   apiBase: string
   /** How long after a panel decision its lifter may appeal. */
@@ -174,9 +178,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         if (attempt.status !== 'pending') throw new JudgingRefusal('decided')
         if (await tx.vote.findUnique({ where: { attemptId_judgeId: { attemptId, judgeId } }, select: { id: true } })) throw new JudgingRefusal('already_voted')
         assertReason(attempt.liftType, vote)
-        await tx.vote.create({
-          data: { attemptId, judgeId, seat: seat.seat, good: vote.good, reason: vote.good ? null : vote.reason!, atSeconds: vote.at_seconds ?? null, note: vote.note?.trim() || null },
-        })
+        await tx.vote.create({ data: { attemptId, judgeId, seat: seat.seat, ...ballotOf(vote) } })
         const counted = await tx.attempt.update({ where: { id: attemptId }, data: { votesCast: { increment: 1 } }, include: attemptWithLifter })
         const needed = counted.votesNeeded === 3 ? 3 : 1
         const decided = counted.votesCast >= needed ? await decideByVotes(tx, announce, counted, needed, seats) : null
@@ -205,7 +207,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         if (attempt.status !== 'pending') throw new JudgingRefusal('decided')
         assertReason(attempt.liftType, vote)
         notify = seats.seats.map((s) => s.userId)
-        const juryLight = toLight({ good: vote.good, reason: vote.good ? null : vote.reason!, atSeconds: vote.at_seconds ?? null, note: vote.note?.trim() || null }, attempt.liftType as LiftType, 'Jury')
+        const juryLight = toLight(ballotOf(vote), attempt.liftType as LiftType, 'Jury')
         return decide(tx, announce, attempt, { status: vote.good ? 'completed' : 'failed', by: 'jury', lights: [juryLight], appealable: false })
       })
       notifyJudges(notify, { competition_id: competitionId, attempt_id: attemptId })
