@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox'
 import { ChallengeDate, IdParam, Literals, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
 import { Judging } from './judging.ts'
-import { AttemptStatus, CHALLENGE_LIFT_TYPES, ProcessingState } from './lifts.ts'
+import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
+import { Formula, Ranking, Sport } from './scoring.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -26,6 +27,14 @@ export const Competition = Type.Object({
   participants: Type.Integer(),
   /** Computed from the dates at answer time (the client recomputes it). */
   status: ChallengeStatus,
+  /** What its lifts make it (contract/scoring.ts scoringOf). */
+  sport: Sport,
+  /** The lifts whose bests add up to the total, in lifting order. */
+  total_lifts: Type.Array(LiftType),
+  /** How places are decided: 'class' (total within weight class) or a formula's points overall. */
+  ranking: Ranking,
+  /** The formula whose points results show: the ranking's, else the sport's best-lifter formula; null when none fits. */
+  points_formula: Nullable(Formula),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -61,6 +70,23 @@ export type Lift = Static<typeof Lift>
 export const LiftListResponse = Type.Object({ lifts: Type.Array(Lift) })
 export type LiftListResponse = Static<typeof LiftListResponse>
 
+/** Where a lifter stands by their own lifts (contract/ranking.ts standingOf), computed by the server. */
+export const Standing = Type.Object({
+  best_squat: Type.Number(),
+  best_bench: Type.Number(),
+  best_deadlift: Type.Number(),
+  best_snatch: Type.Number(),
+  best_clean_and_jerk: Type.Number(),
+  /** The challenge's total (its total lifts' bests); null until each of them has a good lift. */
+  total: Nullable(Type.Number()),
+  /** The spec's field: the total, 0 without one. */
+  total_weight: Type.Number(),
+  /** Points by the challenge's points formula, two decimals; null without a bodyweight or a total. */
+  points: Nullable(Type.Number()),
+})
+
+export type Standing = Static<typeof Standing>
+
 export const Participant = Type.Object({
   /**
    * The lifter's user id, as the spec's client compares `participant.id` with its stored userId
@@ -73,12 +99,11 @@ export const Participant = Type.Object({
   weight_class: Type.String(),
   gender: Type.String(),
   country: Nullable(Type.String()),
+  /** In kg, as the lifter weighed in; null when not given (then no points). */
   bodyweight: Nullable(Type.Number()),
-  best_squat: Type.Number(),
-  best_bench: Type.Number(),
-  best_deadlift: Type.Number(),
-  /** Sum of the best completed squat, bench and deadlift. */
-  total_weight: Type.Number(),
+  ...Standing.properties,
+  /** Place in the weight class (ranking 'class') or overall (a formula); null without a total, or points to rank by. */
+  place: Nullable(Type.Integer()),
   attempts: Type.Array(Lift),
   joined_at: Type.String(),
 })
@@ -96,6 +121,8 @@ export const CreateCompetitionBody = Type.Object(
     lifttypes: Type.Optional(Type.Array(Literals(CHALLENGE_LIFT_TYPES), { maxItems: 20 })),
     weightclasses: Type.Optional(Type.Array(Literals(WEIGHT_CLASSES), { maxItems: 20 })),
     gender: Type.Optional(Gender),
+    /** How places are decided; 'class' when absent. A formula must fit the challenge's lifts (formulaFits). */
+    ranking: Type.Optional(Ranking),
     description: Type.Optional(Type.String({ maxLength: 5000 })),
     /**
      * A path on this site only (`/challenges/x.jpg`): an image on another host would make every
@@ -127,7 +154,8 @@ export const JoinCompetitionBody = Type.Object(
     competition_id: Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })]),
     weight_class: Literals(WEIGHT_CLASSES),
     gender: Type.Optional(Literals(['male', 'female', 'M', 'F'])),
-    bodyweight: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 400 })),
+    /** In kg, optional (without it: ranked in the class, no points); within the class's band (bodyweightProblem). */
+    bodyweight: Type.Optional(Type.Number()),
     /** Accepted for compatibility; must name the caller when present. */
     user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
   },
@@ -146,6 +174,12 @@ export const JoinCompetitionResponse = Type.Object({
   participants: Type.Integer(),
 })
 export type JoinCompetitionResponse = Static<typeof JoinCompetitionResponse>
+
+/** PUT /competitions/:id/bodyweight: the signed-in lifter's bodyweight, until their first lift is judged. */
+export const BodyweightBody = Type.Object({ bodyweight: Type.Number() }, { additionalProperties: false })
+export type BodyweightBody = Static<typeof BodyweightBody>
+export const ParticipantResponse = Type.Object({ participant: Participant })
+export type ParticipantResponse = Static<typeof ParticipantResponse>
 
 export const AttemptParams = Type.Object({ id: IdParam, participantId: IdParam, videoId: IdParam })
 

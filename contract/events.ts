@@ -3,7 +3,7 @@
 // from its schema, so the two cannot drift apart.
 import { Type, type Static, type TSchema } from 'typebox'
 import { ErrorResponse, Literals } from './common.ts'
-import { Competition, Lift, Participant } from './competitions.ts'
+import { Competition, Lift, Participant, Standing } from './competitions.ts'
 import type { ProcessingState } from './lifts.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
@@ -45,8 +45,13 @@ export const LiveEventData = {
   'attempt.voted': Type.Object({ competition_id: Id, attempt_id: Id, votes_cast: Type.Integer(), votes_needed: Type.Integer() }),
   /** The organiser changed the panel (`judges`: how many now sit on it; 1 is the organiser alone). */
   'panel.changed': Type.Object({ competition_id: Id, judges: Type.Integer() }),
-  /** The attempt was decided (or an appeal changed the decision): its lights, reasons and who decided. */
-  'attempt.judged': Type.Object({ competition_id: Id, attempt: Lift }),
+  /**
+   * The attempt was decided (or an appeal changed the decision): its lights, reasons and who decided,
+   * and where its lifter stands now (bests, total, points; places follow by contract/ranking.ts).
+   */
+  'attempt.judged': Type.Object({ competition_id: Id, attempt: Lift, standing: Standing }),
+  /** A lifter's entry changed (their bodyweight): the participant as the answer shows them. */
+  'participant.updated': Type.Object({ competition_id: Id, participant: Participant }),
   /** Published to the global room, so challenge lists can show it without reload. */
   'competition.created': Type.Object({ competition: Competition }),
 }
@@ -64,11 +69,12 @@ export const CompetitionCreatedEvent = liveEvent('competition.created')
 export const AttemptVotedEvent = liveEvent('attempt.voted')
 export const AttemptJudgedEvent = liveEvent('attempt.judged')
 export const PanelChangedEvent = liveEvent('panel.changed')
+export const ParticipantUpdatedEvent = liveEvent('participant.updated')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
-  PanelChangedEvent,
+  PanelChangedEvent, ParticipantUpdatedEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

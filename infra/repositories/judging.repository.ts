@@ -12,6 +12,7 @@ import type { Announce, Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import type { EventPublisher } from '../live-publisher.ts'
+import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
 import { attemptWithLifter, type AttemptWithLifter } from './attempts.repository.ts'
 import { judgesFor, seatsOf, votesNeeded, type Seats } from './panel.ts'
 
@@ -59,7 +60,19 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     return tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
   }
 
-  /** Records a decision and announces it (the room, and the boards). */
+  /** Announces a decision (the room, with where its lifter stands now, and the boards). */
+  async function announceJudged(tx: Tx, announce: Announce, row: AttemptWithLifter): Promise<void> {
+    const competitionId = row.participant.competitionId
+    const lifter = await tx.participant.findUniqueOrThrow({
+      where: { id: row.participantId },
+      select: { bodyweight: true, gender: true, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } }, competition: { select: scoringSelect } },
+    })
+    const standing = standingOfRow(lifter, scoringSettings(lifter.competition))
+    await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })
+    await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+  }
+
+  /** Records a decision and announces it. */
   async function decide(
     tx: Tx, announce: Announce, attempt: AttemptWithLifter,
     result: { status: 'completed' | 'failed'; by: DecidedBy; lights: Light[]; appealable: boolean },
@@ -73,9 +86,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       },
       include: attemptWithLifter,
     })
-    const competitionId = row.participant.competitionId
-    await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row) })
-    await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+    await announceJudged(tx, announce, row)
     return row
   }
 
@@ -247,8 +258,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           include: attemptWithLifter,
         })
         if (verdict.reverse) {
-          await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row) })
-          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          await announceJudged(tx, announce, row)
         } else {
           await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
         }

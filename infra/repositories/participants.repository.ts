@@ -3,6 +3,7 @@
 import { GLOBAL_ROOM, competitionRoom, type Participant } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
+import { scoringSelect, type ScoringRow } from '../scoring-view.ts'
 
 /** A participant with what its answer shows: name, country and every attempt, oldest first. */
 export const participantWithAttempts = {
@@ -38,6 +39,25 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
       })
     },
 
+    /**
+     * Sets a lifter's bodyweight and announces it, unless one of their lifts is judged already (their
+     * points and places were decided at that weight): 'judged'; 'not_joined' when they are not in it.
+     */
+    setBodyweight(userId: number, competitionId: number, bodyweight: number, answer: (row: ParticipantRow) => Participant): Promise<Participant | 'not_joined' | 'judged'> {
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(competitionId)
+        await announce.lock(room)
+        const where = { userId_competitionId: { userId, competitionId } }
+        const lifter = await tx.participant.findUnique({ where, select: { id: true } })
+        if (!lifter) return 'not_joined'
+        if (await tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }) > 0) return 'judged'
+        const participant = answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
+        await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+        return participant
+      })
+    },
+
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
     findLifter(userId: number, competitionId: number) {
       return prisma.participant.findUnique({
@@ -49,15 +69,15 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
     /**
      * A challenge's participants and its room's seq, read in one REPEATABLE READ snapshot, so the
      * rows are exactly the state at that seq (events after it apply on top without double
-     * counting). null when the challenge does not exist.
+     * counting), with how the challenge scores them. null when the challenge does not exist.
      */
-    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[] } | null> {
+    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow } | null> {
       const [competition, head, rows] = await prisma.$transaction([
-        prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } }),
+        prisma.competition.findUnique({ where: { id: competitionId }, select: scoringSelect }),
         prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
         prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
       ], { isolationLevel: 'RepeatableRead' })
-      return competition ? { seq: head?.seq ?? 0, rows } : null
+      return competition ? { seq: head?.seq ?? 0, rows, competition } : null
     },
   }
 }

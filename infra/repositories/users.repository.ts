@@ -1,6 +1,7 @@
 // Users and their refresh tokens: all of their I/O. Passwords arrive here hashed
 // and refresh tokens as SHA-256 hashes: neither is ever stored in clear.
 import { WRITE_TRANSACTION, type Prisma, type PrismaClient } from '../db.ts'
+import { scoringSelect } from '../scoring-view.ts'
 
 /** A user with every challenge they joined (newest first) and its attempts (newest first): the profile. */
 const userWithHistory = {
@@ -11,9 +12,9 @@ const userWithHistory = {
 } as const satisfies Prisma.UserInclude
 export type UserWithHistory = Prisma.UserGetPayload<{ include: typeof userWithHistory }>
 
-/** A user with what the athlete list ranks them by: each participation's attempts. */
+/** A user with what the athlete list ranks them by: each participation's attempts and how its challenge scores. */
 const userWithAttempts = {
-  participants: { include: { attempts: { select: { liftType: true, weight: true, status: true } } } },
+  participants: { include: { competition: { select: scoringSelect }, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } } } },
 } as const satisfies Prisma.UserInclude
 export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithAttempts }>
 

@@ -4,13 +4,15 @@
 import { competitionRoom, rankParticipants, type CompetitionSnapshot, type Room } from '../../contract/index.ts'
 import type { Repositories } from '../../infra/repositories/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
+import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toParticipant } from '../services/mappers.ts'
 
 /** A challenge's ranked participants at a room seq; null when the challenge does not exist. */
 export async function readCompetitionSnapshot(participants: ParticipantsRepository, apiBase: string, competitionId: number): Promise<CompetitionSnapshot | null> {
   const read = await participants.listWithSeq(competitionId)
   if (!read) return null
-  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row)))
+  const settings = scoringSettings(read.competition)
+  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings)), settings)
   return { type: 'snapshot', room: competitionRoom(competitionId), seq: read.seq, participants: ranked, count: ranked.length }
 }
 

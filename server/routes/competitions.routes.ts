@@ -4,16 +4,18 @@
 // which announce them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
-  AttemptDetail, AttemptParams, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
-  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftListResponse, ParticipantListResponse, PRIZE_POOL,
+  AttemptDetail, AttemptParams, BodyweightBody, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
+  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftListResponse, ParticipantListResponse, ParticipantResponse, PRIZE_POOL,
 } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { conflict, notFound } from '../errors.ts'
 import { createParticipantsCache, createRoomCache } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
-import { assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
+import { assertBodyweight, assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
+import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toCompetition, toParticipant } from '../services/mappers.ts'
 
+const NOT_JOINED = 'You have not joined this challenge.'
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -112,6 +114,26 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
+  app.put('/competitions/:id/bodyweight', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['competitions'], security: [{ bearer: [] }], params: IdParams, body: BodyweightBody,
+      description: 'The signed-in lifter\'s bodyweight in this challenge (kg, within their class), until their first lift is judged.',
+      response: { 200: ParticipantResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+    },
+  }, async (request) => {
+    const userId = request.userId!
+    const competition = await findCompetition(request.params.id)
+    const lifter = await participants.findLifter(userId, competition.id)
+    if (!lifter) throw notFound(NOT_JOINED)
+    assertBodyweight(lifter.weightClass, request.body.bodyweight)
+    const settings = scoringSettings(competition)
+    const result = await participants.setBodyweight(userId, competition.id, request.body.bodyweight, (row) => toParticipant(apiBase, row, settings))
+    if (result === 'not_joined') throw notFound(NOT_JOINED)
+    if (result === 'judged') throw conflict('Your bodyweight is fixed once one of your lifts has been judged.')
+    return { participant: result }
+  })
+
   app.post('/join_competition', {
     onRequest: app.authenticate,
     schema: {
@@ -123,7 +145,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const body = request.body
     const competitionId = Number(body.competition_id)
     const competition = await findCompetition(competitionId)
-    assertCanJoin(competition, body.weight_class)
+    assertCanJoin(competition, body.weight_class, body.bodyweight)
     // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
     if (!competition.judgesMayLift && await app.repos.judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
     const gender = normalizeGender(body.gender ?? competition.gender)
@@ -131,7 +153,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       joined = await participants.join(
         { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
-        (row) => toParticipant(apiBase, row),
+        (row) => toParticipant(apiBase, row, scoringSettings(competition)),
       )
     } catch (error) {
       if ((error as { code?: string }).code === 'P2002') throw conflict('You have already joined this challenge.')

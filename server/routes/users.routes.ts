@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
-  AthleteList, AthleteQuery, IdParams, LIFT_TYPES, LIMITS, ProfileResponse, UserSummary, bestLifts, challengeStatus, total, type BestLift, type Bests,
+  AthleteList, AthleteQuery, IdParams, LIFT_TYPES, LIMITS, ProfileResponse, UserSummary, bestLifts, challengeStatus, type BestLift, type Bests,
 } from '../../contract/index.ts'
 import { notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
-import { scored, toUserResponse } from '../services/mappers.ts'
+import { scored, scoringSettings, standingOfRow } from '../../infra/scoring-view.ts'
+import { toUserResponse } from '../services/mappers.ts'
 
 const bestLiftList = (best: Bests): BestLift[] => LIFT_TYPES.filter((t) => best[t] > 0).map((type) => ({ type, best_weight: best[type] }))
 
@@ -54,7 +55,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       best_lifts: bestLiftList(best),
       competitions: user.participants.map((p) => ({
         id: p.competition.id, name: p.competition.name, start_date: p.competition.startDate.toISOString(), weight_class: p.weightClass,
-        status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: total(bestLifts(p.attempts.map(scored))),
+        status: challengeStatus(p.competition.startDate, p.competition.endDate), total_weight: standingOfRow(p, scoringSettings(p.competition)).total_weight,
       })),
       uploaded_videos: videos.slice(0, LIMITS.profileVideos * 10).map(({ a, p }) => ({
         attempt_id: a.id, competition_id: p.competitionId, competition_name: p.competition.name, participant_id: p.userId,
@@ -75,7 +76,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const found = await users.search(request.query.q?.trim(), 500)
     return found.map((u) => ({
       id: u.id, name: u.name, country: u.country, weight_class: u.weightClass, competitions: u.participants.length,
-      best_total: Math.max(0, ...u.participants.map((p) => total(bestLifts(p.attempts.map(scored))))),
+      best_total: Math.max(0, ...u.participants.map((p) => standingOfRow(p, scoringSettings(p.competition)).total_weight)),
     }))
   })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
-import { assertCanJoin, challengeLiftTypes, listedLiftTypes, newCompetition, nextStatusChange, normalizeGender } from './competitions.service.ts'
+import { listedLiftTypes } from '../../infra/scoring-view.ts'
+import { assertCanJoin, challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender } from './competitions.service.ts'
 
 describe('nextStatusChange', () => {
   it('is the earliest start or just-after-end still ahead, or undefined', () => {

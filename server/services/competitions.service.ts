@@ -3,16 +3,13 @@
 // time, gender spellings. The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
-  challengeLifts, challengeStatus, formatDescription, parseDescription, type CreateCompetitionBody, type LiftType,
+  FORMULA_NAMES, bodyweightProblem, challengeLifts, challengeStatus, fittingFormulas, formatDescription, formulaFits, parseDescription, scoringOf,
+  type CreateCompetitionBody, type LiftType,
 } from '../../contract/index.ts'
 import type { NewCompetition } from '../../infra/repositories/competitions.repository.ts'
+import { listedLiftTypes } from '../../infra/scoring-view.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
-
-/** The names a challenge lists its lift types by: its column, else (rows written by older clients) its description's metadata. */
-export function listedLiftTypes(row: { liftTypes: string[]; description: string }): string[] {
-  return row.liftTypes.length > 0 ? row.liftTypes : parseDescription(row.description).meta.lifttypes ?? []
-}
 
 /** The lifts an attempt in this challenge may record, canonical. */
 export function challengeLiftTypes(row: { liftTypes: string[]; description: string }): LiftType[] {
@@ -47,19 +44,39 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
   const weightclasses = body.weightclasses ?? []
   const gender = body.gender ?? 'M'
+  const ranking = body.ranking ?? 'class'
+  if (ranking !== 'class') assertFormulaFits(ranking, challengeLifts(lifttypes))
   const name = body.name.trim()
   const location = body.location.trim()
   const text = body.description?.trim() || `${name} at ${location}`
   return {
-    name, location, startDate, endDate, image: body.image ?? null, liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById,
+    name, location, startDate, endDate, image: body.image ?? null, liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById, ranking,
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
   }
 }
 
-/** Whether a lifter may join this challenge in this class; throws the answer when not. */
-export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[] }, weightClass: string): void {
+/** A challenge ranked by a formula must have lifts that formula scores (formulaFits); throws the answer when not. */
+function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['ranking']>, 'class'>, lifts: LiftType[]): void {
+  const { total_lifts } = scoringOf(lifts)
+  if (formulaFits(formula, total_lifts)) return
+  const fitting = fittingFormulas(total_lifts).map((f) => FORMULA_NAMES[f])
+  throw badRequest(
+    `${FORMULA_NAMES[formula]} points do not score a total of ${total_lifts.join(' + ').replaceAll('_', ' ')}: ` +
+    (fitting.length ? `rank by ${fitting.join(', ')} or by total within weight class.` : 'rank by total within weight class.'),
+  )
+}
+
+/** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
+export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[] }, weightClass: string, bodyweight?: number): void {
   if (challengeStatus(competition.startDate, competition.endDate) === 'completed') throw conflict('This challenge has ended')
   if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
     throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
   }
+  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight)
+}
+
+/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class). */
+export function assertBodyweight(weightClass: string, bodyweight: number): void {
+  const problem = bodyweightProblem(weightClass, bodyweight)
+  if (problem) throw badRequest(problem)
 }

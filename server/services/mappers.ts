@@ -1,15 +1,12 @@
 // Database rows → the contract's answer shapes. With infra/attempt-view.ts (the attempt,
 // which the worker needs too), the only place that knows both.
-import { bestLifts, challengeStatus, parseDescription, total, type Competition, type Participant, type ScoredLift, type UserResponse } from '../../contract/index.ts'
+import { challengeStatus, parseDescription, type Competition, type Participant, type ScoringSettings, type UserResponse } from '../../contract/index.ts'
 import { toLift } from '../../infra/attempt-view.ts'
+import { listedLiftTypes, scoringSettings, standingOfRow } from '../../infra/scoring-view.ts'
 import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
 import type { ParticipantRow } from '../../infra/repositories/participants.repository.ts'
 import type { UserRow } from '../../infra/repositories/users.repository.ts'
-import { listedLiftTypes, normalizeGender } from './competitions.service.ts'
-
-/** An attempt row as the ranking rules read it. */
-export const scored = (attempt: { liftType: string; weight: number; status: string }): ScoredLift =>
-  ({ lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status })
+import { normalizeGender } from './competitions.service.ts'
 
 export function toUserResponse(user: UserRow, withEmail: boolean): UserResponse {
   return {
@@ -29,18 +26,18 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     gender: normalizeGender(row.gender || meta.gender),
     participants: row._count.participants,
     status: challengeStatus(row.startDate, row.endDate, now),
+    ...scoringSettings(row),
   }
 }
 
-export function toParticipant(apiBase: string, row: ParticipantRow): Participant {
-  const attempts = row.attempts.map((a) => toLift(apiBase, a, row))
-  const best = bestLifts(attempts)
+/** A participant as answers show them, scored by their challenge's settings; `place` comes from ranking them all (rankParticipants). */
+export function toParticipant(apiBase: string, row: ParticipantRow, settings: ScoringSettings): Participant {
   return {
     // The user id: the spec's client compares participant.id with its stored userId.
     id: row.userId, user_id: row.userId, competition_id: row.competitionId, name: row.user.name, weight_class: row.weightClass,
     gender: row.gender, country: row.user.country, bodyweight: row.bodyweight,
-    best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, total_weight: total(best),
-    attempts,
+    ...standingOfRow(row, settings), place: null,
+    attempts: row.attempts.map((a) => toLift(apiBase, a, row)),
     joined_at: row.joinedAt.toISOString(),
   }
 }

@@ -12,11 +12,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type LiveEvent, type Participant, type ParticipantListResponse, type Room } from '../../contract/index.ts'
+import { competitionRoom, type CompetitionResponse, type LiveEvent, type Participant, type ParticipantListResponse, type Room } from '../../contract/index.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { toLift } from '../../infra/attempt-view.ts'
 import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
-import { applyAttempt, upsertParticipant } from '../../web/src/lib/participants.ts'
+import { applyAttempt, upsertParticipant, type Scoring } from '../../web/src/lib/participants.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
@@ -62,6 +62,7 @@ class Spectator {
   readonly store: LiveStore
   readonly room: Room
   away = false
+  scoring: Scoring = null
 
   constructor(readonly socket: ClientSocket, readonly restUrls: readonly string[], readonly competitionId: number) {
     this.room = competitionRoom(competitionId)
@@ -69,6 +70,9 @@ class Spectator {
   }
 
   async start() {
+    // How the challenge ranks (the page reads it from the challenge's answer).
+    const res = await fetch(`${this.restUrls[0]}/api/competitions/${this.competitionId}`)
+    this.scoring = ((await res.json()) as CompetitionResponse).competition
     const seq = await this.snapshot()
     this.store.getState().watch(this.room, { seq, apply: (event) => this.apply(event), resync: () => this.snapshot() })
   }
@@ -89,9 +93,9 @@ class Spectator {
     this.seq = event.seq
     if (event.type === 'participant.joined') {
       this.count = Math.max(this.count, event.data.participants)
-      this.list = upsertParticipant(this.list, event.data.participant)
+      this.list = upsertParticipant(this.list, event.data.participant, this.scoring)
     } else if (event.type === 'attempt.created' || event.type === 'attempt.updated') {
-      this.list = applyAttempt(this.list, event.data.attempt)
+      this.list = applyAttempt(this.list, event.data.attempt, this.scoring)
     }
   }
 

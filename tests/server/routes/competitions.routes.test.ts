@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { discardingPublisher } from '../../../infra/live-publisher.ts'
 import { createRepositories } from '../../../infra/repositories/index.ts'
+import { scoringSettings } from '../../../infra/scoring-view.ts'
 import { toParticipant } from '../../../server/services/mappers.ts'
 
 let t: TestApp
@@ -270,7 +271,7 @@ describe('participants, lifts and attempt detail', () => {
     // Another process commits a join with its event and dies before publishing it.
     const other = await registerUser(t.app, 'Lost Publish')
     const elsewhere = createRepositories(t.db.prisma, () => discardingPublisher, '/api')
-    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, (row) => toParticipant('/api', row))
+    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, (row) => toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })))
     await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
     const res = await t.app.inject({ url })
     expect(res.json().participants.map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])

@@ -1,21 +1,29 @@
 // Pure updates of the REST snapshots by live events, by the server's own ranking rules
-// (contract/ranking.ts: a best is the heaviest completed attempt; total = squat + bench + deadlift).
-import { bestLifts, rankParticipants, total } from './contract.ts'
-import type { Lift, Participant } from './contract.ts'
+// (contract/ranking.ts: a best is the heaviest completed attempt; the total and points follow the
+// challenge's sport and formula; places its ranking). `scoring` is the challenge's (its Competition
+// answer); null while that has not loaded: the list then keeps the server's order.
+import { rankParticipants, standingOf } from './contract.ts'
+import type { Lift, Participant, ScoringSettings, Standing } from './contract.ts'
 
-export function upsertParticipant(list: readonly Participant[], participant: Participant): Participant[] {
-  const others = list.filter((p) => p.id !== participant.id)
-  return rankParticipants([...others, participant])
+export type Scoring = ScoringSettings | null
+
+const ranked = (list: Participant[], scoring: Scoring) => (scoring ? rankParticipants(list, scoring) : list)
+
+export function upsertParticipant(list: readonly Participant[], participant: Participant, scoring: Scoring): Participant[] {
+  const at = list.findIndex((p) => p.id === participant.id)
+  return ranked(at < 0 ? [...list, participant] : list.map((p, i) => (i === at ? participant : p)), scoring)
 }
 
-/** A new or changed attempt: the participant's attempts, bests and total follow, then the ranking. */
-export function applyAttempt(list: readonly Participant[], attempt: Lift): Participant[] {
+/**
+ * A new or changed attempt: the participant's attempts follow, with their standing as the server sent
+ * it ('attempt.judged') or, for other changes, as the shared rules compute it; then the ranking.
+ */
+export function applyAttempt(list: readonly Participant[], attempt: Lift, scoring: Scoring, standing?: Standing): Participant[] {
   const owner = list.find((p) => p.id === attempt.participant_id)
   if (!owner) return [...list]
   const attempts = [...owner.attempts.filter((a) => a.id !== attempt.id), attempt].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
-  const best = bestLifts(attempts)
-  const updated = { ...owner, attempts, best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, total_weight: total(best) }
-  return upsertParticipant(list, updated)
+  const now = standing ?? (scoring ? standingOf({ attempts, bodyweight: owner.bodyweight, gender: owner.gender }, scoring) : {})
+  return upsertParticipant(list, { ...owner, ...now, attempts }, scoring)
 }
 
 /** Newest first, like GET /competitions/:id/lifts. */

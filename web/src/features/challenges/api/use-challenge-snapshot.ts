@@ -7,7 +7,7 @@ import { useLifts } from '../../../api/lifts.ts'
 import { useParticipants } from '../../../api/participants.ts'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type { Lift, LiveEvent } from '../../../lib/contract.ts'
-import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
+import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant, type Scoring } from '../../../lib/participants.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 
 export interface SnapshotOptions {
@@ -25,20 +25,26 @@ export function useChallengeSnapshot(id: number | null, options: SnapshotOptions
   const { setData: setCompetition, reload: reloadCompetition } = competition
   const { setData: setParticipants, reload: reloadParticipants } = participants
   const { setData: setLifts, reload: reloadLifts } = lifts
+  // How the challenge scores and ranks (its answer carries it): events re-rank by the same rules as the server.
+  const scoring = useRef<Scoring>(null)
+  scoring.current = competition.data ?? null
 
   const apply = useCallback((event: LiveEvent) => {
     if (event.type === 'participant.joined') {
       const { participant, participants: count } = event.data
       // Counts only grow; an event replayed over a newer snapshot must not lower it.
       setCompetition((c) => (c ? { ...c, participants: Math.max(c.participants, count) } : c))
-      setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant) } : s))
+      setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant, scoring.current) } : s))
+    } else if (event.type === 'participant.updated') {
+      const { participant } = event.data
+      setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant, scoring.current) } : s))
     } else if (event.type === 'attempt.created' || event.type === 'attempt.updated') {
       const { attempt } = event.data
-      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt) } : s))
+      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt, scoring.current) } : s))
       setLifts((l) => (l ? upsertLift(l, attempt) : l))
     } else if (event.type === 'attempt.judged') {
-      const { attempt } = event.data
-      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt) } : s))
+      const { attempt, standing } = event.data
+      setParticipants((s) => (s ? { ...s, participants: applyAttempt(s.participants, attempt, scoring.current, standing) } : s))
       setLifts((l) => (l ? upsertLift(l, attempt) : l))
       onJudged.current?.(attempt)
     } else if (event.type === 'attempt.voted') {

@@ -25,18 +25,20 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
+/** A lifter's standing before any good lift. */
+const standing = { best_squat: 0, best_bench: 0, best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total: null, total_weight: 0, points: null }
 const pendingJudging = (cast: number): Lift['judging'] => ({ votes_cast: cast, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null })
 
 function seed(id: number, n: number) {
   const participants: Participant[] = rankParticipants(Array.from({ length: n }, (_, i) => participant({
-    id: i + 1, user_id: i + 1, competition_id: id, name: `Lifter ${i + 1}`, weight_class: '83kg', best_squat: 300 - i, total_weight: 300 - i,
+    id: i + 1, user_id: i + 1, competition_id: id, name: `Lifter ${i + 1}`, weight_class: '83kg', best_squat: 300 - i, total: 300 - i, total_weight: 300 - i,
     joined_at: `2026-01-01T09:${String(i).padStart(2, '0')}:00.000Z`,
-  })))
+  })), { ranking: 'class', total_lifts: ['squat'] })
   // The last lifter's squat awaits judges: 1 of 3 votes.
   const pending = lift({ id: 500, competition_id: id, participant_id: n, user_id: n, participant_name: `Lifter ${n}`, weight: 400, status: 'pending', judging: pendingJudging(1), created_at: '2026-01-01T11:00:00.000Z' })
   participants[n - 1] = { ...participants[n - 1]!, attempts: [pending] }
   mockFetch({
-    [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Hall Open', participants: n }) } },
+    [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Hall Open', participants: n, sport: 'single_lift', total_lifts: ['squat'] }) } },
     [`GET /competitions/${id}/participants`]: { body: { participants }, headers: { 'x-live-seq': '4' } },
     [`GET /competitions/${id}/lifts`]: { body: { lifts: [pending] } },
     'GET /network': { body: { follow_urls: ['http://192.168.1.23:3000'] } },
@@ -95,7 +97,7 @@ describe('projector board', () => {
       ...pending, status: 'completed',
       judging: { ...pending.judging, votes_cast: 3, decided_by: 'panel', decided_at: '2026-01-01T11:05:00.000Z', lights: [light(false, 'red', 'Not deep enough'), light(true, null, null), light(true, null, null)] },
     }
-    event({ seq: 5, type: 'attempt.judged', data: { competition_id: 33, attempt: judged } })
+    event({ seq: 5, type: 'attempt.judged', data: { competition_id: 33, attempt: judged, standing: { ...standing, best_squat: 400, total: 400, total_weight: 400 } } })
     const lights = screen.getByTestId('board-lights')
     expect(lights.textContent).toContain('Lifter 20')
     expect(lights.textContent).toContain('Squat 400 kg')

@@ -5,7 +5,7 @@ import { followUrl } from '../api/get-network.ts'
 import { boardGroups, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
 
 const lifters = (n: number, weightClass: (i: number) => string) =>
-  rankParticipants(Array.from({ length: n }, (_, i) => participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total_weight: 1000 - i })))
+  rankParticipants(Array.from({ length: n }, (_, i) => participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total: 1000 - i, total_weight: 1000 - i })), { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] })
 
 describe('projector board pages', () => {
   it('groups by class in the form order and ranks within each class; one class: no headings', () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "competitions" ADD COLUMN     "ranking" TEXT NOT NULL DEFAULT 'class';
