@@ -31,3 +31,7 @@ export function liftLabel(type: string): string {
 }
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+const pointsFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/** Formula points as results show them: two decimals ('405.05'); '—' without points. */
+export const formatPoints = (points: number | null | undefined) => (points === null || points === undefined ? '—' : pointsFormat.format(points))
