@@ -1,10 +1,12 @@
 // The projector board in jsdom: pages turn every 10 s and wrap around, attempts awaiting judges are
 // marked and not ranked, an attempt.judged event shows the lights for 5 s and then the page with that
-// lifter highlighted with their rank, attempt.voted counts up, and the QR code carries the follow URL.
+// lifter highlighted with their place, attempt.voted counts up, and the QR code carries the follow URL.
+// Its columns follow the challenge's sport and points formula, its groups its ranking (by class, or
+// one overall list by a formula, as given), and a class-ranked board adds a best-lifter page by points.
 import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
+import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { useLive } from '../../../stores/live.ts'
 import type { RoomWatcher } from '../../../stores/live.ts'
@@ -149,5 +151,82 @@ describe('projector board', () => {
     expect(screen.getByTestId('board-lights').textContent).toContain('No lift')
     await act(async () => { vi.advanceTimersByTime(LIGHTS_MS) })
     expect(screen.queryByTestId('board-lights')).toBeNull()
+  })
+})
+
+describe('projector board by the challenge\'s scoring', () => {
+  function seedBoard(id: number, scoring: Partial<Competition>, participants: Participant[], lifts: Lift[] = []) {
+    mockFetch({
+      [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Scored Open', participants: participants.length, ...scoring }) } },
+      [`GET /competitions/${id}/participants`]: { body: { participants }, headers: { 'x-live-seq': '1' } },
+      [`GET /competitions/${id}/lifts`]: { body: { lifts } },
+      'GET /network': { body: { follow_urls: [] } },
+    })
+  }
+  const headers = (table: Element) => [...table.querySelectorAll('thead th')].map((th) => th.textContent)
+  const cells = (name: string) => [...screen.getAllByText(name).map((el) => el.closest('tr')).find(Boolean)!.querySelectorAll('td')].map((td) => td.textContent)
+  const ranks = () => [...document.querySelectorAll('tbody .board__rank')].map((td) => td.textContent)
+  const names = () => [...document.querySelectorAll('tbody .board__name-text')].map((el) => el.textContent)
+
+  it('weightlifting: Snatch, Clean & Jerk, Total and Sinclair columns, points with two decimals, — without a result', async () => {
+    seedBoard(41, { sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], ranking: 'class', points_formula: 'sinclair' }, [
+      participant({ id: 1, name: 'Nora Lift', weight_class: '74kg', best_snatch: 120, best_clean_and_jerk: 150, total: 270, total_weight: 270, points: 312.5, place: 1, bodyweight: 73 }),
+      participant({ id: 2, name: 'Ola Bomb', weight_class: '74kg', country: null, best_snatch: 100, total: null, place: null }),
+    ])
+    renderBoard(41)
+    await screen.findByText('Scored Open')
+    const table = await vi.waitFor(() => document.querySelector('.board__table')!)
+    expect(headers(table)).toEqual(['#', 'Lifter', 'Judging', 'Class', 'Snatch', 'Clean & Jerk', 'Total', 'Sinclair'])
+    expect(cells('Nora Lift').slice(-5)).toEqual(['74kg', '120', '150', '270', '312.50'])
+    expect(cells('Ola Bomb')[0]).toBe('—')
+    expect(cells('Ola Bomb').slice(-4)).toEqual(['100', '—', '—', '—'])
+    expect(screen.queryByRole('columnheader', { name: 'Squat' })).toBeNull()
+  })
+
+  it('ranked by DOTS: one overall group in the order given, with the given places, whatever the classes', async () => {
+    const decided = lift({ id: 90, participant_id: 2, user_id: 2, participant_name: 'Bea Second', lift_type: 'deadlift', weight: 210 })
+    seedBoard(42, { ranking: 'dots', points_formula: 'dots' }, [
+      participant({ id: 5, user_id: 5, name: 'Al Heavy', weight_class: '120kg+', total: 800, total_weight: 800, points: 420.1, place: 1, bodyweight: 130 }),
+      participant({ id: 2, user_id: 2, name: 'Bea Second', weight_class: '59kg', best_squat: 180, best_bench: 110, best_deadlift: 210, total: 500, total_weight: 500, points: 400, place: 2, bodyweight: 58 }),
+      participant({ id: 3, user_id: 3, name: 'Cy Light', weight_class: '59kg', total: 450, total_weight: 450, points: 400, place: 2, bodyweight: 58 }),
+      participant({ id: 8, user_id: 8, name: 'Di Unplaced', weight_class: '74kg', total: 520, total_weight: 520, points: null, place: null }),
+    ], [decided])
+    renderBoard(42)
+    await vi.waitFor(() => expect(names()).toEqual(['Al Heavy', 'Bea Second', 'Cy Light', 'Di Unplaced']))
+    expect(ranks()).toEqual(['1', '2', '2', '—'])
+    expect(document.querySelectorAll('.board__table')).toHaveLength(1)
+    expect(screen.queryAllByRole('heading', { level: 2 })).toHaveLength(0)
+    expect(headers(document.querySelector('.board__table')!).slice(3)).toEqual(['Class', 'Squat', 'Bench', 'Deadlift', 'Total', 'DOTS'])
+    expect(cells('Di Unplaced').slice(-2)).toEqual(['520', '—'])
+    // The board is the DOTS ranking itself: no best-lifter page, one page.
+    expect(screen.queryByTestId('board-page')).toBeNull()
+    expect(screen.queryByText(/Best lifter/)).toBeNull()
+    expect(screen.getByTestId('board-decided-rank').textContent).toBe('#2 · 500 kg · 400.00 DOTS')
+  })
+
+  it('ranked by class with DOTS shown: a best-lifter page joins the rotation, lifters by points across classes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    seedBoard(43, { ranking: 'class', points_formula: 'dots' }, [
+      participant({ id: 1, name: 'Ann Strong', weight_class: '74kg', total: 600, total_weight: 600, points: 420.5, place: 1, bodyweight: 74 }),
+      participant({ id: 2, name: 'Ben Steady', weight_class: '74kg', total: 550, total_weight: 550, points: 380.25, place: 2, bodyweight: 72 }),
+      participant({ id: 3, name: 'Cat Best', weight_class: '83kg', total: 650, total_weight: 650, points: 430.75, place: 1, bodyweight: 82 }),
+      participant({ id: 4, name: 'Dan Noweigh', weight_class: '83kg', total: 640, total_weight: 640, points: null, place: 2, bodyweight: null }),
+    ])
+    renderBoard(43)
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy()
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['74kg', '83kg'])
+    expect(names()).toEqual(['Ann Strong', 'Ben Steady', 'Cat Best', 'Dan Noweigh'])
+    expect(ranks()).toEqual(['1', '2', '1', '2'])
+    await act(async () => {}) // the page timer starts once the effects have run
+    await act(async () => { vi.advanceTimersByTime(PAGE_MS) })
+    expect(screen.getByTestId('board-page').textContent).toBe('Page 2 of 2')
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Best lifter · DOTS'])
+    expect(names()).toEqual(['Cat Best', 'Ann Strong', 'Ben Steady'])
+    expect(ranks()).toEqual(['1', '2', '3'])
+    expect(cells('Cat Best')).toContain('83kg')
+    expect(cells('Cat Best').at(-1)).toBe('430.75')
+    expect(cells('Ann Strong')).toContain('74kg')
+    await act(async () => { vi.advanceTimersByTime(PAGE_MS) })
+    expect(screen.getByTestId('board-page').textContent).toBe('Page 1 of 2')
   })
 })

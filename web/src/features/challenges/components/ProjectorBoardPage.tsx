@@ -1,7 +1,10 @@
 // /challenges/{id}/live: the board projected in a hall. Dark, type readable from the back (nothing
-// under 16 px at 1280×720), every lifter ranked by total with best squat/bench/deadlift, grouped by
-// weight class when they lift in several, paging through pages that fit the screen (10 s each,
-// round and round, never scrolling). A decision shows its lights large for 5 s, then the page with
+// under 16 px at 1280×720), every lifter in the order and place the challenge's ranking gives them
+// (the server's, kept by live events), with the bests of its total's lifts (squat/bench/deadlift,
+// snatch/clean & jerk, or its one lift), the total and its formula's points; grouped by weight class
+// when it ranks by total within class and they lift in several, one overall list when it ranks by a
+// formula; a best-lifter page by points when a class-ranked challenge shows points. Paging through
+// pages that fit the screen (10 s each, round and round, never scrolling). A decision shows its lights large for 5 s, then the page with
 // that lifter, highlighted with their rank (decisions arriving together take turns, at most 3). Attempts awaiting judges are marked and never ranked.
 // A QR code opens the challenge on phones in the hall. No controls (but Try Again when it never
 // loaded). Reconnects and resyncs on its own; while it cannot, it keeps its last state and says so.
@@ -12,13 +15,14 @@ import { CHALLENGE_FAILED } from '../../../api/competition.ts'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
 import type { Lift } from '../../../lib/contract.ts'
+import { FORMULA_NAMES } from '../../../lib/contract.ts'
 import { useOffline } from '../../../lib/connectivity.ts'
-import { formatNumber, liftLabel } from '../../../lib/format.ts'
+import { formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { useLive } from '../../../stores/live.ts'
 import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
 import { BoardLights } from './BoardLights.tsx'
-import { boardGroups, findRow, latestDecided, pageOf, paginate, type BoardRow, type PageSegment } from './board-pages.ts'
+import { bestOf, boardGroups, boardPages, findRow, latestDecided, pageOf, type BoardRow, type BoardScoring, type PageSegment } from './board-pages.ts'
 import { QrCode } from './QrCode.tsx'
 import './ProjectorBoard.css'
 
@@ -30,6 +34,8 @@ const MAX_QUEUED = 3
 export const PAGE_MS = 10_000
 /** Until the screen is measured (and in jsdom): rows per page, and what a group's heading costs in rows. */
 const DEFAULT_FIT = { capacity: 10, headerCost: 2 }
+/** Until the challenge has loaded: a powerlifting total, no points. */
+const LOADING_SCORING: BoardScoring = { total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: null }
 
 export function ProjectorBoardPage() {
   const id = Number(useParams().id)
@@ -46,10 +52,12 @@ export function ProjectorBoardPage() {
   const latest = lifts?.[0]
   const decided = useMemo(() => latestDecided(lifts), [lifts])
 
-  const groups = useMemo(() => boardGroups(participants ?? []), [participants])
+  const { total_lifts: totalLifts, ranking, points_formula: pointsFormula } = competition ?? LOADING_SCORING
+  const scoring = useMemo<BoardScoring>(() => ({ total_lifts: totalLifts, ranking, points_formula: pointsFormula }), [totalLifts, ranking, pointsFormula])
+  const groups = useMemo(() => boardGroups(participants ?? [], scoring.ranking), [participants, scoring])
   const bodyRef = useRef<HTMLDivElement>(null)
   const [fit, setFit] = useState(DEFAULT_FIT)
-  const pages = useMemo(() => paginate(groups, fit.capacity, fit.headerCost), [groups, fit])
+  const pages = useMemo(() => boardPages(participants ?? [], scoring, fit.capacity, fit.headerCost), [participants, scoring, fit])
   const [page, setPage] = useState(0)
   const [turn, setTurn] = useState(0)
   const current = pages.length ? pages[Math.min(page, pages.length - 1)]! : []
@@ -121,7 +129,7 @@ export function ProjectorBoardPage() {
       <div className="board__main">
         <div className="board__body" ref={bodyRef} data-page={pageIndex + 1}>
           {current.map((segment) => (
-            <Segment key={`${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} latest={latest} decided={decided} />
+            <Segment key={`${segment.bestLifter ?? ''}:${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} scoring={scoring} latest={latest} decided={decided} />
           ))}
           {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
         </div>
@@ -134,9 +142,7 @@ export function ProjectorBoardPage() {
               <span>{liftLabel(decided.lift_type)} {formatNumber(decided.weight)} kg</span>
               <span className={`board__verdict board__verdict--${decided.status === 'completed' ? 'good' : 'bad'}`}>{decided.status === 'completed' ? 'Good lift' : 'No lift'}</span>
               {decidedRow && (
-                <span className="board__card-rank" data-testid="board-decided-rank">
-                  #{decidedRow.row.rank}{decidedRow.weightClass ? ` in ${decidedRow.weightClass}` : ''} · {formatNumber(decidedRow.row.participant.total_weight)} kg
-                </span>
+                <span className="board__card-rank" data-testid="board-decided-rank">{standingText(decidedRow.row, decidedRow.weightClass, scoring)}</span>
               )}
             </div>
           )}
@@ -164,37 +170,50 @@ export function ProjectorBoardPage() {
   )
 }
 
+/** '#2 in 83kg · 400 kg', by a formula '#1 · 400 kg · 285.12 DOTS'; 'Not placed yet · no total' before a score. */
+function standingText(row: BoardRow, weightClass: string | null, scoring: BoardScoring): string {
+  const p = row.participant
+  const place = row.place !== null ? `#${row.place}${weightClass ? ` in ${weightClass}` : ''}` : 'Not placed yet'
+  const total = p.total !== null ? `${formatNumber(p.total)} kg` : 'no total'
+  const points = scoring.ranking !== 'class' ? ` · ${formatPoints(p.points)} ${FORMULA_NAMES[scoring.ranking]}` : ''
+  return `${place} · ${total}${points}`
+}
+
 const pendingText = (attempt: Lift) => {
   const votes = votesText(attempt.judging)
   return votes ? `${AWAITING_JUDGES} · ${votes}` : AWAITING_JUDGES
 }
 
-function Segment({ segment, latest, decided }: { segment: PageSegment; latest: Lift | undefined; decided: Lift | undefined }) {
+/** A kg figure, '—' before a good lift. */
+const kg = (n: number | null) => (n ? formatNumber(n) : '—')
+
+function Segment({ segment, scoring, latest, decided }: { segment: PageSegment; scoring: BoardScoring; latest: Lift | undefined; decided: Lift | undefined }) {
+  const heading = segment.bestLifter ? `Best lifter · ${FORMULA_NAMES[segment.bestLifter]}` : segment.weightClass
+  const formula = scoring.points_formula
   return (
-    <section className="board__segment" aria-label={segment.weightClass ?? 'Ranking'}>
-      {segment.weightClass && <h2 className="board__class">{segment.weightClass}{segment.continued ? ' (continued)' : ''}</h2>}
-      <table className="board__table">
+    <section className={`board__segment${segment.bestLifter ? ' board__segment--best' : ''}`} aria-label={heading ?? 'Ranking'}>
+      {heading && <h2 className="board__class">{heading}{segment.continued ? ' (continued)' : ''}</h2>}
+      <table className={`board__table board__table--cols-${scoring.total_lifts.length + (formula ? 2 : 1)}`}>
         <thead>
           <tr>
             <th scope="col" className="board__rank-col">#</th>
             <th scope="col">Lifter</th>
             <th scope="col" className="board__judging-col"><span className="visually-hidden">Judging</span></th>
             {!segment.weightClass && <th scope="col" className="board__class-col">Class</th>}
-            <th scope="col" className="num">Squat</th>
-            <th scope="col" className="num">Bench</th>
-            <th scope="col" className="num">Deadlift</th>
-            <th scope="col" className="num">Total</th>
+            {scoring.total_lifts.map((lift) => <th key={lift} scope="col" className="num board__num-col">{liftLabel(lift)}</th>)}
+            <th scope="col" className="num board__num-col">Total</th>
+            {formula && <th scope="col" className="num board__num-col board__points-col">{FORMULA_NAMES[formula]}</th>}
           </tr>
         </thead>
         <tbody>
-          {segment.rows.map((row) => <Row key={row.participant.id} row={row} showClass={!segment.weightClass} latest={latest} decided={decided} />)}
+          {segment.rows.map((row) => <Row key={row.participant.id} row={row} scoring={scoring} showClass={!segment.weightClass} latest={latest} decided={decided} />)}
         </tbody>
       </table>
     </section>
   )
 }
 
-function Row({ row, showClass, latest, decided }: { row: BoardRow; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined }) {
+function Row({ row, scoring, showClass, latest, decided }: { row: BoardRow; scoring: BoardScoring; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined }) {
   const p = row.participant
   const isLatest = latest?.participant_id === p.id
   const isDecided = decided?.participant_id === p.id
@@ -202,7 +221,7 @@ function Row({ row, showClass, latest, decided }: { row: BoardRow; showClass: bo
   const onePending = row.pending.length === 1 ? votesText(row.pending[0]!.judging) : null
   return (
     <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
-      <td className={`board__rank board__rank--${row.rank}`}>{row.rank}</td>
+      <td className={`board__rank${row.place !== null ? ` board__rank--${row.place}` : ''}`}>{row.place ?? '—'}</td>
       <td className="board__name">
         <span className="board__name-text">{p.name}</span>
         {p.country && <span className="board__country">{p.country}</span>}
@@ -216,10 +235,9 @@ function Row({ row, showClass, latest, decided }: { row: BoardRow; showClass: bo
         )}
       </td>
       {showClass && <td className="board__class-col">{p.weight_class}</td>}
-      <td className="num">{formatNumber(p.best_squat)}</td>
-      <td className="num">{formatNumber(p.best_bench)}</td>
-      <td className="num">{formatNumber(p.best_deadlift)}</td>
-      <td className="num board__total">{formatNumber(p.total_weight)}</td>
+      {scoring.total_lifts.map((lift) => <td key={lift} className="num">{kg(bestOf(p, lift))}</td>)}
+      <td className="num board__total">{kg(p.total)}</td>
+      {scoring.points_formula && <td className="num board__points">{formatPoints(p.points)}</td>}
     </tr>
   )
 }

@@ -1,38 +1,92 @@
-// SPEC §2/§9: the top 5 with their attempts and total, then 'And N more participants...'.
+// SPEC §2/§9: the top 5 with their attempts and total, then 'And N more participants...'. The top
+// follows the challenge's ranking: by total within class, the top 5 of one weight class at a time
+// (buttons for each class with lifters; the signed-in lifter's class first shown); by a formula, the
+// top 5 overall by points. The list comes ranked and placed (server, then live events by the same
+// rules): shown in its order with its places, never re-sorted here.
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { AttemptChip } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
-import type { Participant } from '../../../lib/contract.ts'
-import { formatKg } from '../../../lib/format.ts'
+import type { Competition, LiftType, Participant } from '../../../lib/contract.ts'
+import { FORMULA_NAMES, LIFT_TYPES } from '../../../lib/contract.ts'
+import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
+import { bestOf } from './board-pages.ts'
+import './TopParticipants.css'
 
-const LIFT_ORDER: Record<string, number> = { squat: 0, bench: 1, deadlift: 2 }
+/** What the top list reads of its challenge. */
+export type TopScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
 
-/** Squats, then bench, then deadlifts, each in the order lifted. */
-const byLift = (attempts: Participant['attempts']) =>
-  [...attempts].sort((a, b) => (LIFT_ORDER[a.lift_type] ?? 3) - (LIFT_ORDER[b.lift_type] ?? 3) || a.created_at.localeCompare(b.created_at))
+/** Short names for a line of bests ('Sn 120 · C&J 150'). */
+const LIFT_SHORT: Record<LiftType, string> = {
+  squat: 'Sq', bench: 'Bn', deadlift: 'Dl', snatch: 'Sn', clean_and_jerk: 'C&J', power_clean: 'PC', push_press: 'PP', overhead_press: 'OHP',
+}
 
-export function TopParticipants({ participants, highlightUserId }: { participants: Participant[]; highlightUserId: number | null }) {
+/** The total's lifts in the challenge's order, then any other lift; each lift's attempts in the order lifted. */
+function byLift(attempts: Participant['attempts'], totalLifts: readonly LiftType[]) {
+  const order = (type: string) => {
+    const i = totalLifts.indexOf(type as LiftType)
+    return i >= 0 ? i : totalLifts.length + Math.max(0, (LIFT_TYPES as readonly string[]).indexOf(type))
+  }
+  return [...attempts].sort((a, b) => order(a.lift_type) - order(b.lift_type) || a.created_at.localeCompare(b.created_at) || a.id - b.id)
+}
+
+export function TopParticipants({ participants, competition, highlightUserId }: { participants: Participant[]; competition: TopScoring; highlightUserId: number | null }) {
+  const [picked, setPicked] = useState<string | null>(null)
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
-  const top = participants.slice(0, UI.topParticipants)
-  const more = participants.length - top.length
+
+  const byClass = competition.ranking === 'class'
+  // The classes with lifters, as the ranked list has them (lightest first).
+  const classes = byClass ? [...new Set(participants.map((p) => p.weight_class))] : []
+  const mine = participants.find((p) => p.user_id === highlightUserId)?.weight_class
+  const shownClass = byClass ? (picked && classes.includes(picked) ? picked : mine ?? classes[0]!) : null
+  const view = shownClass === null ? participants : participants.filter((p) => p.weight_class === shownClass)
+  const top = view.slice(0, UI.topParticipants)
+  const more = view.length - top.length
+  const formula = competition.points_formula
+
   return (
     <>
+      {classes.length > 1 && (
+        <div className="segmented top-classes" role="group" aria-label="Weight class">
+          {classes.map((cls) => (
+            <button key={cls} type="button" aria-pressed={cls === shownClass} onClick={() => setPicked(cls)}>{cls}</button>
+          ))}
+        </div>
+      )}
       <ol className="top-list" aria-label="Top participants">
-        {top.map((p, i) => (
+        {top.map((p) => (
           <li key={p.id} className={`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`}>
-            <span className={`top-list__rank top-list__rank--${i + 1}`}>{i + 1}</span>
+            <span className={`top-list__rank${p.place !== null ? ` top-list__rank--${p.place}` : ''}`} data-testid="participant-place" aria-label={p.place !== null ? `Place ${p.place}` : 'No place yet'}>
+              {p.place ?? '—'}
+            </span>
             <Avatar id={p.user_id} name={p.name} size={40} />
             <div className="top-list__who">
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
               <span className="muted">{[p.weight_class, p.country].filter(Boolean).join(' · ')}</span>
               <ul className="attempt-chips" aria-label={`Attempts of ${p.name}`}>
-                {p.attempts.length === 0 ? <li className="muted">No attempts yet</li> : byLift(p.attempts).map((a) => <li key={a.id}><AttemptChip attempt={a} /></li>)}
+                {p.attempts.length === 0
+                  ? <li className="muted">No attempts yet</li>
+                  : byLift(p.attempts, competition.total_lifts).map((a) => <li key={a.id}><AttemptChip attempt={a} /></li>)}
               </ul>
+              <span className="top-list__bests" data-testid="participant-bests">
+                {competition.total_lifts.map((lift, i) => {
+                  const best = bestOf(p, lift)
+                  return (
+                    <span key={lift}>
+                      {i > 0 && ' · '}
+                      <abbr title={liftLabel(lift)}>{LIFT_SHORT[lift]}</abbr> {best > 0 ? formatNumber(best) : '—'}
+                    </span>
+                  )
+                })}
+              </span>
             </div>
             <div className="top-list__total">
               <span className="muted">Total</span>
-              <strong data-testid="participant-total">{formatKg(p.total_weight)}</strong>
+              <strong data-testid="participant-total">{p.total !== null ? formatKg(p.total) : '—'}</strong>
+              {formula && (
+                <span className="top-list__points" data-testid="participant-points">{formatPoints(p.points)} {FORMULA_NAMES[formula]}</span>
+              )}
             </div>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { lift, participant } from '../../../test/fixtures.ts'
 import { followUrl } from '../api/get-network.ts'
-import { boardGroups, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
+import { bestLifterRows, bestOf, boardGroups, boardPages, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
 
 const lifters = (n: number, weightClass: (i: number) => string) =>
   rankParticipants(Array.from({ length: n }, (_, i) => participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total: 1000 - i, total_weight: 1000 - i })), { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] })
@@ -11,11 +11,63 @@ describe('projector board pages', () => {
   it('groups by class in the form order and ranks within each class; one class: no headings', () => {
     const groups = boardGroups(lifters(6, (i) => ['93kg', '120kg+', '74kg'][i % 3]!))
     expect(groups.map((g) => g.weightClass)).toEqual(['74kg', '93kg', '120kg+'])
-    expect(groups[0]!.rows.map((r) => [r.participant.id, r.rank])).toEqual([[3, 1], [6, 2]])
+    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([[3, 1], [6, 2]])
     const single = boardGroups(lifters(3, () => '83kg'))
     expect(single).toHaveLength(1)
     expect(single[0]!.weightClass).toBeNull()
     expect(boardGroups([])).toEqual([])
+  })
+
+  it('shows the places as given, not row numbers: lifters without a total have none', () => {
+    const list = [participant({ id: 1, total: 500, place: 1 }), participant({ id: 2, total: 500, place: 1 }), participant({ id: 3, place: null })]
+    expect(boardGroups(list)[0]!.rows.map((r) => r.place)).toEqual([1, 1, null])
+  })
+
+  it('a formula ranking is one overall group in the order given, whatever the classes', () => {
+    const list = [
+      participant({ id: 7, weight_class: '120kg+', points: 410.5, place: 1 }),
+      participant({ id: 3, weight_class: '59kg', points: 402.25, place: 2 }),
+      participant({ id: 9, weight_class: '83kg', points: null, place: null }),
+    ]
+    const groups = boardGroups(list, 'dots')
+    expect(groups).toHaveLength(1)
+    expect(groups[0]!.weightClass).toBeNull()
+    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([[7, 1], [3, 2], [9, null]])
+    // The same list ranked by class is split by class, lightest first.
+    expect(boardGroups(list, 'class').map((g) => g.weightClass)).toEqual(['59kg', '83kg', '120kg+'])
+  })
+
+  it('best lifter: everyone with points, by points across classes, placed overall; only with a formula and points', () => {
+    const scoring = { ranking: 'class' as const, total_lifts: ['snatch', 'clean_and_jerk'] as ('snatch' | 'clean_and_jerk')[], points_formula: 'sinclair' as const }
+    // Ranked by class (each first in its class), points in another order.
+    const list = [
+      participant({ id: 1, weight_class: '59kg', total: 200, total_weight: 200, points: 301.1, place: 1, bodyweight: 58 }),
+      participant({ id: 2, weight_class: '59kg', total: 190, total_weight: 190, points: null, place: 2, bodyweight: null }),
+      participant({ id: 3, weight_class: '83kg', total: 260, total_weight: 260, points: 322.75, place: 1, bodyweight: 82 }),
+      participant({ id: 4, weight_class: '120kg+', total: 300, total_weight: 300, points: 298.4, place: 1, bodyweight: 130 }),
+      participant({ id: 5, weight_class: '120kg+', place: null }),
+    ]
+    expect(bestLifterRows(list, scoring).map((r) => [r.participant.id, r.place])).toEqual([[3, 1], [1, 2], [4, 3]])
+    expect(bestLifterRows(list, { ...scoring, points_formula: null })).toEqual([])
+    expect(bestLifterRows(list.map((p) => ({ ...p, points: null })), scoring)).toEqual([])
+
+    const pages = boardPages(list, scoring, 20, 2)
+    expect(pages).toHaveLength(2)
+    expect(pages[0]!.map((s) => s.weightClass)).toEqual(['59kg', '83kg', '120kg+'])
+    expect(pages[1]).toEqual([expect.objectContaining({ bestLifter: 'sinclair', weightClass: null })])
+    expect(pages[1]![0]!.rows.map((r) => r.participant.id)).toEqual([3, 1, 4])
+    // The page takes the top that fit under its heading.
+    expect(boardPages(list, scoring, 4, 2).at(-1)![0]!.rows.map((r) => r.participant.id)).toEqual([3, 1])
+    // No best-lifter page without points, nor on a board already ranked by the formula.
+    expect(boardPages(list.map((p) => ({ ...p, points: null })), scoring, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
+    expect(boardPages(list, { ...scoring, ranking: 'sinclair' }, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
+  })
+
+  it('reads bests from the answer, and from the attempts for lifts it has no field for', () => {
+    const p = participant({ best_snatch: 120, attempts: [lift({ lift_type: 'power_clean', weight: 140 }), lift({ id: 2, lift_type: 'power_clean', weight: 150, status: 'failed' })] })
+    expect(bestOf(p, 'snatch')).toBe(120)
+    expect(bestOf(p, 'power_clean')).toBe(140)
+    expect(bestOf(p, 'squat')).toBe(0)
   })
 
   it('marks attempts awaiting judges on their lifter', () => {
@@ -44,7 +96,7 @@ describe('projector board pages', () => {
 
   it('finds a lifter with their rank in their class', () => {
     const groups = boardGroups(lifters(6, (i) => (i % 2 ? '93kg' : '83kg')))
-    expect(findRow(groups, 4)).toMatchObject({ weightClass: '93kg', row: { rank: 2 } })
+    expect(findRow(groups, 4)).toMatchObject({ weightClass: '93kg', row: { place: 2 } })
     expect(findRow(groups, 99)).toBeNull()
   })
 

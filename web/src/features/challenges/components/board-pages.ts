@@ -1,40 +1,62 @@
-// The projector board's pure model: lifters grouped by weight class (when they lift in several),
-// ranked within their group, cut into pages that fit the screen, and the latest decision.
-import type { Lift, Participant } from '../../../lib/contract.ts'
-import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
+// The projector board's pure model: lifters in the order and places the server ranks them (grouped
+// by weight class when the challenge ranks by total within class and they lift in several; one
+// overall group when it ranks by a formula), the columns the challenge's sport shows, the pages that
+// fit the screen (with a best-lifter page by points), and the latest decision.
+import type { Competition, Formula, Lift, LiftType, Participant } from '../../../lib/contract.ts'
+import { bestLifts, classOrder, rankParticipants } from '../../../lib/contract.ts'
+
+/** What the board reads of a challenge: its total's lifts, its ranking and the formula its points show. */
+export type BoardScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
 
 export interface BoardRow {
   participant: Participant
-  /** Place within the group (by total, as the server ranks: heaviest first, then who joined first). */
-  rank: number
+  /** The place as ranked (participant.place; on the best-lifter page, the place by points); null without one. */
+  place: number | null
   /** Their attempts awaiting judges: shown, never ranked. */
   pending: Lift[]
 }
 
 export interface BoardGroup {
-  /** Null when every lifter is in one class (no headings). */
+  /** Null when the lifters are one group (one class, or ranked overall by a formula): no headings. */
   weightClass: string | null
   rows: BoardRow[]
 }
 
-/** The challenge's classes in the form's order (59kg … 120kg+), unknown ones after, by name. */
-function classOrder(a: string, b: string): number {
-  const ia = (WEIGHT_CLASSES as readonly string[]).indexOf(a)
-  const ib = (WEIGHT_CLASSES as readonly string[]).indexOf(b)
-  if (ia >= 0 && ib >= 0) return ia - ib
-  if (ia >= 0 || ib >= 0) return ia >= 0 ? -1 : 1
-  return a.localeCompare(b, undefined, { numeric: true })
-}
-
-const toRow = (participant: Participant, i: number): BoardRow => ({
-  participant, rank: i + 1, pending: participant.attempts.filter((a) => a.status === 'pending'),
+const toRow = (participant: Participant, place = participant.place): BoardRow => ({
+  participant, place, pending: participant.attempts.filter((a) => a.status === 'pending'),
 })
 
-/** `ranked`: the participants as the server ranks them (rankParticipants). */
-export function boardGroups(ranked: readonly Participant[]): BoardGroup[] {
+/**
+ * `ranked`: the participants as the server ranks and places them (rankParticipants), never re-sorted
+ * here. By class (the default): one group per class in the form's order when they lift in several;
+ * by a formula: one overall group.
+ */
+export function boardGroups(ranked: readonly Participant[], ranking: BoardScoring['ranking'] = 'class'): BoardGroup[] {
+  if (ranked.length === 0) return []
   const classes = [...new Set(ranked.map((p) => p.weight_class))].sort(classOrder)
-  if (classes.length <= 1) return ranked.length ? [{ weightClass: null, rows: ranked.map(toRow) }] : []
-  return classes.map((weightClass) => ({ weightClass, rows: ranked.filter((p) => p.weight_class === weightClass).map(toRow) }))
+  if (ranking !== 'class' || classes.length <= 1) return [{ weightClass: null, rows: ranked.map((p) => toRow(p)) }]
+  return classes.map((weightClass) => ({ weightClass, rows: ranked.filter((p) => p.weight_class === weightClass).map((p) => toRow(p)) }))
+}
+
+const BEST_FIELDS: Partial<Record<LiftType, keyof Participant>> = {
+  squat: 'best_squat', bench: 'best_bench', deadlift: 'best_deadlift', snatch: 'best_snatch', clean_and_jerk: 'best_clean_and_jerk',
+}
+
+/** A lifter's best good lift of a kind, in kg (0 without one): the server's best where it sends one, else from the attempts. */
+export function bestOf(p: Participant, lift: LiftType): number {
+  const field = BEST_FIELDS[lift]
+  return field ? (p[field] as number) : bestLifts(p.attempts)[lift]
+}
+
+/**
+ * The best lifter ranking: everyone with points, by points across classes, placed by the shared rules
+ * (rankParticipants by the formula: equal points to the lighter lifter, then who made it first).
+ * Empty without a points formula or while nobody has points.
+ */
+export function bestLifterRows(participants: readonly Participant[], scoring: BoardScoring): BoardRow[] {
+  const formula = scoring.points_formula
+  if (!formula || !participants.some((p) => p.points !== null)) return []
+  return rankParticipants(participants, { ranking: formula, total_lifts: scoring.total_lifts }).filter((p) => p.place !== null).map((p) => toRow(p))
 }
 
 export interface PageSegment {
@@ -42,6 +64,8 @@ export interface PageSegment {
   rows: BoardRow[]
   /** The group began on an earlier page. */
   continued: boolean
+  /** The best-lifter page's ranking by this formula's points. */
+  bestLifter?: Formula
 }
 export type BoardPage = PageSegment[]
 
@@ -74,7 +98,24 @@ export function paginate(groups: readonly BoardGroup[], capacity: number, header
   return pages
 }
 
-/** The page showing this lifter, or -1. */
+/**
+ * The board's pages: the ranking's, then (when the challenge ranks by total within class and shows a
+ * formula's points, and somebody has points) one best-lifter page with the top lifters by points that
+ * fit under its heading. A formula-ranked board is itself that ranking: no second copy of it.
+ */
+export function boardPages(participants: readonly Participant[], scoring: BoardScoring, capacity: number, headerCost: number): BoardPage[] {
+  const groups = boardGroups(participants, scoring.ranking)
+  const pages = paginate(groups, capacity, headerCost)
+  const formula = scoring.points_formula
+  if (scoring.ranking !== 'class' || !formula) return pages
+  const best = bestLifterRows(participants, scoring)
+  if (best.length === 0) return pages
+  // Its heading is a row more than a ranking without class headings measured.
+  const room = Math.max(1, capacity - headerCost - (groups[0]?.weightClass ? 0 : 1))
+  return [...pages, [{ weightClass: null, rows: best.slice(0, room), continued: false, bestLifter: formula }]]
+}
+
+/** The first page showing this lifter (the ranking's, before the best-lifter page), or -1. */
 export function pageOf(pages: readonly BoardPage[], participantId: number): number {
   return pages.findIndex((page) => page.some((s) => s.rows.some((r) => r.participant.id === participantId)))
 }
