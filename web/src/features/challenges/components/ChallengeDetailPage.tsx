@@ -8,15 +8,35 @@ import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { DEFAULT_CHALLENGE_IMAGE, toChallenge } from '../../../lib/challenge.ts'
+import { FORMULA_NAMES, LIFT_NAMES, SPORT_NAMES } from '../../../lib/contract.ts'
+import type { Competition } from '../../../lib/contract.ts'
 import { formatDate, formatDateTime } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
+import { BodyweightForm } from './BodyweightForm.tsx'
 import { JoinPanel } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
 import { TopParticipants } from './TopParticipants.tsx'
 import './ChallengeDetail.css'
+
+/** How places are decided: 'Ranked by total within weight class · best lifter by DOTS', 'Ranked overall by IPF GL points'. */
+export function rankingSummary(competition: Pick<Competition, 'ranking' | 'points_formula'>): string {
+  if (competition.ranking !== 'class') return `Ranked overall by ${FORMULA_NAMES[competition.ranking]} points`
+  const best = competition.points_formula ? ` · best lifter by ${FORMULA_NAMES[competition.points_formula]}` : ''
+  return `Ranked by total within weight class${best}`
+}
+
+/** What bodyweight does to a lifter's result in this challenge, one sentence. */
+function pointsNote(competition: Pick<Competition, 'ranking' | 'points_formula'>): string | null {
+  if (competition.ranking !== 'class') return `Lifters are placed by ${FORMULA_NAMES[competition.ranking]} points once they have a total and have given their bodyweight.`
+  if (competition.points_formula) return `${FORMULA_NAMES[competition.points_formula]} points show for lifters who give their bodyweight.`
+  return null
+}
+
+/** The lifts whose bests make the total: 'Snatch + Clean & Jerk'. */
+export const totalSummary = (competition: Pick<Competition, 'total_lifts'>) => competition.total_lifts.map((l) => LIFT_NAMES[l]).join(' + ')
 
 export function ChallengeDetailPage() {
   const id = Number(useParams().id)
@@ -24,11 +44,12 @@ export function ChallengeDetailPage() {
   const userId = useSession((s) => s.userId)
   const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId)
   const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
-  const joined = !!userId && !!participants?.some((p) => p.user_id === userId)
+  const me = userId ? participants?.find((p) => p.user_id === userId) : undefined
+  const joined = !!me
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
   // A failed refetch keeps the page as it was (the notice says so); only a first load that failed shows the error.
-  if (!challenge) {
+  if (!challenge || !competition) {
     if (!error) return <div className="spinner" role="status" aria-label="Loading challenge" />
     return (
       <>
@@ -69,7 +90,11 @@ export function ChallengeDetailPage() {
             <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
             <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
             <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
+            <div><dt>Sport</dt><dd>{SPORT_NAMES[competition.sport]}</dd></div>
+            <div><dt>Total</dt><dd data-testid="challenge-total">{totalSummary(competition)}</dd></div>
+            <div className="facts__wide"><dt>Ranking</dt><dd data-testid="challenge-ranking">{rankingSummary(competition)}</dd></div>
           </dl>
+          {pointsNote(competition) && <p className="challenge-scoring muted">{pointsNote(competition)}</p>}
           <ul className="challenge-detail__tags" aria-label="Categories">
             {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
           </ul>
@@ -78,6 +103,7 @@ export function ChallengeDetailPage() {
         <section className="panel challenge-layout__join" aria-labelledby="join-heading">
           <h2 id="join-heading">Take part</h2>
           <JoinPanel key={challenge.id} challenge={challenge} joined={joined} onJoined={() => void resync().catch(() => undefined)} />
+          {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} participant={me} />}
         </section>
 
         <section className="challenge-layout__top" aria-labelledby="top-heading">
@@ -86,7 +112,7 @@ export function ChallengeDetailPage() {
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
           </div>
-          {participants ? <TopParticipants participants={participants} highlightUserId={userId} /> : <div className="spinner" />}
+          {participants ? <TopParticipants participants={participants} competition={competition} highlightUserId={userId} /> : <div className="spinner" />}
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">

@@ -15,6 +15,14 @@ function open(onCreated = vi.fn()) {
   return onCreated
 }
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement
+const ranking = () => screen.getByLabelText('Ranking') as HTMLSelectElement
+const rankingChoices = () => [...ranking().options].map((o) => o.textContent)
+const liftsTo = (lifts: string[]) => {
+  for (const box of screen.getAllByRole('checkbox')) {
+    const name = box.parentElement!.textContent!
+    if (box.closest('fieldset')!.querySelector('legend')!.textContent === 'Lift types' && (box as HTMLInputElement).checked !== lifts.includes(name)) fireEvent.click(box)
+  }
+}
 
 describe('CreateChallengeDialog', () => {
   it('starts from the spec defaults', () => {
@@ -46,6 +54,8 @@ describe('CreateChallengeDialog', () => {
     const body = api.sent('POST', '/create_competition')[0]!.body as Record<string, unknown>
     expect(body).toMatchObject({ name: 'New Powerlifting Challenge', location: 'Powerlifting Gym', lifttypes: [], weightclasses: [], gender: 'F' })
     expect(new Date(body.end_date as string).getTime()).toBeGreaterThan(new Date(body.start_date as string).getTime())
+    // The default ranking is the spec's: left out, so older servers take the body as before.
+    expect(body).not.toHaveProperty('ranking')
   })
 
   it("shows the fallback 'Failed to create challenge. Please try again.'", async () => {
@@ -53,5 +63,62 @@ describe('CreateChallengeDialog', () => {
     open()
     fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create challenge. Please try again.')
+  })
+
+  describe('Ranking', () => {
+    it('defaults to total within weight class and offers the formulas that fit the three powerlifts, not Sinclair', () => {
+      open()
+      expect(ranking().value).toBe('class')
+      expect(rankingChoices()).toEqual(['Total within weight class', 'DOTS', 'IPF GL', 'Wilks', 'Wilks 2020'])
+      fireEvent.change(ranking(), { target: { value: 'dots' } })
+      expect(screen.getByText(/Overall by DOTS points: compares lifters across bodyweights/)).toBeTruthy()
+    })
+
+    it('offers Sinclair (and only it) for Snatch + Clean & Jerk, and sends it', async () => {
+      const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 43 } } })
+      const onCreated = open()
+      liftsTo(['Snatch', 'Clean & Jerk'])
+      expect(rankingChoices()).toEqual(['Total within weight class', 'Sinclair'])
+      fireEvent.change(ranking(), { target: { value: 'sinclair' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(43))
+      expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({ lifttypes: ['Clean & Jerk', 'Snatch'], ranking: 'sinclair' })
+    })
+
+    it('offers no formula for a mix of lifts no formula scores', () => {
+      open()
+      liftsTo(['Squat', 'Power Clean'])
+      expect(rankingChoices()).toEqual(['Total within weight class'])
+    })
+
+    it('sends a chosen formula that fits', async () => {
+      const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 44 } } })
+      const onCreated = open()
+      fireEvent.change(ranking(), { target: { value: 'ipf_gl' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(44))
+      expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({ lifttypes: ['Squat', 'Bench Press', 'Deadlift'], ranking: 'ipf_gl' })
+    })
+
+    it('falls back to total within weight class, and says so, when the lifts change under the chosen formula', async () => {
+      const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 45 } } })
+      const onCreated = open()
+      fireEvent.change(ranking(), { target: { value: 'wilks' } })
+      // Dropping the deadlift leaves squat + bench: no formula scores that total.
+      fireEvent.click(checkbox('Deadlift'))
+      expect(ranking().value).toBe('class')
+      expect(screen.getByRole('status').textContent).toBe('Wilks does not score these lift types, so the challenge ranks by total within weight class.')
+      // Still a fitting choice after the change: nothing falls back, and no note.
+      fireEvent.click(checkbox('Deadlift'))
+      fireEvent.change(ranking(), { target: { value: 'dots' } })
+      expect(screen.queryByRole('status')).toBeNull()
+      fireEvent.click(checkbox('Overhead Press'))
+      expect(ranking().value).toBe('dots')
+      expect(screen.queryByRole('status')).toBeNull()
+      fireEvent.click(checkbox('Deadlift'))
+      fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+      await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(45))
+      expect(api.sent('POST', '/create_competition')[0]!.body).not.toHaveProperty('ranking')
+    })
   })
 })

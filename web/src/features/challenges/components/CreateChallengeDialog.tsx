@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { CHALLENGE_LIFT_TYPES, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { CHALLENGE_LIFT_TYPES, RANKING_NAMES, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import type { ChallengeLiftType, Ranking } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
-import { challengeFormHints, createChallenge, defaultChallengeForm, type ChallengeForm } from '../api/create-challenge.ts'
+import {
+  RANKING_HINTS, challengeFormHints, createChallenge, defaultChallengeForm, rankingFallback, rankingOptions, type ChallengeForm,
+} from '../api/create-challenge.ts'
+import './ChallengeDetail.css'
 
 interface Props {
   onClose: () => void
@@ -16,12 +20,23 @@ const toggled = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter
 export function CreateChallengeDialog({ onClose, onCreated }: Props) {
   const [form, setForm] = useState<ChallengeForm>(() => defaultChallengeForm())
   const [error, setError] = useState<string | null>(null)
+  /** Set when a lift type change dropped the chosen formula: the lifter is told the ranking went back to class. */
+  const [rankingNote, setRankingNote] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const loggedIn = useSession((s) => s.status === 'authenticated')
   const showLogin = useAuthDialogs((s) => s.show)
   const hints = challengeFormHints(form)
+  const rankings = rankingOptions(form.lifttypes)
 
   const set = <K extends keyof ChallengeForm>(key: K, value: ChallengeForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+
+  /** Toggles a lift type; a formula ranking that no longer scores the lifts falls back to class, and says so. */
+  function toggleLift(type: ChallengeLiftType) {
+    const lifttypes = toggled(form.lifttypes, type)
+    const dropped = form.ranking !== 'class' && !rankingOptions(lifttypes).includes(form.ranking) ? form.ranking : null
+    setForm((f) => ({ ...f, lifttypes, ...(dropped ? { ranking: 'class' as const } : {}) }))
+    if (dropped) setRankingNote(rankingFallback(dropped))
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -74,11 +89,29 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
           <legend>Lift types</legend>
           {CHALLENGE_LIFT_TYPES.map((type) => (
             <label key={type}>
-              <input type="checkbox" checked={form.lifttypes.includes(type)} onChange={() => setForm((f) => ({ ...f, lifttypes: toggled(f.lifttypes, type) }))} />
+              <input type="checkbox" checked={form.lifttypes.includes(type)} onChange={() => toggleLift(type)} />
               {type}
             </label>
           ))}
         </fieldset>
+        <div className="field">
+          <label htmlFor="challenge-ranking">Ranking</label>
+          <select
+            id="challenge-ranking"
+            value={form.ranking}
+            aria-describedby="challenge-ranking-hint"
+            onChange={(e) => {
+              set('ranking', e.target.value as Ranking)
+              setRankingNote(null)
+            }}
+          >
+            {rankings.map((r) => <option key={r} value={r}>{RANKING_NAMES[r]}</option>)}
+          </select>
+          <p id="challenge-ranking-hint" className="field__explain">
+            {RANKING_HINTS[form.ranking]}.{form.ranking !== 'class' && ' Lifters without a bodyweight get no place.'}
+          </p>
+          {rankingNote && <p className="field__hint" role="status">{rankingNote}</p>}
+        </div>
         <fieldset className="checks">
           <legend>Weight classes</legend>
           {WEIGHT_CLASSES.map((w) => (

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { toChallenge } from '../../../lib/challenge.ts'
+import { bodyweightProblem } from '../../../lib/contract.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { competition } from '../../../test/fixtures.ts'
 import { JoinPanel } from './JoinPanel.tsx'
@@ -74,5 +75,57 @@ describe('JoinPanel', () => {
     expect(screen.getByText("You've joined this challenge")).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'Submit Your Lift' })).toBeNull()
     expect(screen.getByText(/You can submit your lifts once it starts/)).toBeTruthy()
+  })
+
+  describe('bodyweight', () => {
+    const signIn = () => {
+      localStorage.setItem('userId', '5')
+      localStorage.setItem('auth_token', 'a')
+    }
+    const bodyweight = () => screen.getByLabelText('Bodyweight (kg)') as HTMLInputElement
+
+    it('is an optional decimal number beside the class, with a hint on what leaving it out means', () => {
+      renderPanel()
+      expect(bodyweight().type).toBe('number')
+      expect(bodyweight().step).toBe('0.01')
+      expect(bodyweight().inputMode).toBe('decimal')
+      expect(bodyweight().required).toBe(false)
+      const hint = document.getElementById(bodyweight().getAttribute('aria-describedby')!)!
+      expect(hint.textContent).toMatch(/Without a bodyweight you are ranked in your class but get no points/)
+    })
+
+    it('refuses 95 kg in the 83kg class with the shared message, and sends nothing', async () => {
+      signIn()
+      const api = mockFetch({ 'POST /join_competition': { status: 201, body: { participant_id: 1, participants: 3 } } })
+      const { onJoined } = renderPanel()
+      fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '83kg' } })
+      fireEvent.change(bodyweight(), { target: { value: '95' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+      expect((await screen.findByRole('alert')).textContent).toBe(bodyweightProblem('83kg', 95))
+      expect(screen.getByRole('alert').textContent).toMatch(/not in the 83kg class/)
+      expect(api.calls).toHaveLength(0)
+      expect(onJoined).not.toHaveBeenCalled()
+    })
+
+    it('sends a bodyweight that fits the class, as a number of kg', async () => {
+      signIn()
+      const api = mockFetch({ 'POST /join_competition': { status: 201, body: { participant_id: 1, participants: 3 } } })
+      const { onJoined } = renderPanel()
+      fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '83kg' } })
+      fireEvent.change(bodyweight(), { target: { value: '82.45' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+      await vi.waitFor(() => expect(onJoined).toHaveBeenCalledOnce())
+      expect(api.sent('POST', '/join_competition')[0]!.body).toEqual({ user_id: 5, competition_id: 7, weight_class: '83kg', gender: 'male', bodyweight: 82.45 })
+    })
+
+    it("sends a bodyweight the shared rule takes and shows the server's reason when the server refuses the join", async () => {
+      signIn()
+      const api = mockFetch({ 'POST /join_competition': { status: 409, body: { error: 'You have already joined this challenge.' } } })
+      renderPanel()
+      fireEvent.change(bodyweight(), { target: { value: '70' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+      expect((await screen.findByRole('alert')).textContent).toBe('You have already joined this challenge.')
+      expect(api.sent('POST', '/join_competition')[0]!.body).toMatchObject({ weight_class: '74kg', bodyweight: 70 })
+    })
   })
 })

@@ -1,5 +1,6 @@
 // SPEC §4/§5 join: offered for upcoming and ongoing challenges; a weight class (default the
 // challenge's first, else 83kg); a stored user id is required; gender follows the categories.
+// Beside the class an optional bodyweight, checked against the class by the shared rule before it is sent.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { defaultWeightClass, joinAvailability, joinGender, type Challenge } from '../../../lib/challenge.ts'
@@ -7,6 +8,7 @@ import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { toast } from '../../../stores/toasts.ts'
+import { BODYWEIGHT_HINT, BODYWEIGHT_INPUT, readBodyweight } from '../api/bodyweight.ts'
 import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
 
 export const JOINED_BADGE = "You've joined this challenge"
@@ -20,6 +22,7 @@ interface Props {
 export function JoinPanel({ challenge, joined, onJoined }: Props) {
   const classes = challenge.weightClasses.length > 0 ? challenge.weightClasses : [...WEIGHT_CLASSES]
   const [weightClass, setWeightClass] = useState(() => defaultWeightClass(challenge))
+  const [bodyweight, setBodyweight] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const showDialog = useAuthDialogs((s) => s.show)
@@ -40,9 +43,14 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
 
   async function join() {
     setError(null)
+    const weighed = readBodyweight(bodyweight, weightClass)
+    if (weighed.problem) {
+      setError(weighed.problem)
+      return
+    }
     setBusy(true)
     try {
-      await joinChallenge({ competitionId: challenge.id, weightClass, gender: joinGender(challenge) })
+      await joinChallenge({ competitionId: challenge.id, weightClass, gender: joinGender(challenge), ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }) })
       toast('success', `You joined ${challenge.title}.`)
       onJoined()
     } catch (e) {
@@ -56,12 +64,26 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
 
   return (
     <div className="join-panel">
-      <div className="field">
-        <label htmlFor="join-weight-class">Weight class</label>
-        <select id="join-weight-class" value={weightClass} onChange={(e) => setWeightClass(e.target.value)}>
-          {classes.map((w) => <option key={w} value={w}>{w}</option>)}
-        </select>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="join-weight-class">Weight class</label>
+          <select id="join-weight-class" value={weightClass} onChange={(e) => setWeightClass(e.target.value)}>
+            {classes.map((w) => <option key={w} value={w}>{w}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="join-bodyweight">Bodyweight (kg)</label>
+          <input
+            id="join-bodyweight"
+            {...BODYWEIGHT_INPUT}
+            placeholder="Optional"
+            aria-describedby="join-bodyweight-hint"
+            value={bodyweight}
+            onChange={(e) => setBodyweight(e.target.value)}
+          />
+        </div>
       </div>
+      <p id="join-bodyweight-hint" className="field__explain">{BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.</p>
       <button type="button" className="button" onClick={() => void join()} disabled={busy}>{busy ? 'Joining…' : 'Join Challenge'}</button>
       {error && <p className="alert alert--error" role="alert">{error}</p>}
     </div>
