@@ -1,0 +1,109 @@
+// The leaderboard in real Chromium (issue 16 item 5), at a 375 px phone: a weightlifting challenge
+// created through the API with two lifters of different countries and genders, their snatches and
+// clean & jerks decided by the organiser as jury; then the sport filter switches the columns, the
+// country and gender filters narrow the rows, and sorting by Sinclair shows two-decimal points and
+// orders the rows by them (the lighter woman with the smaller total first).
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { AuthResponse } from '../../contract/index.ts'
+import { openBrowser, type TestBrowser } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const clipPath = inject('clipPath')
+const stamp = Date.now() % 100_000
+const location = `Havana ${stamp}`
+const yara = `Yara Cruz ${stamp}`
+const bruno = `Bruno Heavy ${stamp}`
+
+async function post<T>(path: string, body: unknown, auth?: AuthResponse): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) }, body: JSON.stringify(body),
+  })
+  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+const register = (name: string, username: string, country: string, weightClass: string) =>
+  post<AuthResponse>('/auth/register', { name, username, email: `${username}@e2e.liftarena.test`, password: 'e2e-password', weight_class: weightClass, country })
+
+async function goodLift(organiser: AuthResponse, lifter: AuthResponse, competitionId: number, liftType: string, weight: number) {
+  const form = new FormData()
+  form.append('lift_type', liftType)
+  form.append('weight', String(weight))
+  form.append('competition_id', String(competitionId))
+  form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
+  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${lifter.access_token}` }, body: form })
+  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
+  const { attempt_id } = (await response.json()) as { attempt_id: number }
+  await post(`/attempts/${attempt_id}/jury`, { good: true }, organiser)
+}
+
+let browser: TestBrowser
+
+beforeAll(async () => {
+  const organiser = await register(`Olga Org ${stamp}`, `lborg${stamp}`, 'Norway', '83kg')
+  const woman = await register(yara, `lbyara${stamp}`, `Cuba${stamp}`, '59kg')
+  const man = await register(bruno, `lbbruno${stamp}`, `Kenya${stamp}`, '105kg')
+  const { competition_id: id } = await post<{ competition_id: number }>('/create_competition', {
+    name: `Lb Weightlifting ${stamp}`, location, lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: ['59kg', '105kg'],
+    start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  }, organiser)
+  await post('/join_competition', { competition_id: id, weight_class: '59kg', gender: 'F', bodyweight: 58.5 }, woman)
+  await post('/join_competition', { competition_id: id, weight_class: '105kg', gender: 'M', bodyweight: 104 }, man)
+  await goodLift(organiser, woman, id, 'snatch', 85)
+  await goodLift(organiser, woman, id, 'clean_and_jerk', 105)
+  await goodLift(organiser, man, id, 'snatch', 90)
+  await goodLift(organiser, man, id, 'clean_and_jerk', 110)
+  browser = await openBrowser(375, 812)
+})
+
+afterAll(() => browser?.close())
+
+describe('leaderboard filters, columns and formula sort in Chromium', () => {
+  const rowNames = async () => {
+    const page = browser.page
+    const rows = page.locator('table.leaderboard tbody tr')
+    return (await rows.locator('td:nth-child(2) a').allTextContents()).filter((n) => n.endsWith(String(stamp)))
+  }
+
+  it('the sport filter shows snatch and C&J for weightlifting', async () => {
+    const page = browser.page
+    await page.goto(`${baseUrl}/leaderboard`)
+    await page.getByRole('table').waitFor()
+    await page.getByLabel('Sport').selectOption('weightlifting')
+    await page.getByRole('columnheader', { name: 'Snatch' }).waitFor()
+    await page.getByRole('columnheader', { name: 'C&J' }).waitFor()
+    await page.getByRole('columnheader', { name: 'Sinclair' }).waitFor()
+    expect(await page.getByRole('columnheader', { name: 'Squat' }).count()).toBe(0)
+    await page.getByLabel('Location').selectOption(location)
+    await page.getByRole('link', { name: yara }).waitFor()
+    expect(await rowNames()).toEqual([bruno, yara])
+    // A phone: the page does not overflow; the table scrolls inside its box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
+  it("the country filter narrows the rows to that lifter's country; the gender filter to that gender", async () => {
+    const page = browser.page
+    await page.getByLabel('Country').selectOption(`Cuba${stamp}`)
+    await page.waitForFunction((name) => ![...document.querySelectorAll('tbody a')].some((a) => a.textContent === name), bruno)
+    expect(await rowNames()).toEqual([yara])
+    await page.getByLabel('Country').selectOption('')
+    await page.getByLabel('Gender').selectOption('M')
+    await page.getByRole('link', { name: bruno }).waitFor()
+    expect(await rowNames()).toEqual([bruno])
+    await page.getByLabel('Gender').selectOption('')
+    await page.getByRole('link', { name: yara }).waitFor()
+  })
+
+  it('sorting by Sinclair shows two-decimal points and orders the rows by them', async () => {
+    const page = browser.page
+    await page.getByLabel('Sort by').selectOption('sinclair')
+    await page.getByRole('columnheader', { name: 'Sinclair ▼' }).waitFor()
+    expect(await rowNames()).toEqual([yara, bruno])
+    const points = await page.locator('table.leaderboard tbody tr td:last-child').allTextContents()
+    expect(points).toHaveLength(2)
+    for (const p of points) expect(p).toMatch(/^\d+\.\d{2}$/)
+    expect(Number(points[0])).toBeGreaterThan(Number(points[1]))
+    expect(browser.errors).toEqual([])
+  })
+})
