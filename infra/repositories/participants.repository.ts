@@ -20,6 +20,13 @@ export interface NewParticipant {
   bodyweight: number | null
 }
 
+type Refused = 'not_joined' | 'judged'
+class Refusal extends Error {
+  constructor(readonly code: Refused) {
+    super(code)
+  }
+}
+
 export function createParticipantsRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /**
@@ -43,19 +50,25 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * Sets a lifter's bodyweight and announces it, unless one of their lifts is judged already (their
      * points and places were decided at that weight): 'judged'; 'not_joined' when they are not in it.
      */
-    setBodyweight(userId: number, competitionId: number, bodyweight: number, answer: (row: ParticipantRow) => Participant): Promise<Participant | 'not_joined' | 'judged'> {
-      return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(competitionId)
-        await announce.lock(room)
-        const where = { userId_competitionId: { userId, competitionId } }
-        const lifter = await tx.participant.findUnique({ where, select: { id: true } })
-        if (!lifter) return 'not_joined'
-        if (await tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }) > 0) return 'judged'
-        const participant = answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
-        await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-        return participant
-      })
+    async setBodyweight(userId: number, competitionId: number, bodyweight: number, answer: (row: ParticipantRow) => Participant): Promise<Participant | Refused> {
+      try {
+        return await announcer.write(async (tx, announce) => {
+          const room = competitionRoom(competitionId)
+          await announce.lock(room)
+          const where = { userId_competitionId: { userId, competitionId } }
+          const lifter = await tx.participant.findUnique({ where, select: { id: true } })
+          // Thrown, not returned: the room's reserved seq must not commit without its event.
+          if (!lifter) throw new Refusal('not_joined')
+          if (await tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }) > 0) throw new Refusal('judged')
+          const participant = answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
+          await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          return participant
+        })
+      } catch (error) {
+        if (error instanceof Refusal) return error.code
+        throw error
+      }
     },
 
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */

@@ -144,6 +144,12 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   }),
   'POST /api/create_competition': () => ({ headers: f.owner.auth, payload: challengeBody() }),
   'POST /api/join_competition': async () => ({ headers: (await registerUser(t.app)).auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } }),
+  'PUT /api/competitions/{id}/bodyweight': async () => {
+    const lifter = await registerUser(t.app)
+    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } })
+    expect(joined.statusCode, joined.body).toBe(201)
+    return { params: { id: f.competitionId }, headers: lifter.auth, payload: { bodyweight: 82.4 } }
+  },
   'GET /api/users/{id}': () => ({ params: { id: f.lifter.user_id } }),
   'GET /api/users/{id}/profile': () => ({ params: { id: f.lifter.user_id }, headers: f.lifter.auth }),
   'GET /api/athletes': () => ({ query: { q: 'Lifter' } }),

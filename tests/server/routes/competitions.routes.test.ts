@@ -130,7 +130,12 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     const list = answer.competitions
     const mine = list.find((c) => c.id === id)
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
-    expect(Object.keys(mine!).sort()).toEqual(['description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'start_date', 'status', 'weightclasses'])
+    expect(Object.keys(mine!).sort()).toEqual([
+      'description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula', 'ranking', 'sport', 'start_date', 'status',
+      'total_lifts', 'weightclasses',
+    ])
+    // The three powerlifts: a powerlifting total, places by total within each class, DOTS as the best-lifter formula.
+    expect(mine).toMatchObject({ sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots' })
   })
 
   it('shows each new challenge, each join and each change of status with time at once, though the list is cached', async () => {
@@ -206,7 +211,7 @@ describe('POST /api/join_competition', () => {
 })
 
 describe('participants, lifts and attempt detail', () => {
-  it('ranks participants by total with best lifts from completed attempts', async () => {
+  it('ranks participants within their weight class by total, from completed attempts; no total without a good lift of each', async () => {
     const owner = await registerUser(t.app)
     const id = await createChallenge(t.app, owner.access_token)
     const strong = await registerUser(t.app, 'Strong One')
@@ -225,14 +230,19 @@ describe('participants, lifts and attempt detail', () => {
     const answer = res.json()
     expect(Object.keys(answer)).toEqual(['participants'])
     const list = answer.participants
-    expect(list.map((p: { name: string }) => p.name)).toEqual(['Strong One', 'Light One'])
+    // Grouped by class, lightest first; the 83 kg lifter has no deadlift yet, so no total and no place.
+    expect(list.map((p: { name: string }) => p.name)).toEqual(['Light One', 'Strong One'])
     // A participant's id is the user's id, as the spec's client compares it with its stored userId.
     expect(p1.id).toBe(strong.user_id)
-    expect(list[0]).toMatchObject({ id: strong.user_id, user_id: strong.user_id, best_squat: 200, best_bench: 140, best_deadlift: 260, total_weight: 600, weight_class: '93kg' })
-    expect(list[0].attempts).toHaveLength(4)
-    expect(list[1]).toMatchObject({ total_weight: 180, best_deadlift: 0 })
+    expect(list[1]).toMatchObject({
+      id: strong.user_id, user_id: strong.user_id, best_squat: 200, best_bench: 140, best_deadlift: 260, total: 600, total_weight: 600, weight_class: '93kg', place: 1,
+      // No bodyweight given: no points.
+      points: null,
+    })
+    expect(list[1].attempts).toHaveLength(4)
+    expect(list[0]).toMatchObject({ best_squat: 100, best_bench: 80, best_deadlift: 0, total: null, total_weight: 0, place: null })
 
-    expect(list[0].attempts[0]).toMatchObject({ participant_id: strong.user_id })
+    expect(list[1].attempts[0]).toMatchObject({ participant_id: strong.user_id })
     const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json().lifts
     expect(lifts).toHaveLength(6)
     expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', participant_id: strong.user_id, lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
