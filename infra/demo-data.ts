@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import { NO_LIFT_REASONS, decision, formatDescription, toLight, type Light, type LiftType } from '../contract/index.ts'
+import { NO_LIFT_REASONS, classBand, normalizeLiftType, decision, formatDescription, toLight, type Light, type LiftType, type Ranking } from '../contract/index.ts'
 import type { PrismaClient } from './db.ts'
 import { attemptKeys, type Storage } from './storage.ts'
 
@@ -48,42 +48,60 @@ export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
     }))
   }
 
-  const challenges = [
+  const POWERLIFTS = ['Squat', 'Bench Press', 'Deadlift']
+  const challenges: { name: string; location: string; start: number; end: number; classes: string[]; gender: string; lifttypes?: string[]; ranking?: Ranking; about?: string }[] = [
     { name: 'Winter Powerlifting Open', location: 'Oslo', start: -3, end: 4, classes: ['74kg', '83kg', '93kg', '105kg'], gender: 'M' },
-    { name: 'Global Deadlift Showdown', location: 'Online', start: -10, end: 10, classes: ['66kg', '83kg', '105kg', '120kg+'], gender: 'M' },
+    // One lift, ranked overall by DOTS: lifters of every class compete for one list.
+    {
+      name: 'Global Deadlift Showdown', location: 'Online', start: -10, end: 10, classes: ['66kg', '83kg', '105kg', '120kg+'], gender: 'M', lifttypes: ['Deadlift'], ranking: 'dots',
+      about: 'One lift, every class on one list: ranked by DOTS points from your best deadlift and your bodyweight.',
+    },
     { name: 'Spring Strength Classic', location: 'São Paulo', start: 5, end: 12, classes: ['59kg', '66kg', '74kg', '83kg'], gender: 'F' },
     { name: 'New Year Total Challenge', location: 'Chicago', start: 20, end: 27, classes: ['83kg', '93kg', '105kg', '120kg'], gender: 'M' },
-    { name: 'Autumn Raw Nationals', location: 'Kraków', start: -40, end: -33, classes: ['74kg', '83kg', '93kg', '105kg', '120kg'], gender: 'M' },
+    { name: 'Autumn Raw Nationals', location: 'Kraków', start: -40, end: -33, classes: ['74kg', '83kg', '93kg', '105kg', '120kg'], gender: 'M', ranking: 'ipf_gl' },
     { name: 'Summer Bench Bash', location: 'Tokyo', start: -90, end: -83, classes: ['59kg', '66kg', '74kg', '83kg', '93kg'], gender: 'F' },
+    // Weightlifting: snatch + clean & jerk make the total, Sinclair names the best lifter.
+    {
+      name: 'Snatch & Clean Open', location: 'Tbilisi', start: -2, end: 5, classes: ['66kg', '74kg', '83kg', '93kg'], gender: 'M', lifttypes: ['Snatch', 'Clean & Jerk'],
+      about: 'Snatch and clean & jerk, one total per lifter; the best lifter by Sinclair points.',
+    },
   ]
-  const lifttypes = ['Squat', 'Bench Press', 'Deadlift']
+  /** Each lift's base weight (kg) for a strength of 1. */
+  const BASES: Partial<Record<LiftType, number>> = { squat: 200, bench: 135, deadlift: 240, snatch: 125, clean_and_jerk: 155 }
   const votes: { attemptId: number; judgeId: number; seat: number; good: boolean; reason: string | null; note: string | null; createdAt: Date }[] = []
   for (const [index, c] of challenges.entries()) {
     // The organiser, and a panel of three who do not lift in this challenge.
     const judges = users.filter((_, i) => (i + index) % 3 === 0).slice(index, index + 3)
+    const lifttypes = c.lifttypes ?? POWERLIFTS
+    const about = c.about ?? 'Three lifts, one total.'
     const competition = await prisma.competition.create({
       data: {
         name: c.name, location: c.location, startDate: new Date(now + c.start * DAY), endDate: new Date(now + c.end * DAY),
-        liftTypes: lifttypes, weightClasses: c.classes, gender: c.gender, createdById: users[0]!.id,
-        description: formatDescription(`${c.name}: three lifts, one total. Film each attempt from the side and upload it before the deadline.`, { lifttypes, weightclasses: c.classes, gender: c.gender }),
+        liftTypes: lifttypes, weightClasses: c.classes, gender: c.gender, createdById: users[0]!.id, ranking: c.ranking ?? 'class',
+        description: formatDescription(`${c.name}: ${about} Film each attempt from the side and upload it before the deadline.`, { lifttypes, weightclasses: c.classes, gender: c.gender }),
         judges: { create: judges.map((judge, seat) => ({ userId: judge.id, seat: seat + 1 })) },
       },
     })
     const entrants = users.filter((_, i) => (i + index) % 3 !== 0).slice(0, 12 + index * 2)
     for (const [entrantIndex, user] of entrants.entries()) {
       const weightClass = c.classes.includes(user.weightClass!) ? user.weightClass! : c.classes[Math.floor(rnd() * c.classes.length)]!
+      // A bodyweight inside the class (the open class up to 30 kg over its limit); every fifth lifter gave none.
+      const band = classBand(weightClass)!
+      const top = band.upTo ?? band.above + 30
+      const bottom = Math.max(band.above, top - 8)
+      const bodyweight = entrantIndex % 5 === 4 ? null : Math.round((bottom + 0.1 + rnd() * (top - bottom - 0.1)) * 10) / 10
       const participant = await prisma.participant.create({
-        data: { userId: user.id, competitionId: competition.id, weightClass, gender: c.gender, joinedAt: new Date(now + (c.start - 5) * DAY + rnd() * DAY) },
+        data: { userId: user.id, competitionId: competition.id, weightClass, gender: c.gender, bodyweight, joinedAt: new Date(now + (c.start - 5) * DAY + rnd() * DAY) },
       })
       if (c.start > 0) continue // upcoming: joined, nothing lifted yet
       const strength = (CLASS_FACTOR[weightClass] ?? 1) * (c.gender === 'F' ? 0.62 : 1) * (0.85 + rnd() * 0.3)
-      const bases: [LiftType, number][] = [['squat', 200], ['bench', 135], ['deadlift', 240]]
+      const bases = (Object.entries(BASES) as [LiftType, number][]).filter(([lift]) => lifttypes.some((name) => normalizeLiftType(name) === lift))
       for (const [liftType, base] of bases) {
         for (let attempt = 0; attempt < 3; attempt++) {
           const weight = Math.round((base * strength * (0.9 + attempt * 0.05)) / 2.5) * 2.5
           const createdAt = new Date(now + c.start * DAY + rnd() * Math.min(c.end - c.start, -c.start) * DAY)
-          // An ongoing challenge's last deadlifts still await their judges (some with a vote or two cast).
-          const awaiting = c.end > 0 && liftType === 'deadlift' && attempt === 2 && entrantIndex % 4 === 0
+          // An ongoing challenge's last attempts of its last lift still await their judges (some with a vote or two cast).
+          const awaiting = c.end > 0 && liftType === bases.at(-1)![0] && attempt === 2 && entrantIndex % 4 === 0
           const ballots = judges.map((judge, seat) => {
             const good = rnd() < 0.82
             const reasons = NO_LIFT_REASONS[liftType]
@@ -117,7 +135,7 @@ const DEMO_PATTERNS = [
 ]
 
 /**
- * Short clips for the heaviest good squat, bench and deadlift of each ongoing
+ * Short clips for the heaviest good lift of each kind (squat, bench, deadlift, snatch, clean & jerk) of each ongoing
  * challenge, so a first start has videos to watch. Each original is stored and
  * its attempt left pending: the transcode queue picks pending attempts up when it
  * starts, as it would after a crash. Returns how many clips were made; a missing
@@ -128,7 +146,7 @@ export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffm
   const ongoing = await prisma.competition.findMany({ where: { startDate: { lte: now }, endDate: { gte: now } }, orderBy: { id: 'asc' }, select: { id: true } })
   const picks = []
   for (const { id: competitionId } of ongoing) {
-    for (const liftType of ['squat', 'bench', 'deadlift']) {
+    for (const liftType of ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk']) {
       const best = await prisma.attempt.findFirst({
         where: { liftType, status: 'completed', originalKey: null, participant: { competitionId } },
         orderBy: [{ weight: 'desc' }, { id: 'asc' }], select: { id: true },
