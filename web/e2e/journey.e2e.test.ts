@@ -58,6 +58,9 @@ describe('lifter journey with a live spectator', () => {
     await page.getByRole('button', { name: 'Create Challenge' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create Challenge' })
     await dialog.getByLabel('Name *').fill(challengeName)
+    // A squat challenge: each good squat is a total (a powerlifting total needs a good lift of all three).
+    await dialog.getByLabel('Bench Press', { exact: true }).uncheck()
+    await dialog.getByLabel('Deadlift', { exact: true }).uncheck()
     // Starting now (the form's default is tomorrow): lifts are taken only while a challenge runs.
     const now = await page.evaluate(() => {
       const local = new Date(Date.now() - 60_000 - new Date().getTimezoneOffset() * 60_000)

@@ -31,7 +31,8 @@ async function createChallenge(auth: AuthResponse): Promise<number> {
   const response = await fetch(`${baseUrl}/api/create_competition`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
     body: JSON.stringify({
-      name: challengeName, location: 'Oslo', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg'],
+      // A squat challenge: each good squat is a total (a powerlifting total would need all three lifts).
+      name: challengeName, location: 'Oslo', lifttypes: ['Squat'], weightclasses: ['83kg'],
       start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     }),
   })
@@ -143,7 +144,7 @@ describe('three judges decide an uploaded lift, live', () => {
     await second.keyboard.press('w')
     await second.getByText('Nothing to judge right now.').waitFor()
     await chips().getByText(/Awaiting judges · 2 of 3 votes/).waitFor({ timeout: 10_000 })
-    expect(await spectator.page.getByTestId('participant-total').first().textContent()).toBe('0 kg')
+    expect(await spectator.page.getByTestId('participant-total').first().textContent()).toBe('—')
 
     // Judge C, on a phone: the big Good lift button decides it (two of three).
     await third.getByRole('button', { name: 'Menu' }).click()
@@ -200,7 +201,7 @@ describe('three judges decide an uploaded lift, live', () => {
     await appeal.getByLabel('Reason for the decision').fill('Depth not reached at 0.10 s')
     await appeal.getByRole('button', { name: 'Reverse to no lift' }).click()
     await page.getByText('No appeal to decide.').waitFor({ timeout: 10_000 })
-    await spectator.page.getByTestId('participant-total').filter({ hasText: /^0 kg$/ }).first().waitFor({ timeout: 10_000 })
+    await spectator.page.getByTestId('participant-total').filter({ hasText: /^—$/ }).first().waitFor({ timeout: 10_000 })
   })
 
   it('the organiser decides a new upload directly as jury; it leaves the judges\' desks live', async () => {
