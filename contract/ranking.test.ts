@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Lift, Participant } from './competitions.ts'
-import { bestLifts, rankParticipants, sportTotal, standingOf, type ScoringSettings } from './ranking.ts'
+import { bestLifts, bestOf, rankParticipants, sportTotal, standingOf, type ScoringSettings } from './ranking.ts'
 
 const POWERLIFTING: ScoringSettings = { sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots' }
 const BY_DOTS: ScoringSettings = { ...POWERLIFTING, ranking: 'dots' }
@@ -46,6 +46,16 @@ describe('bests and totals', () => {
     expect(standingOf({ attempts: sbd(220, 150, 230), bodyweight: 83, gender: 'M' }, POWERLIFTING)).toMatchObject({ total: 600, total_weight: 600, points: 405.05 })
     expect(standingOf({ attempts: sbd(220, 150, 230), bodyweight: null, gender: 'M' }, POWERLIFTING)).toMatchObject({ total: 600, points: null })
     expect(standingOf({ attempts: [lift('squat', 220)], bodyweight: 83, gender: 'M' }, POWERLIFTING)).toMatchObject({ total: null, total_weight: 0, points: null })
+  })
+})
+
+describe('a participant\'s bests', () => {
+  it('reads bests from the answer, and from the attempts for lifts it has no field for', () => {
+    const p = lifter(1, {}, [lift('power_clean', 140), lift('power_clean', 150, 'failed'), lift('snatch', 120)], POWERLIFTING)
+    expect(bestOf(p, 'snatch')).toBe(120)
+    expect(bestOf({ ...p, best_snatch: 125 }, 'snatch')).toBe(125)
+    expect(bestOf(p, 'power_clean')).toBe(140)
+    expect(bestOf(p, 'squat')).toBe(0)
   })
 })
 

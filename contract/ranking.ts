@@ -37,6 +37,17 @@ export function sportTotal(best: Bests, totalLifts: readonly LiftType[]): number
   return totalLifts.reduce((sum, lift) => sum + best[lift], 0)
 }
 
+/** The answer's field for each lift whose best a participant carries. */
+const BEST_FIELDS: Partial<Record<LiftType, keyof Standing>> = {
+  squat: 'best_squat', bench: 'best_bench', deadlift: 'best_deadlift', snatch: 'best_snatch', clean_and_jerk: 'best_clean_and_jerk',
+}
+
+/** A participant's best good lift of a kind, in kg (0 without one): the answer's field where it has one, else from the attempts. */
+export function bestOf(p: Pick<Participant, keyof Standing | 'attempts'>, lift: LiftType): number {
+  const field = BEST_FIELDS[lift]
+  return field ? (p[field] as number) : bestLifts(p.attempts)[lift]
+}
+
 /** A challenge's scoring and ranking settings, as its Competition answer carries them. */
 export interface ScoringSettings extends ChallengeScoring {
   ranking: Ranking

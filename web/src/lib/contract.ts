@@ -4,7 +4,7 @@
 export type * from '../../../contract/index.ts'
 export {
   CHALLENGE_LIFT_TYPES, DEVICES, GLOBAL_ROOM, LIFT_NAMES, LIFT_TYPES, LIMITS, MAIN_LIFTS, PRIZE_POOL, WEIGHT_CLASSES,
-  bestLifts, challengeLifts, challengeStatus, rankParticipants, standingOf, competitionRoom, normalizeLiftType, parseDescription,
+  bestLifts, bestOf, challengeLifts, challengeStatus, rankParticipants, standingOf, competitionRoom, normalizeLiftType, parseDescription,
   BODYWEIGHT_KG, DEFAULT_RANKING, FORMULAS, FORMULA_NAMES, RANKINGS, RANKING_NAMES, SPORTS, SPORT_NAMES,
   bodyweightProblem, classBand, classOrder, fittingFormulas, formulaFits, pointsFor, pointsFormula, scoringOf, sportTotal,
 } from '../../../contract/index.ts'

@@ -1,26 +1,18 @@
 // The challenge page says how the challenge ranks and scores, and gives a lifter who joined their
 // own bodyweight form, kept current by the live room (participant.updated, attempt.judged).
-import { act, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Competition, LiveEvent, Participant } from '../../../lib/contract.ts'
-import { useLive } from '../../../stores/live.ts'
-import type { RoomWatcher } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { competition, lift, participant } from '../../../test/fixtures.ts'
+import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { ChallengeDetailPage } from './ChallengeDetailPage.tsx'
 
-let watcher: RoomWatcher | null = null
+let live: ReturnType<typeof fakeLiveRoom>
 beforeEach(() => {
-  watcher = null
-  useLive.setState({
-    status: 'connected',
-    watch: (_room, w) => {
-      watcher = w
-      return () => { if (watcher === w) watcher = null }
-    },
-  })
+  live = fakeLiveRoom('competition:9')
   useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null })
 })
 afterEach(() => {
@@ -40,7 +32,7 @@ function open(overrides: Partial<Competition>, participants: Participant[]) {
     </MemoryRouter>,
   )
 }
-const event = (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => watcher!.apply({ ...e, room: 'competition:9', at: '' } as LiveEvent))
+const event = (e: Omit<LiveEvent, 'room' | 'at'>) => live.event(e)
 const me = (overrides: Partial<Participant> = {}) => participant({ id: 5, user_id: 5, competition_id: 9, name: 'Me', weight_class: '83kg', ...overrides })
 
 describe('challenge page: scoring and the own bodyweight', () => {
@@ -69,7 +61,7 @@ describe('challenge page: scoring and the own bodyweight', () => {
   it('gives a lifter who joined their bodyweight form, following participant.updated and locking at attempt.judged', async () => {
     open({}, [me()])
     expect((await screen.findByTestId('own-bodyweight')).textContent).toBe('Not given')
-    await vi.waitFor(() => expect(watcher).not.toBeNull())
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
 
     event({ type: 'participant.updated', seq: 2, data: { competition_id: 9, participant: me({ bodyweight: 82.3 }) } } as Omit<LiveEvent, 'room' | 'at'>)
     expect(screen.getByTestId('own-bodyweight').textContent).toBe('82.3 kg')

@@ -8,22 +8,14 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
 import { rankParticipants } from '../../../lib/contract.ts'
-import { useLive } from '../../../stores/live.ts'
-import type { RoomWatcher } from '../../../stores/live.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { competition, lift, participant } from '../../../test/fixtures.ts'
+import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { LIGHTS_MS, PAGE_MS, ProjectorBoardPage } from './ProjectorBoardPage.tsx'
 
-let watcher: RoomWatcher | null = null
+let live: ReturnType<typeof fakeLiveRoom>
 beforeEach(() => {
-  watcher = null
-  useLive.setState({
-    status: 'connected',
-    watch: (_room, w) => {
-      watcher = w
-      return () => { if (watcher === w) watcher = null }
-    },
-  })
+  live = fakeLiveRoom('competition:1')
 })
 afterEach(() => vi.restoreAllMocks())
 
@@ -53,7 +45,7 @@ const renderBoard = (id: number) => render(
     <Routes><Route path="/challenges/:id/live" element={<ProjectorBoardPage />} /></Routes>
   </MemoryRouter>,
 )
-const event = (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => watcher!.apply({ ...e, room: 'competition:1', at: '' } as LiveEvent))
+const event = (e: Omit<LiveEvent, 'room' | 'at'>) => live.event(e)
 
 describe('projector board', () => {
   it('pages through every lifter (8 rows under the header here), 10 s a page, round and round', async () => {
@@ -83,7 +75,7 @@ describe('projector board', () => {
     expect(screen.getByTestId('board-latest').textContent).toContain('Awaiting judges · 1 of 3 votes')
     await vi.waitFor(() => expect(screen.getByTestId('board-url').textContent).toBe('192.168.1.23:3000/challenges/32'))
     expect(screen.getByRole('img', { name: 'QR code of http://192.168.1.23:3000/challenges/32' }).querySelector('path')!.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
-    await vi.waitFor(() => expect(watcher).not.toBeNull())
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     event({ seq: 5, type: 'attempt.voted', data: { competition_id: 32, attempt_id: pending.id, votes_cast: 2, votes_needed: 3 } })
     expect(screen.getByTestId('board-latest').textContent).toContain('Awaiting judges · 2 of 3 votes')
   })
@@ -125,7 +117,7 @@ describe('projector board', () => {
   it('shows "Decided by the jury" when the organiser decided', async () => {
     const { pending } = seed(34, 2)
     renderBoard(34)
-    await vi.waitFor(() => expect(watcher).not.toBeNull())
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     const jury = { judge: 'Jury', good: false, card: 'yellow' as const, reason: 'feet_moved', reason_label: 'Feet moved', at_seconds: 2, note: null }
     event({ seq: 5, type: 'attempt.judged', data: { competition_id: 34, attempt: { ...pending, status: 'failed', judging: { ...pending.judging, decided_by: 'jury', decided_at: '2026-01-01T11:05:00.000Z', lights: [jury] } } } })
     const lights = screen.getByTestId('board-lights')
@@ -137,7 +129,7 @@ describe('projector board', () => {
   it('decisions arriving together take turns on screen, 5 s each', async () => {
     const { pending } = seed(35, 3)
     renderBoard(35)
-    await vi.waitFor(() => expect(watcher).not.toBeNull())
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     vi.useFakeTimers()
     const decided = (id: number, name: string, status: 'completed' | 'failed'): Lift => ({
       ...pending, id, participant_name: name, status,

@@ -9,9 +9,8 @@ import { Avatar } from '../../../components/Avatar.tsx'
 import { AttemptChip } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
 import type { Competition, LiftType, Participant } from '../../../lib/contract.ts'
-import { FORMULA_NAMES, LIFT_TYPES } from '../../../lib/contract.ts'
+import { FORMULA_NAMES, LIFT_TYPES, bestOf } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
-import { bestOf } from './board-pages.ts'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { lift, participant } from '../../../test/fixtures.ts'
 import { followUrl } from '../api/get-network.ts'
-import { bestLifterRows, bestOf, boardGroups, boardPages, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
+import { bestLifterRows, boardGroups, boardPages, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
 
 const lifters = (n: number, weightClass: (i: number) => string) =>
   rankParticipants(Array.from({ length: n }, (_, i) => participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total: 1000 - i, total_weight: 1000 - i })), { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] })
@@ -61,13 +61,6 @@ describe('projector board pages', () => {
     // No best-lifter page without points, nor on a board already ranked by the formula.
     expect(boardPages(list.map((p) => ({ ...p, points: null })), scoring, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
     expect(boardPages(list, { ...scoring, ranking: 'sinclair' }, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
-  })
-
-  it('reads bests from the answer, and from the attempts for lifts it has no field for', () => {
-    const p = participant({ best_snatch: 120, attempts: [lift({ lift_type: 'power_clean', weight: 140 }), lift({ id: 2, lift_type: 'power_clean', weight: 150, status: 'failed' })] })
-    expect(bestOf(p, 'snatch')).toBe(120)
-    expect(bestOf(p, 'power_clean')).toBe(140)
-    expect(bestOf(p, 'squat')).toBe(0)
   })
 
   it('marks attempts awaiting judges on their lifter', () => {

@@ -2,8 +2,8 @@
 // by weight class when the challenge ranks by total within class and they lift in several; one
 // overall group when it ranks by a formula), the columns the challenge's sport shows, the pages that
 // fit the screen (with a best-lifter page by points), and the latest decision.
-import type { Competition, Formula, Lift, LiftType, Participant } from '../../../lib/contract.ts'
-import { bestLifts, classOrder, rankParticipants } from '../../../lib/contract.ts'
+import type { Competition, Formula, Lift, Participant } from '../../../lib/contract.ts'
+import { classOrder, rankParticipants } from '../../../lib/contract.ts'
 
 /** What the board reads of a challenge: its total's lifts, its ranking and the formula its points show. */
 export type BoardScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
@@ -36,16 +36,6 @@ export function boardGroups(ranked: readonly Participant[], ranking: BoardScorin
   const classes = [...new Set(ranked.map((p) => p.weight_class))].sort(classOrder)
   if (ranking !== 'class' || classes.length <= 1) return [{ weightClass: null, rows: ranked.map((p) => toRow(p)) }]
   return classes.map((weightClass) => ({ weightClass, rows: ranked.filter((p) => p.weight_class === weightClass).map((p) => toRow(p)) }))
-}
-
-const BEST_FIELDS: Partial<Record<LiftType, keyof Participant>> = {
-  squat: 'best_squat', bench: 'best_bench', deadlift: 'best_deadlift', snatch: 'best_snatch', clean_and_jerk: 'best_clean_and_jerk',
-}
-
-/** A lifter's best good lift of a kind, in kg (0 without one): the server's best where it sends one, else from the attempts. */
-export function bestOf(p: Participant, lift: LiftType): number {
-  const field = BEST_FIELDS[lift]
-  return field ? (p[field] as number) : bestLifts(p.attempts)[lift]
 }
 
 /**

@@ -8,7 +8,7 @@
 // computed from that total and that entry's bodyweight. Only good lifts count (the server's bests);
 // attempts awaiting judges are counted beside the name.
 import type { AllParticipants } from '../../../api/all-participants.ts'
-import { FORMULAS, formulaFits, pointsFor, type Formula, type LiftType, type Participant } from '../../../lib/contract.ts'
+import { FORMULAS, bestOf, formulaFits, pointsFor, type Formula, type LiftType } from '../../../lib/contract.ts'
 
 export const SPORT_FAMILIES = ['powerlifting', 'weightlifting'] as const
 export type SportFamily = (typeof SPORT_FAMILIES)[number]
@@ -59,10 +59,6 @@ export const isFormula = (key: string): key is Formula => (FORMULAS as readonly 
 function familyOf(lift: string): SportFamily | null {
   return SPORT_FAMILIES.find((f) => FAMILY_LIFTS[f].includes(lift as LiftType)) ?? null
 }
-
-const bestOf = (p: Participant, lift: RankedLift): number => ({
-  squat: p.best_squat, bench: p.best_bench, deadlift: p.best_deadlift, snatch: p.best_snatch, clean_and_jerk: p.best_clean_and_jerk,
-})[lift]
 
 interface Building extends LeaderboardRow {
   /** How much of the family the shown entry lifted, to pick an entry when there is no total. */
