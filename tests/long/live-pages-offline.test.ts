@@ -141,7 +141,8 @@ beforeAll(async () => {
   const created = await fetch(`${serverUrl()}/api/create_competition`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.auth.access_token}` },
     body: JSON.stringify({
-      name: CHALLENGE, location: 'Offline Hall', weightclasses: ['83kg'], gender: 'M',
+      // A squat challenge: each good squat is a total, so the heaviest puts its lifter on top of every board.
+      name: CHALLENGE, location: 'Offline Hall', lifttypes: ['Squat'], weightclasses: ['83kg'], gender: 'M',
       start_date: new Date(Date.now() - 300 * 86_400_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     }),
   })
