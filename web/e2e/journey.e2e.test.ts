@@ -102,9 +102,9 @@ describe('lifter journey with a live spectator', () => {
     const page = lifter.page
     await page.getByRole('link', { name: 'Submit Your Lift' }).click()
     await page.waitForURL(/\/upload$/)
-    expect(await page.getByLabel('Weight (kg)').inputValue()).toBe('60') // no best yet: the squat default
+    expect(await page.getByLabel('Weight (kg)', { exact: true }).inputValue()).toBe('60') // no best yet: the squat default
     await page.getByLabel('Video').setInputFiles(clipPath)
-    await page.getByLabel('Weight (kg)').fill('100')
+    await page.getByLabel('Weight (kg)', { exact: true }).fill('100')
     // Record every value the progress bars show; the upload itself is fast on localhost.
     await page.evaluate(() => {
       const seen: string[] = []
