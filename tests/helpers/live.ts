@@ -87,12 +87,12 @@ export async function createLifters(prisma: PrismaClient, jwtSecret: string, n: 
   return Promise.all(users.map(async (u) => ({ userId: u.id, token: (await tokens.issue(u.id)).access_token })))
 }
 
-/** An ongoing challenge, straight in the database. */
-export async function createOngoingChallenge(prisma: PrismaClient, name = 'Live Challenge'): Promise<number> {
+/** An ongoing challenge, straight in the database (the three powerlifts unless `liftTypes` says otherwise). */
+export async function createOngoingChallenge(prisma: PrismaClient, name = 'Live Challenge', liftTypes = ['Squat', 'Bench Press', 'Deadlift']): Promise<number> {
   const row = await prisma.competition.create({
     data: {
       name, location: 'Test Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 6 * 86_400_000),
-      liftTypes: ['Squat', 'Bench Press', 'Deadlift'], weightClasses: ['83kg', '93kg'], gender: 'M', description: name,
+      liftTypes, weightClasses: ['83kg', '93kg'], gender: 'M', description: name,
     },
   })
   return row.id

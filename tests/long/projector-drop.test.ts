@@ -54,7 +54,8 @@ async function upload(lifter: Lifter, competitionId: number, weight: number, org
 
 describe('projector board', () => {
   it(`catches up by itself after its network drops for ${DROP_MS / 1000} s`, async () => {
-    const id = await createOngoingChallenge(db.prisma, 'Projector Drop Open')
+    // A squat challenge: each good squat is a total, so the board ranks the squatters by it.
+    const id = await createOngoingChallenge(db.prisma, 'Projector Drop Open', ['Squat'])
     const [organiser, ...lifters] = await createLifters(db.prisma, loadConfig().jwtSecret, 8, 'Board Lifter')
     await db.prisma.competition.update({ where: { id }, data: { createdById: organiser!.userId } })
     for (const l of lifters.slice(0, 3)) expect((await join(server.url, l, id)).status).toBe(201)
