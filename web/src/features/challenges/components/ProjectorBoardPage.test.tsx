@@ -85,6 +85,8 @@ describe('projector board', () => {
     renderBoard(33)
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy()
     expect(screen.queryByRole('cell', { name: /Lifter 20/ })).toBeNull()
+    // The board follows the room once its snapshot effect has run (the page can render first).
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     vi.useFakeTimers()
     const light = (good: boolean, card: 'red' | 'blue' | null, label: string | null) => ({ judge: `Judge ${good ? 2 : card === 'red' ? 1 : 3}`, good, card, reason: label && 'x', reason_label: label, at_seconds: null, note: null })
     const judged: Lift = {
