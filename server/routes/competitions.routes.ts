@@ -9,6 +9,7 @@ import {
 } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { conflict, notFound } from '../errors.ts'
+import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createParticipantsCache, createRoomCache } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { assertBodyweight, assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
@@ -44,9 +45,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/competitions', {
     schema: { tags: ['competitions'], response: { 200: CompetitionListResponse } },
-  }, async (_request, reply) => {
-    const answer = (await competitionsCache.get('all'))!
-    return reply.type('application/json; charset=utf-8').send(answer.json as never)
+  }, async (request, reply) => {
+    return sendCachedAnswer(request, reply, (await competitionsCache.get('all'))!)
   })
 
   app.get('/competitions/:id', {
@@ -64,8 +64,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const answer = await participantsCache.get(id)
     if (!answer) throw notFound(`Challenge ${id} does not exist.`)
     // Events after this seq apply on top of this answer (the live layer replays them).
-    // A string with a JSON type is sent as it is: these bytes were serialized once, from the same contract types.
-    return reply.header('x-live-seq', String(answer.seq)).type('application/json; charset=utf-8').send(answer.json as never)
+    // Its bytes were serialized once, from the same contract types, and are sent as they are.
+    return sendCachedAnswer(request, reply.header('x-live-seq', String(answer.seq)), answer)
   })
 
   app.get('/competitions/:id/lifts', {

@@ -308,3 +308,61 @@ describe('participants, lifts and attempt detail', () => {
     }
   })
 })
+
+describe('cached reads: ETag, 304 and compressed bytes kept per change', () => {
+  it('answers the participants compressed (br or gzip as asked), revalidates with If-None-Match, and changes its ETag with a join', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const organiser = await registerUser(t.app)
+    const id = await createChallenge(t.app, organiser.access_token)
+    // Enough lifters that the answer is over the 1 KB threshold.
+    for (let i = 0; i < 4; i++) {
+      const lifter = await registerUser(t.app, `Compressed Lifter ${i}`)
+      await joinAs(lifter.access_token, id)
+    }
+    const url = `/api/competitions/${id}/participants`
+    const plain = await t.app.inject({ url })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.length).toBeGreaterThan(1024)
+    const etag = plain.headers.etag as string
+    expect(etag).toMatch(/^"4-[\w-]+"$/)
+
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toContain('Accept-Encoding')
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(br.headers['x-live-seq']).toBe('4')
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body)
+    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })
+    expect(refused.headers['content-encoding']).toBeUndefined()
+
+    const unchanged = await t.app.inject({ url, headers: { 'if-none-match': etag, 'accept-encoding': 'br' } })
+    expect(unchanged.statusCode).toBe(304)
+    expect(unchanged.body).toBe('')
+    expect(unchanged.headers.etag).toBe(etag)
+
+    const late = await registerUser(t.app, 'Late Joiner')
+    await joinAs(late.access_token, id)
+    const changed = await t.app.inject({ url, headers: { 'if-none-match': etag } })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).not.toBe(etag)
+    expect(changed.json().participants).toHaveLength(5)
+  })
+
+  it('keeps a small answer uncompressed and gives the challenge list an ETag too', async () => {
+    const list = await t.app.inject({ url: '/api/competitions', headers: { 'accept-encoding': 'br' } })
+    expect(list.statusCode).toBe(200)
+    const etag = list.headers.etag as string
+    expect(etag).toBeTruthy()
+    expect((await t.app.inject({ url: '/api/competitions', headers: { 'if-none-match': `W/${etag}` } })).statusCode).toBe(304)
+    const organiser = await registerUser(t.app)
+    const id = await createChallenge(t.app, organiser.access_token)
+    const empty = await t.app.inject({ url: `/api/competitions/${id}/participants`, headers: { 'accept-encoding': 'br' } })
+    expect(empty.headers['content-encoding']).toBeUndefined()
+    expect(empty.json()).toEqual({ participants: [] })
+  })
+})
