@@ -27,10 +27,16 @@ export default async function webStatic(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: DIST,
     serve: false,
+    // The build writes .br and .gz beside each text file (web/vite.config.ts); the client's Accept-Encoding picks one.
+    preCompressed: true,
     cacheControl: false, // set below, per kind of file
     setHeaders(res, path) {
-      const cache = path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'
+      // A precompressed copy is cached as the file it stands for.
+      const file = path.replace(/\.(br|gz)$/, '')
+      const cache = file.includes(ASSETS) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'
       res.setHeader('Cache-Control', cache)
+      // Shared caches keep the brotli, gzip and plain copies apart.
+      res.setHeader('Vary', 'Accept-Encoding')
     },
   })
 
