@@ -21,6 +21,7 @@ import repositories from './plugins/app/repositories.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
 import uploads, { receivingUpload } from './plugins/app/uploads.ts'
+import httpCaching from './plugins/app/http-caching.ts'
 import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
@@ -28,6 +29,7 @@ import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
+import aggregateRoutes from './routes/aggregates.routes.ts'
 
 /** What the app is built from; each is created once by the process (server.ts) or a test. */
 export interface AppDeps {
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(auth)
   await app.register(live)
   await app.register(uploads)
+  await app.register(httpCaching)
 
   const prefix = deps.config.apiBase
   await app.register(authRoutes, { prefix })
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(uploadRoutes, { prefix })
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
+  await app.register(aggregateRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }
