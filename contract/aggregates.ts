@@ -1,0 +1,182 @@
+// Answers the server aggregates so a page costs what it shows, not the size of the platform:
+// the global leaderboard (paged), the top lifts of a period (the home page's panel) and a
+// challenge's summary (count, top 5, recent videos). Paging of participants and lifts too.
+import { Type, type Static } from 'typebox'
+import { IdParam, Literals, WEIGHT_CLASSES } from './common.ts'
+import { Competition, Lift, Participant } from './competitions.ts'
+import { FORMULAS, type Formula } from './scoring.ts'
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+
+/** The sport families the leaderboard has a row per athlete for (a total needs a challenge of that sport). */
+export const SPORT_FAMILIES = ['powerlifting', 'weightlifting'] as const
+export type SportFamily = (typeof SPORT_FAMILIES)[number]
+export const SportFamily = Literals(SPORT_FAMILIES)
+
+export const RANKED_LIFTS = ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk'] as const
+export type RankedLift = (typeof RANKED_LIFTS)[number]
+
+/** The lifts of a family's total, in lifting order. */
+export const FAMILY_LIFTS: Record<SportFamily, readonly RankedLift[]> = {
+  powerlifting: ['squat', 'bench', 'deadlift'],
+  weightlifting: ['snatch', 'clean_and_jerk'],
+}
+
+export const LEADERBOARD_SORTS = ['total', ...RANKED_LIFTS, ...FORMULAS] as const
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number]
+
+/** Rows per page when `limit` is absent, and the most one page holds. */
+export const LEADERBOARD_PAGE = { default: 50, max: 200 } as const
+
+/** GET /leaderboard. Each filter empty or absent means everyone. */
+export const LeaderboardQuery = Type.Object({
+  sort: Type.Optional(Literals(LEADERBOARD_SORTS)),
+  sport: Type.Optional(Type.Union([SportFamily, Type.Literal('')])),
+  gender: Type.Optional(Literals(['M', 'F', ''])),
+  weight_class: Type.Optional(Type.Union([Literals(WEIGHT_CLASSES), Type.Literal('')])),
+  /** The lifter's own country. */
+  country: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The challenge's location (SPEC §2). */
+  location: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LEADERBOARD_PAGE.max })),
+  /** `next_cursor` of the previous page, as it came. */
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+}, { additionalProperties: false })
+export type LeaderboardQuery = Static<typeof LeaderboardQuery>
+
+/**
+ * One athlete in one sport family. The lifts are their bests across challenges (good lifts only);
+ * the total is their best total from ONE challenge of that sport, and class, gender, bodyweight,
+ * location and points are those of the entry where it was made (without a total: the entry with
+ * the most lifted in the family).
+ */
+export const LeaderboardRow = Type.Object({
+  /** 1-based position in this sort and these filters. */
+  rank: Type.Integer(),
+  user_id: Type.Integer(),
+  name: Type.String(),
+  country: Nullable(Type.String()),
+  sport: SportFamily,
+  gender: Type.String(),
+  weight_class: Type.String(),
+  bodyweight: Nullable(Type.Number()),
+  location: Type.String(),
+  competition_id: Type.Integer(),
+  competition_name: Type.String(),
+  /** Best good lift; 0 when none. */
+  squat: Type.Number(),
+  bench: Type.Number(),
+  deadlift: Type.Number(),
+  snatch: Type.Number(),
+  clean_and_jerk: Type.Number(),
+  total: Nullable(Type.Number()),
+  /** Points by each formula for that total: null where it does not fit the sport or without a bodyweight. */
+  points: Type.Object({
+    dots: Nullable(Type.Number()), ipf_gl: Nullable(Type.Number()), wilks: Nullable(Type.Number()), wilks2020: Nullable(Type.Number()), sinclair: Nullable(Type.Number()),
+  } satisfies Record<Formula, unknown>),
+  /** Attempts of the family awaiting judges across their challenges: shown, never counted. */
+  pending: Type.Integer(),
+})
+export type LeaderboardRow = Static<typeof LeaderboardRow>
+
+export const LeaderboardResponse = Type.Object({
+  rows: Type.Array(LeaderboardRow),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: Nullable(Type.String()),
+})
+export type LeaderboardResponse = Static<typeof LeaderboardResponse>
+
+/** GET /leaderboard/filters: the values the country and location filters offer. */
+export const LeaderboardFiltersResponse = Type.Object({
+  countries: Type.Array(Type.String()),
+  locations: Type.Array(Type.String()),
+})
+export type LeaderboardFiltersResponse = Static<typeof LeaderboardFiltersResponse>
+
+/** The lifts the home page's "Top lifts" panel ranks, and how many per lift. */
+export const TOP_LIFT_TYPES = ['squat', 'bench', 'deadlift'] as const
+export const TOP_LIFTS = { perLift: 3, defaultDays: 30, maxDays: 365 } as const
+
+export const TopLiftsQuery = Type.Object({
+  /** The period: the last `days` days (30 when absent). */
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: TOP_LIFTS.maxDays })),
+}, { additionalProperties: false })
+export type TopLiftsQuery = Static<typeof TopLiftsQuery>
+
+/** An athlete's heaviest good lift of a type in the period (each athlete once per lift). */
+export const TopLift = Type.Object({
+  user_id: Type.Integer(),
+  name: Type.String(),
+  weight: Type.Number(),
+  competition_id: Type.Integer(),
+  attempt_id: Type.Integer(),
+})
+export type TopLift = Static<typeof TopLift>
+
+/** GET /top-lifts: heaviest first per lift type. */
+export const TopLiftsResponse = Type.Object({
+  since: Type.String(),
+  lifts: Type.Object({ squat: Type.Array(TopLift), bench: Type.Array(TopLift), deadlift: Type.Array(TopLift) }),
+})
+export type TopLiftsResponse = Static<typeof TopLiftsResponse>
+
+/** How many places per class (or overall) a summary carries, and how many recent videos. */
+export const SUMMARY = { topPerGroup: 5, recentLifts: 12 } as const
+
+/**
+ * GET /competitions/:id/summary: what the challenge page shows without every participant.
+ * `top` is ranked (place set): the first 5 of each weight class for a class-ranked challenge,
+ * the first 5 overall for a formula-ranked one. The `x-live-seq` header is the room's seq.
+ */
+export const CompetitionSummaryResponse = Type.Object({
+  competition: Competition,
+  /** Participants in the challenge. */
+  count: Type.Integer(),
+  /** Participants per weight class. */
+  class_counts: Type.Record(Type.String(), Type.Integer()),
+  top: Type.Array(Participant),
+  /** Newest attempts first. */
+  recent_lifts: Type.Array(Lift),
+})
+export type CompetitionSummaryResponse = Static<typeof CompetitionSummaryResponse>
+
+/** GET /competitions/open: the first open challenges of each kind, for the home page. */
+export const OPEN_CHALLENGES = { default: 2, max: 20 } as const
+export const OpenCompetitionsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OPEN_CHALLENGES.max })),
+}, { additionalProperties: false })
+export type OpenCompetitionsQuery = Static<typeof OpenCompetitionsQuery>
+
+/** Running challenges (soonest started first) and upcoming ones (soonest starting first), `limit` of each, and how many of each there are. */
+export const OpenCompetitionsResponse = Type.Object({
+  ongoing: Type.Array(Competition),
+  upcoming: Type.Array(Competition),
+  counts: Type.Object({ ongoing: Type.Integer(), upcoming: Type.Integer() }),
+})
+export type OpenCompetitionsResponse = Static<typeof OpenCompetitionsResponse>
+
+/** GET /competitions/:id/participants and /lifts: pages. Without `limit`, the default is large enough for the spec's client. */
+export const PAGE = { default: 1000, max: 1000 } as const
+export const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE.max })),
+  /** `next_cursor` of the previous page, as it came. */
+  cursor: Type.Optional(Type.String({ maxLength: 100 })),
+}, { additionalProperties: false })
+export type PageQuery = Static<typeof PageQuery>
+
+export const ParticipantPageResponse = Type.Object({
+  participants: Type.Array(Participant),
+  /** Present when there are more: pass as `cursor` for the next page. */
+  next_cursor: Type.Optional(Type.String()),
+})
+export type ParticipantPageResponse = Static<typeof ParticipantPageResponse>
+
+export const LiftPageResponse = Type.Object({
+  lifts: Type.Array(Lift),
+  /** Present when there are more: pass as `cursor` for the next page. */
+  next_cursor: Type.Optional(Type.String()),
+})
+export type LiftPageResponse = Static<typeof LiftPageResponse>
+
+/** GET /competitions/:id/participants/:userId: one lifter's entry (the signed-in lifter's own, for the join panel). */
+export const ParticipantParams = Type.Object({ id: IdParam, userId: IdParam })
