@@ -9,3 +9,5 @@ export {
   bodyweightProblem, classBand, classOrder, fittingFormulas, formulaFits, pointsFor, pointsFormula, scoringOf, sportTotal,
 } from '../../../contract/index.ts'
 export { MAX_JUDGES, NO_LIFT_REASONS, noLiftReason } from '../../../contract/index.ts'
+export { SUMMARY } from '../../../contract/index.ts'
+export { FAMILY_LIFTS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, OPEN_CHALLENGES, RANKED_LIFTS, SPORT_FAMILIES, TOP_LIFTS, TOP_LIFT_TYPES } from '../../../contract/index.ts'
