@@ -1,24 +1,22 @@
 // SPEC §2 home: hero, open challenges (filterable, the first 2), how it works,
 // a sign-up call to action, and the Top Lifts This Month panel.
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'
+import { challengesErrorText } from '../../../api/competitions.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
-import { toChallenge } from '../../../lib/challenge.ts'
-import { UI } from '../../../config.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
+import { featuredChallenges, useOpenCompetitions, type OpenFilter } from '../api/open-challenges.ts'
 import { TopLifts } from './TopLifts.tsx'
 import './HomePage.css'
 
-const OPEN_FILTERS = [
+const OPEN_FILTERS: readonly { value: OpenFilter; label: string }[] = [
   { value: 'open', label: 'All open' },
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'ongoing', label: 'Ongoing' },
-] as const
-type OpenFilter = (typeof OPEN_FILTERS)[number]['value']
+]
 
 const STEPS = [
   { title: 'Register', text: 'Create your profile with your weight class and country, then join a challenge that fits you.' },
@@ -28,15 +26,10 @@ const STEPS = [
 
 export function HomePage() {
   const [filter, setFilter] = useState<OpenFilter>('open')
-  const { data, error, reload } = useCompetitions()
+  const { data, error, reload } = useOpenCompetitions()
   const loggedIn = useSession((s) => s.status === 'authenticated')
   const showDialog = useAuthDialogs((s) => s.show)
-  // Running challenges first, then the ones starting soonest.
-  const open = useMemo(() => (data ?? [])
-    .map((c) => toChallenge(c))
-    .filter((c) => c.status === 'upcoming' || c.status === 'ongoing')
-    .sort((a, b) => (a.status === b.status ? a.date.localeCompare(b.date) : a.status === 'ongoing' ? -1 : 1)), [data])
-  const shown = open.filter((c) => filter === 'open' || c.status === filter).slice(0, UI.featuredChallenges)
+  const shown = data ? featuredChallenges(data, filter) : []
 
   return (
     <div className="home">

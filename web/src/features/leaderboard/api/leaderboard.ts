@@ -1,174 +1,129 @@
-// The global leaderboard, computed on the client from every challenge's participants (SPEC §7):
-// one row per athlete per sport family. A powerlifting row has their best squat, bench and deadlift
-// across challenges and their best powerlifting total from ONE powerlifting challenge; a weightlifting
-// row their best snatch and clean & jerk and their best weightlifting total from one weightlifting
-// challenge. Single-lift (and mixed) challenges feed the bests of the family their lifts belong to,
-// never a total. The row's class, gender, bodyweight and location are those of the entry where the
-// total was made (without a total: the entry with the most lifted in the family). Formula points are
-// computed from that total and that entry's bodyweight. Only good lifts count (the server's bests);
-// attempts awaiting judges are counted beside the name.
-import type { AllParticipants } from '../../../api/all-participants.ts'
-import { FORMULAS, bestOf, formulaFits, pointsFor, type Formula, type LiftType } from '../../../lib/contract.ts'
-
-export const SPORT_FAMILIES = ['powerlifting', 'weightlifting'] as const
-export type SportFamily = (typeof SPORT_FAMILIES)[number]
-
-/** The lifts of a family's total, in lifting order. */
-export const FAMILY_LIFTS: Record<SportFamily, readonly LiftType[]> = {
-  powerlifting: ['squat', 'bench', 'deadlift'],
-  weightlifting: ['snatch', 'clean_and_jerk'],
-}
-
-export type RankedLift = 'squat' | 'bench' | 'deadlift' | 'snatch' | 'clean_and_jerk'
-export const RANKED_LIFTS: readonly RankedLift[] = ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk']
-
-export interface LeaderboardRow {
-  /** userId and sport: an athlete has a row per sport family. */
-  key: string
-  userId: number
-  name: string
-  /** The lifter's own country. */
-  country: string | null
-  sport: SportFamily
-  gender: string
-  weightClass: string
-  bodyweight: number | null
-  /** The challenge's location (of the entry the row shows). */
-  location: string
-  competitionId: number
-  competitionName: string
-  squat: number
-  bench: number
-  deadlift: number
-  snatch: number
-  clean_and_jerk: number
-  /** The family's total from one challenge of that sport; null without one. */
-  total: number | null
-  /** Points by each formula for that total; null where the formula does not fit the sport or without a bodyweight. */
-  points: Record<Formula, number | null>
-  /** Attempts awaiting judges (of the family's lifts) across their challenges: shown beside the name, never counted. */
-  pending: number
-}
-
-export const SORT_KEYS = ['total', ...RANKED_LIFTS, ...FORMULAS] as const
-export type SortKey = (typeof SORT_KEYS)[number]
+// The global leaderboard (SPEC §2/§7), ranked on the server (GET /leaderboard): one row per athlete per
+// sport family, filtered, sorted and ranked there, and fetched a page at a time so the page costs what
+// it shows. The sort keys and columns a sport filter offers are decided here.
+import { useCallback, useRef, useState } from 'react'
+import { useRefetchOnGlobalEvents } from '../../../api/competitions.ts'
+import { apiGet } from '../../../lib/api-client.ts'
+import {
+  FAMILY_LIFTS, FORMULAS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, RANKED_LIFTS, formulaFits,
+  type Formula, type LeaderboardFiltersResponse, type LeaderboardResponse, type LeaderboardRow, type LeaderboardSort,
+  type LiveEventType, type RankedLift, type SportFamily,
+} from '../../../lib/contract.ts'
+import { useQuery } from '../../../lib/use-query.ts'
 
 export const isFormula = (key: string): key is Formula => (FORMULAS as readonly string[]).includes(key)
 
-/** The family a lift belongs to, or null for lifts neither total uses (power clean, presses). */
-function familyOf(lift: string): SportFamily | null {
-  return SPORT_FAMILIES.find((f) => FAMILY_LIFTS[f].includes(lift as LiftType)) ?? null
-}
-
-interface Building extends LeaderboardRow {
-  /** How much of the family the shown entry lifted, to pick an entry when there is no total. */
-  entryWeight: number
-}
-
-export function buildLeaderboard(all: AllParticipants): LeaderboardRow[] {
-  const byId = new Map(all.competitions.map((c) => [c.id, c]))
-  const rows = new Map<string, Building>()
-  for (const [competitionId, list] of Object.entries(all.participants)) {
-    const competition = byId.get(Number(competitionId))
-    if (!competition) continue
-    for (const p of list) {
-      for (const sport of SPORT_FAMILIES) {
-        const lifts = FAMILY_LIFTS[sport] as readonly RankedLift[]
-        const lifted = lifts.reduce((sum, l) => sum + bestOf(p, l), 0)
-        const pending = p.attempts.filter((a) => a.status === 'pending' && familyOf(a.lift_type) === sport).length
-        if (lifted === 0 && pending === 0) continue
-        // A total counts for the family only from a challenge of that sport.
-        const total = competition.sport === sport ? p.total : null
-        const entry = {
-          gender: p.gender, weightClass: p.weight_class, bodyweight: p.bodyweight, location: competition.location,
-          competitionId: competition.id, competitionName: competition.name, total, entryWeight: lifted,
-        }
-        const key = `${p.user_id}-${sport}`
-        const row = rows.get(key)
-        if (!row) {
-          const created: Building = {
-            key, userId: p.user_id, name: p.name, country: p.country, sport, ...entry, pending,
-            squat: 0, bench: 0, deadlift: 0, snatch: 0, clean_and_jerk: 0, points: noPoints(),
-          }
-          for (const l of lifts) created[l] = bestOf(p, l)
-          rows.set(key, created)
-          continue
-        }
-        row.pending += pending
-        for (const l of lifts) row[l] = Math.max(row[l], bestOf(p, l))
-        const better = total !== null
-          ? row.total === null || total > row.total
-          : row.total === null && lifted > row.entryWeight
-        if (better) Object.assign(row, entry)
-      }
-    }
-  }
-  return [...rows.values()]
-    .filter((r) => FAMILY_LIFTS[r.sport].some((l) => r[l as RankedLift] > 0))
-    .map(({ entryWeight: _, ...row }) => ({
-      ...row,
-      points: Object.fromEntries(FORMULAS.map((f) => [f, pointsFor(f, FAMILY_LIFTS[row.sport], row.gender, row.bodyweight, row.total)])) as Record<Formula, number | null>,
-    }))
-}
-
-function noPoints(): Record<Formula, number | null> {
-  return Object.fromEntries(FORMULAS.map((f) => [f, null])) as Record<Formula, number | null>
-}
-
 export interface LeaderboardFilter {
-  weightClass: string
-  /** The challenge's location (SPEC §2). */
-  location: string
-  /** The lifter's own country. */
-  country: string
-  /** 'M' or 'F'; '' for everyone. */
-  gender: string
+  sort: LeaderboardSort
   /** '' for both families. */
   sport: SportFamily | ''
+  weightClass: string
+  /** 'M' or 'F'; '' for everyone. */
+  gender: string
+  /** The lifter's own country. */
+  country: string
+  /** The challenge's location (SPEC §2). */
+  location: string
 }
 
-export const NO_FILTER: LeaderboardFilter = { weightClass: '', location: '', country: '', gender: '', sport: '' }
-
-/** A row's figure for a sort key: null when it has none (no total, the lift not lifted, no points). */
-export function valueOf(row: LeaderboardRow, sort: SortKey): number | null {
-  if (sort === 'total') return row.total
-  if (isFormula(sort)) return row.points[sort]
-  return row[sort] > 0 ? row[sort] : null
+/** The query string of a filter (empty filters left out), in a fixed order so equal filters share a key. */
+export function leaderboardQuery(filter: LeaderboardFilter): string {
+  const params = new URLSearchParams({ sort: filter.sort })
+  const optional: [string, string][] = [
+    ['sport', filter.sport], ['gender', filter.gender], ['weight_class', filter.weightClass], ['country', filter.country], ['location', filter.location],
+  ]
+  for (const [name, value] of optional) if (value) params.set(name, value)
+  return params.toString()
 }
 
-/** Highest first by the chosen key; rows without a figure for it follow; ties by name so the order is stable. */
-export function rankLeaderboard(rows: readonly LeaderboardRow[], sort: SortKey, filter: LeaderboardFilter): LeaderboardRow[] {
-  return rows
-    .filter((r) => (!filter.weightClass || r.weightClass === filter.weightClass)
-      && (!filter.location || r.location === filter.location)
-      && (!filter.country || r.country === filter.country)
-      && (!filter.gender || r.gender === filter.gender)
-      && (!filter.sport || r.sport === filter.sport))
-    .sort((a, b) => {
-      const va = valueOf(a, sort)
-      const vb = valueOf(b, sort)
-      if ((va === null) !== (vb === null)) return va === null ? 1 : -1
-      return (va !== null && vb !== null ? vb - va : 0) || a.name.localeCompare(b.name)
-    })
+export const getLeaderboardPage = (query: string, limit: number, cursor: string | null, signal?: AbortSignal) =>
+  apiGet<LeaderboardResponse>(`/leaderboard?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal })
+
+/** The rows shown for one filter: the pages fetched so far, as one list. */
+export interface LeaderboardPages {
+  query: string
+  rows: LeaderboardRow[]
+  nextCursor: string | null
+}
+
+/**
+ * The first `count` rows (at least a first page), fetched in as few pages as the server allows:
+ * a live refetch brings back every row on show, so the list neither shrinks nor jumps.
+ */
+async function fetchRows(query: string, count: number, signal: AbortSignal): Promise<LeaderboardPages> {
+  const rows: LeaderboardRow[] = []
+  let cursor: string | null = null
+  const wanted = Math.max(count, LEADERBOARD_PAGE.default)
+  do {
+    const page: LeaderboardResponse = await getLeaderboardPage(query, Math.min(wanted - rows.length, LEADERBOARD_PAGE.max), cursor, signal)
+    rows.push(...page.rows)
+    cursor = page.next_cursor
+  } while (cursor && rows.length < wanted)
+  return { query, rows, nextCursor: cursor }
+}
+
+const REFETCH_ON: readonly LiveEventType[] = ['leaderboard.changed']
+
+/**
+ * The leaderboard for a filter: its first page on load and on each filter change, `loadMore` appends
+ * the next, and a join, an attempt or a judges' decision anywhere refetches the rows on show (once for
+ * a burst). A failed refetch keeps the rows.
+ */
+export function useLeaderboard(filter: LeaderboardFilter) {
+  const query = leaderboardQuery(filter)
+  const shown = useRef<LeaderboardPages | undefined>(undefined)
+  const pages = useQuery(query, (signal) => {
+    // After a filter change the rows on show are another filter's: start again from one page.
+    const count = shown.current?.query === query ? shown.current.rows.length : 0
+    return fetchRows(query, count, signal)
+  })
+  shown.current = pages.data
+  useRefetchOnGlobalEvents(pages, REFETCH_ON)
+
+  const { setData } = pages
+  const [loadingMore, setLoadingMore] = useState(false)
+  const [loadMoreFailed, setLoadMoreFailed] = useState(false)
+  const loadMore = useCallback(async () => {
+    const from = shown.current
+    if (!from?.nextCursor) return
+    setLoadingMore(true)
+    setLoadMoreFailed(false)
+    try {
+      const page = await getLeaderboardPage(from.query, LEADERBOARD_PAGE.default, from.nextCursor)
+      // A refetch or a filter change that landed meanwhile wins: the page would follow rows no longer shown.
+      setData((current) => (current === from ? { query: from.query, rows: [...from.rows, ...page.rows], nextCursor: page.next_cursor } : current))
+    } catch {
+      setLoadMoreFailed(true)
+    } finally {
+      setLoadingMore(false)
+    }
+  }, [setData])
+
+  return { ...pages, loadMore, loadingMore, loadMoreFailed }
+}
+
+/** GET /leaderboard/filters: the countries and locations the filters offer. */
+export function useLeaderboardFilters() {
+  return useQuery('leaderboard-filters', (signal) => apiGet<LeaderboardFiltersResponse>('/leaderboard/filters', { signal }))
 }
 
 /** The sort keys that make sense for a sport filter: its lifts and the formulas that fit its total. */
-export function sortKeysFor(sport: SportFamily | ''): SortKey[] {
-  if (!sport) return [...SORT_KEYS]
+export function sortKeysFor(sport: SportFamily | ''): LeaderboardSort[] {
+  if (!sport) return [...LEADERBOARD_SORTS]
   const lifts = FAMILY_LIFTS[sport]
-  return SORT_KEYS.filter((k) => k === 'total' || lifts.includes(k as LiftType) || (isFormula(k) && formulaFits(k, lifts)))
+  return LEADERBOARD_SORTS.filter((k) => k === 'total' || lifts.includes(k as RankedLift) || (isFormula(k) && formulaFits(k, lifts)))
 }
 
 /** The lift columns a sport filter shows, in lifting order (both families for all sports). */
 export function liftColumnsFor(sport: SportFamily | ''): RankedLift[] {
-  return sport ? [...FAMILY_LIFTS[sport]] as RankedLift[] : [...RANKED_LIFTS]
+  return sport ? [...FAMILY_LIFTS[sport]] : [...RANKED_LIFTS]
 }
 
 /**
  * The points columns: the formula sorted by; else the sport's best-lifter formula (DOTS for
  * powerlifting, Sinclair for weightlifting), both for all sports.
  */
-export function pointsColumnsFor(sport: SportFamily | '', sort: SortKey): Formula[] {
+export function pointsColumnsFor(sport: SportFamily | '', sort: LeaderboardSort): Formula[] {
   if (isFormula(sort)) return [sort]
   if (sport === 'powerlifting') return ['dots']
   if (sport === 'weightlifting') return ['sinclair']

@@ -1,129 +1,202 @@
-// The leaderboard shows a judges' decision without reload: 'leaderboard.changed' in the global room
-// refetches that challenge's participants; a lift awaiting judges is marked and not counted until then.
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+// The leaderboard shows the server's ranked rows a page at a time: the filters become the query,
+// "Load more" follows the cursor, and a burst of 'leaderboard.changed' refetches the rows on show once.
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Competition, LiveEvent, Participant } from '../../../lib/contract.ts'
-import { useLive, type RoomWatcher } from '../../../stores/live.ts'
-import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition, lift, participant } from '../../../test/fixtures.ts'
+import type { LeaderboardResponse, LeaderboardRow } from '../../../lib/contract.ts'
+import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
+import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { LeaderboardPage } from './LeaderboardPage.tsx'
 
-let watcher: RoomWatcher | null = null
+const NO_POINTS = { dots: null, ipf_gl: null, wilks: null, wilks2020: null, sinclair: null }
+function row(overrides: Partial<LeaderboardRow>): LeaderboardRow {
+  return {
+    rank: 1, user_id: 1, name: 'Anna Novak', country: 'Norway', sport: 'powerlifting', gender: 'M', weight_class: '74kg', bodyweight: null,
+    location: 'Oslo', competition_id: 1, competition_name: 'Oslo Open', squat: 0, bench: 0, deadlift: 0, snatch: 0, clean_and_jerk: 0,
+    total: null, points: NO_POINTS, pending: 0, ...overrides,
+  }
+}
+const hans = row({ rank: 1, user_id: 1, name: 'Heavy Hans', country: 'Germany', weight_class: '120kg', bodyweight: 118, squat: 260, bench: 170, deadlift: 270, total: 700, points: { ...NO_POINTS, dots: 404.3 } })
+const yara = row({
+  rank: 2, user_id: 3, name: 'Yara Cruz', country: 'Cuba', sport: 'weightlifting', gender: 'F', weight_class: '59kg', bodyweight: 58.5, location: 'Havana',
+  competition_id: 2, snatch: 90, clean_and_jerk: 110, total: 200, points: { ...NO_POINTS, sinclair: 272.9 }, pending: 1,
+})
+/** `count` ranked lifters, to page through. */
+const many = (count: number) => Array.from({ length: count }, (_, i) => row({ rank: i + 1, user_id: i + 1, name: `Lifter ${i + 1}`, total: 1000 - i }))
+
+let live: ReturnType<typeof fakeLiveRoom>
 beforeEach(() => {
-  watcher = null
-  useLive.setState({ watch: (_room, w) => { watcher = w; return () => { if (watcher === w) watcher = null } } })
+  live = fakeLiveRoom('global')
 })
 
-describe('leaderboard', () => {
-  it('a decision arrives without reload: the pending squat becomes part of the total', async () => {
-    const pendingSquat = lift({ id: 5, participant_id: 1, weight: 200, status: 'pending', judging: { votes_cast: 2, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null } })
-    const goodLifts = [lift({ id: 3, lift_type: 'deadlift', weight: 200 }), lift({ id: 4, lift_type: 'bench', weight: 100 })]
-    const before: Participant = participant({ id: 1, user_id: 1, name: 'Anna Novak', best_bench: 100, best_deadlift: 200, attempts: [...goodLifts, pendingSquat] })
-    let list = [before]
-    const api = mockFetch({
-      'GET /competitions': { body: { competitions: [competition({ id: 7 })] } },
-      'GET /competitions/7/participants': () => ({ body: { participants: list } }),
-    })
-    render(<MemoryRouter><LeaderboardPage /></MemoryRouter>)
-    const row = (await screen.findByRole('link', { name: 'Anna Novak' })).closest('tr')!
-    expect(row.textContent).toContain('1 awaiting judges')
-    // No total without a good squat: the pending one does not count yet.
-    expect(row.querySelector('strong')!.textContent).toBe('—')
-    await vi.waitFor(() => expect(watcher).not.toBeNull())
-
-    list = [{ ...before, best_squat: 200, total: 500, total_weight: 500, attempts: [...goodLifts, { ...pendingSquat, status: 'completed' }] }]
-    act(() => watcher!.apply({ room: 'global', seq: 1, at: '', type: 'leaderboard.changed', data: { competition_id: 7 } } as LiveEvent))
-    await vi.waitFor(() => expect(screen.getByRole('link', { name: 'Anna Novak' }).closest('tr')!.querySelector('strong')!.textContent).toBe('500'))
-    expect(screen.getByRole('link', { name: 'Anna Novak' }).closest('tr')!.textContent).not.toContain('awaiting judges')
-    expect(api.sent('GET', '/competitions/7/participants')).toHaveLength(2)
+/**
+ * A server holding `rows` ranked: it answers `limit` of them from the cursor (an offset here; the page
+ * must pass it back as it came). `answer` may replace an answer (an error, other rows).
+ */
+function server(rows: () => LeaderboardRow[], answer?: (params: URLSearchParams) => MockAnswer | undefined) {
+  const api = mockFetch({
+    'GET /leaderboard/filters': { body: { countries: ['Cuba', 'Germany', 'Norway'], locations: ['Havana', 'Oslo'] } },
+    'GET /leaderboard': () => {
+      // The route sees no URL: the call being answered is the last one made.
+      const params = new URL(String(api.fetchMock.mock.lastCall![0]), 'http://localhost').searchParams
+      const custom = answer?.(params)
+      if (custom) return custom
+      const from = Number(params.get('cursor') ?? 0)
+      const to = from + Number(params.get('limit'))
+      const body: LeaderboardResponse = { rows: rows().slice(from, to), next_cursor: to < rows().length ? String(to) : null }
+      return { body }
+    },
   })
-})
+  /** The query strings of the board's requests, in order. */
+  const asked = () => api.fetchMock.mock.calls.map(([input]) => String(input)).filter((u) => u.startsWith('/api/leaderboard?')).map((u) => u.slice('/api/leaderboard?'.length))
+  return { api, asked }
+}
 
-describe('leaderboard sorts, filters and columns', () => {
-  const WL: Partial<Competition> = { lifttypes: ['Snatch', 'Clean & Jerk'], sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], points_formula: 'sinclair' }
-  function answers() {
-    return mockFetch({
-      'GET /competitions': { body: { competitions: [competition({ id: 1, location: 'Oslo' }), competition({ id: 2, location: 'Havana', name: 'Snatch Open', ...WL })] } },
-      'GET /competitions/1/participants': { body: { participants: [
-        participant({ id: 1, user_id: 1, name: 'Heavy Hans', country: 'Germany', weight_class: '120kg', bodyweight: 118, best_squat: 260, best_bench: 170, best_deadlift: 270, total: 700 }),
-        participant({ id: 2, user_id: 2, name: 'Light Lena', country: 'Norway', gender: 'F', weight_class: '66kg', bodyweight: 65, best_squat: 220, best_bench: 140, best_deadlift: 240, total: 600 }),
-      ] } },
-      'GET /competitions/2/participants': { body: { participants: [
-        participant({ id: 3, user_id: 3, name: 'Yara Cruz', country: 'Cuba', gender: 'F', weight_class: '59kg', bodyweight: 58.5, best_snatch: 90, best_clean_and_jerk: 110, total: 200 }),
-        participant({ id: 2, user_id: 2, name: 'Light Lena', country: 'Norway', gender: 'F', weight_class: '66kg', bodyweight: 65, best_snatch: 70, best_clean_and_jerk: 90, total: 160 }),
-      ] } },
-    })
-  }
-  let search = ''
-  function Search() {
-    search = useLocation().search
-    return null
-  }
-  const renderAt = (url: string) => render(<MemoryRouter initialEntries={[url]}><LeaderboardPage /><Search /></MemoryRouter>)
-  const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
-  const athletes = () => bodyRows().map((r) => within(r).getByRole('link', { name: /Hans|Lena|Yara/ }).textContent)
-  const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)
+let search = ''
+function Search() {
+  search = useLocation().search
+  return null
+}
+const renderAt = (url: string) => render(<MemoryRouter initialEntries={[url]}><LeaderboardPage /><Search /></MemoryRouter>)
+// Plain selectors: role queries over hundreds of rows are slow in jsdom.
+const bodyRows = () => [...document.querySelectorAll('table.leaderboard tbody tr')]
+const athletes = () => bodyRows().map((r) => r.querySelector('td:nth-child(2) a')!.textContent)
+const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-  it('all sports: a row per athlete per sport, both lift sets with — where they do not apply, DOTS and Sinclair with two decimals', async () => {
-    answers()
+describe('leaderboard from the server', () => {
+  it("shows the server's ranked rows: both lift sets for all sports, points with two decimals, the pending count beside the name", async () => {
+    const { asked } = server(() => [hans, yara])
     renderAt('/leaderboard')
     await screen.findByRole('table')
+    expect(asked()).toEqual(['sort=total&limit=50'])
     expect(headers()).toEqual(['#', 'Athlete', 'Sport', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Snatch', 'C&J', 'Total ▼', 'DOTS', 'Sinclair'])
-    expect(athletes()).toEqual(['Heavy Hans', 'Light Lena', 'Yara Cruz', 'Light Lena'])
-    const hans = bodyRows()[0]!.querySelectorAll('td')
-    expect([...hans].map((c) => c.textContent)).toEqual(['1', expect.stringContaining('Heavy Hans'), 'Powerlifting', '120kgMen · 118 kg', 'Oslo', '260', '170', '270', '—', '—', '700', '404.30', '—'])
-    const yara = [...bodyRows()[2]!.querySelectorAll('td')].map((c) => c.textContent)
-    expect(yara.slice(2)).toEqual(['Weightlifting', '59kgWomen · 58.5 kg', 'Havana', '—', '—', '—', '90', '110', '200', '—', '272.90'])
-  })
-
-  it('the sport filter switches the columns: snatch and C&J with Sinclair for weightlifting', async () => {
-    answers()
-    renderAt('/leaderboard')
-    await screen.findByRole('table')
-    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'weightlifting' } })
-    expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Snatch', 'C&J', 'Total ▼', 'Sinclair'])
-    expect(athletes()).toEqual(['Yara Cruz', 'Light Lena'])
-    expect(search).toBe('?sport=weightlifting')
-    // The sort follows the sport: no DOTS for weightlifting.
-    const sortOptions = within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.textContent)
-    expect(sortOptions).toEqual(['Total', 'Snatch', 'Clean & Jerk', 'Sinclair'])
-    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'powerlifting' } })
-    expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Total ▼', 'DOTS'])
-  })
-
-  it('sorting by a formula ranks by its points: the lighter lifter with the smaller total first', async () => {
-    answers()
-    renderAt('/leaderboard?sport=powerlifting')
-    await screen.findByRole('table')
-    expect(athletes()).toEqual(['Heavy Hans', 'Light Lena'])
-    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'wilks' } })
-    expect(search).toBe('?sport=powerlifting&sort=wilks')
-    expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Total', 'Wilks ▼'])
-    expect(athletes()).toEqual(['Light Lena', 'Heavy Hans'])
-    const points = bodyRows().map((r) => r.querySelector('td:last-child')!.textContent)
-    expect(points.every((p) => /^\d+\.\d\d$/.test(p!))).toBe(true)
-    expect(Number(points[0])).toBeGreaterThan(Number(points[1]))
-    expect(screen.getByRole('columnheader', { name: 'Wilks ▼' }).getAttribute('aria-sort')).toBe('descending')
-  })
-
-  it("filters by the lifter's country and gender, apart from the challenge's location", async () => {
-    answers()
-    renderAt('/leaderboard')
-    await screen.findByRole('table')
+    const cells = (i: number) => [...bodyRows()[i]!.querySelectorAll('td')].map((c) => c.textContent)
+    expect(cells(0)).toEqual(['1', expect.stringContaining('Heavy Hans'), 'Powerlifting', '120kgMen · 118 kg', 'Oslo', '260', '170', '270', '—', '—', '700', '404.30', '—'])
+    expect(bodyRows()[1]!.querySelector('.leaderboard__pending')!.textContent).toBe('1 awaiting judges')
+    expect(cells(1)).toEqual(['2', expect.stringContaining('Yara Cruz'), 'Weightlifting', '59kgWomen · 58.5 kg', 'Havana', '—', '—', '—', '90', '110', '200', '—', '272.90'])
+    // The dropdowns offer what /leaderboard/filters lists.
     expect(within(screen.getByLabelText('Country')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All countries', 'Cuba', 'Germany', 'Norway'])
+    expect(within(screen.getByLabelText('Location')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All locations', 'Havana', 'Oslo'])
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('each choice becomes the query: sort, sport, class, gender, country and location, kept in the URL', async () => {
+    const { asked } = server(() => [hans], (params) => (params.get('gender') === 'F' ? { body: { rows: [], next_cursor: null } } : undefined))
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'powerlifting' } })
+    // A new filter is a new first page: the spinner, then its rows.
+    expect(screen.getByLabelText('Loading leaderboard')).toBeTruthy()
+    await screen.findByRole('table')
+    expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Total ▼', 'DOTS'])
+    // The sort follows the sport: no Sinclair for powerlifting.
+    expect(within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Total', 'Squat', 'Bench', 'Deadlift', 'DOTS', 'IPF GL', 'Wilks', 'Wilks 2020'])
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'dots' } })
+    fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '66kg' } })
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Norway' } })
-    expect(athletes()).toEqual(['Light Lena', 'Light Lena'])
-    fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Havana' } })
-    expect(athletes()).toEqual(['Light Lena'])
-    expect(search).toBe('?country=Norway&location=Havana')
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: '' } })
-    fireEvent.change(screen.getByLabelText('Location'), { target: { value: '' } })
-    fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'M' } })
-    expect(athletes()).toEqual(['Heavy Hans'])
+    fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Oslo' } })
+    await screen.findByRole('table')
+    expect(screen.getByRole('columnheader', { name: 'DOTS ▼' }).getAttribute('aria-sort')).toBe('descending')
     fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'F' } })
-    expect(athletes()).toEqual(['Light Lena', 'Yara Cruz', 'Light Lena'])
-    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Germany' } })
-    expect(screen.getByText('No lifters match these filters.').tagName).toBe('P')
+    expect(await screen.findByText('No lifters match these filters.')).toBeTruthy()
+    expect(asked().at(-1)).toBe('sort=dots&sport=powerlifting&gender=F&weight_class=66kg&country=Norway&location=Oslo&limit=50')
+    expect(search).toBe('?sport=powerlifting&sort=dots&class=66kg&country=Norway&location=Oslo&gender=F')
+  })
+
+  it('a shared URL asks for its filters at once; a sort the sport lacks falls back to the total', async () => {
+    const { asked } = server(() => [yara])
+    renderAt('/leaderboard?sport=weightlifting&sort=dots&class=59kg')
+    await screen.findByRole('table')
+    expect(asked()).toEqual(['sort=total&sport=weightlifting&weight_class=59kg&limit=50'])
+    expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Snatch', 'C&J', 'Total ▼', 'Sinclair'])
+  })
+
+  it('"Load more" asks for the next page with the cursor and appends it', async () => {
+    const rows = many(70)
+    const { asked } = server(() => rows)
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    expect(bodyRows()).toHaveLength(50)
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await vi.waitFor(() => expect(bodyRows()).toHaveLength(70))
+    expect(asked()).toEqual(['sort=total&limit=50', 'sort=total&limit=50&cursor=50'])
+    expect(athletes().slice(48, 52)).toEqual(['Lifter 49', 'Lifter 50', 'Lifter 51', 'Lifter 52'])
+    expect(bodyRows()[69]!.querySelector('td')!.textContent).toBe('70')
+    // The last page: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
+  }, 15_000)
+
+  it('a failed "Load more" keeps the rows and says so quietly; the button tries again', async () => {
+    let failing = true
+    server(() => many(60), (params) => (params.get('cursor') && failing ? { status: 503, body: { error: 'Busy' } } : undefined))
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await screen.findByText('Could not load more lifters. Please try again.')
+    expect(bodyRows()).toHaveLength(50)
+    expect(screen.queryByRole('alert')).toBeNull()
+    failing = false
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await vi.waitFor(() => expect(bodyRows()).toHaveLength(60))
+  })
+})
+
+describe('leaderboard live', () => {
+  it('a burst of leaderboard.changed refetches once, every row on show, in place', async () => {
+    let rows = many(80)
+    const { asked } = server(() => rows)
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await vi.waitFor(() => expect(bodyRows()).toHaveLength(80))
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
+
+    rows = [row({ rank: 1, user_id: 99, name: 'New Leader', total: 2000 }), ...many(80).map((r) => ({ ...r, rank: r.rank + 1 }))]
+    for (let seq = 1; seq <= 3; seq++) live.event({ seq, type: 'leaderboard.changed', data: { competition_id: 7 } })
+    await vi.waitFor(() => expect(athletes()[0]).toBe('New Leader'))
+    // Still 80 rows after the first 80: the table neither shrinks nor blanks.
+    expect(bodyRows()).toHaveLength(80)
+    expect(screen.queryByLabelText('Loading leaderboard')).toBeNull()
+    await wait(700)
+    expect(asked()).toEqual(['sort=total&limit=50', 'sort=total&limit=50&cursor=50', 'sort=total&limit=80'])
+  }, 15_000)
+
+  it('more rows than one page holds are refetched in pages of 200', async () => {
+    const { asked } = server(() => many(260))
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    for (const shown of [100, 150, 200, 250]) {
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+      await vi.waitFor(() => expect(bodyRows()).toHaveLength(shown))
+    }
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
+    live.event({ seq: 1, type: 'leaderboard.changed', data: { competition_id: 7 } })
+    await vi.waitFor(() => expect(asked()).toHaveLength(7))
+    expect(asked().slice(5)).toEqual(['sort=total&limit=200', 'sort=total&limit=50&cursor=200'])
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy())
+    expect(bodyRows()).toHaveLength(250)
+  }, 20_000)
+
+  it('a failed refetch keeps the last rows and shows nothing alarming', async () => {
+    let down = false
+    const { asked } = server(() => [hans, yara], () => (down ? { status: 500, body: { error: 'Database unavailable' } } : undefined))
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
+    down = true
+    live.event({ seq: 1, type: 'leaderboard.changed', data: { competition_id: 7 } })
+    await vi.waitFor(() => expect(asked()).toHaveLength(2))
+    await wait(50)
+    expect(athletes()).toEqual(['Heavy Hans', 'Yara Cruz'])
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(/Database unavailable|Failed to load/)).toBeNull()
+  })
+
+  it('without an answer at all the page says so and offers to try again', async () => {
+    server(() => [], () => ({ status: 500, body: { error: 'Database unavailable' } }))
+    renderAt('/leaderboard')
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load the leaderboard. Please try again later.')
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()
   })
 })

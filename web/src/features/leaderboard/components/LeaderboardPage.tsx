@@ -1,26 +1,25 @@
 // SPEC §2 /leaderboard: sort by total, a lift (squat, bench, deadlift, snatch, clean & jerk) or a
 // formula's points (DOTS, IPF GL, Wilks, Wilks 2020, Sinclair); filter by weight class, gender, the
 // lifter's country, sport and the challenge's location. One row per athlete per sport (powerlifting,
-// weightlifting). Live: a join, an attempt or a judges' decision anywhere refetches that challenge's
-// participants. Only good lifts count; attempts awaiting judges are marked beside the name.
-import { useMemo } from 'react'
+// weightlifting), ranked by the server and shown a page at a time; the filters live in the URL so a
+// view can be shared. Live: a join, an attempt or a judges' decision anywhere refetches the rows on
+// show. Only good lifts count; attempts awaiting judges are marked beside the name.
 import { Link, useSearchParams } from 'react-router'
-import { useAllParticipants } from '../../../api/all-participants.ts'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
-import { FORMULA_NAMES, SPORT_NAMES, WEIGHT_CLASSES, type Formula } from '../../../lib/contract.ts'
-import { formatKg, formatNumber, formatPoints } from '../../../lib/format.ts'
 import {
-  SPORT_FAMILIES, buildLeaderboard, isFormula, liftColumnsFor, pointsColumnsFor, rankLeaderboard, sortKeysFor,
-  type LeaderboardRow, type RankedLift, type SortKey, type SportFamily,
-} from '../api/leaderboard.ts'
+  FORMULA_NAMES, SPORT_FAMILIES, SPORT_NAMES, WEIGHT_CLASSES,
+  type Formula, type LeaderboardRow, type LeaderboardSort, type RankedLift, type SportFamily,
+} from '../../../lib/contract.ts'
+import { formatKg, formatNumber, formatPoints } from '../../../lib/format.ts'
+import { isFormula, liftColumnsFor, pointsColumnsFor, sortKeysFor, useLeaderboard, useLeaderboardFilters } from '../api/leaderboard.ts'
 import './LeaderboardPage.css'
 
 const LIFT_LABELS: Record<RankedLift, string> = { squat: 'Squat', bench: 'Bench', deadlift: 'Deadlift', snatch: 'Snatch', clean_and_jerk: 'C&J' }
-const sortLabel = (key: SortKey) => (key === 'total' ? 'Total' : isFormula(key) ? FORMULA_NAMES[key] : LIFT_LABELS[key])
+const sortLabel = (key: LeaderboardSort) => (key === 'total' ? 'Total' : isFormula(key) ? FORMULA_NAMES[key] : LIFT_LABELS[key])
 /** The select spells the clean & jerk out; the column header abbreviates it. */
-const sortOptionLabel = (key: SortKey) => (key === 'clean_and_jerk' ? 'Clean & Jerk' : sortLabel(key))
+const sortOptionLabel = (key: LeaderboardSort) => (key === 'clean_and_jerk' ? 'Clean & Jerk' : sortLabel(key))
 const GENDER_LABELS: Record<string, string> = { M: 'Men', F: 'Women' }
 
 export function LeaderboardPage() {
@@ -28,18 +27,17 @@ export function LeaderboardPage() {
   const sportParam = params.get('sport') ?? ''
   const sport: SportFamily | '' = (SPORT_FAMILIES as readonly string[]).includes(sportParam) ? (sportParam as SportFamily) : ''
   const sortKeys = sortKeysFor(sport)
-  const sortParam = params.get('sort') as SortKey
+  const sortParam = params.get('sort') as LeaderboardSort
   // A sort the sport does not have (Sinclair for powerlifting) falls back to the total.
-  const sort: SortKey = sortKeys.includes(sortParam) ? sortParam : 'total'
+  const sort: LeaderboardSort = sortKeys.includes(sortParam) ? sortParam : 'total'
   const weightClass = params.get('class') ?? ''
   const location = params.get('location') ?? ''
   const country = params.get('country') ?? ''
   const gender = params.get('gender') ?? ''
-  const { data, error, reload } = useAllParticipants()
-  const rows = useMemo(() => (data ? buildLeaderboard(data) : []), [data])
-  const locations = useMemo(() => [...new Set(rows.map((r) => r.location))].sort(), [rows])
-  const countries = useMemo(() => [...new Set(rows.flatMap((r) => (r.country ? [r.country] : [])))].sort(), [rows])
-  const ranked = rankLeaderboard(rows, sort, { weightClass, location, country, gender, sport })
+  const { data, error, reload, loadMore, loadingMore, loadMoreFailed } = useLeaderboard({ sort, sport, weightClass, gender, country, location })
+  const filters = useLeaderboardFilters().data
+  const countries = filters?.countries ?? []
+  const locations = filters?.locations ?? []
   const liftColumns = liftColumnsFor(sport)
   const pointsColumns = pointsColumnsFor(sport, sort)
 
@@ -49,16 +47,16 @@ export function LeaderboardPage() {
     else next.delete(key)
     setParams(next, { replace: true })
   }
-  const setSort = (key: SortKey) => update('sort', key === 'total' ? '' : key)
+  const setSort = (key: LeaderboardSort) => update('sort', key === 'total' ? '' : key)
 
-  const sortHeader = (key: SortKey, extraClass = '') => (
+  const sortHeader = (key: LeaderboardSort, extraClass = '') => (
     <th key={key} scope="col" className={`num${extraClass}`} aria-sort={sort === key ? 'descending' : undefined}>
       <button type="button" className={`sort-button${sort === key ? ' sort-button--active' : ''}`} onClick={() => setSort(key)}>
         {sortLabel(key)}{sort === key ? ' ▼' : ''}
       </button>
     </th>
   )
-  const sorted = (key: SortKey) => (sort === key ? ' leaderboard__sorted' : '')
+  const sorted = (key: LeaderboardSort) => (sort === key ? ' leaderboard__sorted' : '')
   const liftCell = (r: LeaderboardRow, lift: RankedLift) => (r[lift] > 0 ? formatNumber(r[lift]) : '—')
   const pointsCell = (r: LeaderboardRow, formula: Formula) => formatPoints(r.points[formula])
 
@@ -68,7 +66,7 @@ export function LeaderboardPage() {
       <div className="leaderboard__filters">
         <div className="field">
           <label htmlFor="lb-sort">Sort by</label>
-          <select id="lb-sort" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+          <select id="lb-sort" value={sort} onChange={(e) => setSort(e.target.value as LeaderboardSort)}>
             <optgroup label="Lifts">
               {sortKeys.filter((k) => !isFormula(k)).map((k) => <option key={k} value={k}>{sortOptionLabel(k)}</option>)}
             </optgroup>
@@ -123,55 +121,65 @@ export function LeaderboardPage() {
       <OfflineNotice />
       {!data && error ? <LoadError message="Failed to load the leaderboard. Please try again later." onRetry={() => void reload()} />
         : !data ? <div className="spinner" role="status" aria-label="Loading leaderboard" />
-        : ranked.length === 0 ? <p className="empty">No lifters match these filters.</p>
+        : data.rows.length === 0 ? <p className="empty">No lifters match these filters.</p>
         : (
-          <div className="table-wrap">
-            <table className="leaderboard">
-              <caption className="visually-hidden">
-                {sport ? SPORT_NAMES[sport] : 'Powerlifting and weightlifting'} athletes ranked by {sortOptionLabel(sort)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Athlete</th>
-                  {!sport && <th scope="col">Sport</th>}
-                  <th scope="col">Class</th>
-                  <th scope="col">Location</th>
-                  {liftColumns.map((k) => sortHeader(k))}
-                  {sortHeader('total')}
-                  {pointsColumns.map((f) => sortHeader(f))}
-                </tr>
-              </thead>
-              <tbody>
-                {ranked.map((r, i) => (
-                  <tr key={r.key} data-sport={r.sport}>
-                    <td className={`leaderboard__rank leaderboard__rank--${i + 1}`}>{i + 1}</td>
-                    <td>
-                      <span className="leaderboard__athlete">
-                        <Avatar id={r.userId} name={r.name} size={28} />
-                        <span>
-                          <Link to={`/profile/${r.userId}`}>{r.name}</Link>
-                          {r.country && <span className="muted leaderboard__country">{r.country}</span>}
-                          {r.pending > 0 && <span className="leaderboard__pending" title="Not counted until the judges decide">{r.pending} awaiting judges</span>}
-                        </span>
-                      </span>
-                    </td>
-                    {!sport && <td>{SPORT_NAMES[r.sport]}</td>}
-                    <td>
-                      {r.weightClass}
-                      <span className="muted leaderboard__sub">
-                        {GENDER_LABELS[r.gender] ?? r.gender}{r.bodyweight !== null ? ` · ${formatKg(r.bodyweight)}` : ''}
-                      </span>
-                    </td>
-                    <td><Link to={`/challenges/${r.competitionId}`} title={r.competitionName}>{r.location}</Link></td>
-                    {liftColumns.map((k) => <td key={k} className={`num${sorted(k)}`}>{liftCell(r, k)}</td>)}
-                    <td className={`num${sorted('total')}`}><strong>{r.total !== null ? formatNumber(r.total) : '—'}</strong></td>
-                    {pointsColumns.map((f) => <td key={f} className={`num leaderboard__points${sorted(f)}`}>{pointsCell(r, f)}</td>)}
+          <>
+            <div className="table-wrap">
+              <table className="leaderboard">
+                <caption className="visually-hidden">
+                  {sport ? SPORT_NAMES[sport] : 'Powerlifting and weightlifting'} athletes ranked by {sortOptionLabel(sort)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Athlete</th>
+                    {!sport && <th scope="col">Sport</th>}
+                    <th scope="col">Class</th>
+                    <th scope="col">Location</th>
+                    {liftColumns.map((k) => sortHeader(k))}
+                    {sortHeader('total')}
+                    {pointsColumns.map((f) => sortHeader(f))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.rows.map((r) => (
+                    <tr key={`${r.user_id}-${r.sport}`} data-sport={r.sport}>
+                      <td className={`leaderboard__rank leaderboard__rank--${r.rank}`}>{r.rank}</td>
+                      <td>
+                        <span className="leaderboard__athlete">
+                          <Avatar id={r.user_id} name={r.name} size={28} />
+                          <span>
+                            <Link to={`/profile/${r.user_id}`}>{r.name}</Link>
+                            {r.country && <span className="muted leaderboard__country">{r.country}</span>}
+                            {r.pending > 0 && <span className="leaderboard__pending" title="Not counted until the judges decide">{r.pending} awaiting judges</span>}
+                          </span>
+                        </span>
+                      </td>
+                      {!sport && <td>{SPORT_NAMES[r.sport]}</td>}
+                      <td>
+                        {r.weight_class}
+                        <span className="muted leaderboard__sub">
+                          {GENDER_LABELS[r.gender] ?? r.gender}{r.bodyweight !== null ? ` · ${formatKg(r.bodyweight)}` : ''}
+                        </span>
+                      </td>
+                      <td><Link to={`/challenges/${r.competition_id}`} title={r.competition_name}>{r.location}</Link></td>
+                      {liftColumns.map((k) => <td key={k} className={`num${sorted(k)}`}>{liftCell(r, k)}</td>)}
+                      <td className={`num${sorted('total')}`}><strong>{r.total !== null ? formatNumber(r.total) : '—'}</strong></td>
+                      {pointsColumns.map((f) => <td key={f} className={`num leaderboard__points${sorted(f)}`}>{pointsCell(r, f)}</td>)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {data.nextCursor && (
+              <div className="leaderboard__more">
+                {loadMoreFailed && <p className="muted">Could not load more lifters. Please try again.</p>}
+                <button type="button" className="button button--secondary" disabled={loadingMore} onClick={() => void loadMore()}>
+                  {loadingMore ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </>
         )}
     </>
   )
