@@ -1,6 +1,7 @@
-// GET /competitions/:id/participants: ranked, with the live sequence number the snapshot reflects.
-import { apiRequest } from '../lib/api-client.ts'
-import type { Participant, ParticipantListResponse } from '../lib/contract.ts'
+// GET /competitions/:id/participants: ranked, with the live sequence number the snapshot reflects
+// (every page, for the projector board); and GET /competitions/:id/participants/:userId, one lifter's entry.
+import { ApiError, apiGet, apiRequest } from '../lib/api-client.ts'
+import type { Participant, ParticipantPageResponse, ParticipantResponse } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
 
 export interface ParticipantsSnapshot {
@@ -9,11 +10,36 @@ export interface ParticipantsSnapshot {
   seq: number | null
 }
 
-export async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
-  const { data, headers } = await apiRequest<ParticipantListResponse>(`/competitions/${id}/participants`, { signal })
+/** The header x-live-seq, when the answer has a valid one. */
+export function liveSeq(headers: Headers): number | null {
   const seq = Number(headers.get('x-live-seq'))
-  return { participants: data.participants, seq: headers.has('x-live-seq') && Number.isInteger(seq) ? seq : null }
+  return headers.has('x-live-seq') && Number.isInteger(seq) ? seq : null
+}
+
+/**
+ * Every participant, page after page. The first page's seq is where live events continue: later
+ * pages may already hold some of the events after it, which apply again harmlessly (upserts).
+ */
+export async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
+  const first = await apiRequest<ParticipantPageResponse>(`/competitions/${id}/participants`, { signal })
+  const participants = [...first.data.participants]
+  for (let cursor = first.data.next_cursor; cursor; ) {
+    const page = await apiGet<ParticipantPageResponse>(`/competitions/${id}/participants?cursor=${encodeURIComponent(cursor)}`, { signal })
+    participants.push(...page.participants)
+    cursor = page.next_cursor
+  }
+  return { participants, seq: liveSeq(first.headers) }
 }
 
 export const useParticipants = (id: number | null) =>
   useQuery(id ? `participants:${id}` : null, (signal) => getParticipants(id!, signal))
+
+/** A user's entry in a challenge; null when they have not joined it. */
+export async function getParticipant(id: number, userId: number, signal?: AbortSignal): Promise<Participant | null> {
+  try {
+    return (await apiGet<ParticipantResponse>(`/competitions/${id}/participants/${userId}`, { signal })).participant
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}

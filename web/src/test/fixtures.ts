@@ -1,5 +1,5 @@
 // Contract-typed sample answers for tests.
-import type { Competition, Lift, Participant, UserResponse } from '../lib/contract.ts'
+import type { Competition, CompetitionSummaryResponse, Lift, Participant, UserResponse } from '../lib/contract.ts'
 
 const DAY = 86_400_000
 
@@ -37,4 +37,9 @@ export function participant(overrides: Partial<Participant> = {}): Participant {
 
 export function user(overrides: Partial<UserResponse> = {}): UserResponse {
   return { id: 5, name: 'Test Lifter', username: 'testlifter', email: 't@example.com', country: 'Norway', weight_class: '83kg', bio: null, created_at: '2026-01-01T00:00:00.000Z', ...overrides }
+}
+
+/** A challenge's summary: nobody joined unless told. */
+export function summary(overrides: Partial<CompetitionSummaryResponse> = {}): CompetitionSummaryResponse {
+  return { competition: competition(), count: 0, class_counts: {}, top: [], recent_lifts: [], ...overrides }
 }

@@ -1,4 +1,6 @@
-// SPEC §2 /challenges/{id}: everything about one challenge, live.
+// SPEC §2 /challenges/{id}: everything about one challenge, live. It loads the challenge's summary
+// (counts, top 5 per group, newest attempts) and the signed-in lifter's own entry, never every
+// participant or lift, so it costs what it shows.
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
@@ -13,7 +15,7 @@ import type { Competition } from '../../../lib/contract.ts'
 import { formatDate, formatDateTime } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useSession } from '../../../stores/session.ts'
-import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
+import { useChallengeSummary } from '../api/use-challenge-summary.ts'
 import { BodyweightForm } from './BodyweightForm.tsx'
 import { JoinPanel } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
@@ -42,14 +44,15 @@ export function ChallengeDetailPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
   const userId = useSession((s) => s.userId)
-  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId)
+  const { summary, own, error, resync } = useChallengeSummary(validId, userId)
+  const competition = summary?.competition
   const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
-  const me = userId ? participants?.find((p) => p.user_id === userId) : undefined
+  const me = own ?? undefined
   const joined = !!me
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
   // A failed refetch keeps the page as it was (the notice says so); only a first load that failed shows the error.
-  if (!challenge || !competition) {
+  if (!challenge || !competition || !summary) {
     if (!error) return <div className="spinner" role="status" aria-label="Loading challenge" />
     return (
       <>
@@ -112,12 +115,12 @@ export function ChallengeDetailPage() {
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
           </div>
-          {participants ? <TopParticipants participants={participants} competition={competition} highlightUserId={userId} /> : <div className="spinner" />}
+          <TopParticipants summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">
           <h2 id="videos-heading">Recent videos</h2>
-          {lifts ? <RecentVideos lifts={lifts} competitionId={challenge.id} /> : <div className="spinner" />}
+          <RecentVideos lifts={summary.recent_lifts} competitionId={challenge.id} />
         </section>
 
         <section className="panel challenge-layout__prize" aria-labelledby="prize-heading">

@@ -1,20 +1,24 @@
 // SPEC §2/§9: the top 5 with their attempts and total, then 'And N more participants...'. The top
 // follows the challenge's ranking: by total within class, the top 5 of one weight class at a time
 // (buttons for each class with lifters; the signed-in lifter's class first shown); by a formula, the
-// top 5 overall by points. The list comes ranked and placed (server, then live events by the same
-// rules): shown in its order with its places, never re-sorted here.
+// top 5 overall by points. It comes from the challenge's summary, ranked and placed (server, then
+// live events by the same rules) with the first 5 of every class, so a class button needs no request;
+// the rest are counted from the summary's counts, never listed.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { AttemptChip } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
-import type { Competition, LiftType, Participant } from '../../../lib/contract.ts'
-import { FORMULA_NAMES, LIFT_TYPES, bestOf } from '../../../lib/contract.ts'
+import type { Competition, CompetitionSummaryResponse, LiftType, Participant } from '../../../lib/contract.ts'
+import { FORMULA_NAMES, LIFT_TYPES, bestOf, classOrder } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
 export type TopScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
+
+/** What the top list reads of the summary: the top of each group and how many there are in all and per class. */
+export type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
 
 /** Short names for a line of bests ('Sn 120 · C&J 150'). */
 const LIFT_SHORT: Record<LiftType, string> = {
@@ -30,18 +34,26 @@ function byLift(attempts: Participant['attempts'], totalLifts: readonly LiftType
   return [...attempts].sort((a, b) => order(a.lift_type) - order(b.lift_type) || a.created_at.localeCompare(b.created_at) || a.id - b.id)
 }
 
-export function TopParticipants({ participants, competition, highlightUserId }: { participants: Participant[]; competition: TopScoring; highlightUserId: number | null }) {
+interface Props {
+  summary: TopSummary
+  competition: TopScoring
+  highlightUserId: number | null
+  /** The signed-in lifter's weight class, shown first (they need not be in its top). */
+  ownClass?: string
+}
+
+export function TopParticipants({ summary, competition, highlightUserId, ownClass }: Props) {
   const [picked, setPicked] = useState<string | null>(null)
+  const { top: participants, count, class_counts: classCounts } = summary
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
 
   const byClass = competition.ranking === 'class'
-  // The classes with lifters, as the ranked list has them (lightest first).
-  const classes = byClass ? [...new Set(participants.map((p) => p.weight_class))] : []
-  const mine = participants.find((p) => p.user_id === highlightUserId)?.weight_class
-  const shownClass = byClass ? (picked && classes.includes(picked) ? picked : mine ?? classes[0]!) : null
+  // The classes with lifters, lightest first (each has its top in the summary).
+  const classes = byClass ? [...new Set([...Object.keys(classCounts).filter((c) => classCounts[c]! > 0), ...participants.map((p) => p.weight_class)])].sort(classOrder) : []
+  const shownClass = byClass ? (picked && classes.includes(picked) ? picked : ownClass && classes.includes(ownClass) ? ownClass : classes[0]!) : null
   const view = shownClass === null ? participants : participants.filter((p) => p.weight_class === shownClass)
   const top = view.slice(0, UI.topParticipants)
-  const more = view.length - top.length
+  const more = Math.max(0, (shownClass === null ? count : classCounts[shownClass] ?? view.length) - top.length)
   const formula = competition.points_formula
 
   return (
