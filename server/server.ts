@@ -9,6 +9,7 @@ import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { forwardingPublisher } from '../infra/live-publisher.ts'
 import { createLocalStorage } from '../infra/storage.ts'
 import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
+import { createLeaderboardRepository } from '../infra/repositories/leaderboard.repository.ts'
 import { buildApp } from './app.ts'
 import { formatListenAddresses, listenAddresses } from './listen-addresses.ts'
 import { loggerOptions } from './logger.ts'
@@ -27,6 +28,10 @@ async function main() {
       (error: unknown) => console.warn(`No demo videos: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
     )
   }
+
+  // Demo data is written directly, and a database may predate the leaderboard's table: fill it once.
+  const leaderboard = createLeaderboardRepository(db.prisma)
+  if (await leaderboard.needsRebuild()) console.log(`Built the leaderboard: ${await leaderboard.rebuildAll()} rows.`)
 
   // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
   // in-process queue transcodes here. Its processor publishes through the app's publisher,

@@ -5,6 +5,7 @@ import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
+import { refreshLeaderboardOf } from './leaderboard.repository.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { judgesFor, seatsOf, votesNeeded } from './panel.ts'
 
@@ -68,6 +69,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key } })
         await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
+        await refreshLeaderboardOf(tx, lifter.userId)
         return { attemptId: created.id, originalKey: key }
       }, (row) => store(row.originalKey).catch((error: unknown) => { storeFailure = { error } }))
       publisher().judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
@@ -90,13 +92,19 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     },
 
     /** Every attempt of a challenge, newest first. */
-    async listForCompetition(competitionId: number): Promise<Lift[]> {
+    async listForCompetition(competitionId: number, page: { limit: number; after: { createdAt: Date; id: number } | null }): Promise<{ lifts: Lift[]; more: boolean }> {
+      const { after } = page
       const rows = await prisma.attempt.findMany({
-        where: { participant: { competitionId } },
+        where: {
+          participant: { competitionId },
+          // Newest first: the page after the last one shown.
+          ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+        },
         include: attemptWithLifter,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: page.limit + 1,
       })
-      return rows.map((a) => toLift(apiBase, a, a.participant))
+      return { lifts: rows.slice(0, page.limit).map((a) => toLift(apiBase, a, a.participant)), more: rows.length > page.limit }
     },
 
     /** Ids of the attempts with a playable video, in a stable order, optionally of one lift type. */

@@ -31,6 +31,29 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
       return { seq: head?.seq ?? 0, rows }
     },
 
+    /**
+     * The first `limit` running challenges (soonest started first) and upcoming ones (soonest
+     * starting first), how many of each there are, and when the next of them changes status.
+     */
+    async openWithSeq(now: Date, limit: number) {
+      const ongoing = { startDate: { lte: now }, endDate: { gte: now } }
+      const upcoming = { startDate: { gt: now } }
+      const [head, running, next, runningCount, nextCount, firstEnd, firstStart] = await prisma.$transaction([
+        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
+        prisma.competition.findMany({ where: ongoing, include: withParticipantCount, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take: limit }),
+        prisma.competition.findMany({ where: upcoming, include: withParticipantCount, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take: limit }),
+        prisma.competition.count({ where: ongoing }),
+        prisma.competition.count({ where: upcoming }),
+        prisma.competition.aggregate({ where: ongoing, _min: { endDate: true } }),
+        prisma.competition.aggregate({ where: upcoming, _min: { startDate: true } }),
+      ], { isolationLevel: 'RepeatableRead' })
+      const changes = [firstEnd._min.endDate && firstEnd._min.endDate.getTime() + 1, firstStart._min.startDate?.getTime()].filter((t): t is number => !!t)
+      return {
+        seq: head?.seq ?? 0, ongoing: running, upcoming: next, counts: { ongoing: runningCount, upcoming: nextCount },
+        nextStatusChange: changes.length ? Math.min(...changes) : undefined,
+      }
+    },
+
     /** Stores a new challenge and announces it; `answer` turns the stored row into what the event carries. */
     create(data: NewCompetition, answer: (row: CompetitionRow) => Competition): Promise<CompetitionRow> {
       return announcer.write(async (tx, announce) => {

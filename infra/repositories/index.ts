@@ -7,6 +7,7 @@ import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
 import { DEFAULT_APPEAL_WINDOW_HOURS } from '../../contract/index.ts'
+import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
@@ -22,6 +23,7 @@ export function createRepositories(prisma: PrismaClient, publisher: () => EventP
     users: createUsersRepository(prisma),
     refreshTokens: createRefreshTokensRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),
+    leaderboard: createLeaderboardRepository(prisma),
   }
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Announce, Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
+import { refreshLeaderboardOf } from './leaderboard.repository.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
 import { attemptWithLifter, type AttemptWithLifter } from './attempts.repository.ts'
@@ -70,6 +71,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     const standing = standingOfRow(lifter, scoringSettings(lifter.competition))
     await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })
     await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+    await refreshLeaderboardOf(tx, row.participant.userId)
   }
 
   /** Records a decision and announces it. */

@@ -3,6 +3,7 @@
 import { GLOBAL_ROOM, competitionRoom, type Participant } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
+import { refreshLeaderboardOf } from './leaderboard.repository.ts'
 import { scoringSelect, type ScoringRow } from '../scoring-view.ts'
 
 /** A participant with what its answer shows: name, country and every attempt, oldest first. */
@@ -42,6 +43,7 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
         const participant = answer(created)
         await announce(room, 'participant.joined', { competition_id: data.competitionId, participant, participants: count })
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: data.competitionId })
+        await refreshLeaderboardOf(tx, data.userId)
         return { participant, count }
       })
     },
@@ -63,6 +65,7 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
           const participant = answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
           await announce(room, 'participant.updated', { competition_id: competitionId, participant })
           await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          await refreshLeaderboardOf(tx, userId)
           return participant
         })
       } catch (error) {

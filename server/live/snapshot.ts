@@ -41,31 +41,31 @@ export interface CachedAnswer {
 /** How long a cached answer may be served without asking the database for its room's seq. */
 export const CACHE_MAX_AGE_MS = 100
 
-export function createRoomCache<K>(roomSeq: (room: Room) => Promise<number>, options: {
+export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSeq: (room: Room) => Promise<number>, options: {
   room(key: K): Room
   /** null when there is nothing under this key (unknown challenge). */
-  read(key: K): Promise<CachedAnswer | null>
+  read(key: K): Promise<A | null>
   maxAgeMs?: number
   maxEntries?: number
 }) {
   const maxAgeMs = options.maxAgeMs ?? CACHE_MAX_AGE_MS
   const maxEntries = options.maxEntries ?? 256
   /** `checkedAt`: when the database last confirmed the answer's seq (or the read that made it began). */
-  const entries = new Map<K, { answer: CachedAnswer; room: Room; checkedAt: number }>()
+  const entries = new Map<K, { answer: A; room: Room; checkedAt: number }>()
   /** The newest seq this node has seen per room. Bounded: a forgotten room only falls back to the `maxAgeMs` check. */
   const heads = new Map<Room, number>()
   const maxHeads = 10_000
   // Concurrent misses for one key share one read.
-  const reading = new Map<K, Promise<CachedAnswer | null>>()
+  const reading = new Map<K, Promise<A | null>>()
 
   const headOf = (room: Room) => heads.get(room) ?? 0
   function noteHead(room: Room, seq: number) {
     if (seq > headOf(room)) heads.set(room, seq)
     if (heads.size > maxHeads) heads.delete(heads.keys().next().value!)
   }
-  const current = ({ answer, room }: { answer: CachedAnswer; room: Room }) => answer.seq >= headOf(room) && (answer.expiresAt ?? Infinity) > Date.now()
+  const current = ({ answer, room }: { answer: A; room: Room }) => answer.seq >= headOf(room) && (answer.expiresAt ?? Infinity) > Date.now()
 
-  function read(key: K): Promise<CachedAnswer | null> {
+  function read(key: K): Promise<A | null> {
     let pending = reading.get(key)
     if (!pending) {
       const startedAt = Date.now()
@@ -90,7 +90,7 @@ export function createRoomCache<K>(roomSeq: (room: Room) => Promise<number>, opt
     noteEvent(room: Room, seq: number) {
       noteHead(room, seq)
     },
-    async get(key: K): Promise<CachedAnswer | null> {
+    async get(key: K): Promise<A | null> {
       const room = options.room(key)
       const held = entries.get(key)
       if (held && current(held) && Date.now() - held.checkedAt < maxAgeMs) return held.answer

@@ -5,18 +5,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AttemptDetail, AttemptParams, BodyweightBody, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
-  GLOBAL_ROOM, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftListResponse, ParticipantListResponse, ParticipantResponse, PRIZE_POOL,
+  CompetitionSummaryResponse, GLOBAL_ROOM, competitionRoom, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftPageResponse, PAGE, PageQuery,
+  ParticipantPageResponse, ParticipantParams, ParticipantResponse, PRIZE_POOL, type Participant,
 } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { conflict, notFound } from '../errors.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
-import { createParticipantsCache, createRoomCache } from '../live/snapshot.ts'
+import { createParticipantsCache, createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { assertBodyweight, assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toCompetition, toParticipant } from '../services/mappers.ts'
+import {
+  challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
+} from '../services/aggregates.service.ts'
 
 const NOT_JOINED = 'You have not joined this challenge.'
+const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,10 +37,29 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { seq, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
     },
   })
+  // A challenge's summary, and the ranked list it was made from (for pages and one lifter's entry).
+  const summaryCache = createRoomCache<number, CachedAnswer & { ranked: Participant[] }>((room) => liveEvents.roomSeq(room), {
+    room: competitionRoom,
+    async read(id) {
+      const [row, snapshot] = await Promise.all([competitions.find(id), readCompetitionSnapshot(participants, apiBase, id)])
+      if (!row || !snapshot) return null
+      const now = new Date()
+      return {
+        seq: snapshot.seq, ranked: snapshot.participants, expiresAt: nextStatusChange([row], now),
+        json: JSON.stringify(challengeSummary(toCompetition(row, now), snapshot.participants)),
+      }
+    },
+  })
   app.live.onEvent((event) => {
     participantsCache.noteEvent(event.room, event.seq)
     competitionsCache.noteEvent(event.room, event.seq)
+    summaryCache.noteEvent(event.room, event.seq)
   })
+  async function summaryOf(id: number) {
+    const answer = await summaryCache.get(id)
+    if (!answer) throw notFound(`Challenge ${id} does not exist.`)
+    return answer
+  }
 
   async function findCompetition(id: number) {
     const row = await competitions.find(id)
@@ -55,26 +79,66 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/competitions/:id/participants', {
     schema: {
-      tags: ['competitions'], params: IdParams,
-      description: 'Participants ranked by total, each with attempts and best squat/bench/deadlift. The `x-live-seq` header is the live-event number this answer reflects.',
-      response: { 200: ParticipantListResponse, 404: ErrorResponse },
+      tags: ['competitions'], params: IdParams, querystring: PageQuery,
+      description: `Participants ranked by total, each with attempts and best squat/bench/deadlift; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more. The \`x-live-seq\` header is the live-event number this answer reflects.`,
+      response: { 200: ParticipantPageResponse, 400: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
     const id = request.params.id
-    const answer = await participantsCache.get(id)
-    if (!answer) throw notFound(`Challenge ${id} does not exist.`)
-    // Events after this seq apply on top of this answer (the live layer replays them).
-    // Its bytes were serialized once, from the same contract types, and are sent as they are.
+    const { limit = PAGE.default, cursor } = request.query
+    const offset = decodeOffsetCursor(cursor)
+    const summary = await summaryOf(id)
+    if (offset === 0 && summary.ranked.length <= limit) {
+      const answer = await participantsCache.get(id)
+      if (!answer) throw notFound(`Challenge ${id} does not exist.`)
+      // Events after this seq apply on top of this answer (the live layer replays them).
+      // Its bytes were serialized once, from the same contract types, and are sent as they are.
+      return sendCachedAnswer(request, reply.header('x-live-seq', String(answer.seq)), answer)
+    }
+    const page = summary.ranked.slice(offset, offset + limit)
+    const more = offset + limit < summary.ranked.length
+    reply.header('x-live-seq', String(summary.seq))
+    return { participants: page, ...(more ? { next_cursor: encodeOffsetCursor(offset + limit) } : {}) }
+  })
+
+  app.get('/competitions/:id/summary', {
+    schema: {
+      tags: ['competitions'], params: IdParams,
+      description: 'What the challenge page shows: the challenge, its participant count (per class too), the top 5 of each class (or overall, for a formula ranking) and the newest attempts. The `x-live-seq` header is the live-event number this answer reflects.',
+      response: { 200: CompetitionSummaryResponse, 404: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    const answer = await summaryOf(request.params.id)
     return sendCachedAnswer(request, reply.header('x-live-seq', String(answer.seq)), answer)
   })
 
+  app.get('/competitions/:id/participants/:userId', {
+    schema: {
+      tags: ['competitions'], params: ParticipantParams,
+      description: 'One lifter\'s entry in the challenge, ranked and placed. The `x-live-seq` header is the live-event number this answer reflects.',
+      response: { 200: ParticipantResponse, 404: ErrorResponse },
+    },
+  }, async (request, reply) => {
+    const { id, userId } = request.params
+    const answer = await summaryOf(id)
+    const participant = answer.ranked.find((p) => p.user_id === userId)
+    if (!participant) throw notFound(NOT_JOINED_USER)
+    reply.header('x-live-seq', String(answer.seq))
+    return { participant }
+  })
+
   app.get('/competitions/:id/lifts', {
-    schema: { tags: ['competitions'], params: IdParams, description: 'Every attempt of the challenge, newest first.', response: { 200: LiftListResponse, 404: ErrorResponse } },
+    schema: {
+      tags: ['competitions'], params: IdParams, querystring: PageQuery,
+      description: `Attempts of the challenge, newest first; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more.`,
+      response: { 200: LiftPageResponse, 400: ErrorResponse, 404: ErrorResponse },
+    },
   }, async (request) => {
     const id = request.params.id
-    const lifts = await attempts.listForCompetition(id)
+    const { limit = PAGE.default, cursor } = request.query
+    const { lifts, more } = await attempts.listForCompetition(id, { limit, after: decodeLiftCursor(cursor) })
     if (lifts.length === 0) await findCompetition(id)
-    return { lifts }
+    return { lifts, ...(more ? { next_cursor: encodeLiftCursor(lifts.at(-1)!) } : {}) }
   })
 
   app.get('/competitions/:id/participants/:participantId/attempts/:videoId', {

@@ -1,0 +1,108 @@
+// One athlete's rows of the global leaderboard, from all their challenges: a row per sport family.
+// A powerlifting row holds their best squat, bench and deadlift across challenges and their best
+// powerlifting total from ONE powerlifting challenge; a weightlifting row their best snatch and
+// clean & jerk and their best weightlifting total from one weightlifting challenge. Single-lift
+// (and mixed) challenges feed the bests of the family their lifts belong to, never a total. The
+// row's class, gender, bodyweight and location are those of the entry where the total was made
+// (without a total: the entry with the most lifted in the family); points are computed from that
+// total at that entry's bodyweight. Only good lifts count; attempts awaiting judges are counted.
+// Here, not in a role: the repositories that change results refresh the rows in their transaction.
+import {
+  FAMILY_LIFTS, FORMULAS, SPORT_FAMILIES, bestLifts, pointsFor, type Formula, type RankedLift, type SportFamily,
+} from '../contract/index.ts'
+import { scored, scoringSettings, standingOfRow, type ScoringRow } from './scoring-view.ts'
+
+/** What a row is built from: the athlete and each of their entries with its challenge and attempts. */
+export interface AthleteResults {
+  id: number
+  name: string
+  country: string | null
+  participants: {
+    gender: string
+    weightClass: string
+    bodyweight: number | null
+    competition: ScoringRow & { id: number; name: string; location: string }
+    attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]
+  }[]
+}
+
+/** A leaderboard_entries row; figures are 0 where there is none, so they sort last. */
+export interface LeaderboardEntryRow {
+  userId: number
+  sport: SportFamily
+  name: string
+  country: string | null
+  gender: string
+  weightClass: string
+  bodyweight: number | null
+  location: string
+  competitionId: number
+  competitionName: string
+  squat: number
+  bench: number
+  deadlift: number
+  snatch: number
+  cleanAndJerk: number
+  total: number
+  dots: number
+  ipfGl: number
+  wilks: number
+  wilks2020: number
+  sinclair: number
+  pending: number
+}
+
+/** The row's column of each formula. */
+export const FORMULA_COLUMNS: Record<Formula, 'dots' | 'ipfGl' | 'wilks' | 'wilks2020' | 'sinclair'> = {
+  dots: 'dots', ipf_gl: 'ipfGl', wilks: 'wilks', wilks2020: 'wilks2020', sinclair: 'sinclair',
+}
+/** The row's column of each lift. */
+export const LIFT_COLUMNS: Record<RankedLift, 'squat' | 'bench' | 'deadlift' | 'snatch' | 'cleanAndJerk'> = {
+  squat: 'squat', bench: 'bench', deadlift: 'deadlift', snatch: 'snatch', clean_and_jerk: 'cleanAndJerk',
+}
+
+const familyOf = (lift: string): SportFamily | null => SPORT_FAMILIES.find((f) => (FAMILY_LIFTS[f] as readonly string[]).includes(lift)) ?? null
+
+export function leaderboardEntriesOf(athlete: AthleteResults): LeaderboardEntryRow[] {
+  const rows = new Map<SportFamily, LeaderboardEntryRow & { entryWeight: number; hasTotal: boolean }>()
+  for (const p of athlete.participants) {
+    const settings = scoringSettings(p.competition)
+    const best = bestLifts(p.attempts.map(scored))
+    const standing = standingOfRow(p, settings)
+    for (const sport of SPORT_FAMILIES) {
+      const lifts = FAMILY_LIFTS[sport]
+      const lifted = lifts.reduce((sum, l) => sum + best[l], 0)
+      const pending = p.attempts.filter((a) => a.status === 'pending' && familyOf(a.liftType) === sport).length
+      if (lifted === 0 && pending === 0) continue
+      // A total counts for the family only from a challenge of that sport.
+      const total = settings.sport === sport ? standing.total : null
+      const entry = {
+        gender: p.gender, weightClass: p.weightClass, bodyweight: p.bodyweight, location: p.competition.location,
+        competitionId: p.competition.id, competitionName: p.competition.name, total: total ?? 0, hasTotal: total !== null, entryWeight: lifted,
+      }
+      const row = rows.get(sport)
+      if (!row) {
+        rows.set(sport, {
+          userId: athlete.id, sport, name: athlete.name, country: athlete.country, ...entry, pending,
+          squat: best.squat, bench: best.bench, deadlift: best.deadlift, snatch: best.snatch, cleanAndJerk: best.clean_and_jerk,
+          dots: 0, ipfGl: 0, wilks: 0, wilks2020: 0, sinclair: 0,
+        })
+        continue
+      }
+      row.pending += pending
+      for (const l of lifts) row[LIFT_COLUMNS[l]] = Math.max(row[LIFT_COLUMNS[l]], best[l])
+      const better = entry.hasTotal ? !row.hasTotal || entry.total > row.total : !row.hasTotal && lifted > row.entryWeight
+      if (better) Object.assign(row, entry)
+    }
+  }
+  const result: LeaderboardEntryRow[] = []
+  for (const { entryWeight: _, hasTotal, ...row } of rows.values()) {
+    // The family's other lifts are not shown on its row.
+    for (const l of Object.keys(LIFT_COLUMNS) as RankedLift[]) if (familyOf(l) !== row.sport) row[LIFT_COLUMNS[l]] = 0
+    // Only pending attempts so far: the athlete shows once a lift of the family is good.
+    if (!FAMILY_LIFTS[row.sport].some((l) => row[LIFT_COLUMNS[l]] > 0)) continue
+    for (const f of FORMULAS) row[FORMULA_COLUMNS[f]] = pointsFor(f, FAMILY_LIFTS[row.sport], row.gender, row.bodyweight, hasTotal ? row.total : null) ?? 0
+    result.push(row)
+  }
+  return result
+}

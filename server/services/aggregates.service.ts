@@ -1,0 +1,71 @@
+// Rules of the aggregate reads: what a challenge's summary holds, and the opaque cursors pages
+// are continued by (a client passes `next_cursor` back as it came; anything else is refused).
+import { SUMMARY, type Competition, type CompetitionSummaryResponse, type Lift, type Participant } from '../../contract/index.ts'
+import type { LeaderboardCursor } from '../../infra/repositories/leaderboard.repository.ts'
+import { badRequest } from '../errors.ts'
+
+const INVALID_CURSOR = 'The cursor is not valid: pass the next_cursor of the previous page as it came, or leave it out for the first page.'
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+function decode(cursor: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw badRequest(INVALID_CURSOR)
+  }
+}
+
+const isInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 2147483647
+
+export function encodeLeaderboardCursor(c: LeaderboardCursor): string {
+  return encode([c.value, c.name, c.userId, c.sport, c.rank])
+}
+
+export function decodeLeaderboardCursor(cursor: string | undefined): LeaderboardCursor | null {
+  if (!cursor) return null
+  const v = decode(cursor)
+  if (!Array.isArray(v) || v.length !== 5 || typeof v[0] !== 'number' || !Number.isFinite(v[0]) || typeof v[1] !== 'string' || !isInt(v[2]) || typeof v[3] !== 'string' || !isInt(v[4])) {
+    throw badRequest(INVALID_CURSOR)
+  }
+  return { value: v[0], name: v[1], userId: v[2], sport: v[3], rank: v[4] }
+}
+
+/** Participants are paged by position in the ranked list. */
+export const encodeOffsetCursor = (offset: number) => encode(offset)
+
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  if (!cursor) return 0
+  const v = decode(cursor)
+  if (!isInt(v)) throw badRequest(INVALID_CURSOR)
+  return v
+}
+
+/** Lifts are paged newest first, after the last one shown. */
+export const encodeLiftCursor = (lift: Lift) => encode([lift.created_at, lift.id])
+
+export function decodeLiftCursor(cursor: string | undefined): { createdAt: Date; id: number } | null {
+  if (!cursor) return null
+  const v = decode(cursor)
+  const at = Array.isArray(v) && typeof v[0] === 'string' ? new Date(v[0]) : null
+  if (!at || Number.isNaN(at.getTime()) || !isInt((v as unknown[])[1])) throw badRequest(INVALID_CURSOR)
+  return { createdAt: at, id: (v as number[])[1]! }
+}
+
+/**
+ * What the challenge page shows: the count, the count per class, the top of each class (ranked by
+ * class) or overall (ranked by a formula), and the newest attempts. `ranked` is in ranking order.
+ */
+export function challengeSummary(competition: Competition, ranked: readonly Participant[]): CompetitionSummaryResponse {
+  const classCounts: Record<string, number> = {}
+  const top: Participant[] = []
+  for (const p of ranked) {
+    const shown = competition.ranking === 'class' ? (classCounts[p.weight_class] ?? 0) : top.length
+    classCounts[p.weight_class] = (classCounts[p.weight_class] ?? 0) + 1
+    if (shown < SUMMARY.topPerGroup) top.push(p)
+  }
+  const recent = ranked.flatMap((p) => p.attempts)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+    .slice(0, SUMMARY.recentLifts)
+  return { competition: { ...competition, participants: ranked.length }, count: ranked.length, class_counts: classCounts, top, recent_lifts: recent }
+}
