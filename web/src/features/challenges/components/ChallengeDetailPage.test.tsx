@@ -220,6 +220,19 @@ describe('challenge page: the summary, live', () => {
     expect(screen.getByRole('list', { name: 'Attempts of Lifter 2' }).textContent).toContain('2 of 3 votes')
   })
 
+  it('an event that arrives while the summary is being refetched applies on top of the answer', async () => {
+    openSummary([{ body: first(), seq: 1 }, { body: first(), seq: 7 }])
+    await screen.findByText('Lifter 1')
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull())
+    await act(async () => {
+      const refetch = live.watcher!.resync()
+      live.watcher!.apply({ type: 'participant.joined', seq: 8, room: 'competition:9', at: '', data: { competition_id: 9, participant: lifter(9, '74kg', null, null), participants: 11 } })
+      await refetch
+    })
+    expect(screen.getByTestId('participant-count').textContent).toBe('11')
+    expect(screen.getByText('And 4 more participants...')).toBeTruthy()
+  })
+
   it('a resync refetches the summary and the own entry, and continues from the summary\'s seq', async () => {
     const api = openSummary([{ body: first(), seq: 1 }, { body: first(), seq: 7 }], me({ weight_class: '93kg' }))
     await screen.findByText('Lifter 20')
