@@ -94,8 +94,8 @@ export function useChallengeSummary(id: number | null, userId: number | null) {
 
   return {
     summary: summary.data?.summary,
-    /** The signed-in lifter's entry: null when they have not joined, undefined while unknown. */
-    own: own.data,
+    /** The signed-in lifter's entry: null when they have not joined, undefined while unknown (or signed out: the last entry stays in the query). */
+    own: userId ? own.data : undefined,
     /** The summary's last load failed; the page still shows its last data when it has some. */
     error: summary.error,
     resync,

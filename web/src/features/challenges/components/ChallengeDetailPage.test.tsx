@@ -168,6 +168,15 @@ describe('challenge page: the summary, live', () => {
     expect(shownNames()).toEqual(['Lifter 20', 'Lifter 21', 'Me'])
   })
 
+  it('signing out forgets the own entry: no joined badge, no bodyweight form', async () => {
+    openSummary(first(), me({ weight_class: '93kg' }))
+    await screen.findByTestId('own-bodyweight')
+    act(() => useSession.setState({ status: 'unauthenticated', userId: null, user: null, error: null }))
+    expect(screen.queryByTestId('own-bodyweight')).toBeNull()
+    expect(screen.queryByText("You've joined this challenge")).toBeNull()
+    expect(screen.getByRole('button', { name: 'Join Challenge' })).toBeTruthy()
+  })
+
   it('a decision of a shown lifter re-ranks the top and shows the attempt, without a refetch', async () => {
     const api = openSummary(first())
     await screen.findByText('Lifter 1')
