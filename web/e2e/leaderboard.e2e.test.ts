@@ -133,4 +133,19 @@ describe('leaderboard filters, columns and formula sort in Chromium', () => {
     expect([...new Set(asked)].sort()).toEqual(['/api/leaderboard', '/api/leaderboard/filters'])
     expect(browser.errors).toEqual([])
   })
+
+  it('the board comes 50 rows at a time: "Load more" appends the next ranks', async () => {
+    const page = browser.page
+    await page.goto(`${baseUrl}/leaderboard`)
+    const rows = page.locator('table.leaderboard tbody tr')
+    await rows.first().waitFor()
+    // The demo data alone has more athletes than one page.
+    expect(await rows.count()).toBe(50)
+    const next = page.waitForRequest((r) => new URL(r.url()).searchParams.has('cursor'))
+    await page.getByRole('button', { name: 'Load more' }).click()
+    expect(new URL((await next).url()).searchParams.get('sort')).toBe('total')
+    await rows.nth(50).waitFor()
+    expect(await rows.nth(50).locator('td').first().textContent()).toBe('51')
+    expect(browser.errors).toEqual([])
+  })
 })
