@@ -1,6 +1,7 @@
-// A challenge as its screens show it: the competition, ranked participants and lifts over
-// REST, kept current by the challenge's live room (joins, new and updated attempts, judges'
-// votes and decisions).
+// A whole challenge, as the projector board shows it: the competition, every ranked participant
+// and every lift over REST, kept current by the challenge's live room (joins, new and updated
+// attempts, judges' votes and decisions). The challenge page reads its summary instead
+// (use-challenge-summary.ts).
 import { useCallback, useRef } from 'react'
 import { useCompetition } from '../../../api/competition.ts'
 import { useLifts } from '../../../api/lifts.ts'

@@ -11,7 +11,7 @@ import { useLiveRoom } from '../../../stores/live.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 
 /** A burst of decisions that may change the top costs one refetch, this long after its last. */
-export const SUMMARY_REFETCH_DEBOUNCE_MS = 300
+const SUMMARY_REFETCH_DEBOUNCE_MS = 300
 
 export function useChallengeSummary(id: number | null, userId: number | null) {
   // Events applied while a fetch is on its way: its answer may predate them, so they apply again on top of it.
