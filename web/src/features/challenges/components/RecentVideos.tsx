@@ -1,6 +1,7 @@
-// SPEC §9: up to 6 recent videos. A new upload shows as processing (with its transcode
-// progress when it is the user's own) until its renditions are ready; each says good lift, no
-// lift, or awaiting judges (with the votes so far when a panel of three judges it).
+// SPEC §9: up to 6 recent videos (of the summary's 12 newest attempts). A new upload shows as
+// processing (with its transcode progress when it is the user's own) until its renditions are
+// ready; each says good lift, no lift, or awaiting judges (with the votes so far when a panel of
+// three judges it).
 import { Link } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
