@@ -31,6 +31,14 @@ function encodedOf(answer: CachedAnswer): Encoded {
   return encoded
 }
 
+/** Appends Accept-Encoding to Vary, keeping what is there (CORS's Origin, for one). */
+export function varyOnAcceptEncoding(reply: FastifyReply) {
+  const current = reply.getHeader('vary')
+  const fields = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current)
+  if (/(?:^|,)\s*(?:\*|accept-encoding)\s*(?:,|$)/i.test(fields)) return
+  reply.header('vary', fields ? `${fields}, Accept-Encoding` : 'Accept-Encoding')
+}
+
 /** Brotli for browsers that take it, else gzip; null for neither (or an explicit q=0). */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
@@ -58,7 +66,8 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   const encoded = encodedOf(answer)
   // Revalidated on every use: the answer changes with every event of its room.
-  reply.header('etag', encoded.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding')
+  reply.header('etag', encoded.etag).header('cache-control', 'no-cache')
+  varyOnAcceptEncoding(reply)
   if (etagMatches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send()
   reply.type('application/json; charset=utf-8')
   const encoding = encoded.identity.length >= MIN_COMPRESSED_BYTES ? pickEncoding(request.headers['accept-encoding']) : null

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { MIN_COMPRESSED_BYTES, etagMatches, pickEncoding } from '../../live/cached-reply.ts'
+import type { FastifyInstance } from 'fastify'
+import { MIN_COMPRESSED_BYTES, etagMatches, pickEncoding, varyOnAcceptEncoding } from '../../live/cached-reply.ts'
 
 /** JSON, text, XML and SVG shrink; media and other binaries are already compressed. */
 const COMPRESSIBLE = /^\s*(?:text\/[^;\s]+|application\/(?:[\w.-]+\+)?(?:json|xml)|image\/svg\+xml)\s*(?:;|$)/i
@@ -28,14 +28,6 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffe
   const offLoop = body.length >= OFF_LOOP_BYTES
   if (encoding === 'br') return offLoop ? brotliOffLoop(body, brotliOptions(body.length)) : brotliCompressSync(body, brotliOptions(body.length))
   return offLoop ? gzipOffLoop(body, GZIP_OPTIONS) : gzipSync(body, GZIP_OPTIONS)
-}
-
-/** Appends Accept-Encoding to Vary, keeping what is there (CORS's Origin, for one). */
-function varyOnAcceptEncoding(reply: FastifyReply) {
-  const current = reply.getHeader('vary')
-  const fields = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current)
-  if (/(?:^|,)\s*(?:\*|accept-encoding)\s*(?:,|$)/i.test(fields)) return
-  reply.header('vary', fields ? `${fields}, Accept-Encoding` : 'Accept-Encoding')
 }
 
 export default fp(async function httpCaching(app: FastifyInstance) {
