@@ -82,22 +82,24 @@ export function useLeaderboard(filter: LeaderboardFilter) {
 
   const { setData } = pages
   const [loadingMore, setLoadingMore] = useState(false)
-  const [loadMoreFailed, setLoadMoreFailed] = useState(false)
+  // The list whose next page failed: the notice goes with it (a refetch or another filter is another list).
+  const [failedAt, setFailedAt] = useState<LeaderboardPages | null>(null)
   const loadMore = useCallback(async () => {
     const from = shown.current
     if (!from?.nextCursor) return
     setLoadingMore(true)
-    setLoadMoreFailed(false)
+    setFailedAt(null)
     try {
       const page = await getLeaderboardPage(from.query, LEADERBOARD_PAGE.default, from.nextCursor)
       // A refetch or a filter change that landed meanwhile wins: the page would follow rows no longer shown.
       setData((current) => (current === from ? { query: from.query, rows: [...from.rows, ...page.rows], nextCursor: page.next_cursor } : current))
     } catch {
-      setLoadMoreFailed(true)
+      setFailedAt(from)
     } finally {
       setLoadingMore(false)
     }
   }, [setData])
+  const loadMoreFailed = failedAt !== null && failedAt === pages.data
 
   return { ...pages, loadMore, loadingMore, loadMoreFailed }
 }

@@ -139,7 +139,20 @@ describe('leaderboard from the server', () => {
     failing = false
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
     await vi.waitFor(() => expect(bodyRows()).toHaveLength(60))
-  })
+    expect(screen.queryByText('Could not load more lifters. Please try again.')).toBeNull()
+  }, 15_000)
+
+  it('the "Load more" failure notice belongs to that list: another filter starts without it', async () => {
+    server(() => many(60), (params) => (params.get('cursor') ? { status: 503, body: { error: 'Busy' } } : undefined))
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    await screen.findByText('Could not load more lifters. Please try again.')
+    fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'M' } })
+    await screen.findByRole('table')
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy()
+    expect(screen.queryByText('Could not load more lifters. Please try again.')).toBeNull()
+  }, 15_000)
 })
 
 describe('leaderboard live', () => {
