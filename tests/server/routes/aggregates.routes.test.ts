@@ -247,7 +247,7 @@ describe('a challenge summary and pages', () => {
     const seen: Participant[] = []
     let cursor: string | undefined
     do {
-      const page = (await get(`/api/competitions/${id}/participants?limit=4${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { participants: Participant[]; next_cursor?: string } = (await get(`/api/competitions/${id}/participants?limit=4${cursor ? `&cursor=${cursor}` : ''}`)).json()
       expect(page.participants.length).toBeLessThanOrEqual(4)
       seen.push(...page.participants)
       cursor = page.next_cursor
@@ -258,7 +258,7 @@ describe('a challenge summary and pages', () => {
     const pagedLifts: Lift[] = []
     cursor = undefined
     do {
-      const page = (await get(`/api/competitions/${id}/lifts?limit=5${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { lifts: Lift[]; next_cursor?: string } = (await get(`/api/competitions/${id}/lifts?limit=5${cursor ? `&cursor=${cursor}` : ''}`)).json()
       pagedLifts.push(...page.lifts)
       cursor = page.next_cursor
     } while (cursor)
