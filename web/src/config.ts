@@ -11,8 +11,6 @@ export const UI = {
   recentVideos: 6,
   /** At most this many videos of one challenge: in the random video page's browse list, and on a profile showing several challenges. */
   videosPerCompetition: 3,
-  /** Top lifts per lift type on the home page. */
-  topLiftsPerType: 3,
   toastMs: 5000,
   /** After a successful login or registration, the dialog closes after this long. */
   loginCloseMs: 1000,

@@ -2,8 +2,8 @@
 // the first open ones, for the home page.
 import { useCallback, useEffect, useRef } from 'react'
 import { ApiError, apiGet } from '../lib/api-client.ts'
-import type { Competition, CompetitionListResponse, LiveEvent, LiveEventType, OpenCompetitionsResponse } from '../lib/contract.ts'
-import { useQuery, type Query } from '../lib/use-query.ts'
+import type { Competition, CompetitionListResponse, LiveEvent, OpenCompetitionsResponse } from '../lib/contract.ts'
+import { useQuery } from '../lib/use-query.ts'
 import { useGlobalRoom } from './global-room.ts'
 
 export const CHALLENGES_FAILED = 'Failed to load challenges. Please try again later.'
@@ -54,18 +54,3 @@ export async function getOpenCompetitions(limit: number, signal?: AbortSignal): 
   return data as OpenCompetitionsResponse
 }
 
-/**
- * Keeps a small server aggregate current through the global room: each event of `types` refetches
- * it, once for a burst (the events do not carry the new figures, and a burst of lifts is common).
- */
-export function useRefetchOnGlobalEvents<T>(query: Query<T>, types: readonly LiveEventType[]) {
-  const { reload } = query
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const apply = useCallback((event: LiveEvent) => {
-    if (!types.includes(event.type)) return
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => void reload(), RELOAD_DELAY_MS)
-  }, [types, reload])
-  useGlobalRoom(query, apply)
-}

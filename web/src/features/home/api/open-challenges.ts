@@ -1,6 +1,7 @@
 // The home page's open challenges: one small answer (the first few running and upcoming ones)
 // serves all three filters, kept current by the global room.
-import { getOpenCompetitions, useRefetchOnGlobalEvents } from '../../../api/competitions.ts'
+import { getOpenCompetitions } from '../../../api/competitions.ts'
+import { useRefetchOnGlobalEvents } from '../../../api/global-room.ts'
 import { UI } from '../../../config.ts'
 import { toChallenge, type Challenge } from '../../../lib/challenge.ts'
 import type { LiveEventType, OpenCompetitionsResponse } from '../../../lib/contract.ts'

@@ -2,7 +2,7 @@
 // sport family, filtered, sorted and ranked there, and fetched a page at a time so the page costs what
 // it shows. The sort keys and columns a sport filter offers are decided here.
 import { useCallback, useRef, useState } from 'react'
-import { useRefetchOnGlobalEvents } from '../../../api/competitions.ts'
+import { useRefetchOnGlobalEvents } from '../../../api/global-room.ts'
 import { apiGet } from '../../../lib/api-client.ts'
 import {
   FAMILY_LIFTS, FORMULAS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, RANKED_LIFTS, formulaFits,
