@@ -28,7 +28,7 @@ const now = () => performance.timeOrigin + performance.now()
  * `app.publisher.publish` right after `prisma.$transaction` resolves, so this is the commit
  * as the server sees it — read by wrapping the publisher, with no change to server code.
  */
-function watchCommits(app: App, room: Room) {
+export function watchCommits(app: App, room: Room) {
   const publisher = app.publisher
   const publish = publisher.publish.bind(publisher)
   let last: { t0: number; event: LiveEvent } | undefined
@@ -49,7 +49,7 @@ function watchCommits(app: App, room: Room) {
 }
 
 /** socket.io with its defaults (no recovery, in-memory adapter); `subscribe` only joins the room. */
-async function startBareServer() {
+export async function startBareServer() {
   const http = createServer()
   const io = new Server<ClientEvents, ServerEvents>(http)
   io.on('connection', (socket) => {
@@ -64,7 +64,7 @@ async function startBareServer() {
 }
 
 /** The load process's clock minus ours, from the exchange with the shortest round trip. */
-async function clockOffset(load: BenchChild<FanoutLoadApi>) {
+export async function clockOffset(load: BenchChild<FanoutLoadApi>) {
   let best = { rtt: Infinity, offset: 0 }
   for (let i = 0; i < 20; i++) {
     const sent = now()
@@ -75,9 +75,9 @@ async function clockOffset(load: BenchChild<FanoutLoadApi>) {
   return best
 }
 
-interface RoundResult { p50: number; p99: number; max: number; received: number; restMs?: number }
+export interface RoundResult { p50: number; p99: number; max: number; received: number; restMs?: number }
 
-function summarise(latencies: number[], restMs?: number): RoundResult {
+export function summarise(latencies: number[], restMs?: number): RoundResult {
   if (latencies.length === 0) throw new Error('no client received the event: the live path is broken, not slow')
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies), received: latencies.length, restMs }
 }

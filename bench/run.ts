@@ -13,6 +13,7 @@ const sections: Record<string, () => Promise<Section>> = {
   fanout: () => import('./fanout.bench.ts').then((m) => m.fanoutBenchmark()),
   upload: () => import('./upload.bench.ts').then((m) => m.uploadBenchmark()),
   joins: () => import('./joins.bench.ts').then((m) => m.joinsBenchmark()),
+  scale: () => import('./scale.bench.ts').then((m) => m.scaleBenchmark()),
 }
 
 const wanted = process.argv.slice(2).filter((a) => a in sections)

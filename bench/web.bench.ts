@@ -7,16 +7,17 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { openBrowser } from '../web/e2e/browser.ts'
 import { INITIAL_JS_LIMIT_BYTES, initialBundle } from '../web/e2e/bundle.ts'
 import { buildWebApp, startAppServer } from '../web/e2e/global-setup.ts'
 import { median, round, type Section } from './lib.ts'
 
 const LOADS = 5
-const CPU_SLOWDOWN = 4
+export const CPU_SLOWDOWN = 4
 /** After the network goes quiet, so a late paint still counts. */
-const SETTLE_MS = 500
-const VIEWPORT = { width: 1440, height: 900 }
+export const SETTLE_MS = 500
+export const VIEWPORT = { width: 1440, height: 900 }
 
 interface Load {
   lcpMs: number
@@ -26,6 +27,25 @@ interface Load {
   /** The element LCP picked, as `tag.firstClass "its text…"`. */
   element: string
   text: string
+}
+
+/**
+ * The page's last 'largest-contentful-paint' entry (buffered PerformanceObserver), with the element it picked
+ * as `tag.firstClass "its text…"`; null when Chromium reported none within 2 s. Also used by bench/scale.bench.ts.
+ */
+export async function readLcp(page: Page): Promise<{ ms: number; element: string } | null> {
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(() => new Promise<{ ms: number; element: string } | null>((resolve) => {
+    new PerformanceObserver((list) => {
+      const last = list.getEntries().at(-1) as LargestContentfulPaint | undefined
+      const el = last?.element
+      resolve(last ? {
+        ms: last.startTime,
+        element: el ? `${[el.tagName.toLowerCase(), ...[...el.classList].slice(0, 1)].join('.')} "${(el.textContent ?? '').trim().slice(0, 24)}…"` : last.url || 'unknown',
+      } : null)
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    setTimeout(() => resolve(null), 2_000)
+  }))
 }
 
 /** One load in a fresh browser profile (cold cache), LCP read from a buffered PerformanceObserver. */
@@ -42,18 +62,7 @@ async function load(url: string, expectText: string, slowdown: number): Promise<
     await page.waitForFunction((text) => document.body.textContent?.includes(text), expectText, { polling: 100, timeout: 60_000 })
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {})
     await page.waitForTimeout(SETTLE_MS)
-    // No named inner functions: tsx would wrap them in a helper the page does not have.
-    const lcp = await page.evaluate(() => new Promise<{ ms: number; element: string } | null>((resolve) => {
-      new PerformanceObserver((list) => {
-        const last = list.getEntries().at(-1) as LargestContentfulPaint | undefined
-        const el = last?.element
-        resolve(last ? {
-          ms: last.startTime,
-          element: el ? `${[el.tagName.toLowerCase(), ...[...el.classList].slice(0, 1)].join('.')} "${(el.textContent ?? '').trim().slice(0, 24)}…"` : last.url || 'unknown',
-        } : null)
-      }).observe({ type: 'largest-contentful-paint', buffered: true })
-      setTimeout(() => resolve(null), 2_000)
-    }))
+    const lcp = await readLcp(page)
     if (!lcp) throw new Error(`${url}: Chromium reported no largest contentful paint`)
     const timings = await page.evaluate(() => ({
       dclMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
@@ -69,7 +78,7 @@ async function load(url: string, expectText: string, slowdown: number): Promise<
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** A tiny node:http server answering one static HTML page with `text` as paragraphs: no JS, no CSS, no API. */
-async function serveStaticPage(text: string): Promise<{ url: string; bytes: number; server: Server }> {
+export async function serveStaticPage(text: string): Promise<{ url: string; bytes: number; server: Server }> {
   const paragraphs = text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LiftArena</title></head><body>${paragraphs.join('\n')}</body></html>`
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html))
