@@ -21,9 +21,9 @@ export async function joinChallenge(baseUrl: string, auth: AuthResponse, competi
   return (await response.json()) as JoinCompetitionResponse
 }
 
-export async function uploadClip(baseUrl: string, auth: AuthResponse, competitionId: number, clipPath: string, weight = 150): Promise<UploadResponse> {
+export async function uploadClip(baseUrl: string, auth: AuthResponse, competitionId: number, clipPath: string, weight = 150, liftType = 'squat'): Promise<UploadResponse> {
   const form = new FormData()
-  form.append('lift_type', 'squat')
+  form.append('lift_type', liftType)
   form.append('weight', String(weight))
   form.append('competition_id', String(competitionId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')

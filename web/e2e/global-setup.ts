@@ -69,16 +69,18 @@ export interface AppServer {
 /**
  * Starts `server/server.ts` on the embedded defaults, a free port and a fresh database under `dataDir`, with demo data.
  * With `port` and a `dataDir` used before, it starts again where a stopped one left off (a server restart).
+ * `databaseUrl`: on that PostgreSQL database instead, without demo data.
  */
-export async function startAppServer(dataDir: string, port?: number): Promise<AppServer> {
+export async function startAppServer(dataDir: string, port?: number, databaseUrl?: string): Promise<AppServer> {
   port ??= await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', LOG_LEVEL: 'warn',
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: databaseUrl ? 'false' : 'true', LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', SERVE_WEB: 'true',
   }
   // The embedded defaults: no external database, queue or media folder from the caller's environment.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'MEDIA_DIR', 'API_BASE', 'CORS_ORIGINS']) delete env[name]
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForServer(server, baseUrl)
