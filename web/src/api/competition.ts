@@ -18,7 +18,30 @@ export interface SummarySnapshot {
   seq: number | null
 }
 
-export async function getCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
+async function fetchCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
   const { data, headers } = await apiRequest<CompetitionSummaryResponse>(`/competitions/${id}/summary`, { signal })
   return { summary: data, seq: liveSeq(headers) }
+}
+
+/** A summary asked for as the route matched, while the page's code was still on its way. */
+let early: { id: number; at: number; answer: Promise<SummarySnapshot> } | null = null
+/** Older than this, an early answer is not taken: the page asks again. */
+const EARLY_MAX_AGE_MS = 5_000
+
+/**
+ * Starts loading a challenge's summary before its page has loaded (the route's loader calls it), so
+ * the request and the page's code travel together instead of one after the other. The page takes
+ * the answer once; its live room continues from that answer's seq like from any other.
+ */
+export function prefetchCompetitionSummary(id: number): void {
+  const answer = fetchCompetitionSummary(id)
+  answer.catch(() => {}) // a failure is reported when the page asks, by its own request
+  early = { id, at: Date.now(), answer }
+}
+
+export function getCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
+  const taken = early
+  early = null
+  if (taken && taken.id === id && Date.now() - taken.at < EARLY_MAX_AGE_MS) return taken.answer.catch(() => fetchCompetitionSummary(id, signal))
+  return fetchCompetitionSummary(id, signal)
 }

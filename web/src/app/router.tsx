@@ -7,6 +7,7 @@ import { Layout, useDocumentTitle } from './layout/Layout.tsx'
 import { HomePage } from '../features/home/components/HomePage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 import { CompetitionRedirect, VideoPlayerRedirect } from './redirects.tsx'
+import { prefetchCompetitionSummary } from '../api/competition.ts'
 
 /** React.lazy for a page module's named export. */
 function page(load: () => Promise<ComponentType>) {
@@ -43,7 +44,15 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: 'challenges', element: challenges },
-      { path: 'challenges/:id', element: challengeDetail },
+      {
+        path: 'challenges/:id', element: challengeDetail,
+        // The page's data is asked for as the route matches, beside its code, not after it.
+        loader: ({ params }) => {
+          const id = Number(params.id)
+          if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
+          return null
+        },
+      },
       { path: 'challenges/:id/upload', element: upload },
       { path: 'challenges/:id/judging', element: judgingAdmin },
       { path: 'judge', element: judgeDesk },
