@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectionTimeoutMs: int(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 10_000, 100),
     maxRequestsPerSocket: int(env, 'MAX_REQUESTS_PER_SOCKET', 1000, 1),
-    maxConnections: int(env, 'MAX_CONNECTIONS', 10_000, 1),
+    maxConnections: int(env, 'MAX_CONNECTIONS', 20_000, 1),
     uploadStallWindowMs: int(env, 'UPLOAD_STALL_WINDOW_MS', 30_000, 100),
     uploadStallMinBytes: int(env, 'UPLOAD_STALL_MIN_BYTES', 32 * 1024, 1),
     hashConcurrency: int(env, 'HASH_CONCURRENCY', 2, 1),
