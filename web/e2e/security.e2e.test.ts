@@ -141,7 +141,8 @@ describe('a challenge image on another host', () => {
     const page = browser.page
     await watch(page)
     // The API refuses such an image now, so the row written before is played back: the answers carry it.
-    await page.route(/\/api\/competitions(\/\d+)?(\?.*)?$/, async (route) => {
+    // The list, a challenge, and the challenge page's summary (which carries its challenge).
+    await page.route(/\/api\/competitions(\/\d+(\/summary)?)?(\?.*)?$/, async (route) => {
       const response = await route.fetch()
       const body = (await response.json()) as { competitions?: Array<{ image: string | null }>; competition?: { image: string | null } }
       for (const c of body.competitions ?? []) c.image = FOREIGN

@@ -1,7 +1,7 @@
 // Every route of SPEC §2. Pages load on demand (one chunk per page) so the first
 // load carries only the shell — except home, the landing page, which ships with the
 // shell so its hero paints without waiting for a second round trip.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { createBrowserRouter } from 'react-router'
 import { Layout, useDocumentTitle } from './layout/Layout.tsx'
 import { HomePage } from '../features/home/components/HomePage.tsx'
@@ -9,10 +9,28 @@ import { NotFoundPage } from './NotFoundPage.tsx'
 import { CompetitionRedirect, VideoPlayerRedirect } from './redirects.tsx'
 import { prefetchCompetitionSummary } from '../api/competition.ts'
 
-/** React.lazy for a page module's named export. */
+/**
+ * A route's page: a page module's named export, loaded on demand. The route's loader fetches it as
+ * the route matches and the route renders once it is here: React.lazy alone would suspend on the
+ * first render, and a Suspense fallback, once shown, holds the page back ~300 ms (React throttles
+ * revealing it). A failed load is tried again when the page renders, as React.lazy would.
+ */
 function page(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }))
-  return <Page />
+  let loaded: ComponentType | null = null
+  let loading: Promise<ComponentType> | null = null
+  const preload = () => (loading ??= load().then(
+    (component) => (loaded = component),
+    (error: unknown) => { loading = null; throw error },
+  ))
+  const Lazy = lazy(async () => ({ default: await preload() }))
+  const Page = () => (loaded ? createElement(loaded) : <Lazy />)
+  return {
+    element: <Page />,
+    loader: async () => {
+      await preload().catch(() => undefined)
+      return null
+    },
+  }
 }
 
 const challenges = page(() => import('../features/challenges/components/ChallengesPage.tsx').then((m) => m.ChallengesPage))
@@ -38,37 +56,37 @@ function BareLayout({ children }: { children: ReactNode }) {
 }
 
 export const router = createBrowserRouter([
-  { path: '/challenges/:id/live', element: <BareLayout>{projector}</BareLayout> },
+  { path: '/challenges/:id/live', element: <BareLayout>{projector.element}</BareLayout>, loader: projector.loader },
   {
     element: <Layout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'challenges', element: challenges },
+      { path: 'challenges', ...challenges },
       {
-        path: 'challenges/:id', element: challengeDetail,
-        // The page's data is asked for as the route matches, beside its code, not after it.
+        path: 'challenges/:id', element: challengeDetail.element,
+        // Its data is asked for beside its code, so both are usually here for the first render.
         loader: ({ params }) => {
           const id = Number(params.id)
           if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
-          return null
+          return challengeDetail.loader()
         },
       },
-      { path: 'challenges/:id/upload', element: upload },
-      { path: 'challenges/:id/judging', element: judgingAdmin },
-      { path: 'judge', element: judgeDesk },
-      { path: 'challenges/:id/participants/:participantId/video/:videoId', element: video },
+      { path: 'challenges/:id/upload', ...upload },
+      { path: 'challenges/:id/judging', ...judgingAdmin },
+      { path: 'judge', ...judgeDesk },
+      { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
       { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
-      { path: 'upload', element: upload },
+      { path: 'upload', ...upload },
       { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
-      { path: 'random-video', element: randomVideo },
-      { path: 'athletes', element: athletes },
-      { path: 'about', element: about },
-      { path: 'leaderboard', element: leaderboard },
-      { path: 'store', element: store },
-      { path: 'profile', element: profile },
-      { path: 'profile/:id', element: profile },
-      { path: 'auth/callback', element: authCallback },
-      { path: 'auth/error', element: authError },
+      { path: 'random-video', ...randomVideo },
+      { path: 'athletes', ...athletes },
+      { path: 'about', ...about },
+      { path: 'leaderboard', ...leaderboard },
+      { path: 'store', ...store },
+      { path: 'profile', ...profile },
+      { path: 'profile/:id', ...profile },
+      { path: 'auth/callback', ...authCallback },
+      { path: 'auth/error', ...authError },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
