@@ -159,7 +159,8 @@ beforeAll(async () => {
     challenge.goto(`${pageUrl()}/challenges/${competitionId}`),
     board.goto(`${pageUrl()}/challenges/${competitionId}/live`),
     home.goto(`${pageUrl()}/`),
-    leaderboard.goto(`${pageUrl()}/leaderboard`),
+    // Sorted by squat: a squat challenge's lifts are bests, not totals, and the board shows its first page.
+    leaderboard.goto(`${pageUrl()}/leaderboard?sort=squat`),
     random.goto(`${pageUrl()}/random-video`),
     profile.goto(`${pageUrl()}/profile/${first.auth.user_id}`),
   ])
@@ -170,6 +171,8 @@ beforeAll(async () => {
     homeCount().filter({ hasText: exactly(1) }).waitFor({ timeout: 60_000 }),
     leaderboard.getByRole('row', { name: /Offline First/ }).waitFor({ timeout: 60_000 }),
     random.locator('video').waitFor({ timeout: 60_000 }),
+    // Its browse list too: a list still loading when the network goes shows the error, as it should.
+    random.locator('.browse-group').first().waitFor({ timeout: 60_000 }),
     profile.getByRole('link', { name: CHALLENGE, exact: true }).waitFor({ timeout: 60_000 }),
   ])
 }, 180_000)
