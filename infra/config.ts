@@ -15,6 +15,18 @@ export interface Config {
   /** Prefix for every Redis key of this deployment (lets test runs share one Redis). */
   readonly redisPrefix: string
   readonly mediaDir: string
+  /** Where media lives: `local` (MEDIA_DIR on this host's disk) or `s3` (an S3-compatible bucket, see `s3`). */
+  readonly storageDriver: 'local' | 's3'
+  /** The bucket, when storageDriver is `s3`. */
+  readonly s3: S3Config | undefined
+  /** This host's private scratch space (uploads in flight, transcode outputs, resumable parts with the local driver). */
+  readonly scratchDir: string
+  /** How long an unfinished resumable upload is kept before it is removed (UPLOAD_RESUME_HOURS). */
+  readonly uploadResumeMs: number
+  /** Prometheus metrics on their own port (METRICS_PORT; the worker serves /metrics and /health there). Unset: the server's /metrics only. */
+  readonly metricsPort: number | undefined
+  /** METRICS_TOKEN: when set, /metrics asks for `Authorization: Bearer <token>`; unset, only loopback and private addresses may read it. */
+  readonly metricsToken: string | undefined
   /** JWT_SECRET, else a random secret generated once and kept in dataDir (see jwt-secret.ts). */
   readonly jwtSecret: string
   readonly accessTokenTtlSeconds: number
@@ -64,6 +76,20 @@ export interface Config {
   readonly liveGapWaitMs: number
 }
 
+export interface S3Config {
+  /** S3_ENDPOINT: unset → AWS's own endpoint for the region. */
+  readonly endpoint: string | undefined
+  readonly bucket: string
+  readonly region: string
+  /** S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: unset → the SDK's default chain (instance role, AWS_* variables). */
+  readonly accessKeyId: string | undefined
+  readonly secretAccessKey: string | undefined
+  /** S3_FORCE_PATH_STYLE: `http://host/bucket/key` addressing (MinIO, s3rver), else virtual-host style. */
+  readonly forcePathStyle: boolean
+  /** S3_PRESIGN_SECONDS > 0: /api/video redirects to a presigned URL valid this long (for a CDN); 0 streams through the server. */
+  readonly presignSeconds: number
+}
+
 export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -96,6 +122,27 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | readonly string[] 
   return Object.freeze(entries)
 }
 
+function s3Config(env: NodeJS.ProcessEnv): S3Config {
+  const bucket = (env.S3_BUCKET ?? '').trim()
+  if (!bucket) throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET (the bucket media is stored in).')
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`)
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.')
+  return Object.freeze({
+    endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    presignSeconds: int(env, 'S3_PRESIGN_SECONDS', 0, 0),
+  })
+}
+
+function storageDriver(env: NodeJS.ProcessEnv): 'local' | 's3' {
+  const raw = (env.STORAGE_DRIVER ?? 'local').trim().toLowerCase() || 'local'
+  if (raw !== 'local' && raw !== 's3') throw new ConfigError(`STORAGE_DRIVER must be local or s3, got "${env.STORAGE_DRIVER}"`)
+  return raw
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiBase = env.API_BASE ?? '/api'
   if (!apiBase.startsWith('/') || apiBase.endsWith('/')) throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
@@ -110,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'liftarena',
     mediaDir: resolve(env.MEDIA_DIR ?? resolve(dataDir, 'media')),
+    storageDriver: storageDriver(env),
+    s3: storageDriver(env) === 's3' ? s3Config(env) : undefined,
+    scratchDir: resolve(env.SCRATCH_DIR ?? resolve(dataDir, 'scratch')),
+    uploadResumeMs: int(env, 'UPLOAD_RESUME_HOURS', 24, 1) * 3_600_000,
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1) : undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     jwtSecret,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),

@@ -3,8 +3,8 @@
 // MEDIA_DIR today; an S3-compatible store would implement the same interface
 // (stat = HeadObject, read = ranged GetObject, putFile = upload then unlink,
 // withLocalFile = download to scratch) without touching routes or the worker.
-import { createReadStream, realpathSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
+import { constants as fsConstants, createReadStream, realpathSync } from 'node:fs'
+import { access, mkdir, mkdtemp, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -37,6 +37,12 @@ export interface Scratch {
 }
 
 export interface Storage {
+  /** `local` (a disk on this host) or `s3` (a bucket every host reaches). */
+  readonly kind: 'local' | 's3'
+  /** Resolves when the store answers (a cheap request); rejects with why not. For /api/ready. */
+  ping(): Promise<void>
+  /** A short-lived URL a client may GET `key` from directly (S3 with S3_PRESIGN_SECONDS), else undefined: stream it through read(). */
+  presignedUrl?(key: string): Promise<string | undefined>
   stat(key: string): Promise<StoredObject | null>
   read(key: string, range?: ByteRange): Readable
   /** Moves a finished local file into place under `key` (the source is gone afterwards). */
@@ -123,6 +129,13 @@ export function createLocalStorage(mediaDir: string): Storage {
   }
 
   return {
+    kind: 'local',
+
+    async ping() {
+      await mkdir(root, { recursive: true })
+      await access(root, fsConstants.R_OK | fsConstants.W_OK)
+    },
+
     async stat(key) {
       const path = await existingPath(key)
       if (!path) return null
