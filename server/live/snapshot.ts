@@ -112,7 +112,7 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSe
 
 /**
  * A challenge's snapshot serialized once per change of its room, in the shape `serialize`
- * gives it: the REST participants answer and the plain feed's first message each keep one.
+ * gives it: the plain feed's first message (the REST routes serve theirs from the challenge summary's cache).
  */
 export function createSnapshotCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string, serialize: (snapshot: CompetitionSnapshot) => string) {
   return createRoomCache<number>((room) => repos.liveEvents.roomSeq(room), {
@@ -122,9 +122,4 @@ export function createSnapshotCache(repos: Pick<Repositories, 'participants' | '
       return snapshot && { seq: snapshot.seq, json: serialize(snapshot) }
     },
   })
-}
-
-/** A challenge's ranked participants, as `GET /competitions/:id/participants` answers them. */
-export function createParticipantsCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string) {
-  return createSnapshotCache(repos, apiBase, (snapshot) => JSON.stringify({ participants: snapshot.participants }))
 }

@@ -11,7 +11,7 @@ import {
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { conflict, notFound } from '../errors.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
-import { createParticipantsCache, createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
+import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { assertBodyweight, assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
@@ -24,10 +24,17 @@ const NOT_JOINED = 'You have not joined this challenge.'
 const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 
+/** The summary's cached answer, with the ranked list it was made from and, once asked for, the whole list's answer. */
+type RankedAnswer = CachedAnswer & { ranked: Participant[]; wholeList?: CachedAnswer }
+
+function wholeListOf(summary: RankedAnswer): CachedAnswer {
+  summary.wholeList ??= { seq: summary.seq, json: JSON.stringify({ participants: summary.ranked }) }
+  return summary.wholeList
+}
+
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { competitions, participants, attempts, liveEvents } = app.repos
   const apiBase = app.deps.config.apiBase
-  const participantsCache = createParticipantsCache(app.repos, apiBase)
   // Creating a challenge and joining one announce to the global room, so its seq versions the list.
   const competitionsCache = createRoomCache<'all'>((room) => liveEvents.roomSeq(room), {
     room: () => GLOBAL_ROOM,
@@ -37,8 +44,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { seq, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
     },
   })
-  // A challenge's summary, and the ranked list it was made from (for pages and one lifter's entry).
-  const summaryCache = createRoomCache<number, CachedAnswer & { ranked: Participant[] }>((room) => liveEvents.roomSeq(room), {
+  // A challenge's summary, and the ranked list it was made from (for pages, the full list and one
+  // lifter's entry): one read of the room per change serves all four routes.
+  const summaryCache = createRoomCache<number, RankedAnswer>((room) => liveEvents.roomSeq(room), {
     room: competitionRoom,
     async read(id) {
       const [row, snapshot] = await Promise.all([competitions.find(id), readCompetitionSnapshot(participants, apiBase, id)])
@@ -51,7 +59,6 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
   app.live.onEvent((event) => {
-    participantsCache.noteEvent(event.room, event.seq)
     competitionsCache.noteEvent(event.room, event.seq)
     summaryCache.noteEvent(event.room, event.seq)
   })
@@ -89,10 +96,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offset = decodeOffsetCursor(cursor)
     const summary = await summaryOf(id)
     if (offset === 0 && summary.ranked.length <= limit) {
-      const answer = await participantsCache.get(id)
-      if (!answer) throw notFound(`Challenge ${id} does not exist.`)
       // Events after this seq apply on top of this answer (the live layer replays them).
-      // Its bytes were serialized once, from the same contract types, and are sent as they are.
+      // Its bytes are serialized once per change, on the first request for the whole list.
+      const answer = wholeListOf(summary)
       return sendCachedAnswer(request, reply.header('x-live-seq', String(answer.seq)), answer)
     }
     const page = summary.ranked.slice(offset, offset + limit)
