@@ -1,18 +1,26 @@
 // Media storage behind a small interface. Keys are relative and chosen by us
 // (`attempts/<id>/original.mp4`); clients never name files. Local disk under
-// MEDIA_DIR today; an S3-compatible store would implement the same interface
-// (stat = HeadObject, read = ranged GetObject, putFile = upload then unlink,
-// withLocalFile = download to scratch) without touching routes or the worker.
+// MEDIA_DIR, or an S3-compatible bucket (infra/s3-storage.ts: stat = HeadObject,
+// read = ranged GetObject, putFile = upload then unlink, withLocalFile = download
+// to scratch); routes and the worker see only this interface. openStorage() picks one.
 import { constants as fsConstants, createReadStream, realpathSync } from 'node:fs'
 import { access, mkdir, mkdtemp, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
+import type { Config } from './config.ts'
 
 /** A key that is not one of ours: `..`, encoded dots, absolute, NUL, backslashes, hidden segments. */
 export class InvalidKeyError extends Error {
   constructor(readonly key: string) {
     super('This media path is not valid.')
+  }
+}
+
+/** The store did not answer (network, timeout, 5xx): callers answer 503, not 500. `cause` says why. */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Media storage is unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
   }
 }
 
@@ -31,7 +39,7 @@ export interface ByteRange {
 }
 
 export interface Scratch {
-  /** A private directory on the same volume as the store (renames into place are atomic). */
+  /** A private directory on this host (local driver: on the store's volume, so renames into place are atomic). */
   readonly dir: string
   dispose(): Promise<void>
 }
@@ -108,6 +116,53 @@ export function contentTypeOf(key: string): string {
 
 const SCRATCH_DIR = '.tmp'
 const LABEL = /^[a-z0-9-]{1,40}$/
+// What scratch() names its directories (`<label>-<6 hex>-<6 from mkdtemp>`): the sweep removes
+// nothing else, so other things kept beside them (resumable uploads' parts in `tus/`) are safe.
+const SCRATCH_ENTRY = /^[a-z0-9-]{1,40}-[0-9a-f]{6}-[A-Za-z0-9]{6}$/
+
+/** scratch()/sweepScratch() over a directory of this host's disk (shared by both drivers). */
+export function scratchArea(scratchRoot: string): Pick<Storage, 'scratch' | 'sweepScratch'> {
+  return {
+    async scratch(label) {
+      if (!LABEL.test(label)) throw new Error(`Scratch label "${label}" must be a plain lower-case word.`)
+      await mkdir(scratchRoot, { recursive: true })
+      const dir = await mkdtemp(join(scratchRoot, `${label}-${randomBytes(3).toString('hex')}-`))
+      return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
+    },
+
+    async sweepScratch(olderThanMs, labelPrefix = '') {
+      let names: string[]
+      try {
+        names = await readdir(scratchRoot)
+      } catch {
+        return 0
+      }
+      let removed = 0
+      const cutoff = Date.now() - olderThanMs
+      for (const name of names) {
+        if (!name.startsWith(labelPrefix) || !SCRATCH_ENTRY.test(name)) continue
+        const path = join(scratchRoot, name)
+        const s = await stat(path).catch(() => null)
+        if (s && s.mtimeMs <= cutoff) {
+          await rm(path, { recursive: true, force: true })
+          removed++
+        }
+      }
+      return removed
+    },
+  }
+}
+
+/**
+ * The configured store: MEDIA_DIR on this disk, or the S3 bucket (STORAGE_DRIVER=s3; its
+ * scratch is SCRATCH_DIR). The S3 driver is imported only then, so the AWS SDK loads only when used.
+ */
+export async function openStorage(config: Pick<Config, 'storageDriver' | 's3' | 'mediaDir' | 'scratchDir'>): Promise<Storage> {
+  if (config.storageDriver === 'local') return createLocalStorage(config.mediaDir)
+  if (!config.s3) throw new Error('STORAGE_DRIVER=s3 needs the S3_* settings.')
+  const { createS3Storage } = await import('./s3-storage.ts')
+  return createS3Storage({ s3: config.s3, scratchDir: config.scratchDir })
+}
 
 export function createLocalStorage(mediaDir: string): Storage {
   const root = resolve(mediaDir)
@@ -167,32 +222,6 @@ export function createLocalStorage(mediaDir: string): Storage {
       })
     },
 
-    async scratch(label) {
-      if (!LABEL.test(label)) throw new Error(`Scratch label "${label}" must be a plain lower-case word.`)
-      await mkdir(scratchRoot, { recursive: true })
-      const dir = await mkdtemp(join(scratchRoot, `${label}-${randomBytes(3).toString('hex')}-`))
-      return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
-    },
-
-    async sweepScratch(olderThanMs, labelPrefix = '') {
-      let names: string[]
-      try {
-        names = await readdir(scratchRoot)
-      } catch {
-        return 0
-      }
-      let removed = 0
-      const cutoff = Date.now() - olderThanMs
-      for (const name of names) {
-        if (!name.startsWith(labelPrefix)) continue
-        const path = join(scratchRoot, name)
-        const s = await stat(path).catch(() => null)
-        if (s && s.mtimeMs <= cutoff) {
-          await rm(path, { recursive: true, force: true })
-          removed++
-        }
-      }
-      return removed
-    },
+    ...scratchArea(scratchRoot),
   }
 }
