@@ -7,7 +7,7 @@ import { openDatabase } from '../infra/db.ts'
 import { createTranscoding } from '../infra/transcoding/index.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { forwardingPublisher } from '../infra/live-publisher.ts'
-import { createLocalStorage } from '../infra/storage.ts'
+import { openStorage } from '../infra/storage.ts'
 import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
 import { createLeaderboardRepository } from '../infra/repositories/leaderboard.repository.ts'
 import { buildApp } from './app.ts'
@@ -19,7 +19,7 @@ async function main() {
   resolveFfmpegBinaries(config) // ffmpeg is required: without it, stop here and say how to install it
   const logger = loggerOptions(config)
   const db = await openDatabase(config, { migrate: true })
-  const storage = createLocalStorage(config.mediaDir)
+  const storage = await openStorage(config)
   if (config.seedDemoData && (await seedDemoData(db.prisma))) {
     console.log('Seeded demo data (6 challenges, 36 athletes); making demo videos…')
     // Left pending: the transcode queue below picks them up when it starts.

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { createRedisPublisher } from '../infra/live-redis.ts'
-import { createLocalStorage } from '../infra/storage.ts'
+import { openStorage } from '../infra/storage.ts'
 import { startTranscodeWorker } from '../infra/transcoding/index.ts'
 import { JOB_POLICIES, consoleLog } from '../infra/transcoding/jobs.ts'
 
@@ -25,7 +25,7 @@ async function main() {
   const policy = JOB_POLICIES.transcode
   const binaries = resolveFfmpegBinaries(config)
   const db = await openDatabase(config) // the server applies migrations; workers only read and write rows
-  const storage = createLocalStorage(config.mediaDir)
+  const storage = await openStorage(config)
   const publisher = createRedisPublisher(config, { onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
   const transcoder = await startTranscodeWorker({ config, db, storage, publisher }, { log })
 

@@ -7,17 +7,20 @@ import { buildApp, type App } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../infra/config.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { forwardingPublisher } from '../../infra/live-publisher.ts'
-import { createLocalStorage, type Storage } from '../../infra/storage.ts'
+import { openStorage, type Storage } from '../../infra/storage.ts'
 import { createTranscoding, type Transcoding, type TranscodingOptions } from '../../infra/transcoding/index.ts'
 import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
 import { createTestDatabase } from './database.ts'
+import { startS3, type TestS3 } from './s3.ts'
 
 export interface TestApp {
   app: App
   db: Database
   config: Config
-  /** The media store under config.mediaDir, created once (what the transcoding uses). */
+  /** The media store (config.mediaDir, or the bucket with `s3`), created once (what the transcoding uses). */
   storage: Storage
+  /** The S3-compatible server, when started with `s3` (stop/start it to take the store away). */
+  s3?: TestS3
   /** Set when started with `transcoding` (as `npm start` wires it: in-process, or BullMQ with REDIS_URL in env). */
   transcoding?: Transcoding
   close(): Promise<void>
@@ -29,6 +32,8 @@ export interface TestAppOptions {
   queue?: TranscodeQueue
   /** Wire the real transcode queue as server.ts does (ignored when `queue` is given). */
   transcoding?: boolean | TranscodingOptions
+  /** Store media in a bucket of an s3rver started for this app (stopped with it), as STORAGE_DRIVER=s3 does. */
+  s3?: boolean
   /** Last chance to add routes or hooks before the app is sealed (benchmarks add their baseline route here). */
   beforeReady?: (app: App) => void
 }
@@ -36,16 +41,18 @@ export interface TestAppOptions {
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'liftarena-test-'))
   const database = options.embedded || options.env?.DATABASE_URL ? undefined : await createTestDatabase()
+  const s3 = options.s3 ? await startS3({ directory: join(dir, 's3') }) : undefined
   const config = loadConfig({
     DATA_DIR: dir,
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RATE_LIMIT_CREATE_PER_HOUR: '1000',
     SERVE_WEB: 'false',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...s3?.env,
     ...options.env,
   })
   const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
-  const storage = createLocalStorage(config.mediaDir)
+  const storage = await openStorage(config)
   const transcoding = !options.queue && options.transcoding
     ? createTranscoding({ config, db, storage }, { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) })
     : undefined
@@ -55,12 +62,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.ready()
   await transcoding?.start(forwardingPublisher(() => app.publisher))
   return {
-    app, db, config, storage, transcoding,
+    app, db, config, storage, s3, transcoding,
     async close() {
       await app.close()
       await transcoding?.queue.close()
       await db.close()
       await database?.drop()
+      await s3?.stop()
       rmSync(dir, { recursive: true, force: true })
     },
   }
