@@ -10,6 +10,7 @@
 import type { LiveEvent, LiveEventData, LiveEventType, Room } from '../contract/index.ts'
 import { WRITE_TRANSACTION, type PrismaClient, type Tx } from './db.ts'
 import type { EventPublisher } from './live-publisher.ts'
+import { liveEventsPublished } from './metrics.ts'
 import { appendEvent, appendPending, numberedAfterCommit, numberPending, reserveSeq } from './repositories/live-events.repository.ts'
 
 export interface Announce {
@@ -38,6 +39,11 @@ export interface Announcer {
 
 /** `publisher()` is read at publish time: the server's live layer exists only once the app is built. */
 export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPublisher): Announcer {
+  // Counted here, the one place committed events are published from (once each, on the node that wrote them).
+  const publish = (events: readonly LiveEvent[]) => {
+    for (const event of events) liveEventsPublished.inc({ type: event.type })
+    publisher().publish(events)
+  }
   // A burst of writers on this node shares numberings: at most one runs per room and one waits to follow it.
   const numbering = new Map<Room, { running: Promise<void> | null; next: Promise<void> | null }>()
   function numberCommitted(room: Room): Promise<void> {
@@ -47,7 +53,7 @@ export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPubl
     // A numbering that has not started yet will see this writer's committed row: join it.
     slot.next ??= (slot.running ?? Promise.resolve()).then(async () => {
       const run = numberPending(prisma, room).then((numbered) => {
-        if (numbered.length > 0) publisher().publish(numbered)
+        if (numbered.length > 0) publish(numbered)
       }, () => {}) // the write has committed: a failure only delays its event until the next numbering or the sweep
       slot.running = run
       slot.next = null
@@ -91,7 +97,7 @@ export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPubl
       try {
         await afterCommit?.(result)
       } finally {
-        if (events.length > 0) publisher().publish(events)
+        if (events.length > 0) publish(events)
         // Awaited, so the writer's next read (the cached challenge list, versioned by the global seq) sees it.
         await Promise.all([...numberLater].map(numberCommitted))
       }

@@ -22,6 +22,7 @@ import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
 import uploads, { receivingUpload } from './plugins/app/uploads.ts'
 import httpCaching from './plugins/app/http-caching.ts'
+import metrics from './plugins/app/metrics.ts'
 import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
@@ -30,6 +31,7 @@ import uploadRoutes from './routes/upload.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
+import healthRoutes from './routes/health.routes.ts'
 
 /** What the app is built from; each is created once by the process (server.ts) or a test. */
 export interface AppDeps {
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(live)
   await app.register(uploads)
   await app.register(httpCaching)
+  await app.register(metrics) // before the routes: its onResponse hook times each of them
 
   const prefix = deps.config.apiBase
   await app.register(authRoutes, { prefix })
@@ -103,6 +106,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
+  await app.register(healthRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }

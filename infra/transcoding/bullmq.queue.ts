@@ -104,6 +104,11 @@ export function createBullTranscodeQueue(
       // Same jobId while the job exists (waiting, active, delayed, kept after finishing) → no-op.
       await queue.add(TRANSCODE_JOB, data, { ...options, priority: Math.min(MAX_PRIORITY, Math.max(1, place)) })
     },
+    async counts() {
+      // Every job is added with a priority, so BullMQ keeps waiting jobs as "prioritized".
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed')
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 }
+    },
     async close() {
       if (closed) return
       closed = true

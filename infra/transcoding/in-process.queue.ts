@@ -158,6 +158,12 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
       processor = run
       pump()
     },
+    async counts() {
+      // Retries waiting out their backoff are "delayed"; failed jobs are not kept here (see liftarena_transcodes_total).
+      let delayed = 0
+      for (const entry of entries.values()) if (entry.retryTimer) delayed++
+      return { waiting: waiting.length, active: running.size, delayed }
+    },
     idle() {
       if (entries.size === 0) return Promise.resolve()
       return new Promise((resolve) => idleWaiters.push(resolve))

@@ -1,6 +1,7 @@
 // The jobs both queues run, and the policy they share. A job type is a name, a
 // payload and a row of JOB_POLICIES: adding a job type without its policy does
 // not compile. Job ids are deterministic, so a repeat enqueue is a no-op.
+import type { QueueCounts } from '../metrics.ts'
 
 // ---------------------------------------------------------------------------
 // Job types and their policy
@@ -119,6 +120,8 @@ export function abortOnTimeout(controller: AbortController, policy: TimeoutPolic
 export interface TranscodeQueue {
   /** Idempotent: the attempt id is the job id, so a repeat enqueue is a no-op. */
   enqueue(job: TranscodeJob): Promise<void>
+  /** Jobs by state, for the queue-depth gauge (infra/metrics.ts), read when metrics are scraped. */
+  counts?(): Promise<QueueCounts>
   close(): Promise<void>
 }
 

@@ -12,6 +12,7 @@ import type { TranscodeProgress } from '../../contract/index.ts'
 import type { Config } from '../config.ts'
 import { ProbeError, probe, resolveFfmpegBinaries, type FfmpegBinaries } from '../ffmpeg.ts'
 import type { EventPublisher } from '../live-publisher.ts'
+import { transcodeDuration, transcodesTotal } from '../metrics.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
@@ -113,7 +114,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
     })
   }
 
-  return async function transcode(job): Promise<TranscodeOutcome> {
+  return measured(async function transcode(job): Promise<TranscodeOutcome> {
     const started = Date.now()
     const { attemptId } = job.data
     const attempt = await attempts.find(attemptId)
@@ -167,6 +168,27 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
         await attempts.markFailed(attemptId, failureText(error))
         report(100, 'failed', true)
         if (permanent) throw new PermanentJobError((error as Error).message)
+      }
+      throw error
+    }
+  })
+}
+
+/** Counts each try's outcome and times it (infra/metrics.ts); a try released at shutdown is neither. */
+function measured(run: (job: JobContext<TranscodeJob>) => Promise<TranscodeOutcome>) {
+  return async (job: JobContext<TranscodeJob>): Promise<TranscodeOutcome> => {
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
+    try {
+      const outcome = await run(job)
+      transcodesTotal.inc({ outcome: outcome.state })
+      if (outcome.state === 'ready') transcodeDuration.observe({ outcome: 'ready' }, seconds())
+      return outcome
+    } catch (error) {
+      if (!(error instanceof ShutdownError)) {
+        const outcome = error instanceof PermanentJobError || job.isFinalAttempt ? 'failed' : 'retry'
+        transcodesTotal.inc({ outcome })
+        transcodeDuration.observe({ outcome }, seconds())
       }
       throw error
     }

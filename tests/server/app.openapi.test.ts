@@ -48,6 +48,7 @@ const SKIPPED: Record<string, string> = {
   'GET /api/docs/yaml': 'the same document as YAML (hidden from it)',
   'GET /api/live/{competitionId}': 'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
   'OPTIONS /*': 'CORS preflight (hidden); CORS is closed unless CORS_ORIGINS is set',
+  'GET /metrics': 'Prometheus text for operators, not the API (hidden); tests/server/metrics.test.ts',
 }
 
 /** `/api/users/{id}` → `/api/users/:id`, `{*}` → `*`: the route as Fastify names it. */
@@ -177,6 +178,8 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   },
   'GET /api/competitions/{id}/judging': () => ({ params: { id: f.competitionId }, headers: f.owner.auth }),
   'GET /api/network': () => ({}),
+  'GET /api/health': () => ({}),
+  'GET /api/ready': () => ({}),
 }
 
 /** A new pending attempt of the lifter in the walk's challenge. */

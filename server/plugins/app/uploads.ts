@@ -19,6 +19,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { checkPlayableVideo, resolveFfmpegBinaries, type PlayableCheck } from '../../../infra/ffmpeg.ts'
 import { HttpError, badRequest } from '../../errors.ts'
 import { createLimiter } from '../../../infra/limiter.ts'
+import { uploadBytesTotal } from '../../../infra/metrics.ts'
+
+/** Bytes of uploaded files received through POST /api/upload (counted as they arrive, cut-off uploads included). */
+const multipartBytes = uploadBytesTotal.labels('multipart')
 
 /** Room for the multipart framing and the text fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
@@ -143,6 +147,7 @@ async function readForm(
         const count = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             size += chunk.length
+            multipartBytes.inc(chunk.length)
             done(null, chunk)
           },
         })
