@@ -1,6 +1,6 @@
 // GET /competitions/:id/participants: ranked, with the live sequence number the snapshot reflects
 // (every page, for the projector board); and GET /competitions/:id/participants/:userId, one lifter's entry.
-import { ApiError, apiGet, apiRequest } from '../lib/api-client.ts'
+import { ApiError, allPages, apiGet } from '../lib/api-client.ts'
 import type { Participant, ParticipantPageResponse, ParticipantResponse } from '../lib/contract.ts'
 import { useQuery } from '../lib/use-query.ts'
 
@@ -21,14 +21,8 @@ export function liveSeq(headers: Headers): number | null {
  * pages may already hold some of the events after it, which apply again harmlessly (upserts).
  */
 export async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
-  const first = await apiRequest<ParticipantPageResponse>(`/competitions/${id}/participants`, { signal })
-  const participants = [...first.data.participants]
-  for (let cursor = first.data.next_cursor; cursor; ) {
-    const page = await apiGet<ParticipantPageResponse>(`/competitions/${id}/participants?cursor=${encodeURIComponent(cursor)}`, { signal })
-    participants.push(...page.participants)
-    cursor = page.next_cursor
-  }
-  return { participants, seq: liveSeq(first.headers) }
+  const { items, headers } = await allPages(`/competitions/${id}/participants`, (page: ParticipantPageResponse) => page.participants, { signal })
+  return { participants: items, seq: liveSeq(headers) }
 }
 
 export const useParticipants = (id: number | null) =>

@@ -229,3 +229,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiGet<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
   return (await apiRequest<T>(path, options)).data
 }
+
+/**
+ * Every page of a paged list (`next_cursor` until there is none), items in order. The first
+ * page's headers come back too (a live list continues from its x-live-seq).
+ */
+export async function allPages<P extends { next_cursor?: string }, I>(
+  path: string, items: (page: P) => readonly I[], options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<{ items: I[]; headers: Headers }> {
+  const first = await apiRequest<P>(path, options)
+  const all = [...items(first.data)]
+  const separator = path.includes('?') ? '&' : '?'
+  for (let cursor = first.data.next_cursor; cursor; ) {
+    const page = await apiGet<P>(`${path}${separator}cursor=${encodeURIComponent(cursor)}`, options)
+    all.push(...items(page))
+    cursor = page.next_cursor
+  }
+  return { items: all, headers: first.headers }
+}
