@@ -1,9 +1,8 @@
 // SPEC §5 upload: defaults from the lifter's best (else 60/40/80), the three messages,
-// submit disabled without a file; and the XHR upload's progress and §8 failure texts.
+// submit disabled without a file; an unfinished upload's fields come back as a preset.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { defaultWeight, validateUpload } from '../api/upload-rules.ts'
-import { uploadVideo } from '../api/upload-video.ts'
 import { UploadForm } from './UploadForm.tsx'
 
 const clip = () => new File([new Uint8Array([0, 0, 0, 24])], 'lift.mp4', { type: 'video/mp4' })
@@ -104,56 +103,21 @@ describe('upload validation', () => {
   })
 })
 
-/** An XMLHttpRequest stand-in that reports progress and answers with the given status and body. */
-function fakeXhr(status: number, body: string | null) {
-  const sent: FormData[] = []
-  class FakeXhr {
-    status = 0
-    responseText = ''
-    responseType = ''
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
-    onload: (() => void) | null = null
-    onerror: (() => void) | null = null
-    onabort: (() => void) | null = null
-    headers: Record<string, string> = {}
-    open() {}
-    setRequestHeader(name: string, value: string) { this.headers[name] = value }
-    abort() { this.onabort?.() }
-    send(form: FormData) {
-      sent.push(form)
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 })
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 })
-        if (body === null) return this.onerror?.()
-        this.status = status
-        this.responseText = body
-        this.onload?.()
-      })
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  return sent
-}
-
-describe('uploadVideo', () => {
-  const request = { file: clip(), liftType: 'squat', weight: 100, userId: 5, competitionId: '7' }
-
-  it('reports the bytes sent and sends the spec fields', async () => {
-    const sent = fakeXhr(201, JSON.stringify({ url: '/api/video/x', attempt_id: 3, participant_id: 1, competition_id: 7 }))
-    const progress: number[] = []
-    await expect(uploadVideo(request, (f) => progress.push(f))).resolves.toMatchObject({ attempt_id: 3 })
-    expect(progress).toEqual([0.5, 1])
-    const form = sent[0]!
-    expect([...form.keys()]).toEqual(['lift_type', 'weight', 'user_id', 'competition_id', 'video'])
-  })
-
-  it.each([
-    [403, JSON.stringify({ error: 'Join this challenge before uploading a lift.' }), 'Upload failed: Join this challenge before uploading a lift.'],
-    [500, '', 'Upload failed with status 500'],
-    [0, null, 'No response received from server. Please check your connection.'],
-    [201, JSON.stringify({ attempt_id: 3 }), 'Upload completed but no video URL was returned'],
-  ])('status %s → %s', async (status, body, message) => {
-    fakeXhr(status, body)
-    await expect(uploadVideo(request, () => undefined)).rejects.toThrow(message)
+describe("an unfinished upload's fields", () => {
+  it('replace the defaults, and the weight no longer follows the lift type', () => {
+    const { rerender, onSubmit } = renderForm({ bests: [{ type: 'squat', best_weight: 150 }] })
+    expect(weightInput().value).toBe('150')
+    const preset = { liftType: 'deadlift', weight: '212.5', competitionId: '7' }
+    rerender(
+      <UploadForm
+        userId={5} bests={[{ type: 'squat', best_weight: 150 }]} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
+        challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']} error={null} onError={() => {}} onSubmit={onSubmit} preset={preset} submitLabel="Resume upload"
+      />,
+    )
+    expect((screen.getByLabelText('Lift type') as HTMLSelectElement).value).toBe('deadlift')
+    expect(weightInput().value).toBe('212.5')
+    fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Resume upload' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'deadlift', weight: 212.5, competitionId: '7' }))
   })
 })

@@ -3,7 +3,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import type { BestLift, ProfileResponse } from '../../../lib/contract.ts'
 import { FALLBACK_COMPETITION_ID, defaultWeight, liftOptions, validateUpload, type UploadLiftType } from '../api/upload-rules.ts'
-import type { UploadRequest } from '../api/upload-video.ts'
+import type { UploadRequest } from '../api/resumable-upload.ts'
+import type { UploadFields } from '../api/resume-offer.ts'
 
 /** The challenges a lifter can upload to now: joined and ongoing (the server refuses upcoming and ended ones). */
 export const uploadableChallenges = (joined: ProfileResponse['competitions'] | undefined) => (joined ?? []).filter((c) => c.status === 'ongoing')
@@ -31,10 +32,15 @@ interface Props {
   error: string | null
   onError: (message: string | null) => void
   onSubmit: (values: UploadValues) => void
+  /** Fields to show instead of the defaults (an unfinished upload's, to resume it); applied when it changes. */
+  preset?: UploadFields | null
+  onFileChange?: (file: File | null) => void
+  /** 'Upload Lift' unless the page knows better (the chosen file resumes an upload). */
+  submitLabel?: string
 }
 
 export function UploadForm(props: Props) {
-  const { userId, bests, routeCompetitionId, joined, chosenCompetitionId, onChooseCompetition, challengeLiftTypes, error, onError, onSubmit } = props
+  const { userId, bests, routeCompetitionId, joined, chosenCompetitionId, onChooseCompetition, challengeLiftTypes, error, onError, onSubmit, preset, onFileChange } = props
   const [file, setFile] = useState<File | null>(null)
   const options = liftOptions(challengeLiftTypes)
   const [picked, setLiftType] = useState<UploadLiftType>('squat')
@@ -44,6 +50,16 @@ export function UploadForm(props: Props) {
   const [weightEdited, setWeightEdited] = useState(false)
   const competitionId = uploadCompetitionId(routeCompetitionId, chosenCompetitionId, joined)
   const open = uploadableChallenges(joined)
+
+  // An unfinished upload's lift and weight: resuming needs the fields it was created with. Set while
+  // rendering (React's way to adjust state to a prop), so the default-weight effect below sees it.
+  const [appliedPreset, setAppliedPreset] = useState<UploadFields | null>(null)
+  if (preset && preset !== appliedPreset) {
+    setAppliedPreset(preset)
+    setLiftType(preset.liftType as UploadLiftType)
+    setWeight(preset.weight)
+    setWeightEdited(true)
+  }
 
   // The default follows the lift type (and the bests, once loaded) until the lifter types a weight.
   useEffect(() => {
@@ -62,7 +78,11 @@ export function UploadForm(props: Props) {
     <form className="form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="upload-video">Video</label>
-        <input id="upload-video" type="file" accept="video/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input id="upload-video" type="file" accept="video/*" onChange={(e) => {
+          const chosen = e.target.files?.[0] ?? null
+          setFile(chosen)
+          onFileChange?.(chosen)
+        }} />
         <span className="muted upload-form__note">Film from the side so the whole lift is visible. MP4, MOV or WebM.</span>
       </div>
       <div className="field-row">
@@ -98,7 +118,7 @@ export function UploadForm(props: Props) {
         </div>
       )}
       {error && <p className="alert alert--error" role="alert">{error}</p>}
-      <button className="button" type="submit" disabled={!file}>Upload Lift</button>
+      <button className="button" type="submit" disabled={!file}>{props.submitLabel ?? 'Upload Lift'}</button>
     </form>
   )
 }

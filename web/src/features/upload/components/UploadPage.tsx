@@ -1,6 +1,8 @@
-// SPEC §2 upload pages (/upload and /challenges/{id}/upload): the form of §5, a progress bar of
-// the bytes sent, then the transcode progress; on success, the challenge (or /random-video).
-import { useEffect, useState } from 'react'
+// SPEC §2 upload pages (/upload and /challenges/{id}/upload): the form of §5, the resumable
+// upload's progress (size, speed, time left, Cancel; paused while offline), then the transcode
+// progress; on success, the challenge (or /random-video). After a reload, an unfinished upload is
+// offered: choosing the same file again continues it where the server left off.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
 import { saveLastAttemptId } from '../../../lib/session-storage.ts'
@@ -9,7 +11,11 @@ import { useLive } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { useUploadContext } from '../api/get-upload-context.ts'
-import { uploadVideo } from '../api/upload-video.ts'
+import { discardUpload, findResumeOffer, offerMatchesFile, startResumableUpload, type ResumableUpload } from '../api/resumable-upload.ts'
+import type { ResumeOffer as Offer } from '../api/resume-offer.ts'
+import { createRateMeter } from '../api/transfer-rate.ts'
+import { ResumeOffer } from './ResumeOffer.tsx'
+import { TransferProgress } from './TransferProgress.tsx'
 import { UploadForm, uploadCompetitionId, type UploadValues } from './UploadForm.tsx'
 import { UploadProgress } from './UploadProgress.tsx'
 import './UploadPage.css'
@@ -23,7 +29,10 @@ const TRANSCODE_LABELS = {
   failed: 'Processing failed: the original plays',
 } as const
 
-type Phase = { step: 'form' } | { step: 'uploading'; fraction: number } | { step: 'processing'; attemptId: number; target: string }
+type Phase =
+  | { step: 'form' }
+  | { step: 'uploading'; sent: number; total: number; bytesPerSecond: number | null; offline: boolean }
+  | { step: 'processing'; attemptId: number; target: string }
 
 export function UploadPage() {
   const routeId = useParams().id
@@ -41,6 +50,25 @@ export function UploadPage() {
   const navigate = useNavigate()
   const transcode = useLive((s) => (phase.step === 'processing' ? s.transcodes[phase.attemptId] : undefined))
   const liveStatus = useLive((s) => s.status)
+  const upload = useRef<ResumableUpload | null>(null)
+  const meter = useRef(createRateMeter())
+  const [cancelling, setCancelling] = useState(false)
+  const [offer, setOffer] = useState<Offer | null>(null)
+  const [resumesOffer, setResumesOffer] = useState(false)
+
+  const refreshOffer = useCallback(async () => {
+    const found = await findResumeOffer(userId, competitionId)
+    setOffer(found)
+    // On /upload, the challenge comes back with the lift and weight.
+    if (found && !competitionId) setChosen(found.competitionId)
+  }, [userId, competitionId])
+
+  useEffect(() => {
+    void refreshOffer()
+  }, [refreshOffer])
+
+  // Leaving the page mid-upload stops it and keeps it on the server, to be offered on return.
+  useEffect(() => () => upload.current?.stop(), [])
 
   // Transcode progress arrives over the socket, addressed to the uploader.
   useEffect(() => useLive.getState().connect(), [])
@@ -53,23 +81,50 @@ export function UploadPage() {
 
   async function submit(values: UploadValues) {
     setError(null)
-    setPhase({ step: 'uploading', fraction: 0 })
+    setCancelling(false)
+    meter.current.reset()
+    setPhase({ step: 'uploading', sent: 0, total: values.file.size, bytesPerSecond: null, offline: !navigator.onLine })
+    const update = (change: (p: Extract<Phase, { step: 'uploading' }>) => Partial<Phase>) =>
+      setPhase((p) => (p.step === 'uploading' ? ({ ...p, ...change(p) } as Phase) : p))
+    const handle = startResumableUpload(values, {
+      onProgress: (sent, total) => update(() => ({ sent, total, bytesPerSecond: meter.current.sample(sent, performance.now()) })),
+      onConnection: (offline) => {
+        // The speed before a pause says nothing about the link after it.
+        meter.current.reset()
+        update(() => ({ offline, bytesPerSecond: null }))
+      },
+    })
+    upload.current = handle
     try {
-      const answer = await uploadVideo(values, (fraction) => setPhase({ step: 'uploading', fraction }))
-      const challengeId = answer.competition_id ?? Number(values.competitionId)
+      const answer = await handle.done
+      const challengeId = answer.competitionId ?? Number(values.competitionId)
       const target = challengeId ? `/challenges/${challengeId}` : '/random-video'
       toast('success', 'Upload successful! Your video is being processed.')
-      if (!answer.attempt_id) {
+      if (!answer.attemptId) {
         toast('warning', NOT_LINKED_WARNING)
         return navigate(target)
       }
-      saveLastAttemptId(answer.attempt_id)
-      setPhase({ step: 'processing', attemptId: answer.attempt_id, target })
+      saveLastAttemptId(answer.attemptId)
+      setPhase({ step: 'processing', attemptId: answer.attemptId, target })
     } catch (e) {
-      if ((e as Error).name === 'AbortError') return setPhase({ step: 'form' })
-      setError((e as Error).message)
+      // Cancelled: back to the form as it was (it stayed mounted, file and fields included).
+      if ((e as Error).name !== 'AbortError') setError((e as Error).message)
       setPhase({ step: 'form' })
+      setResumesOffer(false)
+      void refreshOffer()
+    } finally {
+      if (upload.current === handle) upload.current = null
     }
+  }
+
+  async function cancel() {
+    setCancelling(true)
+    await upload.current?.cancel()
+  }
+
+  function chooseFile(file: File | null) {
+    setResumesOffer(false)
+    if (file && offer) void offerMatchesFile(offer, file).then(setResumesOffer)
   }
 
   const title = competitionId && competition.data ? `Submit your lift: ${competition.data.name}` : 'Upload Lift'
@@ -85,8 +140,19 @@ export function UploadPage() {
           <button type="button" className="link-button" onClick={() => showDialog('login')}>Login</button>
         </p>
       )}
+      {phase.step === 'form' && offer && (
+        <ResumeOffer
+          offer={offer}
+          onDiscard={() => {
+            discardUpload(offer)
+            setOffer(null)
+            setResumesOffer(false)
+          }}
+        />
+      )}
       <div className="panel">
-        {phase.step === 'form' ? (
+        {/* Hidden, not unmounted, while uploading: after Cancel the form is back with its file and fields. */}
+        <div hidden={phase.step !== 'form'}>
           <UploadForm
             userId={userId}
             bests={context.data?.best_lifts}
@@ -98,16 +164,27 @@ export function UploadPage() {
             error={error}
             onError={setError}
             onSubmit={(values) => void submit(values)}
+            preset={offer}
+            onFileChange={chooseFile}
+            submitLabel={resumesOffer ? 'Resume upload' : undefined}
           />
-        ) : phase.step === 'uploading' ? (
-          <UploadProgress label="Uploading video" fraction={phase.fraction} />
-        ) : (
+        </div>
+        {phase.step === 'uploading' ? (
+          <TransferProgress
+            sent={phase.sent}
+            total={phase.total}
+            bytesPerSecond={phase.bytesPerSecond}
+            offline={phase.offline}
+            cancelling={cancelling}
+            onCancel={() => void cancel()}
+          />
+        ) : phase.step === 'processing' ? (
           <div className="stack">
             <UploadProgress label={TRANSCODE_LABELS[transcode?.state ?? 'pending']} fraction={(transcode?.percent ?? 0) / 100} />
             <p className="muted">Your lift is uploaded. We are preparing it for every device; it already plays in its original form.</p>
             <Link className="button button--secondary" to={phase.target}>Continue</Link>
           </div>
-        )}
+        ) : null}
       </div>
     </div>
   )
