@@ -28,6 +28,7 @@ import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
+import tusRoutes from './routes/tus.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })
   await app.register(uploadRoutes, { prefix })
+  await app.register(tusRoutes, { prefix })
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })

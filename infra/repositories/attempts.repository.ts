@@ -50,7 +50,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
      * fails, the attempt is announced and then marked failed (announced too), and this throws.
      */
     async record(
-      lifter: Lifter, attempt: { liftType: string; weight: number }, originalKey: (attemptId: number) => string, store: (key: string) => Promise<void>,
+      lifter: Lifter, attempt: { liftType: string; weight: number; uploadId?: string }, originalKey: (attemptId: number) => string, store: (key: string) => Promise<void>,
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
       let judges: number[] = []
@@ -62,6 +62,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         const created = await tx.attempt.create({
           data: {
             participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'pending', processingState: 'pending',
+            uploadId: attempt.uploadId ?? null,
             votesNeeded: votesNeeded(seats, lifter.userId),
           },
         })
@@ -79,6 +80,13 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         throw storeFailure.error
       }
       return recorded
+    },
+
+    /** The attempt a resumable upload recorded (unique per upload), with whose it is; null when none yet. */
+    findByUpload(uploadId: string) {
+      return prisma.attempt.findUnique({
+        where: { uploadId }, select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },
+      })
     },
 
     /** The attempt as its Lift answer, with its lifter; null when it does not exist. */

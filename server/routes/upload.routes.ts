@@ -8,51 +8,42 @@
 // not joined answers 403 (an attempt belongs to a participant: its weight class and the board
 // need one).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ErrorResponse, UploadForm, UploadResponse } from '../../contract/index.ts'
-import { mediaUrl } from '../../infra/attempt-view.ts'
-import { attemptKeys } from '../../infra/storage.ts'
-import { badRequest, forbidden, notFound } from '../errors.ts'
-import { assertActsAsSelf, bearerToken } from '../plugins/app/auth.ts'
-import { NOT_JOINED, assertUploadable, hasRequiredFields, parseUploadFields } from '../services/upload.service.ts'
+import { badRequest } from '../errors.ts'
+import { bearerToken } from '../plugins/app/auth.ts'
+import { createUploadAcceptor, type CheckedUpload } from '../services/accept-upload.service.ts'
+import { hasRequiredFields } from '../services/upload.service.ts'
+
+/** The per-lifter upload limit (RATE_LIMIT_UPLOAD_PER_MINUTE): POST /upload and the creation of a resumable upload. */
+export function uploadRateLimit(app: FastifyInstance) {
+  return {
+    max: app.deps.config.rateLimitUploadPerMinute,
+    timeWindow: '1 minute',
+    // Per lifter when the token is good (a gym shares one address), else per address.
+    keyGenerator: (request: FastifyRequest) => {
+      const token = bearerToken(request)
+      if (token) {
+        try {
+          return `upload-user-${app.tokens.verifyAccess(token)}`
+        } catch {
+          // fall through
+        }
+      }
+      return `upload-ip-${request.ip}`
+    },
+  }
+}
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, queue, storage } = app.deps
-  const { competitions, participants, attempts } = app.repos
-
-  /** Who uploads what to which challenge: the caller, an open challenge they joined, a lift it lists. */
-  async function check(request: FastifyRequest, fields: Readonly<Record<string, string>>) {
-    const userId = assertActsAsSelf(request, fields.user_id)
-    const { liftType, weight, competitionId } = parseUploadFields(fields)
-    const competition = await competitions.findUploadRules(competitionId)
-    if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
-    const lift = assertUploadable(competition, liftType)
-    const lifter = await participants.findLifter(userId, competitionId)
-    if (!lifter) throw forbidden(NOT_JOINED)
-    return { liftType: lift, weight, lifter }
-  }
+  const acceptor = createUploadAcceptor(app)
 
   app.post('/upload', {
     onRequest: app.authenticate,
     config: {
       // The OpenAPI document shows the multipart fields; Fastify does not validate a multipart body.
       swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
-      rateLimit: {
-        max: config.rateLimitUploadPerMinute,
-        timeWindow: '1 minute',
-        // Per lifter when the token is good (a gym shares one address), else per address.
-        keyGenerator: (request: FastifyRequest) => {
-          const token = bearerToken(request)
-          if (token) {
-            try {
-              return `upload-user-${app.tokens.verifyAccess(token)}`
-            } catch {
-              // fall through
-            }
-          }
-          return `upload-ip-${request.ip}`
-        },
-      },
+      rateLimit: uploadRateLimit(app),
     },
     schema: {
       tags: ['videos'],
@@ -70,35 +61,18 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     // Checked when the file begins if the fields came first; a field arriving after it means checking again.
-    let early: { fieldCount: number; checked: Awaited<ReturnType<typeof check>> } | undefined
+    let early: { fieldCount: number; checked: CheckedUpload } | undefined
     return app.uploads.receive(request, reply, {
       fileField: 'video',
       async beforeFile(fields) {
-        if (hasRequiredFields(fields)) early = { fieldCount: Object.keys(fields).length, checked: await check(request, fields) }
+        if (hasRequiredFields(fields)) early = { fieldCount: Object.keys(fields).length, checked: await acceptor.check(request, fields) }
       },
       async work(form) {
         if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
-        const { liftType, weight, lifter } = early && early.fieldCount === Object.keys(form.fields).length ? early.checked : await check(request, form.fields)
-        if (form.file.size === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
-        const video = await app.uploads.checkVideo(form.file.path)
-        if (!video.playable) {
-          if (video.reason === 'notVideo') throw badRequest('The file is not a video. Please upload an MP4, MOV or WebM clip.')
-          // Over VIDEO_MAX_SECONDS, 4096×2304 or 120 fps: the check's sentence names the clip's figure and the limit.
-          if (video.reason === 'tooLong' || video.reason === 'tooManyPixels' || video.reason === 'tooFast') throw badRequest(video.detail)
-          request.log.info({ reason: video.detail }, 'upload refused: not a playable video')
-          throw badRequest('The video could not be read: it may be truncated or damaged. Please upload it again.')
-        }
-
-        const path = form.file.path
-        const recorded = await attempts.record(lifter, { liftType, weight }, (id) => attemptKeys.original(id, video.ext), (key) => storage.putFile(key, path))
-        try {
-          await queue.enqueue({ attemptId: recorded.attemptId, userId: lifter.userId })
-        } catch (err) {
-          // The attempt stays pending in the database; the next start of a server or worker enqueues it.
-          request.log.error({ err, attemptId: recorded.attemptId }, 'could not enqueue the transcode')
-        }
+        const checked = early && early.fieldCount === Object.keys(form.fields).length ? early.checked : await acceptor.check(request, form.fields)
+        const answer = await acceptor.accept(request.log, checked, form.file)
         reply.status(201)
-        return { url: mediaUrl(config.apiBase, recorded.originalKey), attempt_id: recorded.attemptId, participant_id: lifter.userId, competition_id: lifter.competitionId }
+        return answer
       },
     })
   })

@@ -37,12 +37,17 @@ const stopReason = (signal: AbortSignal) => (signal.reason instanceof HttpError 
 /** Connections whose request body is an upload being received (server/app.ts exempts them from requestTimeout). */
 const uploadSockets = new WeakSet<Socket>()
 export const receivingUpload = (socket: Socket): boolean => uploadSockets.has(socket)
+/** Marks `socket` as receiving an upload body (a tus PATCH) until the returned function runs. */
+export function markReceivingUpload(socket: Socket): () => void {
+  uploadSockets.add(socket)
+  return () => void uploadSockets.delete(socket)
+}
 
 /**
  * Calls `stall` when fewer than `minBytes` arrived on `socket` in the last `windowMs` (checked
  * every window). Counts the connection's bytes, so a stall between form parts counts too.
  */
-function watchThroughput(socket: Socket, windowMs: number, minBytes: number, stall: () => void): () => void {
+export function watchThroughput(socket: Socket, windowMs: number, minBytes: number, stall: () => void): () => void {
   if (typeof socket?.bytesRead !== 'number') return () => {} // app.inject's mock socket
   let seen = socket.bytesRead
   const timer = setInterval(() => {

@@ -11,6 +11,7 @@ import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
+import { RESUMABLE_UPLOAD_EXPOSED_HEADERS } from '../../../contract/index.ts'
 
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
@@ -46,5 +47,6 @@ export default fp(async function security(app: FastifyInstance) {
     }
   })
   const origins = app.deps.config.corsOrigins
-  await app.register(cors, { origin: origins.length > 0 ? [...origins] : false, credentials: false })
+  // Resumable uploads: a browser client must read tus's headers (server/routes/tus.routes.ts).
+  await app.register(cors, { origin: origins.length > 0 ? [...origins] : false, credentials: false, exposedHeaders: [...RESUMABLE_UPLOAD_EXPOSED_HEADERS] })
 })

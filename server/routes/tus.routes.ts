@@ -1,0 +1,386 @@
+// Resumable uploads: the tus 1.0.0 protocol (@tus/server) under /uploads/, for phones on
+// networks that drop. Extensions: creation, termination, expiration.
+//
+//   POST   /uploads/        creates an upload: Upload-Length, and Upload-Metadata (base64) with
+//                           filename, filetype, lift_type, weight, competition_id (user_id optional,
+//                           must be the caller). Checked exactly as POST /upload checks its form
+//                           (accept-upload.service.ts), before any byte: 400/401/403/404/409, 413
+//                           when Upload-Length is over UPLOAD_MAX_BYTES, 429 (POST /upload's limit).
+//   HEAD   /uploads/<id>    the offset to resume from; a finished upload shows offset = length and
+//                           `X-Attempt-Id` (a client that lost the last answer still learns it).
+//   PATCH  /uploads/<id>    bytes at Upload-Offset. The last one runs the upload through the same
+//                           probe → attempt → transcode path as POST /upload and answers 200 with
+//                           POST /upload's JSON and `X-Attempt-Id`; a file that is not a playable
+//                           video answers POST /upload's 400 and the upload is removed.
+//   DELETE /uploads/<id>    cancels it (its bytes are removed).
+//   OPTIONS                 tus discovery (no token).
+// Every request but OPTIONS needs the bearer token; an upload is its creator's (another user's
+// token → 404). Errors answer {error}, whatever tus said.
+//
+// Where the parts wait: STORAGE_DRIVER=local → @tus/file-store under SCRATCH_DIR/tus (survives a
+// restart; only this host can resume it); s3 → @tus/s3-store in the media bucket under `tus/`
+// (any node can resume it). With REDIS_URL, uploads are locked through Redis (infra/redis-locker.ts)
+// and the S3 store's upload state lives in Redis; without, in this process. Uploads unfinished
+// after UPLOAD_RESUME_HOURS are removed (at start, then hourly).
+//
+// One upload records one attempt: attempts.upload_id is unique, and a finish that finds its
+// attempt recorded answers that attempt. A PATCH body is exempt from REQUEST_TIMEOUT_MS and held to
+// the upload throughput minimum instead (plugins/app/uploads.ts); a stalled or cut PATCH just ends
+// with what arrived, and the client resumes from HEAD's offset.
+import { randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { copyFile, link } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
+import { Server as TusServer, MemoryLocker, IoRedisKvStore, Metadata, type DataStore, type Locker, type Upload } from '@tus/server'
+import { FileStore } from '@tus/file-store'
+import { S3Store, type MetadataValue } from '@tus/s3-store'
+import { RESUMABLE_UPLOAD_EXTENSIONS, type UploadResponse } from '../../contract/index.ts'
+import type { Config } from '../../infra/config.ts'
+import { uploadBytesTotal } from '../../infra/metrics.ts'
+import { RedisLocker } from '../../infra/redis-locker.ts'
+import { HttpError, badRequest, notFound } from '../errors.ts'
+import { UPLOAD_SHUTDOWN_GRACE_MS, formatBytes, markReceivingUpload, watchThroughput } from '../plugins/app/uploads.ts'
+import { createUploadAcceptor } from '../services/accept-upload.service.ts'
+import { uploadRateLimit } from './upload.routes.ts'
+
+/** Where the S3 store keeps parts, in the media bucket. */
+export const S3_TUS_PREFIX = 'tus/'
+const CLEANUP_EVERY_MS = 3_600_000
+const ID = /^[0-9a-f]{32}$/
+
+export const NO_SUCH_UPLOAD = 'This upload does not exist: it may have expired or been cancelled. Please start the upload again.'
+const OFFSET_CONFLICT = 'The upload is not at that offset: ask for its offset (HEAD) and resume from there.'
+const LOCKED_TEXT = 'This upload is being received by another request right now. Please try again in a moment.'
+
+const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
+
+/** The tus error a hook throws: PatchHandler answers its status and body. */
+const tusError = (status: number, error: string) => ({ status_code: status, body: JSON.stringify({ error }) })
+
+function openStore(config: Config, redis: Redis | undefined): DataStore {
+  const expirationPeriodInMilliseconds = config.uploadResumeMs
+  if (config.storageDriver === 's3' && config.s3) {
+    const { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle } = config.s3
+    return new S3Store({
+      expirationPeriodInMilliseconds,
+      ...(redis ? { cache: new IoRedisKvStore<MetadataValue>(redis, `${config.redisPrefix}:tus:info:`) } : {}),
+      s3ClientConfig: {
+        bucket, region, forcePathStyle,
+        ...(endpoint ? { endpoint } : {}),
+        ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+      },
+    })
+  }
+  // The upload's info sits beside its bytes (a .json file): both survive a restart.
+  return new FileStore({ directory: join(config.scratchDir, 'tus'), expirationPeriodInMilliseconds })
+}
+
+/** Upload-Metadata's values, decoded (tus's own parser: base64 values, keys once each). */
+function parseMetadata(header: string | undefined): Record<string, string> {
+  if (!header) return {}
+  let parsed: Record<string, string | null>
+  try {
+    parsed = Metadata.parse(header)
+  } catch {
+    throw badRequest('Upload-Metadata is malformed: send comma-separated "key base64value" pairs, each key once.')
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v ?? '']))
+}
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** tus's plain-text refusals → one sentence a person can act on. */
+function errorText(status: number, text: string, limit: number): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown }
+    if (typeof parsed?.error === 'string') return parsed.error
+  } catch {
+    // tus's own text
+  }
+  switch (status) {
+    case 404: case 410: return NO_SUCH_UPLOAD
+    case 409: return OFFSET_CONFLICT
+    case 412: return 'Send the header Tus-Resumable: 1.0.0 (this server speaks tus 1.0.0).'
+    case 413: return `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`
+    case 415: return 'Send the bytes as Content-Type: application/offset+octet-stream.'
+    case 423: return LOCKED_TEXT
+  }
+  if (/lock/i.test(text)) return LOCKED_TEXT
+  return text.trim() || 'The upload request is not valid.'
+}
+
+const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  const { config, storage } = app.deps
+  const acceptor = createUploadAcceptor(app)
+  const path = `${config.apiBase}/uploads`
+  const idPrefix = config.storageDriver === 's3' ? S3_TUS_PREFIX : ''
+
+  let redis: Redis | undefined
+  let locker: Locker = new MemoryLocker()
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 })
+    redis.on('error', (err) => app.log.warn({ err }, 'resumable uploads: Redis connection error'))
+    const redisLocker = await RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` })
+    locker = redisLocker
+    app.addHook('onClose', async () => {
+      await redisLocker.close()
+      await redis?.quit().catch(() => redis?.disconnect())
+    })
+  }
+  const datastore = openStore(config, redis)
+  datastore.extensions = [...RESUMABLE_UPLOAD_EXTENSIONS]
+
+  /** The Fastify request behind each request tus handles (its user, its log). */
+  const requests = new WeakMap<Request, FastifyRequest>()
+  /** Finishes running in this process, by upload id: a HEAD or a repeated PATCH waits for it. */
+  const finishing = new Map<string, Promise<UploadResponse>>()
+  /** PATCHes receiving bytes, for a clean shutdown. */
+  const receiving = new Set<FastifyRequest>()
+
+  const tus = new TusServer({
+    path,
+    datastore,
+    locker,
+    relativeLocation: true,
+    maxSize: config.uploadMaxBytes,
+    namingFunction: () => idPrefix + randomBytes(16).toString('hex'),
+    generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(idPrefix.length)}`,
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && ID.test(lastPath) ? idPrefix + lastPath : undefined),
+    // The fields were checked before tus saw the request (creation below); the owner is recorded with them.
+    onUploadCreate: async (req, upload) => {
+      const request = requests.get(req)
+      if (!request?.userId) throw tusError(401, 'Please log in to do this.')
+      return { metadata: { ...upload.metadata, owner: String(request.userId) } }
+    },
+    onUploadFinish: async (req, upload) => {
+      const request = requests.get(req)
+      if (!request) throw tusError(500, 'Something went wrong on our side. Please try again.')
+      try {
+        const answer = await finish(request, upload)
+        return { status_code: 200, headers: { 'X-Attempt-Id': String(answer.attempt_id), 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(answer) }
+      } catch (error) {
+        if (error instanceof HttpError) throw tusError(error.statusCode, error.message)
+        request.log.error({ err: error, upload: upload.id }, 'resumable upload: could not finish')
+        throw tusError(503, 'The upload arrived but could not be recorded yet. Please try again in a moment: it will not be sent again.')
+      }
+    },
+  })
+
+  /** The finished upload's bytes, as a local file in a scratch folder of the media store. */
+  async function localCopy(upload: Upload, dir: string): Promise<string> {
+    const target = join(dir, 'upload')
+    const source = upload.storage?.type === 'file' ? upload.storage.path : undefined
+    if (source) {
+      // A second name for the same bytes (the tus file is removed afterwards); another volume: a copy.
+      await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error
+        await copyFile(source, target)
+      })
+    } else {
+      await pipeline((datastore as unknown as { read(id: string): Readable }).read(upload.id), createWriteStream(target, { flags: 'wx' }))
+    }
+    return target
+  }
+
+  /** Removes an upload's parts and info; gone already is fine. */
+  const removeUpload = (id: string) => datastore.remove(id).catch(() => {})
+
+  /**
+   * The upload's bytes have all arrived: the same probe → attempt → transcode path as POST /upload,
+   * with the fields checked again as they are now (the challenge may have ended meanwhile). Once per
+   * upload: a concurrent call in this process waits for the running one, and the database keeps a
+   * second node from recording it twice. Refused (4xx) → the upload is removed.
+   */
+  function finish(request: FastifyRequest, upload: Upload): Promise<UploadResponse> {
+    const running = finishing.get(upload.id)
+    if (running) return running
+    const publicId = upload.id.slice(idPrefix.length)
+    const job = (async () => {
+      const first = await acceptor.recorded(publicId)
+      if (first) return first.answer
+      const fields = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([k, v]) => [k, v ?? '']))
+      const scratch = await storage.scratch('upload')
+      try {
+        const checked = await acceptor.check(request, fields)
+        const file = await localCopy(upload, scratch.dir)
+        const answer = await acceptor.accept(request.log, checked, { path: file, size: upload.size ?? upload.offset }, publicId)
+        await removeUpload(upload.id)
+        return answer
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode < 500) await removeUpload(upload.id)
+        throw error
+      } finally {
+        await scratch.dispose()
+      }
+    })()
+    finishing.set(upload.id, job)
+    void job.catch(() => {}).finally(() => finishing.delete(upload.id))
+    return job
+  }
+
+  /** What the id names for this caller: an upload still open (or complete, being finished), or the attempt it recorded. 404 otherwise. */
+  async function ownUpload(request: FastifyRequest, id: string):
+    Promise<{ open: Upload } | { recorded: UploadResponse; size: number | undefined }> {
+    if (!ID.test(id)) throw notFound(NO_SUCH_UPLOAD)
+    const upload = await datastore.getUpload(idPrefix + id).catch(() => null)
+    if (upload) {
+      if (upload.metadata?.owner !== String(request.userId)) throw notFound(NO_SUCH_UPLOAD)
+      return { open: upload }
+    }
+    await finishing.get(idPrefix + id)?.catch(() => {})
+    const recorded = await acceptor.recorded(id)
+    if (!recorded || recorded.userId !== request.userId) throw notFound(NO_SUCH_UPLOAD)
+    const stored = recorded.originalKey ? await storage.stat(recorded.originalKey).catch(() => null) : null
+    return { recorded: recorded.answer, size: stored?.size }
+  }
+
+  /** A finished upload's state, as HEAD shows it: complete, with its attempt. */
+  function sendFinished(reply: FastifyReply, answer: UploadResponse, size: number | undefined, withBody: boolean) {
+    reply.status(200).headers({ 'tus-resumable': '1.0.0', 'cache-control': 'no-store', 'x-attempt-id': String(answer.attempt_id) })
+    if (size !== undefined) reply.headers({ 'upload-offset': String(size), 'upload-length': String(size) })
+    return withBody ? reply.send(answer) : reply.send()
+  }
+
+  /** Hands the request to tus and answers what it answers; refusals become {error}. */
+  async function runTus(request: FastifyRequest, reply: FastifyReply) {
+    const method = request.method
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+    }
+    const hasBody = method === 'PATCH' || method === 'POST'
+    const webRequest = new Request(new URL(request.raw.url ?? '/', 'http://tus.invalid'), {
+      method, headers, ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    } as RequestInit)
+    requests.set(webRequest, request)
+
+    let release = () => {}
+    if (method === 'PATCH') {
+      // A slow phone may take long over a PATCH: no requestTimeout, a throughput minimum instead;
+      // below it the connection is cut and the bytes that arrived are kept (the client resumes).
+      const socket = request.raw.socket
+      const unmark = markReceivingUpload(socket)
+      const stopWatching = watchThroughput(socket, config.uploadStallWindowMs, config.uploadStallMinBytes, () => request.raw.destroy())
+      receiving.add(request)
+      release = () => {
+        unmark()
+        stopWatching()
+        receiving.delete(request)
+      }
+    }
+    let response: Response
+    try {
+      response = await tus.handleWeb(webRequest)
+    } finally {
+      release()
+    }
+
+    if (method === 'PATCH' && response.ok) {
+      const received = Number(response.headers.get('upload-offset')) - Number(header(request, 'upload-offset'))
+      if (received > 0) uploadBytesTotal.inc({ method: 'tus' }, received)
+    }
+    for (const [name, value] of response.headers) {
+      // CORS is @fastify/cors's (CORS_ORIGINS), not tus's allow-all; the length is Fastify's.
+      if (name.startsWith('access-control-') || name === 'content-length' || name === 'content-type') continue
+      reply.header(name, value)
+    }
+    const text = await response.text()
+    reply.status(response.status)
+    if (response.status >= 400) {
+      if (response.status >= 500) request.log.error({ status: response.status, text }, 'resumable upload: tus failed')
+      // A refused PATCH may leave its body unread: the connection closes rather than read it.
+      if (method === 'PATCH') reply.header('connection', 'close')
+      const error = response.status === 500 ? 'Something went wrong on our side. Please try again.' : errorText(response.status, text, config.uploadMaxBytes)
+      return reply.send({ error })
+    }
+    if (text) return reply.type('application/json; charset=utf-8').send(text)
+    return reply.send()
+  }
+
+  // tus bodies are tus's to read: Fastify passes them through unparsed, at any size (tus enforces the limit).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined))
+
+  const hidden = { hide: true } as const
+
+  app.post('/uploads/', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, async (request, reply) => {
+    if (header(request, 'upload-defer-length') !== undefined) throw badRequest('Send Upload-Length: the size of the video in bytes.')
+    const lengthText = header(request, 'upload-length')?.trim() ?? ''
+    if (!/^\d{1,16}$/.test(lengthText)) throw badRequest('Send Upload-Length: the size of the video in bytes.')
+    const length = Number(lengthText)
+    if (length > config.uploadMaxBytes) throw tooLarge(config.uploadMaxBytes)
+    const fields = parseMetadata(header(request, 'upload-metadata'))
+    // Exactly POST /upload's check, before any byte: the caller, the challenge, the lift, the weight.
+    await acceptor.check(request, fields)
+    if (length === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
+    return runTus(request, reply)
+  })
+
+  app.route<{ Params: { id: string } }>({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: '/uploads/:id',
+    onRequest: app.authenticate,
+    schema: hidden,
+    handler: async (request, reply) => {
+      const owned = await ownUpload(request, request.params.id)
+      if ('recorded' in owned) {
+        // Finished before: HEAD and a repeated last PATCH learn the attempt; DELETE has nothing left to remove.
+        if (request.method === 'DELETE') return reply.status(204).header('tus-resumable', '1.0.0').send()
+        if (request.method === 'PATCH') reply.header('connection', 'close')
+        return sendFinished(reply, owned.recorded, owned.size, request.method === 'PATCH')
+      }
+      const upload = owned.open
+      if (request.method !== 'DELETE' && upload.size !== undefined && upload.offset === upload.size) {
+        // Every byte is here but the attempt is not recorded yet (a finish running, or cut short by a
+        // restart): finish it now, once, and answer as a finished upload.
+        try {
+          const answer = await finish(request, upload)
+          if (request.method === 'PATCH') reply.header('connection', 'close')
+          return sendFinished(reply, answer, upload.size, request.method === 'PATCH')
+        } catch (error) {
+          if (error instanceof HttpError) throw error
+          request.log.error({ err: error, upload: upload.id }, 'resumable upload: could not finish')
+          throw new HttpError(503, 'The upload arrived but could not be recorded yet. Please try again in a moment: it will not be sent again.')
+        }
+      }
+      return runTus(request, reply)
+    },
+  })
+
+  app.route({ method: 'OPTIONS', url: '/uploads/', schema: hidden, handler: (request, reply) => runTus(request, reply) })
+  app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: hidden, handler: (request, reply) => runTus(request, reply) })
+
+  // Unfinished uploads older than UPLOAD_RESUME_HOURS: at start, then hourly (idempotent; any node may run it).
+  const cleanUp = async () => {
+    try {
+      const removed = await tus.cleanUpExpiredUploads()
+      if (removed > 0) app.log.info({ removed }, 'resumable uploads: expired uploads removed')
+    } catch (err) {
+      app.log.warn({ err }, 'resumable uploads: could not remove expired uploads')
+    }
+  }
+  let timer: NodeJS.Timeout | undefined
+  app.addHook('onReady', async () => {
+    await cleanUp()
+    timer = setInterval(() => void cleanUp(), CLEANUP_EVERY_MS)
+    timer.unref()
+  })
+
+  // Shutdown: PATCHes still receiving get the upload grace, then their connections are cut (the bytes
+  // that arrived are kept; the client resumes elsewhere). Finishes already running complete.
+  app.addHook('preClose', async () => {
+    clearInterval(timer)
+    const deadline = Date.now() + UPLOAD_SHUTDOWN_GRACE_MS
+    while (receiving.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    for (const request of receiving) request.raw.destroy()
+    await Promise.allSettled([...finishing.values()])
+  })
+}
+
+export default tusRoutes

@@ -1,0 +1,323 @@
+// Resumable uploads (tus, server/routes/tus.routes.ts) with the local file store: refusals at
+// creation match POST /api/upload's, uploads belong to their creator, a cut upload resumes (also
+// after a restart, with the real tus-js-client), the last byte takes POST /api/upload's path once,
+// and expired partial uploads are removed.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Upload as TusUpload, type HttpResponse } from 'tus-js-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { makeClip, multipartForm } from '../../helpers/clips.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
+
+const LIMIT = 1024 * 1024
+let database: TestDatabase
+let scratchDir: string
+let env: Record<string, string>
+let t: TestApp
+const enqueued: TranscodeJob[] = []
+let clipDir: string
+let clip: Buffer
+
+const b64 = (value: string | number) => Buffer.from(String(value)).toString('base64')
+const metadataHeader = (fields: Record<string, string | number>) => Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',')
+const tusDir = () => join(scratchDir, 'tus')
+const TUS = { 'tus-resumable': '1.0.0' }
+
+beforeAll(async () => {
+  clipDir = mkdtempSync(join(tmpdir(), 'liftarena-tus-clips-'))
+  scratchDir = mkdtempSync(join(tmpdir(), 'liftarena-tus-scratch-'))
+  database = await createTestDatabase()
+  env = {
+    DATABASE_URL: database.url, SCRATCH_DIR: scratchDir, JWT_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+  }
+  ;[t, clip] = await Promise.all([
+    startTestApp({ env, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } }),
+    makeClip(clipDir, 'lift.mp4', { width: 640, height: 360, seconds: 2 }).then((p) => readFileSync(p)),
+  ])
+})
+afterAll(async () => {
+  await t?.close()
+  await database?.drop()
+  for (const dir of [clipDir, scratchDir]) if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+async function joinedLifter(challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) {
+  const u = await registerUser(t.app)
+  const competitionId = await createChallenge(t.app, u.access_token, challenge, days)
+  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  expect(res.statusCode).toBe(201)
+  return { ...u, competitionId }
+}
+
+const fieldsOf = (u: { competitionId: number }, extra: Record<string, string | number> = {}) =>
+  ({ filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'Bench Press', weight: 102.5, competition_id: u.competitionId, ...extra })
+
+function create(auth: Record<string, string>, fields: Record<string, string | number>, length = clip.length, app = t.app) {
+  return app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, ...auth, 'upload-length': String(length), 'upload-metadata': metadataHeader(fields) } })
+}
+
+async function created(auth: Record<string, string>, fields: Record<string, string | number>, length = clip.length) {
+  const res = await create(auth, fields, length)
+  expect(res.statusCode, res.body).toBe(201)
+  const location = res.headers.location as string
+  expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/)
+  return location
+}
+
+function patch(auth: Record<string, string>, location: string, offset: number, bytes: Buffer, app = t.app) {
+  return app.inject({
+    method: 'PATCH', url: location, payload: bytes,
+    headers: { ...TUS, ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+  })
+}
+const head = (auth: Record<string, string>, location: string, app = t.app) => app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...auth } })
+
+/** The uploads the file store holds (each has a data file and a .json info file). */
+const storedUploads = () => (existsSync(tusDir()) ? readdirSync(tusDir()).filter((n) => !n.endsWith('.json')) : [])
+
+describe('tus creation is checked as POST /api/upload checks its form, before any byte', () => {
+  it('answers tus discovery on OPTIONS without a token', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/uploads/' })
+    expect(res.statusCode).toBe(204)
+    expect(res.headers['tus-version']).toBe('1.0.0')
+    expect(res.headers['tus-extension']).toBe('creation,termination,expiration')
+    expect(res.headers['tus-max-size']).toBe(String(LIMIT))
+  })
+
+  it('refuses with the same status and message as POST /api/upload, and stores nothing', async () => {
+    const u = await joinedLifter()
+    const stranger = await registerUser(t.app)
+    const upcoming = await joinedLifter({}, { start: 2, end: 6 })
+    const before = storedUploads()
+    const cases: Array<[string, Record<string, string>, Record<string, string | number>]> = [
+      ['no token', {}, fieldsOf(u)],
+      ['a forged token', { authorization: 'Bearer not.a.token' }, fieldsOf(u)],
+      ['missing fields', u.auth, { filename: 'lift.mp4', lift_type: 'Bench Press' }],
+      ['a weight that is not a number', u.auth, fieldsOf(u, { weight: 'heavy' })],
+      ['a weight above the record', u.auth, fieldsOf(u, { weight: 700 })],
+      ['a challenge that does not exist', u.auth, fieldsOf(u, { competition_id: 999999 })],
+      ['a lift the challenge does not list', u.auth, fieldsOf(u, { lift_type: 'Snatch' })],
+      ['a challenge not joined', stranger.auth, fieldsOf(u)],
+      ['a challenge not started', upcoming.auth, fieldsOf(upcoming)],
+      ['another user_id', u.auth, fieldsOf(u, { user_id: stranger.user_id })],
+    ]
+    const statuses = new Set<number>()
+    for (const [what, auth, fields] of cases) {
+      const { filename: _f, filetype: _t, ...formFields } = fields
+      const form = multipartForm(formFields, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
+      const spec = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
+      const res = await create(auth, fields)
+      expect(spec.statusCode, what).toBeGreaterThanOrEqual(400)
+      expect(res.statusCode, what).toBe(spec.statusCode)
+      expect(res.json(), what).toEqual(spec.json())
+      expect(res.headers.location, what).toBeUndefined()
+      statuses.add(res.statusCode)
+    }
+    expect([...statuses].sort()).toEqual([400, 401, 403, 404, 409])
+    expect(storedUploads()).toEqual(before)
+  })
+
+  it('answers 413 with POST /api/upload\'s sentence when Upload-Length is over UPLOAD_MAX_BYTES', async () => {
+    const u = await joinedLifter()
+    const before = storedUploads()
+    const res = await create(u.auth, fieldsOf(u), LIMIT + 1)
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ error: 'The video is larger than the 1 MB limit. Trim or compress it and try again.' })
+    expect(storedUploads()).toEqual(before)
+  })
+
+  it('answers {error} for a request tus refuses (no Tus-Resumable, a malformed Upload-Metadata)', async () => {
+    const u = await joinedLifter()
+    const noTus = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...u.auth, 'upload-length': '10', 'upload-metadata': metadataHeader(fieldsOf(u)) } })
+    expect(noTus.statusCode).toBe(412)
+    expect(noTus.json()).toEqual({ error: expect.stringMatching(/Tus-Resumable/) })
+    const bad = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, ...u.auth, 'upload-length': '10', 'upload-metadata': 'weight 1,weight 2' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toEqual({ error: expect.stringMatching(/Upload-Metadata/) })
+  })
+})
+
+describe('a tus upload belongs to its creator', () => {
+  it('answers 404 to another user and 401 without a token, and changes nothing', async () => {
+    const u = await joinedLifter()
+    const other = await registerUser(t.app)
+    const location = await created(u.auth, fieldsOf(u))
+    expect((await patch(u.auth, location, 0, clip.subarray(0, 1000))).statusCode).toBe(204)
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: location, headers: { ...TUS, ...other.auth, 'upload-offset': '1000', 'content-type': 'application/offset+octet-stream' }, payload: method === 'PATCH' ? clip.subarray(1000, 2000) : undefined })
+      expect(res.statusCode, method).toBe(404)
+      if (method !== 'HEAD') expect(res.json().error, method).toMatch(/does not exist/)
+      const anonymous = await t.app.inject({ method, url: location, headers: TUS })
+      expect(anonymous.statusCode, method).toBe(401)
+    }
+    const mine = await head(u.auth, location)
+    expect(mine.statusCode).toBe(200)
+    expect(mine.headers['upload-offset']).toBe('1000')
+  })
+})
+
+describe('a tus upload resumes and finishes through POST /api/upload\'s path', () => {
+  it('resumes after a cut, records one attempt, enqueues one transcode, and plays; finishing again changes nothing', async () => {
+    const u = await joinedLifter()
+    const location = await created(u.auth, fieldsOf(u))
+    const id = location.split('/').pop()!
+    const half = Math.floor(clip.length / 2)
+    const first = await patch(u.auth, location, 0, clip.subarray(0, half))
+    expect(first.statusCode).toBe(204)
+    expect(first.headers['upload-offset']).toBe(String(half))
+    expect(first.headers['upload-expires']).toBeTruthy()
+
+    const state = await head(u.auth, location)
+    expect(state.headers['upload-offset']).toBe(String(half))
+    expect(state.headers['upload-length']).toBe(String(clip.length))
+    // A PATCH from the wrong offset is refused without writing.
+    const wrong = await patch(u.auth, location, 10, clip.subarray(10, 20))
+    expect(wrong.statusCode).toBe(409)
+    expect(wrong.json()).toEqual({ error: expect.stringMatching(/offset/) })
+
+    const last = await patch(u.auth, location, half, clip.subarray(half))
+    expect(last.statusCode).toBe(200)
+    const body = last.json() as { url: string; attempt_id: number; participant_id: number; competition_id: number }
+    expect(body).toEqual({ url: expect.stringMatching(/^\/api\/video\/attempts%2F\d+%2Foriginal\.mp4$/), attempt_id: expect.any(Number), participant_id: u.user_id, competition_id: u.competitionId })
+    expect(last.headers['x-attempt-id']).toBe(String(body.attempt_id))
+    expect(last.headers['upload-offset']).toBe(String(clip.length))
+
+    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: body.attempt_id } })
+    expect(row).toMatchObject({ uploadId: id, liftType: 'bench', weight: 102.5, processingState: 'pending' })
+    expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
+    const play = await t.app.inject({ method: 'GET', url: body.url })
+    expect(play.statusCode).toBe(200)
+    expect(play.rawPayload.equals(clip)).toBe(true)
+    expect(storedUploads()).not.toContain(id)
+
+    // The last answer was lost: HEAD says complete and names the attempt; a repeated last PATCH answers it again.
+    const again = await head(u.auth, location)
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['upload-offset']).toBe(String(clip.length))
+    expect(again.headers['upload-length']).toBe(String(clip.length))
+    expect(again.headers['x-attempt-id']).toBe(String(body.attempt_id))
+    const repeat = await patch(u.auth, location, half, clip.subarray(half))
+    expect(repeat.statusCode).toBe(200)
+    expect(repeat.json()).toEqual(body)
+    expect(await t.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(1)
+    expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
+    // Someone else still learns nothing about it.
+    const other = await registerUser(t.app)
+    expect((await head(other.auth, location)).statusCode).toBe(404)
+  })
+
+  it('refuses a file that is not a video with POST /api/upload\'s 400 and removes the upload', async () => {
+    const u = await joinedLifter()
+    const text = Buffer.from('this is not a video at all, just some text that pretends to be one\n'.repeat(50))
+    const location = await created(u.auth, fieldsOf(u), text.length)
+    const id = location.split('/').pop()!
+    const res = await patch(u.auth, location, 0, text)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'The file is not a video. Please upload an MP4, MOV or WebM clip.' })
+    expect(storedUploads()).not.toContain(id)
+    expect(existsSync(join(tusDir(), `${id}.json`))).toBe(false)
+    expect((await head(u.auth, location)).statusCode).toBe(404)
+    expect(await t.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(0)
+  })
+
+  it('cancels with DELETE: the bytes are removed', async () => {
+    const u = await joinedLifter()
+    const location = await created(u.auth, fieldsOf(u))
+    const id = location.split('/').pop()!
+    await patch(u.auth, location, 0, clip.subarray(0, 100))
+    expect(storedUploads()).toContain(id)
+    const res = await t.app.inject({ method: 'DELETE', url: location, headers: { ...TUS, ...u.auth } })
+    expect(res.statusCode).toBe(204)
+    expect(storedUploads()).not.toContain(id)
+    expect((await head(u.auth, location)).statusCode).toBe(404)
+  })
+
+  it('with tus-js-client over HTTP: a PATCH cut half-way keeps what arrived, the client resumes from it, and a resume after the finish learns the attempt', async () => {
+    const u = await joinedLifter()
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (t.app.server.address() as { port: number }).port
+    const endpoint = `http://127.0.0.1:${port}/api/uploads/`
+    const location = await created(u.auth, fieldsOf(u))
+    const uploadUrl = `http://127.0.0.1:${port}${location}`
+
+    // The phone's network drops after ~60 % of the body: the connection is simply gone.
+    const sent = Math.floor(clip.length * 0.6)
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(uploadUrl, {
+        method: 'PATCH',
+        headers: { ...TUS, ...u.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(clip.length) },
+      })
+      req.on('error', () => resolve())
+      req.write(clip.subarray(0, sent), () => setTimeout(() => { req.destroy(); resolve() }, 200))
+    })
+    let offset = 0
+    for (let i = 0; i < 50 && offset === 0; i++) {
+      offset = Number((await head(u.auth, location)).headers['upload-offset'])
+      if (offset === 0) await new Promise((r) => setTimeout(r, 50))
+    }
+    expect(offset).toBeGreaterThan(0)
+    expect(offset).toBeLessThanOrEqual(sent)
+
+    const resume = (url: string) => new Promise<{ response: HttpResponse; progressFrom: number }>((resolve, reject) => {
+      let progressFrom = -1
+      const upload = new TusUpload(clip, {
+        endpoint, uploadUrl: url, headers: u.auth, metadata: {}, retryDelays: [],
+        onProgress: (bytes) => { if (progressFrom < 0) progressFrom = bytes },
+        onSuccess: ({ lastResponse }) => resolve({ response: lastResponse, progressFrom }),
+        onError: reject,
+      })
+      upload.start()
+    })
+    const done = await resume(uploadUrl)
+    expect(done.progressFrom).toBeGreaterThanOrEqual(offset) // it did not start again from zero
+    const attemptId = Number(done.response.getHeader('X-Attempt-Id'))
+    expect(attemptId).toBeGreaterThan(0)
+    expect(JSON.parse(done.response.getBody())).toMatchObject({ attempt_id: attemptId, competition_id: u.competitionId })
+
+    // The page reloads and resumes the same upload: the client sees it complete and learns the same attempt.
+    const reloaded = await resume(uploadUrl)
+    expect(reloaded.response.getStatus()).toBe(200)
+    expect(Number(reloaded.response.getHeader('X-Attempt-Id'))).toBe(attemptId)
+    expect(await t.db.prisma.attempt.count({ where: { uploadId: location.split('/').pop() } })).toBe(1)
+    const stored = await t.storage.stat(`attempts/${attemptId}/original.mp4`)
+    expect(stored?.size).toBe(clip.length)
+  })
+})
+
+describe('tus uploads across a restart', () => {
+  it('resume on a restarted server, and the ones past UPLOAD_RESUME_HOURS are removed at start', async () => {
+    const u = await joinedLifter()
+    const kept = await created(u.auth, fieldsOf(u))
+    const stale = await created(u.auth, fieldsOf(u))
+    await patch(u.auth, kept, 0, clip.subarray(0, 500))
+    await patch(u.auth, stale, 0, clip.subarray(0, 500))
+    const staleId = stale.split('/').pop()!
+    // Created 25 hours ago (UPLOAD_RESUME_HOURS is 24).
+    const infoPath = join(tusDir(), `${staleId}.json`)
+    const info = JSON.parse(readFileSync(infoPath, 'utf8')) as { creation_date: string }
+    info.creation_date = new Date(Date.now() - 25 * 3_600_000).toISOString()
+    writeFileSync(infoPath, JSON.stringify(info))
+    expect((await patch(u.auth, stale, 500, clip.subarray(500, 600))).statusCode).toBe(410) // past its expiry already
+
+    const restarted = await startTestApp({ env, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } })
+    try {
+      expect(storedUploads()).not.toContain(staleId)
+      expect(existsSync(infoPath)).toBe(false)
+      expect((await head(u.auth, stale, restarted.app)).statusCode).toBe(404)
+      const state = await head(u.auth, kept, restarted.app)
+      expect(state.statusCode).toBe(200)
+      expect(state.headers['upload-offset']).toBe('500')
+      const last = await patch(u.auth, kept, 500, clip.subarray(500), restarted.app)
+      expect(last.statusCode).toBe(200)
+      expect(last.headers['x-attempt-id']).toMatch(/^\d+$/)
+    } finally {
+      await restarted.close()
+    }
+  })
+})
