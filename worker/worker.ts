@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { createRedisPublisher } from '../infra/live-redis.ts'
+import { startMetricsListener } from '../infra/metrics-server.ts'
 import { openStorage } from '../infra/storage.ts'
 import { startTranscodeWorker } from '../infra/transcoding/index.ts'
 import { JOB_POLICIES, consoleLog } from '../infra/transcoding/jobs.ts'
@@ -28,19 +29,23 @@ async function main() {
   const storage = await openStorage(config)
   const publisher = createRedisPublisher(config, { onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
   const transcoder = await startTranscodeWorker({ config, db, storage, publisher }, { log })
+  // METRICS_PORT: /metrics for Prometheus and /health for the container's health check.
+  const metrics = config.metricsPort === undefined ? undefined : await startMetricsListener({ port: config.metricsPort, host: config.host, token: config.metricsToken })
 
   // The delay is only a backstop above the policy's grace (the running job finishes or is released within it).
   closeWithGrace({ delay: policy.shutdownGraceMs + 10_000 }, async ({ err, signal }) => {
     if (err) console.error(`Transcode worker ${process.pid}: stopping after an error`, err)
     else console.log(`Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`)
     await transcoder.close()
+    await metrics?.close()
     await publisher.close()
     await db.close()
   })
 
   console.log(
     `Transcode worker ${process.pid} ready: concurrency ${config.workerConcurrency}, queue "${config.redisPrefix}:${policy.queue}", ` +
-    `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe}).`,
+    `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe})` +
+    `${metrics ? `, /metrics and /health on ${config.host}:${metrics.port}` : ''}.`,
   )
 }
 
