@@ -8,11 +8,16 @@
 // - ETag / If-None-Match / If-Range; Cache-Control: long for final content,
 //   revalidate-always for an original that will be replaced by a rendition.
 // - A key that could escape the media root is refused (400) before any file is opened.
+// - With S3 and S3_PRESIGN_SECONDS > 0: a 307 to a short-lived presigned URL (the bytes
+//   come from the store or a CDN in front of it, Range included) instead of streaming.
+// - A store that does not answer → 503; one that fails mid-stream only aborts that response.
+import { once } from 'node:events'
+import type { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { VideoQuery } from '../../contract/index.ts'
-import { InvalidKeyError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
+import { InvalidKeyError, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
@@ -86,9 +91,34 @@ const FILE_HEADERS = {
   'accept-ranges': { type: 'string', description: '`bytes`.' },
 }
 const CACHE_REVALIDATE = 'public, no-cache'
+const UNAVAILABLE = 'Videos cannot be played right now (the media store does not answer). Please try again in a moment.'
+
+/** A store error as the client sees it: 404 for a file gone since stat, 503 for a store that does not answer. */
+function storeError(error: unknown): unknown {
+  if (error instanceof InvalidKeyError) return badRequest('This video path is not valid.')
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound('Video not found')
+  if (error instanceof StorageUnavailableError) return new HttpError(503, UNAVAILABLE)
+  return error
+}
+
+/**
+ * Waits for a read's first bytes, so a store that fails at once gets a JSON error status
+ * instead of a video response's headers with no body. Later errors abort the response
+ * (Fastify destroys it and logs); the process never sees them unhandled.
+ */
+async function opened(stream: Readable): Promise<Readable> {
+  try {
+    await once(stream, 'readable')
+  } catch (error) {
+    stream.destroy()
+    throw storeError(error)
+  }
+  stream.on('error', () => {}) // reported by Fastify once it pipes the stream
+  return stream
+}
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { storage } = app.deps
+  const { storage, config } = app.deps
 
   app.get('/video/*', {
     schema: {
@@ -107,9 +137,15 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           content: FILE_CONTENT,
         },
         304: { type: 'null', description: 'Not modified: If-None-Match names the current ETag.' },
+        307: {
+          type: 'null',
+          description: 'With S3 storage and S3_PRESIGN_SECONDS > 0: the bytes are at the short-lived presigned URL in `Location` (send Range there).',
+          headers: { location: { type: 'string', description: 'The presigned URL.' } },
+        },
         400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
         404: errorStatus('No stored file (or attempt) has this key.'),
         416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
+        503: errorStatus('The media store does not answer; try again in a moment.'),
       },
     },
   }, async (request, typedReply) => {
@@ -134,8 +170,8 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       object = await storage.stat(playback.key)
     } catch (error) {
-      if (error instanceof InvalidKeyError) throw badRequest('This video path is not valid.')
-      throw error
+      if (error instanceof StorageUnavailableError) request.log.error({ err: error }, 'media store unavailable')
+      throw storeError(error)
     }
     if (!object) throw notFound('Video not found')
 
@@ -151,6 +187,15 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(304).send()
     }
 
+    // Presigned: the client fetches the bytes (with its Range) from the store itself. The redirect is
+    // cached privately and briefly, well within the URL's life.
+    const presigned = await storage.presignedUrl?.(playback.key)
+    if (presigned) {
+      const maxAge = Math.min(60, Math.floor((config.s3?.presignSeconds ?? 0) / 2))
+      reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges')
+      return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(presigned, 307)
+    }
+
     // If-Range: resume only when the client holds these very bytes; otherwise send the whole file.
     const ifRange = request.headers['if-range']
     const rangeHeader = ifRange && ifRange !== object.etag && ifRange !== object.modifiedAt.toUTCString() ? undefined : request.headers.range
@@ -164,11 +209,11 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
         .header('content-length', String(range.end - range.start + 1))
-      return reply.send(storage.read(playback.key, range))
+      return reply.send(await opened(storage.read(playback.key, range)))
     }
     reply.header('content-length', String(object.size))
     if (object.size === 0) return reply.send('')
-    return reply.send(storage.read(playback.key))
+    return reply.send(await opened(storage.read(playback.key)))
   })
 }
 
