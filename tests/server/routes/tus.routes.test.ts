@@ -13,6 +13,9 @@ import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip, multipartForm } from '../../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
+import { REDIS_URL, dropRedisPrefix } from '../../helpers/live.ts'
+import { Redis } from 'ioredis'
+import { uploadBytesTotal } from '../../../infra/metrics.ts'
 
 const LIMIT = 1024 * 1024
 let database: TestDatabase
@@ -168,6 +171,8 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     const location = await created(u.auth, fieldsOf(u))
     const id = location.split('/').pop()!
     const half = Math.floor(clip.length / 2)
+    const tusBytes = async () => (await uploadBytesTotal.get()).values.find((v) => v.labels.method === 'tus')?.value ?? 0
+    const bytesBefore = await tusBytes()
     const first = await patch(u.auth, location, 0, clip.subarray(0, half))
     expect(first.statusCode).toBe(204)
     expect(first.headers['upload-offset']).toBe(String(half))
@@ -195,6 +200,7 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     expect(play.statusCode).toBe(200)
     expect(play.rawPayload.equals(clip)).toBe(true)
     expect(storedUploads()).not.toContain(id)
+    expect(await tusBytes() - bytesBefore).toBe(clip.length) // the refused PATCH wrote nothing
 
     // The last answer was lost: HEAD says complete and names the attempt; a repeated last PATCH answers it again.
     const again = await head(u.auth, location)
@@ -319,5 +325,136 @@ describe('tus uploads across a restart', () => {
     } finally {
       await restarted.close()
     }
+  })
+})
+
+describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a small upload limit', () => {
+  const prefix = `tus-test-${randomBytes(4).toString('hex')}`
+  let n: TestApp
+  let port: number
+  beforeAll(async () => {
+    n = await startTestApp({
+      env: {
+        REDIS_URL, REDIS_PREFIX: prefix, CORS_ORIGINS: 'http://web.example', REQUEST_TIMEOUT_MS: '1000',
+        RATE_LIMIT_UPLOAD_PER_MINUTE: '3', UPLOAD_MAX_BYTES: String(LIMIT), UPLOAD_STALL_WINDOW_MS: '5000', UPLOAD_STALL_MIN_BYTES: '1000',
+      },
+    })
+    await n.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (n.app.server.address() as { port: number }).port
+  })
+  afterAll(async () => {
+    await n?.close()
+    await dropRedisPrefix(prefix)
+  })
+
+  async function lifterOn(app: TestApp['app']) {
+    const u = await registerUser(app)
+    const competitionId = await createChallenge(app, u.access_token)
+    expect((await app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    return { ...u, competitionId }
+  }
+
+  /** A PATCH over a real connection; `chunks` are written with `gapMs` between them; `hold` keeps it open after them. */
+  function rawPatch(auth: Record<string, string>, location: string, offset: number, body: Buffer, o: { chunks: Buffer[]; gapMs: number; hold?: boolean }) {
+    let req!: ReturnType<typeof httpRequest>
+    const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+      req = httpRequest(`http://127.0.0.1:${port}${location}`, {
+        method: 'PATCH',
+        headers: { ...TUS, ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(body.length) },
+      }, (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => { text += c.toString() })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+        res.on('error', (e) => resolve({ error: e.message }))
+      })
+      req.on('error', (e) => resolve({ error: e.message }))
+    })
+    void (async () => {
+      for (const chunk of o.chunks) {
+        req.write(chunk)
+        await new Promise((r) => setTimeout(r, o.gapMs))
+      }
+      if (!o.hold) req.end()
+    })()
+    return { answer, cut: () => req.destroy() }
+  }
+
+  it('limits creation per lifter as POST /api/upload is limited (429 {error}), and never limits HEAD or PATCH', async () => {
+    const u = await lifterOn(n.app)
+    const statuses: number[] = []
+    let location = ''
+    for (let i = 0; i < 4; i++) {
+      const res = await create(u.auth, fieldsOf(u), clip.length, n.app)
+      statuses.push(res.statusCode)
+      if (res.statusCode === 201) location = res.headers.location as string
+      if (res.statusCode === 429) expect(res.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) })
+    }
+    expect(statuses).toEqual([201, 201, 201, 429])
+    for (let i = 0; i < 5; i++) expect((await head(u.auth, location, n.app)).statusCode).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await patch(u.auth, location, i * 10, clip.subarray(i * 10, i * 10 + 10), n.app)).statusCode).toBe(204)
+  })
+
+  it('lets a listed origin read the tus headers, and no other origin (tus\'s own allow-all is not sent)', async () => {
+    const u = await lifterOn(n.app)
+    const res = await n.app.inject({
+      method: 'POST', url: '/api/uploads/',
+      headers: { ...TUS, ...u.auth, origin: 'http://web.example', 'upload-length': String(clip.length), 'upload-metadata': metadataHeader(fieldsOf(u)) },
+    })
+    expect(res.statusCode).toBe(201)
+    expect(res.headers['access-control-allow-origin']).toBe('http://web.example')
+    const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/)
+    for (const name of ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Attempt-Id']) expect(exposed).toContain(name)
+    const preflight = await n.app.inject({ method: 'OPTIONS', url: res.headers.location as string, headers: { origin: 'http://web.example', 'access-control-request-method': 'PATCH' } })
+    expect(preflight.statusCode).toBe(204)
+    const stranger = await n.app.inject({ method: 'HEAD', url: res.headers.location as string, headers: { ...TUS, ...u.auth, origin: 'http://evil.example' } })
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('takes a PATCH body sent slowly for longer than REQUEST_TIMEOUT_MS', async () => {
+    const u = await lifterOn(n.app)
+    const location = (await create(u.auth, fieldsOf(u), clip.length, n.app)).headers.location as string
+    const body = clip.subarray(0, 20_000)
+    const chunks = Array.from({ length: 10 }, (_, i) => body.subarray(i * 2000, (i + 1) * 2000))
+    const started = Date.now()
+    const res = await rawPatch(u.auth, location, 0, body, { chunks, gapMs: 250 }).answer
+    expect(Date.now() - started).toBeGreaterThan(2000)
+    expect(res).toMatchObject({ status: 204 })
+    expect((await head(u.auth, location, n.app)).headers['upload-offset']).toBe(String(body.length))
+  })
+
+  it('holds one upload\'s lock in Redis: a second PATCH while the first writes never interleaves (409/423 for one of them)', async () => {
+    const u = await lifterOn(n.app)
+    const location = (await create(u.auth, fieldsOf(u), clip.length, n.app)).headers.location as string
+    const id = location.split('/').pop()!
+    const part = clip.subarray(0, 30_000)
+    const first = rawPatch(u.auth, location, 0, clip, { chunks: [part], gapMs: 10, hold: true })
+    const redis = new Redis(REDIS_URL)
+    try {
+      let locked = 0
+      for (let i = 0; i < 50 && !locked; i++) {
+        locked = await redis.exists(`${prefix}:tus-lock:${id}`)
+        if (!locked) await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(locked).toBe(1)
+    } finally {
+      redis.disconnect()
+    }
+    await new Promise((r) => setTimeout(r, 300))
+    // The client resumed from offset 0 on another connection while the first still hangs.
+    const second = await patch(u.auth, location, 0, clip.subarray(0, 50_000), n.app)
+    first.cut()
+    const firstAnswer = await first.answer
+    expect([409, 423]).toContain(second.statusCode)
+    expect(second.json().error).toBeTruthy()
+    // What the first wrote is all there is: its bytes, not mixed with the second's.
+    const offset = Number((await head(u.auth, location, n.app)).headers['upload-offset'])
+    expect(offset).toBe(part.length)
+    expect(firstAnswer).toBeDefined()
+    const rest = await patch(u.auth, location, offset, clip.subarray(offset), n.app)
+    expect(rest.statusCode).toBe(200)
+    const stored = await n.storage.stat(`attempts/${rest.headers['x-attempt-id']}/original.mp4`)
+    expect(stored?.size).toBe(clip.length)
+    const bytes = readFileSync(join(n.config.mediaDir, `attempts/${rest.headers['x-attempt-id']}/original.mp4`))
+    expect(bytes.equals(clip)).toBe(true)
   })
 })
