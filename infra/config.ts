@@ -130,10 +130,13 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config {
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.')
+  // SigV4 presigned URLs live at most 7 days.
+  const presignSeconds = int(env, 'S3_PRESIGN_SECONDS', 0, 0)
+  if (presignSeconds > 604_800) throw new ConfigError(`S3_PRESIGN_SECONDS must be at most 604800 (7 days, the longest a presigned URL may live), got "${presignSeconds}"`)
   return Object.freeze({
     endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey,
     forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
-    presignSeconds: int(env, 'S3_PRESIGN_SECONDS', 0, 0),
+    presignSeconds,
   })
 }
 
