@@ -14,6 +14,7 @@ const sections: Record<string, () => Promise<Section>> = {
   upload: () => import('./upload.bench.ts').then((m) => m.uploadBenchmark()),
   joins: () => import('./joins.bench.ts').then((m) => m.joinsBenchmark()),
   scale: () => import('./scale.bench.ts').then((m) => m.scaleBenchmark()),
+  's3-upload': () => import('./s3-upload.bench.ts').then((m) => m.s3UploadBenchmark()),
 }
 
 const wanted = process.argv.slice(2).filter((a) => a in sections)

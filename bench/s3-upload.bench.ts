@@ -1,0 +1,214 @@
+// Upload through S3: the same ~100 MB video (4 s of noisy 720p H.264 at a high bitrate, made
+// once with ffmpeg and cached) sent (a) through LiftArena's resumable endpoint (tus 1.0.0 at
+// /api/uploads/, the server's S3 store, then the upload's finish: probe → attempt → enqueue)
+// and (b) as a plain multipart S3 put with @aws-sdk/lib-storage, the baseline, in the same
+// run against the same local s3rver (its own process). The server is `tsx server/server.ts`
+// in its own process with STORAGE_DRIVER=s3 on PostgreSQL and Redis; no worker runs, so the
+// transcode jobs wait in the queue and take no CPU from the runs.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { request as httpRequest } from 'node:http'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { loadConfig } from '../infra/config.ts'
+import { openDatabase } from '../infra/db.ts'
+import { binaries } from '../tests/helpers/clips.ts'
+import { createTestDatabase } from '../tests/helpers/database.ts'
+import { createLifters, createOngoingChallenge, dropRedisPrefix, join as joinChallenge, REDIS_URL, spawnServer, uniqueRedisPrefix, type Lifter } from '../tests/helpers/live.ts'
+import { startS3 } from '../tests/helpers/s3.ts'
+import { median, round, run, type Section } from './lib.ts'
+
+const RUNS = 3
+const MiB = 1024 * 1024
+const SECONDS = 4
+const VIDEO = join(tmpdir(), 'liftarena-bench', `s3-upload-720p-noise-${SECONDS}s.mp4`)
+
+/** Made once with ffmpeg and kept between runs (under a temp name until complete): every byte is real H.264, little of it compressible. */
+async function cachedVideo(): Promise<string> {
+  if (existsSync(VIDEO)) return VIDEO
+  mkdirSync(join(tmpdir(), 'liftarena-bench'), { recursive: true })
+  const partial = `${VIDEO}.partial.mp4`
+  await run(binaries().ffmpeg, [
+    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-t', String(SECONDS), '-vf', 'noise=alls=40:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '18', '-pix_fmt', 'yuv420p',
+    '-c:a', 'aac', '-shortest', '-movflags', '+faststart', partial,
+  ])
+  renameSync(partial, VIDEO)
+  return VIDEO
+}
+
+/**
+ * tests/long/fixtures/s3-multipart-front.ts in its own process (as s3rver is in its own): every
+ * byte of both sides passes through it, so it must not share the bench's event loop.
+ */
+async function spawnFront(s3Port: number, directory: string) {
+  const fixture = join(import.meta.dirname, '../tests/long/fixtures/s3-multipart-front.ts')
+  const code = `const { startS3Front } = await import(${JSON.stringify(fixture)}); const f = await startS3Front(${s3Port}, ${JSON.stringify(directory)}); `
+    + `console.log('FRONT ' + f.port); process.stdin.on('end', () => process.exit(0)).resume()`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] })
+  let out = ''
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += String(chunk)
+      const match = /FRONT (\d+)/.exec(out)
+      if (match) resolve(Number(match[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`the S3 front exited (${code}): ${out}`)))
+  })
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return
+      const exited = once(child, 'exit')
+      child.stdin!.end()
+      await exited
+    },
+  }
+}
+
+interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number }
+
+/** POST (create, with the form's fields as metadata) then one PATCH with every byte; timed until the final PATCH answers. */
+async function tusUpload(url: string, lifter: Lifter, competitionId: number, bytes: Buffer): Promise<TusRun> {
+  const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64')
+  const metadata = { filename: 'bench.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 150, competition_id: competitionId }
+  const started = performance.now()
+  const created = await fetch(`${url}/api/uploads/`, {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0', authorization: `Bearer ${lifter.token}`, 'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(metadata).map(([k, v]) => `${k} ${b64(v)}`).join(','),
+    },
+  })
+  if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${await created.text()}`)
+  const path = new URL(created.headers.get('location')!, url).pathname
+  const { port } = new URL(url)
+  let bodySent = 0
+  const answer = await new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
+    const req = httpRequest({
+      host: '127.0.0.1', port: Number(port), method: 'PATCH', path,
+      headers: {
+        'tus-resumable': '1.0.0', authorization: `Bearer ${lifter.token}`, 'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0', 'content-length': String(bytes.length),
+      },
+    })
+    // 'finish': the last byte has left this process (the server has read all but a socket buffer's worth).
+    req.on('finish', () => { bodySent = performance.now() })
+    req.on('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (c: string) => { text += c }).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+    })
+    req.on('error', reject)
+    req.end(bytes)
+  })
+  const seconds = (performance.now() - started) / 1000
+  if (answer.status < 200 || answer.status > 299) throw new Error(`the final tus PATCH answered ${answer.status}: ${answer.text}`)
+  const attemptId = Number(answer.headers['x-attempt-id'])
+  if (!Number.isInteger(attemptId)) throw new Error(`the final tus PATCH named no attempt: ${answer.status} ${answer.text}`)
+  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId }
+}
+
+export async function s3UploadBenchmark(): Promise<Section> {
+  const started = Date.now()
+  const video = await cachedVideo()
+  const bytes = readFileSync(video)
+  const size = statSync(video).size
+  const s3Dir = mkdtempSync(join(tmpdir(), 'liftarena-bench-s3-'))
+  const [s3, database] = await Promise.all([startS3({ directory: s3Dir }), createTestDatabase()])
+  const redisPrefix = uniqueRedisPrefix()
+  // Both sides go through the front that adds the multipart calls s3rver lacks (ListParts, which the tus S3 store needs).
+  const front = await spawnFront(s3.port, s3Dir)
+  const client = new S3Client({
+    endpoint: front.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', region: s3.env.S3_REGION, forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+  })
+  const db = await openDatabase({ databaseUrl: database.url, dataDir: join(tmpdir(), 'liftarena-bench') }, { migrate: true })
+  const server = await spawnServer({
+    ...s3.env, S3_ENDPOINT: front.endpoint, STORAGE_DRIVER: 's3', DATABASE_URL: database.url,
+    // s3rver keeps an aws-chunked body's framing: no streaming checksums (as infra/s3-storage.ts sets for its own client).
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED', REDIS_URL, REDIS_PREFIX: redisPrefix, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+  })
+  try {
+    const competitionId = await createOngoingChallenge(db.prisma, 'S3 Upload Bench')
+    const [lifter] = await createLifters(db.prisma, loadConfig().jwtSecret, 1)
+    const joined = await joinChallenge(server.url, lifter!, competitionId)
+    if (joined.status !== 201) throw new Error(`join answered ${joined.status}`)
+
+    // lib-storage's defaults (5 MiB parts, 4 at once): what an application calling the SDK gets.
+    const plainPut = async (body: Buffer, key: string) => {
+      const t0 = performance.now()
+      await new Upload({ client, params: { Bucket: s3.bucket, Key: key, Body: body, ContentType: 'video/mp4' } }).done()
+      const seconds = (performance.now() - t0) / 1000
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }))
+      return seconds
+    }
+
+    // Warm-up with the first 8 MiB (JIT, connections, the probe's binaries in the page cache): a clip cut mid-file is still probed.
+    await plainPut(bytes.subarray(0, 8 * MiB), 'bench/warm-up.mp4')
+    await tusUpload(server.url, lifter!, competitionId, readFileSync(await smallClip())).catch((error: unknown) => { throw new Error(`tus warm-up: ${(error as Error).message}`) })
+
+    const plain: number[] = []
+    const tus: TusRun[] = []
+    for (let i = 0; i < RUNS; i++) {
+      // The first side swaps every run.
+      if (i % 2 === 0) {
+        plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
+        tus.push(await tusUpload(server.url, lifter!, competitionId, bytes))
+      } else {
+        tus.push(await tusUpload(server.url, lifter!, competitionId, bytes))
+        plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
+      }
+      console.log(`bench s3-upload run ${i + 1}: plain ${plain.at(-1)!.toFixed(2)} s, tus ${tus.at(-1)!.seconds.toFixed(2)} s (body sent at ${tus.at(-1)!.bodySentSeconds.toFixed(2)} s)`)
+    }
+
+    const mibps = (seconds: number) => size / MiB / seconds
+    const plainS = median(plain)
+    const tusS = median(tus.map((t) => t.seconds))
+    const bodyS = median(tus.map((t) => t.bodySentSeconds))
+    const finishS = median(tus.map((t) => t.seconds - t.bodySentSeconds))
+    const ratio = mibps(tusS) / mibps(plainS)
+    const mib = round(size / MiB, 1)
+    console.log(`bench s3-upload: ${Math.round((Date.now() - started) / 1000)} s`)
+    return {
+      title: 'Upload through S3',
+      method:
+        `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts). ` +
+        'Ours: LiftArena\'s resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload\'s finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). ' +
+        '"Body sent" is when the last byte left the client; "finish" is from there to the answer. ' +
+        'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) straight to the same s3rver. ' +
+        `One warm-up each, then ${RUNS} runs of each alternating (the first side swaps every run); medians. MiB/s = the file's size ÷ the time.`,
+      commands: ['npm run bench -- s3-upload'],
+      header: ['path', 'MiB/s', 's', 'ratio to baseline'],
+      rows: [
+        ['baseline: plain S3 put (lib-storage multipart)', round(mibps(plainS), 1), round(plainS), 1],
+        ['tus through LiftArena → S3, until the final PATCH answers', round(mibps(tusS), 1), round(tusS), round(ratio)],
+        ['… of which until the body was sent', round(mibps(bodyS), 1), round(bodyS), round(mibps(bodyS) / mibps(plainS))],
+        ['… of which the finish (last byte → answer)', '', round(finishS), ''],
+      ],
+      verdicts: [
+        `tus / plain put: ${round(ratio)} (medians of ${RUNS}: ${plain.map((s) => round(s)).join(', ')} s plain; ${tus.map((t) => round(t.seconds)).join(', ')} s tus)`,
+      ],
+    }
+  } finally {
+    await server.stop()
+    await db.close()
+    await database.drop()
+    await dropRedisPrefix(redisPrefix)
+    client.destroy()
+    await front.stop()
+    await s3.stop()
+    rmSync(s3Dir, { recursive: true, force: true })
+  }
+}
+
+/** A 1 s clip for the tus warm-up (a real video: the finish probes it). */
+async function smallClip(): Promise<string> {
+  const path = join(tmpdir(), 'liftarena-bench', 's3-upload-warm-up.mp4')
+  if (!existsSync(path)) {
+    await run(binaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path])
+  }
+  return path
+}
