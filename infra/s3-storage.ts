@@ -33,6 +33,8 @@ const CONNECT_TIMEOUT_MS = 3_000
 /** A socket silent this long (no byte either way) is given up; long video streams are not cut while bytes flow. */
 const IDLE_TIMEOUT_MS = 30_000
 const PING_TIMEOUT_MS = 3_000
+/** Downloads older than this were left by a crash (no transcode runs for a day): removed at the next download. */
+const STALE_DOWNLOAD_MS = 24 * 3_600_000
 /** HEAD, DELETE and a GET's response headers must come back this soon (a store that accepts connections but hangs). */
 const ANSWER = { requestTimeout: 5_000 }
 
@@ -60,6 +62,7 @@ function strongEtag(etag: string | undefined, size: number, modifiedAt: Date): s
 export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
   const Bucket = s3.bucket
   const area = scratchArea(scratchDir)
+  let sweptDownloads = false
   const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
@@ -147,6 +150,10 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
 
     async withLocalFile(key, fn) {
       assertSafeKey(key)
+      if (!sweptDownloads) {
+        sweptDownloads = true
+        await area.sweepScratch(STALE_DOWNLOAD_MS, 'download-').catch(() => 0)
+      }
       const scratch = await area.scratch('download')
       try {
         const path = join(scratch.dir, key.slice(key.lastIndexOf('/') + 1))

@@ -2,7 +2,7 @@
 // S3-compatible bucket (s3rver in a child process, as STORAGE_DRIVER=s3 would use MinIO
 // or AWS). Routes and the worker rely only on what is checked here.
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -100,6 +100,13 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     const data = randomBytes(50_000)
     const k = key('original.mp4')
     await storage.putFile(k, localFile(data))
+    // S3: a download left by a crash (a day old) goes at the first download; a recent one stays.
+    const stale = join(dir, 'scratch', 'download-abcdef-Stale1')
+    const recent = join(dir, 'scratch', 'download-abcdef-Fresh1')
+    if (driver === 's3') {
+      for (const d of [stale, recent]) mkdirSync(join(d, 'original.mp4'), { recursive: true })
+      utimesSync(stale, new Date(Date.now() - 25 * 3_600_000), new Date(Date.now() - 25 * 3_600_000))
+    }
     let seen = ''
     const result = await storage.withLocalFile(k, async (path) => {
       seen = path
@@ -107,7 +114,8 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       return 'done'
     })
     expect(result).toBe('done')
-    if (driver === 's3') expect(existsSync(seen)).toBe(false)
+    if (driver === 's3') expect([existsSync(seen), existsSync(stale), existsSync(recent)]).toEqual([false, false, true])
+    rmSync(recent, { recursive: true, force: true })
     // It is removed even when fn throws.
     await expect(storage.withLocalFile(k, async (path) => { seen = path; throw new Error('ffmpeg failed') })).rejects.toThrow('ffmpeg failed')
     if (driver === 's3') expect(existsSync(seen)).toBe(false)
