@@ -33,6 +33,12 @@ const CONNECT_TIMEOUT_MS = 3_000
 /** A socket silent this long (no byte either way) is given up; long video streams are not cut while bytes flow. */
 const IDLE_TIMEOUT_MS = 30_000
 const PING_TIMEOUT_MS = 3_000
+/**
+ * Connections to the store per process. Each video being streamed holds one while its viewer
+ * reads (a paused viewer's read is dropped after IDLE_TIMEOUT_MS; the player asks again with
+ * Range), so the SDK's default of 50 would queue every other request, even a HEAD, behind 50 viewers.
+ */
+const AGENT = { keepAlive: true, maxSockets: 1_000 }
 /** Downloads older than this were left by a crash (no transcode runs for a day): removed at the next download. */
 const STALE_DOWNLOAD_MS = 24 * 3_600_000
 /** HEAD, DELETE and a GET's response headers must come back this soon (a store that accepts connections but hangs). */
@@ -70,7 +76,7 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
     credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     // 2 tries (one retry after a short backoff): an unreachable store fails in seconds, not minutes.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS, throwOnRequestTimeout: true },
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS, throwOnRequestTimeout: true, httpAgent: AGENT, httpsAgent: AGENT },
     // Checksums only where S3 requires them: S3-compatible stores (older MinIO, s3rver) do not all
     // understand the SDK's default trailing CRC32 (aws-chunked bodies).
     requestChecksumCalculation: 'WHEN_REQUIRED',
