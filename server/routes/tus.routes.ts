@@ -61,22 +61,26 @@ const tooLarge = (limit: number) => new HttpError(413, `The video is larger than
 /** The tus error a hook throws: PatchHandler answers its status and body. */
 const tusError = (status: number, error: string) => ({ status_code: status, body: JSON.stringify({ error }) })
 
-function openStore(config: Config, redis: Redis | undefined): DataStore {
+function openStore(config: Config, redis: Redis | undefined): { datastore: DataStore; cache?: IoRedisKvStore<MetadataValue> } {
   const expirationPeriodInMilliseconds = config.uploadResumeMs
   if (config.storageDriver === 's3' && config.s3) {
     const { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle } = config.s3
-    return new S3Store({
+    const cache = redis ? new IoRedisKvStore<MetadataValue>(redis, `${config.redisPrefix}:tus:info:`) : undefined
+    const datastore = new S3Store({
       expirationPeriodInMilliseconds,
-      ...(redis ? { cache: new IoRedisKvStore<MetadataValue>(redis, `${config.redisPrefix}:tus:info:`) } : {}),
+      ...(cache ? { cache } : {}),
       s3ClientConfig: {
         bucket, region, forcePathStyle,
+        // As infra/s3-storage.ts: checksums only where S3 requires them (S3-compatible stores do not all read aws-chunked trailers).
+        requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
         ...(endpoint ? { endpoint } : {}),
         ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
       },
     })
+    return { datastore, cache }
   }
   // The upload's info sits beside its bytes (a .json file): both survive a restart.
-  return new FileStore({ directory: join(config.scratchDir, 'tus'), expirationPeriodInMilliseconds })
+  return { datastore: new FileStore({ directory: join(config.scratchDir, 'tus'), expirationPeriodInMilliseconds }) }
 }
 
 /** Upload-Metadata's values, decoded (tus's own parser: base64 values, keys once each). */
@@ -134,7 +138,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       await redis?.quit().catch(() => redis?.disconnect())
     })
   }
-  const datastore = openStore(config, redis)
+  const { datastore, cache } = openStore(config, redis)
   datastore.extensions = [...RESUMABLE_UPLOAD_EXTENSIONS]
 
   /** The Fastify request behind each request tus handles (its user, its log). */
@@ -184,13 +188,23 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         await copyFile(source, target)
       })
     } else {
-      await pipeline((datastore as unknown as { read(id: string): Readable }).read(upload.id), createWriteStream(target, { flags: 'wx' }))
+      // The S3 store's read answers a promise of the object's stream.
+      const source = await (datastore as unknown as { read(id: string): Readable | Promise<Readable> }).read(upload.id)
+      await pipeline(source, createWriteStream(target, { flags: 'wx' }))
     }
     return target
   }
 
   /** Removes an upload's parts and info; gone already is fine. */
-  const removeUpload = (id: string) => datastore.remove(id).catch(() => {})
+  async function removeUpload(id: string) {
+    await datastore.remove(id).catch(() => {})
+    if (config.storageDriver === 's3') {
+      // The S3 store's remove stops at a completed multipart upload (no upload left to abort) and
+      // leaves its object, info and cached state: removed here (keys as the store writes them).
+      await Promise.all([storage.delete(id), storage.delete(`${id}.info`), storage.delete(`${id}.part`), cache?.delete(id)])
+        .catch((err: unknown) => app.log.warn({ err, upload: id }, 'resumable upload: could not remove its objects'))
+    }
+  }
 
   /**
    * The upload's bytes have all arrived: the same probe → attempt → transcode path as POST /upload,

@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts
 import { REDIS_URL, dropRedisPrefix } from '../../helpers/live.ts'
 import { Redis } from 'ioredis'
 import { uploadBytesTotal } from '../../../infra/metrics.ts'
+import { createRequire } from 'node:module'
 
 const LIMIT = 1024 * 1024
 let database: TestDatabase
@@ -456,5 +457,92 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
     expect(stored?.size).toBe(clip.length)
     const bytes = readFileSync(join(n.config.mediaDir, `attempts/${rest.headers['x-attempt-id']}/original.mp4`))
     expect(bytes.equals(clip)).toBe(true)
+  })
+})
+
+describe('tus with S3 and Redis: two server nodes share the upload', () => {
+  const prefix = `tus-s3-test-${randomBytes(4).toString('hex')}`
+  let a: TestApp
+  let b: TestApp
+  let s3: { close(): Promise<void> }
+  const s3Requests: string[] = []
+  const bucket = 'liftarena-tus'
+  beforeAll(async () => {
+    // In process, with the multipart calls @tus/s3-store needs and s3rver lacks (tests/helpers/s3rver-multipart.cjs).
+    const require = createRequire(import.meta.url)
+    const S3rver = require('s3rver') as new (options: object) => { run(): Promise<{ port: number }>; close(): Promise<void>; use(fn: (ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>): void; middleware: unknown[] }
+    const { addMultipartCalls } = require('../../helpers/s3rver-multipart.cjs') as { addMultipartCalls<T>(server: T): T }
+    const server = addMultipartCalls(new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(scratchDir, 's3rver'), configureBuckets: [{ name: bucket }] }))
+    server.middleware.unshift(async (ctx: { method: string; url: string }, next: () => Promise<void>) => { s3Requests.push(`${ctx.method} ${ctx.url}`); await next() })
+    const { port } = await server.run()
+    s3 = server
+    const shared = {
+      DATABASE_URL: database.url, JWT_SECRET: env.JWT_SECRET!, REDIS_URL, REDIS_PREFIX: prefix, UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+      STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+    }
+    // Each its own DATA_DIR and SCRATCH_DIR: nothing on a shared disk, only the bucket, Redis and the database.
+    a = await startTestApp({ env: shared })
+    b = await startTestApp({ env: shared })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+    await s3?.close()
+    await dropRedisPrefix(prefix)
+  })
+
+  it('created and half sent through node A, resumed and finished through node B: one attempt, its original in the bucket, playing on A', async () => {
+    const u = await registerUser(a.app)
+    const competitionId = await createChallenge(a.app, u.access_token)
+    expect((await a.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    const res = await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)
+    expect(res.statusCode, res.body).toBe(201)
+    const location = res.headers.location as string
+    const id = location.split('/').pop()!
+    const half = Math.floor(clip.length / 2)
+    expect((await patch(u.auth, location, 0, clip.subarray(0, half), a.app)).statusCode).toBe(204)
+    // The parts wait in the bucket under tus/, not on A's disk.
+    expect(s3Requests.some((r) => r.includes(`/${bucket}/tus/${id}`))).toBe(true)
+    expect(existsSync(join(a.config.scratchDir, 'tus', id))).toBe(false)
+    // Its state is shared through Redis.
+    const redis = new Redis(REDIS_URL)
+    try {
+      expect(await redis.exists(`${prefix}:tus:info:tus/${id}`)).toBe(1)
+    } finally {
+      redis.disconnect()
+    }
+
+    const state = await head(u.auth, location, b.app)
+    expect(state.statusCode).toBe(200)
+    expect(state.headers['upload-offset']).toBe(String(half))
+    // Another user asking node B learns nothing.
+    const other = await registerUser(b.app)
+    expect((await head(other.auth, location, b.app)).statusCode).toBe(404)
+
+    const last = await patch(u.auth, location, half, clip.subarray(half), b.app)
+    expect(last.statusCode, last.body).toBe(200)
+    const attemptId = Number(last.headers['x-attempt-id'])
+    expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: competitionId, participant_id: u.user_id })
+    expect(await b.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(1)
+    const key = `attempts/${attemptId}/original.mp4`
+    expect((await a.storage.stat(key))?.size).toBe(clip.length)
+    // The upload's own objects are gone from the bucket.
+    expect(await a.storage.stat(`tus/${id}`)).toBeNull()
+    expect(await a.storage.stat(`tus/${id}.info`)).toBeNull()
+    const redisAfter = new Redis(REDIS_URL)
+    try {
+      expect(await redisAfter.exists(`${prefix}:tus:info:tus/${id}`)).toBe(0)
+    } finally {
+      redisAfter.disconnect()
+    }
+    const play = await a.app.inject({ method: 'GET', url: `/api/video/${encodeURIComponent(key)}`, headers: { range: 'bytes=0-99' } })
+    expect(play.statusCode).toBe(206)
+    expect(play.rawPayload.equals(clip.subarray(0, 100))).toBe(true)
+
+    // Node A, asked after the finish, knows it too (the database, not B's memory).
+    const again = await head(u.auth, location, a.app)
+    expect(again.headers['x-attempt-id']).toBe(String(attemptId))
+    expect(again.headers['upload-offset']).toBe(String(clip.length))
   })
 })
