@@ -91,17 +91,23 @@ type CdpSession = import('playwright-core').CDPSession
 export interface TusTraffic {
   creations: number
   patches: Array<{ offset: number; at: number }>
+  /** PATCHes that got no answer (cut off, or sent while offline). */
+  failedPatches: Array<{ offset: number; at: number; error: string }>
   uploadUrls: string[]
   /** The JSON of the PATCH that finished the upload (the server's {url, attempt_id, …}). */
   finished: { url: string; attempt_id: number; competition_id: number } | null
 }
 
 export function watchTusTraffic(page: BrowserPage): TusTraffic {
-  const traffic: TusTraffic = { creations: 0, patches: [], uploadUrls: [], finished: null }
+  const traffic: TusTraffic = { creations: 0, patches: [], failedPatches: [], uploadUrls: [], finished: null }
   page.on('request', (request) => {
     if (!new URL(request.url()).pathname.startsWith('/api/uploads/')) return
     if (request.method() === 'POST') traffic.creations++
     if (request.method() === 'PATCH') traffic.patches.push({ offset: Number(request.headers()['upload-offset']), at: Date.now() })
+  })
+  page.on('requestfailed', (request) => {
+    if (request.method() !== 'PATCH' || !new URL(request.url()).pathname.startsWith('/api/uploads/')) return
+    traffic.failedPatches.push({ offset: Number(request.headers()['upload-offset']), at: Date.now(), error: request.failure()?.errorText ?? '' })
   })
   page.on('response', (response) => {
     const request = response.request()
