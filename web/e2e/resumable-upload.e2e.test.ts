@@ -45,13 +45,13 @@ afterEach(async () => {
 })
 
 /** A fresh challenge the lifter has joined, its upload page open in a phone-sized Chromium, signed in and slowed. */
-async function openUploadPage(name: string) {
+async function openUploadPage(name: string, as = lifter) {
   const competitionId = await createOpenChallenge(baseUrl, organiser, `${name} ${Date.now() % 100000}`)
-  await joinChallenge(baseUrl, lifter, competitionId, '83kg')
+  await joinChallenge(baseUrl, as, competitionId, '83kg')
   browser = await openBrowser(390, 844)
   const { page } = browser
   const traffic = watchTusTraffic(page)
-  await openSignedIn(page, baseUrl, lifter)
+  await openSignedIn(page, baseUrl, as)
   const network = await emulateNetwork(page)
   await network.throttle(UPLOAD_RATE)
   const url = `${baseUrl}/challenges/${competitionId}/upload`
@@ -125,6 +125,28 @@ describe('resumable upload in the browser', () => {
     expect((await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === competitionId)).toEqual([])
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress'))).toEqual([])
     expect(browser.errors).toEqual([])
+  })
+
+  it('refreshes a token that stops working mid-upload and goes on with the new one', async () => {
+    // Its own lifter: the refresh rotates the refresh token the other tests sign in with.
+    const refreshed = await registerUser(baseUrl, 'Refresh Lifter')
+    const { page, traffic, competitionId } = await openUploadPage('Refresh Open', refreshed)
+    const refused: string[] = []
+    page.on('response', (response) => {
+      if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/uploads/')) refused.push(response.request().method())
+    })
+    await page.getByLabel('Video').setInputFiles(clip)
+    await page.getByRole('button', { name: 'Upload Lift' }).click()
+    await waitForUploadPercent(page, 15)
+    // As if the access token had expired: the next request is refused.
+    await page.evaluate(() => localStorage.setItem('auth_token', 'expired-token'))
+    await page.waitForURL(`${baseUrl}/challenges/${competitionId}`, { timeout: 90_000 })
+
+    expect(refused.length).toBeGreaterThan(0)
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe('expired-token')
+    expect(traffic.creations).toBe(1)
+    expect((await uploadedVideos(baseUrl, refreshed)).filter((v) => v.competition_id === competitionId)).toHaveLength(1)
+    console.info(`token refresh: refused ${refused.join(', ')}; PATCH offsets ${traffic.patches.map((p) => p.offset).join(', ')}`)
   })
 
   it("shows the server's refusal at creation and of a file that is not a video, as the page always did", async () => {
