@@ -35,7 +35,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
-import { Server as TusServer, MemoryLocker, IoRedisKvStore, Metadata, type DataStore, type Locker, type Upload } from '@tus/server'
+import { Server as TusServer, MemoryLocker, Metadata, type DataStore, type KvStore, type Locker, type Upload } from '@tus/server'
 import { FileStore } from '@tus/file-store'
 import { S3Store, type MetadataValue } from '@tus/s3-store'
 import { RESUMABLE_UPLOAD_EXTENSIONS, type UploadResponse } from '../../contract/index.ts'
@@ -61,11 +61,31 @@ const tooLarge = (limit: number) => new HttpError(413, `The video is larger than
 /** The tus error a hook throws: PatchHandler answers its status and body. */
 const tusError = (status: number, error: string) => ({ status_code: status, body: JSON.stringify({ error }) })
 
-function openStore(config: Config, redis: Redis | undefined): { datastore: DataStore; cache?: IoRedisKvStore<MetadataValue> } {
+/**
+ * The S3 store's upload state in Redis, shared by every node. As @tus/utils' IoRedisKvStore, with an
+ * expiry: a day past UPLOAD_RESUME_HOURS, so the state of uploads removed by the expiry sweep
+ * (which clears the bucket, not this) does not stay in Redis for ever.
+ */
+function redisKvStore(redis: Redis, prefix: string, ttlMs: number): KvStore<MetadataValue> {
+  return {
+    async get(key) {
+      const value = await redis.get(prefix + key)
+      return value ? (JSON.parse(value) as MetadataValue) : undefined
+    },
+    async set(key, value) {
+      await redis.set(prefix + key, JSON.stringify(value), 'PX', ttlMs)
+    },
+    async delete(key) {
+      await redis.del(prefix + key)
+    },
+  }
+}
+
+function openStore(config: Config, redis: Redis | undefined): { datastore: DataStore; cache?: KvStore<MetadataValue> } {
   const expirationPeriodInMilliseconds = config.uploadResumeMs
   if (config.storageDriver === 's3' && config.s3) {
     const { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle } = config.s3
-    const cache = redis ? new IoRedisKvStore<MetadataValue>(redis, `${config.redisPrefix}:tus:info:`) : undefined
+    const cache = redis ? redisKvStore(redis, `${config.redisPrefix}:tus:info:`, config.uploadResumeMs + 86_400_000) : undefined
     const datastore = new S3Store({
       expirationPeriodInMilliseconds,
       ...(cache ? { cache } : {}),
@@ -323,7 +343,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   const hidden = { hide: true } as const
 
-  app.post('/uploads/', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, async (request, reply) => {
+  app.post('/uploads/', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, create)
+  app.post('/uploads', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, create)
+  async function create(request: FastifyRequest, reply: FastifyReply) {
     if (header(request, 'upload-defer-length') !== undefined) throw badRequest('Send Upload-Length: the size of the video in bytes.')
     const lengthText = header(request, 'upload-length')?.trim() ?? ''
     if (!/^\d{1,16}$/.test(lengthText)) throw badRequest('Send Upload-Length: the size of the video in bytes.')
@@ -334,7 +356,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     await acceptor.check(request, fields)
     if (length === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
     return runTus(request, reply)
-  })
+  }
 
   app.route<{ Params: { id: string } }>({
     method: ['HEAD', 'PATCH', 'DELETE'],
@@ -368,6 +390,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   })
 
   app.route({ method: 'OPTIONS', url: '/uploads/', schema: hidden, handler: (request, reply) => runTus(request, reply) })
+  app.route({ method: 'OPTIONS', url: '/uploads', schema: hidden, handler: (request, reply) => runTus(request, reply) })
   app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: hidden, handler: (request, reply) => runTus(request, reply) })
 
   // Unfinished uploads older than UPLOAD_RESUME_HOURS: at start, then hourly (idempotent; any node may run it).

@@ -298,6 +298,35 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
 })
 
 describe('tus uploads across a restart', () => {
+  it('on shutdown, a PATCH still arriving ends after the upload grace, keeps its bytes, records nothing, and resumes on the next server', async () => {
+    const u = await joinedLifter()
+    const location = await created(u.auth, fieldsOf(u))
+    const id = location.split('/').pop()!
+    const stopping = await startTestApp({ env, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } })
+    await stopping.app.listen({ port: 0, host: '127.0.0.1' })
+    const port = (stopping.app.server.address() as { port: number }).port
+    const sent = 20_000
+    const ended = new Promise<string>((resolve) => {
+      const req = httpRequest(`http://127.0.0.1:${port}${location}`, {
+        method: 'PATCH', headers: { ...TUS, ...u.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(clip.length) },
+      }, (res) => resolve(`answered ${res.statusCode}`))
+      req.on('error', (e) => resolve(`cut: ${e.message}`))
+      req.write(clip.subarray(0, sent)) // then nothing more: the phone is still sending
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    const closing = Date.now()
+    await stopping.close()
+    expect(Date.now() - closing).toBeLessThan(9_000)
+    expect(await ended).toMatch(/cut|answered/)
+    const state = await head(u.auth, location)
+    expect(state.statusCode).toBe(200)
+    expect(Number(state.headers['upload-offset'])).toBe(sent)
+    expect(await t.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(0)
+    const last = await patch(u.auth, location, sent, clip.subarray(sent))
+    expect(last.statusCode).toBe(200)
+    expect(await t.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(1)
+  })
+
   it('resume on a restarted server, and the ones past UPLOAD_RESUME_HOURS are removed at start', async () => {
     const u = await joinedLifter()
     const kept = await created(u.auth, fieldsOf(u))
@@ -509,6 +538,7 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
     const redis = new Redis(REDIS_URL)
     try {
       expect(await redis.exists(`${prefix}:tus:info:tus/${id}`)).toBe(1)
+      expect(await redis.pttl(`${prefix}:tus:info:tus/${id}`)).toBeGreaterThan(24 * 3_600_000) // kept a day past UPLOAD_RESUME_HOURS, not for ever
     } finally {
       redis.disconnect()
     }
