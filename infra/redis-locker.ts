@@ -44,12 +44,16 @@ export class RedisLocker implements Locker {
     this.retryMs = options.retryMs ?? 100
   }
 
-  /** `redis` runs the commands; a duplicate of it listens for release requests. */
-  static async create(redis: Redis, options: RedisLockerOptions): Promise<RedisLocker> {
+  /**
+   * `redis` runs the commands; a duplicate of it listens for release requests. Does not wait for
+   * Redis: while it is unreachable, taking a lock fails (the request answers 503 and is retried).
+   */
+  static create(redis: Redis, options: RedisLockerOptions): RedisLocker {
     const subscriber = redis.duplicate()
     subscriber.on('error', () => {}) // the command connection reports; a lost subscription only delays a release
     const locker = new RedisLocker(redis, subscriber, options.prefix, options)
-    await subscriber.subscribe(locker.releaseChannel)
+    // ioredis subscribes again after a reconnect.
+    subscriber.subscribe(locker.releaseChannel).catch(() => {})
     subscriber.on('message', (_channel: string, id: string) => {
       void Promise.resolve(locker.held.get(id)?.()).catch(() => {})
     })

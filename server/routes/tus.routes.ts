@@ -151,7 +151,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 })
     redis.on('error', (err) => app.log.warn({ err }, 'resumable uploads: Redis connection error'))
-    const redisLocker = await RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` })
+    const redisLocker = RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` })
     locker = redisLocker
     app.addHook('onClose', async () => {
       await redisLocker.close()
@@ -263,7 +263,12 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   async function ownUpload(request: FastifyRequest, id: string):
     Promise<{ open: Upload } | { recorded: UploadResponse; size: number | undefined }> {
     if (!ID.test(id)) throw notFound(NO_SUCH_UPLOAD)
-    const upload = await datastore.getUpload(idPrefix + id).catch(() => null)
+    const upload = await datastore.getUpload(idPrefix + id).catch((error: unknown) => {
+      const status = (error as { status_code?: number } | undefined)?.status_code
+      if (status === 404 || status === 410) return null
+      request.log.error({ err: error, upload: id }, 'resumable upload: store unreachable')
+      throw new HttpError(503, 'The upload could not be reached right now. Please try again in a moment: it resumes where it stopped.')
+    })
     if (upload) {
       if (upload.metadata?.owner !== String(request.userId)) throw notFound(NO_SUCH_UPLOAD)
       return { open: upload }
@@ -331,8 +336,11 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (response.status >= 500) request.log.error({ status: response.status, text }, 'resumable upload: tus failed')
       // A refused PATCH may leave its body unread: the connection closes rather than read it.
       if (method === 'PATCH') reply.header('connection', 'close')
-      const error = response.status === 500 ? 'Something went wrong on our side. Please try again.' : errorText(response.status, text, config.uploadMaxBytes)
-      return reply.send({ error })
+      // tus's 5xx (a store or Redis unreachable, a write cut short): retryable, and the upload resumes where it stopped.
+      if (response.status >= 500 && response.status !== 503) {
+        return reply.status(503).send({ error: 'The upload could not be received right now. Please try again in a moment: it resumes where it stopped.' })
+      }
+      return reply.send({ error: errorText(response.status, text, config.uploadMaxBytes) })
     }
     if (text) return reply.type('application/json; charset=utf-8').send(text)
     return reply.send()

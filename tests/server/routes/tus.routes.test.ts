@@ -494,6 +494,8 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
   let a: TestApp
   let b: TestApp
   let s3: { close(): Promise<void> }
+  let startS3: (port: number) => Promise<number>
+  let s3Port: number
   const s3Requests: string[] = []
   const bucket = 'liftarena-tus'
   beforeAll(async () => {
@@ -501,10 +503,15 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
     const require = createRequire(import.meta.url)
     const S3rver = require('s3rver') as new (options: object) => { run(): Promise<{ port: number }>; close(): Promise<void>; use(fn: (ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>): void; middleware: unknown[] }
     const { addMultipartCalls } = require('../../helpers/s3rver-multipart.cjs') as { addMultipartCalls<T>(server: T): T }
-    const server = addMultipartCalls(new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(scratchDir, 's3rver'), configureBuckets: [{ name: bucket }] }))
-    server.middleware.unshift(async (ctx: { method: string; url: string }, next: () => Promise<void>) => { s3Requests.push(`${ctx.method} ${ctx.url}`); await next() })
-    const { port } = await server.run()
-    s3 = server
+    startS3 = async (at: number) => {
+      const server = addMultipartCalls(new S3rver({ port: at, address: '127.0.0.1', silent: true, directory: join(scratchDir, 's3rver'), configureBuckets: [{ name: bucket }] }))
+      server.middleware.unshift(async (ctx: { method: string; url: string }, next: () => Promise<void>) => { s3Requests.push(`${ctx.method} ${ctx.url}`); await next() })
+      const { port: listening } = await server.run()
+      s3 = server
+      return listening
+    }
+    const port = await startS3(0)
+    s3Port = port
     const shared = {
       DATABASE_URL: database.url, JWT_SECRET: env.JWT_SECRET!, REDIS_URL, REDIS_PREFIX: prefix, UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
       STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
@@ -574,5 +581,27 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
     const again = await head(u.auth, location, a.app)
     expect(again.headers['x-attempt-id']).toBe(String(attemptId))
     expect(again.headers['upload-offset']).toBe(String(clip.length))
+  })
+
+  it('answers 503 {error} while the bucket is unreachable, and the upload resumes where it stopped once it is back', async () => {
+    const u = await registerUser(a.app)
+    const competitionId = await createChallenge(a.app, u.access_token)
+    expect((await a.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    const location = (await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)).headers.location as string
+    expect((await patch(u.auth, location, 0, clip.subarray(0, 1000), a.app)).statusCode).toBe(204)
+    await s3.close()
+    try {
+      for (const res of [await head(u.auth, location, b.app), await patch(u.auth, location, 1000, clip.subarray(1000, 2000), a.app)]) {
+        expect(res.statusCode).toBe(503)
+        if (res.body) expect(res.json()).toEqual({ error: expect.stringMatching(/try again in a moment/) })
+      }
+    } finally {
+      await startS3(s3Port)
+    }
+    const state = await head(u.auth, location, b.app)
+    expect(state.statusCode).toBe(200)
+    expect(state.headers['upload-offset']).toBe('1000')
+    const last = await patch(u.auth, location, 1000, clip.subarray(1000), b.app)
+    expect(last.statusCode).toBe(200)
   })
 })
