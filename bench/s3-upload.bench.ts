@@ -19,7 +19,7 @@ import { binaries } from '../tests/helpers/clips.ts'
 import { createTestDatabase } from '../tests/helpers/database.ts'
 import { createLifters, createOngoingChallenge, dropRedisPrefix, join as joinChallenge, REDIS_URL, spawnServer, uniqueRedisPrefix, type Lifter } from '../tests/helpers/live.ts'
 import { startS3 } from '../tests/helpers/s3.ts'
-import { median, round, run, type Section } from './lib.ts'
+import { machine, median, round, run, type Section } from './lib.ts'
 
 const RUNS = 3
 const MiB = 1024 * 1024
@@ -40,26 +40,36 @@ async function cachedVideo(): Promise<string> {
   return VIDEO
 }
 
+/** One request the store received (through the front): when it started and ended, in ms since the epoch. */
+interface StoreRequest { start: number; end: number; method: string; url: string; status: number }
+
 /**
  * tests/long/fixtures/s3-multipart-front.ts in its own process (as s3rver is in its own): every
- * byte of both sides passes through it, so it must not share the bench's event loop.
+ * byte of both sides passes through it, so it must not share the bench's event loop. It reports
+ * each request's start and end, which time the phases of the tus path inside the server.
  */
 async function spawnFront(s3Port: number, directory: string) {
   const fixture = join(import.meta.dirname, '../tests/long/fixtures/s3-multipart-front.ts')
-  const code = `const { startS3Front } = await import(${JSON.stringify(fixture)}); const f = await startS3Front(${s3Port}, ${JSON.stringify(directory)}); `
+  const code = `const { startS3Front } = await import(${JSON.stringify(fixture)}); `
+    + `const f = await startS3Front(${s3Port}, ${JSON.stringify(directory)}, { onRequest: (e) => process.stdout.write('REQ ' + JSON.stringify(e) + '\\n') }); `
     + `console.log('FRONT ' + f.port); process.stdin.on('end', () => process.exit(0)).resume()`
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] })
-  let out = ''
+  const requests: StoreRequest[] = []
+  let pending = ''
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      out += String(chunk)
-      const match = /FRONT (\d+)/.exec(out)
-      if (match) resolve(Number(match[1]))
+      const lines = (pending + String(chunk)).split('\n')
+      pending = lines.pop()!
+      for (const line of lines) {
+        if (line.startsWith('REQ ')) requests.push(JSON.parse(line.slice(4)) as StoreRequest)
+        else if (line.startsWith('FRONT ')) resolve(Number(line.slice(6)))
+      }
     })
-    child.once('exit', (code) => reject(new Error(`the S3 front exited (${code}): ${out}`)))
+    child.once('exit', (code) => reject(new Error(`the S3 front exited (${code})`)))
   })
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    requests,
     async stop() {
       if (child.exitCode !== null) return
       const exited = once(child, 'exit')
@@ -69,12 +79,15 @@ async function spawnFront(s3Port: number, directory: string) {
   }
 }
 
-interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number }
+const epochMs = () => performance.timeOrigin + performance.now()
+
+interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number; uploadId: string; startedAt: number; answeredAt: number }
 
 /** POST (create, with the form's fields as metadata) then one PATCH with every byte; timed until the final PATCH answers. */
 async function tusUpload(url: string, lifter: Lifter, competitionId: number, bytes: Buffer): Promise<TusRun> {
   const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64')
   const metadata = { filename: 'bench.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 150, competition_id: competitionId }
+  const startedAt = epochMs()
   const started = performance.now()
   const created = await fetch(`${url}/api/uploads/`, {
     method: 'POST',
@@ -105,10 +118,40 @@ async function tusUpload(url: string, lifter: Lifter, competitionId: number, byt
     req.end(bytes)
   })
   const seconds = (performance.now() - started) / 1000
+  const answeredAt = epochMs()
   if (answer.status < 200 || answer.status > 299) throw new Error(`the final tus PATCH answered ${answer.status}: ${answer.text}`)
   const attemptId = Number(answer.headers['x-attempt-id'])
   if (!Number.isInteger(attemptId)) throw new Error(`the final tus PATCH named no attempt: ${answer.status} ${answer.text}`)
-  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId }
+  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId, uploadId: path.slice(path.lastIndexOf('/') + 1), startedAt, answeredAt }
+}
+
+/** Where a tus run's time went, in seconds, from the store's side: consecutive phases that add up to the run's time. */
+interface Phases { receive: number; complete: number; download: number; check: number; original: number; rest: number }
+
+/**
+ * Reads the phases of one tus run off the requests the store saw meanwhile: the upload's parts
+ * (PUT tus/<id>?partNumber), the multipart completion (POST tus/<id>?uploadId), the whole object
+ * read back (GET tus/<id>), then the attempt's original put (attempts/<attempt>/original.*).
+ * Null when one of them is missing (the finish works otherwise than this bench knows).
+ */
+function phasesOf(run: TusRun, requests: readonly StoreRequest[]): Phases | null {
+  const seen = requests.filter((r) => r.start >= run.startedAt - 5 && r.end <= run.answeredAt + 5)
+  const upload = `/tus/${run.uploadId}`
+  const complete = seen.find((r) => r.method === 'POST' && r.url.includes(`${upload}?uploadId=`))
+  const download = complete && seen.find((r) => r.method === 'GET' && r.url.split('?')[0]!.endsWith(upload) && r.start >= complete.end)
+  const original = seen.filter((r) => r.url.includes(`/attempts/${run.attemptId}/original.`))
+  if (!complete || !download || original.length === 0) return null
+  const originalStart = Math.min(...original.map((r) => r.start))
+  const originalEnd = Math.max(...original.map((r) => r.end))
+  const s = (ms: number) => ms / 1000
+  return {
+    receive: s(complete.start - run.startedAt),
+    complete: s(complete.end - complete.start),
+    download: s(download.end - complete.end),
+    check: s(originalStart - download.end),
+    original: s(originalEnd - originalStart),
+    rest: s(run.answeredAt - originalEnd),
+  }
 }
 
 export async function s3UploadBenchmark(): Promise<Section> {
@@ -168,28 +211,45 @@ export async function s3UploadBenchmark(): Promise<Section> {
     const plainS = median(plain)
     const tusS = median(tus.map((t) => t.seconds))
     const bodyS = median(tus.map((t) => t.bodySentSeconds))
-    const finishS = median(tus.map((t) => t.seconds - t.bodySentSeconds))
     const ratio = mibps(tusS) / mibps(plainS)
     const mib = round(size / MiB, 1)
+    const seen = tus.map((t) => phasesOf(t, front.requests))
+    const phases = seen.every((p) => p !== null) ? seen as Phases[] : null
+    const phase = (name: keyof Phases) => median(phases!.map((p) => p[name]))
+    const phaseRows: (string | number)[][] = phases
+      ? [
+          ['… receiving the bytes and storing them in S3 as 8 MiB parts (POST → last part stored)', round(mibps(phase('receive')), 1), round(phase('receive')), round(mibps(phase('receive')) / mibps(plainS))],
+          ['… completing the multipart upload (the store joins the parts)', '', round(phase('complete')), ''],
+          ['… reading the whole upload back from S3 to the server\'s scratch', round(mibps(phase('download')), 1), round(phase('download')), ''],
+          ['… checking the local copy is a playable video (ffprobe, decoding both ends) and starting the attempt\'s row', '', round(phase('check')), ''],
+          ['… putting it in S3 again as the attempt\'s original (multipart)', round(mibps(phase('original')), 1), round(phase('original')), ''],
+          ['… recording the attempt, removing the tus upload, answering', '', round(phase('rest')), ''],
+        ]
+      : [['… phases: not seen in the store\'s requests (the finish no longer reads back and re-puts the file?)', '', '', '']]
+    const after = phases ? phase('complete') + phase('download') + phase('check') + phase('original') + phase('rest') : tusS - bodyS
     console.log(`bench s3-upload: ${Math.round((Date.now() - started) / 1000)} s`)
     return {
       title: 'Upload through S3',
       method:
-        `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts). ` +
-        'Ours: LiftArena\'s resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload\'s finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). ' +
-        '"Body sent" is when the last byte left the client; "finish" is from there to the answer. ' +
-        'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) straight to the same s3rver. ' +
-        `One warm-up each, then ${RUNS} runs of each alternating (the first side swaps every run); medians. MiB/s = the file's size ÷ the time.`,
+        `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts) through tests/long/fixtures/s3-multipart-front.ts in its own process (it adds ListParts, which s3rver lacks and the tus S3 store needs, passes everything else through, and logs each request's start and end). ` +
+        'Ours: LiftArena\'s resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte (raw HTTP from memory) — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload\'s finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). ' +
+        'Its phases are read off the store\'s requests (medians of each, so they need not add up exactly to the median total). ' +
+        'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) to the same store through the same front. ' +
+        `One warm-up each, then ${RUNS} runs of each alternating (the first side swaps every run); medians. MiB/s = the file's size ÷ the time. ` +
+        `Machine: ${machine().cores} cores (${machine().model}), Node ${machine().node}, s3rver's files on the local disk; everything on loopback.`,
       commands: ['npm run bench -- s3-upload'],
       header: ['path', 'MiB/s', 's', 'ratio to baseline'],
       rows: [
         ['baseline: plain S3 put (lib-storage multipart)', round(mibps(plainS), 1), round(plainS), 1],
         ['tus through LiftArena → S3, until the final PATCH answers', round(mibps(tusS), 1), round(tusS), round(ratio)],
-        ['… of which until the body was sent', round(mibps(bodyS), 1), round(bodyS), round(mibps(bodyS) / mibps(plainS))],
-        ['… of which the finish (last byte → answer)', '', round(finishS), ''],
+        ['… client side: until the last byte was sent', round(mibps(bodyS), 1), round(bodyS), round(mibps(bodyS) / mibps(plainS))],
+        ...phaseRows,
       ],
       verdicts: [
-        `tus / plain put: ${round(ratio)} (medians of ${RUNS}: ${plain.map((s) => round(s)).join(', ')} s plain; ${tus.map((t) => round(t.seconds)).join(', ')} s tus)`,
+        `tus / plain put: ${round(ratio)} (runs: ${plain.map((x) => round(x)).join(', ')} s plain; ${tus.map((t) => round(t.seconds)).join(', ')} s tus)`,
+        phases
+          ? `The gap is the finish, not the transfer: the bytes reach S3 at ${round(mibps(phase('receive')) / mibps(plainS))}× the plain put's rate, then ${round(after, 1)} s of the ${round(tusS, 1)} s go to the store joining the parts (${round(phase('complete'), 1)} s), reading the whole file back to check it (${round(phase('download'), 1)} s), the playable-video check (${round(phase('check'), 1)} s) and putting it again as the original (${round(phase('original'), 1)} s): the ${mib} MiB cross the network three times where the plain put sends them once.`
+          : `The finish (last byte → answer) takes ${round(after, 1)} s of the ${round(tusS, 1)} s.`,
       ],
     }
   } finally {
