@@ -352,7 +352,6 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const hidden = { hide: true } as const
 
   app.post('/uploads/', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, create)
-  app.post('/uploads', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, create)
   async function create(request: FastifyRequest, reply: FastifyReply) {
     if (header(request, 'upload-defer-length') !== undefined) throw badRequest('Send Upload-Length: the size of the video in bytes.')
     const lengthText = header(request, 'upload-length')?.trim() ?? ''
