@@ -452,6 +452,21 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
     expect((await head(u.auth, location, n.app)).headers['upload-offset']).toBe(String(body.length))
   })
 
+  it('cuts a PATCH that stalls below the upload throughput minimum, keeping what arrived', async () => {
+    const u = await lifterOn(n.app)
+    const location = (await create(u.auth, fieldsOf(u), clip.length, n.app)).headers.location as string
+    const sent = 8_000
+    const started = Date.now()
+    const stalled = rawPatch(u.auth, location, 0, clip, { chunks: [clip.subarray(0, sent)], gapMs: 10, hold: true })
+    const ended = await stalled.answer // the server ends it: UPLOAD_STALL_WINDOW_MS is 5 s here
+    const took = Date.now() - started
+    expect(ended).toBeDefined()
+    expect(took).toBeGreaterThan(4_000)
+    expect(took).toBeLessThan(12_000)
+    const state = await head(u.auth, location, n.app)
+    expect(state.headers['upload-offset']).toBe(String(sent))
+  }, 20_000)
+
   it('holds one upload\'s lock in Redis: a second PATCH while the first writes never interleaves (409/423 for one of them)', async () => {
     const u = await lifterOn(n.app)
     const location = (await create(u.auth, fieldsOf(u), clip.length, n.app)).headers.location as string
