@@ -171,8 +171,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
   const db = await openDatabase({ databaseUrl: database.url, dataDir: join(tmpdir(), 'liftarena-bench') }, { migrate: true })
   const server = await spawnServer({
     ...s3.env, S3_ENDPOINT: front.endpoint, STORAGE_DRIVER: 's3', DATABASE_URL: database.url,
-    // s3rver keeps an aws-chunked body's framing: no streaming checksums (as infra/s3-storage.ts sets for its own client).
-    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED', REDIS_URL, REDIS_PREFIX: redisPrefix, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    REDIS_URL, REDIS_PREFIX: redisPrefix, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   })
   try {
     const competitionId = await createOngoingChallenge(db.prisma, 'S3 Upload Bench')

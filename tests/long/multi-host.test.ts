@@ -85,9 +85,6 @@ beforeAll(async () => {
   proxies.b = await startTcpProxy(front.port)
   const shared = {
     ...s3.env, S3_ENDPOINT: front.endpoint, STORAGE_DRIVER: 's3', DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix,
-    // s3rver stores an aws-chunked body (the SDK's default streaming CRC32) as is, framing included: checksums only where
-    // S3 requires them, as infra/s3-storage.ts asks of its own client (this also reaches @tus/s3-store's client).
-    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED', AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT), LOGIN_MAX_FAILURES: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   // MEDIA_DIR is not used with S3; it points inside each node's own DATA_DIR so that case 4 would see anything written there.
