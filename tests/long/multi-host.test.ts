@@ -25,7 +25,7 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { binaries } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix,
+  createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
   type Lifter, type ServerProcess,
 } from '../helpers/live.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
@@ -129,9 +129,10 @@ const offsetOn = async (base: string, path: string, lifter: Lifter) => {
 
 /**
  * A PATCH whose connection drops: the declared body is everything from `from`, but only the
- * bytes up to `upto` are sent; then the socket is destroyed, as a phone losing its network.
+ * bytes up to `upto` are sent; once `arrived()` says they reached the server, the socket is
+ * destroyed, as a phone losing its network.
  */
-async function patchCutOff(base: string, path: string, lifter: Lifter, from: number, upto: number): Promise<void> {
+async function patchCutOff(base: string, path: string, lifter: Lifter, from: number, upto: number, arrived: () => boolean): Promise<void> {
   const { port } = new URL(base)
   const req = httpRequest({
     host: '127.0.0.1', port: Number(port), method: 'PATCH', path,
@@ -145,7 +146,8 @@ async function patchCutOff(base: string, path: string, lifter: Lifter, from: num
   req.on('error', () => {})
   await new Promise<void>((resolve) => req.write(clip.subarray(from, upto), () => resolve()))
   // Let the bytes cross the loopback and reach the store before the "network" goes.
-  await sleep(1500)
+  await waitUntil(arrived, 'the cut-off PATCH\'s bytes to reach the store', 30_000)
+  await sleep(500)
   req.destroy()
   expect(answered, 'the cut-off PATCH is not answered before its body is complete').toBeUndefined()
 }
@@ -195,7 +197,9 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     const patched = await tusRequest(a.url, 'PATCH', path, lifter!, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, clip.subarray(0, first))
     expect(patched.status, patched.text).toBe(204)
     expect(Number(patched.headers.get('upload-offset'))).toBe(first)
-    await patchCutOff(a.url, path, lifter!, first, half)
+    // Cut once the store has begun receiving the upload's first whole 8 MiB part (first + 5 MiB of this request).
+    const firstPart = `/tus/${path.slice(path.lastIndexOf('/') + 1)}?partNumber=1&`
+    await patchCutOff(a.url, path, lifter!, first, half, () => s3.requests.some((r) => r.includes(firstPart)))
 
     // A settles on an offset (what it kept of the cut-off request); B, another process with
     // another disk, reports the same one: the upload's state lives in S3 and Redis. What a cut
