@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
@@ -81,7 +81,7 @@ async function spawnFront(s3Port: number, directory: string) {
 
 const epochMs = () => performance.timeOrigin + performance.now()
 
-interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number; uploadId: string; startedAt: number; answeredAt: number }
+interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number; originalKey: string; uploadId: string; startedAt: number; answeredAt: number }
 
 /** POST (create, with the form's fields as metadata) then one PATCH with every byte; timed until the final PATCH answers. */
 async function tusUpload(url: string, lifter: Lifter, competitionId: number, bytes: Buffer): Promise<TusRun> {
@@ -122,7 +122,8 @@ async function tusUpload(url: string, lifter: Lifter, competitionId: number, byt
   if (answer.status < 200 || answer.status > 299) throw new Error(`the final tus PATCH answered ${answer.status}: ${answer.text}`)
   const attemptId = Number(answer.headers['x-attempt-id'])
   if (!Number.isInteger(attemptId)) throw new Error(`the final tus PATCH named no attempt: ${answer.status} ${answer.text}`)
-  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId, uploadId: path.slice(path.lastIndexOf('/') + 1), startedAt, answeredAt }
+  const originalKey = decodeURIComponent((JSON.parse(answer.text) as { url: string }).url.replace(/^\/api\/video\//, ''))
+  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId, originalKey, uploadId: path.slice(path.lastIndexOf('/') + 1), startedAt, answeredAt }
 }
 
 /** Where a tus run's time went, in seconds, from the store's side: consecutive phases that add up to the run's time. */
@@ -179,11 +180,17 @@ export async function s3UploadBenchmark(): Promise<Section> {
     const joined = await joinChallenge(server.url, lifter!, competitionId)
     if (joined.status !== 201) throw new Error(`join answered ${joined.status}`)
 
+    // Both sides must have stored every byte, or the figure means nothing (checked outside the timing).
+    const expectStored = async (key: string, length: number) => {
+      const stored = (await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ContentLength
+      if (stored !== length) throw new Error(`${key} holds ${stored} bytes, not ${length}`)
+    }
     // lib-storage's defaults (5 MiB parts, 4 at once): what an application calling the SDK gets.
     const plainPut = async (body: Buffer, key: string) => {
       const t0 = performance.now()
       await new Upload({ client, params: { Bucket: s3.bucket, Key: key, Body: body, ContentType: 'video/mp4' } }).done()
       const seconds = (performance.now() - t0) / 1000
+      await expectStored(key, body.length)
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }))
       return seconds
     }
@@ -203,6 +210,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
         tus.push(await tusUpload(server.url, lifter!, competitionId, bytes))
         plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
       }
+      await expectStored(tus.at(-1)!.originalKey, size)
       console.log(`bench s3-upload run ${i + 1}: plain ${plain.at(-1)!.toFixed(2)} s, tus ${tus.at(-1)!.seconds.toFixed(2)} s (body sent at ${tus.at(-1)!.bodySentSeconds.toFixed(2)} s)`)
     }
 
@@ -235,6 +243,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
         'Its phases are read off the store\'s requests (medians of each, so they need not add up exactly to the median total). ' +
         'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) to the same store through the same front. ' +
         `One warm-up each, then ${RUNS} runs of each alternating (the first side swaps every run); medians. MiB/s = the file's size ÷ the time. ` +
+        'After each run (outside the timing), both sides\' stored objects are checked to hold every byte (HeadObject). ' +
         `Machine: ${machine().cores} cores (${machine().model}), Node ${machine().node}, s3rver's files on the local disk; everything on loopback.`,
       commands: ['npm run bench -- s3-upload'],
       header: ['path', 'MiB/s', 's', 'ratio to baseline'],
