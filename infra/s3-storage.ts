@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException,
+  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
@@ -168,6 +168,19 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
       } finally {
         await scratch.dispose()
       }
+    },
+
+    async copy(fromKey, toKey) {
+      assertSafeKey(fromKey)
+      assertSafeKey(toKey)
+      // Keys are plain characters (assertSafeKey), so the copy source needs no escaping. A copy of a
+      // large object may take a while inside the store: only the connection's timeouts bound it.
+      await client.send(new CopyObjectCommand({
+        Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}`, ContentType: contentTypeOf(toKey), MetadataDirective: 'REPLACE',
+      })).catch((error: unknown) => {
+        if (isNotFound(error)) throw missing(fromKey)
+        throw unavailable(error)
+      })
     },
 
     async delete(key) {

@@ -51,6 +51,11 @@ export interface Storage {
   ping(): Promise<void>
   /** A short-lived URL a client may GET `key` from directly (S3 with S3_PRESIGN_SECONDS), else undefined: stream it through read(). */
   presignedUrl?(key: string): Promise<string | undefined>
+  /**
+   * Copies `fromKey` to `toKey` inside the store, no byte through this host (S3 CopyObject), for
+   * objects up to MAX_STORE_COPY_BYTES; undefined where moving a local file is as cheap (local disk).
+   */
+  copy?(fromKey: string, toKey: string): Promise<void>
   stat(key: string): Promise<StoredObject | null>
   read(key: string, range?: ByteRange): Readable
   /** Moves a finished local file into place under `key` (the source is gone afterwards). */
@@ -63,6 +68,9 @@ export interface Storage {
   /** Removes scratch directories older than `olderThanMs` (left by a crash). Returns how many. */
   sweepScratch(olderThanMs: number, labelPrefix?: string): Promise<number>
 }
+
+/** S3's limit for one CopyObject (larger objects need a multipart copy). */
+export const MAX_STORE_COPY_BYTES = 5 * 1024 ** 3
 
 const MAX_KEY_LENGTH = 512
 // Our keys only ever use these characters; a segment may not start with a dot

@@ -244,7 +244,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       try {
         const checked = await acceptor.check(request, fields)
         const file = await localCopy(upload, scratch.dir)
-        const answer = await acceptor.accept(request.log, checked, { path: file, size: upload.size ?? upload.offset }, publicId)
+        // With the S3 store, the finished upload is an object of the media bucket, keyed by its id.
+        const storedAs = config.storageDriver === 's3' ? upload.id : undefined
+        const answer = await acceptor.accept(request.log, checked, { path: file, size: upload.size ?? upload.offset, storedAs }, publicId)
         await removeUpload(upload.id)
         return answer
       } catch (error) {

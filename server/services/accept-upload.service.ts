@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { LiftType, UploadResponse } from '../../contract/index.ts'
 import { mediaUrl } from '../../infra/attempt-view.ts'
 import type { Lifter } from '../../infra/repositories/attempts.repository.ts'
-import { attemptKeys } from '../../infra/storage.ts'
+import { MAX_STORE_COPY_BYTES, attemptKeys } from '../../infra/storage.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { NOT_JOINED, assertUploadable, parseUploadFields } from './upload.service.ts'
@@ -18,6 +18,14 @@ export interface CheckedUpload {
   lifter: Lifter
 }
 
+export interface ReceivedFile {
+  /** A local copy to probe (removed by the caller's scratch, or moved into storage). */
+  path: string
+  size: number
+  /** The same bytes already in the media store under this key (a resumable upload's object in S3): stored by a copy inside the store. */
+  storedAs?: string
+}
+
 export interface UploadAcceptor {
   /** Who uploads what to which challenge: the caller (`request.userId`), an open challenge they joined, a lift it lists. */
   check(request: FastifyRequest, fields: Readonly<Record<string, string>>): Promise<CheckedUpload>
@@ -26,7 +34,7 @@ export interface UploadAcceptor {
    * enqueues its transcode; answers what POST /upload's 201 carries. With `uploadId` (a resumable
    * upload), one upload records one attempt: a repeat answers the attempt recorded first.
    */
-  accept(log: FastifyBaseLogger, checked: CheckedUpload, file: { path: string; size: number }, uploadId?: string): Promise<UploadResponse>
+  accept(log: FastifyBaseLogger, checked: CheckedUpload, file: ReceivedFile, uploadId?: string): Promise<UploadResponse>
   /** The answer for the attempt a resumable upload already recorded, with its owner; null when none. */
   recorded(uploadId: string): Promise<{ answer: UploadResponse; userId: number; originalKey: string | null } | null>
 }
@@ -73,9 +81,12 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
 
       let attempt: { attemptId: number; originalKey: string }
       try {
-        attempt = await attempts.record(
-          lifter, { liftType, weight, uploadId }, (id) => attemptKeys.original(id, video.ext), (key) => storage.putFile(key, file.path),
-        )
+        // Bytes already in the bucket are copied there rather than sent to it again from here.
+        const { storedAs } = file
+        const store = storedAs && storage.copy && file.size <= MAX_STORE_COPY_BYTES
+          ? (key: string) => storage.copy!(storedAs, key)
+          : (key: string) => storage.putFile(key, file.path)
+        attempt = await attempts.record(lifter, { liftType, weight, uploadId }, (id) => attemptKeys.original(id, video.ext), store)
       } catch (error) {
         // The same upload finished twice at once (two nodes): the first attempt stands; nothing of the second was stored.
         const first = uploadId && isUniqueViolation(error) ? await recorded(uploadId) : null

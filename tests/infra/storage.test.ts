@@ -122,6 +122,19 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     await expect(storage.withLocalFile(key('missing.mp4'), async () => 'never')).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
+  it('S3 copies an object inside the bucket (a resumable upload becomes an original without passing through the server); the local driver moves files instead', async () => {
+    if (!storage.copy) return expect(driver).toBe('local')
+    const from = 'tus/0123abcd'
+    const to = key('original.mp4')
+    const data = randomBytes(300_000)
+    await storage.putFile(from, localFile(data))
+    await storage.copy(from, to)
+    expect(sha(await bytesOf(storage.read(to)))).toBe(sha(data))
+    expect(await storage.stat(from)).not.toBeNull() // a copy: the caller removes the source
+    await expect(storage.copy('tus/missing', key('original.mp4'))).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(storage.copy('../escape', to)).rejects.toBeInstanceOf(InvalidKeyError)
+  })
+
   it('deletes an object; deleting a missing key is not an error', async () => {
     const k = key('poster.jpg')
     await storage.putFile(k, localFile('jpeg bytes'))
