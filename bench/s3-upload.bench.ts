@@ -44,14 +44,14 @@ async function cachedVideo(): Promise<string> {
 interface StoreRequest { start: number; end: number; method: string; url: string; status: number }
 
 /**
- * tests/long/fixtures/s3-multipart-front.ts in its own process (as s3rver is in its own): every
+ * bench/s3-timing-front.ts in its own process (as s3rver is in its own): every
  * byte of both sides passes through it, so it must not share the bench's event loop. It reports
  * each request's start and end, which time the phases of the tus path inside the server.
  */
-async function spawnFront(s3Port: number, directory: string) {
-  const fixture = join(import.meta.dirname, '../tests/long/fixtures/s3-multipart-front.ts')
+async function spawnFront(s3Port: number) {
+  const fixture = join(import.meta.dirname, 's3-timing-front.ts')
   const code = `const { startS3Front } = await import(${JSON.stringify(fixture)}); `
-    + `const f = await startS3Front(${s3Port}, ${JSON.stringify(directory)}, { onRequest: (e) => process.stdout.write('REQ ' + JSON.stringify(e) + '\\n') }); `
+    + `const f = await startS3Front(${s3Port}, { onRequest: (e) => process.stdout.write('REQ ' + JSON.stringify(e) + '\\n') }); `
     + `console.log('FRONT ' + f.port); process.stdin.on('end', () => process.exit(0)).resume()`
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] })
   const requests: StoreRequest[] = []
@@ -132,7 +132,7 @@ interface Phases { receive: number; complete: number; download: number; check: n
 /**
  * Reads the phases of one tus run off the requests the store saw meanwhile: the upload's parts
  * (PUT tus/<id>?partNumber), the multipart completion (POST tus/<id>?uploadId), the whole object
- * read back (GET tus/<id>), then the attempt's original put (attempts/<attempt>/original.*).
+ * read back (GET tus/<id>), then the attempt's original made by a copy inside the store (attempts/<attempt>/original.*).
  * Null when one of them is missing (the finish works otherwise than this bench knows).
  */
 function phasesOf(run: TusRun, requests: readonly StoreRequest[]): Phases | null {
@@ -163,8 +163,8 @@ export async function s3UploadBenchmark(): Promise<Section> {
   const s3Dir = mkdtempSync(join(tmpdir(), 'liftarena-bench-s3-'))
   const [s3, database] = await Promise.all([startS3({ directory: s3Dir }), createTestDatabase()])
   const redisPrefix = uniqueRedisPrefix()
-  // Both sides go through the front that adds the multipart calls s3rver lacks (ListParts, which the tus S3 store needs).
-  const front = await spawnFront(s3.port, s3Dir)
+  // Both sides go through the timing front, so both pay its hop.
+  const front = await spawnFront(s3.port)
   const client = new S3Client({
     endpoint: front.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', region: s3.env.S3_REGION, forcePathStyle: true,
     credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
@@ -229,7 +229,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
           ['… completing the multipart upload (the store joins the parts)', '', round(phase('complete')), ''],
           ['… reading the whole upload back from S3 to the server\'s scratch', round(mibps(phase('download')), 1), round(phase('download')), ''],
           ['… checking the local copy is a playable video (ffprobe, decoding both ends) and starting the attempt\'s row', '', round(phase('check')), ''],
-          ['… putting it in S3 again as the attempt\'s original (multipart)', round(mibps(phase('original')), 1), round(phase('original')), ''],
+          ['… copying it inside S3 to the attempt\'s original (CopyObject: no byte through the server)', '', round(phase('original')), ''],
           ['… recording the attempt, removing the tus upload, answering', '', round(phase('rest')), ''],
         ]
       : [['… phases: not seen in the store\'s requests (the finish no longer reads back and re-puts the file?)', '', '', '']]
@@ -238,7 +238,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
     return {
       title: 'Upload through S3',
       method:
-        `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts) through tests/long/fixtures/s3-multipart-front.ts in its own process (it adds ListParts, which s3rver lacks and the tus S3 store needs, passes everything else through, and logs each request's start and end). ` +
+        `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts) (with the multipart calls it lacks and the tus S3 store needs added by tests/helpers/s3rver-multipart.cjs) through bench/s3-timing-front.ts in its own process (it passes every request through and logs its start and end). ` +
         'Ours: LiftArena\'s resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte (raw HTTP from memory) — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload\'s finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). ' +
         'Its phases are read off the store\'s requests (medians of each, so they need not add up exactly to the median total). ' +
         'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) to the same store through the same front. ' +
@@ -256,7 +256,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
       verdicts: [
         `tus / plain put: ${round(ratio)} (runs: ${plain.map((x) => round(x)).join(', ')} s plain; ${tus.map((t) => round(t.seconds)).join(', ')} s tus)`,
         phases
-          ? `The gap is the finish, not the transfer: the bytes reach S3 at ${round(mibps(phase('receive')) / mibps(plainS))}× the plain put's rate, then ${round(after, 1)} s of the ${round(tusS, 1)} s go to the store joining the parts (${round(phase('complete'), 1)} s), reading the whole file back to check it (${round(phase('download'), 1)} s), the playable-video check (${round(phase('check'), 1)} s) and putting it again as the original (${round(phase('original'), 1)} s): the ${mib} MiB cross the network three times where the plain put sends them once.`
+          ? `The gap is the finish, not the transfer: the bytes reach S3 at ${round(mibps(phase('receive')) / mibps(plainS))}× the plain put's rate, then ${round(after, 1)} s of the ${round(tusS, 1)} s go to the store joining the parts (${round(phase('complete'), 1)} s), reading the whole file back to check it (${round(phase('download'), 1)} s), the playable-video check (${round(phase('check'), 1)} s) and copying it inside the store as the original (${round(phase('original'), 1)} s): the ${mib} MiB cross the network twice (up, then back down for the check) where the plain put sends them once.`
           : `The finish (last byte → answer) takes ${round(after, 1)} s of the ${round(tusS, 1)} s.`,
       ],
     }

@@ -12,12 +12,14 @@ import { freePort, waitUntil } from './live.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-// Runs in the child: start s3rver with the bucket, print each request (tests count multipart
+// Runs in the child (cwd: the repository): start s3rver with the bucket, print each request (tests count multipart
 // parts from them), exit when the parent goes.
 const CHILD = `
 const S3rver = require('s3rver')
 const { S3RVER_PORT, S3RVER_DIR, S3RVER_BUCKET } = process.env
-const server = new S3rver({ port: Number(S3RVER_PORT), address: '127.0.0.1', silent: true, directory: S3RVER_DIR, configureBuckets: [{ name: S3RVER_BUCKET }] })
+// With the multipart calls s3rver lacks and @tus/s3-store needs (see s3rver-multipart.cjs).
+const { addMultipartCalls } = require('./tests/helpers/s3rver-multipart.cjs')
+const server = addMultipartCalls(new S3rver({ port: Number(S3RVER_PORT), address: '127.0.0.1', silent: true, directory: S3RVER_DIR, configureBuckets: [{ name: S3RVER_BUCKET }] }))
 server.run().then(() => {
   server.httpServer.on('request', (req) => process.stdout.write('REQ ' + req.method + ' ' + req.url + '\\n'))
   process.stdout.write('LISTENING\\n')

@@ -30,7 +30,6 @@ import {
 } from '../helpers/live.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
-import { startS3Front, type S3Front } from './fixtures/s3-multipart-front.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 
 const AUTH_LIMIT = 6
@@ -39,8 +38,6 @@ const TUS = { 'tus-resumable': '1.0.0' }
 let database: TestDatabase
 let db: Database
 let s3: TestS3
-/** Before s3rver: answers the multipart calls s3rver 3.7.1 lacks (ListParts, AbortMultipartUpload; see the fixture). */
-let front: S3Front
 let s3Client: S3Client
 let root: string
 let redisPrefix: string
@@ -80,11 +77,10 @@ beforeAll(async () => {
     endpoint: s3.endpoint, region: s3.env.S3_REGION, forcePathStyle: true,
     credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
   })
-  front = await startS3Front(s3.port, joinPath(root, 's3'))
-  proxies.a = await startTcpProxy(front.port)
-  proxies.b = await startTcpProxy(front.port)
+  proxies.a = await startTcpProxy(s3.port)
+  proxies.b = await startTcpProxy(s3.port)
   const shared = {
-    ...s3.env, S3_ENDPOINT: front.endpoint, STORAGE_DRIVER: 's3', DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix,
+    ...s3.env, STORAGE_DRIVER: 's3', DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix,
     RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT), LOGIN_MAX_FAILURES: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   // MEDIA_DIR is not used with S3; it points inside each node's own DATA_DIR so that case 4 would see anything written there.
@@ -99,7 +95,6 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop(), worker?.stop()])
   await proxies.a?.close()
   await proxies.b?.close()
-  await front?.close()
   s3Client?.destroy()
   await s3?.stop()
   await db?.close()
