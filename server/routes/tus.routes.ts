@@ -5,7 +5,7 @@
 //                           filename, filetype, lift_type, weight, competition_id (user_id optional,
 //                           must be the caller). Checked exactly as POST /upload checks its form
 //                           (accept-upload.service.ts), before any byte: 400/401/403/404/409, 413
-//                           when Upload-Length is over UPLOAD_MAX_BYTES, 429 (POST /upload's limit).
+//                           when Upload-Length is over UPLOAD_MAX_BYTES, 429 (one limit with POST /upload).
 //   HEAD   /uploads/<id>    the offset to resume from; a finished upload shows offset = length and
 //                           `X-Attempt-Id` (a client that lost the last answer still learns it).
 //   PATCH  /uploads/<id>    bytes at Upload-Offset. The last one runs the upload through the same
@@ -45,7 +45,6 @@ import { RedisLocker } from '../../infra/redis-locker.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { UPLOAD_SHUTDOWN_GRACE_MS, formatBytes, markReceivingUpload, watchThroughput } from '../plugins/app/uploads.ts'
 import { createUploadAcceptor } from '../services/accept-upload.service.ts'
-import { uploadRateLimit } from './upload.routes.ts'
 
 /** Where the S3 store keeps parts, in the media bucket. */
 export const S3_TUS_PREFIX = 'tus/'
@@ -353,7 +352,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   const hidden = { hide: true } as const
 
-  app.post('/uploads/', { onRequest: app.authenticate, config: { rateLimit: uploadRateLimit(app) }, schema: hidden }, create)
+  app.post('/uploads/', { onRequest: [app.authenticate, app.uploads.limit], schema: hidden }, create)
   async function create(request: FastifyRequest, reply: FastifyReply) {
     if (header(request, 'upload-defer-length') !== undefined) throw badRequest('Send Upload-Length: the size of the video in bytes.')
     const lengthText = header(request, 'upload-length')?.trim() ?? ''

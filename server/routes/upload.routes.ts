@@ -8,42 +8,19 @@
 // not joined answers 403 (an attempt belongs to a participant: its weight class and the board
 // need one).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ErrorResponse, UploadForm, UploadResponse } from '../../contract/index.ts'
 import { badRequest } from '../errors.ts'
-import { bearerToken } from '../plugins/app/auth.ts'
 import { createUploadAcceptor, type CheckedUpload } from '../services/accept-upload.service.ts'
 import { hasRequiredFields } from '../services/upload.service.ts'
-
-/** The per-lifter upload limit (RATE_LIMIT_UPLOAD_PER_MINUTE): POST /upload and the creation of a resumable upload. */
-export function uploadRateLimit(app: FastifyInstance) {
-  return {
-    max: app.deps.config.rateLimitUploadPerMinute,
-    timeWindow: '1 minute',
-    // Per lifter when the token is good (a gym shares one address), else per address.
-    keyGenerator: (request: FastifyRequest) => {
-      const token = bearerToken(request)
-      if (token) {
-        try {
-          return `upload-user-${app.tokens.verifyAccess(token)}`
-        } catch {
-          // fall through
-        }
-      }
-      return `upload-ip-${request.ip}`
-    },
-  }
-}
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const acceptor = createUploadAcceptor(app)
 
   app.post('/upload', {
-    onRequest: app.authenticate,
+    onRequest: [app.authenticate, app.uploads.limit],
     config: {
       // The OpenAPI document shows the multipart fields; Fastify does not validate a multipart body.
       swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
-      rateLimit: uploadRateLimit(app),
     },
     schema: {
       tags: ['videos'],

@@ -15,9 +15,10 @@ import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import fp from 'fastify-plugin'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { checkPlayableVideo, resolveFfmpegBinaries, type PlayableCheck } from '../../../infra/ffmpeg.ts'
 import { HttpError, badRequest } from '../../errors.ts'
+import { bearerToken } from './auth.ts'
 import { createLimiter } from '../../../infra/limiter.ts'
 import { uploadBytesTotal } from '../../../infra/metrics.ts'
 
@@ -95,6 +96,11 @@ export interface Uploads {
   }): Promise<T>
   /** Is the file a playable video (infra/ffmpeg.ts), waiting for a turn among the running checks. */
   checkVideo(path: string): Promise<PlayableCheck>
+  /**
+   * The per-lifter upload limit (RATE_LIMIT_UPLOAD_PER_MINUTE) as an onRequest hook: one count for
+   * POST /upload and the creation of resumable uploads (a limit per route would give each its own).
+   */
+  limit: onRequestHookHandler
 }
 
 declare module 'fastify' {
@@ -203,7 +209,25 @@ export default fp(async function uploads(app: FastifyInstance) {
     await all()
   })
 
+  const limit = app.rateLimit({
+    max: config.rateLimitUploadPerMinute,
+    timeWindow: '1 minute',
+    // Per lifter when the token is good (a gym shares one address), else per address.
+    keyGenerator: (request: FastifyRequest) => {
+      const token = bearerToken(request)
+      if (token) {
+        try {
+          return `upload-user-${app.tokens.verifyAccess(token)}`
+        } catch {
+          // fall through
+        }
+      }
+      return `upload-ip-${request.ip}`
+    },
+  })
+
   app.decorate('uploads', {
+    limit,
     async receive(request, reply, { fileField, beforeFile, work }) {
       if (!request.isMultipart()) {
         throw badRequest('Send the video as multipart/form-data with the fields video, lift_type, weight, competition_id and user_id.')

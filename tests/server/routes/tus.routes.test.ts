@@ -409,17 +409,22 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
     return { answer, cut: () => req.destroy() }
   }
 
-  it('limits creation per lifter as POST /api/upload is limited (429 {error}), and never limits HEAD or PATCH', async () => {
+  it('counts creations and POST /api/upload against one per-lifter limit (429 {error}), and never limits HEAD or PATCH', async () => {
     const u = await lifterOn(n.app)
     const statuses: number[] = []
     let location = ''
-    for (let i = 0; i < 4; i++) {
-      const res = await create(u.auth, fieldsOf(u), clip.length, n.app)
+    const multipart = async () => {
+      const form = multipartForm({}, [{ filename: 'lift.mp4', data: clip }])
+      return n.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
+    }
+    for (const via of ['tus', 'multipart', 'tus', 'tus', 'multipart'] as const) {
+      const res = via === 'tus' ? await create(u.auth, fieldsOf(u), clip.length, n.app) : await multipart()
       statuses.push(res.statusCode)
-      if (res.statusCode === 201) location = res.headers.location as string
+      if (via === 'tus' && res.statusCode === 201) location = res.headers.location as string
       if (res.statusCode === 429) expect(res.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) })
     }
-    expect(statuses).toEqual([201, 201, 201, 429])
+    // The refused multipart form (no fields: 400) counts too: three requests in all, then 429 on either route.
+    expect(statuses).toEqual([201, 400, 201, 429, 429])
     for (let i = 0; i < 5; i++) expect((await head(u.auth, location, n.app)).statusCode).toBe(200)
     for (let i = 0; i < 5; i++) expect((await patch(u.auth, location, i * 10, clip.subarray(i * 10, i * 10 + 10), n.app)).statusCode).toBe(204)
   })
