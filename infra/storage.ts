@@ -69,6 +69,9 @@ export interface Storage {
   sweepScratch(olderThanMs: number, labelPrefix?: string): Promise<number>
 }
 
+/** Where resumable uploads wait in an S3 bucket (server/routes/tus.routes.ts): never served as media. */
+export const RESUMABLE_UPLOADS_PREFIX = 'tus/'
+
 /** S3's limit for one CopyObject (larger objects need a multipart copy). */
 export const MAX_STORE_COPY_BYTES = 5 * 1024 ** 3
 

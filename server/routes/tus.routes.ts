@@ -42,17 +42,17 @@ import { RESUMABLE_UPLOAD_EXTENSIONS, type UploadResponse } from '../../contract
 import type { Config } from '../../infra/config.ts'
 import { uploadBytesTotal } from '../../infra/metrics.ts'
 import { RedisLocker } from '../../infra/redis-locker.ts'
-import { HttpError, badRequest, notFound } from '../errors.ts'
+import { RESUMABLE_UPLOADS_PREFIX } from '../../infra/storage.ts'
+import { HttpError, badRequest, conflict, notFound } from '../errors.ts'
 import { UPLOAD_SHUTDOWN_GRACE_MS, formatBytes, markReceivingUpload, watchThroughput } from '../plugins/app/uploads.ts'
 import { createUploadAcceptor } from '../services/accept-upload.service.ts'
 
-/** Where the S3 store keeps parts, in the media bucket. */
-export const S3_TUS_PREFIX = 'tus/'
 const CLEANUP_EVERY_MS = 3_600_000
 const ID = /^[0-9a-f]{32}$/
 
 export const NO_SUCH_UPLOAD = 'This upload does not exist: it may have expired or been cancelled. Please start the upload again.'
 const OFFSET_CONFLICT = 'The upload is not at that offset: ask for its offset (HEAD) and resume from there.'
+const ARRIVED = 'This upload has arrived and is being recorded as your attempt: it can no longer be cancelled.'
 const LOCKED_TEXT = 'This upload is being received by another request right now. Please try again in a moment.'
 
 const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
@@ -143,7 +143,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { config, storage } = app.deps
   const acceptor = createUploadAcceptor(app)
   const path = `${config.apiBase}/uploads`
-  const idPrefix = config.storageDriver === 's3' ? S3_TUS_PREFIX : ''
+  const idPrefix = config.storageDriver === 's3' ? RESUMABLE_UPLOADS_PREFIX : ''
 
   let redis: Redis | undefined
   let locker: Locker = new MemoryLocker()
@@ -245,8 +245,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         const file = await localCopy(upload, scratch.dir)
         // With the S3 store, the finished upload is an object of the media bucket, keyed by its id.
         const storedAs = config.storageDriver === 's3' ? upload.id : undefined
-        const answer = await acceptor.accept(request.log, checked, { path: file, size: upload.size ?? upload.offset, storedAs }, publicId)
-        await removeUpload(upload.id)
+        const { answer, recordedHere } = await acceptor.accept(request.log, checked, { path: file, size: upload.size ?? upload.offset, storedAs }, publicId)
+        // Another node's finish of this upload recorded it first and may still be copying its bytes: that one removes them.
+        if (recordedHere) await removeUpload(upload.id)
         return answer
       } catch (error) {
         if (error instanceof HttpError && error.statusCode < 500) await removeUpload(upload.id)
@@ -288,15 +289,19 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     return withBody ? reply.send(answer) : reply.send()
   }
 
-  /** Hands the request to tus and answers what it answers; refusals become {error}. */
-  async function runTus(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * Hands the request to tus and answers what it answers; refusals become {error}. tus is given the
+   * URL of `id` (the one the owner check read), never the request's own: tus takes an upload's id
+   * from the URL's last `/…`, query string included, so `/uploads/<mine>?x=/<theirs>` must not reach it.
+   */
+  async function runTus(request: FastifyRequest, reply: FastifyReply, id?: string) {
     const method = request.method
     const headers = new Headers()
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
     }
     const hasBody = method === 'PATCH' || method === 'POST'
-    const webRequest = new Request(new URL(request.raw.url ?? '/', 'http://tus.invalid'), {
+    const webRequest = new Request(new URL(id === undefined ? `${path}/` : `${path}/${id}`, 'http://tus.invalid'), {
       method, headers, ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit)
     requests.set(webRequest, request)
@@ -308,6 +313,8 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       const socket = request.raw.socket
       const unmark = markReceivingUpload(socket)
       const stopWatching = watchThroughput(socket, config.uploadStallWindowMs, config.uploadStallMinBytes, () => request.raw.destroy())
+      // The last PATCH's finish (probe, copy) may take longer than a window: the minimum holds for the body only.
+      request.raw.once('end', stopWatching)
       receiving.add(request)
       release = () => {
         unmark()
@@ -373,9 +380,16 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     schema: hidden,
     handler: async (request, reply) => {
       const owned = await ownUpload(request, request.params.id)
+      if (request.method === 'DELETE') {
+        const upload = 'open' in owned ? owned.open : undefined
+        const complete = !upload || finishing.has(upload.id) || (upload.size !== undefined && upload.offset === upload.size)
+        if (complete) {
+          if ('recorded' in owned) reply.header('x-attempt-id', String(owned.recorded.attempt_id))
+          throw conflict(ARRIVED)
+        }
+      }
       if ('recorded' in owned) {
-        // Finished before: HEAD and a repeated last PATCH learn the attempt; DELETE has nothing left to remove.
-        if (request.method === 'DELETE') return reply.status(204).header('tus-resumable', '1.0.0').send()
+        // Finished before: HEAD and a repeated last PATCH learn the attempt.
         if (request.method === 'PATCH') reply.header('connection', 'close')
         return sendFinished(reply, owned.recorded, owned.size, request.method === 'PATCH')
       }
@@ -393,13 +407,13 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
           throw new HttpError(503, 'The upload arrived but could not be recorded yet. Please try again in a moment: it will not be sent again.')
         }
       }
-      return runTus(request, reply)
+      return runTus(request, reply, request.params.id)
     },
   })
 
   app.route({ method: 'OPTIONS', url: '/uploads/', schema: hidden, handler: (request, reply) => runTus(request, reply) })
   app.route({ method: 'OPTIONS', url: '/uploads', schema: hidden, handler: (request, reply) => runTus(request, reply) })
-  app.route({ method: 'OPTIONS', url: '/uploads/:id', schema: hidden, handler: (request, reply) => runTus(request, reply) })
+  app.route<{ Params: { id: string } }>({ method: 'OPTIONS', url: '/uploads/:id', schema: hidden, handler: (request, reply) => runTus(request, reply, ID.test(request.params.id) ? request.params.id : undefined) })
 
   // Unfinished uploads older than UPLOAD_RESUME_HOURS: at start, then hourly (idempotent; any node may run it).
   const cleanUp = async () => {

@@ -47,7 +47,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async work(form) {
         if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
         const checked = early && early.fieldCount === Object.keys(form.fields).length ? early.checked : await acceptor.check(request, form.fields)
-        const answer = await acceptor.accept(request.log, checked, form.file)
+        const { answer } = await acceptor.accept(request.log, checked, form.file)
         reply.status(201)
         return answer
       },

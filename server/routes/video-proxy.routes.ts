@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { VideoQuery } from '../../contract/index.ts'
-import { InvalidKeyError, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
+import { InvalidKeyError, RESUMABLE_UPLOADS_PREFIX, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
@@ -157,6 +157,8 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } catch {
       throw badRequest('This video path is not valid.')
     }
+    // Unfinished resumable uploads share the bucket: they are their lifter's, not media to play.
+    if (key.startsWith(RESUMABLE_UPLOADS_PREFIX)) throw notFound('Video not found')
 
     let playback: Playback = { key, variant: 'as-is', final: true }
     const attemptId = attemptKeys.attemptOf(key)

@@ -26,6 +26,12 @@ export interface ReceivedFile {
   storedAs?: string
 }
 
+/** The answer, and whether this call recorded the attempt (false: another finish of the same upload did, and owns its clean-up). */
+export interface Accepted {
+  answer: UploadResponse
+  recordedHere: boolean
+}
+
 export interface UploadAcceptor {
   /** Who uploads what to which challenge: the caller (`request.userId`), an open challenge they joined, a lift it lists. */
   check(request: FastifyRequest, fields: Readonly<Record<string, string>>): Promise<CheckedUpload>
@@ -34,7 +40,7 @@ export interface UploadAcceptor {
    * enqueues its transcode; answers what POST /upload's 201 carries. With `uploadId` (a resumable
    * upload), one upload records one attempt: a repeat answers the attempt recorded first.
    */
-  accept(log: FastifyBaseLogger, checked: CheckedUpload, file: ReceivedFile, uploadId?: string): Promise<UploadResponse>
+  accept(log: FastifyBaseLogger, checked: CheckedUpload, file: ReceivedFile, uploadId?: string): Promise<Accepted>
   /** The answer for the attempt a resumable upload already recorded, with its owner; null when none. */
   recorded(uploadId: string): Promise<{ answer: UploadResponse; userId: number; originalKey: string | null } | null>
 }
@@ -90,7 +96,7 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
       } catch (error) {
         // The same upload finished twice at once (two nodes): the first attempt stands; nothing of the second was stored.
         const first = uploadId && isUniqueViolation(error) ? await recorded(uploadId) : null
-        if (first) return first.answer
+        if (first) return { answer: first.answer, recordedHere: false }
         throw error
       }
       try {
@@ -99,7 +105,8 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
         // The attempt stays pending in the database; the next start of a server or worker enqueues it.
         log.error({ err, attemptId: attempt.attemptId }, 'could not enqueue the transcode')
       }
-      return { url: mediaUrl(config.apiBase, attempt.originalKey), attempt_id: attempt.attemptId, participant_id: lifter.userId, competition_id: lifter.competitionId }
+      const answer = { url: mediaUrl(config.apiBase, attempt.originalKey), attempt_id: attempt.attemptId, participant_id: lifter.userId, competition_id: lifter.competitionId }
+      return { answer, recordedHere: true }
     },
 
     recorded,

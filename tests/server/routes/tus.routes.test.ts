@@ -166,6 +166,43 @@ describe('a tus upload belongs to its creator', () => {
   })
 })
 
+describe('a tus upload that has arrived cannot be cancelled', () => {
+  it('answers DELETE of a recorded upload 409 with its attempt, and the attempt stays', async () => {
+    const u = await joinedLifter()
+    const location = await created(u.auth, fieldsOf(u))
+    const last = await patch(u.auth, location, 0, clip)
+    expect(last.statusCode).toBe(200)
+    const attemptId = Number(last.headers['x-attempt-id'])
+    const cancel = await t.app.inject({ method: 'DELETE', url: location, headers: { ...TUS, ...u.auth } })
+    expect(cancel.statusCode).toBe(409)
+    expect(cancel.json()).toEqual({ error: expect.stringMatching(/can no longer be cancelled/) })
+    expect(cancel.headers['x-attempt-id']).toBe(String(attemptId))
+    expect(await t.db.prisma.attempt.findUnique({ where: { id: attemptId } })).not.toBeNull()
+    expect((await head(u.auth, location)).headers['x-attempt-id']).toBe(String(attemptId))
+  })
+})
+
+describe('a tus upload cannot be reached through another upload\'s address', () => {
+  it('gives tus only the id the owner check read: a query string naming another upload writes, reads and cancels nothing of it', async () => {
+    const victim = await joinedLifter()
+    const attacker = await joinedLifter()
+    const theirs = await created(victim.auth, fieldsOf(victim))
+    expect((await patch(victim.auth, theirs, 0, clip.subarray(0, 1000))).statusCode).toBe(204)
+    const mine = await created(attacker.auth, fieldsOf(attacker))
+    const smuggled = `${mine}?x=/${theirs.split('/').pop()}`
+    // A PATCH at the victim's offset: were it applied to their upload, it would take it to 2000.
+    const write = await patch(attacker.auth, smuggled, 1000, clip.subarray(1000, 2000))
+    expect(write.statusCode).toBe(409) // the attacker's own upload is at offset 0
+    const read = await head(attacker.auth, smuggled)
+    expect(read.headers['upload-offset']).toBe('0')
+    expect(read.headers['upload-metadata']).not.toContain(Buffer.from(String(victim.competitionId)).toString('base64'))
+    expect((await t.app.inject({ method: 'DELETE', url: smuggled, headers: { ...TUS, ...attacker.auth } })).statusCode).toBe(204)
+    const after = await head(victim.auth, theirs)
+    expect(after.statusCode).toBe(200)
+    expect(after.headers['upload-offset']).toBe('1000')
+  })
+})
+
 describe('a tus upload resumes and finishes through POST /api/upload\'s path', () => {
   it('resumes after a cut, records one attempt, enqueues one transcode, and plays; finishing again changes nothing', async () => {
     const u = await joinedLifter()

@@ -105,6 +105,16 @@ describe('streaming from S3', () => {
     expect(bad.json()).toHaveProperty('error')
   })
 
+  it('never serves a resumable upload waiting in the bucket (tus/…): it is its lifter\'s, not media', async () => {
+    await put(t, 'tus/0123456789abcdef0123456789abcdef', Buffer.from('half of someone\'s video'))
+    await put(t, 'tus/0123456789abcdef0123456789abcdef.info', Buffer.from('{"metadata":{"owner":"7"}}'))
+    for (const key of ['tus/0123456789abcdef0123456789abcdef', 'tus/0123456789abcdef0123456789abcdef.info']) {
+      const res = await t.app.inject({ url: `/api/video/${encodeURIComponent(key)}` })
+      expect(res.statusCode, key).toBe(404)
+      expect(res.json()).toEqual({ error: 'Video not found' })
+    }
+  })
+
   it('503 with an {error} while the store is away, and plays again when it is back', async () => {
     const a = await readyAttempt()
     await t.s3!.stop()
