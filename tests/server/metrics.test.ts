@@ -116,6 +116,20 @@ describe('GET /metrics behind a trusted proxy', () => {
   })
 })
 
+describe('GET /metrics with TRUST_PROXY as a hop count', () => {
+  let t: TestApp
+  beforeAll(async () => { t = await startTestApp({ embedded: true, env: { TRUST_PROXY: '1' } }) })
+  afterAll(async () => { await t?.close() })
+
+  it('refuses a public peer that names a private client, and takes a private proxy\'s word', async () => {
+    const spoofed = await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '10.0.0.1' } })
+    expect(spoofed.statusCode).toBe(403)
+    expect(spoofed.json()).toHaveProperty('error')
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '10.0.0.1' } })).statusCode).toBe(200)
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403)
+  })
+})
+
 describe('METRICS_TOKEN and METRICS_PORT', () => {
   let t: TestApp
   let port: number

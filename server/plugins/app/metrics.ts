@@ -59,7 +59,10 @@ export default fp(async function metrics(app: FastifyInstance) {
       if (!bearerMatches(request.headers.authorization, config.metricsToken)) throw new HttpError(401, METRICS_TOKEN_REQUIRED)
     } else {
       const forwarded = !trustsProxy && FORWARDED.some((name) => request.headers[name] !== undefined)
-      if (forwarded || !isPrivateAddress(request.ip)) throw new HttpError(403, METRICS_PRIVATE_ONLY)
+      // The peer must be private too: with TRUST_PROXY as a hop count, any peer is taken for the proxy,
+      // and a public client could name a private address in X-Forwarded-For.
+      const peerPrivate = isPrivateAddress(request.socket.remoteAddress ?? '')
+      if (forwarded || !peerPrivate || !isPrivateAddress(request.ip)) throw new HttpError(403, METRICS_PRIVATE_ONLY)
     }
     const { contentType, body } = await metricsText()
     return reply.type(contentType).header('cache-control', 'no-store').send(body)
