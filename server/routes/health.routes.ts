@@ -3,7 +3,8 @@
 //   not fail because the database is down, or every node restarts at once);
 // - GET /api/ready: this node can serve (database, Redis when used, storage answer within 2 s
 //   each); 503 names what is unreachable, so the balancer stops sending it traffic meanwhile.
-// Neither is rate-limited (limits are opt-in per route) nor cached (no-store).
+// Neither is rate-limited (limits are opt-in per route) nor cached (no-store); requests for /ready
+// that arrive while a check runs share it, so a flood asks the dependencies once at a time.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { createReadinessProbes } from '../../infra/readiness.ts'
@@ -23,6 +24,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage, config } = app.deps
   const readiness = createReadinessProbes({ db, storage, redisUrl: config.redisUrl })
   app.addHook('onClose', () => readiness.close())
+  let running: ReturnType<typeof checkReadiness> | undefined
+  const check = () => (running ??= checkReadiness(readiness.probes).finally(() => { running = undefined }))
 
   app.get('/health', {
     schema: { tags: ['operations'], description: 'Liveness: the process answers. Checks nothing else.', response: { 200: HealthResponse } },
@@ -35,7 +38,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ReadyResponse, 503: NotReadyResponse },
     },
   }, async (_request, reply) => {
-    const { ready, checks, failed } = await checkReadiness(readiness.probes)
+    const { ready, checks, failed } = await check()
     reply.header('cache-control', 'no-store')
     return ready ? reply.send({ status: 'ready' as const, checks }) : reply.code(503).send({ error: notReadyMessage(failed), checks })
   })

@@ -51,6 +51,16 @@ describe('GET /api/ready with PostgreSQL, Redis and S3-compatible storage', () =
     expect(res.headers['cache-control']).toBe('no-store')
   })
 
+  it('lets requests that arrive while a check runs share it: 20 at once ask the bucket once', async () => {
+    const heads = () => t.s3!.requests.filter((r) => r.startsWith('HEAD ') && r.split(' ')[1]!.replace(/\/$/, '') === `/${t.s3!.bucket}`).length
+    const before = heads()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ready(t)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
+    // Requests answer in turn on one event loop; a few may start a fresh check after one ended, never one each.
+    expect(heads() - before).toBeGreaterThanOrEqual(1)
+    expect(heads() - before).toBeLessThanOrEqual(3)
+  })
+
   it('answers 503 naming the storage while the S3 server is down, and ready again when it is back', async () => {
     expect(t.storage.kind).toBe('s3')
     await t.s3!.stop()
