@@ -266,7 +266,8 @@ async function resumeIfStored(upload: Upload, request: UploadRequest) {
   const previous = await upload.findPreviousUploads()
   const fields = { liftType: request.liftType, weight: String(request.weight), competitionId: request.competitionId }
   const records = readProgressRecords()
-  const mine = (p: PreviousUpload) => !p.uploadUrl || !records[p.uploadUrl] || records[p.uploadUrl]!.userId === request.userId
+  // Only uploads this lifter made (their record names them): on a shared phone another lifter's stay theirs.
+  const mine = (p: PreviousUpload) => Boolean(p.uploadUrl && records[p.uploadUrl]?.userId === request.userId)
   const latestFirst = [...previous].sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))
   const resumable = latestFirst.find((p) => p.uploadUrl && mine(p) && sameFields(p.metadata, fields))
   for (const p of latestFirst) if (p !== resumable && mine(p)) discardUpload(p)
