@@ -265,11 +265,17 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   async function ownUpload(request: FastifyRequest, id: string):
     Promise<{ open: Upload } | { recorded: UploadResponse; size: number | undefined }> {
     if (!ID.test(id)) throw notFound(NO_SUCH_UPLOAD)
-    const upload = await datastore.getUpload(idPrefix + id).catch((error: unknown) => {
-      const status = (error as { status_code?: number } | undefined)?.status_code
-      if (status === 404 || status === 410) return null
+    const unreachable = (error: unknown) => {
       request.log.error({ err: error, upload: id }, 'resumable upload: store unreachable')
-      throw new HttpError(503, 'The upload could not be reached right now. Please try again in a moment: it resumes where it stopped.')
+      return new HttpError(503, 'The upload could not be reached right now. Please try again in a moment: it resumes where it stopped.')
+    }
+    const upload = await datastore.getUpload(idPrefix + id).catch(async (error: unknown) => {
+      const status = (error as { status_code?: number } | undefined)?.status_code
+      if (status !== 404 && status !== 410) throw unreachable(error)
+      // The S3 store answers "not found" when it could not read the upload's state at all (bucket
+      // or Redis away): a client told 404 would start again from zero, so make sure it is gone.
+      if (config.storageDriver === 's3') await Promise.all([storage.ping(), redis?.ping()]).catch((cause: unknown) => { throw unreachable(cause) })
+      return null
     })
     if (upload) {
       if (upload.metadata?.owner !== String(request.userId)) throw notFound(NO_SUCH_UPLOAD)

@@ -652,6 +652,16 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
         expect(res.statusCode).toBe(503)
         if (res.body) expect(res.json()).toEqual({ error: expect.stringMatching(/try again in a moment/) })
       }
+      // Without its state in Redis the store must read the bucket, and says "not found" when it cannot:
+      // that is not the upload being gone (a client told 404 starts again from zero).
+      const redis = new Redis(REDIS_URL)
+      try {
+        await redis.del(`${prefix}:tus:info:tus/${location.split('/').pop()}`)
+      } finally {
+        redis.disconnect()
+      }
+      const uncached = await head(u.auth, location, b.app)
+      expect(uncached.statusCode).toBe(503)
     } finally {
       await startS3(s3Port)
     }
