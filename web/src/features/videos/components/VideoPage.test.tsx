@@ -22,6 +22,25 @@ const pending = lift({ id: 9, competition_id: 7, participant_id: 3, user_id: 3, 
 const detail: AttemptDetail = { ...pending, success: 'false', competition_name: 'Oslo Open', renditions: {} }
 const event = (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => watcher!.apply({ ...e, room: 'competition:7', at: '' } as LiveEvent))
 
+describe('video page debug panel', () => {
+  const open = (url: string) => render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes><Route path="/challenges/:id/participants/:participantId/video/:videoId" element={<VideoPage />} /></Routes>
+    </MemoryRouter>,
+  )
+
+  it('is shown only with ?debug', async () => {
+    mockFetch({ 'GET /competitions/7/participants/3/attempts/9': { body: detail } })
+    const plain = open('/challenges/7/participants/3/video/9')
+    await screen.findByTestId('attempt-verdict')
+    expect(screen.queryByText('Debug information')).toBeNull()
+    plain.unmount()
+    open('/challenges/7/participants/3/video/9?debug')
+    await screen.findByTestId('attempt-verdict')
+    expect(screen.getByText('Debug information')).toBeTruthy()
+  })
+})
+
 describe('video page judging', () => {
   it('counts votes, then shows the decision live; a moment seeks the player', async () => {
     mockFetch({ 'GET /competitions/7/participants/3/attempts/9': { body: detail } })

@@ -2,7 +2,7 @@
 // Follows the challenge's live room so a processing video turns ready in place, the votes count
 // up and the decision (its lights, who decided, the appeal) shows as it is taken.
 import { useCallback, useMemo, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type { Lift, LiveEvent } from '../../../lib/contract.ts'
@@ -29,6 +29,8 @@ export function VideoPage() {
   }, [params.id, params.participantId, params.videoId])
   const { data: attempt, error, loading, setData, reload } = useAttempt(key)
   const [debug, setDebug] = useState<PlayerDebug | null>(null)
+  // The debug panel is for whoever looks into a playback problem (`?debug`), not for lifters and spectators.
+  const showDebug = useSearchParams()[0].has('debug')
   const [seek, setSeek] = useState<{ at: number } | null>(null)
   const userId = useSession((s) => s.userId)
 
@@ -65,7 +67,7 @@ export function VideoPage() {
       <div className="video-page__main">
         <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
         {attempt.video_url ? (
-          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={setDebug} seek={seek} />
+          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} />
         ) : (
           <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
         )}
@@ -80,7 +82,7 @@ export function VideoPage() {
           </div>
         </header>
         <JudgingPanel attempt={attempt} userId={userId} onSeek={(at) => setSeek({ at })} onAppealed={merge} />
-        <details className="panel debug">
+        {showDebug && <details className="panel debug">
           <summary>Debug information</summary>
           <dl>
             <div><dt>Attempt</dt><dd>{attempt.id}</dd></div>
@@ -95,7 +97,7 @@ export function VideoPage() {
             <div><dt>Playback error</dt><dd>{debug?.error ?? 'none'}</dd></div>
             <div><dt>Renditions</dt><dd>{Object.keys(attempt.renditions).length ? Object.entries(attempt.renditions).map(([h, url]) => `${h}: ${url}`).join(', ') : 'none yet'}</dd></div>
           </dl>
-        </details>
+        </details>}
       </div>
       <div className="video-page__side">
         <CommentsPanel />
