@@ -44,7 +44,7 @@ import { uploadBytesTotal } from '../../infra/metrics.ts'
 import { RedisLocker } from '../../infra/redis-locker.ts'
 import { RESUMABLE_UPLOADS_PREFIX } from '../../infra/storage.ts'
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts'
-import { UPLOAD_SHUTDOWN_GRACE_MS, formatBytes, markReceivingUpload, watchThroughput } from '../plugins/app/uploads.ts'
+import { UPLOAD_SHUTDOWN_GRACE_MS, markReceivingUpload, tooLarge, watchThroughput } from '../plugins/app/uploads.ts'
 import { createUploadAcceptor } from '../services/accept-upload.service.ts'
 
 const CLEANUP_EVERY_MS = 3_600_000
@@ -55,7 +55,6 @@ const OFFSET_CONFLICT = 'The upload is not at that offset: ask for its offset (H
 const ARRIVED = 'This upload has arrived and is being recorded as your attempt: it can no longer be cancelled.'
 const LOCKED_TEXT = 'This upload is being received by another request right now. Please try again in a moment.'
 
-const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 /** The tus error a hook throws: PatchHandler answers its status and body. */
 const tusError = (status: number, error: string) => ({ status_code: status, body: JSON.stringify({ error }) })
@@ -131,7 +130,7 @@ function errorText(status: number, text: string, limit: number): string {
     case 404: case 410: return NO_SUCH_UPLOAD
     case 409: return OFFSET_CONFLICT
     case 412: return 'Send the header Tus-Resumable: 1.0.0 (this server speaks tus 1.0.0).'
-    case 413: return `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`
+    case 413: return tooLarge(limit).message
     case 415: return 'Send the bytes as Content-Type: application/offset+octet-stream.'
     case 423: return LOCKED_TEXT
   }

@@ -109,7 +109,8 @@ declare module 'fastify' {
   }
 }
 
-const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
+/** The 413 of an upload over UPLOAD_MAX_BYTES, whichever route it came by. */
+export const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 /** Multipart and busboy failures → one sentence and the right status. */
 function formError(error: unknown, limit: number): unknown {
