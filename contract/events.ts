@@ -125,10 +125,19 @@ export const UnsubscribeAnswer = AckAnswer(UnsubscribeResult)
 export const JudgeQueueChange = Type.Object({ competition_id: Id, attempt_id: Id })
 export type JudgeQueueChange = Static<typeof JudgeQueueChange>
 
+/**
+ * To a challenge's room: how many sockets (open screens: tabs, projector boards) follow it now,
+ * summed over every server node. Not numbered, not stored: sent when it changes (at most every
+ * ~2 s per room) and to each socket right after it subscribes.
+ */
+export const Presence = Type.Object({ room: Room, watching: Type.Integer({ minimum: 0 }) })
+export type Presence = Static<typeof Presence>
+
 export interface ServerEvents {
   event: (event: LiveEvent) => void
   'transcode:progress': (progress: TranscodeProgress) => void
   'judge:queue': (change: JudgeQueueChange) => void
+  presence: (presence: Presence) => void
 }
 
 /** socket.io handshake `auth`: an access token puts the socket in its user's private room; none → anonymous (public rooms only). */
