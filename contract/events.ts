@@ -5,6 +5,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { ErrorResponse, Literals } from './common.ts'
 import { Competition, Lift, Participant, Standing } from './competitions.ts'
 import type { ProcessingState } from './lifts.ts'
+import { Comment, ReactionCounts } from './engagement.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
 const MAX_INT = 2_147_483_647
@@ -54,6 +55,12 @@ export const LiveEventData = {
   'participant.updated': Type.Object({ competition_id: Id, participant: Participant }),
   /** Published to the global room, so challenge lists can show it without reload. */
   'competition.created': Type.Object({ competition: Competition }),
+  /** A comment on one of the challenge's attempts (`comments`: the attempt's count now). */
+  'comment.created': Type.Object({ competition_id: Id, attempt_id: Id, comment: Comment, comments: Type.Integer() }),
+  /** A comment was removed (by its author or the organiser). */
+  'comment.deleted': Type.Object({ competition_id: Id, attempt_id: Id, comment_id: Id, comments: Type.Integer() }),
+  /** An attempt's reaction counts changed: all of them, as they are now. */
+  'reactions.changed': Type.Object({ competition_id: Id, attempt_id: Id, reactions: ReactionCounts }),
 }
 export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
@@ -70,11 +77,15 @@ export const AttemptVotedEvent = liveEvent('attempt.voted')
 export const AttemptJudgedEvent = liveEvent('attempt.judged')
 export const PanelChangedEvent = liveEvent('panel.changed')
 export const ParticipantUpdatedEvent = liveEvent('participant.updated')
+export const CommentCreatedEvent = liveEvent('comment.created')
+export const CommentDeletedEvent = liveEvent('comment.deleted')
+export const ReactionsChangedEvent = liveEvent('reactions.changed')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
   PanelChangedEvent, ParticipantUpdatedEvent,
+  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 
