@@ -164,6 +164,21 @@ export const PageQuery = Type.Object({
 }, { additionalProperties: false })
 export type PageQuery = Static<typeof PageQuery>
 
+/**
+ * GET /competitions/:id/participants: a page, optionally only the lifters whose name holds `q`
+ * (case and accents ignored, see nameSearchKey), still in ranked order with their board places.
+ * Here beside PageQuery rather than in competitions.ts, which this file imports.
+ */
+export const ParticipantPageQuery = Type.Object({
+  ...PageQuery.properties,
+  q: Type.Optional(Type.String({ maxLength: 60 })),
+}, { additionalProperties: false })
+export type ParticipantPageQuery = Static<typeof ParticipantPageQuery>
+
+/** A name as searches compare it: accents dropped, lower case, spaces squeezed ('  José ' → 'jose'). */
+export const nameSearchKey = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+
 export const ParticipantPageResponse = Type.Object({
   participants: Type.Array(Participant),
   /** Present when there are more: pass as `cursor` for the next page. */

@@ -8,6 +8,7 @@ import {
   CompetitionSummaryResponse, GLOBAL_ROOM, competitionRoom, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftPageResponse, PAGE, PageQuery,
   ParticipantPageResponse, ParticipantParams, ParticipantResponse, PRIZE_POOL, type Participant,
 } from '../../contract/index.ts'
+import { ParticipantPageQuery, nameSearchKey } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { conflict, notFound } from '../errors.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
@@ -24,12 +25,21 @@ const NOT_JOINED = 'You have not joined this challenge.'
 const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 
-/** The summary's cached answer, with the ranked list it was made from and, once asked for, the whole list's answer. */
-type RankedAnswer = CachedAnswer & { ranked: Participant[]; wholeList?: CachedAnswer }
+/**
+ * The summary's cached answer, with the ranked list it was made from and, once asked for, the whole
+ * list's answer and each lifter's name as searches compare it.
+ */
+type RankedAnswer = CachedAnswer & { ranked: Participant[]; wholeList?: CachedAnswer; searchKeys?: string[] }
 
 function wholeListOf(summary: RankedAnswer): CachedAnswer {
   summary.wholeList ??= { seq: summary.seq, json: JSON.stringify({ participants: summary.ranked }) }
   return summary.wholeList
+}
+
+/** The ranked lifters whose name holds `needle` (a nameSearchKey), in ranked order: the cached list, keys made once per change. */
+function searchRanked(summary: RankedAnswer, needle: string): Participant[] {
+  const keys = (summary.searchKeys ??= summary.ranked.map((p) => nameSearchKey(p.name)))
+  return summary.ranked.filter((_, i) => keys[i]!.includes(needle))
 }
 
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -86,23 +96,25 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/competitions/:id/participants', {
     schema: {
-      tags: ['competitions'], params: IdParams, querystring: PageQuery,
-      description: `Participants ranked by total, each with attempts and best squat/bench/deadlift; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more. The \`x-live-seq\` header is the live-event number this answer reflects.`,
+      tags: ['competitions'], params: IdParams, querystring: ParticipantPageQuery,
+      description: `Participants ranked by total, each with attempts and best squat/bench/deadlift; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more. With \`q\`, only the lifters whose name holds it (case and accents ignored), still ranked, with their places on the board. The \`x-live-seq\` header is the live-event number this answer reflects.`,
       response: { 200: ParticipantPageResponse, 400: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
     const id = request.params.id
-    const { limit = PAGE.default, cursor } = request.query
+    const { limit = PAGE.default, cursor, q } = request.query
     const offset = decodeOffsetCursor(cursor)
     const summary = await summaryOf(id)
-    if (offset === 0 && summary.ranked.length <= limit) {
+    const needle = q ? nameSearchKey(q) : ''
+    if (!needle && offset === 0 && summary.ranked.length <= limit) {
       // Events after this seq apply on top of this answer (the live layer replays them).
       // Its bytes are serialized once per change, on the first request for the whole list.
       const answer = wholeListOf(summary)
       return sendCachedAnswer(request, reply.header('x-live-seq', String(answer.seq)), answer)
     }
-    const page = summary.ranked.slice(offset, offset + limit)
-    const more = offset + limit < summary.ranked.length
+    const listed = needle ? searchRanked(summary, needle) : summary.ranked
+    const page = listed.slice(offset, offset + limit)
+    const more = offset + limit < listed.length
     reply.header('x-live-seq', String(summary.seq))
     return { participants: page, ...(more ? { next_cursor: encodeOffsetCursor(offset + limit) } : {}) }
   })
