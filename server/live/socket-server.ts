@@ -13,6 +13,8 @@
 // - `subscribe({ room, since })` joins first, then replays the outbox after `since`,
 //   so nothing committed in between is lost; duplicates are harmless (clients order
 //   and de-duplicate by seq).
+// - Presence: each challenge room hears how many sockets watch it, over every node
+//   (`presence`, not numbered; see presence.ts), and a subscriber hears it at once.
 // - Broadcasts: `io.to(room).emit` encodes a packet once per room. With Redis, the
 //   streams adapter carries it to every node and keeps it for connection state recovery.
 import type { Server as HttpServer } from 'node:http'
@@ -27,6 +29,7 @@ import {
 import type { EventPublisher } from '../../infra/live-publisher.ts'
 import { liveStreamOptions } from '../../infra/live-redis.ts'
 import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
+import { createPresence, type PresenceOptions } from './presence.ts'
 
 export interface SocketData {
   userId: number | null
@@ -54,6 +57,8 @@ export interface LiveServerDeps {
   log?: { warn(obj: object, msg: string): void }
   /** How long a dropped client's session (rooms, missed packets) is kept for recovery. */
   recoveryWindowMs?: number
+  /** "N watching now" timing (server/live/presence.ts); defaults: PRESENCE_DEFAULTS. */
+  presence?: PresenceOptions
 }
 
 export interface LiveServer {
@@ -106,6 +111,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     ...(deps.redis ? { adapter: createAdapter(deps.redis.client, liveStreamOptions(deps.redis.prefix)) } : {}),
   })
   if (deps.redis && deps.onRemoteEvent) tapRemoteBroadcasts(io, deps.onRemoteEvent)
+  const presence = createPresence({ io, redis: deps.redis, log: deps.log, ...deps.presence })
 
   // Sockets per client address on this node, counted from the handshake until the socket or its connection ends.
   const perAddress = new Map<string, number>()
@@ -189,6 +195,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       const result = await deps.liveEvents.replaySince(room, since, { readSeq: () => seqAfterJoin(room) })
       deps.onSubscribed?.(room, result.seq)
       ack({ data: result })
+      presence.sendTo(socket, room)
     } catch (error) {
       deps.log?.warn({ err: error, room }, 'live subscribe failed')
       if (!wasIn) void socket.leave(room) // a client already in the room keeps its live events
@@ -226,6 +233,7 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       }
     },
     async close() {
+      await presence.close()
       // Closing the engine drops every client with a recoverable reason, so their sessions are
       // kept (in Redis with several nodes) and a reconnect to any node can resume where it left off.
       io.engine.close()
