@@ -60,6 +60,11 @@ export const Lift = Type.Object({
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),
   processing: ProcessingState,
+  /** The video's size as displayed (rotation applied), known from the upload's probe: a player sizes itself before loading. Absent when not known. */
+  video_width: Type.Optional(Type.Integer({ minimum: 1 })),
+  video_height: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** The original's MIME type with codecs (e.g. 'video/mp4; codecs="hvc1.1.6.L120.B0"'), for canPlayType while renditions are pending. Absent when not known. */
+  original_type: Type.Optional(Type.String()),
   created_at: Type.String(),
   timestamp: Type.String(),
   /** The panel's votes (counts only until the decision), lights, appeal. */

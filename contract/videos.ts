@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Literals } from './common.ts'
+import { ProcessingState } from './lifts.ts'
 
 /**
  * POST /upload's multipart/form-data fields, for the OpenAPI document (the route reads the
@@ -33,6 +34,11 @@ export const RandomVideoResponse = Type.Object({
   weight: Type.Number(),
   current_index: Type.Integer(),
   total_videos: Type.Integer(),
+  /** As on a Lift: where the renditions are, the video's displayed size, the original's MIME type with codecs. */
+  processing: Type.Optional(ProcessingState),
+  video_width: Type.Optional(Type.Integer({ minimum: 1 })),
+  video_height: Type.Optional(Type.Integer({ minimum: 1 })),
+  original_type: Type.Optional(Type.String()),
 })
 export type RandomVideoResponse = Static<typeof RandomVideoResponse>
 

@@ -7,7 +7,8 @@ import type { Prisma } from './db.ts'
 /** What a Lift answer reads of an attempt row. */
 export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>,
   | 'id' | 'liftType' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'
-  | 'votesNeeded' | 'votesCast' | 'decidedBy' | 'decidedAt' | 'lights' | 'appealUntil' | 'appealState' | 'appealNote' | 'appealedAt' | 'appealReason' | 'appealDecidedAt'>
+  | 'votesNeeded' | 'votesCast' | 'decidedBy' | 'decidedAt' | 'lights' | 'appealUntil' | 'appealState' | 'appealNote' | 'appealedAt' | 'appealReason' | 'appealDecidedAt'
+  | 'videoWidth' | 'videoHeight' | 'originalType'>
 
 /** Where the attempt stands with its judges: counts only until it is decided (votes are blind). */
 export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
@@ -28,6 +29,14 @@ export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
   }
 }
 
+/** The original's shape and browser type, when the upload's probe recorded them (absent otherwise). */
+export function originalVideoFields(attempt: Pick<AttemptRow, 'videoWidth' | 'videoHeight' | 'originalType'>): Pick<Lift, 'video_width' | 'video_height' | 'original_type'> {
+  return {
+    ...(attempt.videoWidth && attempt.videoHeight ? { video_width: attempt.videoWidth, video_height: attempt.videoHeight } : {}),
+    ...(attempt.originalType ? { original_type: attempt.originalType } : {}),
+  }
+}
+
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
 
@@ -39,6 +48,7 @@ export function toLift(apiBase: string, attempt: AttemptRow, participant: { user
     video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,
+    ...originalVideoFields(attempt),
     created_at: attempt.createdAt.toISOString(), timestamp: attempt.createdAt.toISOString(),
     judging: toJudging(attempt),
   }

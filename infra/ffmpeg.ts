@@ -169,6 +169,10 @@ export interface VideoStreamInfo {
   readonly index: number
   readonly codec: string
   readonly profile: string | null
+  /** The codec's level as ffprobe states it (H.264: 31 for 3.1; HEVC: 93 for 3.1); null when unknown. */
+  readonly level?: number | null
+  /** The container's four-character code ('hvc1', 'hev1', 'avc1'); null when none. */
+  readonly codecTag?: string | null
   readonly pixFmt: string | null
   /** Coded size, before rotation. */
   readonly width: number
@@ -203,7 +207,7 @@ export interface ProbeInfo {
 export class ProbeError extends Error {}
 
 interface RawStream {
-  index?: number; codec_type?: string; codec_name?: string; profile?: string; pix_fmt?: string
+  index?: number; codec_type?: string; codec_name?: string; profile?: string; pix_fmt?: string; level?: number; codec_tag_string?: string
   width?: number; height?: number; sample_aspect_ratio?: string; avg_frame_rate?: string; r_frame_rate?: string
   bit_rate?: string; channels?: number; sample_rate?: string; duration?: string
   tags?: Record<string, string>; side_data_list?: Array<{ side_data_type?: string; rotation?: number }>
@@ -241,6 +245,8 @@ export function parseProbe(raw: RawProbe): ProbeInfo {
     const fps = ratio(v.avg_frame_rate) ?? ratio(v.r_frame_rate)
     video = {
       index: v.index ?? 0, codec: v.codec_name ?? 'unknown', profile: v.profile ?? null, pixFmt: v.pix_fmt ?? null,
+      level: typeof v.level === 'number' && v.level > 0 ? v.level : null,
+      codecTag: v.codec_tag_string && /^[a-z0-9]{4}$/i.test(v.codec_tag_string) ? v.codec_tag_string : null,
       width: v.width!, height: v.height!, sar: ratio(v.sample_aspect_ratio) ?? 1, rotation: normaliseRotation(rotation),
       frameRate: fps !== null && fps < 1000 ? fps : null, bitRate: num(v.bit_rate),
       duration: num(v.duration) ?? num(raw.format?.duration),

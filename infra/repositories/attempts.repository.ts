@@ -7,6 +7,7 @@ import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard.repository.ts'
 import type { EventPublisher } from '../live-publisher.ts'
+import type { OriginalVideoFacts } from '../original-video.ts'
 import { judgesFor, seatsOf, votesNeeded } from './panel.ts'
 
 /** An attempt with who lifted it, as its Lift answer and its events need. */
@@ -48,9 +49,11 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
      * announces it to the challenge and the board. `originalKey` names the file by the new id;
      * `store` puts the file there after commit, before the announcement goes out. When that
      * fails, the attempt is announced and then marked failed (announced too), and this throws.
+     * `video`: the original's probed shape and browser type; `posterKey`: where `store` also puts a poster.
      */
     async record(
-      lifter: Lifter, attempt: { liftType: string; weight: number; uploadId?: string }, originalKey: (attemptId: number) => string, store: (key: string) => Promise<void>,
+      lifter: Lifter, attempt: { liftType: string; weight: number; uploadId?: string; video?: OriginalVideoFacts; posterKey?: (attemptId: number) => string },
+      originalKey: (attemptId: number) => string, store: (key: string, attemptId: number) => Promise<void>,
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
       let judges: number[] = []
@@ -63,16 +66,17 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
           data: {
             participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'pending', processingState: 'pending',
             uploadId: attempt.uploadId ?? null,
+            ...attempt.video,
             votesNeeded: votesNeeded(seats, lifter.userId),
           },
         })
         const key = originalKey(created.id)
-        const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key } })
+        const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key, posterKey: attempt.posterKey?.(created.id) ?? null } })
         await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
         await refreshLeaderboardOf(tx, lifter.userId)
         return { attemptId: created.id, originalKey: key }
-      }, (row) => store(row.originalKey).catch((error: unknown) => { storeFailure = { error } }))
+      }, (row) => store(row.originalKey, row.attemptId).catch((error: unknown) => { storeFailure = { error } }))
       publisher().judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
       if (storeFailure) {
         // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.

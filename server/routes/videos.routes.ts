@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { LIFT_TYPES, LiftTypeQuery, RandomVideoResponse, normalizeLiftType } from '../../contract/index.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-import { mediaUrl } from '../../infra/attempt-view.ts'
+import { mediaUrl, originalVideoFields } from '../../infra/attempt-view.ts'
 
 const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { attempts } = app.repos
@@ -24,6 +24,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       video_url: mediaUrl(apiBase, attempt.originalKey), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
       participant_name: attempt.participant.user.name, lift_type: attempt.liftType, weight: attempt.weight,
       current_index: index, total_videos: ids.length,
+      processing: attempt.processingState, ...originalVideoFields(attempt),
     }
   }
 

@@ -4,7 +4,11 @@
 // The rules themselves are upload.service.ts's; this file runs them against the rows and files.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { LiftType, UploadResponse } from '../../contract/index.ts'
+import { join } from 'node:path'
 import { mediaUrl } from '../../infra/attempt-view.ts'
+import { resolveFfmpegBinaries, type ProbeInfo } from '../../infra/ffmpeg.ts'
+import { originalVideoFacts } from '../../infra/original-video.ts'
+import { grabPoster } from '../../infra/transcoding/upload-poster.ts'
 import type { Lifter } from '../../infra/repositories/attempts.repository.ts'
 import { MAX_STORE_COPY_BYTES, attemptKeys } from '../../infra/storage.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
@@ -52,6 +56,22 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
   const { config, queue, storage } = app.deps
   const { competitions, participants, attempts } = app.repos
 
+  /** One frame of the original as the poster, in a scratch of its own; null (logged) when it cannot be made. */
+  async function posterOf(log: FastifyBaseLogger, source: string, info: ProbeInfo) {
+    const scratch = await storage.scratch('poster')
+    const path = join(scratch.dir, 'poster.jpg')
+    const started = performance.now()
+    try {
+      await grabPoster(resolveFfmpegBinaries(config), source, info, path)
+      log.debug({ ms: Math.round(performance.now() - started) }, 'upload poster made')
+      return { path, dispose: scratch.dispose }
+    } catch (err) {
+      log.warn({ err }, 'no poster at upload; the transcode makes it')
+      await scratch.dispose()
+      return null
+    }
+  }
+
   async function recorded(uploadId: string) {
     const row = await attempts.findByUpload(uploadId)
     if (!row) return null
@@ -86,18 +106,28 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
       }
 
       let attempt: { attemptId: number; originalKey: string }
+      // The poster now, not only after the transcode: the video page shows it while renditions are pending.
+      const poster = await posterOf(log, file.path, video.info)
       try {
         // Bytes already in the bucket are copied there rather than sent to it again from here.
         const { storedAs } = file
-        const store = storedAs && storage.copy && file.size <= MAX_STORE_COPY_BYTES
+        const storeOriginal = storedAs && storage.copy && file.size <= MAX_STORE_COPY_BYTES
           ? (key: string) => storage.copy!(storedAs, key)
           : (key: string) => storage.putFile(key, file.path)
-        attempt = await attempts.record(lifter, { liftType, weight, uploadId }, (id) => attemptKeys.original(id, video.ext), store)
+        const store = async (key: string, attemptId: number) => {
+          await storeOriginal(key)
+          // A poster that cannot be stored is not the upload's failure: the transcode writes it again.
+          if (poster) await storage.putFile(attemptKeys.poster(attemptId), poster.path).catch((err: unknown) => log.warn({ err, attemptId }, 'could not store the upload poster'))
+        }
+        const details = { liftType, weight, uploadId, video: originalVideoFacts(video.info, video.ext), posterKey: poster ? attemptKeys.poster : undefined }
+        attempt = await attempts.record(lifter, details, (id) => attemptKeys.original(id, video.ext), store)
       } catch (error) {
         // The same upload finished twice at once (two nodes): the first attempt stands; nothing of the second was stored.
         const first = uploadId && isUniqueViolation(error) ? await recorded(uploadId) : null
         if (first) return { answer: first.answer, recordedHere: false }
         throw error
+      } finally {
+        await poster?.dispose()
       }
       try {
         await queue.enqueue({ attemptId: attempt.attemptId, userId: lifter.userId })

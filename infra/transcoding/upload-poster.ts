@@ -1,0 +1,21 @@
+// The poster made at upload time: one frame of the original, where and as the transcode makes it
+// (same plan, same options), so the video page shows it while the renditions are still pending.
+// One seek and one decoded frame: ~0.35 s of CPU for a 1080×1920 HEVC clip on this machine.
+import { execFile } from 'node:child_process'
+import type { FfmpegBinaries, ProbeInfo } from '../ffmpeg.ts'
+import { planTranscode, posterInputOptions, posterOutputOptions } from './transcode.decisions.ts'
+
+/** Longest a poster grab may take; past it the upload goes on without one (the transcode makes it). */
+export const UPLOAD_POSTER_TIMEOUT_MS = 15_000
+
+/** Writes the poster JPEG of `source` to `out`. Throws when ffmpeg fails or the source has no usable video. */
+export function grabPoster(binaries: FfmpegBinaries, source: string, info: ProbeInfo, out: string): Promise<void> {
+  const plan = planTranscode(info)
+  const args = ['-hide_banner', '-v', 'error', ...posterInputOptions(plan), '-i', source, ...posterOutputOptions(plan), '-y', out]
+  return new Promise((resolve, reject) => {
+    execFile(binaries.ffmpeg, args, { timeout: UPLOAD_POSTER_TIMEOUT_MS, killSignal: 'SIGKILL' }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`poster grab failed: ${String(stderr).trim().split('\n').pop() || error.message}`))
+      else resolve()
+    })
+  })
+}
