@@ -1,12 +1,13 @@
 // Every route of SPEC §2 in Chromium at 390 px and 1440 px: it renders its key content,
-// has the right document title, logs no console errors, and leaves a full-page screenshot
-// in .artifacts/screenshots/ (git-ignored) for people to look at.
+// has the right document title, logs no console errors, passes axe-core's WCAG 2.x A/AA scan,
+// and leaves a full-page screenshot in .artifacts/screenshots/ (git-ignored) for people to look at.
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AuthResponse, UploadResponse } from '../../contract/index.ts'
-import { joinChallenge, registerUser, uploadClip } from './api.ts'
+import { createOpenChallenge, joinChallenge, registerUser, uploadClip } from './api.ts'
+import { axeViolations } from './axe.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -15,6 +16,7 @@ const SHOTS = fileURLToPath(new URL('../../.artifacts/screenshots/', import.meta
 
 let auth: AuthResponse
 let upload: UploadResponse
+let ownChallenge: number
 
 interface RouteCheck {
   path: string
@@ -50,6 +52,9 @@ function routes(): RouteCheck[] {
     { path: '/auth/callback?user_id=1', title: 'Auth | LiftArena', ready: (p) => p.getByText('Authentication failed: Missing token or user ID').waitFor() },
     { path: '/no/such/page', title: 'No | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Oops! Page not found' }).waitFor() },
     { path: '/challenges/1/live', title: 'Challenges | LiftArena', ready: (p) => p.getByTestId('board-latest').waitFor() },
+    // The tester organises a challenge of their own with one lift waiting: the organiser's and a judge's screens.
+    { path: `/challenges/${ownChallenge}/judging`, title: 'Challenges | LiftArena', ready: (p) => p.getByRole('heading', { name: /^Judging: / }).waitFor() },
+    { path: '/judge', title: 'Judge | LiftArena', ready: (p) => p.getByRole('heading', { name: "Judge's desk" }).waitFor() },
   ]
 }
 
@@ -60,6 +65,9 @@ beforeAll(async () => {
   auth = await registerUser(baseUrl, 'Route Tester')
   await joinChallenge(baseUrl, auth, 1, '83kg')
   upload = await uploadClip(baseUrl, auth, 1, clipPath)
+  ownChallenge = await createOpenChallenge(baseUrl, auth, 'Route Tester Open')
+  await joinChallenge(baseUrl, auth, ownChallenge, '83kg')
+  await uploadClip(baseUrl, auth, ownChallenge, clipPath)
   // Wait for the renditions and the poster, so the screenshots show the finished state.
   const detail = `${baseUrl}/api/competitions/1/participants/${upload.participant_id}/attempts/${upload.attempt_id}`
   for (let i = 0; i < 120; i++) {
@@ -78,8 +86,9 @@ for (const width of [390, 1440]) {
     })
     afterAll(() => browser?.close())
 
-    it('renders each route with its title, screenshot and no console errors', async () => {
+    it('renders each route with its title, screenshot, no console errors and no accessibility violations', async () => {
       const page = browser.page
+      const violations: string[] = []
       for (const route of routes()) {
         await page.goto(`${baseUrl}${route.path}`)
         await route.ready(page)
@@ -89,11 +98,46 @@ for (const width of [390, 1440]) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(overflow, `${route.path} overflows horizontally`).toBeLessThanOrEqual(0)
         await page.screenshot({ path: `${SHOTS}${slug(route.path)}-${width}.png`, fullPage: true })
+        violations.push(...(await axeViolations(page, route.path)))
       }
       expect(browser.errors).toEqual([])
+      expect(violations).toEqual([])
     })
   })
 }
+
+describe('accessibility of what opens on a phone, signed out', () => {
+  let browser: TestBrowser
+  beforeAll(async () => {
+    browser = await openBrowser(390, 844)
+  })
+  afterAll(() => browser?.close())
+
+  it('the open menu and the Login and Create Profile dialogs pass the axe scan', async () => {
+    const page = browser.page
+    const violations: string[] = []
+    await page.goto(`${baseUrl}/challenges/1`)
+    await page.getByRole('list', { name: 'Recent videos' }).waitFor()
+    violations.push(...(await axeViolations(page, '/challenges/1 signed out')))
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).waitFor()
+    violations.push(...(await axeViolations(page, 'menu open')))
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('dialog', { name: 'Login' }).waitFor()
+    violations.push(...(await axeViolations(page, 'Login dialog')))
+    await page.keyboard.press('Escape')
+    await page.reload()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('button', { name: 'Create Profile' }).click()
+    const register = page.getByRole('dialog', { name: 'Create Profile' })
+    await register.waitFor()
+    // Submitted empty: the fields marked missing must be announced accessibly too.
+    await register.getByRole('button', { name: 'Create Profile' }).click()
+    violations.push(...(await axeViolations(page, 'Create Profile dialog, submitted empty')))
+    expect(violations).toEqual([])
+    expect(browser.errors).toEqual([])
+  })
+})
 
 describe('interactions', () => {
   let browser: TestBrowser

@@ -12,13 +12,13 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { LiveIndicator } from '../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
 import type { Lift } from '../../../lib/contract.ts'
-import { FORMULA_NAMES, bestOf } from '../../../lib/contract.ts'
-import { useOffline } from '../../../lib/connectivity.ts'
+import { FORMULA_NAMES, bestOf, competitionRoom } from '../../../lib/contract.ts'
 import { formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
-import { useLive } from '../../../stores/live.ts'
+import { participantFigures, useChangeHighlight, useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
 import { BoardLights } from './BoardLights.tsx'
@@ -45,8 +45,9 @@ export function ProjectorBoardPage() {
   const onJudged = useCallback((attempt: Lift) => setDecisions((q) => [...q.filter((a) => a.id !== attempt.id), attempt].slice(-MAX_QUEUED)), [])
   const shown = decisions[0] ?? null
   const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
-  const status = useLive((s) => s.status)
-  const offline = useOffline()
+  // New lifters and changed figures are marked for a moment.
+  const changedRows = useChangeHighlight(participants, (p) => p.id, participantFigures, { scope: validId })
+  const countChanged = useValueHighlight(competition?.participants, validId)
   const network = useNetwork()
   const url = validId ? followUrl(validId, window.location.origin, network.data?.follow_urls) : ''
   const latest = lifts?.[0]
@@ -108,8 +109,9 @@ export function ProjectorBoardPage() {
   const decidedRow = decided ? findRow(groups, decided.participant_id) : null
   const pageIndex = Math.min(page, Math.max(0, pages.length - 1))
 
+  // Focusable: on a phone the board scrolls, and the keyboard must reach it too.
   return (
-    <div className="board">
+    <div className="board" tabIndex={0} role="region" aria-label="Live board">
       <header className="board__header">
         <div className="board__title">
           <p className="board__kicker">LiftArena live</p>
@@ -120,8 +122,8 @@ export function ProjectorBoardPage() {
         </div>
         <div className="board__meta">
           <OfflineNotice variant="inline" />
-          {!offline && <span className={`board__live board__live--${status === 'connected' ? 'on' : 'off'}`}>{status === 'connected' ? 'Live' : 'Connecting…'}</span>}
-          {competition && <span><strong data-testid="board-count">{competition.participants}</strong> lifters</span>}
+          <LiveIndicator room={validId ? competitionRoom(validId) : null} variant="board" />
+          {competition && <span><strong data-testid="board-count" className={withHighlight(undefined, countChanged)}>{competition.participants}</strong> lifters</span>}
           {pages.length > 1 && <span className="board__page" data-testid="board-page">Page {pageIndex + 1} of {pages.length}</span>}
         </div>
       </header>
@@ -129,7 +131,7 @@ export function ProjectorBoardPage() {
       <div className="board__main">
         <div className="board__body" ref={bodyRef} data-page={pageIndex + 1}>
           {current.map((segment) => (
-            <Segment key={`${segment.bestLifter ?? ''}:${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} scoring={scoring} latest={latest} decided={decided} />
+            <Segment key={`${segment.bestLifter ?? ''}:${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} scoring={scoring} latest={latest} decided={decided} changed={changedRows} />
           ))}
           {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
         </div>
@@ -187,7 +189,7 @@ const pendingText = (attempt: Lift) => {
 /** A kg figure, '—' before a good lift. */
 const kg = (n: number | null) => (n ? formatNumber(n) : '—')
 
-function Segment({ segment, scoring, latest, decided }: { segment: PageSegment; scoring: BoardScoring; latest: Lift | undefined; decided: Lift | undefined }) {
+function Segment({ segment, scoring, latest, decided, changed }: { segment: PageSegment; scoring: BoardScoring; latest: Lift | undefined; decided: Lift | undefined; changed: ReadonlySet<number> }) {
   const heading = segment.bestLifter ? `Best lifter · ${FORMULA_NAMES[segment.bestLifter]}` : segment.weightClass
   const formula = scoring.points_formula
   return (
@@ -206,18 +208,18 @@ function Segment({ segment, scoring, latest, decided }: { segment: PageSegment; 
           </tr>
         </thead>
         <tbody>
-          {segment.rows.map((row) => <Row key={row.participant.id} row={row} scoring={scoring} showClass={!segment.weightClass} latest={latest} decided={decided} />)}
+          {segment.rows.map((row) => <Row key={row.participant.id} row={row} scoring={scoring} showClass={!segment.weightClass} latest={latest} decided={decided} changed={changed.has(row.participant.id)} />)}
         </tbody>
       </table>
     </section>
   )
 }
 
-function Row({ row, scoring, showClass, latest, decided }: { row: BoardRow; scoring: BoardScoring; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined }) {
+function Row({ row, scoring, showClass, latest, decided, changed }: { row: BoardRow; scoring: BoardScoring; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined; changed: boolean }) {
   const p = row.participant
   const isLatest = latest?.participant_id === p.id
   const isDecided = decided?.participant_id === p.id
-  const className = [isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined
+  const className = withHighlight([isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined, changed)
   const onePending = row.pending.length === 1 ? votesText(row.pending[0]!.judging) : null
   return (
     <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
