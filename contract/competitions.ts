@@ -180,6 +180,16 @@ export const JoinCompetitionResponse = Type.Object({
 })
 export type JoinCompetitionResponse = Static<typeof JoinCompetitionResponse>
 
+/** DELETE /competitions/:id/participants/me: the signed-in lifter left (before the start, with no attempts). */
+export const LeaveCompetitionResponse = Type.Object({
+  message: Type.String(),
+  competition_id: Type.Integer(),
+  user_id: Type.Integer(),
+  /** How many lifters the challenge has now. */
+  participants: Type.Integer(),
+})
+export type LeaveCompetitionResponse = Static<typeof LeaveCompetitionResponse>
+
 /** PUT /competitions/:id/bodyweight: the signed-in lifter's bodyweight, until their first lift is judged. */
 export const BodyweightBody = Type.Object({ bodyweight: Type.Number() }, { additionalProperties: false })
 export type BodyweightBody = Static<typeof BodyweightBody>

@@ -39,6 +39,11 @@ const Id = Type.Integer()
 /** What each event type carries. */
 export const LiveEventData = {
   'participant.joined': Type.Object({ competition_id: Id, participant: Participant, participants: Type.Integer() }),
+  /**
+   * A lifter left before the start (they had no attempts): drop them and re-rank. `participant_id` is
+   * their Participant.id (the user id); `weight_class` the class they left, `participants` the new count.
+   */
+  'participant.left': Type.Object({ competition_id: Id, participant_id: Id, user_id: Id, weight_class: Type.String(), participants: Type.Integer() }),
   'attempt.created': Type.Object({ competition_id: Id, attempt: Lift }),
   'attempt.updated': Type.Object({ competition_id: Id, attempt: Lift }),
   'leaderboard.changed': Type.Object({ competition_id: Id }),
@@ -69,6 +74,7 @@ function liveEvent<K extends LiveEventType>(type: K) {
   return Type.Object({ room: Room, seq: Seq, type: Type.Literal(type), data: LiveEventData[type], at: Type.String() })
 }
 export const ParticipantJoinedEvent = liveEvent('participant.joined')
+export const ParticipantLeftEvent = liveEvent('participant.left')
 export const AttemptCreatedEvent = liveEvent('attempt.created')
 export const AttemptUpdatedEvent = liveEvent('attempt.updated')
 export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
@@ -84,7 +90,7 @@ export const ReactionsChangedEvent = liveEvent('reactions.changed')
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
-  PanelChangedEvent, ParticipantUpdatedEvent,
+  PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
   CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>

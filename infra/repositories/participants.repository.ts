@@ -1,5 +1,5 @@
 // Participants (a user in one challenge, in a weight class): all of their I/O.
-// Joining is announced to the challenge room (with the new count) and the board.
+// Joining and leaving are announced to the challenge room (with the new count) and the board.
 import { GLOBAL_ROOM, competitionRoom, type Participant } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
@@ -22,8 +22,10 @@ export interface NewParticipant {
 }
 
 type Refused = 'not_joined' | 'judged'
-class Refusal extends Error {
-  constructor(readonly code: Refused) {
+type LeaveRefused = 'not_joined' | 'has_attempts'
+/** Thrown inside a write to roll it back; its code is the write's answer. */
+class Refusal<Code extends string> extends Error {
+  constructor(readonly code: Code) {
     super(code)
   }
 }
@@ -69,7 +71,39 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
           return participant
         })
       } catch (error) {
-        if (error instanceof Refusal) return error.code
+        if (error instanceof Refusal) return (error as Refusal<Refused>).code
+        throw error
+      }
+    },
+
+    /**
+     * Removes a lifter from a challenge and announces it (the new count with it), unless they have any
+     * attempt: 'has_attempts' ('not_joined' when they are not in it). Whether the challenge has started
+     * is the caller's rule (competitions.service.ts assertCanLeave).
+     */
+    async leave(userId: number, competitionId: number): Promise<{ count: number; weightClass: string } | LeaveRefused> {
+      try {
+        return await announcer.write(async (tx, announce) => {
+          const room = competitionRoom(competitionId)
+          await announce.lock(room)
+          // FOR UPDATE: an attempt being recorded for this lifter (it takes a key-share lock on the row) commits before
+          // the count below reads, or waits and then finds the row gone.
+          const [lifter] = await tx.$queryRaw<{ id: number; weight_class: string }[]>`
+            SELECT id, weight_class FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
+          // Thrown, not returned: the room's reserved seq must not commit without its event.
+          if (!lifter) throw new Refusal('not_joined')
+          if (await tx.attempt.count({ where: { participantId: lifter.id } }) > 0) throw new Refusal('has_attempts')
+          await tx.participant.delete({ where: { id: lifter.id } })
+          const count = await tx.participant.count({ where: { competitionId } })
+          await announce(room, 'participant.left', {
+            competition_id: competitionId, participant_id: userId, user_id: userId, weight_class: lifter.weight_class, participants: count,
+          })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          await refreshLeaderboardOf(tx, userId)
+          return { count, weightClass: lifter.weight_class }
+        })
+      } catch (error) {
+        if (error instanceof Refusal) return (error as Refusal<LeaveRefused>).code
         throw error
       }
     },

@@ -6,15 +6,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AttemptDetail, AttemptParams, BodyweightBody, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
   CompetitionSummaryResponse, GLOBAL_ROOM, competitionRoom, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftPageResponse, PAGE, PageQuery,
-  ParticipantPageResponse, ParticipantParams, ParticipantResponse, PRIZE_POOL, type Participant,
+  ParticipantPageResponse, ParticipantParams, ParticipantResponse, PRIZE_POOL, type Participant, LeaveCompetitionResponse,
 } from '../../contract/index.ts'
 import { ParticipantPageQuery, nameSearchKey } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
-import { conflict, notFound } from '../errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
-import { assertBodyweight, assertCanJoin, newCompetition, nextStatusChange, normalizeGender } from '../services/competitions.service.ts'
+import {
+  LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, newCompetition, nextStatusChange, normalizeGender,
+} from '../services/competitions.service.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toCompetition, toParticipant } from '../services/mappers.ts'
 import {
@@ -246,6 +248,27 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       message: 'Joined the challenge.', participant_id: joined.participant.id, competition_id: competitionId, user_id: userId,
       weight_class: joined.participant.weight_class, gender, participants: joined.count,
     }
+  })
+
+  // Leaving: the lifter is named by the token only. The room's participant.left event (after commit) keeps counts and places live.
+  app.delete('/competitions/:id/participants/me', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['competitions'], security: [{ bearer: [] }], params: IdParams,
+      description: 'The signed-in lifter leaves the challenge: only before it starts and while they have no lifts recorded in it (409 otherwise; 404 when they have not joined).',
+      response: { 200: LeaveCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+    },
+  }, async (request) => {
+    // Who leaves is the token's lifter alone: a body (a user_id, say) is refused rather than ignored.
+    if (request.body !== undefined && request.body !== null) throw badRequest('Leaving takes no request body: the signed-in lifter is the one who leaves.')
+    const userId = request.userId!
+    const competition = await findCompetition(request.params.id)
+    if (!await participants.findLifter(userId, competition.id)) throw notFound(NOT_JOINED)
+    assertCanLeave(competition)
+    const result = await participants.leave(userId, competition.id)
+    if (result === 'not_joined') throw notFound(NOT_JOINED)
+    if (result === 'has_attempts') throw conflict(LEAVE_REFUSED.hasAttempts)
+    return { message: 'You left the challenge.', competition_id: competition.id, user_id: userId, participants: result.count }
   })
 }
 

@@ -80,3 +80,14 @@ export function assertBodyweight(weightClass: string, bodyweight: number): void 
   const problem = bodyweightProblem(weightClass, bodyweight)
   if (problem) throw badRequest(problem)
 }
+
+/** Why a lifter may not leave: the sentences the leave route answers (409). */
+export const LEAVE_REFUSED = {
+  started: 'This challenge has already started, so you can no longer leave it.',
+  hasAttempts: 'You have lifts recorded in this challenge, so you can no longer leave it.',
+} as const
+
+/** A lifter may leave only before the challenge starts (places and the judges' queue are settled from then on); throws the answer when not. */
+export function assertCanLeave(competition: { startDate: Date; endDate: Date }, now = new Date()): void {
+  if (challengeStatus(competition.startDate, competition.endDate, now) !== 'upcoming') throw conflict(LEAVE_REFUSED.started)
+}

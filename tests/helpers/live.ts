@@ -209,6 +209,10 @@ export class RoomFollower {
         this.participants.set(event.data.participant.id, event.data.participant)
         this.count = event.data.participants
         break
+      case 'participant.left':
+        this.participants.delete(event.data.participant_id)
+        this.count = event.data.participants
+        break
       case 'attempt.created':
       case 'attempt.updated': {
         const p = this.participants.get(event.data.attempt.participant_id)

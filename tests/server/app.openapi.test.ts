@@ -157,6 +157,14 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     expect(joined.statusCode, joined.body).toBe(201)
     return { params: { id: f.competitionId }, headers: lifter.auth, payload: { bodyweight: 82.4 } }
   },
+  'DELETE /api/competitions/{id}/participants/me': async () => {
+    // Leaving is for a challenge that has not started: one of its own, joined by a fresh lifter.
+    const upcoming = await createChallenge(t.app, f.owner.access_token, {}, { start: 1, end: 7 })
+    const lifter = await registerUser(t.app)
+    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: upcoming, weight_class: '83kg' } })
+    expect(joined.statusCode, joined.body).toBe(201)
+    return { params: { id: upcoming }, headers: lifter.auth }
+  },
   'GET /api/users/{id}': () => ({ params: { id: f.lifter.user_id } }),
   'GET /api/users/{id}/profile': () => ({ params: { id: f.lifter.user_id }, headers: f.lifter.auth }),
   'GET /api/athletes': () => ({ query: { q: 'Lifter' } }),
