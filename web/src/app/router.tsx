@@ -47,6 +47,7 @@ const authCallback = page(() => import('../features/auth/components/AuthCallback
 const authError = page(() => import('../features/auth/components/AuthErrorPage.tsx').then((m) => m.AuthErrorPage))
 const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPage.tsx').then((m) => m.JudgeDeskPage))
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
+const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
         },
       },
       { path: 'challenges/:id/upload', ...upload },
+      { path: 'challenges/:id/participants', ...participantList },
       { path: 'challenges/:id/judging', ...judgingAdmin },
       { path: 'judge', ...judgeDesk },
       { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },

@@ -38,6 +38,13 @@ describe('TopParticipants', () => {
     expect(screen.queryByText(/more participants/)).toBeNull()
   })
 
+  it("'And N more participants...' links to the whole list; a class all shown links to all of them", () => {
+    show(byClass, { id: 7, ranking: 'class' })
+    expect(screen.getByRole('link', { name: 'And 2 more participants...' }).getAttribute('href')).toBe('/challenges/7/participants')
+    fireEvent.click(screen.getByRole('button', { name: '93kg' }))
+    expect(screen.getByRole('link', { name: 'All 9 participants' }).getAttribute('href')).toBe('/challenges/7/participants')
+  })
+
   it("by class: opens on the signed-in lifter's class", () => {
     show(byClass, { ranking: 'class' }, { userId: 21, weightClass: '93kg' })
     expect(who()).toEqual(['Heavy One', 'Heavy Zero'])

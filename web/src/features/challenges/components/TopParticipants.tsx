@@ -3,7 +3,8 @@
 // (buttons for each class with lifters; the signed-in lifter's class first shown); by a formula, the
 // top 5 overall by points. It comes from the challenge's summary, ranked and placed (server, then
 // live events by the same rules) with the first 5 of every class, so a class button needs no request;
-// the rest are counted from the summary's counts, never listed.
+// the rest are counted from the summary's counts: 'And N more participants...' opens the whole list
+// (/challenges/{id}/participants, searchable, with the signed-in lifter's place).
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
@@ -12,10 +13,11 @@ import { UI } from '../../../config.ts'
 import type { Competition, CompetitionSummaryResponse, LiftType, Participant } from '../../../lib/contract.ts'
 import { FORMULA_NAMES, LIFT_TYPES, bestOf, classOrder } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
+import { participantFigures, useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
-export type TopScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
+export type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'>
 
 /** What the top list reads of the summary: the top of each group and how many there are in all and per class. */
 export type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
@@ -45,6 +47,8 @@ interface Props {
 export function TopParticipants({ summary, competition, highlightUserId, ownClass }: Props) {
   const [picked, setPicked] = useState<string | null>(null)
   const { top: participants, count, class_counts: classCounts } = summary
+  // A new lifter in the top, or a changed place, attempt or total, is marked for a moment.
+  const changed = useChangeHighlight(participants, (p) => p.id, participantFigures)
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
 
   const byClass = competition.ranking === 'class'
@@ -67,7 +71,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
       )}
       <ol className="top-list" aria-label="Top participants">
         {top.map((p) => (
-          <li key={p.id} className={`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`}>
+          <li key={p.id} className={withHighlight(`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`, changed.has(p.id))}>
             <span className={`top-list__rank${p.place !== null ? ` top-list__rank--${p.place}` : ''}`} data-testid="participant-place" aria-label={p.place !== null ? `Place ${p.place}` : 'No place yet'}>
               {p.place ?? '—'}
             </span>
@@ -102,7 +106,12 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
           </li>
         ))}
       </ol>
-      {more > 0 && <p className="muted">And {more} more participants...</p>}
+      {more > 0 ? (
+        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>And {more} more participants...</Link>
+      ) : count > top.length && (
+        // This class is all shown, others are not: the whole list is still a tap away.
+        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>All {count} participants</Link>
+      )}
     </>
   )
 }
