@@ -55,6 +55,10 @@ export interface LiveStats {
 
 export interface LiveState {
   status: LiveStatus
+  /** Rooms whose subscribe the server answered on the current connection (their screens are live). */
+  liveRooms: Partial<Record<Room, true>>
+  /** How many screens watch each challenge room now (the server's `presence`), while connected. */
+  watching: Partial<Record<Room, number>>
   /** Transcode progress of the user's own uploads, by attempt id. */
   transcodes: Record<number, TranscodeProgress>
   /** The store's one socket, once opened (socket.io reconnects it by itself). */
@@ -148,7 +152,10 @@ export function createLiveStore(deps: LiveStoreDeps) {
 
     function listen(s: LiveSocket) {
       s.on('connect', () => onConnect(s))
-      s.on('disconnect', () => setStatus('offline'))
+      s.on('disconnect', () => {
+        setStatus('offline')
+        set({ liveRooms: {}, watching: {} }) // both belong to the connection that ended
+      })
       s.on('connect_error', () => {
         setStatus('offline')
         // Inactive means the server refused the handshake (an expired token), so socket.io won't retry:
@@ -160,6 +167,9 @@ export function createLiveStore(deps: LiveStoreDeps) {
       })
       s.on('event', (event) => get().watches.forEach((w) => w.room === event.room && deliver(w, event)))
       s.on('transcode:progress', (progress) => set({ transcodes: { ...get().transcodes, [progress.attempt_id]: progress } }))
+      s.on('presence', ({ room, watching }) => {
+        if (get().watching[room] !== watching && get().watches.some((w) => w.room === room)) set({ watching: { ...get().watching, [room]: watching } })
+      })
     }
 
     function onConnect(s: LiveSocket) {
@@ -189,6 +199,7 @@ export function createLiveStore(deps: LiveStoreDeps) {
           w.subscribed = false // dropped with the connection: the reconnect subscribes again
           return
         }
+        if (!err && !('error' in answer)) markLive(w.room, true)
         if (err || 'error' in answer || answer.data.resync) {
           w.subscribed = !err && !('error' in answer)
           return void resync(w)
@@ -202,6 +213,19 @@ export function createLiveStore(deps: LiveStoreDeps) {
         if ((w.sequencer.seq ?? 0) < seq) return void resync(w)
         watchGap(w)
       })
+    }
+
+    /** The server has (or no longer has) this socket in the room. */
+    function markLive(room: Room, live: boolean) {
+      if (!!get().liveRooms[room] === live) return
+      const liveRooms = { ...get().liveRooms }
+      const watching = { ...get().watching }
+      if (live) liveRooms[room] = true
+      else {
+        delete liveRooms[room]
+        delete watching[room]
+      }
+      set({ liveRooms, watching })
     }
 
     function deliver(w: RoomWatch, event: LiveEvent) {
@@ -275,6 +299,8 @@ export function createLiveStore(deps: LiveStoreDeps) {
 
     return {
       status: 'idle',
+      liveRooms: {},
+      watching: {},
       transcodes: {},
       socket: null,
       opening: null,
@@ -301,6 +327,7 @@ export function createLiveStore(deps: LiveStoreDeps) {
           const { socket } = get()
           const stillWatched = watches.some((other) => other.room === room)
           if (!stillWatched && w.subscribed && socket?.connected) socket.emit('unsubscribe', { room })
+          if (!stillWatched) markLive(room, false)
         }
       },
     }

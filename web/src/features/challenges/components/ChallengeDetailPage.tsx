@@ -5,15 +5,17 @@ import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
 import { JudgingLink } from '../../../components/JudgingLink.tsx'
+import { LiveIndicator, WatchingNow } from '../../../components/LiveIndicator.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { DEFAULT_CHALLENGE_IMAGE, toChallenge } from '../../../lib/challenge.ts'
-import { FORMULA_NAMES, LIFT_NAMES, SPORT_NAMES } from '../../../lib/contract.ts'
+import { FORMULA_NAMES, LIFT_NAMES, SPORT_NAMES, competitionRoom } from '../../../lib/contract.ts'
 import type { Competition } from '../../../lib/contract.ts'
 import { formatDate, formatDateTime } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
+import { useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useChallengeSummary } from '../api/use-challenge-summary.ts'
 import { BodyweightForm } from './BodyweightForm.tsx'
@@ -49,6 +51,8 @@ export function ChallengeDetailPage() {
   const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
   const me = own ?? undefined
   const joined = !!me
+  const room = validId ? competitionRoom(validId) : null
+  const countChanged = useValueHighlight(challenge?.participants, validId)
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
   // A failed refetch keeps the page as it was (the notice says so); only a first load that failed shows the error.
@@ -80,6 +84,7 @@ export function ChallengeDetailPage() {
             {joined && <span className="badge badge--joined">You&apos;ve joined this challenge</span>}
           </div>
           <h1>{challenge.title}</h1>
+          <div className="live-line"><LiveIndicator room={room} /><WatchingNow room={room} /></div>
           <p>{challenge.description}</p>
         </div>
       </header>
@@ -89,7 +94,7 @@ export function ChallengeDetailPage() {
           <dl className="facts">
             <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
             <div><dt>Location</dt><dd>{challenge.location}</dd></div>
-            <div><dt>Participants</dt><dd data-testid="participant-count">{challenge.participants}</dd></div>
+            <div><dt>Participants</dt><dd data-testid="participant-count" className={withHighlight(undefined, countChanged)}>{challenge.participants}</dd></div>
             <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
             <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
             <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
@@ -115,7 +120,7 @@ export function ChallengeDetailPage() {
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
           </div>
-          <TopParticipants summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />
+          <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">

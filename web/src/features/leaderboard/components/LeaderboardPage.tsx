@@ -6,13 +6,15 @@
 // show. Only good lifts count; attempts awaiting judges are marked beside the name.
 import { Link, useSearchParams } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
+import { LiveIndicator } from '../../../components/LiveIndicator.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import {
-  FORMULA_NAMES, SPORT_FAMILIES, SPORT_NAMES, WEIGHT_CLASSES,
+  FORMULA_NAMES, GLOBAL_ROOM, SPORT_FAMILIES, SPORT_NAMES, WEIGHT_CLASSES,
   type Formula, type LeaderboardRow, type LeaderboardSort, type RankedLift, type SportFamily,
 } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints } from '../../../lib/format.ts'
+import { useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { isFormula, liftColumnsFor, pointsColumnsFor, sortKeysFor, useLeaderboard, useLeaderboardFilters } from '../api/leaderboard.ts'
 import './LeaderboardPage.css'
 
@@ -21,6 +23,9 @@ const sortLabel = (key: LeaderboardSort) => (key === 'total' ? 'Total' : isFormu
 /** The select spells the clean & jerk out; the column header abbreviates it. */
 const sortOptionLabel = (key: LeaderboardSort) => (key === 'clean_and_jerk' ? 'Clean & Jerk' : sortLabel(key))
 const GENDER_LABELS: Record<string, string> = { M: 'Men', F: 'Women' }
+const rowKey = (r: LeaderboardRow) => `${r.user_id}-${r.sport}`
+/** What a live change can move in a row. */
+const rowFigures = (r: LeaderboardRow) => [r.rank, r.total, r.points, r.squat, r.bench, r.deadlift, r.snatch, r.clean_and_jerk, r.pending]
 
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams()
@@ -35,6 +40,8 @@ export function LeaderboardPage() {
   const country = params.get('country') ?? ''
   const gender = params.get('gender') ?? ''
   const { data, error, reload, loadMore, loadingMore, loadMoreFailed } = useLeaderboard({ sort, sport, weightClass, gender, country, location })
+  // Rows a live refetch brought in or changed; another filter is another list, and "Load more" adds no news.
+  const changedRows = useChangeHighlight(data?.rows, rowKey, rowFigures, { scope: data?.query, appendedAreNew: false })
   const filters = useLeaderboardFilters().data
   const countries = filters?.countries ?? []
   const locations = filters?.locations ?? []
@@ -62,7 +69,7 @@ export function LeaderboardPage() {
 
   return (
     <>
-      <header className="page-header"><h1>Leaderboard</h1></header>
+      <header className="page-header"><h1>Leaderboard</h1><LiveIndicator room={GLOBAL_ROOM} /></header>
       <div className="leaderboard__filters">
         <div className="field">
           <label htmlFor="lb-sort">Sort by</label>
@@ -143,7 +150,7 @@ export function LeaderboardPage() {
                 </thead>
                 <tbody>
                   {data.rows.map((r) => (
-                    <tr key={`${r.user_id}-${r.sport}`} data-sport={r.sport}>
+                    <tr key={rowKey(r)} data-sport={r.sport} className={withHighlight(undefined, changedRows.has(rowKey(r)))}>
                       <td className={`leaderboard__rank leaderboard__rank--${r.rank}`}>{r.rank}</td>
                       <td>
                         <span className="leaderboard__athlete">
