@@ -45,6 +45,10 @@ export interface Config {
   readonly rateLimitUploadPerMinute: number
   /** Challenges one account may create per hour. */
   readonly rateLimitCreatePerHour: number
+  /** Comments one account may post per minute; reactions one account may change per minute; view/play counts one client address may send per minute. */
+  readonly rateLimitCommentsPerMinute: number
+  readonly rateLimitReactionsPerMinute: number
+  readonly rateLimitViewsPerMinute: number
   /** Failed logins for one account (whatever the client address) before it must wait out the window. */
   readonly loginMaxFailures: number
   readonly loginBackoffMs: number
@@ -180,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitAuthPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
     rateLimitUploadPerMinute: int(env, 'RATE_LIMIT_UPLOAD_PER_MINUTE', 20, 1),
     rateLimitCreatePerHour: int(env, 'RATE_LIMIT_CREATE_PER_HOUR', 10, 1),
+    rateLimitCommentsPerMinute: int(env, 'RATE_LIMIT_COMMENTS_PER_MINUTE', 10, 1),
+    rateLimitReactionsPerMinute: int(env, 'RATE_LIMIT_REACTIONS_PER_MINUTE', 30, 1),
+    rateLimitViewsPerMinute: int(env, 'RATE_LIMIT_VIEWS_PER_MINUTE', 120, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginBackoffMs: int(env, 'LOGIN_BACKOFF_MINUTES', 15, 1) * 60_000,
     trustProxy: trustProxy(env),

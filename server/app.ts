@@ -32,6 +32,7 @@ import tusRoutes from './routes/tus.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
+import engagementRoutes from './routes/engagement.routes.ts'
 import healthRoutes from './routes/health.routes.ts'
 
 /** What the app is built from; each is created once by the process (server.ts) or a test. */
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
+  await app.register(engagementRoutes, { prefix })
   await app.register(healthRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app

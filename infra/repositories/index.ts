@@ -5,6 +5,7 @@ import type { PrismaClient } from '../db.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
+import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
 import { DEFAULT_APPEAL_WINDOW_HOURS } from '../../contract/index.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
@@ -24,6 +25,7 @@ export function createRepositories(prisma: PrismaClient, publisher: () => EventP
     refreshTokens: createRefreshTokensRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),
     leaderboard: createLeaderboardRepository(prisma),
+    engagement: createEngagementRepository(prisma, announcer),
   }
 }
 

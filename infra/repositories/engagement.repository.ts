@@ -1,0 +1,223 @@
+// Engagement with an attempt's video, all of its I/O: comments and their reports, one reaction
+// per person, viewers counted once per window, and the attempt's figures (engagement_counts, one
+// row kept by the same transactions, so reading them is one row). Comments and reactions are
+// announced to the attempt's challenge room under its lock, so the counts their events carry
+// follow the room's order. Who may do what is decided here against the rows and refused with an
+// EngagementRefusal; server/services/engagement.service.ts turns it into an answer.
+import { ENGAGEMENT, competitionRoom, type Comment, type EngagementCounts, type ReactionCounts, type ReactionId, type ViewKind } from '../../contract/index.ts'
+import type { Announcer } from '../announcer.ts'
+import type { Prisma, PrismaClient, Tx } from '../db.ts'
+
+export type EngagementRefusalCode = 'no_attempt' | 'no_comment' | 'not_author' | 'own_comment'
+
+export class EngagementRefusal extends Error {
+  constructor(readonly code: EngagementRefusalCode) {
+    super(code)
+  }
+}
+
+const commentWithAuthor = { user: { select: { name: true } } } as const satisfies Prisma.CommentInclude
+type CommentRow = Prisma.CommentGetPayload<{ include: typeof commentWithAuthor }> & { _count?: { reports: number } }
+
+export function toComment(row: CommentRow): Comment {
+  return {
+    id: row.id, attempt_id: row.attemptId, user_id: row.userId, author_name: row.user.name, text: row.text, created_at: row.createdAt.toISOString(),
+    ...(row._count ? { reports: row._count.reports } : {}),
+  }
+}
+
+type CountsRow = { views: number; plays: number; comments: number } & ReactionCounts
+const NO_COUNTS: CountsRow = { views: 0, plays: 0, comments: 0, fire: 0, strong: 0, clap: 0, wow: 0 }
+const reactionsOf = (row: CountsRow): ReactionCounts => ({ fire: row.fire, strong: row.strong, clap: row.clap, wow: row.wow })
+export const countsOf = (row: CountsRow | null): EngagementCounts => {
+  const r = row ?? NO_COUNTS
+  return { views: r.views, plays: r.plays, comments: r.comments, reactions: reactionsOf(r) }
+}
+
+/** Adds to an attempt's counters (creating its row) and answers them as they are now. */
+async function bump(tx: Tx, attemptId: number, delta: Partial<CountsRow>): Promise<CountsRow> {
+  const d = { ...Object.fromEntries(Object.keys(NO_COUNTS).map((k) => [k, 0])), ...delta } as CountsRow
+  const [row] = await tx.$queryRaw<CountsRow[]>`
+    INSERT INTO engagement_counts (attempt_id, views, plays, comments, fire, strong, clap, wow)
+    VALUES (${attemptId}, ${d.views}, ${d.plays}, ${d.comments}, ${d.fire}, ${d.strong}, ${d.clap}, ${d.wow})
+    ON CONFLICT (attempt_id) DO UPDATE SET
+      views = engagement_counts.views + EXCLUDED.views, plays = engagement_counts.plays + EXCLUDED.plays,
+      comments = engagement_counts.comments + EXCLUDED.comments, fire = engagement_counts.fire + EXCLUDED.fire,
+      strong = engagement_counts.strong + EXCLUDED.strong, clap = engagement_counts.clap + EXCLUDED.clap, wow = engagement_counts.wow + EXCLUDED.wow
+    RETURNING views, plays, comments, fire, strong, clap, wow`
+  return row!
+}
+
+export interface AttemptPlace {
+  competitionId: number
+  /** The challenge's organiser (null when their account is gone): they moderate its comments. */
+  organiserId: number | null
+}
+
+async function placeOf(client: Pick<PrismaClient, 'attempt'>, attemptId: number): Promise<AttemptPlace | null> {
+  const row = await client.attempt.findUnique({
+    where: { id: attemptId }, select: { participant: { select: { competitionId: true, competition: { select: { createdById: true } } } } },
+  })
+  return row && { competitionId: row.participant.competitionId, organiserId: row.participant.competition.createdById }
+}
+
+export interface ViewerIdentity {
+  /** `u:<user id>` or `a:<browser id>`. */
+  viewer: string
+  anonymous: boolean
+  /** A hash of the client address. */
+  addr: string
+}
+
+export interface EngagementOptions {
+  viewWindowMs: number
+  anonymousPerAddress: number
+}
+const DEFAULTS: EngagementOptions = { viewWindowMs: ENGAGEMENT.viewWindowHours * 3_600_000, anonymousPerAddress: ENGAGEMENT.anonymousViewersPerAddress }
+
+export function createEngagementRepository(prisma: PrismaClient, announcer: Announcer, options: EngagementOptions = DEFAULTS) {
+  return {
+    place: (attemptId: number) => placeOf(prisma, attemptId),
+
+    /**
+     * A page of an attempt's comments, newest first, with the room's seq and the total, read in one
+     * REPEATABLE READ snapshot (events after the seq apply on top). With `withReports`, each comment's report count.
+     */
+    async listComments(attemptId: number, page: { limit: number; before?: number }, withReports: boolean) {
+      const [head, rows, counts] = await prisma.$transaction(async (tx) => {
+        const place = await placeOf(tx, attemptId)
+        if (!place) throw new EngagementRefusal('no_attempt')
+        // One after another: a transaction's queries share its one connection.
+        const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+        const rows: CommentRow[] = await tx.comment.findMany({
+          where: { attemptId, ...(page.before ? { id: { lt: page.before } } : {}) },
+          include: { ...commentWithAuthor, ...(withReports ? { _count: { select: { reports: true } } } : {}) },
+          orderBy: { id: 'desc' }, take: page.limit + 1,
+        })
+        const counts = await tx.engagementCount.findUnique({ where: { attemptId }, select: { comments: true } })
+        return [head, rows, counts] as const
+      }, { isolationLevel: 'RepeatableRead' })
+      const more = rows.length > page.limit
+      const shown = rows.slice(0, page.limit)
+      return { seq: head?.seq ?? 0, comments: shown.map(toComment), total: counts?.comments ?? 0, nextBefore: more ? shown.at(-1)!.id : undefined }
+    },
+
+    /** The attempt's figures and `userId`'s reaction, with the room's seq, in one snapshot. */
+    async engagement(attemptId: number, userId: number | null) {
+      return prisma.$transaction(async (tx) => {
+        const place = await placeOf(tx, attemptId)
+        if (!place) throw new EngagementRefusal('no_attempt')
+        const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+        const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
+        const mine = userId === null ? null : await tx.reaction.findUnique({ where: { attemptId_userId: { attemptId, userId } }, select: { kind: true } })
+        return { seq: head?.seq ?? 0, place, counts: countsOf(counts), mine: (mine?.kind ?? null) as ReactionId | null }
+      }, { isolationLevel: 'RepeatableRead' })
+    },
+
+    /** Stores a comment (text already checked) and announces it with the attempt's new count. */
+    createComment(attemptId: number, userId: number, text: string): Promise<{ comment: Comment; comments: number }> {
+      return announcer.write(async (tx, announce) => {
+        const place = await placeOf(tx, attemptId)
+        if (!place) throw new EngagementRefusal('no_attempt')
+        const room = competitionRoom(place.competitionId)
+        await announce.lock(room)
+        const comment = toComment(await tx.comment.create({ data: { attemptId, userId, text }, include: commentWithAuthor }))
+        const { comments } = await bump(tx, attemptId, { comments: 1 })
+        await announce(room, 'comment.created', { competition_id: place.competitionId, attempt_id: attemptId, comment, comments })
+        return { comment, comments }
+      })
+    },
+
+    /** Removes a comment when `userId` wrote it or organises its challenge, and announces it. */
+    deleteComment(commentId: number, userId: number): Promise<void> {
+      return announcer.write(async (tx, announce) => {
+        const found = await tx.comment.findUnique({ where: { id: commentId }, select: { attemptId: true, userId: true } })
+        if (!found) throw new EngagementRefusal('no_comment')
+        const place = (await placeOf(tx, found.attemptId))!
+        if (found.userId !== userId && place.organiserId !== userId) throw new EngagementRefusal('not_author')
+        const room = competitionRoom(place.competitionId)
+        await announce.lock(room)
+        // Under the lock: of two deletes at once, one removes it and the other finds it gone.
+        const removed = await tx.comment.deleteMany({ where: { id: commentId } })
+        if (removed.count === 0) throw new EngagementRefusal('no_comment')
+        const { comments } = await bump(tx, found.attemptId, { comments: -1 })
+        await announce(room, 'comment.deleted', { competition_id: place.competitionId, attempt_id: found.attemptId, comment_id: commentId, comments })
+      })
+    },
+
+    /** Records `userId`'s report of a comment, once (a repeat changes nothing). */
+    async reportComment(commentId: number, userId: number): Promise<void> {
+      const found = await prisma.comment.findUnique({ where: { id: commentId }, select: { userId: true } })
+      if (!found) throw new EngagementRefusal('no_comment')
+      if (found.userId === userId) throw new EngagementRefusal('own_comment')
+      try {
+        await prisma.commentReport.createMany({ data: [{ commentId, userId }], skipDuplicates: true })
+      } catch (error) {
+        // Removed between the read and the insert.
+        if ((error as { code?: string }).code === 'P2003') throw new EngagementRefusal('no_comment')
+        throw error
+      }
+    },
+
+    /**
+     * Sets (`kind`) or removes (null) `userId`'s reaction. A change is announced with every count as
+     * it is now; setting the reaction one already has changes nothing and announces nothing.
+     */
+    setReaction(attemptId: number, userId: number, kind: ReactionId | null): Promise<{ reactions: ReactionCounts; mine: ReactionId | null }> {
+      return announcer.write(async (tx, announce) => {
+        const place = await placeOf(tx, attemptId)
+        if (!place) throw new EngagementRefusal('no_attempt')
+        // The person's row first (their own clicks queue here), then the room: the order every writer takes.
+        const [held] = await tx.$queryRaw<{ kind: ReactionId }[]>`
+          SELECT kind FROM reactions WHERE attempt_id = ${attemptId} AND user_id = ${userId} FOR UPDATE`
+        const before = held?.kind ?? null
+        if (before === kind) {
+          const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
+          return { reactions: countsOf(counts).reactions, mine: kind }
+        }
+        const room = competitionRoom(place.competitionId)
+        await announce.lock(room)
+        const where = { attemptId_userId: { attemptId, userId } }
+        if (kind === null) await tx.reaction.delete({ where })
+        else await tx.reaction.upsert({ where, create: { attemptId, userId, kind }, update: { kind, updatedAt: new Date() } })
+        const delta: Partial<CountsRow> = {}
+        if (before) delta[before] = -1
+        if (kind) delta[kind] = (delta[kind] ?? 0) + 1
+        const reactions = reactionsOf(await bump(tx, attemptId, delta))
+        await announce(room, 'reactions.changed', { competition_id: place.competitionId, attempt_id: attemptId, reactions })
+        return { reactions, mine: kind }
+      })
+    },
+
+    /**
+     * Counts a view or play of `who`, once per window: a repeat within it counts nothing. An
+     * anonymous id counts only while its address has counted fewer than `anonymousPerAddress`
+     * other anonymous ids for this attempt and kind in the window (the ids are the client's to pick).
+     */
+    async recordView(attemptId: number, kind: ViewKind, who: ViewerIdentity): Promise<{ counted: boolean; views: number; plays: number }> {
+      const windowMs = options.viewWindowMs
+      return prisma.$transaction(async (tx) => {
+        if (!(await tx.attempt.findUnique({ where: { id: attemptId }, select: { id: true } }))) throw new EngagementRefusal('no_attempt')
+        let allowed = true
+        if (who.anonymous) {
+          const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM attempt_views
+            WHERE attempt_id = ${attemptId} AND kind = ${kind} AND addr = ${who.addr} AND viewer LIKE 'a:%' AND viewer <> ${who.viewer}
+              AND counted_at > now() - ${windowMs} * interval '1 millisecond'` as [{ n: number }]
+          allowed = n < options.anonymousPerAddress
+        }
+        const counted = allowed && (await tx.$queryRaw<unknown[]>`
+          INSERT INTO attempt_views (attempt_id, kind, viewer, addr, counted_at) VALUES (${attemptId}, ${kind}, ${who.viewer}, ${who.addr}, now())
+          ON CONFLICT (attempt_id, kind, viewer) DO UPDATE SET counted_at = now(), addr = EXCLUDED.addr
+            WHERE attempt_views.counted_at <= now() - ${windowMs} * interval '1 millisecond'
+          RETURNING 1`).length > 0
+        const row = counted
+          ? await bump(tx, attemptId, kind === 'view' ? { views: 1 } : { plays: 1 })
+          : await tx.engagementCount.findUnique({ where: { attemptId } })
+        return { counted, views: row?.views ?? 0, plays: row?.plays ?? 0 }
+      })
+    },
+  }
+}
+
+export type EngagementRepository = ReturnType<typeof createEngagementRepository>
