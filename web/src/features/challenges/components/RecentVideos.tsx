@@ -4,6 +4,7 @@
 // three judges it).
 import { Link } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
+import { VideoThumb } from '../../../components/VideoThumb.tsx'
 import { UI } from '../../../config.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
@@ -16,21 +17,20 @@ export function RecentVideos({ lifts, competitionId }: { lifts: Lift[]; competit
   const videos = lifts.filter((l) => l.video_url).slice(0, UI.recentVideos)
   if (videos.length === 0) return <p className="empty">No videos available</p>
   return (
-    <ul className="video-grid" aria-label="Recent videos">
+    <ul className="video-grid thumb-grid" aria-label="Recent videos">
       {videos.map((lift) => {
         const progress = transcodes[lift.id]
         return (
           <li key={lift.id}>
             <Link className="video-tile" to={`/challenges/${competitionId}/participants/${lift.participant_id}/video/${lift.id}`}>
-              <div className="video-tile__media">
-                {lift.poster_url ? <img src={lift.poster_url} alt="" loading="lazy" /> : <span className="video-tile__placeholder" aria-hidden="true">▶</span>}
+              <VideoThumb poster={lift.poster_url}>
                 {isProcessing(lift) && (
                   <span className="badge badge--processing video-tile__state">
                     Processing{progress && progress.state !== 'ready' ? ` ${Math.round(progress.percent)}%` : '…'}
                   </span>
                 )}
                 {lift.processing === 'failed' && <span className="badge video-tile__state">Original only</span>}
-              </div>
+              </VideoThumb>
               <div className="video-tile__body">
                 <strong>{lift.participant_name}</strong>
                 <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} statusWords /></span>

@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
+import { VideoThumb } from '../../../components/VideoThumb.tsx'
 import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
 import { NO_USER_ID, PROFILE_FAILED, profileVideos, useLiveProfile } from '../api/get-profile.ts'
@@ -101,11 +102,11 @@ export function ProfilePage() {
       <section className="section" aria-labelledby="videos-heading">
         <h2 id="videos-heading">Videos</h2>
         {videos.length === 0 ? <p className="empty">No videos found</p> : (
-          <ul className="profile__videos">
+          <ul className="profile__videos thumb-grid">
             {videos.map((v) => (
               <li key={v.attempt_id}>
                 <Link className="profile-video" to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}>
-                  {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span className="profile-video__placeholder" aria-hidden="true">▶</span>}
+                  <VideoThumb poster={v.poster_url} />
                   <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong> · <AttemptVerdict attempt={v} statusWords /><br /><span className="muted">{v.competition_name}</span></span>
                 </Link>
               </li>

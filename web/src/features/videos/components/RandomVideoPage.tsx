@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { UI } from '../../../config.ts'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
+import { VideoThumb } from '../../../components/VideoThumb.tsx'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 import { useQuery } from '../../../lib/use-query.ts'
 import { RANDOM_LIFT_TYPES, getNextVideo, getRandomVideo, randomVideoErrorText } from '../api/random-video.ts'
@@ -50,7 +51,7 @@ export function RandomVideoPage() {
         <div className="spinner" role="status" aria-label="Loading video" />
       ) : video ? (
         <section className="random-video__now" aria-label="Now playing">
-          <VideoPlayer src={video.video_url} poster={video.poster_url} label={`${video.participant_name}, ${liftLabel(video.lift_type)}`} />
+          <VideoPlayer src={video.video_url} poster={video.poster_url} label={`${video.participant_name}, ${liftLabel(video.lift_type)}`} facts={video} />
           <div className="row random-video__meta">
             <div>
               <h2>{video.participant_name}</h2>
@@ -76,11 +77,11 @@ export function RandomVideoPage() {
             return (
               <section key={competition.id} className="browse-group">
                 <h3><Link to={`/challenges/${competition.id}`}>{competition.name}</Link></h3>
-                <ul className="browse-group__videos">
+                <ul className="browse-group__videos thumb-grid">
                   {videos.slice(0, UI.videosPerCompetition).map((v) => (
                     <li key={v.id}>
                       <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
-                        {v.poster_url ? <img src={v.poster_url} alt="" loading="lazy" /> : <span aria-hidden="true">▶</span>}
+                        <VideoThumb poster={v.poster_url} />
                         <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} statusWords /></span>
                       </Link>
                     </li>

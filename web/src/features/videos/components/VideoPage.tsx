@@ -67,7 +67,7 @@ export function VideoPage() {
       <div className="video-page__main">
         <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
         {attempt.video_url ? (
-          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} />
+          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} facts={attempt} />
         ) : (
           <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
         )}

@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { playbackErrorMessage } from '../api/playback.ts'
-import { VideoPlayer } from './VideoPlayer.tsx'
+import { PROCESSING_TEXT, VideoPlayer } from './VideoPlayer.tsx'
 
 let paused = true
 beforeEach(() => {
@@ -92,6 +92,71 @@ describe('VideoPlayer', () => {
     render(<VideoPlayer src="/api/video/a.mp4" label="test" />)
     failWith(4)
     expect(screen.getByRole('alert').textContent).toContain('Video format not supported')
+  })
+
+  describe('portrait first', () => {
+    const shapeOf = (container: HTMLElement) => {
+      const player = container.querySelector<HTMLElement>('.player')!
+      return { orientation: player.dataset.orientation, ratio: Number(player.style.getPropertyValue('--player-ratio')) }
+    }
+    /** The loaded video's own size, as the browser states it with loadedmetadata. */
+    function loadMetadata(width: number, height: number) {
+      Object.defineProperty(video(), 'videoWidth', { configurable: true, value: width })
+      Object.defineProperty(video(), 'videoHeight', { configurable: true, value: height })
+      Object.defineProperty(video(), 'duration', { configurable: true, value: 3 })
+      fireEvent.loadedMetadata(video())
+    }
+
+    it("takes the answer's portrait shape before any metadata, and the loaded video's size after", () => {
+      const { container } = render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', video_width: 720, video_height: 1280 }} />)
+      expect(shapeOf(container)).toEqual({ orientation: 'portrait', ratio: 720 / 1280 })
+      loadMetadata(1920, 1080)
+      expect(shapeOf(container)).toEqual({ orientation: 'landscape', ratio: 1920 / 1080 })
+    })
+
+    it('with no size in the answer: a 16:9 box until the metadata says portrait', () => {
+      const { container } = render(<VideoPlayer src="/api/video/a.mp4" label="test" />)
+      expect(shapeOf(container)).toEqual({ orientation: 'landscape', ratio: 16 / 9 })
+      loadMetadata(360, 640)
+      expect(shapeOf(container)).toEqual({ orientation: 'portrait', ratio: 360 / 640 })
+      expect(screen.getByRole('timer').textContent).toBe('0:00 / 0:03')
+    })
+
+    it("while pending, an original this browser cannot play shows the poster and 'Processing…', then plays when ready", () => {
+      const canPlayType = vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('')
+      const facts = { processing: 'processing', video_width: 720, video_height: 1280, original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' } as const
+      const { container, rerender } = render(<VideoPlayer src="/api/video/a.mov" poster="/api/video/p.jpg" label="test" facts={facts} />)
+      expect(canPlayType).toHaveBeenCalledWith(facts.original_type)
+      expect(screen.queryByTestId('video')).toBeNull()
+      expect(screen.getByRole('status').textContent).toBe(PROCESSING_TEXT)
+      expect(container.querySelector('.player__poster')?.getAttribute('src')).toBe('/api/video/p.jpg')
+      expect(shapeOf(container).orientation).toBe('portrait')
+      rerender(<VideoPlayer src="/api/video/a.mov" poster="/api/video/p.jpg" label="test" facts={{ ...facts, processing: 'ready' }} />)
+      expect(screen.getByTestId('video')).toBeTruthy()
+      expect(screen.queryByText(PROCESSING_TEXT)).toBeNull()
+    })
+
+    it('while pending, a type the browser may play is tried; a 0×0 picture or an error turns it into the poster', () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe')
+      const facts = { processing: 'pending', original_type: 'video/mp4; codecs="avc1.640028"' } as const
+      const { rerender } = render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={facts} />)
+      loadMetadata(0, 0)
+      expect(screen.queryByTestId('video')).toBeNull()
+      expect(screen.getByRole('status').textContent).toBe(PROCESSING_TEXT)
+
+      rerender(<VideoPlayer src="/api/video/b.mp4" label="test" facts={facts} />)
+      failWith(4)
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(screen.getByRole('status').textContent).toBe(PROCESSING_TEXT)
+    })
+
+    it("renditions ready: the video plays whatever the original's type, and an error shows as before", () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('')
+      render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' }} />)
+      expect(screen.getByTestId('video')).toBeTruthy()
+      failWith(4)
+      expect(screen.getByRole('alert').textContent).toContain('Video format not supported')
+    })
   })
 
   it('maps the four media errors', () => {

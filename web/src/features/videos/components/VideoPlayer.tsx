@@ -1,10 +1,15 @@
 // The player of SPEC §2/§9: play/pause, skip 10 s, a double tap within 300 ms toggles play,
 // controls hide after 3 s of playing untouched, mobile retries 3 × 1 s, and the four
 // playback errors in words.
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+// Portrait first: the box takes the video's own shape (known from the upload before any byte
+// loads), the controls sit below the picture (never over the lift) and the time stays visible.
+// While renditions are pending, an original this browser cannot play (a phone's HEVC in
+// Chromium) shows its poster and "Processing…" rather than a black 0×0 box.
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import { UI } from '../../../config.ts'
 import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
 import { formatClock, playbackErrorMessage } from '../api/playback.ts'
+import { mayPlayType, playerShape, renditionsPending, type VideoFacts } from '../api/player-shape.ts'
 import './VideoPlayer.css'
 
 export interface PlayerDebug {
@@ -24,9 +29,14 @@ interface Props {
   onDebug?: (debug: PlayerDebug) => void
   /** Moves the playhead to `at` seconds each time a new request (a new object) arrives. */
   seek?: { at: number } | null
+  /** The attempt's processing state, displayed size and original's type, as answers carry them. */
+  facts?: VideoFacts
 }
 
-export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
+/** Shown over the poster while an original that cannot play here waits for its renditions. */
+export const PROCESSING_TEXT = 'Processing…'
+
+export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props) {
   const video = useRef<HTMLVideoElement>(null)
   const mobile = useMemo(isMobile, [])
   const device = useMemo(deviceKind, [])
@@ -40,12 +50,27 @@ export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const lastTap = useRef(0)
   const url = useMemo(() => playbackUrl(src, { mobile, device, attempt: retries }), [src, mobile, device, retries])
+  // The size the loaded video states beats the one the answer gave (null until metadata).
+  const [loadedSize, setLoadedSize] = useState<{ width: number; height: number } | null>(null)
+  const shape = playerShape(loadedSize?.width ?? facts?.video_width, loadedSize?.height ?? facts?.video_height)
+  const pending = renditionsPending(facts?.processing)
+  const originalType = facts?.original_type
+  const typePlayable = useMemo(() => mayPlayType(originalType), [originalType])
+  // Loaded but no picture (0×0), or an error, while the original is what plays: not playable here.
+  const [failedHere, setFailedHere] = useState(false)
+  const waiting = pending && (!typePlayable || failedHere)
 
   useEffect(() => {
     setRetries(0)
     setError(null)
     setTime(0)
+    setLoadedSize(null)
+    setFailedHere(false)
   }, [src])
+  // Renditions ready: the same URL now serves one (H.264), so try again from the start.
+  useEffect(() => {
+    if (!pending) setFailedHere(false)
+  }, [pending])
   useEffect(() => () => {
     clearTimeout(hideTimer.current)
     clearTimeout(retryTimer.current)
@@ -98,6 +123,10 @@ export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
 
   const onError = () => {
     const code = video.current?.error?.code
+    if (pending) {
+      setFailedHere(true) // the original does not play here: its renditions will
+      return
+    }
     if (mobile && retries < UI.videoRetries) {
       retryTimer.current = setTimeout(() => setRetries((r) => r + 1), UI.videoRetryDelayMs)
       return
@@ -114,53 +143,69 @@ export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
     event.preventDefault()
   }
 
+  const boxStyle = { '--player-ratio': String(shape.ratio) } as CSSProperties
   return (
     <div
-      className={`player${controlsVisible ? '' : ' player--idle'}`}
+      className={`player player--${shape.orientation}${controlsVisible ? '' : ' player--idle'}`}
+      style={boxStyle}
       tabIndex={0}
       role="region"
       aria-label={`Video player: ${label}`}
       onKeyDown={onKeyDown}
       onPointerMove={showControls}
+      onPointerDown={showControls}
       onFocus={showControls}
+      data-orientation={shape.orientation}
     >
-      <video
-        ref={video}
-        className="player__video"
-        src={url}
-        poster={poster ?? undefined}
-        preload="metadata"
-        playsInline
-        onClick={onTap}
-        onPlay={() => {
-          setPlaying(true)
-          showControls()
-        }}
-        onPause={() => {
-          setPlaying(false)
-          setControlsVisible(true)
-          clearTimeout(hideTimer.current)
-        }}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => {
-          setDuration(e.currentTarget.duration)
-          setError(null)
-          report()
-        }}
-        onCanPlay={report}
-        onError={onError}
-        data-testid="video"
-      />
-      {error && (
-        <div className="player__error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button button--small" onClick={() => { setError(null); setRetries((r) => r + 1) }}>Try again</button>
-        </div>
-      )}
+      <div className="player__frame">
+        {waiting ? (
+          <div className="player__waiting" data-testid="video-processing">
+            {poster && <img className="player__poster" src={poster} alt="" />}
+            <p className="player__processing" role="status">{PROCESSING_TEXT}</p>
+          </div>
+        ) : (
+          <video
+            ref={video}
+            className="player__video"
+            src={url}
+            poster={poster ?? undefined}
+            preload="metadata"
+            playsInline
+            onClick={onTap}
+            onPlay={() => {
+              setPlaying(true)
+              showControls()
+            }}
+            onPause={() => {
+              setPlaying(false)
+              setControlsVisible(true)
+              clearTimeout(hideTimer.current)
+            }}
+            onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+            onLoadedMetadata={(e) => {
+              const { videoWidth, videoHeight, duration: length } = e.currentTarget
+              if (pending && (videoWidth === 0 || videoHeight === 0)) {
+                setFailedHere(true) // sound without a picture: the codec is not decoded here
+                return
+              }
+              if (videoWidth > 0 && videoHeight > 0) setLoadedSize({ width: videoWidth, height: videoHeight })
+              setDuration(length)
+              setError(null)
+              report()
+            }}
+            onCanPlay={report}
+            onError={onError}
+            data-testid="video"
+          />
+        )}
+        {error && (
+          <div className="player__error" role="alert">
+            <p>{error}</p>
+            <button type="button" className="button button--small" onClick={() => { setError(null); setRetries((r) => r + 1) }}>Try again</button>
+          </div>
+        )}
+      </div>
       <div className="player__controls">
-        <button type="button" onClick={() => skip(-UI.skipSeconds)} aria-label={`Back ${UI.skipSeconds} seconds`}>⟲ {UI.skipSeconds}</button>
-        <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'}>{playing ? '❚❚' : '▶'}</button>
-        <button type="button" onClick={() => skip(UI.skipSeconds)} aria-label={`Forward ${UI.skipSeconds} seconds`}>{UI.skipSeconds} ⟳</button>
         <input
           className="player__seek"
           type="range"
@@ -173,13 +218,19 @@ export function VideoPlayer({ src, poster, label, onDebug, seek }: Props) {
             showControls()
           }}
           aria-label="Seek"
+          disabled={waiting}
         />
-        <span className="player__time">{formatClock(time)} / {formatClock(duration)}</span>
-        <button type="button" onClick={() => void video.current?.parentElement?.requestFullscreen?.()} aria-label="Full screen">
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-          </svg>
-        </button>
+        <div className="player__buttons">
+          <button type="button" onClick={() => skip(-UI.skipSeconds)} aria-label={`Back ${UI.skipSeconds} seconds`} disabled={waiting}>⟲ {UI.skipSeconds}</button>
+          <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} disabled={waiting}>{playing ? '❚❚' : '▶'}</button>
+          <button type="button" onClick={() => skip(UI.skipSeconds)} aria-label={`Forward ${UI.skipSeconds} seconds`} disabled={waiting}>{UI.skipSeconds} ⟳</button>
+          <span className="player__time" role="timer" aria-label="Time">{formatClock(time)} / {formatClock(duration)}</span>
+          <button type="button" className="player__fullscreen" onClick={() => void video.current?.closest('.player')?.requestFullscreen?.()} aria-label="Full screen" disabled={waiting}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </svg>
+          </button>
+        </div>
       </div>
     </div>
   )
