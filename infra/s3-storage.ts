@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
-  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException,
+  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
@@ -65,11 +65,12 @@ function strongEtag(etag: string | undefined, size: number, modifiedAt: Date): s
   return bare ? `"${bare}"` : `"${size.toString(16)}-${modifiedAt.getTime().toString(16)}"`
 }
 
-export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
-  const Bucket = s3.bucket
-  const area = scratchArea(scratchDir)
-  let sweptDownloads = false
-  const client = new S3Client({
+/**
+ * How LiftArena talks to the bucket, for the media driver below and the resumable uploads' store
+ * (server/routes/tus.routes.ts): one place for the address, credentials, timeouts and retries.
+ */
+export function s3ClientOptions(s3: S3Config): S3ClientConfig {
+  return {
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -81,7 +82,14 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
     // understand the SDK's default trailing CRC32 (aws-chunked bodies).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  }
+}
+
+export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
+  const Bucket = s3.bucket
+  const area = scratchArea(scratchDir)
+  let sweptDownloads = false
+  const client = new S3Client(s3ClientOptions(s3))
 
   async function download(key: string, path: string): Promise<void> {
     let body: Readable

@@ -42,6 +42,7 @@ import { RESUMABLE_UPLOAD_EXTENSIONS, type UploadResponse } from '../../contract
 import type { Config } from '../../infra/config.ts'
 import { uploadBytesTotal } from '../../infra/metrics.ts'
 import { RedisLocker } from '../../infra/redis-locker.ts'
+import { s3ClientOptions } from '../../infra/s3-storage.ts'
 import { RESUMABLE_UPLOADS_PREFIX } from '../../infra/storage.ts'
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts'
 import { UPLOAD_SHUTDOWN_GRACE_MS, markReceivingUpload, tooLarge, watchThroughput } from '../plugins/app/uploads.ts'
@@ -82,18 +83,12 @@ function redisKvStore(redis: Redis, prefix: string, ttlMs: number): KvStore<Meta
 function openStore(config: Config, redis: Redis | undefined): { datastore: DataStore; cache?: KvStore<MetadataValue> } {
   const expirationPeriodInMilliseconds = config.uploadResumeMs
   if (config.storageDriver === 's3' && config.s3) {
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle } = config.s3
     const cache = redis ? redisKvStore(redis, `${config.redisPrefix}:tus:info:`, config.uploadResumeMs + 86_400_000) : undefined
     const datastore = new S3Store({
       expirationPeriodInMilliseconds,
       ...(cache ? { cache } : {}),
-      s3ClientConfig: {
-        bucket, region, forcePathStyle,
-        // As infra/s3-storage.ts: checksums only where S3 requires them (S3-compatible stores do not all read aws-chunked trailers).
-        requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
-        ...(endpoint ? { endpoint } : {}),
-        ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-      },
+      // The media driver's client settings (timeouts and retry bound included), so a silent bucket fails an upload's request as fast as a media read.
+      s3ClientConfig: { bucket: config.s3.bucket, ...s3ClientOptions(config.s3) },
     })
     return { datastore, cache }
   }
