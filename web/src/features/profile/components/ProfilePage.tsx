@@ -6,11 +6,12 @@ import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
-import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { VideoThumb } from '../../../components/VideoThumb.tsx'
 import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
 import { NO_USER_ID, PROFILE_FAILED, profileVideos, useLiveProfile } from '../api/get-profile.ts'
+import { useHistoryPlaces } from '../api/history-places.ts'
+import { ProfileHistory } from './ProfileHistory.tsx'
 import './ProfilePage.css'
 
 export function ProfilePage() {
@@ -22,6 +23,7 @@ export function ProfilePage() {
   const requestedId = requested && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : null
   const userId = requested ? requestedId : ownId
   const { data, error, reload } = useLiveProfile(userId)
+  const places = useHistoryPlaces(data?.user.id ?? null, data?.competitions)
 
   if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
   if (!requested && session === 'starting') return <div className="spinner" role="status" aria-label="Loading profile" />
@@ -79,24 +81,7 @@ export function ProfilePage() {
 
       <section className="section" aria-labelledby="history-heading">
         <h2 id="history-heading">Competition history</h2>
-        {competitions.length === 0 ? <p className="empty">No competitions yet</p> : (
-          <div className="table-wrap">
-            <table>
-              <thead><tr><th scope="col">Challenge</th><th scope="col">Date</th><th scope="col">Class</th><th scope="col">Status</th><th scope="col" className="num">Total</th></tr></thead>
-              <tbody>
-                {competitions.map((c) => (
-                  <tr key={c.id}>
-                    <td><Link to={`/challenges/${c.id}`}>{c.name}</Link></td>
-                    <td>{formatDate(c.start_date)}</td>
-                    <td>{c.weight_class}</td>
-                    <td><StatusBadge status={c.status} /></td>
-                    <td className="num">{formatKg(c.total_weight)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ProfileHistory competitions={competitions} places={places.data} />
       </section>
 
       <section className="section" aria-labelledby="videos-heading">

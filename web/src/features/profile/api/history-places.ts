@@ -1,0 +1,23 @@
+// The lifter's place in each challenge of their history. The profile answer carries no places (its
+// shape is the spec's), so each is read from GET /competitions/:id/participants/:userId, which the
+// server answers from its per-change cache of the challenge's ranked list: one small request each.
+import { getParticipant } from '../../../api/participants.ts'
+import type { ProfileResponse } from '../../../lib/contract.ts'
+import { useQuery } from '../../../lib/use-query.ts'
+
+/** Challenge id → place; null without a place (no total yet, or the entry could not be read). */
+export type HistoryPlaces = Record<number, number | null>
+
+export async function getHistoryPlaces(userId: number, competitionIds: readonly number[], signal?: AbortSignal): Promise<HistoryPlaces> {
+  const entries = await Promise.allSettled(competitionIds.map((id) => getParticipant(id, userId, signal)))
+  return Object.fromEntries(competitionIds.map((id, i) => {
+    const entry = entries[i]!
+    return [id, entry.status === 'fulfilled' ? entry.value?.place ?? null : null]
+  }))
+}
+
+/** Read again when a total in the history changes (the profile follows decisions live). */
+export function useHistoryPlaces(userId: number | null, history: ProfileResponse['competitions'] | undefined) {
+  const key = userId && history?.length ? `history-places:${userId}:${history.map((c) => `${c.id}=${c.total_weight}`).join(',')}` : null
+  return useQuery(key, (signal) => getHistoryPlaces(userId!, history!.map((c) => c.id), signal))
+}
