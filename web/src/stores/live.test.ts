@@ -80,6 +80,33 @@ afterEach(() => {
 })
 
 describe('live store', () => {
+  it('says which rooms are live (subscribe answered) and how many watch them, until the connection or the watch ends', async () => {
+    const room: Room = 'competition:41'
+    connect()
+    const w = watch(room, 1)
+    await flush()
+    expect(useLive.getState().liveRooms[room]).toBeUndefined() // asked, not answered
+    fake.fire('presence', { room, watching: 3 })
+    lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
+    expect(useLive.getState().liveRooms[room]).toBe(true)
+    expect(useLive.getState().watching[room]).toBe(3)
+    fake.fire('presence', { room: 'competition:42', watching: 9 }) // a room no screen watches
+    expect(useLive.getState().watching['competition:42']).toBeUndefined()
+    fake.fire('presence', { room, watching: 4 })
+    expect(useLive.getState().watching[room]).toBe(4)
+
+    fake.connected = false
+    fake.fire('disconnect')
+    expect(useLive.getState().liveRooms[room]).toBeUndefined()
+    expect(useLive.getState().watching[room]).toBeUndefined()
+    connect()
+    expect(useLive.getState().liveRooms[room]).toBeUndefined() // until the new subscribe is answered
+    lastSubscribe(room).ack(null, { data: { room, seq: 1, missed: [], resync: false } })
+    expect(useLive.getState().liveRooms[room]).toBe(true)
+    w.stop()
+    expect(useLive.getState().liveRooms[room]).toBeUndefined()
+  })
+
   it('subscribes with the snapshot seq, replays what was missed, then applies new events once and in order', async () => {
     const room: Room = 'competition:1'
     const w = watch(room, 5)
