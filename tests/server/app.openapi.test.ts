@@ -188,6 +188,14 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/network': () => ({}),
   'GET /api/health': () => ({}),
   'GET /api/ready': () => ({}),
+  'GET /api/attempts/{id}/comments': () => ({ params: { id: f.attemptId }, query: { limit: 5 } }),
+  'POST /api/attempts/{id}/comments': () => ({ params: { id: f.attemptId }, headers: f.outsider.auth, payload: { text: 'Strong lift!' } }),
+  'DELETE /api/comments/{id}': async () => ({ params: { id: await freshComment() }, headers: f.outsider.auth }),
+  'POST /api/comments/{id}/reports': async () => ({ params: { id: await freshComment() }, headers: f.lifter.auth }),
+  'GET /api/attempts/{id}/engagement': () => ({ params: { id: f.attemptId }, headers: f.lifter.auth }),
+  'PUT /api/attempts/{id}/reaction': () => ({ params: { id: f.attemptId }, headers: f.outsider.auth, payload: { reaction: 'fire' } }),
+  'DELETE /api/attempts/{id}/reaction': () => ({ params: { id: f.attemptId }, headers: f.outsider.auth }),
+  'POST /api/attempts/{id}/views': () => ({ params: { id: f.attemptId }, payload: { kind: 'view', viewer: 'walk-browser-1' } }),
 }
 
 /** A new pending attempt of the lifter in the walk's challenge. */
@@ -202,6 +210,13 @@ async function decidedAttempt(): Promise<number> {
   const id = await freshAttempt()
   expect((await send('POST', '/api/attempts/{id}/votes', { params: { id }, headers: f.owner.auth, payload: { good: false, reason: 'depth' } })).statusCode).toBe(201)
   return id
+}
+
+/** A new comment of the outsider on the walk's attempt. */
+async function freshComment(): Promise<number> {
+  const res = await send('POST', '/api/attempts/{id}/comments', { params: { id: f.attemptId }, headers: f.outsider.auth, payload: { text: 'Nice.' } })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { comment: { id: number } }).comment.id
 }
 
 /** Route-specific inputs: the statuses only that route answers. */
@@ -251,6 +266,12 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: 'missing form fields', req: uploadForm(f.lifter.auth, { lift_type: 'squat' }), expect: 400 }),
     () => ({ kind: 'no file', req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }, false), expect: 400 }),
     () => ({ kind: 'a JSON body instead of a form', req: { headers: { ...f.lifter.auth, ...JSON_HEADERS }, payload: '{}' }, expect: 400 }),
+  ],
+  'DELETE /api/comments/{id}': [
+    async () => ({ kind: "someone else's comment", req: { params: { id: await freshComment() }, headers: f.lifter.auth }, expect: 403 }),
+  ],
+  'POST /api/comments/{id}/reports': [
+    async () => ({ kind: 'my own comment', req: { params: { id: await freshComment() }, headers: f.outsider.auth }, expect: 403 }),
   ],
   'GET /api/video/{*}': [
     () => ({ kind: 'a byte range', req: { params: { '*': f.videoKey }, headers: { range: 'bytes=0-99' } }, expect: 206 }),
@@ -426,7 +447,7 @@ function checkAnswer(method: string, path: string, op: Operation, probe: Probe, 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'liftarena-openapi-'))
   ;[t, clip] = await Promise.all([
-    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' } }),
+    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000', RATE_LIMIT_REACTIONS_PER_MINUTE: '1000' } }),
     makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
   ])
   const res = await t.app.inject({ url: '/api/docs/json' })
@@ -510,6 +531,10 @@ describe('the OpenAPI document tells the truth', () => {
         if (name === 'POST /api/auth/logout' && probe.req.headers?.authorization === good.headers?.authorization) {
           probe.req = { ...probe.req, headers: { ...probe.req.headers, ...(await registerUser(t.app)).auth } }
         }
+        // A removal that gets through spends its comment: each probe naming the good one gets a comment of its own.
+        if (name === 'DELETE /api/comments/{id}' && probe.req.params?.id === good.params?.id) {
+          probe.req = { ...probe.req, params: { ...probe.req.params, id: await freshComment() } }
+        }
         const res = await send(method, path, probe.req)
         answers++
         problems.push(...checkAnswer(method, path, op, probe, res))
@@ -529,7 +554,7 @@ describe('the OpenAPI document tells the truth', () => {
   })
 
   it('the rate-limited operations answer 429 with a documented body once over their limit', async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2' } })
     try {
       const docs = (await limited.app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument
       const operations = Object.entries(docs.paths).flatMap(([path, ops]) => Object.entries(ops)
@@ -539,7 +564,9 @@ describe('the OpenAPI document tells the truth', () => {
       const problems: string[] = []
       for (const { method, path, op } of operations) {
         // Cheap input the route refuses early still counts: a limit counts requests, not successes.
-        const probe: Probe = { kind: 'over the rate limit', req: { headers: { ...(op.security ? user.auth : {}), ...JSON_HEADERS }, payload: '{}' }, expect: 429 }
+        // Path ids of nothing: refused after the limit counted them.
+        const params = Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, 1]))
+        const probe: Probe = { kind: 'over the rate limit', req: { params, headers: { ...(op.security ? user.auth : {}), ...JSON_HEADERS }, payload: '{}' }, expect: 429 }
         let res: LightMyRequestResponse | undefined
         for (let i = 0; i < 5 && res?.statusCode !== 429; i++) res = await limited.app.inject(toInject(method, path, probe.req))
         problems.push(...checkAnswer(method, path, op, probe, res!))
