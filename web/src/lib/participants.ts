@@ -14,6 +14,11 @@ export function upsertParticipant(list: readonly Participant[], participant: Par
   return ranked(at < 0 ? [...list, participant] : list.map((p, i) => (i === at ? participant : p)), scoring)
 }
 
+/** A lifter left ('participant.left'): the others ranked and placed again without them. */
+export function removeParticipant(list: readonly Participant[], participantId: number, scoring: Scoring): Participant[] {
+  return ranked(list.filter((p) => p.id !== participantId), scoring)
+}
+
 /**
  * A new or changed attempt: the participant's attempts follow, with their standing as the server sent
  * it ('attempt.judged') or, for other changes, as the shared rules compute it; then the ranking.

@@ -4,7 +4,7 @@
 // that a lifter it does not hold could now be among them: the patch then says the summary is stale.
 import { SUMMARY, rankParticipants } from '../../../lib/contract.ts'
 import type { CompetitionSummaryResponse, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
-import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
+import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 
 type Summary = CompetitionSummaryResponse
 
@@ -99,6 +99,23 @@ export function applySummaryEvent(summary: Summary, event: LiveEvent): SummaryPa
         stale: false,
       }
     }
+    case 'participant.left': {
+      const { participant_id, weight_class: cls, participants: count } = event.data
+      const group = groupOf({ weight_class: cls }, scoring.ranking)
+      // A shown lifter's place goes to the next of their group, whom the top does not hold: refetch.
+      const stale = summary.top.some((p) => p.id === participant_id) && groupsWithHidden(summary).includes(group)
+      const { [cls]: inClass = 0, ...otherClasses } = summary.class_counts
+      return {
+        summary: {
+          ...summary,
+          competition: { ...summary.competition, participants: count },
+          count,
+          class_counts: inClass > 1 ? { ...otherClasses, [cls]: inClass - 1 } : otherClasses,
+          top: keepTop(removeParticipant(summary.top, participant_id, null), scoring),
+        },
+        stale,
+      }
+    }
     case 'participant.updated': {
       // The whole entry comes: it joins the top if it ranks there, shown or not.
       const top = keepTop(upsertParticipant(summary.top, event.data.participant, null), scoring)
@@ -141,6 +158,8 @@ export function applyOwnEvent(own: Participant | null, event: LiveEvent, userId:
     case 'participant.joined':
     case 'participant.updated':
       return event.data.participant.user_id === userId ? event.data.participant : own
+    case 'participant.left':
+      return event.data.user_id === userId ? null : own
     case 'attempt.created':
     case 'attempt.updated':
     case 'attempt.judged': {

@@ -1,6 +1,6 @@
 // A whole challenge, as the projector board shows it: the competition, every ranked participant
-// and every lift over REST, kept current by the challenge's live room (joins, new and updated
-// attempts, judges' votes and decisions). The challenge page reads its summary instead
+// and every lift over REST, kept current by the challenge's live room (joins and leaves, new and
+// updated attempts, judges' votes and decisions). The challenge page reads its summary instead
 // (use-challenge-summary.ts).
 import { useCallback, useRef } from 'react'
 import { useCompetition } from '../../../api/competition.ts'
@@ -8,7 +8,7 @@ import { useLifts } from '../../../api/lifts.ts'
 import { useParticipants } from '../../../api/participants.ts'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type { Lift, LiveEvent } from '../../../lib/contract.ts'
-import { applyAttempt, applyVote, applyVoteToLifts, upsertLift, upsertParticipant, type Scoring } from '../../../lib/participants.ts'
+import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant, type Scoring } from '../../../lib/participants.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 
 export interface SnapshotOptions {
@@ -36,6 +36,11 @@ export function useChallengeSnapshot(id: number | null, options: SnapshotOptions
       // Counts only grow; an event replayed over a newer snapshot must not lower it.
       setCompetition((c) => (c ? { ...c, participants: Math.max(c.participants, count) } : c))
       setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant, scoring.current) } : s))
+    } else if (event.type === 'participant.left') {
+      // Events come in seq order, so the count they carry is the challenge's now.
+      const { participant_id, participants: count } = event.data
+      setCompetition((c) => (c ? { ...c, participants: count } : c))
+      setParticipants((s) => (s ? { ...s, participants: removeParticipant(s.participants, participant_id, scoring.current) } : s))
     } else if (event.type === 'participant.updated') {
       const { participant } = event.data
       setParticipants((s) => (s ? { ...s, participants: upsertParticipant(s.participants, participant, scoring.current) } : s))

@@ -163,7 +163,8 @@ describe('challenge page: the summary, live', () => {
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     event({ type: 'participant.joined', seq: 2, data: { competition_id: 9, participant: me({ weight_class: '93kg', joined_at: '2026-01-03T09:00:00.000Z' }), participants: 11 } } as Omit<LiveEvent, 'room' | 'at'>)
-    expect(screen.getAllByText("You've joined this challenge").length).toBeGreaterThan(0)
+    // SPEC §5's badge text, then the class joined in.
+    expect(screen.getAllByText("You've joined this challenge · 93 kg").length).toBeGreaterThan(0)
     expect(screen.getByTestId('own-bodyweight').textContent).toBe('Not given')
     expect(shownNames()).toEqual(['Lifter 20', 'Lifter 21', 'Me'])
   })

@@ -19,7 +19,7 @@ import { useValueHighlight, withHighlight } from '../../../lib/use-change-highli
 import { useSession } from '../../../stores/session.ts'
 import { useChallengeSummary } from '../api/use-challenge-summary.ts'
 import { BodyweightForm } from './BodyweightForm.tsx'
-import { JoinPanel } from './JoinPanel.tsx'
+import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
 import { TopParticipants } from './TopParticipants.tsx'
@@ -81,7 +81,7 @@ export function ChallengeDetailPage() {
         <div className="challenge-hero__text">
           <div className="row">
             <StatusBadge status={challenge.status} />
-            {joined && <span className="badge badge--joined">You&apos;ve joined this challenge</span>}
+            {me && <span className="badge badge--joined">{joinedBadgeText(me.weight_class)}</span>}
           </div>
           <h1>{challenge.title}</h1>
           <div className="live-line"><LiveIndicator room={room} /><WatchingNow room={room} /></div>
@@ -110,7 +110,10 @@ export function ChallengeDetailPage() {
 
         <section className="panel challenge-layout__join" aria-labelledby="join-heading">
           <h2 id="join-heading">Take part</h2>
-          <JoinPanel key={challenge.id} challenge={challenge} joined={joined} onJoined={() => void resync().catch(() => undefined)} />
+          <JoinPanel
+            key={challenge.id} challenge={challenge} joined={joined} joinedClass={me?.weight_class}
+            onJoined={() => void resync().catch(() => undefined)} onLeft={() => void resync().catch(() => undefined)}
+          />
           {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} participant={me} />}
         </section>
 
@@ -125,7 +128,7 @@ export function ChallengeDetailPage() {
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">
           <h2 id="videos-heading">Recent videos</h2>
-          <RecentVideos lifts={summary.recent_lifts} competitionId={challenge.id} />
+          <RecentVideos lifts={summary.recent_lifts} competitionId={challenge.id} own={userId ? own : null} />
         </section>
 
         <section className="panel challenge-layout__prize" aria-labelledby="prize-heading">

@@ -1,19 +1,28 @@
 // SPEC §4/§5 join rules: by status, profile required, default weight class, gender from categories.
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toChallenge } from '../../../lib/challenge.ts'
 import { bodyweightProblem } from '../../../lib/contract.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { competition } from '../../../test/fixtures.ts'
-import { JoinPanel } from './JoinPanel.tsx'
+import { useSession } from '../../../stores/session.ts'
+import { user } from '../../../test/fixtures.ts'
+import { JoinPanel, formatWeightClass, joinedBadgeText } from './JoinPanel.tsx'
 
 const DAY = 86_400_000
 
-function renderPanel(overrides: Parameters<typeof competition>[0] = {}, joined = false, onJoined = vi.fn()) {
+function renderPanel(overrides: Parameters<typeof competition>[0] = {}, joined = false, onJoined = vi.fn(), more: { joinedClass?: string; onLeft?: () => void } = {}) {
   const challenge = toChallenge(competition(overrides))
-  render(<MemoryRouter><JoinPanel challenge={challenge} joined={joined} onJoined={onJoined} /></MemoryRouter>)
+  render(<MemoryRouter><JoinPanel challenge={challenge} joined={joined} onJoined={onJoined} {...more} /></MemoryRouter>)
   return { challenge, onJoined }
+}
+
+afterEach(() => useSession.setState({ user: null }))
+/** A stored session (user 5, token 'a'), as the join and leave calls read it. */
+const storeSession = () => {
+  localStorage.setItem('userId', '5')
+  localStorage.setItem('auth_token', 'a')
 }
 
 const past = { start_date: new Date(Date.now() - 9 * DAY).toISOString(), end_date: new Date(Date.now() - 2 * DAY).toISOString() }
@@ -126,6 +135,90 @@ describe('JoinPanel', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
       expect((await screen.findByRole('alert')).textContent).toBe('You have already joined this challenge.')
       expect(api.sent('POST', '/join_competition')[0]!.body).toMatchObject({ weight_class: '74kg', bodyweight: 70 })
+    })
+  })
+
+  describe("the lifter's own class", () => {
+    it("preselects the class of the lifter's profile when the challenge offers it, even when the profile loads after the panel", () => {
+      renderPanel(future)
+      const select = screen.getByLabelText('Weight class') as HTMLSelectElement
+      expect(select.value).toBe('74kg') // SPEC §5 default until the profile says otherwise
+      act(() => useSession.setState({ user: user({ weight_class: '83kg' }) }))
+      expect(select.value).toBe('83kg')
+    })
+
+    it("keeps SPEC §5's default when the challenge does not offer the lifter's class, and the lifter's own choice over the profile's", () => {
+      useSession.setState({ user: user({ weight_class: '105kg' }) })
+      renderPanel(future)
+      const select = screen.getByLabelText('Weight class') as HTMLSelectElement
+      expect(select.value).toBe('74kg')
+      cleanup()
+      useSession.setState({ user: user({ weight_class: '74kg' }) })
+      renderPanel({ ...future, weightclasses: ['74kg', '83kg', '93kg'] })
+      fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '93kg' } })
+      act(() => useSession.setState({ user: user({ weight_class: '83kg' }) }))
+      expect((screen.getByLabelText('Weight class') as HTMLSelectElement).value).toBe('93kg')
+    })
+
+    it('sends the preselected class', async () => {
+      storeSession()
+      useSession.setState({ user: user({ weight_class: '83kg' }) })
+      const api = mockFetch({ 'POST /join_competition': { status: 201, body: { participant_id: 5, participants: 1 } } })
+      const { onJoined } = renderPanel()
+      fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+      await vi.waitFor(() => expect(onJoined).toHaveBeenCalledOnce())
+      expect(api.sent('POST', '/join_competition')[0]!.body).toMatchObject({ weight_class: '83kg' })
+    })
+  })
+
+  describe('joined badge', () => {
+    it("keeps the spec's text and names the class joined in", () => {
+      expect(formatWeightClass('83kg')).toBe('83 kg')
+      expect(formatWeightClass('120kg+')).toBe('120 kg+')
+      expect(joinedBadgeText('83kg')).toBe("You've joined this challenge · 83 kg")
+      expect(joinedBadgeText(null)).toBe("You've joined this challenge")
+      renderPanel({}, true, vi.fn(), { joinedClass: '93kg' })
+      expect(screen.getByText("You've joined this challenge · 93 kg").className).toContain('badge--joined')
+    })
+  })
+
+  describe('leaving', () => {
+    it('offers Leave challenge only before the start', () => {
+      renderPanel(future, true)
+      expect(screen.getByRole('button', { name: 'Leave challenge' })).toBeTruthy()
+      cleanup()
+      renderPanel({}, true) // ongoing
+      expect(screen.queryByRole('button', { name: 'Leave challenge' })).toBeNull()
+    })
+
+    it('asks first (the safe answer focused), sends nothing on "Stay in", and leaves on "Yes, leave"', async () => {
+      storeSession()
+      const api = mockFetch({ 'DELETE /competitions/7/participants/me': { body: { message: 'You left the challenge.', competition_id: 7, user_id: 5, participants: 2 } } })
+      const onLeft = vi.fn()
+      renderPanel(future, true, vi.fn(), { onLeft })
+      fireEvent.click(screen.getByRole('button', { name: 'Leave challenge' }))
+      expect(screen.getByRole('group', { name: /Leave Test Open\?/ })).toBeTruthy()
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay in' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Stay in' }))
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Leave challenge' }))
+      expect(api.calls).toHaveLength(0)
+
+      fireEvent.click(screen.getByRole('button', { name: 'Leave challenge' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, leave' }))
+      await vi.waitFor(() => expect(onLeft).toHaveBeenCalledOnce())
+      expect(api.sent('DELETE', '/competitions/7/participants/me')).toHaveLength(1)
+      expect(api.sent('DELETE', '/competitions/7/participants/me')[0]!.headers.Authorization).toBe('Bearer a')
+    })
+
+    it("shows the server's reason when it refuses", async () => {
+      storeSession()
+      mockFetch({ 'DELETE /competitions/7/participants/me': { status: 409, body: { error: 'This challenge has already started, so you can no longer leave it.' } } })
+      const onLeft = vi.fn()
+      renderPanel(future, true, vi.fn(), { onLeft })
+      fireEvent.click(screen.getByRole('button', { name: 'Leave challenge' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Yes, leave' }))
+      expect((await screen.findByRole('alert')).textContent).toBe('This challenge has already started, so you can no longer leave it.')
+      expect(onLeft).not.toHaveBeenCalled()
     })
   })
 })

@@ -1,27 +1,46 @@
 // SPEC §4/§5 join: offered for upcoming and ongoing challenges; a weight class (default the
 // challenge's first, else 83kg); a stored user id is required; gender follows the categories.
 // Beside the class an optional bodyweight, checked against the class by the shared rule before it is sent.
-import { useState } from 'react'
+// The class starts at the lifter's own (their profile's) when the challenge offers it. A lifter who
+// joined may leave again until the challenge starts, after confirming.
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { defaultWeightClass, joinAvailability, joinGender, type Challenge } from '../../../lib/challenge.ts'
 import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
+import { useSession } from '../../../stores/session.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { BODYWEIGHT_HINT, BODYWEIGHT_INPUT, readBodyweight } from '../api/bodyweight.ts'
 import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
+import { leaveChallenge } from '../api/leave-challenge.ts'
+import './JoinPanel.css'
 
+/** SPEC §5's badge text, kept verbatim; the class follows it. */
 export const JOINED_BADGE = "You've joined this challenge"
+
+/** '83kg' → '83 kg', '120kg+' → '120 kg+' (other spellings as they are). */
+export const formatWeightClass = (weightClass: string) => weightClass.replace(/^(\d+(?:\.\d+)?)\s*kg/i, '$1 kg')
+
+/** "You've joined this challenge · 83 kg"; the spec's text alone while the class is unknown. */
+export const joinedBadgeText = (weightClass?: string | null) => (weightClass ? `${JOINED_BADGE} · ${formatWeightClass(weightClass)}` : JOINED_BADGE)
 
 interface Props {
   challenge: Challenge
   joined: boolean
+  /** The class the lifter joined in (their entry), for the badge. */
+  joinedClass?: string | null
   onJoined: () => void
+  /** The lifter left: the page reloads their entry and the counts. */
+  onLeft?: () => void
 }
 
-export function JoinPanel({ challenge, joined, onJoined }: Props) {
+export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: Props) {
   const classes = challenge.weightClasses.length > 0 ? challenge.weightClasses : [...WEIGHT_CLASSES]
-  const [weightClass, setWeightClass] = useState(() => defaultWeightClass(challenge))
+  // The lifter's own class (their profile, which may load after the page) when the challenge offers it; else SPEC §5's default.
+  const ownClass = useSession((s) => s.user?.weight_class ?? null)
+  const [pickedClass, setPickedClass] = useState<string | null>(null)
+  const weightClass = pickedClass ?? (ownClass && classes.includes(ownClass) ? ownClass : defaultWeightClass(challenge))
   const [bodyweight, setBodyweight] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -31,11 +50,12 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
   if (joined) {
     return (
       <div className="join-panel">
-        <span className="badge badge--joined">{JOINED_BADGE}</span>
+        <span className="badge badge--joined">{joinedBadgeText(joinedClass)}</span>
         {/* The server takes lifts only while the challenge runs. */}
         {challenge.status === 'ongoing' ? <Link className="button" to={`/challenges/${challenge.id}/upload`}>Submit Your Lift</Link>
           : challenge.status === 'upcoming' ? <p className="muted">You can submit your lifts once it starts, {formatDateTime(challenge.date)}.</p>
           : <p className="muted">This challenge has ended</p>}
+        {challenge.status === 'upcoming' && <LeaveChallenge challenge={challenge} onLeft={() => onLeft?.()} />}
       </div>
     )
   }
@@ -67,7 +87,7 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
       <div className="field-row">
         <div className="field">
           <label htmlFor="join-weight-class">Weight class</label>
-          <select id="join-weight-class" value={weightClass} onChange={(e) => setWeightClass(e.target.value)}>
+          <select id="join-weight-class" value={weightClass} onChange={(e) => setPickedClass(e.target.value)}>
             {classes.map((w) => <option key={w} value={w}>{w}</option>)}
           </select>
         </div>
@@ -85,6 +105,49 @@ export function JoinPanel({ challenge, joined, onJoined }: Props) {
       </div>
       <p id="join-bodyweight-hint" className="field__explain">{BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.</p>
       <button type="button" className="button" onClick={() => void join()} disabled={busy}>{busy ? 'Joining…' : 'Join Challenge'}</button>
+      {error && <p className="alert alert--error" role="alert">{error}</p>}
+    </div>
+  )
+}
+
+/** 'Leave challenge', then a confirmation (the safe choice focused); the server's refusal is shown as it says it. */
+function LeaveChallenge({ challenge, onLeft }: { challenge: Challenge; onLeft: () => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const stayButton = useRef<HTMLButtonElement>(null)
+  const leaveButton = useRef<HTMLButtonElement>(null)
+  const opened = useRef(false)
+  useEffect(() => {
+    // Focus follows the question: to 'Stay in' when it opens, back to 'Leave challenge' when it closes.
+    if (confirming) stayButton.current?.focus()
+    else if (opened.current) leaveButton.current?.focus()
+    opened.current ||= confirming
+  }, [confirming])
+
+  async function leave() {
+    setError(null)
+    setBusy(true)
+    try {
+      await leaveChallenge(challenge.id)
+      toast('success', `You left ${challenge.title}.`)
+      onLeft()
+    } catch (e) {
+      setError((e as Error).message)
+      setBusy(false)
+    }
+  }
+
+  if (!confirming) {
+    return <button ref={leaveButton} type="button" className="button button--ghost leave-challenge" onClick={() => setConfirming(true)}>Leave challenge</button>
+  }
+  return (
+    <div className="leave-confirm" role="group" aria-labelledby="leave-question">
+      <p id="leave-question">Leave {challenge.title}? Your place goes; you can join again until it starts.</p>
+      <div className="leave-confirm__actions">
+        <button type="button" className="button leave-confirm__yes" onClick={() => void leave()} disabled={busy}>{busy ? 'Leaving…' : 'Yes, leave'}</button>
+        <button ref={stayButton} type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>Stay in</button>
+      </div>
       {error && <p className="alert alert--error" role="alert">{error}</p>}
     </div>
   )

@@ -1,0 +1,16 @@
+// DELETE /competitions/:id/participants/me: the signed-in lifter leaves before the start. The
+// server answers why not in one sentence (started, lifts recorded, not joined), shown as it is.
+import { apiRequest, errorText } from '../../../lib/api-client.ts'
+import type { LeaveCompetitionResponse } from '../../../lib/contract.ts'
+
+export const LEAVE_FAILED = 'Failed to leave the challenge. Please try again.'
+
+/** Rejects with an Error whose message is the text to show. */
+export async function leaveChallenge(competitionId: number): Promise<LeaveCompetitionResponse> {
+  try {
+    const { data } = await apiRequest<LeaveCompetitionResponse>(`/competitions/${competitionId}/participants/me`, { method: 'DELETE', auth: 'required' })
+    return data
+  } catch (error) {
+    throw new Error(errorText(error, LEAVE_FAILED), { cause: error })
+  }
+}
