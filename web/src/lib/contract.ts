@@ -10,4 +10,5 @@ export {
 } from '../../../contract/index.ts'
 export { MAX_JUDGES, NO_LIFT_REASONS, noLiftReason } from '../../../contract/index.ts'
 export { SUMMARY } from '../../../contract/index.ts'
+export { ENGAGEMENT, REACTIONS, REACTION_EMOJI, REACTION_NAMES } from '../../../contract/index.ts'
 export { FAMILY_LIFTS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, OPEN_CHALLENGES, RANKED_LIFTS, SPORT_FAMILIES, TOP_LIFTS, TOP_LIFT_TYPES } from '../../../contract/index.ts'

@@ -1,38 +1,41 @@
-// SPEC §2: the analytics panel shows fixed sample data.
-const SAMPLE_ANALYTICS = [
-  { label: 'Views', value: '1,248' },
-  { label: 'Likes', value: '86' },
-  { label: 'Average watch time', value: '0:42' },
-  { label: 'Completion rate', value: '68%' },
-]
+// The video's figures (api/engagement.ts): views (the page opened) and plays (the video started),
+// each counted once per viewer per window by the server, and reactions and comments, live.
+import { ENGAGEMENT, REACTIONS, REACTION_EMOJI, REACTION_NAMES } from '../../../lib/contract.ts'
+import { formatNumber } from '../../../lib/format.ts'
+import type { EngagementState } from '../api/engagement.ts'
+import './Engagement.css'
 
-const SAMPLE_BAR_SPEED = [
-  { phase: 'Descent', value: 0.48 },
-  { phase: 'Bottom', value: 0.12 },
-  { phase: 'Ascent', value: 0.36 },
-  { phase: 'Lockout', value: 0.22 },
-]
-
-export function AnalyticsPanel() {
+export function AnalyticsPanel({ state }: { state: EngagementState | null }) {
+  const counts = state?.counts
+  const reactions = counts ? REACTIONS.reduce((sum, id) => sum + counts.reactions[id], 0) : 0
+  const figures = counts && [
+    { label: 'Views', value: counts.views },
+    { label: 'Plays', value: counts.plays },
+    { label: 'Reactions', value: reactions },
+    { label: 'Comments', value: counts.comments },
+  ]
   return (
     <section className="panel side-panel" aria-labelledby="analytics-heading">
       <h2 id="analytics-heading">Analytics</h2>
-      <p className="muted side-panel__note">Sample data</p>
-      <dl className="analytics">
-        {SAMPLE_ANALYTICS.map((a) => (
-          <div key={a.label}><dt>{a.label}</dt><dd>{a.value}</dd></div>
-        ))}
-      </dl>
-      <h3>Bar speed (m/s)</h3>
-      <ul className="bar-speed">
-        {SAMPLE_BAR_SPEED.map((s) => (
-          <li key={s.phase}>
-            <span>{s.phase}</span>
-            <span className="bar-speed__bar"><span style={{ width: `${s.value * 200}%` }} /></span>
-            <span>{s.value.toFixed(2)}</span>
-          </li>
-        ))}
-      </ul>
+      {figures ? (
+        <>
+          <dl className="analytics" data-testid="analytics">
+            {figures.map((f) => (
+              <div key={f.label}><dt>{f.label}</dt><dd>{formatNumber(f.value)}</dd></div>
+            ))}
+          </dl>
+          {reactions > 0 && (
+            <ul className="analytics__reactions" aria-label="Reactions by kind">
+              {REACTIONS.filter((id) => counts.reactions[id] > 0).map((id) => (
+                <li key={id}><span aria-hidden="true">{REACTION_EMOJI[id]}</span> {REACTION_NAMES[id]} {formatNumber(counts.reactions[id])}</li>
+              ))}
+            </ul>
+          )}
+          <p className="muted side-panel__note">Each viewer counts once every {ENGAGEMENT.viewWindowHours} hours.</p>
+        </>
+      ) : (
+        <div className="spinner" role="status" aria-label="Loading analytics" />
+      )}
     </section>
   )
 }

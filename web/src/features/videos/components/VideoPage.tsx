@@ -1,7 +1,8 @@
 // SPEC §2 video page: the player, the attempt, comments and analytics, and debug information.
 // Follows the challenge's live room so a processing video turns ready in place, the votes count
-// up and the decision (its lights, who decided, the appeal) shows as it is taken.
-import { useCallback, useMemo, useState } from 'react'
+// up and the decision (its lights, who decided, the appeal) shows as it is taken. Comments,
+// reactions and the figures are real and live (not the spec's samples): api/engagement.ts.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { competitionRoom } from '../../../lib/contract.ts'
@@ -10,6 +11,7 @@ import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
+import { recordView, useEngagement } from '../api/engagement.ts'
 import { NO_VIDEO_URL, attemptErrorText, useAttempt, type AttemptKey } from '../api/get-attempt.ts'
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
 import { CommentsPanel } from './CommentsPanel.tsx'
@@ -67,7 +69,7 @@ export function VideoPage() {
       <div className="video-page__main">
         <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
         {attempt.video_url ? (
-          <VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} facts={attempt} />
+          <PlayCounter attemptId={attempt.id}><VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} facts={attempt} /></PlayCounter>
         ) : (
           <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
         )}
@@ -99,10 +101,39 @@ export function VideoPage() {
           </dl>
         </details>}
       </div>
-      <div className="video-page__side">
-        <CommentsPanel />
-        <AnalyticsPanel />
-      </div>
+      <EngagementPanels attemptId={attempt.id} competitionId={attempt.competition_id} userId={userId} />
     </div>
   )
+}
+
+/** Comments and analytics of the attempt, sharing one live state; opening the page counts as a view. */
+function EngagementPanels({ attemptId, competitionId, userId }: { attemptId: number; competitionId: number; userId: number | null }) {
+  const engagement = useEngagement(attemptId, competitionId, userId)
+  useEffect(() => {
+    void recordView(attemptId, 'view')
+  }, [attemptId])
+  return (
+    <div className="video-page__side">
+      <CommentsPanel engagement={engagement} userId={userId} />
+      <AnalyticsPanel state={engagement.state} />
+    </div>
+  )
+}
+
+/** Counts a play the first time the video inside starts (media events do not bubble: listened for while capturing). */
+function PlayCounter({ attemptId, children }: { attemptId: number; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const node = box.current
+    if (!node) return
+    let counted = false
+    const onPlay = () => {
+      if (counted) return
+      counted = true
+      void recordView(attemptId, 'play')
+    }
+    node.addEventListener('play', onPlay, true)
+    return () => node.removeEventListener('play', onPlay, true)
+  }, [attemptId])
+  return <div ref={box} className="video-page__player">{children}</div>
 }

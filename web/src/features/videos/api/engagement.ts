@@ -1,0 +1,183 @@
+// Comments, reactions and the analytics figures of one attempt's video (server/routes/engagement.routes.ts),
+// kept live: the hook loads the first page of comments and the figures, watches the challenge room
+// since the older of their two x-live-seq, and applies comment.created, comment.deleted and
+// reactions.changed (each applies idempotently, so an event both answers already reflect is harmless).
+import { useCallback, useEffect, useState } from 'react'
+import { apiRequest, errorText } from '../../../lib/api-client.ts'
+import { competitionRoom } from '../../../lib/contract.ts'
+import type {
+  Comment, CommentResponse, CommentsPage, EngagementCounts, EngagementResponse, LiveEvent, ReactionId, ReactionResponse, ViewKind, ViewResponse,
+} from '../../../lib/contract.ts'
+import { useLiveRoom } from '../../../stores/live.ts'
+
+export const COMMENTS_FAILED = 'Failed to load comments. Please try again.'
+export const POST_FAILED = 'Failed to post your comment. Please try again.'
+export const DELETE_FAILED = 'Failed to remove the comment. Please try again.'
+export const REPORT_FAILED = 'Failed to report the comment. Please try again.'
+export const REACT_FAILED = 'Failed to save your reaction. Please try again.'
+
+/** A signed-out browser's own id for the view counts (localStorage; not in the spec). */
+export const VIEWER_ID_KEY = 'liftarena_viewer_id'
+
+function browserViewerId(): string | undefined {
+  try {
+    let id = localStorage.getItem(VIEWER_ID_KEY)
+    if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+      id = crypto.randomUUID()
+      localStorage.setItem(VIEWER_ID_KEY, id)
+    }
+    return id
+  } catch {
+    return undefined // storage blocked: the server counts the address instead
+  }
+}
+
+/** Tells the server the page was opened ('view') or the video started ('play'); it counts each viewer once per window. */
+export async function recordView(attemptId: number, kind: ViewKind): Promise<ViewResponse | null> {
+  try {
+    const { data } = await apiRequest<ViewResponse>(`/attempts/${attemptId}/views`, { method: 'POST', auth: 'optional', body: { kind, viewer: browserViewerId() } })
+    return data
+  } catch {
+    return null // a figure not counted is not worth bothering the viewer about
+  }
+}
+
+const seqOf = (headers: Headers) => Number(headers.get('x-live-seq') ?? 0)
+
+/** Rejects with an Error whose message is the server's `{error}` (else `fallback`). */
+async function call<T>(path: string, method: 'POST' | 'PUT' | 'DELETE', fallback: string, body?: unknown): Promise<T> {
+  try {
+    return (await apiRequest<T>(path, { method, auth: 'required', body })).data
+  } catch (error) {
+    throw new Error(errorText(error, fallback), { cause: error })
+  }
+}
+
+export interface EngagementState {
+  comments: Comment[]
+  /** `before` for the next (older) page, when there is one. */
+  nextBefore: number | undefined
+  counts: EngagementCounts
+  mine: ReactionId | null
+  canModerate: boolean
+}
+
+async function load(attemptId: number): Promise<{ state: EngagementState; seq: number }> {
+  const [page, figures] = await Promise.all([
+    apiRequest<CommentsPage>(`/attempts/${attemptId}/comments`, { auth: 'optional' }),
+    apiRequest<EngagementResponse>(`/attempts/${attemptId}/engagement`, { auth: 'optional' }),
+  ])
+  return {
+    // Events after the older of the two apply to both; the newer one already has some of them, which apply idempotently.
+    seq: Math.min(seqOf(page.headers), seqOf(figures.headers)),
+    state: {
+      comments: page.data.comments, nextBefore: page.data.next_before,
+      counts: { ...figures.data.counts, comments: page.data.total }, mine: figures.data.mine, canModerate: figures.data.can_moderate,
+    },
+  }
+}
+
+/** One live event on the state (events of other attempts change nothing). */
+export function applyEngagementEvent(state: EngagementState, event: LiveEvent, attemptId: number): EngagementState {
+  switch (event.type) {
+    case 'comment.created': {
+      // Known already (from the answer to its post, a load, or the event): what applied it carried a count at least as new.
+      if (event.data.attempt_id !== attemptId || state.comments.some((c) => c.id === event.data.comment.id)) return state
+      return {
+        ...state,
+        comments: [event.data.comment, ...state.comments].sort((a, b) => b.id - a.id),
+        counts: { ...state.counts, comments: event.data.comments },
+      }
+    }
+    case 'comment.deleted':
+      if (event.data.attempt_id !== attemptId) return state
+      return { ...state, comments: state.comments.filter((c) => c.id !== event.data.comment_id), counts: { ...state.counts, comments: event.data.comments } }
+    case 'reactions.changed':
+      if (event.data.attempt_id !== attemptId) return state
+      return { ...state, counts: { ...state.counts, reactions: event.data.reactions } }
+    default:
+      return state
+  }
+}
+
+/**
+ * An attempt's comments and figures, live, with the actions on them. `userId` reloads them when
+ * the viewer signs in or out (their reaction, whether they moderate). Each action rejects with
+ * the text to show.
+ */
+export function useEngagement(attemptId: number, competitionId: number, userId: number | null) {
+  const [loaded, setLoaded] = useState<{ state: EngagementState; seq: number } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+
+  const reload = useCallback(async () => {
+    try {
+      const fresh = await load(attemptId)
+      setLoaded(fresh)
+      setError(null)
+      return fresh.seq
+    } catch (e) {
+      setError(errorText(e, COMMENTS_FAILED))
+      throw e
+    }
+  }, [attemptId])
+
+  useEffect(() => {
+    setLoaded(null)
+    reload().catch(() => {})
+  }, [reload, userId])
+
+  const update = useCallback((change: (state: EngagementState) => EngagementState) => {
+    setLoaded((current) => current && { ...current, state: change(current.state) })
+  }, [])
+
+  useLiveRoom(competitionRoom(competitionId), {
+    ready: loaded !== null,
+    seq: loaded?.seq ?? null,
+    apply: (event) => update((state) => applyEngagementEvent(state, event, attemptId)),
+    resync: reload,
+  })
+
+  const state = loaded?.state ?? null
+  return {
+    state,
+    error,
+    loadingOlder,
+    reload,
+    async loadOlder() {
+      const before = state?.nextBefore
+      if (!before || loadingOlder) return
+      setLoadingOlder(true)
+      try {
+        const { data } = await apiRequest<CommentsPage>(`/attempts/${attemptId}/comments?before=${before}`, { auth: 'optional' })
+        update((s) => ({ ...s, comments: [...s.comments, ...data.comments.filter((c) => !s.comments.some((k) => k.id === c.id))], nextBefore: data.next_before }))
+      } catch (e) {
+        throw new Error(errorText(e, COMMENTS_FAILED), { cause: e })
+      } finally {
+        setLoadingOlder(false)
+      }
+    },
+    async post(text: string) {
+      const answer = await call<CommentResponse>(`/attempts/${attemptId}/comments`, 'POST', POST_FAILED, { text })
+      update((s) => applyEngagementEvent(s, { type: 'comment.created', data: { competition_id: competitionId, attempt_id: attemptId, ...answer }, room: competitionRoom(competitionId), seq: 0, at: '' }, attemptId))
+    },
+    async remove(commentId: number) {
+      await call<null>(`/comments/${commentId}`, 'DELETE', DELETE_FAILED)
+      // Unless its event came first (and set the count).
+      update((s) => (s.comments.some((c) => c.id === commentId)
+        ? { ...s, comments: s.comments.filter((c) => c.id !== commentId), counts: { ...s.counts, comments: Math.max(0, s.counts.comments - 1) } }
+        : s))
+    },
+    report: (commentId: number) => call<null>(`/comments/${commentId}/reports`, 'POST', REPORT_FAILED),
+    /** Gives `reaction`, or takes it back when it is the viewer's already. */
+    async react(reaction: ReactionId) {
+      const taking = state?.mine === reaction
+      const answer = taking
+        ? await call<ReactionResponse>(`/attempts/${attemptId}/reaction`, 'DELETE', REACT_FAILED)
+        : await call<ReactionResponse>(`/attempts/${attemptId}/reaction`, 'PUT', REACT_FAILED, { reaction })
+      update((s) => ({ ...s, mine: answer.mine, counts: { ...s.counts, reactions: answer.reactions } }))
+    },
+  }
+}
+
+export type Engagement = ReturnType<typeof useEngagement>
