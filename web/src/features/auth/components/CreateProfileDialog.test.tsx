@@ -79,4 +79,43 @@ describe('CreateProfileDialog', () => {
     submit()
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create profile. Please try again.')
   })
+
+  describe('marks the fields at fault', () => {
+    const described = (label: string) => (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ')
+      .map((id) => document.getElementById(id)?.textContent).join(' | ')
+
+    it('each missing field is invalid with its own message, the first of them takes focus, and typing clears its mark', () => {
+      const api = mockFetch({})
+      render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
+      change('Name *', 'Only a name')
+      change('Password *', 'secret-1')
+      submit()
+      const missing = ['Email *', 'Confirm password *', 'Weight class *', 'Country *']
+      for (const label of missing) {
+        expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true')
+        expect(described(label)).toBe(`${label.slice(0, -2)} is required.`)
+      }
+      for (const label of ['Name *', 'Password *', 'Bio']) expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBeNull()
+      expect(document.activeElement).toBe(screen.getByLabelText('Email *'))
+      expect(api.calls).toHaveLength(0)
+
+      change('Email *', 'a@example.com')
+      expect(screen.getByLabelText('Email *').getAttribute('aria-invalid')).toBeNull()
+      expect(screen.queryByText('Email is required.')).toBeNull()
+      expect(screen.getByText('Country is required.')).toBeTruthy()
+      submit()
+      expect(document.activeElement).toBe(screen.getByLabelText('Confirm password *'))
+    })
+
+    it("a mismatch marks the confirmation, described by 'Passwords do not match', and focuses it", () => {
+      render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
+      fillAll('secret-1', 'secret-2')
+      submit()
+      expect(screen.getByLabelText('Confirm password *').getAttribute('aria-invalid')).toBe('true')
+      expect(described('Confirm password *')).toBe('Passwords do not match')
+      expect(document.activeElement).toBe(screen.getByLabelText('Confirm password *'))
+      change('Confirm password *', 'secret-1')
+      expect(screen.getByLabelText('Confirm password *').getAttribute('aria-invalid')).toBeNull()
+    })
+  })
 })
