@@ -1,10 +1,14 @@
 // SPEC §2 upload pages (/upload and /challenges/{id}/upload): the form of §5, the resumable
-// upload's progress (size, speed, time left, Cancel; paused while offline), then the transcode
-// progress; on success, the challenge (or /random-video). After a reload, an unfinished upload is
-// offered: choosing the same file again continues it where the server left off.
+// upload's progress (size, speed, time left, Cancel; paused while offline); on success, the
+// challenge (or /random-video). On the challenge the lifter lands on their own attempt: its tile
+// scrolled into view and highlighted, with the transcode's live progress and then the judges'
+// verdict (LandingAttempt.tsx), so there is no waiting here once the bytes have arrived. After a
+// reload, an unfinished upload is offered: choosing the same file again continues it where the
+// server left off.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
+import { landingState } from '../../../lib/landing-attempt.ts'
 import { saveLastAttemptId } from '../../../lib/session-storage.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useLive } from '../../../stores/live.ts'
@@ -17,22 +21,13 @@ import { createRateMeter } from '../api/transfer-rate.ts'
 import { ResumeOffer } from './ResumeOffer.tsx'
 import { TransferProgress } from './TransferProgress.tsx'
 import { UploadForm, uploadCompetitionId, type UploadValues } from './UploadForm.tsx'
-import { UploadProgress } from './UploadProgress.tsx'
 import './UploadPage.css'
 
 export const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
 
-const TRANSCODE_LABELS = {
-  pending: 'Waiting to process video',
-  processing: 'Processing video',
-  ready: 'Video ready',
-  failed: 'Processing failed: the original plays',
-} as const
-
 type Phase =
   | { step: 'form' }
   | { step: 'uploading'; sent: number; total: number; bytesPerSecond: number | null; offline: boolean }
-  | { step: 'processing'; attemptId: number; target: string }
 
 export function UploadPage() {
   const routeId = useParams().id
@@ -48,8 +43,6 @@ export function UploadPage() {
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
   const [error, setError] = useState<string | null>(null)
   const navigate = useNavigate()
-  const transcode = useLive((s) => (phase.step === 'processing' ? s.transcodes[phase.attemptId] : undefined))
-  const liveStatus = useLive((s) => s.status)
   const upload = useRef<ResumableUpload | null>(null)
   const meter = useRef(createRateMeter())
   const [cancelling, setCancelling] = useState(false)
@@ -70,14 +63,9 @@ export function UploadPage() {
   // Leaving the page mid-upload stops it and keeps it on the server, to be offered on return.
   useEffect(() => () => upload.current?.stop(), [])
 
-  // Transcode progress arrives over the socket, addressed to the uploader.
+  // Transcode progress arrives over the socket, addressed to the uploader: connected before the
+  // upload ends, so the landing page has the progress from its start.
   useEffect(() => useLive.getState().connect(), [])
-
-  // Leave for the challenge once the video is playable in every size (or could not be).
-  useEffect(() => {
-    if (phase.step !== 'processing') return
-    if (transcode?.state === 'ready' || transcode?.state === 'failed' || liveStatus === 'offline') navigate(phase.target)
-  }, [phase, transcode, liveStatus, navigate])
 
   async function submit(values: UploadValues) {
     setError(null)
@@ -105,7 +93,8 @@ export function UploadPage() {
         return navigate(target)
       }
       saveLastAttemptId(answer.attemptId)
-      setPhase({ step: 'processing', attemptId: answer.attemptId, target })
+      // The URL stays the spec's; the attempt to land on travels in the navigation's state.
+      navigate(target, challengeId ? { state: landingState(answer.attemptId) } : undefined)
     } catch (e) {
       // Cancelled: back to the form as it was (it stayed mounted, file and fields included).
       if ((e as Error).name !== 'AbortError') setError((e as Error).message)
@@ -178,12 +167,6 @@ export function UploadPage() {
             cancelling={cancelling}
             onCancel={() => void cancel()}
           />
-        ) : phase.step === 'processing' ? (
-          <div className="stack">
-            <UploadProgress label={TRANSCODE_LABELS[transcode?.state ?? 'pending']} fraction={(transcode?.percent ?? 0) / 100} />
-            <p className="muted">Your lift is uploaded. We are preparing it for every device; it already plays in its original form.</p>
-            <Link className="button button--secondary" to={phase.target}>Continue</Link>
-          </div>
         ) : null}
       </div>
     </div>
