@@ -39,7 +39,11 @@ const changes = (w: Watcher) => w.heard.map((p) => p.watching).filter((n, i, all
 
 /** Waits until every watcher's latest presence says `n`. */
 async function allSee(watchers: Watcher[], n: number, timeoutMs = 10_000) {
-  await waitUntil(() => watchers.every((w) => w.last() === n), `every watcher to see ${n} (they see ${watchers.map((w) => w.last()).join(', ')})`, timeoutMs)
+  try {
+    await waitUntil(() => watchers.every((w) => w.last() === n), `every watcher to see ${n}`, timeoutMs)
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; they see ${watchers.map((w) => w.last()).join(', ')}`, { cause: error })
+  }
 }
 
 afterAll(() => { for (const s of sockets) s.close() })
