@@ -46,7 +46,7 @@ const detailUrl = (u: UploadResponse) => `${baseUrl}/api/competitions/${u.compet
 const pageUrl = (u: UploadResponse) => `${baseUrl}/challenges/${u.competition_id}/participants/${u.participant_id}/video/${u.attempt_id}`
 const attempt = async (u: UploadResponse) => (await (await fetch(detailUrl(u))).json()) as AttemptDetail
 
-async function waitReady(u: UploadResponse, timeoutMs = 150_000) {
+async function waitReady(u: UploadResponse, timeoutMs = 200_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
     const a = await attempt(u)
@@ -85,8 +85,8 @@ beforeAll(async () => {
   competitionId = await createOpenChallenge(baseUrl, lifter, `Portrait ${Date.now() % 100000}`)
   await joinChallenge(baseUrl, lifter, competitionId, '83kg')
   const [blocker, hevcClip, h264Clip] = await Promise.all([
-    // 20 s of 720p to transcode first: the portrait uploads wait behind it.
-    run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '20',
+    // 12 s of 720p to transcode first: the portrait uploads wait behind it.
+    run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '12',
       '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, 'blocker.mp4')]).then(() => join(dir, 'blocker.mp4')),
     portraitClip('phone-hevc.mp4', 'hevc'),
     portraitClip('phone-h264.mp4', 'h264'),
@@ -167,7 +167,7 @@ describe('portrait video at 390×844', () => {
     const frame = await page.locator('.player__frame').boundingBox()
     expect(box!.y).toBeGreaterThanOrEqual(frame!.y + frame!.height - 1)
     expect(browser.errors).toEqual([])
-  })
+  }, 300_000)
 
   it('a landscape clip still plays landscape, full width', async () => {
     const landscape = await uploadClip(baseUrl, lifter, competitionId, clipPath, 100)
