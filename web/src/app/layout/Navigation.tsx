@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { Avatar } from '../../components/Avatar.tsx'
 import { useAuthDialogs } from '../../stores/auth-dialogs.ts'
 import { useSession } from '../../stores/session.ts'
+import { CartLink } from './CartLink.tsx'
 import './Navigation.css'
 
 const LINKS = [
@@ -27,6 +28,7 @@ export function Navigation() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>LiftArena</span>
         </Link>
+        <CartLink />
         <button
           type="button"
           className="nav__toggle"

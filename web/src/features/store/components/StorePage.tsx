@@ -1,4 +1,5 @@
-// SPEC §2 /store: category filter, cart, a checkout button; prices in LiftingDollars.
+// SPEC §2 /store: category filter, cart, a checkout button; prices in LiftingDollars. Adding says so
+// (a toast, and the header's cart count); the cart is kept across reloads (stores/cart.ts).
 import { useState } from 'react'
 import { formatLD } from '../../../lib/format.ts'
 import { STORE_CATEGORIES, cartCount, cartTotal, useCart, type StoreCategory } from '../../../stores/cart.ts'
@@ -36,7 +37,13 @@ export function StorePage() {
                   <p className="muted">{item.description}</p>
                   <div className="store-item__buy">
                     <strong>{formatLD(item.price)}</strong>
-                    <button type="button" className="button button--small" disabled={!item.inStock} onClick={() => add(item)} aria-label={`Add ${item.name} to cart`}>
+                    <button
+                      type="button" className="button button--small" disabled={!item.inStock} aria-label={`Add ${item.name} to cart`}
+                      onClick={() => {
+                        add(item)
+                        toast('success', `Added ${item.name} to cart`)
+                      }}
+                    >
                       {item.inStock ? 'Add to cart' : 'Out of stock'}
                     </button>
                   </div>
