@@ -127,6 +127,7 @@ describe('portrait video at 390×844', () => {
     expect(pending.original_type).toMatch(/^video\/mp4; codecs="hvc1\./)
     expect(pending.poster_url).toBeTruthy()
 
+    browser ??= await openBrowser(VIEWPORT.width, VIEWPORT.height)
     const { page } = browser
     // This Chromium cannot decode HEVC: the premise of the test.
     expect(await page.evaluate((type) => document.createElement('video').canPlayType(type), pending.original_type!)).toBe('')
@@ -184,5 +185,21 @@ describe('portrait video at 390×844', () => {
     expect(state.frame.width).toBeGreaterThan(0.85 * VIEWPORT.width)
     expect(state.time.visible).toBe(true)
     expect(browser.errors).toEqual([])
+  })
+
+  it("the challenge page's recent videos: portrait and landscape thumbnails in one 4:5 shape", async () => {
+    browser ??= await openBrowser(VIEWPORT.width, VIEWPORT.height)
+    const { page } = browser
+    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    const thumbs = page.getByRole('list', { name: 'Recent videos' }).getByTestId('video-thumb')
+    await thumbs.nth(3).waitFor() // the blocker, both portrait clips and the landscape one
+    const boxes = await thumbs.evaluateAll((elements) => elements.map((e) => {
+      const { width, height } = e.getBoundingClientRect()
+      return { width, height }
+    }))
+    for (const box of boxes) expect(box.width / box.height).toBeCloseTo(4 / 5, 1)
+    expect(new Set(boxes.map((b) => Math.round(b.width))).size).toBe(1)
+    await thumbs.first().scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(SHOTS, 'after-video-thumbs.png') })
   })
 })
