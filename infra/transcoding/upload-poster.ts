@@ -1,6 +1,7 @@
 // The poster made at upload time: one frame of the original, where and as the transcode makes it
 // (same plan, same options), so the video page shows it while the renditions are still pending.
-// One seek and one decoded frame: ~0.35 s of CPU for a 1080×1920 HEVC clip on this machine.
+// One seek and one decoded frame: ~0.35 s of CPU for a 1080×1920 HEVC clip on this machine; the
+// server runs it in turn with the upload's video checks (app.uploads.makePoster), never 50 at once.
 import { execFile } from 'node:child_process'
 import type { FfmpegBinaries, ProbeInfo } from '../ffmpeg.ts'
 import { planTranscode, posterInputOptions, posterOutputOptions } from './transcode.decisions.ts'

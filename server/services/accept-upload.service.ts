@@ -2,13 +2,12 @@
 // or a resumable tus upload): who uploads what to which challenge is checked by `check` (before
 // a byte is stored), and the received file takes probe → attempt → transcode through `accept`.
 // The rules themselves are upload.service.ts's; this file runs them against the rows and files.
+import { join } from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import type { LiftType, UploadResponse } from '../../contract/index.ts'
-import { join } from 'node:path'
 import { mediaUrl } from '../../infra/attempt-view.ts'
-import { resolveFfmpegBinaries, type ProbeInfo } from '../../infra/ffmpeg.ts'
+import type { ProbeInfo } from '../../infra/ffmpeg.ts'
 import { originalVideoFacts } from '../../infra/original-video.ts'
-import { grabPoster } from '../../infra/transcoding/upload-poster.ts'
 import type { Lifter } from '../../infra/repositories/attempts.repository.ts'
 import { MAX_STORE_COPY_BYTES, attemptKeys } from '../../infra/storage.ts'
 import { badRequest, forbidden, notFound } from '../errors.ts'
@@ -62,7 +61,7 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
     const path = join(scratch.dir, 'poster.jpg')
     const started = performance.now()
     try {
-      await grabPoster(resolveFfmpegBinaries(config), source, info, path)
+      await app.uploads.makePoster(source, info, path)
       log.debug({ ms: Math.round(performance.now() - started) }, 'upload poster made')
       return { path, dispose: scratch.dispose }
     } catch (err) {

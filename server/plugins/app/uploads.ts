@@ -16,7 +16,8 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
-import { checkPlayableVideo, resolveFfmpegBinaries, type PlayableCheck } from '../../../infra/ffmpeg.ts'
+import { checkPlayableVideo, resolveFfmpegBinaries, type PlayableCheck, type ProbeInfo } from '../../../infra/ffmpeg.ts'
+import { grabPoster } from '../../../infra/transcoding/upload-poster.ts'
 import { HttpError, badRequest } from '../../errors.ts'
 import { bearerToken } from './auth.ts'
 import { createLimiter } from '../../../infra/limiter.ts'
@@ -96,6 +97,8 @@ export interface Uploads {
   }): Promise<T>
   /** Is the file a playable video (infra/ffmpeg.ts), waiting for a turn among the running checks. */
   checkVideo(path: string): Promise<PlayableCheck>
+  /** Writes the poster of a checked video to `out` (one frame, as the transcode makes it), in turn with the checks. */
+  makePoster(source: string, info: ProbeInfo, out: string): Promise<void>
   /**
    * The per-lifter upload limit (RATE_LIMIT_UPLOAD_PER_MINUTE) as an onRequest hook: one count for
    * POST /upload and the creation of resumable uploads (a limit per route would give each its own).
@@ -267,5 +270,6 @@ export default fp(async function uploads(app: FastifyInstance) {
       }
     },
     checkVideo: (path) => videoChecks(() => checkPlayableVideo(binaries, path)),
+    makePoster: (source, info, out) => videoChecks(() => grabPoster(binaries, source, info, out)),
   } satisfies Uploads)
 })
