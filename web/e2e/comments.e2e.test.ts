@@ -12,6 +12,8 @@ import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 const baseUrl = inject('baseUrl')
 const clipPath = inject('clipPath')
 const SHOTS = '/tmp/shots/'
+/** Live changes and first loads may take a while on a busy machine. */
+const POLL = { timeout: 15_000 }
 const stamp = Date.now() % 100_000
 const TEXT = `Great depth ${stamp}! <img src=x onerror="window.hacked=1"> <b>bold?</b> https://example.com/x`
 
@@ -43,14 +45,14 @@ describe('comments and reactions on a phone, live between two viewers', () => {
   it('a signed-out viewer reads the (empty) comments and is asked to sign in; no sample comments or figures', async () => {
     const page = watcher.page
     await page.goto(`${baseUrl}${videoPath}`)
-    await expect.poll(() => commentsHeading(page).textContent()).toBe('Comments (0)')
+    await expect.poll(() => commentsHeading(page).textContent(), POLL).toBe('Comments (0)')
     expect(await page.getByText('No comments yet.').isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'Sign in to comment' }).isVisible()).toBe(true)
     expect(await page.getByLabel('Your comment').count()).toBe(0)
     const body = await page.locator('body').innerText()
     for (const sample of ['Coach Mike', 'Sarah Lifts', 'Iron Ivan', 'Sample data', 'Bar speed', '1,248', 'Completion rate']) expect(body).not.toContain(sample)
     // Opening the page counted a view.
-    await expect.poll(async () => { await page.reload(); return figure(page, 'Views').textContent() }, { timeout: 10_000 }).toBe('1')
+    await expect.poll(async () => { await page.reload(); return figure(page, 'Views').textContent() }, POLL).toBe('1')
   })
 
   it('one viewer comments and reacts; the other sees both without a reload', async () => {
@@ -59,10 +61,9 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     await Promise.all([watcher.page.goto(`${baseUrl}${videoPath}`), writer.page.goto(`${baseUrl}${videoPath}`)])
     const w = writer.page
     const v = watcher.page
-    await expect.poll(() => commentsHeading(v).textContent()).toBe('Comments (0)')
-    await expect.poll(() => commentsHeading(w).textContent()).toBe('Comments (0)')
-    // Wait until the watcher's page follows the room (its live watch starts once both answers are in).
-    await v.waitForTimeout(500)
+    await expect.poll(() => commentsHeading(v).textContent(), POLL).toBe('Comments (0)')
+    await expect.poll(() => commentsHeading(w).textContent(), POLL).toBe('Comments (0)')
+    // No wait for the live watch: it subscribes since the answers' x-live-seq, so an event before it is replayed.
 
     const box = w.getByLabel('Your comment')
     await box.fill('x'.repeat(501))
@@ -72,13 +73,13 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     await w.getByRole('button', { name: 'Post' }).click()
     // The comment may show (by its live event) a moment before the answer to the post clears the box.
     await w.getByText(`Great depth ${stamp}!`).waitFor()
-    await expect.poll(() => box.inputValue()).toBe('')
+    await expect.poll(() => box.inputValue(), POLL).toBe('')
 
     // Live on the other phone: the text exactly as typed, no markup, no link.
     const seen = v.getByTestId('comment').filter({ hasText: `Great depth ${stamp}!` })
     await seen.waitFor({ timeout: 10_000 })
     expect(await seen.locator('.comment__text').textContent()).toBe(TEXT)
-    expect(await seen.locator('img, b, a').count()).toBe(0)
+    expect(await seen.locator('.comment__text').locator('img, b, a').count()).toBe(0)
     expect(await v.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined()
     expect(await commentsHeading(v).textContent()).toBe('Comments (1)')
     // Not the watcher's comment: they may report it, not delete it.
@@ -87,10 +88,10 @@ describe('comments and reactions on a phone, live between two viewers', () => {
 
     const fire = (page: Page) => page.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: /^Fire:/ })
     await fire(w).click()
-    await expect.poll(() => fire(w).getAttribute('aria-pressed')).toBe('true')
-    await expect.poll(() => fire(v).getAttribute('aria-label'), { timeout: 10_000 }).toBe('Fire: 1')
+    await expect.poll(() => fire(w).getAttribute('aria-pressed'), POLL).toBe('true')
+    await expect.poll(() => fire(v).getAttribute('aria-label'), POLL).toBe('Fire: 1')
     expect(await fire(v).getAttribute('aria-pressed')).toBe('false')
-    await expect.poll(() => figure(v, 'Reactions').textContent()).toBe('1')
+    await expect.poll(() => figure(v, 'Reactions').textContent(), POLL).toBe('1')
     expect(await figure(v, 'Comments').textContent()).toBe('1')
 
     expect(await v.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
@@ -104,11 +105,11 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     const v = watcher.page
     const fire = (page: Page) => page.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: /^Fire:/ })
     await fire(w).click()
-    await expect.poll(() => fire(v).getAttribute('aria-label'), { timeout: 10_000 }).toBe('Fire: 0')
-    expect(await fire(w).getAttribute('aria-pressed')).toBe('false')
+    await expect.poll(() => fire(v).getAttribute('aria-label'), POLL).toBe('Fire: 0')
+    await expect.poll(() => fire(w).getAttribute('aria-pressed'), POLL).toBe('false') // its event may come before the answer
 
     await w.getByTestId('comment').filter({ hasText: `Great depth ${stamp}!` }).getByRole('button', { name: /^Delete/ }).click()
-    await expect.poll(() => v.getByTestId('comment').count(), { timeout: 10_000 }).toBe(0)
+    await expect.poll(() => v.getByTestId('comment').count(), POLL).toBe(0)
     expect(await commentsHeading(v).textContent()).toBe('Comments (0)')
     expect(await v.getByText('No comments yet.').isVisible()).toBe(true)
     expect(writer.errors).toEqual([])
