@@ -3,11 +3,22 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { playbackErrorMessage } from '../api/playback.ts'
-import { PROCESSING_TEXT, VideoPlayer } from './VideoPlayer.tsx'
+import { PROCESSING_TEXT, RECONNECTING_TEXT, VideoPlayer } from './VideoPlayer.tsx'
 
 let paused = true
+/** What the server answers the player's reachability check: a status, or null for no answer at all. */
+let serverStatus: number | null = 206
+const checks: string[] = []
 beforeEach(() => {
   paused = true
+  serverStatus = 206
+  checks.length = 0
+  // jsdom has no server: the player's one request of its own (is the server there?) is answered here.
+  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+    checks.push(url)
+    if (serverStatus === null) throw new TypeError('Failed to fetch')
+    return new Response(null, { status: serverStatus })
+  }))
   // jsdom has no media playback: a minimal paused/play/pause model that fires the events.
   Object.defineProperty(HTMLMediaElement.prototype, 'paused', { configurable: true, get: () => paused })
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
@@ -24,9 +35,11 @@ beforeEach(() => {
 
 const video = () => screen.getByTestId('video') as HTMLVideoElement
 
-function failWith(code: number) {
+/** The video fails with MediaError `code`; resolves once the player has asked whether the server is there. */
+async function failWith(code: number) {
   Object.defineProperty(video(), 'error', { configurable: true, value: { code } })
   fireEvent.error(video())
+  await act(async () => {})
 }
 
 describe('VideoPlayer', () => {
@@ -67,14 +80,14 @@ describe('VideoPlayer', () => {
     expect(player.classList.contains('player--idle')).toBe(false)
   })
 
-  it('on mobile retries 3 times, 1 s apart, with a cache buster, then shows the error', () => {
+  it('on mobile retries 3 times, 1 s apart, with a cache buster, then shows the error', async () => {
     vi.useFakeTimers()
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 })
     render(<VideoPlayer src="/api/video/a.mp4" label="test" />)
     expect(video().getAttribute('src')).toContain('mobile=true')
     const sources = [video().getAttribute('src')]
     for (let retry = 1; retry <= 3; retry++) {
-      failWith(2)
+      await failWith(2)
       expect(screen.queryByRole('alert')).toBeNull()
       act(() => vi.advanceTimersByTime(999))
       expect(video().getAttribute('src')).toBe(sources.at(-1))
@@ -84,14 +97,40 @@ describe('VideoPlayer', () => {
       expect(sources).not.toContain(next)
       sources.push(next)
     }
-    failWith(2)
+    await failWith(2)
     expect(screen.getByRole('alert').textContent).toContain(playbackErrorMessage(2))
   })
 
-  it('on desktop shows the error at once', () => {
+  it('on desktop shows the error at once when the server answers', async () => {
     render(<VideoPlayer src="/api/video/a.mp4" label="test" />)
-    failWith(4)
+    await failWith(4)
+    expect(checks).toEqual([video().getAttribute('src')])
     expect(screen.getByRole('alert').textContent).toContain('Video format not supported')
+  })
+
+  it('while the server cannot be reached (a restart): no error, says it is reconnecting, then carries on where it was', async () => {
+    vi.useFakeTimers()
+    render(<VideoPlayer src="/api/video/a.mp4" label="test" />)
+    const first = video().getAttribute('src')
+    video().currentTime = 12
+    serverStatus = null
+    await failWith(2)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('status').textContent).toBe(RECONNECTING_TEXT)
+    // Still away for a while (a 503 from a restarting proxy counts as away too): it keeps asking, never errors.
+    serverStatus = 503
+    for (let i = 0; i < 5; i++) await act(async () => void vi.advanceTimersByTime(15_000))
+    expect(checks.length).toBeGreaterThanOrEqual(4)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(video().getAttribute('src')).toBe(first)
+    // Back: the video loads again (a new address) and seeks to where it was.
+    serverStatus = 206
+    await act(async () => void vi.advanceTimersByTime(15_000))
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(video().getAttribute('src')).not.toBe(first)
+    Object.defineProperty(video(), 'duration', { configurable: true, value: 60 })
+    fireEvent.loadedMetadata(video())
+    expect(video().currentTime).toBe(12)
   })
 
   describe('portrait first', () => {
@@ -136,7 +175,7 @@ describe('VideoPlayer', () => {
       expect(screen.queryByText(PROCESSING_TEXT)).toBeNull()
     })
 
-    it('while pending, a type the browser may play is tried; a 0×0 picture or an error turns it into the poster', () => {
+    it('while pending, a type the browser may play is tried; a 0×0 picture or an error turns it into the poster', async () => {
       vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe')
       const facts = { processing: 'pending', original_type: 'video/mp4; codecs="avc1.640028"' } as const
       const { rerender } = render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={facts} />)
@@ -145,16 +184,16 @@ describe('VideoPlayer', () => {
       expect(screen.getByRole('status').textContent).toBe(PROCESSING_TEXT)
 
       rerender(<VideoPlayer src="/api/video/b.mp4" label="test" facts={facts} />)
-      failWith(4)
+      await failWith(4)
       expect(screen.queryByRole('alert')).toBeNull()
       expect(screen.getByRole('status').textContent).toBe(PROCESSING_TEXT)
     })
 
-    it("renditions ready: the video plays whatever the original's type, and an error shows as before", () => {
+    it("renditions ready: the video plays whatever the original's type, and an error shows as before", async () => {
       vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('')
       render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' }} />)
       expect(screen.getByTestId('video')).toBeTruthy()
-      failWith(4)
+      await failWith(4)
       expect(screen.getByRole('alert').textContent).toContain('Video format not supported')
     })
   })

@@ -5,10 +5,15 @@
 // loads), the controls sit below the picture (never over the lift) and the time stays visible.
 // While renditions are pending, an original this browser cannot play (a phone's HEVC in
 // Chromium) shows its poster and "Processing…" rather than a black 0×0 box.
+// A load that fails because the server cannot be reached (offline, a server restarting) is not
+// the video's fault: the player says it is reconnecting, asks again with backoff and as soon as
+// the connection is back, and carries on where it was; the spec's error shows only when the
+// server answers and the video still does not play.
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import { UI } from '../../../config.ts'
 import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
-import { formatClock, playbackErrorMessage } from '../api/playback.ts'
+import { onConnectionBack, retryDelay } from '../../../lib/connectivity.ts'
+import { formatClock, playbackErrorMessage, serverAnswers } from '../api/playback.ts'
 import { mayPlayType, playerShape, renditionsPending, type VideoFacts } from '../api/player-shape.ts'
 import './VideoPlayer.css'
 
@@ -35,6 +40,7 @@ interface Props {
 
 /** Shown over the poster while an original that cannot play here waits for its renditions. */
 export const PROCESSING_TEXT = 'Processing…'
+export const RECONNECTING_TEXT = 'Connection lost — the video carries on when it is back.'
 
 export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props) {
   const video = useRef<HTMLVideoElement>(null)
@@ -42,6 +48,12 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
   const device = useMemo(deviceKind, [])
   const [retries, setRetries] = useState(0)
   const [error, setError] = useState<string | null>(null)
+  // The server could not be reached at the last error: wait for it rather than show an error.
+  const [reconnecting, setReconnecting] = useState(false)
+  // Where to carry on once the video loads again (seconds; 0: the start).
+  const resumeAt = useRef(0)
+  // Bumped per source: an answer about an older source is ignored.
+  const generation = useRef(0)
   const [playing, setPlaying] = useState(false)
   const [time, setTime] = useState(0)
   const [duration, setDuration] = useState(0)
@@ -61,8 +73,11 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
   const waiting = pending && (!typePlayable || failedHere)
 
   useEffect(() => {
+    generation.current++
     setRetries(0)
     setError(null)
+    setReconnecting(false)
+    resumeAt.current = 0
     setTime(0)
     setLoadedSize(null)
     setFailedHere(false)
@@ -127,12 +142,50 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
       setFailedHere(true) // the original does not play here: its renditions will
       return
     }
-    if (mobile && retries < UI.videoRetries) {
-      retryTimer.current = setTimeout(() => setRetries((r) => r + 1), UI.videoRetryDelayMs)
-      return
-    }
-    setError(playbackErrorMessage(code))
+    const at = video.current?.currentTime ?? 0
+    const asked = generation.current
+    void serverAnswers(url).then((answers) => {
+      if (asked !== generation.current) return
+      if (!answers) {
+        resumeAt.current = Math.max(resumeAt.current, at)
+        setReconnecting(true)
+        return
+      }
+      if (mobile && retries < UI.videoRetries) {
+        retryTimer.current = setTimeout(() => setRetries((r) => r + 1), UI.videoRetryDelayMs)
+        return
+      }
+      setError(playbackErrorMessage(code))
+    })
   }
+
+  // While the server cannot be reached: ask it again (1 s doubling to 15 s, and at once when the
+  // connection is back); once it answers, load the video again from where it was.
+  useEffect(() => {
+    if (!reconnecting) return
+    let failures = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let done = false
+    const tryAgain = async () => {
+      clearTimeout(timer)
+      const answers = await serverAnswers(url)
+      if (done) return
+      if (!answers) {
+        timer = setTimeout(() => void tryAgain(), retryDelay(failures++, 1_000, 15_000))
+        return
+      }
+      done = true
+      setReconnecting(false)
+      setRetries((r) => r + 1)
+    }
+    timer = setTimeout(() => void tryAgain(), retryDelay(failures++, 1_000, 15_000))
+    const stopListening = onConnectionBack(() => void tryAgain())
+    return () => {
+      done = true
+      clearTimeout(timer)
+      stopListening()
+    }
+  }, [reconnecting, url])
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return // let buttons and the slider handle their own keys
@@ -189,6 +242,10 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
                 return
               }
               if (videoWidth > 0 && videoHeight > 0) setLoadedSize({ width: videoWidth, height: videoHeight })
+              if (resumeAt.current > 0) {
+                e.currentTarget.currentTime = Math.min(resumeAt.current, length || resumeAt.current)
+                resumeAt.current = 0
+              }
               setDuration(length)
               setError(null)
               report()
@@ -197,6 +254,9 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
             onError={onError}
             data-testid="video"
           />
+        )}
+        {reconnecting && !error && (
+          <p className="player__reconnecting" role="status">{RECONNECTING_TEXT}</p>
         )}
         {error && (
           <div className="player__error" role="alert">
