@@ -1,11 +1,13 @@
 // Small things a lifter notices, at phone size (390×844) in real Chromium:
 // Join starts at the lifter's own class and the badge names it; leaving before the start drops the
 // count live on a spectator's phone; Create Profile marks what is missing; Add to cart says so, the
-// header counts it, and the cart is still there after a reload. Screenshots to /tmp/shots/after-*.png.
+// header counts it, and the cart is still there after a reload. Each passes axe's WCAG A/AA scan.
+// Screenshots to /tmp/shots/after-*.png.
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
 import { joinChallenge, registerUser } from './api.ts'
+import { axeViolations } from './axe.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -26,6 +28,10 @@ async function createUpcomingChallenge(owner: AuthResponse, name: string): Promi
   if (response.status !== 201) throw new Error(`create challenge: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { competition_id: number }).competition_id
 }
+
+/** Finite animations (a row fading in) have ended: axe measures contrast on the colours as they end up. */
+const animationsDone = (page: TestBrowser['page']) => page.waitForFunction(() => document.getAnimations()
+  .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
 
 let lifter: TestBrowser
 let spectator: TestBrowser
@@ -64,6 +70,8 @@ describe('small things, on a phone', () => {
     await page.getByTestId('participant-count').filter({ hasText: /^2$/ }).waitFor()
     await page.getByRole('button', { name: 'Leave challenge' }).waitFor()
     await page.screenshot({ path: `${SHOTS}after-challenge-joined.png`, fullPage: true })
+    await animationsDone(page)
+    expect(await axeViolations(page, 'challenge joined')).toEqual([])
 
     await spectator.page.getByTestId('participant-count').filter({ hasText: /^2$/ }).waitFor({ timeout: 15_000 })
     await spectator.page.getByRole('list', { name: 'Top participants' }).getByText(lifterName).waitFor()
@@ -77,6 +85,8 @@ describe('small things, on a phone', () => {
     // The safe answer has the focus.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay in')
     await page.screenshot({ path: `${SHOTS}after-challenge-leave-confirm.png`, fullPage: true })
+    await animationsDone(page)
+    expect(await axeViolations(page, 'leave question')).toEqual([])
     await question.getByRole('button', { name: 'Yes, leave' }).click()
 
     await page.getByRole('button', { name: 'Join Challenge' }).waitFor()
@@ -111,6 +121,8 @@ describe('small things, on a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-email')
     await dialog.getByText('Please fill in all required fields.').waitFor()
     await page.screenshot({ path: `${SHOTS}after-create-profile.png` })
+    await animationsDone(page)
+    expect(await axeViolations(page, 'Create Profile with missing fields')).toEqual([])
 
     await dialog.getByLabel('Email *').fill('someone@e2e.liftarena.test')
     expect(await dialog.getByLabel('Email *').getAttribute('aria-invalid')).toBeNull()
@@ -135,6 +147,8 @@ describe('small things, on a phone', () => {
     // The screen as the phone shows it: the header's count on top, the toasts at the bottom.
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: `${SHOTS}after-store.png` })
+    await animationsDone(page)
+    expect(await axeViolations(page, 'store with a cart')).toEqual([])
 
     await page.reload()
     await header.getByRole('link', { name: 'Cart, 3 items' }).waitFor()
