@@ -119,6 +119,8 @@ describe('lifter journey with a live spectator', () => {
     })
     await page.getByRole('button', { name: 'Upload Lift' }).click()
     await page.waitForURL(challengeUrl, { timeout: 120_000 })
+    // The lifter lands on the challenge page at their own attempt, whose bar follows the transcode to the end.
+    await page.locator('[data-testid="landing-status"][data-state="ready"]').waitFor({ timeout: 120_000 })
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)
     expect(seen.some((s) => s.startsWith('Uploading video:'))).toBe(true)
     expect(seen).toContain('Uploading video:100')

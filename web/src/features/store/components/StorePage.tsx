@@ -37,18 +37,18 @@ export function StorePage() {
                   <p className="muted">{item.description}</p>
                   <div className="store-item__buy">
                     <strong>{formatLD(item.price)}</strong>
-                    {/* The name says which item; the visible text is a part of it (WCAG 2.5.3, label in name). */}
+                    {/* The visible words stay "Add to cart"; the hidden name inside makes the accessible name "Add <item> to cart". */}
                     {item.inStock ? (
                       <button
-                        type="button" className="button button--small" aria-label={`Add ${item.name} to cart`}
+                        type="button" className="button button--small"
                         onClick={() => {
                           add(item)
                           toast('success', `Added ${item.name} to cart`)
                         }}
                       >
-                        Add
+                        Add <span className="visually-hidden">{item.name}</span> to cart
                       </button>
-                    ) : <button type="button" className="button button--small" disabled aria-label={`${item.name}: out of stock`}>Out of stock</button>}
+                    ) : <button type="button" className="button button--small" disabled>Out of stock <span className="visually-hidden">({item.name})</span></button>}
                   </div>
                 </div>
               </li>
