@@ -27,6 +27,9 @@ export function toComment(row: CommentRow): Comment {
 }
 
 type CountsRow = { views: number; plays: number; comments: number } & ReactionCounts
+/** Advisory lock namespaces (first key) of one person's reaction to an attempt and one address's anonymous views. */
+const REACTION_LOCK = 0x4c41_5201
+const VIEW_LOCK = 0x4c41_5202
 const NO_COUNTS: CountsRow = { views: 0, plays: 0, comments: 0, fire: 0, strong: 0, clap: 0, wow: 0 }
 const reactionsOf = (row: CountsRow): ReactionCounts => ({ fire: row.fire, strong: row.strong, clap: row.clap, wow: row.wow })
 export const countsOf = (row: CountsRow | null): EngagementCounts => {
@@ -141,6 +144,10 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         const removed = await tx.comment.deleteMany({ where: { id: commentId } })
         if (removed.count === 0) throw new EngagementRefusal('no_comment')
         const { comments } = await bump(tx, found.attemptId, { comments: -1 })
+        // Its creation event stays in the outbox for replays: without its words, so a removed comment cannot be read back.
+        await tx.$executeRaw`
+          UPDATE live_events SET payload = jsonb_set(payload, '{comment,text}', '""')
+          WHERE room = ${room} AND type = 'comment.created' AND (payload->'comment'->>'id')::int = ${commentId}`
         await announce(room, 'comment.deleted', { competition_id: place.competitionId, attempt_id: found.attemptId, comment_id: commentId, comments })
       })
     },
@@ -167,7 +174,9 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
       return announcer.write(async (tx, announce) => {
         const place = await placeOf(tx, attemptId)
         if (!place) throw new EngagementRefusal('no_attempt')
-        // The person's row first (their own clicks queue here), then the room: the order every writer takes.
+        // The person's reaction first (their own clicks queue here, even before they have a row: a row
+        // lock alone would let two first reactions both count), then the room: the order every writer takes.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REACTION_LOCK}::int, hashtext(${`${attemptId}:${userId}`}::text))`
         const [held] = await tx.$queryRaw<{ kind: ReactionId }[]>`
           SELECT kind FROM reactions WHERE attempt_id = ${attemptId} AND user_id = ${userId} FOR UPDATE`
         const before = held?.kind ?? null
@@ -200,6 +209,8 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         if (!(await tx.attempt.findUnique({ where: { id: attemptId }, select: { id: true } }))) throw new EngagementRefusal('no_attempt')
         let allowed = true
         if (who.anonymous) {
+          // One address's anonymous ids are counted in turn, or a burst of new ids would all see room under the cap.
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${VIEW_LOCK}::int, hashtext(${`${attemptId}:${kind}:${who.addr}`}::text))`
           const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM attempt_views
             WHERE attempt_id = ${attemptId} AND kind = ${kind} AND addr = ${who.addr} AND viewer LIKE 'a:%' AND viewer <> ${who.viewer}

@@ -131,6 +131,22 @@ describe('comments', () => {
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i)) // numbered one after another in the room
   })
 
+  it('once removed cannot be read back from the room\'s replay', async () => {
+    const s = await setting()
+    const before = (await api('GET', `/attempts/${s.attemptId}/comments`)).seq!
+    const abusive = (await comment(s.attemptId, s.fan, 'something abusive')).body.comment
+    expect((await api('DELETE', `/comments/${abusive.id}`, s.organiser.token)).status).toBe(204)
+    // A client subscribing from before the comment gets its creation and removal, without its words.
+    const late = await connectClient(t.url)
+    sockets.push(late)
+    const replay = await subscribe(late, competitionRoom(s.competitionId), before)
+    const created = ofType(replay.missed, 'comment.created')
+    expect(created.map((e) => e.data.comment.id)).toEqual([abusive.id])
+    expect(created[0]!.data.comment.text).toBe('')
+    expect(ofType(replay.missed, 'comment.deleted').map((e) => e.data.comment_id)).toEqual([abusive.id])
+    expect(JSON.stringify(replay.missed)).not.toContain('abusive')
+  })
+
   it('are reported once per person (never one\'s own), and the organiser sees how many reported each', async () => {
     const s = await setting()
     const c = (await comment(s.attemptId, s.fan, 'rude words')).body.comment
@@ -193,6 +209,17 @@ describe('reactions', () => {
     expect(events.map((e) => e.data.reactions.clap + e.data.reactions.wow)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
     expect(events.at(-1)!.data.reactions).toEqual({ fire: 0, strong: 0, clap: 6, wow: 6 })
   })
+
+  it('from one person sent 20 times at once count once (their first reaction has no row to lock yet)', async () => {
+    const s = await setting()
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api<ReactionResponse>('PUT', `/attempts/${s.attemptId}/reaction`, s.fan.token, { reaction: 'fire' })))
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
+    const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`, s.fan.token)
+    expect(figures.body.counts.reactions).toEqual({ fire: 1, strong: 0, clap: 0, wow: 0 })
+    await waitUntil(() => ofType(s.events, 'reactions.changed').length >= 1, 'the reaction announced')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(ofType(s.events, 'reactions.changed').map((e) => e.data.reactions.fire)).toEqual([1])
+  })
 })
 
 describe('views and plays', () => {
@@ -215,6 +242,15 @@ describe('views and plays', () => {
     await api('PUT', `/attempts/${s.attemptId}/reaction`, s.other.token, { reaction: 'clap' })
     const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`)
     expect(figures.body.counts).toEqual({ views: 1 + ENGAGEMENT.anonymousViewersPerAddress, plays: 1, comments: 1, reactions: { fire: 0, strong: 0, clap: 1, wow: 0 } })
+  })
+
+  it('count a burst of fresh anonymous ids from one address no more than the cap', async () => {
+    const s = await setting()
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      api<ViewResponse>('POST', `/attempts/${s.attemptId}/views`, undefined, { kind: 'view', viewer: `burst-${i}-0123456789` })))
+    expect(answers.filter((a) => a.body.counted).length).toBe(ENGAGEMENT.anonymousViewersPerAddress)
+    const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`)
+    expect(figures.body.counts.views).toBe(ENGAGEMENT.anonymousViewersPerAddress)
   })
 
   it('count again once the window has passed', async () => {
