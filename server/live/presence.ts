@@ -1,4 +1,4 @@
-// "N watching now": how many sockets follow each challenge's room, over every server node.
+// "N watching now": how many people follow each challenge's room, over every server node.
 //
 // Counted per room, never per client: each node knows how many of its own sockets are in each
 // `competition:<id>` room (the adapter's local rooms). Every `intervalMs` a node
@@ -10,8 +10,10 @@
 // - sends each of those rooms' total to its own sockets in the room, only when it changed.
 // So a room hears at most one `presence` per interval, however many join, and the cost per
 // tick is one script over the node's rooms. Without Redis (one node) the total is the local count.
-// A socket counts once per room (a tab, a projector board): distinct people are not known for
-// anonymous viewers, so tabs are what is counted.
+// Who counts, per node and room: a signed-in user once, however many tabs; an anonymous socket
+// (a tab, a projector board) once, but at most ANONYMOUS_PER_ADDRESS of one address — a script
+// opening thousands of sockets cannot show thousands watching, while a gym's phones behind one
+// router still count up to the cap.
 import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { parseRoom, type Room, type ServerEvents } from '../../contract/index.ts'
@@ -25,6 +27,9 @@ export interface PresenceOptions {
   /** How long a node's count lives after its last write (a dead node's share disappears after it). */
   ttlMs?: number
 }
+
+/** Anonymous sockets of one address counted per room and node. */
+export const ANONYMOUS_PER_ADDRESS = 20
 
 export const PRESENCE_DEFAULTS: Required<PresenceOptions> = { intervalMs: 2000, heartbeatMs: 10_000, ttlMs: 30_000 }
 
@@ -87,7 +92,29 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
   const adapter = deps.io.of('/').adapter
   const nodeId = randomUUID()
   const key = (room: Room) => `${deps.redis?.prefix}:presence:${room}`
-  const localCount = (room: Room) => adapter.rooms.get(room)?.size ?? 0
+  const sockets = deps.io.of('/').sockets
+  /** The room's viewers on this node (see the rule at the top). Walks the room's sockets: only for rooms that changed or at a heartbeat. */
+  function localCount(room: Room): number {
+    const ids = adapter.rooms.get(room)
+    if (!ids || ids.size <= 1) return ids?.size ?? 0
+    const users = new Set<number>()
+    const anonymous = new Map<string, number>()
+    let count = 0
+    for (const id of ids) {
+      const socket = sockets.get(id)
+      const userId = socket?.data.userId
+      if (typeof userId === 'number') {
+        if (!users.has(userId)) count++
+        users.add(userId)
+        continue
+      }
+      const address = socket?.handshake.address ?? id
+      const held = anonymous.get(address) ?? 0
+      if (held < ANONYMOUS_PER_ADDRESS) count++
+      anonymous.set(address, held + 1)
+    }
+    return count
+  }
 
   /** Rooms whose local count changed since it was last written. */
   const dirty = new Set<Room>()
@@ -134,8 +161,11 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
       const rooms = localRooms()
       const heartbeat = Date.now() - lastHeartbeat >= heartbeatMs
       const writes = new Map<Room, number>()
+      // Each room's sockets are walked at most once per tick.
+      const counted = new Map<Room, number>()
+      const countOf = (room: Room) => counted.get(room) ?? counted.set(room, localCount(room)).get(room)!
       for (const room of heartbeat ? [...rooms, ...dirty] : dirty) {
-        const count = localCount(room)
+        const count = countOf(room)
         if (count > 0 || written.has(room)) writes.set(room, count)
       }
       dirty.clear()
@@ -151,7 +181,7 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
       const here = new Set(rooms)
       for (const room of sent.keys()) if (!here.has(room)) { sent.delete(room); remote.delete(room) }
       for (const room of rooms) {
-        const total = (remote.get(room) ?? 0) + localCount(room)
+        const total = (remote.get(room) ?? 0) + countOf(room)
         if (sent.get(room) === total) continue
         sent.set(room, total)
         // Local only: every node sends its own sockets the total (nothing goes through the stream).

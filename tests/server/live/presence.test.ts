@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os'
 import { join as joinPath, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type Presence, type Room } from '../../../contract/index.ts'
-import { PRESENCE_DEFAULTS } from '../../../server/live/presence.ts'
+import { ANONYMOUS_PER_ADDRESS, PRESENCE_DEFAULTS } from '../../../server/live/presence.ts'
 import { startTestApp, type TestApp } from '../../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
-  connectClient, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, sleep, startLiveServer, subscribe, uniqueRedisPrefix, waitUntil,
+  connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, sleep, startLiveServer, subscribe, uniqueRedisPrefix, waitUntil,
   type ClientSocket, type LiveTestServer,
 } from '../../helpers/live.ts'
 
@@ -25,8 +25,8 @@ const ROOT = resolve(import.meta.dirname, '../../..')
 interface Watcher { socket: ClientSocket; heard: Presence[]; last(): number | undefined }
 
 const sockets: ClientSocket[] = []
-async function watch(url: string, room: Room): Promise<Watcher> {
-  const socket = await connectClient(url)
+async function watch(url: string, room: Room, token?: string): Promise<Watcher> {
+  const socket = await connectClient(url, token)
   sockets.push(socket)
   const heard: Presence[] = []
   socket.on('presence', (p) => heard.push(p))
@@ -148,12 +148,26 @@ describe('one embedded node (no Redis)', () => {
     await allSee([first], 1)
   })
 
+  it('counts a signed-in user once however many tabs, and at most ANONYMOUS_PER_ADDRESS anonymous sockets of one address', async () => {
+    const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Crowded'))
+    const [fan] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Tabs')
+    const tabs = await Promise.all(Array.from({ length: 3 }, () => watch(t.url, room, fan!.token)))
+    await allSee(tabs, 1)
+    // A script opening 30 sockets from one address shows no more than the cap.
+    const script = await Promise.all(Array.from({ length: ANONYMOUS_PER_ADDRESS + 10 }, () => watch(t.url, room)))
+    await allSee([...tabs, ...script], 1 + ANONYMOUS_PER_ADDRESS)
+    for (const w of script.slice(0, 15)) w.socket.close()
+    await allSee(tabs, 1 + ANONYMOUS_PER_ADDRESS - 5)
+  })
+
   it('coalesces a burst: 100 subscribers make a few presence messages to the room, not 100', async () => {
     const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Burst'))
     const observer = await watch(t.url, room)
     await allSee([observer], 1, 1000)
+    // Signed-in people (one address counts only so many anonymous sockets).
+    const people = await createLifters(t.db.prisma, t.config.jwtSecret, 100, 'Burst')
     const started = Date.now()
-    const crowd = await Promise.all(Array.from({ length: 100 }, () => watch(t.url, room)))
+    const crowd = await Promise.all(people.map((p) => watch(t.url, room, p.token)))
     await allSee([observer], 101)
     const took = Date.now() - started
     await sleep(PRESENCE_DEFAULTS.intervalMs + 500) // nothing more arrives once the count holds
