@@ -51,7 +51,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; name?: string; message?: string; cause?: unknown }
   const code = e?.code ?? ''
   // P2028: no transaction could start (or finish) in time: every pooled connection was busy.
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', 'P2028', '57P01', '57P03', '53300'].includes(code)) return true
+  // P2034/40P01/40001: the transaction lost a deadlock or a serialization race (e.g. leaving a challenge at the
+  // instant an upload to it is recorded): nothing was written, and the same request again will pass.
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'P1001', 'P1002', 'P1017', 'P2024', 'P2028', 'P2034', '40P01', '40001', '57P01', '57P03', '53300'].includes(code)) return true
   if (e?.name === 'PrismaClientInitializationError') return true
   if (/connect(ion)? (timeout|terminated|refused)|Can't reach database|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e?.message ?? '')) return true
   return e?.cause ? isDatabaseUnavailable(e.cause) : false
