@@ -10,6 +10,11 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** One line per violation: rule, impact, and the first nodes it names (empty: none). */
 export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  // Colours are measured as shown: let finite animations (a dialog fading in, a row's highlight) end first.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 5_000)),
+  ]))
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe

@@ -72,7 +72,7 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     await box.fill(TEXT)
     await w.getByRole('button', { name: 'Post' }).click()
     // The comment may show (by its live event) a moment before the answer to the post clears the box.
-    await w.getByText(`Great depth ${stamp}!`).waitFor()
+    await w.getByTestId('comment').filter({ hasText: `Great depth ${stamp}!` }).waitFor()
     await expect.poll(() => box.inputValue(), POLL).toBe('')
 
     // Live on the other phone: the text exactly as typed, no markup, no link.
