@@ -3,7 +3,8 @@
 // while the browser has no network. One polite status region whose text changes only with the
 // state (and a short blip back to live is not announced), so screen readers hear each change once.
 // `WatchingNow` shows the room's "N watching now" (the server's presence count) while live.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useBrowserOnline } from '../lib/connectivity.ts'
 import type { Room } from '../lib/contract.ts'
 import { useLive } from '../stores/live.ts'
 import './LiveIndicator.css'
@@ -24,18 +25,9 @@ export function liveIndicatorState(online: boolean, roomLive: boolean, wasLive: 
   return wasLive ? 'reconnecting' : 'connecting'
 }
 
-function subscribeBrowser(listener: () => void) {
-  window.addEventListener('online', listener)
-  window.addEventListener('offline', listener)
-  return () => {
-    window.removeEventListener('online', listener)
-    window.removeEventListener('offline', listener)
-  }
-}
-
 /** The indicator's state for one room, with the reconnect grace applied. */
 export function useLiveIndicator(room: Room | null): LiveIndicatorState {
-  const online = useSyncExternalStore(subscribeBrowser, () => navigator.onLine, () => true)
+  const online = useBrowserOnline()
   const roomLive = useLive((s) => s.status === 'connected' && !!room && !!s.liveRooms[room])
   const wasLive = useRef(false)
   if (roomLive) wasLive.current = true
