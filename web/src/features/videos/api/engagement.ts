@@ -32,10 +32,14 @@ function browserViewerId(): string | undefined {
   }
 }
 
+/** Figures the server answered a view or play with, to whichever panel shows that attempt's (views are not announced live). */
+const viewsCounted = new EventTarget()
+
 /** Tells the server the page was opened ('view') or the video started ('play'); it counts each viewer once per window. */
 export async function recordView(attemptId: number, kind: ViewKind): Promise<ViewResponse | null> {
   try {
     const { data } = await apiRequest<ViewResponse>(`/attempts/${attemptId}/views`, { method: 'POST', auth: 'optional', body: { kind, viewer: browserViewerId() } })
+    viewsCounted.dispatchEvent(new CustomEvent('counted', { detail: { attemptId, views: data.views, plays: data.plays } }))
     return data
   } catch {
     return null // a figure not counted is not worth bothering the viewer about
@@ -131,6 +135,17 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
     setLoaded((current) => current && { ...current, state: change(current.state) })
   }, [])
 
+  // The viewer's own view and play: their answers carry the figures (a load racing them may not have them yet).
+  const [counted, setCounted] = useState<{ attemptId: number; views: number; plays: number } | null>(null)
+  useEffect(() => {
+    const onCounted = (event: Event) => {
+      const figures = (event as CustomEvent<{ attemptId: number; views: number; plays: number }>).detail
+      if (figures.attemptId === attemptId) setCounted(figures)
+    }
+    viewsCounted.addEventListener('counted', onCounted)
+    return () => viewsCounted.removeEventListener('counted', onCounted)
+  }, [attemptId])
+
   useLiveRoom(competitionRoom(competitionId), {
     ready: loaded !== null,
     seq: loaded?.seq ?? null,
@@ -138,7 +153,10 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
     resync: reload,
   })
 
-  const state = loaded?.state ?? null
+  const loadedState = loaded?.state ?? null
+  const state = loadedState && counted?.attemptId === attemptId
+    ? { ...loadedState, counts: { ...loadedState.counts, views: Math.max(loadedState.counts.views, counted.views), plays: Math.max(loadedState.counts.plays, counted.plays) } }
+    : loadedState
   return {
     state,
     error,

@@ -7,7 +7,7 @@ import type { Comment, CommentsPage, EngagementResponse } from '../../../lib/con
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { saveSession } from '../../../lib/session-storage.ts'
-import { useEngagement } from '../api/engagement.ts'
+import { recordView, useEngagement } from '../api/engagement.ts'
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
 import { CommentsPanel, timeAgo } from './CommentsPanel.tsx'
 
@@ -47,6 +47,19 @@ describe('comments panel', () => {
     expect([...analytics.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['12', '7', '4', '2'])
     // The watch starts from the older of the two answers' seqs.
     await waitFor(() => expect(room.watcher?.seq).toBe(4))
+  })
+
+  it("shows the viewer's own view and play as soon as the server counts them, even when the figures were read before", async () => {
+    serve({ comments: [], total: 0 }, figures({ counts: { views: 0, plays: 0, comments: 0, reactions: { fire: 0, strong: 0, clap: 0, wow: 0 } } }), {
+      'POST /attempts/9/views': { body: { counted: true, views: 1, plays: 1 } },
+    })
+    fakeLiveRoom('competition:7')
+    render(<Panels userId={null} />)
+    const analytics = await screen.findByTestId('analytics')
+    await waitFor(() => expect([...analytics.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['0', '0', '0', '0']))
+    await recordView(10, 'view') // another attempt's figures change nothing here
+    await recordView(9, 'play')
+    await waitFor(() => expect([...analytics.querySelectorAll('dd')].map((d) => d.textContent)).toEqual(['1', '1', '0', '0']))
   })
 
   it('applies live comments, removals and reaction counts of this attempt only', async () => {
