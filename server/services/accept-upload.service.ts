@@ -105,8 +105,10 @@ export function createUploadAcceptor(app: FastifyInstance): UploadAcceptor {
       }
 
       let attempt: { attemptId: number; originalKey: string }
-      // The poster now, not only after the transcode: the video page shows it while renditions are pending.
-      const poster = await posterOf(log, file.path, video.info)
+      // The poster now, not only after the transcode, for an original a browser may not play (an iPhone's HEVC):
+      // the video page shows it while renditions are pending. H.264 plays everywhere and shows its own first frame,
+      // so it waits for the transcode's poster (a burst of 50 uploads is not held up by 50 frame grabs).
+      const poster = video.info.video?.codec === 'h264' ? null : await posterOf(log, file.path, video.info)
       try {
         // Bytes already in the bucket are copied there rather than sent to it again from here.
         const { storedAs } = file
