@@ -262,6 +262,9 @@ export default fp(async function uploads(app: FastifyInstance) {
           stopWatching()
           uploadSockets.delete(socket)
         }
+        // A burst of uploads waits its turn for the video checks (CONCURRENT_VIDEO_CHECKS): the client is waiting
+        // for the answer, not idle, so the connection's idle timeout (CONNECTION_TIMEOUT_MS) must not cut it meanwhile.
+        if (typeof socket?.setTimeout === 'function') socket.setTimeout(0)
         return await work(form)
       } finally {
         await scratch.dispose()
