@@ -38,6 +38,18 @@ function quietErrors(connection: Redis, log: Log, what: string) {
 }
 
 /** BullMQ's largest priority (lower runs first). */
+/**
+ * A queue or worker closed while its connections still run their opening commands disconnects
+ * them, and the commands nobody awaits reject as unhandled "Connection is closed." (seen once in
+ * CI, from an app started and stopped in a test). Closing waits this long for them to finish first;
+ * a Redis that is down does not hold a shutdown longer than this.
+ */
+const READY_BEFORE_CLOSE_MS = 2_000
+const settledWithin = (work: Promise<unknown>, ms: number) => new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, ms)
+  work.catch(() => {}).finally(() => { clearTimeout(timer); resolve() })
+})
+
 const MAX_PRIORITY = 2_097_151
 /** A lifter's unfinished-jobs set outlives its last enqueue by this (a worker dying for good cannot leave it forever). */
 const LINE_TTL_SECONDS = 24 * 3600
@@ -112,6 +124,7 @@ export function createBullTranscodeQueue(
     async close() {
       if (closed) return
       closed = true
+      await settledWithin(queue.waitUntilReady(), READY_BEFORE_CLOSE_MS)
       await queue.close()
       await connection.quit().catch(() => connection.disconnect())
     },
@@ -219,6 +232,7 @@ export function createBullTranscodeWorker(
       closing ??= (async () => {
         const timer = setTimeout(() => worker.cancelAllJobs(new ShutdownError() as unknown as string), policy.shutdownGraceMs)
         try {
+          await settledWithin(worker.waitUntilReady(), READY_BEFORE_CLOSE_MS)
           await worker.close()
         } finally {
           clearTimeout(timer)
