@@ -19,6 +19,7 @@ import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useQuery } from '../../../lib/use-query.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useParticipantList } from '../api/participant-list.ts'
+import { PlaceBadge } from './PlaceBadge.tsx'
 import './ParticipantsPage.css'
 
 /** The search is sent once typing pauses this long. */
@@ -64,9 +65,7 @@ function ParticipantRow({ p, competition, me, flashed }: { p: Participant; compe
   const formula = competition.points_formula
   return (
     <li id={rowId(p.user_id)} className={`participant-row${me ? ' participant-row--me' : ''}${flashed ? ' participant-row--flash' : ''}`} tabIndex={-1}>
-      <span className={`participant-row__place${p.place !== null && p.place <= 3 ? ` participant-row__place--${p.place}` : ''}`} data-testid="participant-place" aria-label={p.place !== null ? `Place ${p.place}` : 'No place yet'}>
-        {p.place ?? '—'}
-      </span>
+      <PlaceBadge place={p.place} className="participant-row__place" />
       <Avatar id={p.user_id} name={p.name} size={32} />
       <span className="participant-row__who">
         <Link to={`/profile/${p.user_id}`}>{p.name}</Link>

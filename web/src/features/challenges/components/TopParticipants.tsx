@@ -14,6 +14,7 @@ import type { Competition, CompetitionSummaryResponse, LiftType, Participant } f
 import { FORMULA_NAMES, LIFT_TYPES, bestOf, classOrder } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
+import { PlaceBadge } from './PlaceBadge.tsx'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
@@ -72,9 +73,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
       <ol className="top-list" aria-label="Top participants">
         {top.map((p) => (
           <li key={p.id} className={withHighlight(`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`, changed.has(p.id))}>
-            <span className={`top-list__rank${p.place !== null ? ` top-list__rank--${p.place}` : ''}`} data-testid="participant-place" aria-label={p.place !== null ? `Place ${p.place}` : 'No place yet'}>
-              {p.place ?? '—'}
-            </span>
+            <PlaceBadge place={p.place} className="top-list__rank" />
             <Avatar id={p.user_id} name={p.name} size={40} />
             <div className="top-list__who">
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
