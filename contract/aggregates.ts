@@ -135,7 +135,7 @@ export const CompetitionSummaryResponse = Type.Object({
   /** Participants per weight class. */
   class_counts: Type.Record(Type.String(), Type.Integer()),
   top: Type.Array(Participant),
-  /** Newest attempts first. */
+  /** The newest attempts that have a video, newest first. */
   recent_lifts: Type.Array(Lift),
 })
 export type CompetitionSummaryResponse = Static<typeof CompetitionSummaryResponse>

@@ -54,7 +54,7 @@ export function decodeLiftCursor(cursor: string | undefined): { createdAt: Date;
 
 /**
  * What the challenge page shows: the count, the count per class, the top of each class (ranked by
- * class) or overall (ranked by a formula), and the newest attempts. `ranked` is in ranking order.
+ * class) or overall (ranked by a formula), and the newest attempts with a video. `ranked` is in ranking order.
  */
 export function challengeSummary(competition: Competition, ranked: readonly Participant[]): CompetitionSummaryResponse {
   const classCounts: Record<string, number> = {}
@@ -64,7 +64,8 @@ export function challengeSummary(competition: Competition, ranked: readonly Part
     classCounts[p.weight_class] = (classCounts[p.weight_class] ?? 0) + 1
     if (shown < SUMMARY.topPerGroup) top.push(p)
   }
-  const recent = ranked.flatMap((p) => p.attempts)
+  // Attempts entered without a video (seeded, or scored by hand) have nothing to show among the videos.
+  const recent = ranked.flatMap((p) => p.attempts.filter((a) => a.video_url))
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
     .slice(0, SUMMARY.recentLifts)
   return { competition: { ...competition, participants: ranked.length }, count: ranked.length, class_counts: classCounts, top, recent_lifts: recent }

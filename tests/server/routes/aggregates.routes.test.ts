@@ -23,10 +23,10 @@ async function join(user: User, competitionId: number, weightClass: string, extr
   expect(res.statusCode, res.body).toBe(201)
 }
 
-/** Records a pending attempt directly, then the organiser decides it as jury (the route judges use). */
-async function lift(organiser: User, user: User, competitionId: number, liftType: string, weight: number, good = true) {
+/** Records a pending attempt directly (with an original video unless `video` is false), then the organiser decides it as jury (the route judges use). */
+async function lift(organiser: User, user: User, competitionId: number, liftType: string, weight: number, good = true, video = true) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'pending' } })
+  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'pending', originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null } })
   const res = await t.app.inject({ method: 'POST', url: `/api/attempts/${attempt.id}/jury`, headers: organiser.auth, payload: good ? { good: true } : { good: false, reason: NO_LIFT[liftType] } })
   expect(res.statusCode, res.body).toBe(200)
   return attempt.id
@@ -212,9 +212,11 @@ describe('a challenge summary and pages', () => {
       await join(u, id, '93kg')
       await lift(organiser, u, id, 'squat', n === 'H1' ? 250 : 260)
     }
+    // The newest attempt has no video (entered by hand): it is not among the recent videos.
+    await lift(organiser, lifters[0]!, id, 'squat', 190, true, false)
   })
 
-  it('has the count, the count per class, the top 5 of each class and the 12 newest attempts', async () => {
+  it('has the count, the count per class, the top 5 of each class and the 12 newest attempts with a video', async () => {
     const res = await get(`/api/competitions/${id}/summary`)
     expect(res.statusCode).toBe(200)
     expect(Number(res.headers['x-live-seq'])).toBeGreaterThan(0)
@@ -228,14 +230,15 @@ describe('a challenge summary and pages', () => {
     const recent = summary.recent_lifts as Lift[]
     expect(recent).toHaveLength(12)
     const all = (await get(`/api/competitions/${id}/lifts`)).json().lifts as Lift[]
-    expect(recent).toEqual(all.slice(0, 12))
+    expect(all[0]).toMatchObject({ weight: 190, video_url: null })
+    expect(recent).toEqual(all.filter((l) => l.video_url).slice(0, 12))
     expect((await get('/api/competitions/999999/summary')).statusCode).toBe(404)
   })
 
   it('gives one lifter\'s ranked entry, and 404 for someone who has not joined', async () => {
     const entry = (await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}`)).json().participant as Participant
     expect(entry).toMatchObject({ name: 'P1', place: 7, best_squat: 200 })
-    expect(entry.attempts).toHaveLength(2)
+    expect(entry.attempts).toHaveLength(3) // two with a video, one entered without
     const res = await get(`/api/competitions/${id}/participants/${organiser.user_id}`)
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ error: 'This lifter has not joined this challenge.' })

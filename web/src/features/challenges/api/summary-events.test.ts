@@ -76,10 +76,17 @@ describe('applySummaryEvent', () => {
   })
 
   it('keeps the 12 newest attempts, newest first', () => {
-    const recent = Array.from({ length: 12 }, (_, i) => lift({ id: 100 - i, created_at: `2026-01-01T10:${String(59 - i).padStart(2, '0')}:00.000Z` }))
-    const newest = lift({ id: 200, participant_id: 9, created_at: '2026-01-01T11:00:00.000Z' })
+    const recent = Array.from({ length: 12 }, (_, i) => lift({ id: 100 - i, video_url: `/video/${100 - i}`, created_at: `2026-01-01T10:${String(59 - i).padStart(2, '0')}:00.000Z` }))
+    const newest = lift({ id: 200, participant_id: 9, video_url: '/video/200', created_at: '2026-01-01T11:00:00.000Z' })
     const { summary: next } = applySummaryEvent({ ...byPoints(), recent_lifts: recent }, at({ type: 'attempt.created', seq: 2, data: { competition_id: 7, attempt: newest } } as Omit<LiveEvent, 'room' | 'at'>))
     expect(next.recent_lifts.map((l) => l.id)).toEqual([200, ...recent.slice(0, 11).map((l) => l.id)])
+  })
+
+  it('lists only attempts with a video among the recent ones, as the server does', () => {
+    const recent = [lift({ id: 50, video_url: '/video/50', created_at: '2026-01-01T10:00:00.000Z' })]
+    const handEntered = lift({ id: 60, video_url: null, created_at: '2026-01-01T11:00:00.000Z' })
+    const { summary: next } = applySummaryEvent({ ...byPoints(), recent_lifts: recent }, at({ type: 'attempt.created', seq: 2, data: { competition_id: 7, attempt: handEntered } } as Omit<LiveEvent, 'room' | 'at'>))
+    expect(next.recent_lifts.map((l) => l.id)).toEqual([50])
   })
 })
 

@@ -3,7 +3,7 @@
 // contract rankParticipants). The top only holds the first 5 of each group, so an event may tell
 // that a lifter it does not hold could now be among them: the patch then says the summary is stale.
 import { SUMMARY, rankParticipants } from '../../../lib/contract.ts'
-import type { CompetitionSummaryResponse, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
+import type { CompetitionSummaryResponse, Lift, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 
 type Summary = CompetitionSummaryResponse
@@ -79,6 +79,11 @@ function fellWithHidden(before: Summary, after: Participant[], id: number): bool
   return groupsWithHidden(before).includes(group) && (!now || byScore(now, was, ranking) > 0)
 }
 
+/** The summary's recent attempts with `attempt` in its place: only attempts with a video are listed (as the server lists them). */
+function withRecent(recent: readonly Lift[], attempt: Lift): Lift[] {
+  return (attempt.video_url ? upsertLift(recent, attempt) : recent.filter((l) => l.id !== attempt.id)).slice(0, SUMMARY.recentLifts)
+}
+
 export function applySummaryEvent(summary: Summary, event: LiveEvent): SummaryPatch {
   const scoring = summary.competition
   const withTop = (top: Participant[], stale = false): SummaryPatch => ({ summary: { ...summary, top }, stale })
@@ -126,13 +131,13 @@ export function applySummaryEvent(summary: Summary, event: LiveEvent): SummaryPa
       const { attempt } = event.data
       const top = applyAttempt(summary.top, attempt, scoring)
       return {
-        summary: { ...summary, top, recent_lifts: upsertLift(summary.recent_lifts, attempt).slice(0, SUMMARY.recentLifts) },
+        summary: { ...summary, top, recent_lifts: withRecent(summary.recent_lifts, attempt) },
         stale: fellWithHidden(summary, top, attempt.participant_id),
       }
     }
     case 'attempt.judged': {
       const { attempt, standing } = event.data
-      const recent = upsertLift(summary.recent_lifts, attempt).slice(0, SUMMARY.recentLifts)
+      const recent = withRecent(summary.recent_lifts, attempt)
       const shown = summary.top.some((p) => p.id === attempt.participant_id)
       const top = shown ? applyAttempt(summary.top, attempt, scoring, standing) : summary.top
       return {

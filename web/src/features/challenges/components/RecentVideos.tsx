@@ -1,4 +1,4 @@
-// SPEC §9: up to 6 recent videos (of the summary's 12 newest attempts). A new upload shows as
+// SPEC §9: up to 6 recent videos (of the summary's 12 newest attempts with a video). A new upload shows as
 // processing (with its transcode progress when it is the user's own) until its renditions are
 // ready; each says good lift, no lift, or awaiting judges (with the votes so far when a panel of
 // three judges it). The lifter's own attempt they land on after uploading (LandingAttempt.tsx) is
