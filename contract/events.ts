@@ -70,6 +70,10 @@ export const LiveEventData = {
 export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
 
+/** Talk about an attempt: numbered in the challenge's room, but no participant, attempt or count changes with it. */
+const TALK_EVENTS: ReadonlySet<string> = new Set<LiveEventType>(['comment.created', 'comment.deleted', 'reactions.changed'])
+export const isTalkEvent = (type: string): boolean => TALK_EVENTS.has(type)
+
 function liveEvent<K extends LiveEventType>(type: K) {
   return Type.Object({ room: Room, seq: Seq, type: Type.Literal(type), data: LiveEventData[type], at: Type.String() })
 }

@@ -31,6 +31,17 @@ function encodedOf(answer: CachedAnswer): Encoded {
   return encoded
 }
 
+/**
+ * `next` holds the same bytes as `previous` at a newer seq: it keeps the compressed forms made so
+ * far (a new ETag, as its x-live-seq moved on).
+ */
+export function reuseEncoding(previous: CachedAnswer, next: CachedAnswer) {
+  const encoded = encodedAnswers.get(previous)
+  if (!encoded || previous.json !== next.json) return
+  const hash = encoded.etag.slice(encoded.etag.indexOf('-') + 1, -1)
+  encodedAnswers.set(next, { ...encoded, etag: `"${next.seq}-${hash}"` })
+}
+
 /** Appends Accept-Encoding to Vary, keeping what is there (CORS's Origin, for one). */
 export function varyOnAcceptEncoding(reply: FastifyReply) {
   const current = reply.getHeader('vary')

@@ -74,7 +74,7 @@ export class LiveFeed {
 
   /** Every committed event this node learns of (its own publishes and other processes'). */
   deliver(event: LiveEvent): void {
-    this.#snapshots.noteEvent(event.room, event.seq)
+    this.#snapshots.noteEvent(event)
     const room = this.#rooms.get(event.room)
     if (!room) return
     this.#dispatch(room, room.sequencer.push(event))

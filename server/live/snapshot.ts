@@ -1,7 +1,7 @@
 // A challenge's live snapshot: the ranked participants and the room seq they reflect,
 // read in one REPEATABLE READ transaction so the state is exactly the state at that
 // seq (events after it apply on top without double counting).
-import { competitionRoom, rankParticipants, type CompetitionSnapshot, type Room } from '../../contract/index.ts'
+import { competitionRoom, isTalkEvent, rankParticipants, type CompetitionSnapshot, type LiveEvent, type Room } from '../../contract/index.ts'
 import type { Repositories } from '../../infra/repositories/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
@@ -47,6 +47,11 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSe
   read(key: K): Promise<A | null>
   maxAgeMs?: number
   maxEntries?: number
+  /**
+   * The answer as it stands one seq later, for an event that does not change what it shows (talk
+   * about an attempt: isTalkEvent). Without it such an event makes the answer stale like any other.
+   */
+  advance?: (answer: A, seq: number) => A
 }) {
   const maxAgeMs = options.maxAgeMs ?? CACHE_MAX_AGE_MS
   const maxEntries = options.maxEntries ?? 256
@@ -86,8 +91,17 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSe
   }
 
   return {
-    /** An event this node learned of: cached answers of its room older than it are stale from now on. */
-    noteEvent(room: Room, seq: number) {
+    /**
+     * An event this node learned of: cached answers of its room older than it are stale from now on,
+     * except that an answer just one seq behind it moves on to it when the event leaves it unchanged
+     * (a busy video's comments and reactions do not re-read the whole challenge each).
+     */
+    noteEvent({ room, seq, type }: Pick<LiveEvent, 'room' | 'seq' | 'type'>) {
+      if (options.advance && isTalkEvent(type)) {
+        for (const entry of entries.values()) {
+          if (entry.room === room && entry.answer.seq === seq - 1) entry.answer = options.advance(entry.answer, seq)
+        }
+      }
       noteHead(room, seq)
     },
     async get(key: K): Promise<A | null> {

@@ -48,7 +48,7 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { seq: read.seq, json: JSON.stringify(answer), expiresAt: read.nextStatusChange }
   })
   app.live.onEvent((event) => {
-    for (const cache of [pages, filters, topLifts, open]) cache.noteEvent(event.room, event.seq)
+    for (const cache of [pages, filters, topLifts, open]) cache.noteEvent(event)
   })
 
   app.get('/leaderboard', {

@@ -11,7 +11,7 @@ import {
 import { ParticipantPageQuery, nameSearchKey } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { sendCachedAnswer } from '../live/cached-reply.ts'
+import { reuseEncoding, sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import {
@@ -69,10 +69,17 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         json: JSON.stringify(challengeSummary(toCompetition(row, now), snapshot.participants)),
       }
     },
+    // Comments and reactions leave the summary as it was: the same bytes, answered at the newer seq.
+    advance: (answer, seq) => {
+      const next: RankedAnswer = { ...answer, seq, wholeList: answer.wholeList && { ...answer.wholeList, seq } }
+      reuseEncoding(answer, next)
+      if (answer.wholeList && next.wholeList) reuseEncoding(answer.wholeList, next.wholeList)
+      return next
+    },
   })
   app.live.onEvent((event) => {
-    competitionsCache.noteEvent(event.room, event.seq)
-    summaryCache.noteEvent(event.room, event.seq)
+    competitionsCache.noteEvent(event)
+    summaryCache.noteEvent(event)
   })
   async function summaryOf(id: number) {
     const answer = await summaryCache.get(id)

@@ -2,7 +2,7 @@
 // clients: who may write, remove and report; the text limits and the per-account rate limit;
 // one reaction per person; views counted once per viewer; and the live events, numbered in the
 // challenge room and published only once their write has committed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ENGAGEMENT, competitionRoom, type CommentResponse, type CommentsPage, type EngagementResponse, type LiveEvent, type ReactionResponse, type ViewResponse } from '../../../contract/index.ts'
 import {
   collectEvents, connectClient, createLifters, join, sleep, startLiveServer, subscribe, waitUntil, type ClientSocket, type Lifter, type LiveTestServer,
@@ -259,6 +259,44 @@ describe('views and plays', () => {
     expect((await view()).body.counted).toBe(true)
     await t.db.prisma.attemptView.updateMany({ where: { attemptId: s.attemptId }, data: { countedAt: new Date(Date.now() - ENGAGEMENT.viewWindowHours * 3_600_000 - 1000) } })
     expect((await view()).body).toEqual({ counted: true, views: 2, plays: 0 })
+  })
+})
+
+describe("the challenge's summary while people talk", () => {
+  it('is not read again for comments and reactions: the same answer moves on to their seq, while a join reads it again', async () => {
+    const s = await setting()
+    const summary = async (etag?: string) => {
+      const res = await fetch(`${t.url}/api/competitions/${s.competitionId}/summary`, { headers: etag ? { 'if-none-match': etag } : {} })
+      return { status: res.status, seq: Number(res.headers.get('x-live-seq')), etag: res.headers.get('etag')!, body: res.status === 200 ? await res.text() : '' }
+    }
+    const first = await summary()
+    const reads = vi.spyOn(t.app.repos.participants, 'listWithSeq')
+    try {
+      // Each waits until the spectator heard it: by then this node has noted the event.
+      expect((await comment(s.attemptId, s.fan, 'Strong!')).status).toBe(201)
+      await waitUntil(() => ofType(s.events, 'comment.created').length === 1)
+      expect((await api('PUT', `/attempts/${s.attemptId}/reaction`, s.other.token, { reaction: 'fire' })).status).toBe(200)
+      await waitUntil(() => ofType(s.events, 'reactions.changed').length === 1)
+      const talked = await summary(first.etag)
+      expect(talked.status, 'the seq moved on: not a 304').toBe(200)
+      expect(talked.seq).toBe(first.seq + 2)
+      expect(talked.body).toBe(first.body)
+      expect(reads).not.toHaveBeenCalled()
+      // Served again past the cache's unchecked 100 ms: the database confirms the seq, nothing more.
+      await sleep(150)
+      expect((await summary(talked.etag)).status).toBe(304)
+      expect(reads).not.toHaveBeenCalled()
+
+      const [late] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Late Talker')
+      expect((await join(t.url, late!, s.competitionId)).status).toBe(201)
+      await waitUntil(() => s.events.some((e) => e.type === 'participant.joined'))
+      const joined = await summary(talked.etag)
+      expect(joined.seq).toBe(first.seq + 3)
+      expect(JSON.parse(joined.body).count).toBe(JSON.parse(first.body).count + 1)
+      expect(reads).toHaveBeenCalledTimes(1)
+    } finally {
+      reads.mockRestore()
+    }
   })
 })
 
