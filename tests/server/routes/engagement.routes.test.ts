@@ -274,9 +274,9 @@ describe("the challenge's summary while people talk", () => {
     try {
       // Each waits until the spectator heard it: by then this node has noted the event.
       expect((await comment(s.attemptId, s.fan, 'Strong!')).status).toBe(201)
-      await waitUntil(() => ofType(s.events, 'comment.created').length === 1)
+      await waitUntil(() => ofType(s.events, 'comment.created').length === 1, 'the comment event')
       expect((await api('PUT', `/attempts/${s.attemptId}/reaction`, s.other.token, { reaction: 'fire' })).status).toBe(200)
-      await waitUntil(() => ofType(s.events, 'reactions.changed').length === 1)
+      await waitUntil(() => ofType(s.events, 'reactions.changed').length === 1, 'the reaction event')
       const talked = await summary(first.etag)
       expect(talked.status, 'the seq moved on: not a 304').toBe(200)
       expect(talked.seq).toBe(first.seq + 2)
@@ -289,7 +289,7 @@ describe("the challenge's summary while people talk", () => {
 
       const [late] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Late Talker')
       expect((await join(t.url, late!, s.competitionId)).status).toBe(201)
-      await waitUntil(() => s.events.some((e) => e.type === 'participant.joined'))
+      await waitUntil(() => s.events.some((e) => e.type === 'participant.joined'), 'the join event')
       const joined = await summary(talked.etag)
       expect(joined.seq).toBe(first.seq + 3)
       expect(JSON.parse(joined.body).count).toBe(JSON.parse(first.body).count + 1)
