@@ -19,7 +19,7 @@ import { judgesFor, seatsOf, votesNeeded, type Seats } from './panel.ts'
 
 export type RefusalCode =
   | 'no_attempt' | 'no_challenge' | 'not_judge' | 'own_attempt' | 'already_voted' | 'decided' | 'not_organiser'
-  | 'bad_reason' | 'not_lifter' | 'not_appealable' | 'appeal_closed' | 'no_open_appeal' | 'unknown_user' | 'lifter_on_panel'
+  | 'bad_reason' | 'not_lifter' | 'not_appealable' | 'own_appeal' | 'appeal_closed' | 'no_open_appeal' | 'unknown_user' | 'lifter_on_panel'
 
 /** Something judging does not allow; `detail` names who or what (a username, a lift). */
 export class JudgingRefusal extends Error {
@@ -100,7 +100,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     const names = new Map(seats.seats.map((s) => [s.userId, s.name]))
     const lights = [...votes].sort((a, b) => a.seat - b.seat)
       .map((v) => toLight(v, attempt.liftType as LiftType, seats.publishNames ? names.get(v.judgeId) ?? `Judge ${v.seat}` : `Judge ${v.seat}`))
-    return decide(tx, announce, attempt, { status, by: 'panel', lights, appealable: true })
+    // An appeal goes to the organiser as jury: the organiser's own attempts have no one above them to hear one.
+    return decide(tx, announce, attempt, { status, by: 'panel', lights, appealable: attempt.participant.userId !== seats.organiserId })
   }
 
   /** Checks a no lift's reason against the lift's catalogue. */
@@ -232,6 +233,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return lift(await announcer.write(async (tx, announce) => {
         const attempt = await lockedAttempt(tx, announce, attemptId)
         if (attempt.participant.userId !== lifterId) throw new JudgingRefusal('not_lifter')
+        // Decisions recorded before organisers' own attempts stopped being appealable still say so.
+        if ((await seatsOf(tx, attempt.participant.competitionId)).organiserId === lifterId) throw new JudgingRefusal('own_appeal')
         if (attempt.status === 'pending' || attempt.decidedBy !== 'panel' || attempt.appealState) throw new JudgingRefusal('not_appealable')
         if (!attempt.appealUntil || attempt.appealUntil <= new Date()) throw new JudgingRefusal('appeal_closed')
         const row = await tx.attempt.update({
@@ -250,6 +253,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         const competitionId = attempt.participant.competitionId
         const { organiserId: organiser } = await seatsOf(tx, competitionId)
         if (organiser !== organiserId) throw new JudgingRefusal('not_organiser')
+        if (attempt.participant.userId === organiserId) throw new JudgingRefusal('own_attempt')
         if (attempt.appealState !== 'open') throw new JudgingRefusal('no_open_appeal')
         const row = await tx.attempt.update({
           where: { id: attemptId },

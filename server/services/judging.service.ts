@@ -20,6 +20,7 @@ export function refusalAnswer(refusal: JudgingRefusal, ids: { attemptId?: number
     }
     case 'not_lifter': return forbidden('Only the lifter can appeal this attempt.')
     case 'not_appealable': return conflict('Only a decision of the judges can be appealed, and only once.')
+    case 'own_appeal': return forbidden('You organise this challenge: your own attempts cannot be appealed, as the jury that hears appeals is you.')
     case 'appeal_closed': return conflict('The time to appeal this decision has passed.')
     case 'no_open_appeal': return conflict('This attempt has no appeal to decide.')
     case 'unknown_user': return badRequest(`There is no user named ${refusal.detail}.`)

@@ -232,6 +232,24 @@ describe('jury and appeals', () => {
     expect((await api('GET', `/competitions/${c.id}/judging`, c.organiser.token)).body.judges).toMatchObject([{ agreement: 0 }])
   })
 
+  it("an organiser who lifts in their own challenge cannot appeal, nor decide an appeal on their own attempt", async () => {
+    const c = await challenge(t, { judges: 1 })
+    await api('PUT', `/competitions/${c.id}/judges`, c.organiser.token, { usernames: await usernames(t, c.judges) })
+    expect((await join(t.url, c.organiser, c.id)).status).toBe(201)
+    const own = await attempt(t, c.id, c.organiser, 'deadlift', 400)
+    const decided = await api('POST', `/attempts/${own}/votes`, c.judges[0]!.token, { good: false, reason: 'not_locked' })
+    expect(decided.body.attempt).toMatchObject({ status: 'failed', judging: { decided_by: 'panel', appeal_until: null } })
+    expect(await api('POST', `/attempts/${own}/appeal`, c.organiser.token, { note: 'It was locked' })).toEqual({
+      status: 403, body: { error: 'You organise this challenge: your own attempts cannot be appealed, as the jury that hears appeals is you.' },
+    })
+    // An appeal opened before this rule (as the database may hold one) is not theirs to decide either.
+    await t.db.prisma.attempt.update({ where: { id: own }, data: { appealState: 'open', appealNote: 'It was locked', appealedAt: new Date() } })
+    expect(await api('POST', `/attempts/${own}/appeal/decision`, c.organiser.token, { reverse: true, reason: 'Mine, so good' })).toEqual({
+      status: 403, body: { error: 'You cannot judge your own attempt.' },
+    })
+    expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: own } })).status).toBe('failed')
+  })
+
   it('closes the appeal window after APPEAL_WINDOW_HOURS', async () => {
     closed = await startLiveServer({ env: { APPEAL_WINDOW_HOURS: '0' } })
     const c = await challenge(closed)
