@@ -27,6 +27,10 @@
 // attempt recorded answers that attempt. A PATCH body is exempt from REQUEST_TIMEOUT_MS and held to
 // the upload throughput minimum instead (plugins/app/uploads.ts); a stalled or cut PATCH just ends
 // with what arrived, and the client resumes from HEAD's offset.
+//
+// Bodies are tus's to read, so the Content-Type is checked before Fastify parses anything: a PATCH
+// must send application/offset+octet-stream, and a creation has no body (creation-with-upload is
+// not offered). Anything else answers 415 {error}, with nothing read or written.
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { copyFile, link } from 'node:fs/promises'
@@ -55,6 +59,9 @@ export const NO_SUCH_UPLOAD = 'This upload does not exist: it may have expired o
 const OFFSET_CONFLICT = 'The upload is not at that offset: ask for its offset (HEAD) and resume from there.'
 const ARRIVED = 'This upload has arrived and is being recorded as your attempt: it can no longer be cancelled.'
 const LOCKED_TEXT = 'This upload is being received by another request right now. Please try again in a moment.'
+const OCTETS = 'application/offset+octet-stream'
+const SEND_AS_OCTETS = `Send the bytes as Content-Type: ${OCTETS}.`
+const NO_CREATION_BODY = `Create the upload without a body (Upload-Length and Upload-Metadata only), then send the bytes with PATCH as Content-Type: ${OCTETS}.`
 
 
 /** The tus error a hook throws: PatchHandler answers its status and body. */
@@ -126,7 +133,7 @@ function errorText(status: number, text: string, limit: number): string {
     case 409: return OFFSET_CONFLICT
     case 412: return 'Send the header Tus-Resumable: 1.0.0 (this server speaks tus 1.0.0).'
     case 413: return tooLarge(limit).message
-    case 415: return 'Send the bytes as Content-Type: application/offset+octet-stream.'
+    case 415: return SEND_AS_OCTETS
     case 423: return LOCKED_TEXT
   }
   if (/lock/i.test(text)) return LOCKED_TEXT
@@ -355,11 +362,28 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   }
 
   // tus bodies are tus's to read: Fastify passes them through unparsed, at any size (tus enforces the limit).
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined))
+  app.addContentTypeParser(OCTETS, (_request, _payload, done) => done(null, undefined))
+
+  /**
+   * Before Fastify parses the body: another Content-Type would have it read by Fastify's JSON or
+   * text parser (or refused with its JSON/form sentence), and tus would then find the stream taken
+   * (a 500). Exactly tus's value, as tus compares it. The body is left unread: the connection closes.
+   */
+  async function tusBodyOnly(request: FastifyRequest, reply: FastifyReply) {
+    const contentType = header(request, 'content-type')?.trim()
+    const contentLength = request.headers['content-length']
+    const withBody = request.headers['transfer-encoding'] !== undefined || (contentLength !== undefined && Number(contentLength) !== 0)
+    let refusal: string | undefined
+    if (request.method === 'PATCH' && contentType !== OCTETS) refusal = SEND_AS_OCTETS
+    if (request.method === 'POST' && (withBody || (contentType !== undefined && contentType !== OCTETS))) refusal = NO_CREATION_BODY
+    if (refusal === undefined) return
+    if (withBody) reply.header('connection', 'close')
+    throw new HttpError(415, refusal)
+  }
 
   const hidden = { hide: true } as const
 
-  app.post('/uploads/', { onRequest: [app.authenticate, app.uploads.limit], schema: hidden }, create)
+  app.post('/uploads/', { onRequest: [app.authenticate, app.uploads.limit], preParsing: tusBodyOnly, schema: hidden }, create)
   async function create(request: FastifyRequest, reply: FastifyReply) {
     if (header(request, 'upload-defer-length') !== undefined) throw badRequest('Send Upload-Length: the size of the video in bytes.')
     const lengthText = header(request, 'upload-length')?.trim() ?? ''
@@ -377,6 +401,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: '/uploads/:id',
     onRequest: app.authenticate,
+    preParsing: tusBodyOnly,
     schema: hidden,
     handler: async (request, reply) => {
       const owned = await ownUpload(request, request.params.id)
