@@ -5,6 +5,7 @@ import { createBoundedLimiter, LimiterFullError } from '../../infra/limiter.ts'
 import { loginKey } from '../../infra/login-backoff.ts'
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
+import { ACCOUNT_FAILURE_MULTIPLE } from '../plugins/external/rate-limit.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { toUserResponse } from '../services/mappers.ts'
 
@@ -95,23 +96,26 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: AuthResponse,
         401: errorStatus('Invalid username or password.'),
-        429: errorStatus('Too many attempts from this client, or too many failed logins for this account (LOGIN_MAX_FAILURES in LOGIN_BACKOFF_MINUTES, from any address); `error` says how long to wait.'),
+        429: errorStatus('Too many attempts from this client, or too many failed logins for this account within LOGIN_BACKOFF_MINUTES: '
+          + `LOGIN_MAX_FAILURES from this client's address (which locks the account for that address only), or ${ACCOUNT_FAILURE_MULTIPLE} × LOGIN_MAX_FAILURES `
+          + 'from all addresses together (which locks it for everyone); `error` says how long to wait.'),
         503: errorStatus('The server is restarting, the database is unreachable, or too many logins are being checked at once; try again in a moment.'),
       },
     },
   }, async (request) => {
     const login = request.body.username.trim().toLowerCase()
     const user = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
-    // Failed logins count per account (its username and email alike), from whatever address they come.
+    // Failed logins count per account (its username and email alike) and client address, so wrong
+    // guesses from one address cannot lock the owner out elsewhere; see plugins/external/rate-limit.ts.
     const key = user ? `user:${user.id}` : `login:${loginKey(login)}`
-    const wait = await app.loginBackoff.waitMs(key)
+    const wait = await app.loginBackoff.waitMs(key, request.ip)
     if (wait > 0) throw new HttpError(429, `Too many failed logins for this account. Please wait ${waitText(wait)} and try again.`)
     const ok = await limitedHash(() => verify(user?.passwordHash ?? DUMMY_HASH, request.body.password))
     if (!user || !ok) {
-      await app.loginBackoff.failed(key)
+      await app.loginBackoff.failed(key, request.ip)
       throw unauthorized('Invalid username or password. Please try again.')
     }
-    await app.loginBackoff.succeeded(key)
+    await app.loginBackoff.succeeded(key, request.ip)
     return app.tokens.issue(user.id)
   })
 

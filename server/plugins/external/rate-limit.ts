@@ -1,14 +1,30 @@
 // Rate limiting is opt-in per route (login, register, refresh, upload, create): reads stay unlimited.
 // Counts are per client address (request.ip: the peer, or what a TRUST_PROXY proxy says) unless a
-// route keys them otherwise (per account). With REDIS_URL, the counts and the per-account login
-// backoff (infra/login-backoff.ts, decorated as app.loginBackoff) live in Redis, shared by every
+// route keys them otherwise (per account). With REDIS_URL, the counts and the login backoff
+// (infra/login-backoff.ts, decorated as app.loginBackoff) live in Redis, shared by every
 // server node; without it, in this process. While Redis is unreachable, limits are skipped
 // rather than refusing everyone.
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
 import type { FastifyInstance } from 'fastify'
-import { createLoginBackoff, memoryFailureStore, redisFailureStore, type FailureStore, type LoginBackoff } from '../../../infra/login-backoff.ts'
+import { createLoginBackoff, memoryFailureStore, redisFailureStore, type FailureStore } from '../../../infra/login-backoff.ts'
+
+// Failed logins count per (account, client address): LOGIN_MAX_FAILURES from one address lock the
+// account for that address only, so nobody can lock someone else out by guessing wrong on purpose
+// (usernames are public). The account also locks for every address once it has had this many times
+// as many failures from all addresses together in the window: a guess spread over many addresses still
+// meets a limit, and locking an owner out that way takes this many addresses' worth of failures.
+// A fixed multiple rather than another setting: it only has to sit well above one address's share.
+export const ACCOUNT_FAILURE_MULTIPLE = 10
+
+export interface LoginBackoff {
+  /** Milliseconds `account` must still wait before a login from `address` is tried, or 0. */
+  waitMs(account: string, address: string): Promise<number>
+  failed(account: string, address: string): Promise<void>
+  /** Clears this address's count; the account-wide count runs out with its window. */
+  succeeded(account: string, address: string): Promise<void>
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +51,25 @@ export default fp(async function rateLimiting(app: FastifyInstance) {
   })
 
   const store: FailureStore = redis ? redisFailureStore(redis, `${config.redisPrefix}:login-failures:`) : memoryFailureStore()
-  const backoff = createLoginBackoff({ store, maxFailures: config.loginMaxFailures, windowMs: config.loginBackoffMs })
+  const windowMs = config.loginBackoffMs
+  const fromAddress = createLoginBackoff({ store, maxFailures: config.loginMaxFailures, windowMs })
+  const fromAnywhere = createLoginBackoff({ store, maxFailures: config.loginMaxFailures * ACCOUNT_FAILURE_MULTIPLE, windowMs })
+  // Account keys start with `user:` or `login:`, so an address key never equals one.
+  const addressKey = (account: string, address: string) => `ip:${address}|${account}`
+  const backoff: LoginBackoff = {
+    async waitMs(account, address) {
+      const waits = await Promise.all([fromAddress.waitMs(addressKey(account, address)), fromAnywhere.waitMs(account)])
+      return Math.max(...waits)
+    },
+    async failed(account, address) {
+      await Promise.all([fromAddress.failed(addressKey(account, address)), fromAnywhere.failed(account)])
+    },
+    // Not the account-wide count: the owner logging in now and then must not hand a spread-out
+    // guess a fresh allowance each time.
+    async succeeded(account, address) {
+      await fromAddress.succeeded(addressKey(account, address))
+    },
+  }
   const tolerant = <A extends unknown[], T>(fn: (...args: A) => Promise<T>, fallback: T) => async (...args: A): Promise<T> => {
     try {
       return await fn(...args)
