@@ -6,8 +6,10 @@
 //   for a socket that presented a valid access token (progress only). Logging out of all
 //   sessions disconnects the user's sockets on every node (`disconnectUser`).
 // - The handshake checks the token on every connection, recovered ones included (a
-//   recovered session must not outlive a logout), and refuses an address holding
-//   `maxConnectionsPerAddress` sockets on this node.
+//   recovered session must not outlive a logout).
+// - One count per client address on this node covers engine.io sessions (from the bare
+//   handshake, before any namespace) and plain-feed connections (`holdConnection`):
+//   past `maxConnectionsPerAddress` the next is refused before it is accepted.
 // - Every payload a client sends is checked against its contract schema (compiled once)
 //   before a handler sees it; a bad one is answered `{ error }` with a fixed sentence.
 // - `subscribe({ room, since })` joins first, then replays the outbox after `since`,
@@ -17,7 +19,7 @@
 //   (`presence`, not numbered; see presence.ts), and a subscriber hears it at once.
 // - Broadcasts: `io.to(room).emit` encodes a packet once per room. With Redis, the
 //   streams adapter carries it to every node and keeps it for connection state recovery.
-import type { Server as HttpServer } from 'node:http'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import { Server, type Socket } from 'socket.io'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { Redis } from 'ioredis'
@@ -71,6 +73,13 @@ export interface LiveServer {
   localRooms(): Iterable<Room>
   /** Disconnects every socket of this user, on every node (their sessions are not kept for recovery). */
   disconnectUser(userId: number): void
+  /**
+   * Takes one of the request's address's places (shared with socket.io) for a plain-feed connection:
+   * the function that gives it back, or null when the address is at its cap (`connectionRefusal` says why).
+   */
+  holdConnection(request: IncomingMessage): (() => void) | null
+  /** The sentence a connection refused for its address's cap carries. */
+  connectionRefusal: string
   close(): Promise<void>
 }
 
@@ -80,6 +89,19 @@ export const DEFAULT_MAX_ROOMS_PER_SOCKET = 20
 export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 2500
 /** Subscribes one socket may have waiting on the database at once. */
 const MAX_SUBSCRIBES_IN_FLIGHT = 4
+/**
+ * How long an engine.io session may stay without connecting to a namespace before socket.io
+ * closes it (its `connectTimeout`; the default is 45 s). A real client connects to '/' one round
+ * trip after its handshake; a bare handshake holds one of its address's places only this long.
+ */
+const CONNECT_TIMEOUT_MS = 10_000
+/**
+ * A socket.io client refused over websocket sees only "websocket error": up to this many refused
+ * websocket handshakes per address are let through uncounted, for at most REFUSAL_MS, so that the
+ * namespace can answer them with the sentence; beyond that they are refused outright.
+ */
+const MAX_REFUSALS_PER_ADDRESS = 3
+const REFUSAL_MS = 2000
 
 const isSubscribeRequest = Compile(SubscribeRequest)
 const isUnsubscribeRequest = Compile(UnsubscribeRequest)
@@ -99,8 +121,51 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   const maxRooms = deps.limits?.maxRoomsPerSocket ?? DEFAULT_MAX_ROOMS_PER_SOCKET
   const maxConnections = deps.limits?.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
   const ERRORS = errors(maxRooms, maxConnections)
+  // Places per client address: engine.io sessions and plain-feed connections alike.
+  const connections = addressCounter()
+  const refusals = addressCounter()
+  // Handshakes admitted by allowRequest, until engine.io emits their session: a place taken, or a refusal to tell.
+  const admitted = new WeakMap<IncomingMessage, () => void>()
+  const refusing = new WeakMap<IncomingMessage, () => void>()
+  const toRefuse = new WeakSet<object>()
+
+  // Every engine.io handshake (polling or websocket, before any namespace; not the upgrade of an
+  // existing session) passes here: a session holds its place from now until it closes.
+  function allowRequest(req: IncomingMessage, callback: (message: string | null | undefined, success: boolean) => void) {
+    const address = addressOf(req)
+    if (connections.held(address) < maxConnections) {
+      keepUntilConnection(admitted, req, connections.take(address))
+      return callback(null, true)
+    }
+    const transport = (req as { _query?: { transport?: string } })._query?.transport
+    if (transport === 'websocket' && refusals.held(address) < MAX_REFUSALS_PER_ADDRESS) {
+      keepUntilConnection(refusing, req, refusals.take(address))
+      return callback(null, true)
+    }
+    // engine.io answers a refused poll 403 (an upgrade 400) with its own body: a poll gets 429 and our sentence instead.
+    const res = (req as { res?: ServerResponse }).res
+    if (res && !res.headersSent) {
+      res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '10' })
+      res.end(JSON.stringify({ error: ERRORS.tooManyConnections }))
+    }
+    callback(ERRORS.tooManyConnections, false)
+  }
+  // engine.io goes from allowRequest to its 'connection' without waiting on I/O (generateId and ws's
+  // upgrade are synchronous), so a reservation still pending on the next turn is of a handshake that
+  // failed after it (an EIO=3 handshake, a bad websocket key): its place is given back.
+  function keepUntilConnection(pending: WeakMap<IncomingMessage, () => void>, req: IncomingMessage, release: () => void) {
+    pending.set(req, release)
+    setImmediate(() => {
+      if (pending.get(req) !== release) return
+      pending.delete(req)
+      release()
+    })
+  }
+
   const io: LiveIo = new Server(httpServer, {
     serveClient: false,
+    allowRequest,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     // @fastify/websocket shares the port: leave upgrades that are not socket.io's to it.
     destroyUpgrade: false,
     // Clients only send subscribe/unsubscribe.
@@ -113,24 +178,27 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
   if (deps.redis && deps.onRemoteEvent) tapRemoteBroadcasts(io, deps.onRemoteEvent)
   const presence = createPresence({ io, redis: deps.redis, log: deps.log, ...deps.presence })
 
-  // Sockets per client address on this node, counted from the handshake until the socket or its connection ends.
-  const perAddress = new Map<string, number>()
-  io.use((socket, next) => {
-    const address = socket.handshake.address
-    const held = perAddress.get(address) ?? 0
-    if (held >= maxConnections) return next(Object.assign(new Error(ERRORS.tooManyConnections), { data: { status: 429 } }))
-    perAddress.set(address, held + 1)
-    let released = false
-    const release = () => {
-      if (released) return
-      released = true
-      const left = (perAddress.get(address) ?? 1) - 1
-      if (left > 0) perAddress.set(address, left)
-      else perAddress.delete(address)
+  io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; close(): unknown }) => {
+    const place = admitted.get(conn.request)
+    if (place) {
+      admitted.delete(conn.request)
+      conn.once('close', place)
+      return
     }
-    socket.once('disconnect', release)
-    socket.conn.once('close', release)
+    const refusal = refusing.get(conn.request)
+    if (!refusal) return
+    refusing.delete(conn.request)
+    // Over the cap: its namespace connect is answered with the sentence, and the session is closed soon whatever it does.
+    toRefuse.add(conn)
+    const timer = setTimeout(() => conn.close(), REFUSAL_MS)
+    conn.once('close', () => {
+      clearTimeout(timer)
+      refusal()
+    })
+  })
 
+  io.use((socket, next) => {
+    if (toRefuse.has(socket.conn)) return next(Object.assign(new Error(ERRORS.tooManyConnections), { data: { status: 429 } }))
     const { token } = (socket.handshake.auth ?? {}) as LiveAuth
     socket.data.userId = null
     if (token === undefined || token === null || token === '') return next()
@@ -140,7 +208,6 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
         next()
       },
       (error: unknown) => {
-        release()
         // The token service's messages are written for users ("Your session has expired…").
         next(Object.assign(new Error((error as Error).message), { data: { status: 401 } }))
       },
@@ -226,6 +293,11 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true)
     },
+    holdConnection(request) {
+      const address = addressOf(request)
+      return connections.held(address) < maxConnections ? connections.take(address) : null
+    },
+    connectionRefusal: ERRORS.tooManyConnections,
     *localRooms() {
       for (const room of io.of('/').adapter.rooms.keys()) {
         const parsed = parseRoom(room)
@@ -238,6 +310,33 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       // kept (in Redis with several nodes) and a reconnect to any node can resume where it left off.
       io.engine.close()
       await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()))
+    },
+  }
+}
+
+/**
+ * The client address a connection counts against: the TCP peer, as socket.io's `handshake.address`
+ * (engine.io's remoteAddress) has always been; TRUST_PROXY's forwarded address is not used here.
+ */
+function addressOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? ''
+}
+
+/** Counts per address; `take` returns the function that gives the place back (once). */
+function addressCounter() {
+  const counts = new Map<string, number>()
+  return {
+    held: (address: string) => counts.get(address) ?? 0,
+    take(address: string): () => void {
+      counts.set(address, (counts.get(address) ?? 0) + 1)
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        const left = (counts.get(address) ?? 1) - 1
+        if (left > 0) counts.set(address, left)
+        else counts.delete(address)
+      }
     },
   }
 }

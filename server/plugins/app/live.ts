@@ -4,6 +4,8 @@
 // With REDIS_URL, socket.io's Redis Streams adapter links every server process
 // (and the worker's publisher, infra/live-redis.ts); without, one process.
 import { EventEmitter } from 'node:events'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
@@ -88,8 +90,14 @@ export default fp(async function live(app: FastifyInstance) {
   const wsUpgrades = new EventEmitter()
   await app.register(websocket, { options: { server: wsUpgrades as never, maxPayload: 4096 } })
   const forwardUpgrade = (...args: unknown[]) => {
-    const [request] = args as [{ url?: string }]
-    if (!request.url?.startsWith('/socket.io/')) wsUpgrades.emit('upgrade', ...args)
+    const [request, socket] = args as [IncomingMessage, Duplex]
+    if (request.url?.startsWith('/socket.io/')) return
+    // The plain feed shares socket.io's count per address: its connection holds a place from the
+    // upgrade until the TCP connection closes, and one past the cap is refused before it is accepted.
+    const release = server.holdConnection(request)
+    if (!release) return refuseUpgrade(socket, 429, 'Too Many Requests', { error: server.connectionRefusal })
+    socket.once('close', release)
+    wsUpgrades.emit('upgrade', ...args)
   }
   app.server.on('upgrade', forwardUpgrade)
 
@@ -114,3 +122,14 @@ export default fp(async function live(app: FastifyInstance) {
     await redis?.close()
   })
 })
+
+/** Answers an upgrade request with a plain HTTP error (as ws does for a handshake it refuses) and closes it once written. */
+function refuseUpgrade(socket: Duplex, status: number, statusText: string, body: { error: string }) {
+  const json = JSON.stringify(body)
+  socket.on('error', () => {}) // the client may be gone already
+  socket.once('finish', () => socket.destroy())
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Retry-After: 10\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+  )
+}
