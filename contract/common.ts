@@ -32,10 +32,19 @@ export const ChallengeDate = Type.String({
     'A date alone starts at 00:00 (start_date) or ends at 23:59:59.999 (end_date) of that day.',
 })
 
-/** A non-space character somewhere: names are stored trimmed, and a blank one would be stored empty. */
-export const NOT_BLANK = '\\S'
-/** Text a person types as a name or place: 1 to `maxLength` characters, not only spaces. */
+/**
+ * Something visible (a letter, digit, punctuation or symbol: names are stored trimmed, and a blank
+ * one would be stored empty) and nothing hidden: no control characters, and none of the direction
+ * overrides and isolates that make the text around them show reordered (a name on the board
+ * reading backwards). Ajv compiles patterns with the `u` flag.
+ */
+export const NOT_BLANK = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])[^\\p{Cc}\\u202A-\\u202E\\u2066-\\u2069]*$'
+/** NOT_BLANK for text typed in a box of several lines: line breaks and tabs allowed. */
+export const NOT_BLANK_LINES = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])(?:[^\\p{Cc}\\u202A-\\u202E\\u2066-\\u2069]|[\\t\\n\\r])*$'
+/** Text a person types as a name or place: 1 to `maxLength` characters, visible, on one line. */
 export const NameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK })
+/** A note typed in a text box: 1 to `maxLength` characters, visible, line breaks allowed. */
+export const NoteText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK_LINES })
 
 export const WEIGHT_CLASSES = ['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+'] as const
 export type WeightClass = (typeof WEIGHT_CLASSES)[number]

@@ -6,7 +6,7 @@
 // table of each lift). Online we judge after the fact from the video: an attempt needs a
 // quorum of votes from the challenge's panel, and no judge votes on their own attempt.
 import { Type, type Static } from 'typebox'
-import { IdParam, Literals, NameText } from './common.ts'
+import { IdParam, Literals, NoteText } from './common.ts'
 import type { LiftType } from './lifts.ts'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
@@ -220,11 +220,11 @@ export const VoteBody = Type.Object({
 export type VoteBody = Static<typeof VoteBody>
 
 /** POST /attempts/:id/appeal: the lifter, once, within the window. */
-export const AppealBody = Type.Object({ note: NameText(500) }, { additionalProperties: false })
+export const AppealBody = Type.Object({ note: NoteText(500) }, { additionalProperties: false })
 export type AppealBody = Static<typeof AppealBody>
 
 /** POST /attempts/:id/appeal/decision: the organiser as jury, final. */
-export const AppealDecisionBody = Type.Object({ reverse: Type.Boolean(), reason: NameText(500) }, { additionalProperties: false })
+export const AppealDecisionBody = Type.Object({ reverse: Type.Boolean(), reason: NoteText(500) }, { additionalProperties: false })
 export type AppealDecisionBody = Static<typeof AppealDecisionBody>
 
 export const AttemptIdParams = Type.Object({ id: IdParam })

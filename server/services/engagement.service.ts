@@ -5,10 +5,15 @@ import { ENGAGEMENT } from '../../contract/index.ts'
 import { EngagementRefusal, type ViewerIdentity } from '../../infra/repositories/engagement.repository.ts'
 import { badRequest, forbidden, notFound, type HttpError } from '../errors.ts'
 
+// As NOT_BLANK_LINES (contract/common.ts), in two parts so each refusal says what is wrong.
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u
+const TYPED = /^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|[\t\n\r])*$/u
+
 /** A comment's text as stored: trimmed, 1 to ENGAGEMENT.commentMaxLength characters (counted as the person sees them). */
 export function commentText(raw: string): string {
   const text = raw.trim()
-  if (text.length === 0) throw badRequest('Write something before posting: the comment is empty.')
+  if (!VISIBLE.test(text)) throw badRequest('Write something before posting: the comment is empty.')
+  if (!TYPED.test(text)) throw badRequest('A comment cannot hold control characters or text-direction overrides.')
   const length = [...text].length
   if (length > ENGAGEMENT.commentMaxLength) {
     throw badRequest(`A comment can be at most ${ENGAGEMENT.commentMaxLength} characters; this one has ${length}.`)

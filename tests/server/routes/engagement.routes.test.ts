@@ -98,15 +98,19 @@ describe('comments', () => {
   it('are 1–500 characters once trimmed, refused with a sentence and no event otherwise', async () => {
     const s = await setting()
     expect(await comment(s.attemptId, s.fan, '   \n ')).toMatchObject({ status: 400, body: { error: 'Write something before posting: the comment is empty.' } })
+    expect(await comment(s.attemptId, s.other, '\u200b\u200b')).toMatchObject({ status: 400, body: { error: 'Write something before posting: the comment is empty.' } })
+    expect(await comment(s.attemptId, s.other, 'Nice \u202eknil')).toMatchObject({ status: 400, body: { error: 'A comment cannot hold control characters or text-direction overrides.' } })
     expect(await comment(s.attemptId, s.fan, 'x'.repeat(ENGAGEMENT.commentMaxLength + 1))).toMatchObject({
       status: 400, body: { error: `A comment can be at most 500 characters; this one has 501.` },
     })
     // Counted as characters a person sees: 500 emoji are 1000 UTF-16 units and still fit.
     expect((await comment(s.attemptId, s.fan, '💪'.repeat(500))).status).toBe(201)
+    // Lines and a family emoji (joined by zero-width joiners) are text people type.
+    expect((await comment(s.attemptId, s.other, 'Great lift!\nDepth 👨\u200d👩\u200d👧')).status).toBe(201)
     expect(await comment(MAX_ID, s.fan, 'hello')).toMatchObject({ status: 404, body: { error: `Attempt ${MAX_ID} does not exist.` } })
-    await waitUntil(() => s.events.length >= 1, 'the one event')
+    await waitUntil(() => s.events.length >= 2, 'the two events')
     await sleep(100)
-    expect(s.events.map((e) => e.type)).toEqual(['comment.created'])
+    expect(s.events.map((e) => e.type)).toEqual(['comment.created', 'comment.created'])
   })
 
   it('are removed by their author or the organiser only, and the removal is announced with the new count', async () => {
