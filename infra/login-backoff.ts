@@ -1,8 +1,9 @@
-// Per-account login backoff: failed logins are counted per account, whatever address they
-// come from, so spreading password guesses over many addresses (or forged X-Forwarded-For
-// headers) does not help. After `maxFailures` failures within `windowMs` of the first one,
-// the account's logins are refused until that window ends; a successful login clears it.
-// The count lives behind a small store: in memory for one process, in Redis (shared by
+// Login backoff's counts (the rule is server/plugins/external/rate-limit.ts's loginBackoff):
+// failed logins per account and address, so a stranger who knows a username cannot lock its
+// owner out, and per account from every address at a much higher bound, so spreading guesses
+// over many addresses (or forged X-Forwarded-For headers) does not help either. A count
+// starts with its first failure and lasts `windowMs`.
+// The counts live behind a small store: in memory for one process, in Redis (shared by
 // every server node) when REDIS_URL is set.
 import type { Redis } from 'ioredis'
 

@@ -67,21 +67,24 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
 })
 
 describe('per-account login backoff', () => {
-  it('refuses an account after 5 failed logins from 5 addresses, even with the right password, until the window ends; other accounts are unaffected', async () => {
+  it('refuses an account after 5 failed logins from one address, even with the right password, until the window ends; other addresses and accounts are unaffected', async () => {
     await withApp({ TRUST_PROXY: '1' }, async (t) => {
       const victim = await registerUser(t.app, 'Victim Lifter')
       const other = await registerUser(t.app, 'Other Lifter')
       const row = await t.db.prisma.user.findUniqueOrThrow({ where: { id: victim.user_id } })
+      const guesser = randomIp()
       const codes: number[] = []
-      for (let i = 0; i < 8; i++) codes.push((await login(t, i % 2 ? row.username : victim.email.toUpperCase(), `guess-${i}`, randomIp())).statusCode)
+      for (let i = 0; i < 8; i++) codes.push((await login(t, i % 2 ? row.username : victim.email.toUpperCase(), `guess-${i}`, guesser)).statusCode)
       expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
-      const right = await login(t, row.username, victim.password, randomIp())
+      const right = await login(t, row.username, victim.password, guesser)
       expect(right.statusCode).toBe(429)
       expect(right.json()).toEqual({ error: 'Too many failed logins for this account. Please wait 15 minutes and try again.' })
-      expect((await login(t, other.email, other.password, randomIp())).statusCode).toBe(200)
+      // Usernames are public: a stranger's guesses do not lock the owner out from their own address.
+      expect((await login(t, row.username, victim.password, randomIp())).statusCode).toBe(200)
+      expect((await login(t, other.email, other.password, guesser)).statusCode).toBe(200)
       // A name no account has backs off the same way (no hint which names exist).
       const ghost: number[] = []
-      for (let i = 0; i < 6; i++) ghost.push((await login(t, 'no-such-lifter', `guess-${i}`, randomIp())).statusCode)
+      for (let i = 0; i < 6; i++) ghost.push((await login(t, 'no-such-lifter', `guess-${i}`, guesser)).statusCode)
       expect(ghost).toEqual([401, 401, 401, 401, 401, 429])
     })
   })
