@@ -49,6 +49,8 @@ export interface Config {
   readonly rateLimitCommentsPerMinute: number
   readonly rateLimitReactionsPerMinute: number
   readonly rateLimitViewsPerMinute: number
+  /** Joins, leaves and bodyweight changes one account may make per minute, together (each is announced to everyone); also judge-panel changes, counted apart. */
+  readonly rateLimitEntriesPerMinute: number
   /** Failed logins for one account (whatever the client address) before it must wait out the window. */
   readonly loginMaxFailures: number
   readonly loginBackoffMs: number
@@ -187,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitCommentsPerMinute: int(env, 'RATE_LIMIT_COMMENTS_PER_MINUTE', 10, 1),
     rateLimitReactionsPerMinute: int(env, 'RATE_LIMIT_REACTIONS_PER_MINUTE', 30, 1),
     rateLimitViewsPerMinute: int(env, 'RATE_LIMIT_VIEWS_PER_MINUTE', 120, 1),
+    rateLimitEntriesPerMinute: int(env, 'RATE_LIMIT_ENTRIES_PER_MINUTE', 20, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginBackoffMs: int(env, 'LOGIN_BACKOFF_MINUTES', 15, 1) * 60_000,
     trustProxy: trustProxy(env),

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../errors.ts'
 import { reuseEncoding, sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import {
   LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, newCompetition, nextStatusChange, normalizeGender,
 } from '../services/competitions.service.ts'
@@ -22,6 +23,7 @@ import { toCompetition, toParticipant } from '../services/mappers.ts'
 import {
   challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
 } from '../services/aggregates.service.ts'
+import { perUser, tooFast } from './engagement.routes.ts'
 
 const NOT_JOINED = 'You have not joined this challenge.'
 const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
@@ -86,6 +88,16 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!answer) throw notFound(`Challenge ${id} does not exist.`)
     return answer
   }
+
+  // Joining, leaving and setting one's bodyweight each announce to the challenge room and the global
+  // room (every open page refetches), so one account gets one budget for the three: a join/leave loop
+  // is the abuse. One limiter shared by the routes: a `config.rateLimit` per route would count each
+  // apart (@fastify/rate-limit gives every route its own store, groupId or not).
+  const entryLimit = app.rateLimit({
+    max: app.deps.config.rateLimitEntriesPerMinute, timeWindow: '1 minute',
+    keyGenerator: perUser('entry'), errorResponseBuilder: tooFast('joining, leaving or changing your bodyweight'),
+  })
+  const entryLimitStatus = errorStatus(`More than RATE_LIMIT_ENTRIES_PER_MINUTE (${app.deps.config.rateLimitEntriesPerMinute} here) joins, leaves and bodyweight changes together from this account in a minute; \`error\` says how long to wait.`)
 
   async function findCompetition(id: number) {
     const row = await competitions.find(id)
@@ -207,10 +219,12 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/competitions/:id/bodyweight', {
     onRequest: app.authenticate,
+    // Counted once the token is checked and before the body is (a refused body still counts).
+    preValidation: entryLimit,
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], params: IdParams, body: BodyweightBody,
       description: 'The signed-in lifter\'s bodyweight in this challenge (kg, within their class), until their first lift is judged.',
-      response: { 200: ParticipantResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      response: { 200: ParticipantResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: entryLimitStatus },
     },
   }, async (request) => {
     const userId = request.userId!
@@ -227,9 +241,12 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/join_competition', {
     onRequest: app.authenticate,
+    preValidation: entryLimit,
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], body: JoinCompetitionBody,
-      response: { 201: JoinCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      response: {
+        201: JoinCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: entryLimitStatus,
+      },
     },
   }, async (request, reply) => {
     const userId = assertActsAsSelf(request, request.body.user_id)
@@ -260,10 +277,11 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Leaving: the lifter is named by the token only. The room's participant.left event (after commit) keeps counts and places live.
   app.delete('/competitions/:id/participants/me', {
     onRequest: app.authenticate,
+    preValidation: entryLimit,
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], params: IdParams,
       description: 'The signed-in lifter leaves the challenge: only before it starts and while they have no lifts recorded in it (409 otherwise; 404 when they have not joined).',
-      response: { 200: LeaveCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
+      response: { 200: LeaveCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: entryLimitStatus },
     },
   }, async (request) => {
     // Who leaves is the token's lifter alone: a body (a user_id, say) is refused rather than ignored.

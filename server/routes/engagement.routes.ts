@@ -13,10 +13,13 @@ import {
 import { commentText, engaged, viewerIdentity } from '../services/engagement.service.ts'
 
 const LIVE_SEQ = 'The `x-live-seq` header is the number of the challenge room\'s last live event this answer reflects: subscribe since it.'
-const tooFast = (what: string) => (_request: FastifyRequest, context: { ttl: number }) => ({
+/** A per-route limit's 429 answer: a sentence saying what was too fast and how long to wait. */
+export const tooFast = (what: string) => (_request: FastifyRequest, context: { ttl: number }) => ({
   statusCode: 429,
   error: `You are ${what} too fast. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
 })
+/** A per-account limit's key (the route authenticates first, so the user is known). */
+export const perUser = (prefix: string) => (request: FastifyRequest) => `${prefix}-user-${request.userId}`
 
 /** Per-viewer answers: revalidated on every use, never kept by a shared cache. */
 const privateAnswer = (reply: FastifyReply, seq: number) => reply.header('x-live-seq', String(seq)).header('cache-control', 'private, no-cache')
@@ -25,7 +28,6 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { engagement } = app.repos
   const { config } = app.deps
   const secured = { security: [{ bearer: [] }] }
-  const perUser = (prefix: string) => (request: FastifyRequest) => `${prefix}-user-${request.userId}`
 
   app.get('/attempts/:id/comments', {
     onRequest: app.identify,
@@ -61,9 +63,11 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/comments/:id', {
     onRequest: app.authenticate,
+    // Per account, apart from posting (an organiser clearing spam posts nothing): each removal is an event to the room.
+    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('comment-delete'), errorResponseBuilder: tooFast('removing comments') } },
     schema: {
       tags: ['engagement'], ...secured, params: CommentIdParams,
-      description: 'Removes a comment, for good: its author or the organiser of its challenge. Announced to the challenge room as comment.deleted.',
+      description: `Removes a comment, for good: its author or the organiser of its challenge, at most RATE_LIMIT_COMMENTS_PER_MINUTE (${config.rateLimitCommentsPerMinute} here) a minute. Announced to the challenge room as comment.deleted.`,
       response: { 204: Type.Null({ description: 'Removed.' }), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
@@ -74,9 +78,11 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/comments/:id/reports', {
     onRequest: app.authenticate,
+    // Per account, its own budget: each report is a write and a count the organiser sees move.
+    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('comment-report'), errorResponseBuilder: tooFast('reporting comments') } },
     schema: {
       tags: ['engagement'], ...secured, params: CommentIdParams,
-      description: 'Reports a comment to the organiser of its challenge (who sees how many reported it). Once per person: a repeat answers the same and counts once. Not your own comment.',
+      description: `Reports a comment to the organiser of its challenge (who sees how many reported it). Once per person: a repeat answers the same and counts once. Not your own comment. At most RATE_LIMIT_COMMENTS_PER_MINUTE (${config.rateLimitCommentsPerMinute} here) reports a minute.`,
       response: { 204: Type.Null({ description: 'Reported (or already reported by you).' }), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {

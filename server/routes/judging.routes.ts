@@ -12,6 +12,7 @@ import type { PanelView } from '../../infra/repositories/judging.repository.ts'
 import { forbidden, notFound } from '../errors.ts'
 import { listenAddresses, urlFor } from '../listen-addresses.ts'
 import { judged } from '../services/judging.service.ts'
+import { perUser, tooFast } from './engagement.routes.ts'
 
 const toPanel = (panel: PanelView, organiserFallback: number) => ({
   competition_id: panel.competitionId,
@@ -47,9 +48,11 @@ const judgingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/competitions/:id/judges', {
     onRequest: app.authenticate,
+    // Per account, counted once the token is checked and before the body is: each change is announced to the challenge room and notifies every judge.
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('judges'), errorResponseBuilder: tooFast('changing judge panels') } },
     schema: {
       tags: ['judging'], ...secured, params: IdParams, body: PanelBody,
-      description: 'The organiser appoints the panel (1–5 judges by username; an empty list leaves the organiser alone). Pending attempts take the new quorum.',
+      description: `The organiser appoints the panel (1–5 judges by username; an empty list leaves the organiser alone), at most RATE_LIMIT_ENTRIES_PER_MINUTE (${config.rateLimitEntriesPerMinute} here) times a minute. Pending attempts take the new quorum.`,
       response: { 200: PanelResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse },
     },
   }, async (request) => {
