@@ -554,7 +554,7 @@ describe('the OpenAPI document tells the truth', () => {
   })
 
   it('the rate-limited operations answer 429 with a documented body once over their limit', async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2', RATE_LIMIT_ENTRIES_PER_MINUTE: '2' } })
     try {
       const docs = (await limited.app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument
       const operations = Object.entries(docs.paths).flatMap(([path, ops]) => Object.entries(ops)
