@@ -228,6 +228,24 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         return { counted, views: row?.views ?? 0, plays: row?.plays ?? 0 }
       })
     },
+
+    /**
+     * Retention (infra/retention.ts): deletes the views counted before the window began. recordView
+     * treats such a row as absent already (a repeat counts again, and it is not among an address's
+     * anonymous ids), so nothing changes but the table's size. Batches of `batch` rows, each its own
+     * short statement; stops between batches once `signal` aborts. Answers how many rows went.
+     */
+    async pruneViews(prune: { batch: number; signal?: AbortSignal }): Promise<number> {
+      let deleted = 0
+      for (;;) {
+        if (prune.signal?.aborted) return deleted
+        const n = await prisma.$executeRaw`
+          DELETE FROM attempt_views WHERE ctid = ANY(ARRAY(
+            SELECT ctid FROM attempt_views WHERE counted_at < now() - ${options.viewWindowMs} * interval '1 millisecond' LIMIT ${prune.batch}::int))`
+        deleted += n
+        if (n < prune.batch) return deleted
+      }
+    },
   }
 }
 

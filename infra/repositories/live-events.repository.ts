@@ -125,6 +125,39 @@ export function createLiveEventsRepository(prisma: PrismaClient) {
       const missed = rows.map(toLiveEvent)
       return { room, seq: Math.max(seq, missed.at(-1)?.seq ?? 0), missed, resync: false }
     },
+
+    /**
+     * Retention (infra/retention.ts): deletes a room's events only when they are both beyond the
+     * newest `keep` of the room (REPLAY_LIMIT: a `since` further back is answered resync anyway)
+     * and older than `minAgeMs` (a client offline for a while still replays). A subscriber whose
+     * `since` falls in what was deleted finds the hole and is answered resync (replaySince); the
+     * room's seq lives in live_rooms and is untouched. Batches of `batch` rows, each its own short
+     * statement; stops between batches once `signal` aborts. Answers how many rows went.
+     */
+    async pruneOld(options: { minAgeMs: number; keep?: number; batch: number; signal?: AbortSignal }): Promise<number> {
+      const keep = options.keep ?? REPLAY_LIMIT
+      // Only rooms with more than `keep` events; the cutoff is read once (a room moving on meanwhile keeps more, never less).
+      const rooms = await prisma.$queryRaw<{ room: string; cutoff: number }[]>`
+        SELECT room, seq - ${keep}::int AS cutoff FROM live_rooms WHERE seq > ${keep}::int`
+      let deleted = 0
+      for (const { room, cutoff } of rooms) {
+        const [{ lo }] = await prisma.$queryRaw<{ lo: number | null }[]>`SELECT min(seq) AS lo FROM live_events WHERE room = ${room}` as [{ lo: number | null }]
+        // Primary-key ranges of `batch` numbers from the oldest, each its own short DELETE.
+        for (let from = lo ?? cutoff + 1; from <= cutoff; from += options.batch) {
+          if (options.signal?.aborted) return deleted
+          const to = Math.min(from + options.batch - 1, cutoff)
+          const n = await prisma.$executeRaw`
+            DELETE FROM live_events WHERE room = ${room} AND seq >= ${from}::int AND seq <= ${to}::int
+              AND created_at < now() - ${options.minAgeMs} * interval '1 millisecond'`
+          deleted += n
+          // A row of the range stayed: it is younger than minAgeMs, and the later ones are too, so this room
+          // is done for now. A range merely short of rows (nothing left in it) goes on.
+          if (n < to - from + 1 && (await prisma.$queryRaw<unknown[]>`
+            SELECT 1 FROM live_events WHERE room = ${room} AND seq >= ${from}::int AND seq <= ${to}::int LIMIT 1`).length > 0) break
+        }
+      }
+      return deleted
+    },
   }
 }
 

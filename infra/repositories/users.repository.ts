@@ -65,6 +65,29 @@ export function createRefreshTokensRepository(prisma: PrismaClient) {
     }, WRITE_TRANSACTION),
     revokeFamily: (familyId: string) => prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
     revokeAllOf: (userId: number) => prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+
+    /**
+     * Retention (infra/retention.ts): deletes tokens that expired or were revoked more than `keepMs`
+     * ago. Such a token is refused (401 "Session expired") whether its row is there or not, and reuse
+     * detection never looks at one (an expired or revoked token is refused before it). The rows are
+     * kept `keepMs` (beyond an access token's life) because a logout naming one still ends just its
+     * own family; a logout naming an unknown token ends every session of the user. Live tokens, and
+     * rotated ones still live (a replay of one revokes its family), stay. Batches of `batch` rows,
+     * each its own short statement; stops between batches once `signal` aborts.
+     */
+    async pruneEnded(options: { keepMs: number; batch: number; signal?: AbortSignal }): Promise<number> {
+      let deleted = 0
+      for (;;) {
+        if (options.signal?.aborted) return deleted
+        const n = await prisma.$executeRaw`
+          DELETE FROM refresh_tokens WHERE ctid = ANY(ARRAY(
+            SELECT ctid FROM refresh_tokens
+            WHERE expires_at < now() - ${options.keepMs} * interval '1 millisecond' OR revoked_at < now() - ${options.keepMs} * interval '1 millisecond'
+            LIMIT ${options.batch}::int))`
+        deleted += n
+        if (n < options.batch) return deleted
+      }
+    },
   }
 }
 
