@@ -11,6 +11,7 @@ import {
   REACTIONS, ReactionBody, ReactionResponse, ViewBody, ViewResponse,
 } from '../../contract/index.ts'
 import { commentText, engaged, viewerIdentity } from '../services/engagement.service.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
 const LIVE_SEQ = 'The `x-live-seq` header is the number of the challenge room\'s last live event this answer reflects: subscribe since it.'
 /** A per-route limit's 429 answer: a sentence saying what was too fast and how long to wait. */
@@ -106,15 +107,19 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   // PUT and DELETE share one budget per account: each change is an event to everyone in the room.
-  const reactionLimit = { max: config.rateLimitReactionsPerMinute, timeWindow: '1 minute', hook: 'preValidation' as const, keyGenerator: perUser('reaction'), groupId: 'reaction', errorResponseBuilder: tooFast('reacting') }
+  // One limiter for both (a `config.rateLimit` per route counts each apart, groupId or not).
+  const reactionLimit = app.rateLimit({
+    max: config.rateLimitReactionsPerMinute, timeWindow: '1 minute', keyGenerator: perUser('reaction'), errorResponseBuilder: tooFast('reacting'),
+  })
+  const reactionLimitStatus = errorStatus(`More than RATE_LIMIT_REACTIONS_PER_MINUTE (${config.rateLimitReactionsPerMinute} here) reaction changes from this account in a minute; \`error\` says how long to wait.`)
 
   app.put('/attempts/:id/reaction', {
     onRequest: app.authenticate,
-    config: { rateLimit: reactionLimit },
+    preValidation: reactionLimit,
     schema: {
       tags: ['engagement'], ...secured, params: AttemptIdParams, body: ReactionBody,
       description: `Sets the signed-in user's reaction to an attempt (one of ${REACTIONS.join(', ')}; one per person, a new one replaces theirs, the same one again changes nothing). A change is announced to the challenge room as reactions.changed.`,
-      response: { 200: ReactionResponse, 401: ErrorResponse, 404: ErrorResponse },
+      response: { 200: ReactionResponse, 401: ErrorResponse, 404: ErrorResponse, 429: reactionLimitStatus },
     },
   }, async (request) => {
     const attemptId = request.params.id
@@ -124,11 +129,11 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/attempts/:id/reaction', {
     onRequest: app.authenticate,
-    config: { rateLimit: reactionLimit },
+    preValidation: reactionLimit,
     schema: {
       tags: ['engagement'], ...secured, params: AttemptIdParams,
       description: "Removes the signed-in user's reaction to an attempt (none: nothing changes). A change is announced as reactions.changed.",
-      response: { 200: ReactionResponse, 401: ErrorResponse, 404: ErrorResponse },
+      response: { 200: ReactionResponse, 401: ErrorResponse, 404: ErrorResponse, 429: reactionLimitStatus },
     },
   }, async (request) => {
     const attemptId = request.params.id

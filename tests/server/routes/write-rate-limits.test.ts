@@ -1,7 +1,8 @@
 // Per-account limits on the writes every open page hears about: joining, leaving and setting one's
 // bodyweight share one budget (RATE_LIMIT_ENTRIES_PER_MINUTE: a join/leave loop is the abuse),
 // appointing a judge panel has its own of the same size, and removing and reporting comments each
-// have their own of RATE_LIMIT_COMMENTS_PER_MINUTE. Over it, a 429 with a sentence; other
+// have their own of RATE_LIMIT_COMMENTS_PER_MINUTE; setting and removing a reaction share
+// RATE_LIMIT_REACTIONS_PER_MINUTE. Over it, a 429 with a sentence; other
 // accounts (and the account's other budgets) are untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
@@ -10,7 +11,7 @@ const LIMIT = 3
 let t: TestApp
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_ENTRIES_PER_MINUTE: String(LIMIT), RATE_LIMIT_COMMENTS_PER_MINUTE: String(LIMIT) } })
+  t = await startTestApp({ env: { RATE_LIMIT_ENTRIES_PER_MINUTE: String(LIMIT), RATE_LIMIT_COMMENTS_PER_MINUTE: String(LIMIT), RATE_LIMIT_REACTIONS_PER_MINUTE: String(LIMIT) } })
 })
 afterAll(async () => { await t?.close() })
 
@@ -111,5 +112,23 @@ describe('comments', () => {
     expect((await call('DELETE', `/comments/${ids[LIMIT]}`, organiser)).status).toBe(204)
     // Posting is counted apart.
     expect((await call('POST', `/attempts/${attemptId}/comments`, author, { text: 'Back again.' })).status).toBe(201)
+  })
+})
+
+describe('reactions', () => {
+  it('setting and removing share one budget per account', async () => {
+    const { organiser, id } = await upcomingChallenge()
+    expect((await call('POST', '/join_competition', organiser, { competition_id: id, weight_class: '83kg' })).status).toBe(201)
+    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: organiser.user_id }, include: { user: { select: { name: true } } } })
+    const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 150 }, (a) => `attempts/${a}/original.mp4`, async () => {})
+    const fan = await registerUser(t.app, 'Fan')
+    const react = (reaction: string) => call('PUT', `/attempts/${attemptId}/reaction`, fan, { reaction })
+    const unreact = () => call('DELETE', `/attempts/${attemptId}/reaction`, fan)
+    expect((await react('fire')).status).toBe(200)
+    expect((await unreact()).status).toBe(200)
+    expect((await react('strong')).status).toBe(200)
+    expectTooFast(await unreact(), 'reacting')
+    expectTooFast(await react('clap'), 'reacting')
+    expect((await call('PUT', `/attempts/${attemptId}/reaction`, organiser, { reaction: 'wow' })).status).toBe(200)
   })
 })
