@@ -84,6 +84,15 @@ export async function registerUser(app: App, name = 'Test Lifter') {
   return { ...body, email: `lifter${n}@example.com`, password: 'correct horse battery', auth: { authorization: `Bearer ${body.access_token}` } }
 }
 
+/** A new user who created a challenge (running unless `days` says otherwise) and joined it in 83kg. */
+export async function joinedLifter(app: App, challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) {
+  const u = await registerUser(app)
+  const competitionId = await createChallenge(app, u.access_token, challenge, days)
+  const res = await app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  if (res.statusCode !== 201) throw new Error(`join failed: ${res.statusCode} ${res.body}`)
+  return { ...u, competitionId }
+}
+
 /** Creates a challenge through the API as the given user. Dates are offsets in days from now. */
 export async function createChallenge(app: App, token: string, overrides: Record<string, unknown> = {}, days = { start: -1, end: 6 }) {
   const res = await app.inject({

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { hash } from '@node-rs/argon2'
-import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
+import { createChallenge, joinedLifter as joinedLifterOf, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { binaries, multipartForm } from '../helpers/clips.ts'
 import { dropRedisPrefix, REDIS_URL, uniqueRedisPrefix } from '../helpers/live.ts'
 
@@ -223,13 +223,7 @@ describe('slow clients time out', () => {
       rmSync(dir, { recursive: true, force: true })
     })
 
-    async function joinedLifter() {
-      const u = await registerUser(t.app)
-      const competitionId = await createChallenge(t.app, u.access_token)
-      const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
-      expect(res.statusCode).toBe(201)
-      return { ...u, competitionId }
-    }
+    const joinedLifter = () => joinedLifterOf(t.app)
 
     /** Sends `payload` in `chunk`-byte pieces every `everyMs` (after `steadyBytes`, 1 byte per 10 s when `stallAfter`). */
     function paced(headers: Record<string, string>, payload: Buffer, chunk: number, everyMs: number, stallAfter?: number) {

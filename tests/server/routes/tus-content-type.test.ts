@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { joinedLifter as joinedLifterOf, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip } from '../../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 
@@ -46,13 +46,7 @@ afterAll(async () => {
   for (const dir of [clipDir, scratchDir]) if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-async function joinedLifter() {
-  const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
-  expect(res.statusCode).toBe(201)
-  return { ...u, competitionId }
-}
+const joinedLifter = () => joinedLifterOf(t.app)
 
 const creationHeaders = (u: { auth: Record<string, string>; competitionId: number }) => ({
   ...TUS, ...u.auth, 'upload-length': String(clip.length),

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Upload as TusUpload, type HttpResponse } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
-import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { createChallenge, joinedLifter as joinedLifterOf, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip, multipartForm } from '../../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import { REDIS_URL, dropRedisPrefix } from '../../helpers/live.ts'
@@ -51,13 +51,7 @@ afterAll(async () => {
   for (const dir of [clipDir, scratchDir]) if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-async function joinedLifter(challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) {
-  const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token, challenge, days)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
-  expect(res.statusCode).toBe(201)
-  return { ...u, competitionId }
-}
+const joinedLifter = (challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) => joinedLifterOf(t.app, challenge, days)
 
 const fieldsOf = (u: { competitionId: number }, extra: Record<string, string | number> = {}) =>
   ({ filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'Bench Press', weight: 102.5, competition_id: u.competitionId, ...extra })
