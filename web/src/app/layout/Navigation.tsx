@@ -19,40 +19,57 @@ const LINKS = [
 export function Navigation() {
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
+  const status = useSession((s) => s.status)
   useEffect(() => setMenuOpen(false), [location.pathname])
+  // Signing in or up (or out) from the phone menu is what the lifter came for: the menu closes
+  // rather than staying open over the page once the dialog goes.
+  useEffect(() => setMenuOpen(false), [status])
+  useEffect(() => {
+    if (!menuOpen) return
+    // Not while a dialog is up over it: Escape closes that first.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('[aria-modal="true"]')) setMenuOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [menuOpen])
 
   return (
-    <header className="nav">
-      <div className="nav__inner">
-        <Link to="/" className="nav__brand" aria-label="LiftArena home">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>LiftArena</span>
-        </Link>
-        <CartLink />
-        <button
-          type="button"
-          className="nav__toggle"
-          aria-expanded={menuOpen}
-          aria-controls="nav-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="visually-hidden">Menu</span>
-          <span className="nav__burger" aria-hidden="true" />
-        </button>
-        <div id="nav-menu" className={`nav__menu${menuOpen ? ' nav__menu--open' : ''}`}>
-          <nav aria-label="Main">
-            <ul className="nav__links">
-              {LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <AccountLinks />
+    <>
+      <header className="nav">
+        <div className="nav__inner">
+          <Link to="/" className="nav__brand" aria-label="LiftArena home">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span>LiftArena</span>
+          </Link>
+          <CartLink />
+          <button
+            type="button"
+            className="nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="nav-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="visually-hidden">Menu</span>
+            <span className="nav__burger" aria-hidden="true" />
+          </button>
+          <div id="nav-menu" className={`nav__menu${menuOpen ? ' nav__menu--open' : ''}`}>
+            <nav aria-label="Main">
+              <ul className="nav__links">
+                {LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <AccountLinks />
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      {/* Outside the header: its backdrop-filter would make it the box a fixed child fills. A tap on the dimmed page closes the menu. */}
+      {menuOpen && <div className="nav__backdrop" data-testid="nav-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+    </>
   )
 }
 

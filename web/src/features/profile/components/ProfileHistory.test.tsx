@@ -32,6 +32,13 @@ describe('ProfileHistory', () => {
     expect([...rows[0]!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Date', 'Class', 'Place', 'Status', 'Total'])
   })
 
+  it("shows '—' as the total until a good lift counts (an upcoming challenge, none made, or none sent)", () => {
+    const noTotal = { ...history[0]!, id: 10, name: 'Old Row', total_weight: null as unknown as number }
+    render(<MemoryRouter><ProfileHistory competitions={[...history, noTotal]} places={{ 7: 14, 8: null, 9: 2, 10: null }} /></MemoryRouter>)
+    const totals = screen.getAllByTestId('history-total').map((td) => td.textContent)
+    expect(totals).toEqual(['500 kg', '—', '—', '—'])
+  })
+
   it('shows the places as loading until they come, and the empty state without challenges', () => {
     const { unmount } = render(<MemoryRouter><ProfileHistory competitions={history.slice(0, 1)} places={undefined} /></MemoryRouter>)
     expect(screen.getByTestId('history-place').textContent).toBe('…')

@@ -14,6 +14,12 @@ interface Props {
   places: HistoryPlaces | undefined
 }
 
+/**
+ * No total until a good lift is judged: an upcoming challenge (or one with only misses so far) reads "—",
+ * not "0 kg", like its place.
+ */
+const totalText = (total: number | null | undefined) => (total ? formatKg(total) : '—')
+
 export function ProfileHistory({ competitions, places }: Props) {
   if (competitions.length === 0) return <p className="empty">No competitions yet</p>
   return (
@@ -35,7 +41,7 @@ export function ProfileHistory({ competitions, places }: Props) {
                 <td data-label="Class">{c.weight_class}</td>
                 <td data-label="Place" className="num" data-testid="history-place">{place === undefined ? '…' : place === null ? '—' : `#${place}`}</td>
                 <td data-label="Status" data-testid="history-status"><StatusBadge status={c.status} /></td>
-                <td data-label="Total" className="num" data-testid="history-total">{formatKg(c.total_weight)}</td>
+                <td data-label="Total" className="num" data-testid="history-total">{totalText(c.total_weight)}</td>
               </tr>
             )
           })}
