@@ -6,6 +6,7 @@ import { createBrowserRouter } from 'react-router'
 import { Layout, useDocumentTitle } from './layout/Layout.tsx'
 import { HomePage } from '../features/home/components/HomePage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
+import { listenForPreloadErrors, RouteError } from './RouteError.tsx'
 import { CompetitionRedirect, VideoPlayerRedirect } from './redirects.tsx'
 import { prefetchCompetitionSummary } from '../api/competition.ts'
 
@@ -13,7 +14,8 @@ import { prefetchCompetitionSummary } from '../api/competition.ts'
  * A route's page: a page module's named export, loaded on demand. The route's loader fetches it as
  * the route matches and the route renders once it is here: React.lazy alone would suspend on the
  * first render, and a Suspense fallback, once shown, holds the page back ~300 ms (React throttles
- * revealing it). A failed load is tried again when the page renders, as React.lazy would.
+ * revealing it). A failed load fails the loader, so the route's error element shows (RouteError:
+ * offline it waits for the connection, after a redeploy it reloads) and going there again retries.
  */
 function page(load: () => Promise<ComponentType>) {
   let loaded: ComponentType | null = null
@@ -27,7 +29,7 @@ function page(load: () => Promise<ComponentType>) {
   return {
     element: <Page />,
     loader: async () => {
-      await preload().catch(() => undefined)
+      await preload()
       return null
     },
   }
@@ -56,40 +58,54 @@ function BareLayout({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>
 }
 
+listenForPreloadErrors()
+
+const spinner = <div className="spinner" role="status" aria-label="Loading" />
+
 export const router = createBrowserRouter([
-  { path: '/challenges/:id/live', element: <BareLayout>{projector.element}</BareLayout>, loader: projector.loader },
+  {
+    path: '/challenges/:id/live', element: <BareLayout>{projector.element}</BareLayout>, loader: projector.loader,
+    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+  },
   {
     element: <Layout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: 'challenges', ...challenges },
-      {
-        path: 'challenges/:id', element: challengeDetail.element,
-        // Its data is asked for beside its code, so both are usually here for the first render.
-        loader: ({ params }) => {
-          const id = Number(params.id)
-          if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
-          return challengeDetail.loader()
+    // Only if the layout itself fails; a page's failure stays inside it (below).
+    errorElement: <RouteError />,
+    children: [{
+      // Pathless: a page's error and its first load show in the layout's main area, under the navigation.
+      errorElement: <RouteError />,
+      hydrateFallbackElement: spinner,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: 'challenges', ...challenges },
+        {
+          path: 'challenges/:id', element: challengeDetail.element,
+          // Its data is asked for beside its code, so both are usually here for the first render.
+          loader: ({ params }) => {
+            const id = Number(params.id)
+            if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
+            return challengeDetail.loader()
+          },
         },
-      },
-      { path: 'challenges/:id/upload', ...upload },
-      { path: 'challenges/:id/participants', ...participantList },
-      { path: 'challenges/:id/judging', ...judgingAdmin },
-      { path: 'judge', ...judgeDesk },
-      { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
-      { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
-      { path: 'upload', ...upload },
-      { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
-      { path: 'random-video', ...randomVideo },
-      { path: 'athletes', ...athletes },
-      { path: 'about', ...about },
-      { path: 'leaderboard', ...leaderboard },
-      { path: 'store', ...store },
-      { path: 'profile', ...profile },
-      { path: 'profile/:id', ...profile },
-      { path: 'auth/callback', ...authCallback },
-      { path: 'auth/error', ...authError },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+        { path: 'challenges/:id/upload', ...upload },
+        { path: 'challenges/:id/participants', ...participantList },
+        { path: 'challenges/:id/judging', ...judgingAdmin },
+        { path: 'judge', ...judgeDesk },
+        { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
+        { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
+        { path: 'upload', ...upload },
+        { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
+        { path: 'random-video', ...randomVideo },
+        { path: 'athletes', ...athletes },
+        { path: 'about', ...about },
+        { path: 'leaderboard', ...leaderboard },
+        { path: 'store', ...store },
+        { path: 'profile', ...profile },
+        { path: 'profile/:id', ...profile },
+        { path: 'auth/callback', ...authCallback },
+        { path: 'auth/error', ...authError },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    }],
   },
 ])
