@@ -70,6 +70,57 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close())
 
+// Runs first, while Bruno's total (200) is ahead of Yara's (190) and Sinclair puts her first.
+describe('leaderboard on a 390 px phone', () => {
+  let phone: TestBrowser
+  beforeAll(async () => {
+    phone = await openBrowser(390, 844)
+  })
+  afterAll(() => phone?.close())
+
+  /** The lifters of this test's challenge in the order shown, and where their sorted figure sits on screen. */
+  const shown = async () => {
+    const rows = phone.page.locator('table.leaderboard tbody tr')
+    const names = await rows.locator('td:nth-child(2) a').allTextContents()
+    const boxes = await Promise.all((await rows.locator('td.leaderboard__sorted').all()).map((cell) => cell.boundingBox()))
+    return { names, boxes }
+  }
+
+  it('shows the sorted figure of each lifter without scrolling sideways; the Sort by select reorders them', async () => {
+    const page = phone.page
+    await page.goto(`${baseUrl}/leaderboard?sport=weightlifting&location=${encodeURIComponent(location)}`)
+    await page.getByRole('link', { name: yara }).waitFor()
+    expect((await shown()).names).toEqual([bruno, yara])
+    const fitsOnScreen = async () => {
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390)
+      const { boxes } = await shown()
+      expect(boxes).toHaveLength(2)
+      for (const box of boxes) {
+        expect(box).not.toBeNull()
+        expect(box!.x).toBeGreaterThanOrEqual(0)
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+        expect(box!.y).toBeGreaterThanOrEqual(0)
+        expect(box!.y + box!.height).toBeLessThanOrEqual(844)
+      }
+    }
+    await fitsOnScreen()
+    const totals = await page.locator('table.leaderboard tbody tr td.leaderboard__sorted').allTextContents()
+    expect(totals).toEqual(['200', '190'])
+
+    // The phone's sort control: the labelled select, big enough to tap, sharing the table's URL parameter.
+    const sortBy = page.getByLabel('Sort by')
+    expect((await sortBy.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leaderboard')
+    await sortBy.selectOption('sinclair')
+    await answered
+    await page.locator('table.leaderboard tbody tr td.leaderboard__sorted').filter({ hasText: /^\d+\.\d{2}$/ }).first().waitFor()
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('sinclair')
+    expect((await shown()).names).toEqual([yara, bruno])
+    await fitsOnScreen()
+    expect(phone.errors).toEqual([])
+  })
+})
+
 describe('leaderboard filters, columns and formula sort in Chromium', () => {
   const rowNames = async () => {
     const page = browser.page

@@ -112,6 +112,28 @@ describe('leaderboard from the server', () => {
     expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Snatch', 'C&J', 'Total ▼', 'Sinclair'])
   })
 
+  it("a phone's card names each figure (data-label) and marks the sorted one; the Sort by select and the column buttons share the URL's sort", async () => {
+    server(() => [hans])
+    renderAt('/leaderboard?sport=powerlifting')
+    await screen.findByRole('table')
+    const labelled = () => [...bodyRows()[0]!.querySelectorAll('td[data-label]')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
+    const sortedCell = () => [...bodyRows()[0]!.querySelectorAll('td.leaderboard__sorted')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
+    expect(labelled()).toEqual(['Class 120kgMen · 118 kg', 'Location Oslo', 'Squat 260', 'Bench 170', 'Deadlift 270', 'Total 700', 'DOTS 404.30'])
+    expect(sortedCell()).toEqual(['Total 700'])
+    // The phone's control: the select.
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'squat' } })
+    await screen.findByRole('table')
+    expect(search).toBe('?sport=powerlifting&sort=squat')
+    expect(sortedCell()).toEqual(['Squat 260'])
+    expect(screen.getByRole('columnheader', { name: 'Squat ▼' }).getAttribute('aria-sort')).toBe('descending')
+    // The table's header buttons move the same sort, and the select follows.
+    fireEvent.click(screen.getByRole('button', { name: 'Bench' }))
+    await screen.findByRole('table')
+    expect(search).toBe('?sport=powerlifting&sort=bench')
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('bench')
+    expect(sortedCell()).toEqual(['Bench 170'])
+  })
+
   it('"Load more" asks for the next page with the cursor and appends it', async () => {
     const rows = many(70)
     const { asked } = server(() => rows)

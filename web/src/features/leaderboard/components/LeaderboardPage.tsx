@@ -4,6 +4,9 @@
 // weightlifting), ranked by the server and shown a page at a time; the filters live in the URL so a
 // view can be shared. Live: a join, an attempt or a judges' decision anywhere refetches the rows on
 // show. Only good lifts count; attempts awaiting judges are marked beside the name.
+// A table on wide screens; on a phone each row is a card (LeaderboardPage.css, as the profile's
+// history does): place, name, class and the sorted figure first, the other bests small below, so no
+// lifter's total hides three screens to the side. The "Sort by" select is the phone's sort control.
 import { Link, useSearchParams } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LiveIndicator } from '../../../components/LiveIndicator.tsx'
@@ -63,6 +66,7 @@ export function LeaderboardPage() {
       </button>
     </th>
   )
+  // A figure's cell carries its column's name (data-label), which the phone's card shows above it.
   const sorted = (key: LeaderboardSort) => (sort === key ? ' leaderboard__sorted' : '')
   const liftCell = (r: LeaderboardRow, lift: RankedLift) => (r[lift] > 0 ? formatNumber(r[lift]) : '—')
   const pointsCell = (r: LeaderboardRow, formula: Formula) => formatPoints(r.points[formula])
@@ -131,7 +135,7 @@ export function LeaderboardPage() {
         : data.rows.length === 0 ? <p className="empty">No lifters match these filters.</p>
         : (
           <>
-            <div className="table-wrap">
+            <div className="table-wrap leaderboard-wrap">
               <table className="leaderboard">
                 <caption className="visually-hidden">
                   {sport ? SPORT_NAMES[sport] : 'Powerlifting and weightlifting'} athletes ranked by {sortOptionLabel(sort)}
@@ -152,7 +156,7 @@ export function LeaderboardPage() {
                   {data.rows.map((r) => (
                     <tr key={rowKey(r)} data-sport={r.sport} className={withHighlight(undefined, changedRows.has(rowKey(r)))}>
                       <td className={`leaderboard__rank leaderboard__rank--${r.rank}`}>{r.rank}</td>
-                      <td>
+                      <td className="leaderboard__name">
                         <span className="leaderboard__athlete">
                           <Avatar id={r.user_id} name={r.name} size={28} />
                           <span>
@@ -162,17 +166,17 @@ export function LeaderboardPage() {
                           </span>
                         </span>
                       </td>
-                      {!sport && <td>{SPORT_NAMES[r.sport]}</td>}
-                      <td>
+                      {!sport && <td data-label="Sport" className="leaderboard__meta leaderboard__meta--sport">{SPORT_NAMES[r.sport]}</td>}
+                      <td data-label="Class" className="leaderboard__meta leaderboard__meta--class">
                         {r.weight_class}
                         <span className="muted leaderboard__sub">
                           {GENDER_LABELS[r.gender] ?? r.gender}{r.bodyweight !== null ? ` · ${formatKg(r.bodyweight)}` : ''}
                         </span>
                       </td>
-                      <td><Link to={`/challenges/${r.competition_id}`} title={r.competition_name}>{r.location}</Link></td>
-                      {liftColumns.map((k) => <td key={k} className={`num${sorted(k)}`}>{liftCell(r, k)}</td>)}
-                      <td className={`num${sorted('total')}`}><strong>{r.total !== null ? formatNumber(r.total) : '—'}</strong></td>
-                      {pointsColumns.map((f) => <td key={f} className={`num leaderboard__points${sorted(f)}`}>{pointsCell(r, f)}</td>)}
+                      <td data-label="Location" className="leaderboard__meta"><Link to={`/challenges/${r.competition_id}`} title={r.competition_name}>{r.location}</Link></td>
+                      {liftColumns.map((k) => <td key={k} data-label={sortLabel(k)} className={`num${sorted(k)}`}>{liftCell(r, k)}</td>)}
+                      <td data-label={sortLabel('total')} className={`num${sorted('total')}`}><strong>{r.total !== null ? formatNumber(r.total) : '—'}</strong></td>
+                      {pointsColumns.map((f) => <td key={f} data-label={sortLabel(f)} className={`num leaderboard__points${sorted(f)}`}>{pointsCell(r, f)}</td>)}
                     </tr>
                   ))}
                 </tbody>
