@@ -80,6 +80,41 @@ describe('projector board', () => {
     expect(screen.getByTestId('board-latest').textContent).toContain('Awaiting judges · 2 of 3 votes')
   })
 
+  /** One 83kg lifter, the given attempts, and the follow URLs the server lists. */
+  function seedOne(id: number, name: string, attempts: Lift[], followUrls: string[]) {
+    mockFetch({
+      [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Hall Open', participants: 1 }) } },
+      [`GET /competitions/${id}/participants`]: { body: { participants: [participant({ id: 1, user_id: 1, competition_id: id, name, weight_class: '83kg', attempts })] }, headers: { 'x-live-seq': '4' } },
+      [`GET /competitions/${id}/lifts`]: { body: { lifts: attempts } },
+      'GET /network': { body: { follow_urls: followUrls } },
+    })
+  }
+  const waiting = (id: number, attemptId: number) => lift({ id: attemptId, competition_id: id, participant_id: 1, user_id: 1, participant_name: 'Lifter', weight: 400, status: 'pending', judging: pendingJudging(1), created_at: '2026-01-01T11:00:00.000Z' })
+
+  it('served on loopback only: a note on how to open the board to phones instead of a QR code no phone could open', async () => {
+    seedOne(36, 'Ann Lift', [], ['http://127.0.0.1:3902/', 'http://[::1]:3902/', 'http://localhost:3902/'])
+    renderBoard(36)
+    expect((await screen.findByTestId('board-follow-note')).textContent).toBe('To follow on phones, start the server with HOST=0.0.0.0 (see README).')
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
+    expect(screen.queryByTestId('board-url')).toBeNull()
+  })
+
+  it('a LAN address among loopback ones still gets its QR code and no note', async () => {
+    seedOne(37, 'Ann Lift', [], ['http://127.0.0.1:3902/', 'http://10.0.0.5:3902/'])
+    renderBoard(37)
+    await vi.waitFor(() => expect(screen.getByTestId('board-url').textContent).toBe('10.0.0.5:3902/challenges/37'))
+    expect(screen.getByRole('img', { name: 'QR code of http://10.0.0.5:3902/challenges/37' })).toBeTruthy()
+    expect(screen.queryByTestId('board-follow-note')).toBeNull()
+  })
+
+  it('marks two attempts awaiting judges "Awaiting judges ×2", the count kept with its words; a name carries its whole text in a title', async () => {
+    seedOne(38, 'Maximiliana Konstantinopoulou-Brandt', [waiting(38, 501), waiting(38, 502)], ['http://10.0.0.5:3902/'])
+    renderBoard(38)
+    const name = await screen.findByText('Maximiliana Konstantinopoulou-Brandt', { selector: '.board__name-text' })
+    expect(name.title).toBe('Maximiliana Konstantinopoulou-Brandt')
+    expect(name.closest('tr')!.querySelector('.board__pending')!.textContent).toBe('Awaiting judges\u00a0×2')
+  })
+
   it('a decision shows three lights with their cards for 5 s, then the page with that lifter, highlighted with their rank', async () => {
     const { pending } = seed(33, 20)
     renderBoard(33)

@@ -34,6 +34,8 @@ const MAX_QUEUED = 3
 export const PAGE_MS = 10_000
 /** Until the screen is measured (and in jsdom): rows per page, and what a group's heading costs in rows. */
 const DEFAULT_FIT = { capacity: 10, headerCost: 2 }
+/** Instead of the QR code when the server can only be reached from its own machine. */
+export const FOLLOW_NOTE = 'To follow on phones, start the server with HOST=0.0.0.0 (see README).'
 /** Until the challenge has loaded: a powerlifting total, no points. */
 const LOADING_SCORING: BoardScoring = { total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: null }
 
@@ -50,6 +52,8 @@ export function ProjectorBoardPage() {
   const countChanged = useValueHighlight(competition?.participants, validId)
   const network = useNetwork()
   const url = validId ? followUrl(validId, window.location.origin, network.data?.follow_urls) : ''
+  // A server listening on loopback only lists loopback addresses: a phone in the hall cannot open those.
+  const phonesCannotFollow = url !== '' && isLoopback(url)
   const latest = lifts?.[0]
   const decided = useMemo(() => latestDecided(lifts), [lifts])
 
@@ -158,11 +162,14 @@ export function ProjectorBoardPage() {
               </span>
             </div>
           )}
-          {url && (
+          {url && !phonesCannotFollow && (
             <figure className="board__follow">
               <QrCode className="board__qr" text={url} label={`QR code of ${url}`} />
               <figcaption>Follow on your phone: <strong data-testid="board-url">{url.replace(/^https?:\/\//, '')}</strong></figcaption>
             </figure>
+          )}
+          {url && phonesCannotFollow && !network.loading && (
+            <p className="board__follow board__follow-note" data-testid="board-follow-note">{FOLLOW_NOTE}</p>
           )}
         </aside>
       </div>
@@ -186,6 +193,16 @@ const pendingText = (attempt: Lift) => {
   return votes ? `${AWAITING_JUDGES} · ${votes}` : AWAITING_JUDGES
 }
 
+/** localhost, 127.x.x.x or ::1: an address only the server's own machine can open. */
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1'
+  } catch {
+    return false
+  }
+}
+
 /** A kg figure, '—' before a good lift. */
 const kg = (n: number | null) => (n ? formatNumber(n) : '—')
 
@@ -195,7 +212,17 @@ function Segment({ segment, scoring, latest, decided, changed }: { segment: Page
   return (
     <section className={`board__segment${segment.bestLifter ? ' board__segment--best' : ''}`} aria-label={heading ?? 'Ranking'}>
       {heading && <h2 className="board__class">{heading}{segment.continued ? ' (continued)' : ''}</h2>}
-      <table className={`board__table board__table--cols-${scoring.total_lifts.length + (formula ? 2 : 1)}`}>
+      <table className="board__table">
+        {/* Column widths in the cells' own font (ProjectorBoard.css): figures always fit; the name gives way. */}
+        <colgroup>
+          <col className="board__col--rank" />
+          <col />
+          <col className="board__col--judging" />
+          {!segment.weightClass && <col className="board__col--class" />}
+          {scoring.total_lifts.map((lift) => <col key={lift} className={`board__col--lift board__col--${lift}`} />)}
+          <col className="board__col--total" />
+          {formula && <col className={`board__col--points board__col--${formula}`} />}
+        </colgroup>
         <thead>
           <tr>
             <th scope="col" className="board__rank-col">#</th>
@@ -225,14 +252,17 @@ function Row({ row, scoring, showClass, latest, decided, changed }: { row: Board
     <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
       <td className={`board__rank${row.place !== null ? ` board__rank--${row.place}` : ''}`}>{row.place ?? '—'}</td>
       <td className="board__name">
-        <span className="board__name-text">{p.name}</span>
-        {p.country && <span className="board__country">{p.country}</span>}
+        {/* One line: the country drops out of sight first; only then is the name shortened (the title has it whole). */}
+        <span className="board__name-line">
+          <span className="board__name-text" title={p.name}>{p.name}</span>
+          {p.country && <span className="board__country">{p.country}</span>}
+        </span>
         {row.pending.length > 0 && <span className="board__pending-phone">{AWAITING_JUDGES}</span>}
       </td>
       <td className="board__judging">
         {row.pending.length > 0 && (
           <span className="board__pending" title={onePending ? `${AWAITING_JUDGES} · ${onePending}` : AWAITING_JUDGES}>
-            {AWAITING_JUDGES}{row.pending.length > 1 ? ` ×${row.pending.length}` : ''}
+            {AWAITING_JUDGES}{row.pending.length > 1 ? `\u00a0×${row.pending.length}` : ''}
           </span>
         )}
       </td>
