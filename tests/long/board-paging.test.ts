@@ -68,7 +68,8 @@ beforeAll(async () => {
       }
     }
   }
-  server = await spawnServer({ DATABASE_URL: database.url, SERVE_WEB: 'true' })
+  // A public address, as in a hall: a board on a loopback-only server shows a note instead of the QR code.
+  server = await spawnServer({ DATABASE_URL: database.url, SERVE_WEB: 'true', PUBLIC_URL: 'http://192.0.2.10:3000/' })
 }, 180_000)
 
 afterAll(async () => {
