@@ -28,19 +28,23 @@ async function main() {
   const db = await openDatabase(config) // the server applies migrations; workers only read and write rows
   const storage = await openStorage(config)
   const publisher = createRedisPublisher(config, { onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
-  const transcoder = await startTranscodeWorker({ config, db, storage, publisher }, { log })
+  // The worker may take a job while it is still starting: SIGTERM is handled from before it starts,
+  // so a stop at that moment still finishes (or releases) the job rather than killing the process.
+  const starting = startTranscodeWorker({ config, db, storage, publisher }, { log })
   // METRICS_PORT: /metrics for Prometheus and /health for the container's health check.
-  const metrics = config.metricsPort === undefined ? undefined : await startMetricsListener({ port: config.metricsPort, host: config.host, token: config.metricsToken })
+  const metricsStarting = config.metricsPort === undefined ? undefined : starting.then(() => startMetricsListener({ port: config.metricsPort!, host: config.host, token: config.metricsToken }))
 
   // The delay is only a backstop above the policy's grace (the running job finishes or is released within it).
   closeWithGrace({ delay: policy.shutdownGraceMs + 10_000 }, async ({ err, signal }) => {
     if (err) console.error(`Transcode worker ${process.pid}: stopping after an error`, err)
     else console.log(`Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`)
-    await transcoder.close()
-    await metrics?.close()
+    await (await starting.catch(() => undefined))?.close()
+    await (await metricsStarting?.catch(() => undefined))?.close()
     await publisher.close()
     await db.close()
   })
+  await starting
+  const metrics = await metricsStarting
 
   console.log(
     `Transcode worker ${process.pid} ready: concurrency ${config.workerConcurrency}, queue "${config.redisPrefix}:${policy.queue}", ` +
