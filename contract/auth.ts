@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Literals, NameText, WEIGHT_CLASSES } from './common.ts'
+import { Literals, NameText, PLAIN_LINE, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: 1, maxLength: 200 })
@@ -15,8 +15,8 @@ export const RegisterBody = Type.Object(
     username: Type.Optional(Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' })),
     confirmPassword: Type.Optional(Password),
     weight_class: Type.Optional(Literals(WEIGHT_CLASSES)),
-    country: Type.Optional(Type.String({ maxLength: 80 })),
-    bio: Type.Optional(Type.String({ maxLength: 2000 })),
+    country: Type.Optional(Type.String({ maxLength: 80, pattern: PLAIN_LINE })),
+    bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
   },
   { additionalProperties: false },
 )

@@ -34,13 +34,18 @@ export const ChallengeDate = Type.String({
 
 /**
  * Something visible (a letter, digit, punctuation or symbol: names are stored trimmed, and a blank
- * one would be stored empty) and nothing hidden: no control characters, and none of the direction
- * overrides and isolates that make the text around them show reordered (a name on the board
- * reading backwards). Ajv compiles patterns with the `u` flag.
+ * one would be stored empty) and nothing hidden: no control characters, and not the two direction
+ * overrides (U+202D, U+202E) that show the text after them reordered (a name on the board reading
+ * backwards); embeddings and isolates, which right-to-left text pasted from other apps may carry,
+ * stay. Ajv compiles patterns with the `u` flag.
  */
-export const NOT_BLANK = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])[^\\p{Cc}\\u202A-\\u202E\\u2066-\\u2069]*$'
+export const NOT_BLANK = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])[^\\p{Cc}\\u202D\\u202E]*$'
 /** NOT_BLANK for text typed in a box of several lines: line breaks and tabs allowed. */
-export const NOT_BLANK_LINES = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])(?:[^\\p{Cc}\\u202A-\\u202E\\u2066-\\u2069]|[\\t\\n\\r])*$'
+export const NOT_BLANK_LINES = '^(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])(?:[^\\p{Cc}\\u202D\\u202E]|[\\t\\n\\r])*$'
+/** Optional text on one line (may be empty): the characters NOT_BLANK refuses, refused. */
+export const PLAIN_LINE = '^[^\\p{Cc}\\u202D\\u202E]*$'
+/** Optional text of several lines (may be empty): as PLAIN_LINE, line breaks and tabs allowed. */
+export const PLAIN_LINES = '^(?:[^\\p{Cc}\\u202D\\u202E]|[\\t\\n\\r])*$'
 /** Text a person types as a name or place: 1 to `maxLength` characters, visible, on one line. */
 export const NameText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NOT_BLANK })
 /** A note typed in a text box: 1 to `maxLength` characters, visible, line breaks allowed. */

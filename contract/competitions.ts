@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { ChallengeDate, IdParam, Literals, NameText, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { ChallengeDate, IdParam, Literals, NameText, PLAIN_LINES, PrizePool, WEIGHT_CLASSES } from './common.ts'
 import { Judging } from './judging.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
@@ -128,7 +128,7 @@ export const CreateCompetitionBody = Type.Object(
     gender: Type.Optional(Gender),
     /** How places are decided; 'class' when absent. A formula must fit the challenge's lifts (formulaFits). */
     ranking: Type.Optional(Ranking),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),
     /**
      * A path on this site only (`/challenges/x.jpg`): an image on another host would make every
      * viewer's browser call it. Not `//host` (protocol-relative), and no backslash, whitespace or

@@ -253,7 +253,9 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         const competitionId = attempt.participant.competitionId
         const { organiserId: organiser } = await seatsOf(tx, competitionId)
         if (organiser !== organiserId) throw new JudgingRefusal('not_organiser')
-        if (attempt.participant.userId === organiserId) throw new JudgingRefusal('own_attempt')
+        // Their own attempt: an appeal opened before organisers' appeals were refused may be closed
+        // (confirmed: the panel's decision stands), never reversed in their own favour.
+        if (attempt.participant.userId === organiserId && verdict.reverse) throw new JudgingRefusal('own_attempt')
         if (attempt.appealState !== 'open') throw new JudgingRefusal('no_open_appeal')
         const row = await tx.attempt.update({
           where: { id: attemptId },

@@ -37,7 +37,6 @@ function quietErrors(connection: Redis, log: Log, what: string) {
   })
 }
 
-/** BullMQ's largest priority (lower runs first). */
 /**
  * A queue or worker closed while its connections still run their opening commands disconnects
  * them, and the commands nobody awaits reject as unhandled "Connection is closed." (seen once in
@@ -50,6 +49,7 @@ const settledWithin = (work: Promise<unknown>, ms: number) => new Promise<void>(
   work.catch(() => {}).finally(() => { clearTimeout(timer); resolve() })
 })
 
+/** BullMQ's largest priority (lower runs first). */
 const MAX_PRIORITY = 2_097_151
 /** A lifter's unfinished-jobs set outlives its last enqueue by this (a worker dying for good cannot leave it forever). */
 const LINE_TTL_SECONDS = 24 * 3600

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, type HttpError } from '../errors.ts'
 
 // As NOT_BLANK_LINES (contract/common.ts), in two parts so each refusal says what is wrong.
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u
-const TYPED = /^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|[\t\n\r])*$/u
+const TYPED = /^(?:[^\p{Cc}\u202D\u202E]|[\t\n\r])*$/u
 
 /** A comment's text as stored: trimmed, 1 to ENGAGEMENT.commentMaxLength characters (counted as the person sees them). */
 export function commentText(raw: string): string {

@@ -85,6 +85,16 @@ describe('generated bodies against every JSON endpoint', () => {
   })
 })
 
+describe('text people type', () => {
+  it('takes names in any script, with marks, apostrophes, emoji and the direction marks pasted right-to-left text carries', async () => {
+    const names = ['José Núñez', 'Jose\u0301', '李', 'محمد علي', '\u202bمحمد\u202c', '\u2067שרה\u2069', "D'Angelo-Smith", 'Ana 💪🏽', 'Zoë 👨\u200d👩\u200d👧']
+    for (const [i, name] of names.entries()) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email: `script${i}-${Date.now()}@example.com`, password: 'pw-123456', bio: 'Line one\nLine two' } })
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201)
+    }
+  })
+})
+
 describe('named bad inputs', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = user.auth) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) })
@@ -103,6 +113,8 @@ describe('named bad inputs', () => {
     ['a name that turns the text around it backwards', '/api/auth/register', { name: '\u202eevil', email: 'rlo@example.com', password: 'pw-123456' }, /name must not be blank or hold control characters/],
     ['a name with a control character', '/api/auth/register', { name: 'Bell\u0007', email: 'bel@example.com', password: 'pw-123456' }, /name must not be blank or hold control characters/],
     ['a location on two lines', '/api/create_competition', { ...challenge, location: 'Gym\nHall' }, /location must not be blank or hold control characters/],
+    ['a country that turns the names beside it backwards', '/api/auth/register', { name: 'Ana', email: 'rlo-country@example.com', password: 'pw-123456', country: 'Norway\u202e' }, /country must not hold control characters/],
+    ['a description with a control character', '/api/create_competition', { ...challenge, description: 'Lift\u0000s' }, /description|NUL/],
     ['a body over 1 MiB', '/api/create_competition', { ...challenge, description: 'x'.repeat(1_100_000) }, /too large/],
     ['a wrong type', '/api/join_competition', { competition_id: CURRENT, weight_class: 83 }, /weight_class/],
     ['an extra field', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', role: 'admin' }, /Unknown field "role"/],

@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { HttpError } from '../../errors.ts'
-import { CLIENT_DATE_PATTERN, NOT_BLANK, NOT_BLANK_LINES } from '../../../contract/index.ts'
+import { CLIENT_DATE_PATTERN, NOT_BLANK, NOT_BLANK_LINES, PLAIN_LINE, PLAIN_LINES } from '../../../contract/index.ts'
 import { invalidDate } from '../../services/challenge-dates.service.ts'
 
 interface ValidationIssue {
@@ -40,6 +40,7 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     case 'anyOf': case 'enum': case 'const': return `${where} has a value that is not allowed.`
     case 'pattern':
       if (params.pattern === NOT_BLANK || params.pattern === NOT_BLANK_LINES) return `${where} must not be blank or hold control characters.`
+      if (params.pattern === PLAIN_LINE || params.pattern === PLAIN_LINES) return `${where} must not hold control characters.`
       return params.pattern === CLIENT_DATE_PATTERN ? invalidDate(where) : `${where} has an invalid format.`
     case 'maxItems': return `${where} has too many items.`
     default: return `${where} ${issue.message ?? 'is not valid'}.`

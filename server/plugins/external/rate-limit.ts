@@ -55,7 +55,7 @@ export default fp(async function rateLimiting(app: FastifyInstance) {
   const fromAddress = createLoginBackoff({ store, maxFailures: config.loginMaxFailures, windowMs })
   const fromAnywhere = createLoginBackoff({ store, maxFailures: config.loginMaxFailures * ACCOUNT_FAILURE_MULTIPLE, windowMs })
   // Account keys start with `user:` or `login:`, so an address key never equals one.
-  const addressKey = (account: string, address: string) => `ip:${address}|${account}`
+  const addressKey = (account: string, address: string) => `ip:${clientNetwork(address)}|${account}`
   const backoff: LoginBackoff = {
     async waitMs(account, address) {
       const waits = await Promise.all([fromAddress.waitMs(addressKey(account, address)), fromAnywhere.waitMs(account)])
@@ -84,3 +84,19 @@ export default fp(async function rateLimiting(app: FastifyInstance) {
     succeeded: tolerant(backoff.succeeded, undefined),
   } satisfies LoginBackoff)
 })
+
+/**
+ * The client a login failure is counted against: an IPv4 address, or an IPv6 address's /64 (one
+ * home or phone is given a whole /64, so counting single IPv6 addresses would let one client spread
+ * its guesses over as many "addresses" as it likes).
+ */
+export function clientNetwork(address: string): string {
+  if (!address.includes(':')) return address
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped) return mapped[1]!
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail === undefined ? [] : tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}

@@ -242,12 +242,15 @@ describe('jury and appeals', () => {
     expect(await api('POST', `/attempts/${own}/appeal`, c.organiser.token, { note: 'It was locked' })).toEqual({
       status: 403, body: { error: 'You organise this challenge: your own attempts cannot be appealed, as the jury that hears appeals is you.' },
     })
-    // An appeal opened before this rule (as the database may hold one) is not theirs to decide either.
+    // An appeal opened before this rule (as the database may hold one) is not theirs to reverse;
+    // confirming it closes it with the panel's decision standing.
     await t.db.prisma.attempt.update({ where: { id: own }, data: { appealState: 'open', appealNote: 'It was locked', appealedAt: new Date() } })
     expect(await api('POST', `/attempts/${own}/appeal/decision`, c.organiser.token, { reverse: true, reason: 'Mine, so good' })).toEqual({
       status: 403, body: { error: 'You cannot judge your own attempt.' },
     })
     expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: own } })).status).toBe('failed')
+    const closed = await api('POST', `/attempts/${own}/appeal/decision`, c.organiser.token, { reverse: false, reason: 'The panel stands' })
+    expect(closed.body.attempt).toMatchObject({ status: 'failed', judging: { decided_by: 'panel', appeal: { state: 'confirmed' } } })
   })
 
   it('closes the appeal window after APPEAL_WINDOW_HOURS', async () => {

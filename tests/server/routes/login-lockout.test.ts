@@ -47,6 +47,15 @@ describe.each([
     expect(fromB.json()).toHaveProperty('access_token')
   })
 
+  it('counts an IPv6 client by its /64: guesses spread over its addresses lock it like one address', async () => {
+    const owner = await registerUser(t.app)
+    const spread: number[] = []
+    for (let i = 0; i < MAX_FAILURES; i++) spread.push((await login(t, owner.email, 'wrong-password', `2001:db8:7:7::${i + 1}`)).statusCode)
+    expect(spread).toEqual(Array(MAX_FAILURES).fill(401))
+    expect((await login(t, owner.email, owner.password, '2001:db8:7:7:aaaa::9')).statusCode).toBe(429)
+    expect((await login(t, owner.email, owner.password, '2001:db8:7:8::1')).statusCode).toBe(200)
+  })
+
   it('a successful login clears that address\'s failures', async () => {
     const owner = await registerUser(t.app)
     for (let round = 0; round < 3; round++) {

@@ -67,8 +67,16 @@ export function listenForPreloadErrors(): void {
   // A link's error event does not bubble: caught on its way down instead.
   document.addEventListener('error', noteFailedStylesheet, true)
   window.addEventListener('vite:preloadError', () => {
-    if (navigator.onLine) void recoverMissingCode()
+    // Not while something typed would be lost (a half-written comment, the upload form): the page's own
+    // error handling goes on, and the next navigation loads the new build.
+    if (navigator.onLine && !hasTypedInput()) void recoverMissingCode()
   })
+}
+
+/** Whether a field holds something the person typed (a reload would throw it away). */
+function hasTypedInput(): boolean {
+  return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('textarea, input:not([type]), input[type=text], input[type=email], input[type=number], input[type=password]')]
+    .some((field) => field.value.trim() !== '' && field.value !== field.defaultValue)
 }
 
 // Stylesheets that failed to load (a page's CSS, offline), caught as their error events pass the document.
