@@ -446,6 +446,8 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       const removed = await tus.cleanUpExpiredUploads()
       if (removed > 0) app.log.info({ removed }, 'resumable uploads: expired uploads removed')
     } catch (err) {
+      // No resumable upload has been started on this host yet: its folder does not exist, nothing to remove.
+      if ((err as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') return
       app.log.warn({ err }, 'resumable uploads: could not remove expired uploads')
     }
   }
