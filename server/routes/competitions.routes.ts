@@ -23,7 +23,7 @@ import { toCompetition, toParticipant } from '../services/mappers.ts'
 import {
   challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
 } from '../services/aggregates.service.ts'
-import { perUser, tooFast } from './engagement.routes.ts'
+import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 
 const NOT_JOINED = 'You have not joined this challenge.'
 const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
@@ -202,7 +202,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/create_competition', {
     onRequest: app.authenticate,
     // Per account (each new challenge is broadcast to everyone): counted once the token is checked, before the body is.
-    config: { rateLimit: { max: app.deps.config.rateLimitCreatePerHour, timeWindow: '1 hour', hook: 'preValidation', keyGenerator: (request) => `create-user-${request.userId}` } },
+    config: { rateLimit: { max: app.deps.config.rateLimitCreatePerHour, timeWindow: '1 hour', hook: 'preValidation', keyGenerator: perUser('create') } },
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], body: CreateCompetitionBody,
       response: { 201: CreateCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },

@@ -4,7 +4,7 @@
 // reactions are announced to the challenge room after commit; the reads carry the room's seq in
 // `x-live-seq`, so a page subscribes since it and misses nothing.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import {
   AttemptIdParams, CommentBody, CommentIdParams, CommentResponse, CommentsPage, CommentsQuery, ENGAGEMENT, EngagementResponse, ErrorResponse,
@@ -12,15 +12,9 @@ import {
 } from '../../contract/index.ts'
 import { commentText, engaged, viewerIdentity } from '../services/engagement.service.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
+import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 
 const LIVE_SEQ = 'The `x-live-seq` header is the number of the challenge room\'s last live event this answer reflects: subscribe since it.'
-/** A per-route limit's 429 answer: a sentence saying what was too fast and how long to wait. */
-export const tooFast = (what: string) => (_request: FastifyRequest, context: { ttl: number }) => ({
-  statusCode: 429,
-  error: `You are ${what} too fast. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-})
-/** A per-account limit's key (the route authenticates first, so the user is known). */
-export const perUser = (prefix: string) => (request: FastifyRequest) => `${prefix}-user-${request.userId}`
 
 /** Per-viewer answers: revalidated on every use, never kept by a shared cache. */
 const privateAnswer = (reply: FastifyReply, seq: number) => reply.header('x-live-seq', String(seq)).header('cache-control', 'private, no-cache')

@@ -12,7 +12,7 @@ import type { PanelView } from '../../infra/repositories/judging.repository.ts'
 import { forbidden, notFound } from '../errors.ts'
 import { listenAddresses, urlFor } from '../listen-addresses.ts'
 import { judged } from '../services/judging.service.ts'
-import { perUser, tooFast } from './engagement.routes.ts'
+import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 
 const toPanel = (panel: PanelView, organiserFallback: number) => ({
   competition_id: panel.competitionId,

@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin'
 import rateLimit from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createLoginBackoff, memoryFailureStore, redisFailureStore, type FailureStore } from '../../../infra/login-backoff.ts'
 
 // Failed logins count per (account, client address): LOGIN_MAX_FAILURES from one address lock the
@@ -31,6 +31,14 @@ declare module 'fastify' {
     loginBackoff: LoginBackoff
   }
 }
+
+/** A per-route limit's 429 answer: a sentence saying what was too fast and how long to wait. */
+export const tooFast = (what: string) => (_request: FastifyRequest, context: { ttl: number }) => ({
+  statusCode: 429,
+  error: `You are ${what} too fast. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+})
+/** A per-account limit's key (the route authenticates first, so the user is known). */
+export const perUser = (prefix: string) => (request: FastifyRequest) => `${prefix}-user-${request.userId}`
 
 export default fp(async function rateLimiting(app: FastifyInstance) {
   const { config } = app.deps
