@@ -77,7 +77,8 @@ describe("the judge's desk", () => {
     renderDesk()
     await screen.findByRole('heading', { name: 'Squat 180 kg — Anna Novak' })
     key('w')
-    await vi.waitFor(() => expect(currentTitle()).toBe('Bench 120 kg — Ben Berg'))
+    // vi.waitFor's 1 s default ran out once on a loaded CI machine (the vote, then the queue's refetch).
+    await vi.waitFor(() => expect(currentTitle()).toBe('Bench 120 kg — Ben Berg'), { timeout: 5_000 })
     expect(api.sent('POST', '/attempts/11/votes').map((c) => c.body)).toEqual([{ good: true }])
     expect(api.sent('GET', '/judge/queue').length).toBeGreaterThanOrEqual(2)
     expect(api.sent('POST', '/attempts/12/votes')).toHaveLength(0)
@@ -104,7 +105,8 @@ describe("the judge's desk", () => {
     expect((cards[1] as HTMLInputElement).checked).toBe(true)
     fireEvent.change(within(form).getByLabelText('Note (optional)'), { target: { value: '  soft knees  ' } })
     key('Enter')
-    await vi.waitFor(() => expect(currentTitle()).toBe('Bench 120 kg — Ben Berg'))
+    // vi.waitFor's 1 s default ran out once on a loaded CI machine (the vote, then the queue's refetch).
+    await vi.waitFor(() => expect(currentTitle()).toBe('Bench 120 kg — Ben Berg'), { timeout: 5_000 })
     expect(api.sent('POST', '/attempts/11/votes').map((c) => c.body)).toEqual([{ good: false, reason: 'not_locked', note: 'soft knees' }])
   })
 
