@@ -1,11 +1,15 @@
-// ESLint: typescript-eslint's recommended rules (syntactic, no type information: the whole
-// tree lints in seconds; `npm run typecheck` does the type checking), and the architecture of
-// the README as import boundaries, so a layer that reaches into another fails `npm test`.
+// ESLint: typescript-eslint's recommended rules, the type-aware promise rules for the server side
+// (no-floating-promises, no-misused-promises: a promise nobody awaits or catches is a crash or a
+// lost error), and the architecture of the README as import boundaries, so a layer that reaches
+// into another fails `npm test`. Inside the server the layers are zoned too: routes import no
+// driver, services no Fastify, only the repositories (and the database module) Prisma, and
+// repositories not each other.
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import js from '@eslint/js'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 const ROOT = import.meta.dirname
 const SOURCE_FILES = '*.{ts,tsx,js,mjs,cjs}'
@@ -43,6 +47,24 @@ const BOUNDARIES = [
   { zone: 'prisma', forbid: ['server', 'worker', 'web'], message: 'prisma/ (schema, migrations, seed) imports no role: what both need lives in infra/ or contract/.' },
 ]
 
+/** Drivers: a route reaches them through a repository, storage or an adapter, never itself. */
+const DRIVER = { regex: '^(?:@prisma/.*|ioredis|@aws-sdk/.*|@tus/(?:file-store|s3-store)|.*/prisma/generated(?:/.*)?)$', message: 'Routes import no driver (Prisma, ioredis, the S3 SDK, tus stores): reach it through a repository, the storage or an adapter in infra/ or server/plugins/.' }
+const FASTIFY = { regex: '^(?:fastify|fastify-plugin|@fastify/.*|(?:\\.\\./)+plugins/.*)$', message: 'Services import no Fastify (nor its plugins): a service receives its dependencies explicitly and is tested without an app.' }
+const PRISMA = { regex: '^(?:@prisma/.*|.*/prisma/generated(?:/.*)?)$', message: 'Only infra/repositories/ and the database module (infra/db.ts, infra/migrations.ts) import Prisma: other code goes through a repository.' }
+const SIBLING_REPOSITORY = { regex: '^\\./[\\w.-]+\\.repository(?:\\.ts)?$', message: 'Repositories do not import each other: share row shapes and helpers through a module that is not a repository (infra/repositories/*.ts without .repository).' }
+/** The database module: the one place besides the repositories that opens Prisma. */
+const DATABASE_MODULE = ['infra/db.ts', 'infra/migrations.ts']
+
+/** Layer rules inside the server side, by folder (and, for the repositories, file). */
+function layerPatterns(folder) {
+  const patterns = []
+  if (isWithin(folder, 'server/routes')) patterns.push(DRIVER)
+  if (isWithin(folder, 'server/services')) patterns.push(FASTIFY)
+  const prismaAllowed = isWithin(folder, 'infra/repositories') || isWithin(folder, 'prisma') || isWithin(folder, 'web')
+  if (!prismaAllowed && ['server', 'worker', 'infra', 'contract'].some((zone) => isWithin(folder, zone))) patterns.push(PRISMA)
+  return patterns
+}
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const isWithin = (folder, zone) => folder === zone || folder.startsWith(`${zone}/`)
 
@@ -60,11 +82,33 @@ function restrictedImports(folder) {
 }
 
 const zones = [...new Set(BOUNDARIES.map(({ zone }) => zone.split('/')[0]))]
-const boundaryConfigs = zones.flatMap(folders).map((folder) => ({
-  name: `liftarena/boundaries/${folder}`,
-  files: [`${folder}/${SOURCE_FILES}`],
-  rules: { 'no-restricted-imports': ['error', { patterns: restrictedImports(folder) }] },
-}))
+const boundaryConfigs = zones.flatMap(folders).flatMap((folder) => {
+  const patterns = [...restrictedImports(folder), ...layerPatterns(folder)]
+  const configs = [{
+    name: `liftarena/boundaries/${folder}`,
+    files: [`${folder}/${SOURCE_FILES}`],
+    ignores: folder === 'infra' ? DATABASE_MODULE : [],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  }]
+  if (folder === 'infra') {
+    configs.push({
+      name: 'liftarena/boundaries/infra/database-module',
+      files: DATABASE_MODULE,
+      rules: { 'no-restricted-imports': ['error', { patterns: patterns.filter((pattern) => pattern !== PRISMA) }] },
+    })
+  }
+  if (folder === 'infra/repositories') {
+    configs.push({
+      name: 'liftarena/boundaries/infra/repositories/no-siblings',
+      files: ['infra/repositories/*.repository.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, SIBLING_REPOSITORY] }] },
+    })
+  }
+  return configs
+})
+
+/** The server side, checked with type information (the web client's rules are its own). */
+const TYPED_FILES = ['{server,worker,infra,contract,tests,bench}/**/*.ts']
 
 export default defineConfig(
   { name: 'liftarena/ignores', ignores: ['data/', 'media/', 'dist/', 'web/dist/', 'prisma/generated/', '.artifacts/'] },
@@ -81,4 +125,24 @@ export default defineConfig(
     },
   },
   ...boundaryConfigs,
+  {
+    // The web client: the rules of hooks (hooks called unconditionally, effects and callbacks naming
+    // what they read). The plugin's React Compiler rules are left out: the app is not compiled by it.
+    name: 'liftarena/web',
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    name: 'liftarena/promises',
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 )

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 // `npm test` runs the fast projects: unit tests of pure rules (beside their files,
 // no services), server and worker tests against the real services, web component
-// tests in jsdom, and browser end-to-end tests.
+// tests in jsdom, browser end-to-end tests, and the benchmarks' smoke run.
 // The long fault and load runs (tests/long/) are `npm run test:long` (vitest.long.config.ts).
 export default defineConfig({
   test: {
@@ -23,6 +23,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/helpers/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          // The smoke run of `npm run bench`: every section at BENCH_SIZE=tiny, so a change that breaks a benchmark fails here.
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+          env: { BENCH_SIZE: 'tiny' },
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
           globalSetup: ['tests/helpers/global-setup.ts'],
         },
       },

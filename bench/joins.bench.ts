@@ -12,11 +12,11 @@ import { createTestDatabase } from '../tests/helpers/database.ts'
 import {
   createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, spawnServer, uniqueRedisPrefix, type Lifter,
 } from '../tests/helpers/live.ts'
-import { median, percentile, round, type Section } from './lib.ts'
+import { median, percentile, round, sized, type Section } from './lib.ts'
 
-const CLIENTS = 50
-const JOINS_PER_RUN = 1000
-const RUNS = 3
+const CLIENTS = sized(50, 5)
+const JOINS_PER_RUN = sized(1000, 20)
+const RUNS = sized(3, 1)
 
 interface RunResult { perSecond: number; p99: number; statuses: Map<number, number> }
 
@@ -50,7 +50,7 @@ export async function joinsBenchmark(): Promise<Section> {
     const lifters = async (): Promise<Lifter[]> => createLifters(db.prisma, process.env.JWT_SECRET!, JOINS_PER_RUN, 'Bench Lifter')
     const results: Record<'read' | 'hot' | 'ten', RunResult[]> = { read: [], hot: [], ten: [] }
     const readTarget = await createOngoingChallenge(db.prisma, 'Read Target')
-    await drive(200, (i) => fetch(`${url(i)}/api/competitions/${readTarget}`).then((r) => r.status)) // warm-up
+    await drive(sized(200, 5), (i) => fetch(`${url(i)}/api/competitions/${readTarget}`).then((r) => r.status)) // warm-up
     for (let run = 0; run < RUNS; run++) {
       results.read.push(await drive(JOINS_PER_RUN, (i) => fetch(`${url(i)}/api/competitions/${readTarget}`).then(async (r) => { await r.arrayBuffer(); return r.status })))
       const hot = await createOngoingChallenge(db.prisma, `Hot ${run}`)

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: statistics, child processes, the report table.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
 
 export const median = (values: readonly number[]) => {
@@ -52,4 +53,31 @@ export function renderSection(s: Section): string {
     ...s.verdicts.map((v) => `- ${v}`), '',
     'Commands:', '', '```sh', ...s.commands, '```', '',
   ].join('\n')
+}
+
+/**
+ * `BENCH_SIZE=tiny`: every section at a size that only shows it still starts and finishes (the smoke
+ * run in `npm test`, tests/bench/bench-smoke.test.ts); its figures mean nothing and are never written to BENCHMARKS.md.
+ */
+export const TINY = process.env.BENCH_SIZE === 'tiny'
+/** The full benchmark's value, or the smoke run's. */
+export const sized = <T>(full: T, tiny: T): T => (TINY ? tiny : full)
+
+// Its CLI straight from node_modules: `npx` would add an npm start to every run.
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
+
+export interface Cannonade { rps: number; p50: number; p99: number }
+
+/**
+ * autocannon in its own process against `url`. It ignores `Connection: close`, so it is told to
+ * open a new connection after `reconnectEvery` requests — the server's MAX_REQUESTS_PER_SOCKET, where
+ * a browser, a proxy or an HTTP agent reconnects because the server's answer said close. (autocannon
+ * drops that last answer of each connection from its count: 1 in `reconnectEvery`, the same for every route.)
+ * Any answer but 2xx, or any error, fails the run: a figure with refusals in it measures the refusals.
+ */
+export async function autocannon(url: string, o: { connections: number; seconds: number; reconnectEvery: number; headers?: string[] }): Promise<Cannonade> {
+  const out = await run(process.execPath, [AUTOCANNON_CLI, '-c', String(o.connections), '-d', String(o.seconds), '-D', String(o.reconnectEvery), ...(o.headers ?? []).flatMap((h) => ['-H', h]), '-j', url])
+  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; statusCodeStats?: Record<string, { count: number }> }
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers (${Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${count}× ${code}`).join(', ')}), ${r.errors} errors`)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
 }

@@ -5,10 +5,11 @@
 // a statement over one `pg` connection (pg-copy-streams, for COPY FROM STDIN, is not a dependency;
 // about 25 s for the whole set here when the machine is quiet). Deterministic: the same seed gives the same rows.
 import pg from 'pg'
+import { sized } from './lib.ts'
 import { classBand, formatDescription, NO_LIFT_REASONS, toLight, WEIGHT_CLASSES, type Light, type LiftType } from '../contract/index.ts'
 
 const DAY = 86_400_000
-export const SCALE = { users: 20_000, challenges: 1_000, lifters: 100, bigChallengeLifters: 200 } as const
+export const SCALE = sized({ users: 20_000, challenges: 1_000, lifters: 100, bigChallengeLifters: 200 }, { users: 600, challenges: 40, lifters: 10, bigChallengeLifters: 20 })
 const BATCH = 10_000
 
 const FIRST_M = ['Adam', 'Ben', 'Carlos', 'Dmitri', 'Emil', 'Femi', 'Gus', 'Hiro', 'Ivan', 'Jonas', 'Kai', 'Luca', 'Mateo', 'Nikolai', 'Omar', 'Pedro', 'Quinn', 'Rafael', 'Sven', 'Tomas', 'Umar', 'Viktor', 'Wen', 'Xavier', 'Yusuf', 'Zoran', 'Arjun', 'Bjorn', 'Chen', 'Diego', 'Erik', 'Farid', 'Gabriel', 'Hugo', 'Igor', 'Jakob', 'Kenji', 'Liam', 'Marco', 'Nils']
@@ -170,7 +171,7 @@ export async function seedScale(url: string, log: (line: string) => void = () =>
               const good = rnd() < (a === 2 ? 0.72 : 0.88)
               const decidedAt = Math.min(at + 3_600_000, now)
               attRows.push([++attemptId, participantId, lift, weight, pending ? 'pending' : good ? 'completed' : 'failed', iso(at), iso(pending ? at : decidedAt),
-                3, pending ? Math.floor(rnd() * 3) : 3, pending ? null : 'panel', pending ? null : iso(decidedAt), pending ? 1 : lightsOf(lift, good)])
+                3, pending ? Math.floor(rnd() * 3) : 3, pending ? null : 'panel', pending ? null : iso(decidedAt), pending ? 1 : lightsOf(lift, good), !pending])
               counts.attempts++
               if (pending) counts.pending++
               else if (!good) counts.failed++
@@ -183,9 +184,10 @@ export async function seedScale(url: string, log: (line: string) => void = () =>
         ['int', 'text', 'text', 'text', 'timestamp', 'timestamp', 'text', 'int', 'timestamp', 'text'], compRows,
         { lift_types: `ARRAY['Squat', 'Bench Press', 'Deadlift']`, weight_classes: `ARRAY[${WEIGHT_CLASSES.map((c) => `'${c}'`).join(', ')}]` })
       await insert('participants', ['id', 'user_id', 'competition_id', 'weight_class', 'gender', 'bodyweight', 'joined_at'], ['int', 'int', 'int', 'text', 'text', 'float8', 'timestamp'], partRows)
-      await insert('attempts', ['id', 'participant_id', 'lift_type', 'weight', 'status', 'created_at', 'updated_at', 'votes_needed', 'votes_cast', 'decided_by', 'decided_at', 'lights'],
-        ['int', 'int', 'text', 'float8', 'attempt_status', 'timestamp', 'timestamp', 'int', 'int', 'text', 'timestamp', 'int'], attRows,
-        {}, { lights: '($13::jsonb[])[u."lights"]' }, [lightTemplates])
+      // Decided by certified panels (docs/verified-results.md), so the boards hold them as a real platform's would.
+      await insert('attempts', ['id', 'participant_id', 'lift_type', 'weight', 'status', 'created_at', 'updated_at', 'votes_needed', 'votes_cast', 'decided_by', 'decided_at', 'lights', 'verified'],
+        ['int', 'int', 'text', 'float8', 'attempt_status', 'timestamp', 'timestamp', 'int', 'int', 'text', 'timestamp', 'int', 'bool'], attRows,
+        {}, { lights: '($14::jsonb[])[u."lights"]' }, [lightTemplates])
       if ((from - 1) % 200 === 0) log(`challenges ${counts.challenges}, participants ${counts.participants}, attempts ${counts.attempts} (${Math.round(performance.now() - started)} ms)`)
     }
     log(`inserts took ${Math.round(queryMs)} ms`)

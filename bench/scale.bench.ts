@@ -20,22 +20,29 @@ import { startTestApp, type TestApp } from '../tests/helpers/app.ts'
 import { createLifters, freePort, join, waitUntil } from '../tests/helpers/live.ts'
 import { openBrowser } from '../web/e2e/browser.ts'
 import { buildWebApp } from '../web/e2e/global-setup.ts'
-import { forkTs, type BenchChild } from './child.ts'
+import { webBuildStaleReason } from '../scripts/ensure-web-build.ts'
+import { forkTs, type BenchChild, type ChildApi } from './child.ts'
+import { sharedDemoServer } from './demo-server.ts'
 import { clockOffset, summarise, watchCommits, type RoundResult } from './fanout.bench.ts'
 import type { FanoutLoadApi } from './fanout-load.ts'
-import { median, percentile, round, run, type Section } from './lib.ts'
+import { autocannon as cannonade, median, percentile, round, run, sized, TINY, type Section } from './lib.ts'
 import type { BareServerApi } from './scale-bare.ts'
 import { seedScale, SCALE, type ScaleSeed } from './scale-seed.ts'
-import { CPU_SLOWDOWN, readLcp, serveStaticPage, SETTLE_MS, VIEWPORT } from './web.bench.ts'
+import { CPU_SLOWDOWN, NETWORK_IDLE_CAP_MS, readLcp, serveStaticPage, SETTLE_MS, VIEWPORT } from './web.bench.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
-const LOADS = 5
+/** Throttled loads per page after the warm-up; the smoke run takes its warm-up load as its only one. */
+const LOADS = sized(5, 0)
 /** A page that has not shown its content by then is reported as such (the rest of its loads skipped). */
 const CONTENT_TIMEOUT_MS = 45_000
-const AUTOCANNON = { runs: 3, seconds: 5, connections: 20 }
-const LEADERBOARD = { warmup: 50, requests: 500 }
-const SPECTATORS = 10_000
-const FANOUT_ROUNDS = 9
+const AUTOCANNON = sized({ runs: 3, seconds: 5, connections: 20 }, { runs: 1, seconds: 1, connections: 2 })
+const LEADERBOARD = sized({ warmup: 50, requests: 500 }, { warmup: 2, requests: 10 })
+const SPECTATORS = sized(10_000, 20)
+const FANOUT_ROUNDS = sized(9, 1)
+/** File descriptors kept free beside the spectators' sockets, per process. */
+const DESCRIPTORS_SPARE = sized(1024, 100)
+/** The smoke run's databases are its own, so it never drops a full run's (or another smoke run's). */
+const DB_SUFFIX = TINY ? `_tiny_${process.pid}` : ''
 const COLLECT_TIMEOUT_MS = 30_000
 const TARGETS = { homeKb: 250, lcpMs: 1500, participantsRatio: 0.5, leaderboardP99Ms: 50, fanoutRatio: 1.25 } as const
 
@@ -150,7 +157,7 @@ export interface PageTarget { key: string; label: string; url: string; ready: Re
 
 /**
  * One load in a fresh profile (cold cache): CPU slowed, bytes counted from CDP's network events until the page shows its
- * content (`ready`), the network is idle (3 s cap) and SETTLE_MS more. Not shown within `timeoutMs`:
+ * content (`ready`), the network is idle (NETWORK_IDLE_CAP_MS: 3 s; the smoke run does not wait) and SETTLE_MS more. Not shown within `timeoutMs`:
  * what arrived until then.
  */
 export async function loadPage(target: PageTarget, slowdown: number, timeoutMs: number): Promise<PageLoad> {
@@ -175,7 +182,7 @@ export async function loadPage(target: PageTarget, slowdown: number, timeoutMs: 
     })
     let lcp: Awaited<ReturnType<typeof readLcp>> = null
     if (shown) {
-      await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {})
+      if (NETWORK_IDLE_CAP_MS > 0) await page.waitForLoadState('networkidle', { timeout: NETWORK_IDLE_CAP_MS }).catch(() => {})
       await page.waitForTimeout(SETTLE_MS)
       lcp = await readLcp(page)
     }
@@ -202,7 +209,8 @@ async function measurePages(dataset: string, targets: PageTarget[], baseline = f
     for (const r of results) {
       const warm = await loadPage(r.target, 1, CONTENT_TIMEOUT_MS)
       log(`${dataset} ${r.target.key}: warm-up ${warm.shown ? 'shown' : `NOT shown in ${CONTENT_TIMEOUT_MS / 1000} s`}, ${kb(warm.totalBytes)}, API ${kb(warm.apiBytes)} in ${warm.apiRequests} requests`)
-      if (!warm.shown) { r.loads.push(warm); skip.add(r.target.key) }
+      if (!warm.shown || TINY) r.loads.push(warm)
+      if (!warm.shown) skip.add(r.target.key)
       if (baseline && !staticPage && warm.shown) {
         staticPage = await serveStaticPage(warm.text)
         const firstLine = warm.text.split('\n').map((line) => line.trim()).find(Boolean) ?? ''
@@ -238,12 +246,9 @@ const pageSummary = (r: PageResult) => {
 
 // ---------------------------------------------------------------- participants and leaderboard
 
-async function autocannon(url: string) {
-  const out = await run('npx', ['autocannon', '-c', String(AUTOCANNON.connections), '-d', String(AUTOCANNON.seconds), '-H', 'accept-encoding=br, gzip', '-j', url])
-  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; statusCodeStats?: Record<string, { count: number }> }
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers (${Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${count}× ${code}`).join(', ')}), ${r.errors} errors`)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
-}
+/** autocannon reconnecting at the server's MAX_REQUESTS_PER_SOCKET, as a browser or proxy does when the answer says close (bench/lib.ts). */
+const autocannon = (url: string, reconnectEvery: number) =>
+  cannonade(url, { connections: AUTOCANNON.connections, seconds: AUTOCANNON.seconds, reconnectEvery, headers: ['accept-encoding=br, gzip'] })
 
 interface Latency { available: true; p50: number; p99: number; max: number; bytes: number; rows: number; status: number }
 type LatencyResult = Latency | { available: false; why: string }
@@ -271,6 +276,7 @@ async function sequentialLatency(url: string, n: number): Promise<LatencyResult>
   return { available: true, p50: percentile(times, 50), p99: percentile(times, 99), max: Math.max(...times), bytes: Number(first.res.headers.get('content-length') ?? first.body.byteLength), rows: json.rows.length, status: 200 }
 }
 
+const RAW_SQL_RUNS = sized(200, 10)
 /** The SQL of infra/repositories/leaderboard.repository.ts's page() (first page, sort total), straight over pg: the query without HTTP, Prisma or JSON. */
 async function rawLeaderboardSql(url: string, filter: { gender: string; weightClass: string }): Promise<string> {
   const client = new pg.Client({ connectionString: url })
@@ -279,13 +285,13 @@ async function rawLeaderboardSql(url: string, filter: { gender: string; weightCl
     const time = async (sql: string, params: unknown[]) => {
       for (let i = 0; i < 20; i++) await client.query(sql, params)
       const times: number[] = []
-      for (let i = 0; i < 200; i++) { const t0 = performance.now(); await client.query(sql, params); times.push(performance.now() - t0) }
+      for (let i = 0; i < RAW_SQL_RUNS; i++) { const t0 = performance.now(); await client.query(sql, params); times.push(performance.now() - t0) }
       return `p50 ${round(percentile(times, 50))} ms, p99 ${round(percentile(times, 99))} ms`
     }
     const all = await time('SELECT * FROM leaderboard_entries ORDER BY "total" DESC, name, user_id, sport LIMIT 51', [])
     const filtered = await time('SELECT * FROM leaderboard_entries WHERE gender = $1 AND weight_class = $2 ORDER BY "total" DESC, name, user_id, sport LIMIT 51', [filter.gender, filter.weightClass])
     const { rows: [count] } = await client.query<{ n: string }>('SELECT count(*) AS n FROM leaderboard_entries')
-    return `page() SQL over pg (200 runs): unfiltered ${all}; ${filter.gender}/${filter.weightClass} ${filtered}; ${count?.n} rows in leaderboard_entries`
+    return `page() SQL over pg (${RAW_SQL_RUNS} runs): unfiltered ${all}; ${filter.gender}/${filter.weightClass} ${filtered}; ${count?.n} rows in leaderboard_entries`
   } finally {
     await client.end()
   }
@@ -308,16 +314,23 @@ interface FanoutPhase { rounds: RoundResult[]; connectMs: number; rssBeforeMb: n
  */
 export async function fanout(t: TestApp & { url: string }, competitionId: number): Promise<{ app: FanoutPhase; bare: FanoutPhase; clockOffset: number; fdLimit: number } | { skipped: string }> {
   const fdLimit = Number((await run('sh', ['-c', 'ulimit -n'])).trim())
-  if (SPECTATORS + 1024 > fdLimit) return { skipped: `needs ${SPECTATORS + 1024} file descriptors per process, ulimit -n is ${fdLimit}` }
+  if (SPECTATORS + DESCRIPTORS_SPARE > fdLimit) return { skipped: `needs ${SPECTATORS + DESCRIPTORS_SPARE} file descriptors per process, ulimit -n is ${fdLimit}` }
   const room = competitionRoom(competitionId)
   const commits = watchCommits(t.app, room)
   const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, FANOUT_ROUNDS + 1, 'Spectated')
   const children: { stop(): Promise<void> }[] = []
   try {
-    const bareServer = await forkTs<BareServerApi>(joinPath(import.meta.dirname, 'scale-bare.ts'))
-    children.push(bareServer)
-    const loads = { app: await forkTs<FanoutLoadApi>(joinPath(import.meta.dirname, 'fanout-load.ts')), bare: await forkTs<FanoutLoadApi>(joinPath(import.meta.dirname, 'fanout-load.ts')) }
-    children.push(loads.app, loads.bare)
+    // The three processes start together (each a tsx start); nothing is measured until all are up.
+    const forked = await Promise.allSettled([
+      forkTs<BareServerApi>(joinPath(import.meta.dirname, 'scale-bare.ts')),
+      forkTs<FanoutLoadApi>(joinPath(import.meta.dirname, 'fanout-load.ts')),
+      forkTs<FanoutLoadApi>(joinPath(import.meta.dirname, 'fanout-load.ts')),
+    ])
+    for (const f of forked) if (f.status === 'fulfilled') children.push(f.value)
+    const failed = forked.find((f) => f.status === 'rejected')
+    if (failed) throw failed.reason
+    const [bareServer, appLoad, bareLoad] = forked.map((f) => (f as PromiseFulfilledResult<BenchChild<ChildApi>>).value) as [BenchChild<BareServerApi>, BenchChild<FanoutLoadApi>, BenchChild<FanoutLoadApi>]
+    const loads = { app: appLoad, bare: bareLoad }
     // Each load process's clock and the bare server's against ours (timeOrigin + now; normally agree to a few µs).
     const offsets = { app: (await clockOffset(loads.app)).offset, bare: (await clockOffset(loads.bare)).offset, bareServer: (await clockOffset(bareServer as unknown as BenchChild<FanoutLoadApi>)).offset }
     let payload: LiveEvent | undefined
@@ -385,25 +398,41 @@ export async function scaleBenchmark(): Promise<Section> {
   const dbs: BenchDatabase[] = []
   const stops: (() => Promise<void>)[] = []
   try {
+    // The smoke run serves the build the web tests beside it use: rebuilding it under them would empty web/dist mid-test.
+    if (!TINY || await webBuildStaleReason()) {
+      log('building the web app…')
+      buildWebApp()
+    }
     // 1. Seed.
-    const big = await freshDatabase('liftarena_bench_scale')
+    const big = await freshDatabase(`liftarena_bench_scale${DB_SUFFIX}`)
     dbs.push(big)
     log('seeding 1,000 challenges…')
     const seed: ScaleSeed = await seedScale(big.url, (line) => log(`seed: ${line}`))
     log(`seeded in ${round(seed.ms / 1000, 1)} s: ${JSON.stringify(seed.counts)}`)
     const rebuild = await rebuildAggregates(big.url)
     log(`aggregates: ${rebuild}`)
-    const demo = await freshDatabase('liftarena_bench_scale_demo')
-    dbs.push(demo)
-    await withPrisma(demo.url, (prisma) => seedDemoData(prisma))
-    const demoRebuild = await rebuildAggregates(demo.url)
-    const demoCount = await withPrisma(demo.url, (prisma) => prisma.competition.count())
+    // The demo data set. The smoke run takes the demo server it shares with the web section (bench/demo-server.ts):
+    // the same data (seedDemoData, leaderboard rebuilt) served by server/server.ts with the web app, started once.
+    const sharedDemo = TINY ? await sharedDemoServer() : null
+    let demo: { url: string; serve: () => Promise<Pick<ServerProcess, 'url' | 'stop'>> }
+    let demoRebuild: string
+    let demoCount: number
+    if (sharedDemo) {
+      demo = { url: sharedDemo.databaseUrl, serve: async () => ({ url: sharedDemo.baseUrl, stop: async () => {} }) }
+      demoRebuild = sharedDemo.rebuild
+      demoCount = sharedDemo.challenges
+    } else {
+      const database = await freshDatabase(`liftarena_bench_scale_demo${DB_SUFFIX}`)
+      dbs.push(database)
+      await withPrisma(database.url, (prisma) => seedDemoData(prisma))
+      demoRebuild = await rebuildAggregates(database.url)
+      demoCount = await withPrisma(database.url, (prisma) => prisma.competition.count())
+      demo = { url: database.url, serve: () => startServer(database.url) }
+    }
 
     // 2. Pages, cold.
-    log('building the web app…')
-    buildWebApp()
-    const pagesOf = async (dataset: string, databaseUrl: string, challenge: { id: number; name: string }, baseline: boolean) => {
-      const server = await startServer(databaseUrl)
+    const pagesOf = async (dataset: string, serve: () => Promise<Pick<ServerProcess, 'url' | 'stop'>>, challenge: { id: number; name: string }, baseline: boolean) => {
+      const server = await serve()
       stops.push(server.stop)
       try {
         const targets: PageTarget[] = [
@@ -423,9 +452,9 @@ export async function scaleBenchmark(): Promise<Section> {
       if (!c) throw new Error('the demo data has no ongoing challenge')
       return { id: c.id, name: c.name, participants: c._count.participants }
     })
-    const demoPages = await pagesOf(`demo (${demoCount} challenges)`, demo.url, demoChallenge, false)
+    const demoPages = await pagesOf(`demo (${demoCount} challenges)`, demo.serve, demoChallenge, false)
     await demoPages.server.stop()
-    const bigPages = await pagesOf('1,000 challenges', big.url, seed.pageChallenge, true)
+    const bigPages = await pagesOf('1,000 challenges', () => startServer(big.url), seed.pageChallenge, true)
 
     // 4. Leaderboard latency, on the same server process (the big data set).
     const lb = `${bigPages.server.url}/api/leaderboard`
@@ -447,11 +476,10 @@ export async function scaleBenchmark(): Promise<Section> {
     let participantsBytes = { identity: 0, compressed: 0, encoding: '' }
     const sameBytes = { body: Buffer.alloc(0), encoding: 'identity' }
     const t = await startTestApp({
-      // All spectators come from 127.0.0.1: the per-address cap on live connections (an abuse limit, 2,500 by default) is raised
-      // for them, and so is the process's connection cap (MAX_CONNECTIONS, 10,000 by default: 10,000 spectators leave no room for the join).
-      // MAX_REQUESTS_PER_SOCKET (1,000 by default) is lifted too: autocannon keeps its 20 connections and sends on a socket Node has
-      // just told to close, which Node answers 503 — an artifact of the load tool, not what a browser sees.
-      env: { DATABASE_URL: big.url, LIVE_MAX_CONNECTIONS_PER_ADDRESS: String(SPECTATORS + 100), MAX_CONNECTIONS: String(SPECTATORS + 1000), MAX_REQUESTS_PER_SOCKET: '100000000' },
+      // All spectators come from 127.0.0.1, one load generator's address: the per-address cap on live connections (an abuse
+      // limit, 2,500 by default) is raised for them; 10,000 spectators would come from many addresses. Every other limit keeps
+      // its default: MAX_CONNECTIONS (20,000) holds them and the join, and autocannon reconnects at MAX_REQUESTS_PER_SOCKET as clients do.
+      env: { DATABASE_URL: big.url, LIVE_MAX_CONNECTIONS_PER_ADDRESS: String(SPECTATORS + 100) },
       beforeReady(app) {
         app.get('/bench/trivial', async () => ({ ok: true, items: [1, 2, 3] }))
         // The floor: the participants answer's compressed bytes, taken once and sent from memory as they are.
@@ -478,11 +506,12 @@ export async function scaleBenchmark(): Promise<Section> {
     const cannon = { trivial: [] as Cannon[], sameBytes: [] as Cannon[], participants: [] as Cannon[] }
     let cannonError = ''
     try {
-      await autocannon(participantsUrl) // warm-up
+      const cap = t.config.maxRequestsPerSocket
+      await autocannon(participantsUrl, cap) // warm-up
       for (let i = 0; i < AUTOCANNON.runs; i++) {
-        cannon.trivial.push(await autocannon(`${base}/bench/trivial`))
-        cannon.sameBytes.push(await autocannon(`${base}/bench/same-bytes`))
-        cannon.participants.push(await autocannon(participantsUrl))
+        cannon.trivial.push(await autocannon(`${base}/bench/trivial`, cap))
+        cannon.sameBytes.push(await autocannon(`${base}/bench/same-bytes`, cap))
+        cannon.participants.push(await autocannon(participantsUrl, cap))
       }
     } catch (error) {
       cannonError = String(error instanceof Error ? error.message : error).split('\n')[0]!
@@ -550,9 +579,9 @@ export async function scaleBenchmark(): Promise<Section> {
       const received = (p: FanoutPhase) => `${p.rounds.reduce((s, r) => s + r.received, 0)}/${SPECTATORS * p.rounds.length}`
       rows.push(
         [`baseline: bare socket.io emit to ${SPECTATORS} spectators`, 'own process', `p50 ${med(fan.bare, 'p50')} ms`, `p99 ${med(fan.bare, 'p99')} ms`, '—',
-          `10,000th client ${med(fan.bare, 'max')} ms; receipts ${received(fan.bare)}; ${perSpectator(fan.bare)}; connect ${Math.round(fan.bare.connectMs / 1000)} s`],
+          `${SPECTATORS.toLocaleString('en')}th client ${med(fan.bare, 'max')} ms; receipts ${received(fan.bare)}; ${perSpectator(fan.bare)}; connect ${Math.round(fan.bare.connectMs / 1000)} s`],
         [`REST join → ${SPECTATORS} LiftArena spectators`, '1,000 challenges', `p50 ${med(fan.app, 'p50')} ms`, `p99 ${med(fan.app, 'p99')} ms`, '—',
-          `10,000th client ${med(fan.app, 'max')} ms; p99 ${round(med(fan.app, 'p99') / med(fan.bare, 'p99'))}× bare; REST ${med(fan.app, 'restMs')} ms; receipts ${received(fan.app)}; ${perSpectator(fan.app)}; connect ${Math.round(fan.app.connectMs / 1000)} s`],
+          `${SPECTATORS.toLocaleString('en')}th client ${med(fan.app, 'max')} ms; p99 ${round(med(fan.app, 'p99') / med(fan.bare, 'p99'))}× bare; REST ${med(fan.app, 'restMs')} ms; receipts ${received(fan.app)}; ${perSpectator(fan.app)}; connect ${Math.round(fan.app.connectMs / 1000)} s`],
       )
     }
 
@@ -582,14 +611,14 @@ export async function scaleBenchmark(): Promise<Section> {
     verdicts.push(`seed: ${round(seed.ms / 1000, 1)} s for ${seed.counts.users} users, ${seed.counts.challenges} challenges, ${seed.counts.participants} entries, ${seed.counts.attempts} attempts (${seed.counts.failed} failed, ${seed.counts.pending} pending); aggregates: ${rebuild}; demo: ${demoRebuild}`)
     verdicts.push(`whole section: ${Math.round((now() - started) / 1000)} s`)
 
-    const fanMethod = 'skipped' in fan ? '' : ` Fan-out: the app in the bench process on the big database (as bench/fanout.bench.ts: REST \`POST /api/join_competition\`, t0 when the route hands its committed events to the publisher; LIVE_MAX_CONNECTIONS_PER_ADDRESS raised to ${SPECTATORS + 100} and MAX_CONNECTIONS to ${SPECTATORS + 1000}, since at the default 10,000 the join's own HTTP connection is refused), ${SPECTATORS} idle socket.io-client spectators (websocket) in a forked load process, all subscribed to ${seed.pageChallenge.name}'s room. Baseline: a bare socket.io server (defaults) in its own forked process emitting the same ${fan.app.payloadBytes}-byte event, renumbered, to ${SPECTATORS} clients of a second load process; t0 just before its \`io.to(room).emit\`. Clocks: timeOrigin + now of each process, offsets measured (at most ${round(fan.clockOffset, 3)} ms) and corrected. One warm-up round each, then ${FANOUT_ROUNDS} rounds alternating; per round p50/p99/max (the ${SPECTATORS}th receipt) over clients, median over rounds. RSS per spectator = (RSS of the serving process with its clients − before) / ${SPECTATORS}, each after a forced GC.`
+    const fanMethod = 'skipped' in fan ? '' : ` Fan-out: the app in the bench process on the big database (as bench/fanout.bench.ts: REST \`POST /api/join_competition\`, t0 when the route hands its committed events to the publisher; LIVE_MAX_CONNECTIONS_PER_ADDRESS raised to ${SPECTATORS + 100}, since every spectator comes from the load generator's one address and the default 2,500 is an abuse limit per address; every other setting at its default), ${SPECTATORS} idle socket.io-client spectators (websocket) in a forked load process, all subscribed to ${seed.pageChallenge.name}'s room. Baseline: a bare socket.io server (defaults) in its own forked process emitting the same ${fan.app.payloadBytes}-byte event, renumbered, to ${SPECTATORS} clients of a second load process; t0 just before its \`io.to(room).emit\`. Clocks: timeOrigin + now of each process, offsets measured (at most ${round(fan.clockOffset, 3)} ms) and corrected. One warm-up round each, then ${FANOUT_ROUNDS} rounds alternating; per round p50/p99/max (the ${SPECTATORS}th receipt) over clients, median over rounds. RSS per spectator = (RSS of the serving process with its clients − before) / ${SPECTATORS}, each after a forced GC.`
     return {
       title: 'Scale (1,000 challenges)',
       method:
         `A fresh PostgreSQL database seeded by bench/scale-seed.ts (multi-row INSERT … SELECT FROM unnest of 10,000 rows, secondary indexes built after): ${SCALE.users} lifters (70% men; class, strength and country their own; bodyweight inside the class band, 10% none), each in about 5 of ${SCALE.challenges} powerlifting challenges (65% men's; 60% past, 35% ongoing, 5% upcoming without attempts; created over the last 60 days; all 8 classes; mostly class-ranked, some DOTS/IPF GL) of ${SCALE.lifters} lifters (challenge ${seed.bigChallengeId}: ${SCALE.bigChallengeLifters}), 9 attempts each (3 squat, 3 bench, 3 deadlift; ~17% no lifts with panel lights; in ongoing challenges a quarter of lifters await the judges on their last one or two), then \`${'createLeaderboardRepository(prisma).rebuildAll()'}\`. ` +
         `Demo: a second database with infra/demo-data.ts's seedDemoData (${demoCount} challenges, no videos). ` +
         `Pages: \`npm run build:web\`, server/server.ts on each database (web served), Debian's Chromium via playwright-core, a fresh profile per load (cold cache), ${VIEWPORT.width}×${VIEWPORT.height}, CPU ${CPU_SLOWDOWN}× slower; one unthrottled warm-up per page, then ${LOADS} loads alternating pages, median; beside the 1,000-challenge pages, a static HTML page with the text \`/\` showed, from a tiny node:http server (bench/web.bench.ts's floor). A load ends when the page shows its real content (home: featured challenges and top lifts with weights; leaderboard: table rows; challenge: its name and the top participants), the network is idle (3 s cap) and ${SETTLE_MS} ms; a page not showing it in ${CONTENT_TIMEOUT_MS / 1000} s is reported with the bytes received until then and not loaded again. Bytes = sum of CDP Network.loadingFinished encodedDataLength (over the wire, headers included; socket.io websocket frames not counted); API = requests under /api/. LCP = the last largest-contentful-paint entry. ` +
-        `Participants: autocannon (own process) with Accept-Encoding: br, gzip against the app in the bench process on the big database (MAX_REQUESTS_PER_SOCKET lifted: at the default 1,000 a keep-alive autocannon connection gets 503s once past it), alternating with a trivial JSON route and a floor route sending the participants answer's compressed bytes from memory, on the same server. ` +
+        `Participants: autocannon (own process) with Accept-Encoding: br, gzip against the app in the bench process on the big database (MAX_REQUESTS_PER_SOCKET at its default: autocannon ignores \`Connection: close\`, so \`-D\` makes it reconnect after that many requests, where a browser or proxy reconnects because the answer said close), alternating with a trivial JSON route and a floor route sending the participants answer's compressed bytes from memory, on the same server. ` +
         `Leaderboard: ${LEADERBOARD.requests} sequential requests after ${LEADERBOARD.warmup} warm-up, keep-alive, from the bench to the server process, timed to the last body byte.` + fanMethod,
       commands: ['npm run bench -- scale'],
       header: ['what', 'data', 'transfer / req/s / p50', 'API / p99', 'LCP (p50)', 'detail'],

@@ -6,16 +6,16 @@ import { existsSync, readFileSync } from 'node:fs'
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { probe, resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
+import { CONTAINERS, probe, resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { attemptKeys } from '../infra/storage.ts'
 import { startTestApp, type TestApp } from '../tests/helpers/app.ts'
 import { makeClip, probeFile } from '../tests/helpers/clips.ts'
 import { planTranscode, posterOutputOptions, renditionFilterGraph, renditionOutputOptions, type TranscodePlan } from '../infra/transcoding/transcode.decisions.ts'
 import { WEB_H264_PROFILE } from '../infra/transcoding/transcode.profile.ts'
-import { median, round, run, type Section } from './lib.ts'
+import { median, round, run, sized, TINY, type Section } from './lib.ts'
 
-const RUNS = 3
-const CLIP = { width: 1920, height: 1080, fps: 30, seconds: 30 }
+const RUNS = sized(3, 1)
+const CLIP = sized({ width: 1920, height: 1080, fps: 30, seconds: 30 }, { width: 640, height: 360, fps: 30, seconds: 2 })
 const TARGET_RATIO = 1.05
 const CACHE_DIR = join(tmpdir(), 'liftarena-bench')
 
@@ -95,13 +95,13 @@ export async function transcodeBenchmark(): Promise<Section> {
   const clip = await cachedClip()
   // One try only: a failure must show, not hide behind the queue's retry delays.
   const t = await startTestApp({ transcoding: { policy: { attempts: 1 } } })
-  // A fixed folder, so the commands printed below can be re-run as they stand.
-  const plainDir = join(CACHE_DIR, 'plain-out')
+  // A fixed folder, so the commands printed below can be re-run as they stand (the smoke run's own, so it never removes a full run's).
+  const plainDir = join(CACHE_DIR, TINY ? `plain-out-tiny-${process.pid}` : 'plain-out')
   await mkdir(plainDir, { recursive: true })
   try {
     const transcoding = t.transcoding!
     const binaries = resolveFfmpegBinaries(t.config) // the very binaries the job resolves
-    const plan = planTranscode(await probe(binaries, clip), WEB_H264_PROFILE)
+    const plan = planTranscode(await probe(binaries, clip, CONTAINERS.mp4), WEB_H264_PROFILE)
     const plainArgs = plainFfmpegArgs(clip, plan, plainDir)
     const participantId = await seedParticipant(t)
     const ticksPerSecond = Number(await run('getconf', ['CLK_TCK']).catch(() => '100'))
@@ -171,7 +171,7 @@ export async function transcodeBenchmark(): Promise<Section> {
     const probeMs: number[] = []
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now()
-      await probe(binaries, clip)
+      await probe(binaries, clip, CONTAINERS.mp4)
       probeMs.push(performance.now() - started)
     }
 

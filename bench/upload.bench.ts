@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { binaries, makeClip } from '../tests/helpers/clips.ts'
 import { forkTs, type BenchChild } from './child.ts'
-import { median, round, run, type Section } from './lib.ts'
+import { median, round, run, sized, type Section } from './lib.ts'
 import type { UploadServerApi } from './upload-server.ts'
 
-const RUNS = 3
+const RUNS = sized(3, 1)
 const MiB = 1024 * 1024
 const TARGET_RATIO = 0.8
 const TARGET_RSS_GROWTH = 64 * MiB
 // 776 frames of raw 1280×720 yuv420p (1,382,400 B each) in Matroska: ≈ 0.999 GiB, just under
 // the default UPLOAD_MAX_BYTES (1 GiB). Raw video is quick to make, and every byte is real video.
-const FRAMES = 776
+const FRAMES = sized(776, 8)
 const VIDEO = join(tmpdir(), 'liftarena-bench', `upload-720p-raw-${FRAMES}f.mkv`)
 
 /** Made once with ffmpeg and kept between runs (under a temp name until complete). */

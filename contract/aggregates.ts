@@ -2,11 +2,10 @@
 // the global leaderboard (paged), the top lifts of a period (the home page's panel) and a
 // challenge's summary (count, top 5, recent videos). Paging of participants and lifts too.
 import { Type, type Static } from 'typebox'
-import { IdParam, Literals, WEIGHT_CLASSES } from './common.ts'
+import { IdParam, Literals, WEIGHT_CLASSES, Nullable } from './common.ts'
 import { Competition, Lift, Participant } from './competitions.ts'
 import { FORMULAS, type Formula } from './scoring.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 /** The sport families the leaderboard has a row per athlete for (a total needs a challenge of that sport). */
 export const SPORT_FAMILIES = ['powerlifting', 'weightlifting'] as const
@@ -36,11 +35,13 @@ export const LeaderboardQuery = Type.Object({
   weight_class: Type.Optional(Type.Union([Literals(WEIGHT_CLASSES), Type.Literal('')])),
   /** The lifter's own country. */
   country: Type.Optional(Type.String({ maxLength: 100 })),
-  /** The challenge's location (SPEC §2). */
+  /** The challenge's location (docs/product/screens.md). */
   location: Type.Optional(Type.String({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LEADERBOARD_PAGE.max })),
   /** `next_cursor` of the previous page, as it came. */
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Also results whose decisions are not verified (docs/verified-results.md), each row marked. Verified only when absent. */
+  include_unverified: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false })
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>
 
@@ -76,6 +77,8 @@ export const LeaderboardRow = Type.Object({
   } satisfies Record<Formula, unknown>),
   /** Attempts of the family awaiting judges across their challenges: shown, never counted. */
   pending: Type.Integer(),
+  /** Every figure of the row comes from verified decisions; false only on a board that asked for unverified results. */
+  verified: Type.Boolean(),
 })
 export type LeaderboardRow = Static<typeof LeaderboardRow>
 
@@ -100,6 +103,8 @@ export const TOP_LIFTS = { perLift: 3, defaultDays: 30, maxDays: 365 } as const
 export const TopLiftsQuery = Type.Object({
   /** The period: the last `days` days (30 when absent). */
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: TOP_LIFTS.maxDays })),
+  /** Also lifts whose decisions are not verified, each marked. Verified only when absent. */
+  include_unverified: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false })
 export type TopLiftsQuery = Static<typeof TopLiftsQuery>
 
@@ -110,6 +115,8 @@ export const TopLift = Type.Object({
   weight: Type.Number(),
   competition_id: Type.Integer(),
   attempt_id: Type.Integer(),
+  /** The decision counts on the global boards (docs/verified-results.md). */
+  verified: Type.Boolean(),
 })
 export type TopLift = Static<typeof TopLift>
 
@@ -120,8 +127,28 @@ export const TopLiftsResponse = Type.Object({
 })
 export type TopLiftsResponse = Static<typeof TopLiftsResponse>
 
-/** How many places per class (or overall) a summary carries, and how many recent videos. */
-export const SUMMARY = { topPerGroup: 5, recentLifts: 12 } as const
+/**
+ * How many places per class (or overall) a summary carries, how many recent videos, and how many of
+ * one lifter's among them (ten uploads of one lifter must not fill a list everyone shares).
+ */
+export const SUMMARY = { topPerGroup: 5, recentLifts: 12, recentPerLifter: 2 } as const
+
+/**
+ * The recent videos from attempts newest first: at most `perLifter` of one lifter's (their newest), at most
+ * `limit` in all. The server builds the summary with it and the web app keeps live updates to the same rule.
+ */
+export function recentVideos<T extends { participant_id: number }>(newestFirst: readonly T[], limit: number = SUMMARY.recentLifts, perLifter: number = SUMMARY.recentPerLifter): T[] {
+  const shown = new Map<number, number>()
+  const out: T[] = []
+  for (const lift of newestFirst) {
+    if (out.length >= limit) break
+    const count = shown.get(lift.participant_id) ?? 0
+    if (count >= perLifter) continue
+    shown.set(lift.participant_id, count + 1)
+    out.push(lift)
+  }
+  return out
+}
 
 /**
  * GET /competitions/:id/summary: what the challenge page shows without every participant.

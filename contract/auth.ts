@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox'
-import { Literals, NameText, PLAIN_LINE, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
+import { Literals, NAME_OR_EMPTY, NameText, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
+
+/** A lifter's sex as the categories use it: 'M' (men) or 'F' (women). The account's, not each entry's. */
+export const AccountSex = Literals(['M', 'F'])
 
 const Email = Type.String({ format: 'email', maxLength: 254 })
 const Password = Type.String({ minLength: 1, maxLength: 200 })
@@ -15,8 +18,10 @@ export const RegisterBody = Type.Object(
     username: Type.Optional(Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_.-]+$' })),
     confirmPassword: Type.Optional(Password),
     weight_class: Type.Optional(Literals(WEIGHT_CLASSES)),
-    country: Type.Optional(Type.String({ maxLength: 80, pattern: PLAIN_LINE })),
+    country: Type.Optional(Type.String({ maxLength: 80, pattern: NAME_OR_EMPTY })),
     bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
+    /** The category the lifter competes in; asked at the first join when absent (docs/verified-results.md). */
+    sex: Type.Optional(AccountSex),
   },
   { additionalProperties: false },
 )
@@ -48,7 +53,74 @@ export const UserResponse = Type.Object({
   weight_class: Type.Union([Type.String(), Type.Null()]),
   bio: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  /** The account's sex; null until the lifter says (at registration, in the profile or at their first join). */
+  sex: Type.Union([AccountSex, Type.Null()]),
+  /** Certified as a judge by a site administrator (docs/verified-results.md). */
+  certified_judge: Type.Boolean(),
+  /** A site administrator (ADMIN_USERNAMES); only in the account's own answer. */
+  is_admin: Type.Optional(Type.Boolean()),
 })
 export type UserResponse = Static<typeof UserResponse>
 
 export const LogoutResponse = Type.Object({ message: Type.String() })
+
+/** PATCH /auth/user: what the lifter may change of their own account here. */
+export const UpdateAccountBody = Type.Object({
+  /** Only while the account has no results; afterwards a site administrator changes it. */
+  sex: AccountSex,
+}, { additionalProperties: false })
+export type UpdateAccountBody = Static<typeof UpdateAccountBody>
+
+/** POST /auth/password_reset: asks for a link to choose a new password (docs/accounts.md). */
+export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false })
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>
+
+/** POST /auth/password_reset/confirm: the link's token and the new password. */
+export const PasswordResetBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: NewPassword,
+}, { additionalProperties: false })
+export type PasswordResetBody = Static<typeof PasswordResetBody>
+
+/** The answer of both password reset calls. */
+export const MessageResponse = Type.Object({ message: Type.String() })
+
+/** POST /auth/password: the owner changes their password (every session ends; the answer is a new one). */
+export const ChangePasswordBody = Type.Object({
+  current_password: Password,
+  new_password: NewPassword,
+}, { additionalProperties: false })
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>
+
+const Iso = Type.String({ description: 'ISO 8601 date and time' })
+/** GET /auth/user/data: everything stored about the signed-in account, for its owner (docs/accounts.md). */
+export const AccountDataExport = Type.Object({
+  format: Type.Literal('liftarena-account-data/1'),
+  exported_at: Iso,
+  account: UserResponse,
+  entries: Type.Array(Type.Object({
+    competition_id: Type.Integer(),
+    competition_name: Type.String(),
+    weight_class: Type.String(),
+    gender: Type.String(),
+    bodyweight: Type.Union([Type.Number(), Type.Null()]),
+    joined_at: Iso,
+    attempts: Type.Array(Type.Object({
+      id: Type.Integer(),
+      lift_type: Type.String(),
+      weight: Type.Number(),
+      status: Type.String(),
+      uploaded_at: Iso,
+      decided_at: Type.Union([Iso, Type.Null()]),
+      appeal_reason: Type.Union([Type.String(), Type.Null()]),
+    })),
+  })),
+  organised: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), start_date: Iso, end_date: Iso, created_at: Iso })),
+  votes: Type.Array(Type.Object({
+    attempt_id: Type.Integer(), competition_id: Type.Integer(), good: Type.Boolean(),
+    reason: Type.Union([Type.String(), Type.Null()]), note: Type.Union([Type.String(), Type.Null()]), voted_at: Iso,
+  })),
+  comments: Type.Array(Type.Object({ id: Type.Integer(), attempt_id: Type.Integer(), text: Type.String(), written_at: Iso })),
+  reactions: Type.Array(Type.Object({ attempt_id: Type.Integer(), kind: Type.String(), reacted_at: Iso })),
+})
+export type AccountDataExport = Static<typeof AccountDataExport>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { challengeStatus, formatDescription, parseDescription } from './challenge-rules.ts'
 
-describe('challenge rules (SPEC §3/§4)', () => {
+describe('challenge rules (docs/product/data.md, states.md)', () => {
   it('status comes from the dates, given as Date or ISO text', () => {
     const now = new Date('2026-03-10T12:00:00Z')
     expect(challengeStatus('2026-03-11T00:00:00Z', '2026-03-18T00:00:00Z', now)).toBe('upcoming')

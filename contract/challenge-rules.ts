@@ -1,6 +1,6 @@
 // Rules about challenges that the server and the web client both apply, so they
-// agree: the status computed from the dates (SPEC §4) and the ' - ' JSON metadata
-// a description may carry (SPEC §3).
+// agree: the status computed from the dates (docs/product/states.md) and the ' - ' JSON metadata
+// a description may carry (docs/product/data.md).
 import type { ChallengeStatus } from './competitions.ts'
 
 /** Upcoming before the start, completed after the end, otherwise ongoing. Dates as Date or ISO text. */

@@ -1,10 +1,13 @@
 import { Type, type Static } from 'typebox'
-import { ChallengeDate, IdParam, Literals, NameText, PLAIN_LINES, PrizePool, WEIGHT_CLASSES } from './common.ts'
+import { ChallengeDate, IdParam, Literals, NameText, PLAIN_LINES, PrizePool, PrizePoolInput, WEIGHT_CLASSES, Nullable } from './common.ts'
 import { Judging } from './judging.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
+import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
+/** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
+export const ChallengeFormatSchema = Literals(CHALLENGE_FORMATS)
+
 
 export const ChallengeStatus = Literals(['upcoming', 'ongoing', 'completed'])
 export type ChallengeStatus = Static<typeof ChallengeStatus>
@@ -14,7 +17,7 @@ export const Gender = Literals(['M', 'F'])
 export const Competition = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  /** As stored: display text, then ' - ' and JSON metadata (SPEC §3). */
+  /** As stored: display text, then ' - ' and JSON metadata (docs/product/data.md). */
   description: Type.String(),
   location: Type.String(),
   image: Nullable(Type.String()),
@@ -35,6 +38,14 @@ export const Competition = Type.Object({
   ranking: Ranking,
   /** The formula whose points results show: the ranking's, else the sport's best-lifter formula; null when none fits. */
   points_formula: Nullable(Formula),
+  /** `open` or `meet` (docs/meet-rules.md). */
+  format: ChallengeFormatSchema,
+  /** A meet's declaration window: minutes after a decision before the rulebook's default next attempt is declared. */
+  declaration_window_minutes: Type.Integer(),
+  /** The prize pool its organiser entered; null when the challenge offers none. */
+  prize_pool: Nullable(PrizePool),
+  /** When joining closes: the organiser's deadline, else the end date. */
+  registration_deadline: Type.String(),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -56,6 +67,8 @@ export const Lift = Type.Object({
   lift_type: Type.String(),
   weight: Type.Number(),
   status: AttemptStatus,
+  /** 1, 2, 3 … within this lifter's lift in this challenge, in the order recorded (a meet has three). */
+  attempt_number: Type.Integer({ minimum: 1 }),
   /** Plays through the /video proxy; null for attempts recorded without a video. */
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),
@@ -129,12 +142,20 @@ export const CreateCompetitionBody = Type.Object(
     /** How places are decided; 'class' when absent. A formula must fit the challenge's lifts (formulaFits). */
     ranking: Type.Optional(Ranking),
     description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),
+    /** `open` when absent (the spec's client): any weight in any order; `meet`: three attempts per lift by the rulebook. */
+    format: Type.Optional(ChallengeFormatSchema),
+    /** A meet's declaration window in minutes (60 when absent): after a decision, the lifter's time to declare the next attempt. */
+    declaration_window_minutes: Type.Optional(Type.Integer({ minimum: DECLARATION_WINDOW_MINUTES.min, maximum: DECLARATION_WINDOW_MINUTES.max })),
     /**
      * A path on this site only (`/challenges/x.jpg`): an image on another host would make every
      * viewer's browser call it. Not `//host` (protocol-relative), and no backslash, whitespace or
      * control character anywhere (browsers read `/\host` as `//host` and drop tabs and newlines).
      */
     image: Type.Optional(Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` })),
+    /** When joining closes, at most end_date; absent: at end_date. */
+    registration_deadline: Type.Optional(ChallengeDate),
+    /** The prize pool the organiser offers, in a currency they name; absent or null: no prize. */
+    prize_pool: Type.Optional(Nullable(PrizePoolInput)),
     /** Accepted for compatibility; must name the caller when present. */
     user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
   },
@@ -150,7 +171,8 @@ export const CreateCompetitionResponse = Type.Object({
   location: Type.String(),
   description: Type.String(),
   lifttypes: Type.Array(Type.String()),
-  prize_pool: PrizePool,
+  /** The spec's field: the pool the organiser entered, null when none (the spec's client shows its own fixed pool and reads none of it). */
+  prize_pool: Nullable(PrizePool),
 })
 export type CreateCompetitionResponse = Static<typeof CreateCompetitionResponse>
 
@@ -195,6 +217,15 @@ export const BodyweightBody = Type.Object({ bodyweight: Type.Number() }, { addit
 export type BodyweightBody = Static<typeof BodyweightBody>
 export const ParticipantResponse = Type.Object({ participant: Participant })
 export type ParticipantResponse = Static<typeof ParticipantResponse>
+/** GET /competitions/:id/participants/:userId: null only when asked with ?missing=null and they have not joined. */
+export const ParticipantEntryResponse = Type.Object({ participant: Nullable(Participant) })
+export type ParticipantEntryResponse = Static<typeof ParticipantEntryResponse>
+/**
+ * `missing=null`: a user not in the challenge is answered 200 with a null participant instead of 404 (a page
+ * asking for the signed-in user's own entry expects "not joined" as an answer, and a 404 shows as an error in the console).
+ */
+export const ParticipantEntryQuery = Type.Object({ missing: Type.Optional(Type.Literal('null')) }, { additionalProperties: false })
+export type ParticipantEntryQuery = Static<typeof ParticipantEntryQuery>
 
 export const AttemptParams = Type.Object({ id: IdParam, participantId: IdParam, videoId: IdParam })
 
@@ -227,6 +258,12 @@ export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */
 export const JudgeQueueResponse = Type.Object({ attempts: Type.Array(QueuedAttempt) })
 export type JudgeQueueResponse = Static<typeof JudgeQueueResponse>
+
+/** GET /judge/challenges: the challenges I judge (on their panel) or organise, newest first; empty for everyone else. */
+export const JudgingChallengesResponse = Type.Object({
+  challenges: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), role: Literals(['judge', 'organiser']) })),
+})
+export type JudgingChallengesResponse = Static<typeof JudgingChallengesResponse>
 
 /** GET /competitions/:id/judging (the organiser): what waits, how each judge votes, appeals to decide. */
 export const JudgingOverview = Type.Object({

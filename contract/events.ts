@@ -6,6 +6,7 @@ import { ErrorResponse, Literals } from './common.ts'
 import { Competition, Lift, Participant, Standing } from './competitions.ts'
 import type { ProcessingState } from './lifts.ts'
 import { Comment, ReactionCounts } from './engagement.ts'
+import { Declaration } from './meets.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
 const MAX_INT = 2_147_483_647
@@ -66,6 +67,8 @@ export const LiveEventData = {
   'comment.deleted': Type.Object({ competition_id: Id, attempt_id: Id, comment_id: Id, comments: Type.Integer() }),
   /** An attempt's reaction counts changed: all of them, as they are now. */
   'reactions.changed': Type.Object({ competition_id: Id, attempt_id: Id, reactions: ReactionCounts }),
+  /** A meet's lifter declared the weight of an attempt, or the rulebook's default was declared for them when their window passed. */
+  'attempt.declared': Type.Object({ competition_id: Id, declaration: Declaration }),
 }
 export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
@@ -90,12 +93,13 @@ export const ParticipantUpdatedEvent = liveEvent('participant.updated')
 export const CommentCreatedEvent = liveEvent('comment.created')
 export const CommentDeletedEvent = liveEvent('comment.deleted')
 export const ReactionsChangedEvent = liveEvent('reactions.changed')
+export const AttemptDeclaredEvent = liveEvent('attempt.declared')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
   PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
-  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent,
+  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

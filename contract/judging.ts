@@ -6,10 +6,9 @@
 // table of each lift). Online we judge after the fact from the video: an attempt needs a
 // quorum of votes from the challenge's panel, and no judge votes on their own attempt.
 import { Type, type Static } from 'typebox'
-import { IdParam, Literals, NoteText } from './common.ts'
+import { IdParam, Literals, NoteText, Nullable } from './common.ts'
 import type { LiftType } from './lifts.ts'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 /** Judges one challenge's panel may hold. */
 export const MAX_JUDGES = 5
@@ -108,6 +107,12 @@ export function quorum(eligible: number): 1 | 3 {
   return eligible >= 3 ? 3 : 1
 }
 
+/** Votes an attempt of this lifter needs from these seats (a judge never judges their own attempt). */
+export const votesNeeded = (seats: readonly { userId: number }[], lifterId: number) => quorum(seats.filter((s) => s.userId !== lifterId).length)
+
+/** The judges who may vote on this lifter's attempts. */
+export const judgesFor = (seats: readonly { userId: number }[], lifterId: number) => seats.map((s) => s.userId).filter((id) => id !== lifterId)
+
 export interface Vote {
   good: boolean
 }
@@ -132,6 +137,29 @@ export function toLight(vote: { good: boolean; reason: string | null; atSeconds:
   }
 }
 
+/** A vote as decisionLights reads it. */
+export interface SeatedVote {
+  seat: number
+  judgeId: number
+  good: boolean
+  reason: string | null
+  atSeconds: number | null
+  note: string | null
+}
+
+/**
+ * A decision's lights as shown. With the judges' names published (`names`): in seat order, each
+ * with its judge's name. Unpublished, nothing ties a light to a judge: not a seat number (the
+ * public panel list would map it to a name) nor the order. White lights first, then red ones by
+ * card (red, blue, yellow) and reason, each labelled "Judge".
+ */
+export function decisionLights(votes: readonly SeatedVote[], liftType: LiftType, names: ReadonlyMap<number, string> | null): Light[] {
+  if (names) return [...votes].sort((a, b) => a.seat - b.seat).map((v) => toLight(v, liftType, names.get(v.judgeId) ?? `Judge ${v.seat}`))
+  const rank = (light: Light) => (light.good ? 0 : 1 + CARD_COLOURS.indexOf(light.card ?? 'red'))
+  const text = (light: Light) => `${light.reason ?? ''}\u0000${light.at_seconds ?? ''}\u0000${light.note ?? ''}`
+  return votes.map((v) => toLight(v, liftType, 'Judge')).sort((a, b) => rank(a) - rank(b) || text(a).localeCompare(text(b)))
+}
+
 /** Hours after a decision in which its lifter may appeal (APPEAL_WINDOW_HOURS). */
 export const DEFAULT_APPEAL_WINDOW_HOURS = 24
 
@@ -141,7 +169,7 @@ export type DecidedBy = Static<typeof DecidedBy>
 
 /** One judge's light, shown once the attempt is decided (never before: votes are blind). */
 export const Light = Type.Object({
-  /** The judge's seat ("Judge 1"…, "Jury"); their name only when the organiser publishes names. */
+  /** The judge's name when the organiser publishes names; otherwise "Judge" (no seat: see decisionLights); "Jury" for the jury. */
   judge: Type.String(),
   good: Type.Boolean(),
   card: Nullable(CardColour),
@@ -179,6 +207,8 @@ export const Judging = Type.Object({
   appeal: Nullable(Appeal),
   /** Until when the lifter may appeal; null when they no longer can (or the attempt is pending). */
   appeal_until: Nullable(Type.String()),
+  /** The decision counts on the global boards (contract/verification.ts); false while pending. */
+  verified: Type.Boolean(),
 })
 export type Judging = Static<typeof Judging>
 
@@ -192,11 +222,12 @@ export const PanelBody = Type.Object({
   usernames: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: MAX_JUDGES }),
   /** Lets lifters of this challenge sit on its panel (they never judge their own attempts). */
   allow_lifters: Type.Optional(Type.Boolean()),
-  /** Shows judges' names with their lights (otherwise "Judge 1"…). */
+  /** Shows judges' names with their lights (otherwise "Judge", in an order that tells no seat). */
   publish_names: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false })
 export type PanelBody = Static<typeof PanelBody>
 
+/** A judge of the panel. `seat` is 0 where seats are hidden (names unpublished, and the viewer is not the organiser). */
 export const PanelJudge = Type.Object({ user_id: Type.Integer(), username: Type.String(), name: Type.String(), seat: Type.Integer() })
 export type PanelJudge = Static<typeof PanelJudge>
 /** GET/PUT /competitions/:id/judges. With no judge appointed, the organiser judges alone. */

@@ -2,7 +2,7 @@
 // pure mapping from any spelling clients use to it (shared by server and web client).
 import { Literals } from './common.ts'
 
-/** The lift types a challenge can list (SPEC §5, Create Challenge), in the form's order. */
+/** The lift types a challenge can list (docs/product/validation.md, Create Challenge), in the form's order. */
 export const CHALLENGE_LIFT_TYPES = [
   'Squat', 'Bench Press', 'Deadlift', 'Clean & Jerk', 'Snatch', 'Power Clean', 'Push Press', 'Overhead Press',
 ] as const
@@ -48,7 +48,7 @@ export function challengeLifts(lifttypes: readonly string[]): LiftType[] {
 }
 
 /**
- * An attempt's result (SPEC §4): completed is a good lift, failed a no lift; pending (the spec's
+ * An attempt's result (docs/product/states.md): completed is a good lift, failed a no lift; pending (the spec's
  * "other", shown grey) awaits its judges and counts nowhere. The database's enum has the same values.
  */
 export const ATTEMPT_STATUSES = ['pending', 'completed', 'failed'] as const
@@ -68,3 +68,13 @@ export type ProcessingState = (typeof PROCESSING_STATES)[number]
 export const LIFT_MAX_KG: Record<LiftType, number> = {
   squat: 650, bench: 650, deadlift: 650, clean_and_jerk: 350, snatch: 300, power_clean: 350, push_press: 350, overhead_press: 300,
 }
+
+/**
+ * Barbell weights go in steps of 0.5 kg: plates load in 0.5 kg pairs (IPF Technical Rules: the bar
+ * is loaded in multiples of 2.5 kg, records may be set in 0.5 kg steps; IWF weights rise by 1 kg).
+ * A weight between two steps (0.0001, 600.0000000000001) is no barbell's.
+ */
+export const WEIGHT_STEP_KG = 0.5
+
+/** Whether a weight is a whole number of WEIGHT_STEP_KG (exact: multiples of 0.5 are exact binary fractions). */
+export const inWeightSteps = (kg: number): boolean => Number.isInteger(kg / WEIGHT_STEP_KG)

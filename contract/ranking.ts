@@ -1,5 +1,5 @@
 // Ranking rules the server and the web client both apply (the client patches its snapshots with
-// live events by the same rules). A best is the heaviest completed attempt of a lift (SPEC §9); the
+// live events by the same rules). A best is the heaviest completed attempt of a lift (docs/product/limits.md); the
 // total adds the bests of the challenge's total lifts (scoring.ts); places follow the challenge's
 // ranking, ties broken as meets break them: the lighter lifter, then whoever made the total first.
 import type { Participant, Standing } from './competitions.ts'

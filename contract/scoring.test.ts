@@ -42,7 +42,12 @@ describe('a challenge\'s scoring', () => {
     expect(bodyweightProblem('59kg', 48)).toBeNull()
     expect(bodyweightProblem('120kg+', 160)).toBeNull()
     expect(bodyweightProblem('120kg+', 119)).toBe('A lifter of 119 kg is not in the 120kg+ class (over 120 kg): choose the class your bodyweight is in.')
-    expect(bodyweightProblem('83kg', 0)).toBe('bodyweight must be a number of kg from 20 to 300.')
+    expect(bodyweightProblem('83kg', 0)).toBe("bodyweight must be a number of kg from 20 to 300, to at most two decimals (a scale's 0.01 kg).")
     expect(bodyweightProblem('120kg+', 450)).toMatch(/from 20 to 300/)
+  })
+
+  it('takes a bodyweight as a scale reads it, to 0.01 kg (before: 82.0001 and 82.123456789 were taken)', () => {
+    for (const kg of [82, 82.5, 82.45, 80.95, 83, 74.01]) expect(bodyweightProblem('83kg', kg), String(kg)).toBeNull()
+    for (const kg of [82.0001, 82.123456789, 82.005, 82.999]) expect(bodyweightProblem('83kg', kg), String(kg)).toMatch(/to at most two decimals/)
   })
 })

@@ -2,7 +2,7 @@
 // points formula its results show. Pure and shared: the server scores answers and events with it,
 // the web client the leaderboard and its live updates. The formulas themselves are formulas.ts.
 import { Literals, WEIGHT_CLASSES } from './common.ts'
-import { dots, ipfGl, roundPoints, sinclair, wilks, wilks2020, type Sex } from './formulas.ts'
+import { dots, ipfGl, roundPoints, sinclair, wilks, wilks2020, type GlEquipment, type Sex } from './formulas.ts'
 import type { LiftType } from './lifts.ts'
 
 /** Points formulas a challenge can rank by or show. */
@@ -80,15 +80,17 @@ export function pointsFormula(ranking: Ranking, totalLifts: readonly LiftType[])
 
 /**
  * A total's points by a formula, two decimals; null without a bodyweight or a total, or when the
- * formula does not score this total. IPF GL is scored with its classic (raw) coefficients: online
- * challenges are lifted without supportive equipment.
+ * formula does not score this total. IPF GL uses the coefficients of the lifter's equipment: classic
+ * (raw) unless an equipped lifter's result is scored (the other formulas have one set for all).
  */
-export function pointsFor(formula: Formula, totalLifts: readonly LiftType[], sex: string, bodyweight: number | null, total: number | null): number | null {
+export function pointsFor(
+  formula: Formula, totalLifts: readonly LiftType[], sex: string, bodyweight: number | null, total: number | null, equipment: GlEquipment = 'classic',
+): number | null {
   if (bodyweight === null || total === null || total <= 0 || !formulaFits(formula, totalLifts)) return null
   const s: Sex = sex === 'F' ? 'F' : 'M'
   const points = {
     dots: () => dots(s, bodyweight, total),
-    ipf_gl: () => ipfGl(s, bodyweight, total, 'classic', totalLifts.length === 1 ? 'bench' : 'full'),
+    ipf_gl: () => ipfGl(s, bodyweight, total, equipment, totalLifts.length === 1 ? 'bench' : 'full'),
     wilks: () => wilks(s, bodyweight, total),
     wilks2020: () => wilks2020(s, bodyweight, total),
     sinclair: () => sinclair(s, bodyweight, total),
@@ -108,10 +110,16 @@ export function classBand(weightClass: string): { above: number; upTo: number | 
   return { above: index === 0 ? 0 : limit(WEIGHT_CLASSES[index - 1]!), upTo: limit(weightClass) }
 }
 
+/** A scale reads bodyweight to 0.01 kg (IPF weigh-ins record it so): finer figures are not a reading. */
+export const BODYWEIGHT_STEP_KG = 0.01
+
+/** Whether a bodyweight is a whole number of hundredths of a kg (decimal input, so within float rounding: 83.45 × 100 = 8345.000000000001). */
+const inBodyweightSteps = (kg: number) => Math.abs(kg * 100 - Math.round(kg * 100)) < 1e-6
+
 /** Why a bodyweight cannot be entered in a class (one sentence), or null when it can. */
 export function bodyweightProblem(weightClass: string, bodyweight: number): string | null {
-  if (!Number.isFinite(bodyweight) || bodyweight < BODYWEIGHT_KG.min || bodyweight > BODYWEIGHT_KG.max) {
-    return `bodyweight must be a number of kg from ${BODYWEIGHT_KG.min} to ${BODYWEIGHT_KG.max}.`
+  if (!Number.isFinite(bodyweight) || bodyweight < BODYWEIGHT_KG.min || bodyweight > BODYWEIGHT_KG.max || !inBodyweightSteps(bodyweight)) {
+    return `bodyweight must be a number of kg from ${BODYWEIGHT_KG.min} to ${BODYWEIGHT_KG.max}, to at most two decimals (a scale's ${BODYWEIGHT_STEP_KG} kg).`
   }
   const band = classBand(weightClass)
   if (!band || (bodyweight > band.above && (band.upTo === null || bodyweight <= band.upTo))) return null

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox'
+import { Nullable } from './common.ts'
 import { UserResponse } from './auth.ts'
 import { ChallengeStatus } from './competitions.ts'
 import { AttemptStatus, ProcessingState } from './lifts.ts'
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
 export const BestLift = Type.Object({ type: Type.String(), best_weight: Type.Number() })
 export type BestLift = Static<typeof BestLift>

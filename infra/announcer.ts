@@ -37,12 +37,12 @@ export interface Announcer {
   write<T>(work: (tx: Tx, announce: Announce) => Promise<T>, afterCommit?: (value: T) => Promise<void>): Promise<T>
 }
 
-/** `publisher()` is read at publish time: the server's live layer exists only once the app is built. */
-export function createAnnouncer(prisma: PrismaClient, publisher: () => EventPublisher): Announcer {
+/** `publisher`: the server's live bus, or the worker's Redis publisher. */
+export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher): Announcer {
   // Counted here, the one place committed events are published from (once each, on the node that wrote them).
   const publish = (events: readonly LiveEvent[]) => {
     for (const event of events) liveEventsPublished.inc({ type: event.type })
-    publisher().publish(events)
+    publisher.publish(events)
   }
   // A burst of writers on this node shares numberings: at most one runs per room and one waits to follow it.
   const numbering = new Map<Room, { running: Promise<void> | null; next: Promise<void> | null }>()

@@ -6,9 +6,9 @@ import type { Prisma } from './db.ts'
 
 /** What a Lift answer reads of an attempt row. */
 export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>,
-  | 'id' | 'liftType' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'
+  | 'id' | 'liftType' | 'attemptNumber' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'
   | 'votesNeeded' | 'votesCast' | 'decidedBy' | 'decidedAt' | 'lights' | 'appealUntil' | 'appealState' | 'appealNote' | 'appealedAt' | 'appealReason' | 'appealDecidedAt'
-  | 'videoWidth' | 'videoHeight' | 'originalType'>
+  | 'videoWidth' | 'videoHeight' | 'originalType' | 'verified'>
 
 /** Where the attempt stands with its judges: counts only until it is decided (votes are blind). */
 export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
@@ -26,6 +26,7 @@ export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
         }
       : null,
     appeal_until: decided && !attempt.appealState && attempt.appealUntil && attempt.appealUntil > now ? attempt.appealUntil.toISOString() : null,
+    verified: decided && attempt.verified,
   }
 }
 
@@ -44,7 +45,7 @@ export function toLift(apiBase: string, attempt: AttemptRow, participant: { user
   return {
     // participant_id is the lifter's user id, as a participant's id is (see contract Participant.id).
     id: attempt.id, participant_id: participant.userId, competition_id: participant.competitionId, user_id: participant.userId,
-    participant_name: participant.user.name, lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status,
+    participant_name: participant.user.name, lift_type: attempt.liftType, attempt_number: attempt.attemptNumber, weight: attempt.weight, status: attempt.status,
     video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,

@@ -41,6 +41,10 @@ export interface Config {
   readonly ffprobePath: string | undefined
   readonly corsOrigins: readonly string[]
   readonly seedDemoData: boolean
+  /** MIGRATE_ON_START: the server applies pending migrations (under a lock) at start; false where a one-shot step migrates, and the server then refuses a schema that is behind. */
+  readonly migrateOnStart: boolean
+  /** ADMIN_USERNAMES: the site administrators' usernames (lower-case), who certify judges (docs/verified-results.md). */
+  readonly adminUsernames: readonly string[]
   readonly rateLimitAuthPerMinute: number
   readonly rateLimitUploadPerMinute: number
   /** Challenges one account may create per hour. */
@@ -49,6 +53,8 @@ export interface Config {
   readonly rateLimitCommentsPerMinute: number
   readonly rateLimitReactionsPerMinute: number
   readonly rateLimitViewsPerMinute: number
+  /** Requests for stored media (GET /video/…: videos, their Range requests, posters) one client address may make per minute. */
+  readonly rateLimitVideoPerMinute: number
   /** Joins, leaves and bodyweight changes one account may make per minute, together (each is announced to everyone); also judge-panel changes, counted apart. */
   readonly rateLimitEntriesPerMinute: number
   /** Failed logins for one account (whatever the client address) before it must wait out the window. */
@@ -66,12 +72,31 @@ export interface Config {
   /** An upload body that brings fewer than uploadStallMinBytes in uploadStallWindowMs is cut off (408). */
   readonly uploadStallWindowMs: number
   readonly uploadStallMinBytes: number
+  /**
+   * After its first uploadStallWindowMs, an upload body must average at least this many bytes a second
+   * (408 otherwise): its total time is then bounded by its size (UPLOAD_MIN_AVERAGE_BYTES_PER_SECOND).
+   */
+  readonly uploadMinAverageBytesPerSecond: number
+  /** POST /api/upload bodies one account may be sending at once, on every node together (UPLOAD_CONCURRENT_PER_ACCOUNT). */
+  readonly uploadConcurrentPerAccount: number
+  /** Unfinished resumable uploads one account may hold, and the bytes they declare together (UPLOAD_UNFINISHED_*_PER_ACCOUNT). */
+  readonly uploadUnfinishedPerAccount: number
+  readonly uploadUnfinishedBytesPerAccount: number
+  /** The same, for every account behind one client address together (UPLOAD_UNFINISHED_*_PER_ADDRESS). */
+  readonly uploadUnfinishedPerAddress: number
+  readonly uploadUnfinishedBytesPerAddress: number
   /** Password hashes/verifies running at once, and waiting, per process; beyond both → 503. */
   readonly hashConcurrency: number
   readonly hashQueueMax: number
   readonly logLevel: string
   readonly serveWeb: boolean
   readonly publicUrl: string | undefined
+  /** SMTP_URL: where mail goes (smtp:// or smtps://); unset, mail is kept in DATA_DIR/outbox and logged (infra/mailer.ts). */
+  readonly smtpUrl: string | undefined
+  /** MAIL_FROM: the sender of the product's mails. */
+  readonly mailFrom: string
+  /** NODE_ENV=production: a public server (no demo data unless asked, no mail text in the log). */
+  readonly production: boolean
   /** socket.io connections one client address may hold at once (on each server node). */
   readonly liveMaxConnectionsPerAddress: number
   /** Public rooms one socket.io connection may follow at once. */
@@ -103,6 +128,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`)
+  return value
+}
+
+/** A byte budget that must leave room for one upload of UPLOAD_MAX_BYTES, else no full-size video could ever be uploaded. */
+function budget(env: NodeJS.ProcessEnv, name: string, fallback: number, uploadMaxBytes: number): number {
+  const value = int(env, name, Math.max(fallback, uploadMaxBytes), 1)
+  if (value < uploadMaxBytes) throw new ConfigError(`${name} must be at least UPLOAD_MAX_BYTES (${uploadMaxBytes}), or no video of the largest size could be uploaded; got "${env[name]}"`)
   return value
 }
 
@@ -152,11 +184,45 @@ function storageDriver(env: NodeJS.ProcessEnv): 'local' | 's3' {
   return raw
 }
 
+/** PUBLIC_URL: an http(s) address, as given. */
+function publicAddress(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PUBLIC_URL?.trim()
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be the site's address, such as https://meet.example.org, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${raw}"`)
+  return raw
+}
+
+/**
+ * SMTP_URL and MAIL_FROM. Links in mails name the site by PUBLIC_URL, never by a request's Host
+ * header (which a client chooses): mail that leaves the machine needs it.
+ */
+function mailSettings(env: NodeJS.ProcessEnv, publicUrl: string | undefined): { smtpUrl: string | undefined; mailFrom: string } {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl && !/^smtps?:\/\/[^/]/i.test(smtpUrl)) throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
+  if (smtpUrl && !publicUrl) throw new ConfigError("SMTP_URL is set without PUBLIC_URL: links in the mails (password reset, email confirmation) must name the site's public address. Set PUBLIC_URL, such as https://meet.example.org.")
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost'
+  const mailFrom = env.MAIL_FROM?.trim() || `LiftArena <no-reply@${host}>`
+  if (/[\r\n]/.test(mailFrom)) throw new ConfigError('MAIL_FROM must be one line, such as "LiftArena <no-reply@meet.example.org>"')
+  return { smtpUrl, mailFrom }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiBase = env.API_BASE ?? '/api'
   if (!apiBase.startsWith('/') || apiBase.endsWith('/')) throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
   const dataDir = resolve(env.DATA_DIR ?? 'data')
+  // The embedded database belongs to one process (infra/data-dir-lock.ts); Redis is for several.
+  if (env.REDIS_URL && !env.DATABASE_URL) {
+    throw new ConfigError('REDIS_URL is set without DATABASE_URL: several servers and workers cannot share the embedded database. Set DATABASE_URL to a PostgreSQL server, or unset REDIS_URL to run one process.')
+  }
   const jwtSecret = resolveJwtSecret(env, dataDir, (message) => new ConfigError(message))
+  const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1)
+  const publicUrl = publicAddress(env)
   return Object.freeze({
     host: env.HOST ?? '127.0.0.1',
     port: int(env, 'PORT', 3000),
@@ -176,19 +242,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 1),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1),
     refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
-    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1),
+    uploadMaxBytes,
     videoMaxSeconds: int(env, 'VIDEO_MAX_SECONDS', 300, 1),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
+    // The demo accounts share a published password: a production process seeds them only when told to.
+    seedDemoData: bool(env, 'SEED_DEMO_DATA', env.NODE_ENV !== 'production'),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+    adminUsernames: Object.freeze((env.ADMIN_USERNAMES ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     rateLimitAuthPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
     rateLimitUploadPerMinute: int(env, 'RATE_LIMIT_UPLOAD_PER_MINUTE', 20, 1),
     rateLimitCreatePerHour: int(env, 'RATE_LIMIT_CREATE_PER_HOUR', 10, 1),
     rateLimitCommentsPerMinute: int(env, 'RATE_LIMIT_COMMENTS_PER_MINUTE', 10, 1),
     rateLimitReactionsPerMinute: int(env, 'RATE_LIMIT_REACTIONS_PER_MINUTE', 30, 1),
     rateLimitViewsPerMinute: int(env, 'RATE_LIMIT_VIEWS_PER_MINUTE', 120, 1),
+    // 20 a second: a player makes a few Range requests a clip (Safari probes first, every seek asks again)
+    // and a page shows up to ~50 posters, so this lets a hall's phones and a projector behind one address load at once.
+    rateLimitVideoPerMinute: int(env, 'RATE_LIMIT_VIDEO_PER_MINUTE', 1200, 1),
     rateLimitEntriesPerMinute: int(env, 'RATE_LIMIT_ENTRIES_PER_MINUTE', 20, 1),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginBackoffMs: int(env, 'LOGIN_BACKOFF_MINUTES', 15, 1) * 60_000,
@@ -200,11 +272,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnections: int(env, 'MAX_CONNECTIONS', 20_000, 1),
     uploadStallWindowMs: int(env, 'UPLOAD_STALL_WINDOW_MS', 30_000, 100),
     uploadStallMinBytes: int(env, 'UPLOAD_STALL_MIN_BYTES', 32 * 1024, 1),
+    // 32 KB/s (256 kbit/s, below a poor mobile uplink): a 1 GB video may take up to 9 hours, a 100 MB one
+    // 53 minutes. Slower networks use resumable uploads, whose cut PATCH just resumes.
+    uploadMinAverageBytesPerSecond: int(env, 'UPLOAD_MIN_AVERAGE_BYTES_PER_SECOND', 32 * 1024, 1),
+    // A lifter sends a lift or three at a time; forty at once is someone holding sockets.
+    uploadConcurrentPerAccount: int(env, 'UPLOAD_CONCURRENT_PER_ACCOUNT', 3, 1),
+    // A lifter finishes one upload before the next; five leaves room for a few abandoned ones until they expire,
+    // and two full-size videos' worth of bytes keeps one account from filling the disk for UPLOAD_RESUME_HOURS.
+    uploadUnfinishedPerAccount: int(env, 'UPLOAD_UNFINISHED_PER_ACCOUNT', 5, 1),
+    uploadUnfinishedBytesPerAccount: budget(env, 'UPLOAD_UNFINISHED_BYTES_PER_ACCOUNT', 2 * 1024 ** 3, uploadMaxBytes),
+    // A venue's Wi-Fi puts a hall of lifters behind one address (as LIVE_MAX_CONNECTIONS_PER_ADDRESS allows for);
+    // the bound is for accounts made in bulk from one place.
+    uploadUnfinishedPerAddress: int(env, 'UPLOAD_UNFINISHED_PER_ADDRESS', 50, 1),
+    uploadUnfinishedBytesPerAddress: budget(env, 'UPLOAD_UNFINISHED_BYTES_PER_ADDRESS', 10 * 1024 ** 3, uploadMaxBytes),
     hashConcurrency: int(env, 'HASH_CONCURRENCY', 2, 1),
     hashQueueMax: int(env, 'HASH_QUEUE_MAX', 64, 0),
     logLevel: env.LOG_LEVEL ?? 'info',
     serveWeb: bool(env, 'SERVE_WEB', true),
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl,
+    ...mailSettings(env, publicUrl),
+    production: env.NODE_ENV === 'production',
     liveMaxConnectionsPerAddress: int(env, 'LIVE_MAX_CONNECTIONS_PER_ADDRESS', 2500, 1),
     liveMaxRoomsPerSocket: int(env, 'LIVE_MAX_ROOMS_PER_SOCKET', 20, 1),
     liveGapWaitMs: int(env, 'LIVE_GAP_WAIT_MS', 500, 0),

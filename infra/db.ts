@@ -3,9 +3,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import { PrismaClient, type Prisma } from '../prisma/generated/client.ts'
 import type { Config } from './config.ts'
-import { deployMigrations } from './migrations.ts'
+import { lockDataDir } from './data-dir-lock.ts'
+import { ConfigError } from './config.ts'
+import { deployMigrations, deployMigrationsLocked, pendingMigrations, schemaBehindMessage } from './migrations.ts'
 
 export { Prisma } from '../prisma/generated/client.ts'
 export type { PrismaClient }
@@ -22,8 +25,10 @@ export interface Database {
 }
 
 export interface OpenDatabaseOptions {
-  /** Apply pending migrations first (the server does; workers rely on it having done so). */
+  /** Apply pending migrations first (the server does unless MIGRATE_ON_START=false; workers rely on it having done so). */
   migrate?: boolean
+  /** Without `migrate`: stop with a sentence when migrations of this version are not applied (a server must not serve an older schema). */
+  requireMigrated?: boolean
   /** Embedded only: keep the database in memory (tests). */
   inMemory?: boolean
 }
@@ -51,7 +56,16 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       connectionString: config.databaseUrl, connectionTimeoutMillis: POOL_WAIT_MS, max: 10,
       query_timeout: QUERY_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000,
     })
-    if (options.migrate) await deployMigrations(new PrismaPg({ connectionString: config.databaseUrl }))
+    if (options.migrate) {
+      // Under an advisory lock: replicas starting together migrate one at a time.
+      const applied = await deployMigrationsLocked(config.databaseUrl)
+      if (applied.length > 0) console.log(`Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}`)
+    } else if (options.requireMigrated) {
+      const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: POOL_WAIT_MS })
+      await client.connect()
+      const pending = await pendingMigrations((sql) => client.query(sql)).finally(() => client.end())
+      if (pending.length > 0) throw new ConfigError(schemaBehindMessage(pending))
+    }
     const prisma = new PrismaClient({ adapter })
     return { prisma, kind: 'postgres', close: () => prisma.$disconnect() }
   }
@@ -59,20 +73,33 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const { PGlite } = await import('@electric-sql/pglite')
   const { PrismaPGlite } = await import('pglite-prisma-adapter')
   let dataPath: string | undefined
+  let lock: { release(): void } | undefined
   if (!options.inMemory) {
-    mkdirSync(config.dataDir, { recursive: true })
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 })
+    // One process per embedded database: a second one on this DATA_DIR stops here, naming the first.
+    lock = lockDataDir(config.dataDir)
     dataPath = join(config.dataDir, 'pglite')
   }
-  const pglite = new PGlite(dataPath)
-  await pglite.waitReady
-  if (options.migrate) await deployMigrations(new PrismaPGlite(pglite))
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) })
-  return {
-    prisma,
-    kind: 'embedded',
-    close: async () => {
-      await prisma.$disconnect()
-      await pglite.close()
-    },
+  try {
+    const pglite = new PGlite(dataPath)
+    await pglite.waitReady
+    if (options.migrate) await deployMigrations(new PrismaPGlite(pglite))
+    else if (options.requireMigrated) {
+      const pending = await pendingMigrations((sql) => pglite.query(sql))
+      if (pending.length > 0) throw new ConfigError(schemaBehindMessage(pending))
+    }
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) })
+    return {
+      prisma,
+      kind: 'embedded',
+      close: async () => {
+        await prisma.$disconnect()
+        await pglite.close()
+        lock?.release()
+      },
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
   }
 }

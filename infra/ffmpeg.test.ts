@@ -1,7 +1,11 @@
-// The video limits, pure: what a probed clip must fit before anything decodes it.
+// Pure: the video limits (what a probed clip must fit before anything decodes it) and which
+// demuxer reads each container we take.
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config.ts'
-import { DEFAULT_VIDEO_LIMITS, exceedsVideoLimits, formatDuration, resolveFfmpegBinaries, type ProbeInfo, type VideoStreamInfo } from './ffmpeg.ts'
+import {
+  CONTAINERS, DEFAULT_VIDEO_LIMITS, containerOf, demuxerOptions, exceedsVideoLimits, formatDuration, readWith, resolveFfmpegBinaries,
+  type ProbeInfo, type VideoStreamInfo,
+} from './ffmpeg.ts'
 
 function clip(v: Partial<VideoStreamInfo> = {}, duration: number | null = 12): ProbeInfo {
   const video: VideoStreamInfo = {
@@ -71,5 +75,50 @@ describe('which ffmpeg', () => {
       process.env.PATH = path
     }
     expect(() => resolveFfmpegBinaries({ ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: undefined })).toThrow(/FFMPEG_PATH is "\/nonexistent\/ffmpeg"/)
+  })
+})
+
+describe('which demuxer reads a sniffed container', () => {
+  it('maps each video container file-type names to the one demuxer that reads it, and the extension its original keeps', () => {
+    const sniffed = (ext: string) => containerOf({ ext })
+    for (const ext of ['mp4', 'm4v', 'mov', '3gp', '3g2']) expect(sniffed(ext)).toEqual({ ext, demuxer: 'mov' })
+    for (const ext of ['m4p', 'f4v', 'f4p']) expect(sniffed(ext)).toEqual({ ext: 'mp4', demuxer: 'mov' })
+    expect(sniffed('webm')).toEqual({ ext: 'webm', demuxer: 'matroska' })
+    expect(sniffed('mkv')).toEqual({ ext: 'mkv', demuxer: 'matroska' })
+    expect(sniffed('avi')).toEqual({ ext: 'avi', demuxer: 'avi' })
+    expect(sniffed('mpg')).toEqual({ ext: 'mpg', demuxer: 'mpeg' })
+    expect(sniffed('mts')).toEqual({ ext: 'mts', demuxer: 'mpegts' })
+    expect(sniffed('ogv')).toEqual({ ext: 'ogv', demuxer: 'ogg' })
+    expect(sniffed('ogm')).toEqual({ ext: 'ogv', demuxer: 'ogg' })
+    expect(sniffed('flv')).toEqual({ ext: 'flv', demuxer: 'flv' })
+    expect(sniffed('asf')).toEqual({ ext: 'asf', demuxer: 'asf' })
+  })
+
+  it('has no container for anything else: images, audio, text, manifests, or a name from Object.prototype', () => {
+    for (const ext of ['png', 'jpg', 'heic', 'avif', 'mp3', 'm4a', 'xml', 'mpd', 'm3u8', 'txt', 'constructor', '__proto__', 'toString']) {
+      expect(containerOf({ ext }), ext).toBeNull()
+    }
+    expect(containerOf(undefined)).toBeNull()
+  })
+
+  it('never names a demuxer that reads a manifest, a playlist, a script or an image sequence', () => {
+    const demuxers = new Set(Object.values(CONTAINERS).map((c) => c.demuxer))
+    expect([...demuxers].sort()).toEqual(['asf', 'avi', 'flv', 'matroska', 'mov', 'mpeg', 'mpegts', 'ogg'])
+  })
+
+  it('puts the file protocol only and the demuxer on every input (options that go before -i)', () => {
+    expect(demuxerOptions(CONTAINERS.mp4)).toEqual(['-protocol_whitelist', 'file', '-f', 'mov'])
+    expect(demuxerOptions(CONTAINERS.webm)).toEqual(['-protocol_whitelist', 'file', '-f', 'matroska'])
+  })
+
+  it('takes a probe only when its format_name lists the demuxer named', () => {
+    expect(readWith('mov,mp4,m4a,3gp,3g2,mj2', CONTAINERS.mp4)).toBe(true)
+    expect(readWith('mov,mp4,m4a,3gp,3g2,mj2', CONTAINERS['3gp'])).toBe(true)
+    expect(readWith('matroska,webm', CONTAINERS.webm)).toBe(true)
+    expect(readWith('mpegts', CONTAINERS.mts)).toBe(true)
+    for (const other of ['dash', 'hls', 'concat', 'image2', 'png_pipe', 'jpeg_pipe', 'matroska,webm', 'unknown', '', 'movie']) {
+      expect(readWith(other, CONTAINERS.mp4), other).toBe(false)
+    }
+    expect(readWith('mov,mp4,m4a,3gp,3g2,mj2', CONTAINERS.webm)).toBe(false)
   })
 })

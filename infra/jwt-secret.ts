@@ -41,7 +41,7 @@ export function keptSecret(dataDir: string): string {
   const file = join(dataDir, JWT_SECRET_FILE)
   const existing = readSecret(file)
   if (existing !== undefined) return existing
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   // Written whole under a private name, then linked into place: a reader never sees a half-written file.
   const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
   writeFileSync(temp, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })

@@ -6,6 +6,9 @@
 // row's class, gender, bodyweight and location are those of the entry where the total was made
 // (without a total: the entry with the most lifted in the family); points are computed from that
 // total at that entry's bodyweight. Only good lifts count; attempts awaiting judges are counted.
+// Each row is written twice (docs/verified-results.md): scope 'verified' from verified decisions
+// only, which the boards show, and scope 'all' from every decision, shown on request and marked
+// verified when its figures are the verified row's.
 // Here, not in a role: the repositories that change results refresh the rows in their transaction.
 import {
   FAMILY_LIFTS, FORMULAS, SPORT_FAMILIES, bestLifts, pointsFor, type Formula, type RankedLift, type SportFamily,
@@ -22,14 +25,21 @@ export interface AthleteResults {
     weightClass: string
     bodyweight: number | null
     competition: ScoringRow & { id: number; name: string; location: string }
-    attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]
+    attempts: { liftType: string; weight: number; status: string; createdAt: Date; verified: boolean }[]
   }[]
 }
+
+/** Which results a row is made of: verified decisions only (the boards), or every decision (on request). */
+export const LEADERBOARD_SCOPES = ['verified', 'all'] as const
+export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number]
 
 /** A leaderboard_entries row; figures are 0 where there is none, so they sort last. */
 export interface LeaderboardEntryRow {
   userId: number
   sport: SportFamily
+  scope: LeaderboardScope
+  /** Every figure comes from verified decisions. */
+  verified: boolean
   name: string
   country: string | null
   gender: string
@@ -63,9 +73,29 @@ export const LIFT_COLUMNS: Record<RankedLift, 'squat' | 'bench' | 'deadlift' | '
 
 const familyOf = (lift: string): SportFamily | null => SPORT_FAMILIES.find((f) => (FAMILY_LIFTS[f] as readonly string[]).includes(lift)) ?? null
 
+/** The athlete's rows of both scopes. */
 export function leaderboardEntriesOf(athlete: AthleteResults): LeaderboardEntryRow[] {
-  const rows = new Map<SportFamily, LeaderboardEntryRow & { entryWeight: number; hasTotal: boolean }>()
-  for (const p of athlete.participants) {
+  // Attempts awaiting judges stay in the verified scope: they are shown (as pending), never counted.
+  const verified = rowsOf(athlete, (a) => a.verified || a.status === 'pending')
+  const all = rowsOf(athlete, () => true)
+  const sameAsVerified = (row: FamilyRow) => {
+    const v = verified.find((r) => r.sport === row.sport)
+    return !!v && FIGURES.every((k) => v[k] === row[k])
+  }
+  return [
+    ...verified.map((row) => ({ ...row, scope: 'verified' as const, verified: true })),
+    ...all.map((row) => ({ ...row, scope: 'all' as const, verified: sameAsVerified(row) })),
+  ]
+}
+
+type FamilyRow = Omit<LeaderboardEntryRow, 'scope' | 'verified'>
+/** What a row shows: two rows with these equal show the same result. */
+const FIGURES = ['squat', 'bench', 'deadlift', 'snatch', 'cleanAndJerk', 'total', 'competitionId', 'bodyweight'] as const satisfies readonly (keyof FamilyRow)[]
+
+function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['participants'][number]['attempts'][number]) => boolean): FamilyRow[] {
+  const rows = new Map<SportFamily, FamilyRow & { entryWeight: number; hasTotal: boolean }>()
+  for (const entry of athlete.participants) {
+    const p = { ...entry, attempts: entry.attempts.filter(counts) }
     const settings = scoringSettings(p.competition)
     const best = bestLifts(p.attempts.map(scored))
     const standing = standingOfRow(p, settings)
@@ -95,7 +125,7 @@ export function leaderboardEntriesOf(athlete: AthleteResults): LeaderboardEntryR
       if (better) Object.assign(row, entry)
     }
   }
-  const result: LeaderboardEntryRow[] = []
+  const result: FamilyRow[] = []
   for (const { entryWeight: _, hasTotal, ...row } of rows.values()) {
     // The family's other lifts are not shown on its row.
     for (const l of Object.keys(LIFT_COLUMNS) as RankedLift[]) if (familyOf(l) !== row.sport) row[LIFT_COLUMNS[l]] = 0

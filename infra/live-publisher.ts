@@ -1,6 +1,7 @@
-// Where committed live events go: socket.io in the server, Redis in a separate
-// worker process (infra/live-redis.ts). infra/announcer.ts publishes through one
-// after each write commits.
+// Where committed live events go. In the server, the live bus (infra/live-bus.ts), which
+// socket.io, the plain feed, the head watch and the cached answers subscribe to; in a separate
+// worker process, Redis (infra/live-redis.ts). infra/announcer.ts publishes through one after
+// each write commits.
 import type { JudgeQueueChange, LiveEvent, TranscodeProgress } from '../contract/index.ts'
 
 export interface EventPublisher {
@@ -12,12 +13,3 @@ export interface EventPublisher {
 }
 
 export const discardingPublisher: EventPublisher = { publish() {}, progress() {}, judgeQueue() {} }
-
-/** A publisher that forwards to whatever `current()` is at call time (the app may swap its publisher after start). */
-export function forwardingPublisher(current: () => EventPublisher): EventPublisher {
-  return {
-    publish: (events) => current().publish(events),
-    progress: (userId, progress) => current().progress(userId, progress),
-    judgeQueue: (userIds, change) => current().judgeQueue(userIds, change),
-  }
-}

@@ -9,11 +9,12 @@
 // what `io.to(room).emit(...)` on a node appends (the streams counterpart of
 // @socket.io/redis-emitter, which only speaks the pub/sub adapter's format).
 // tests/live-multinode.test.ts guards the format against two real server processes.
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { JudgeQueueChange, LiveEvent, TranscodeProgress, UserRoom } from '../contract/index.ts'
 import { userRoom } from '../contract/index.ts'
 import type { Config } from './config.ts'
 import type { EventPublisher } from './live-publisher.ts'
+import { openRedisClient } from './redis-clients.ts'
 
 /** Options of the streams adapter; the worker's publisher writes to the same stream. */
 export function liveStreamOptions(redisPrefix: string) {
@@ -42,33 +43,6 @@ export function broadcastEntry(room: string, name: string, payload: unknown): st
   return ['uid', EMITTER_UID, 'nsp', '/', 'type', String(BROADCAST), 'data', data]
 }
 
-export interface LiveRedis {
-  /** The client to give the streams adapter; the adapter's duplicates are tracked so close() ends them too. */
-  readonly client: Redis
-  close(): Promise<void>
-}
-
-/** A Redis connection for the live layer. Errors go to `onError` (ioredis reconnects by itself). */
-export function openLiveRedis(url: string, onError: (error: Error) => void = () => {}): LiveRedis {
-  const client = new Redis(url, { maxRetriesPerRequest: 3, enableOfflineQueue: true })
-  client.on('error', onError)
-  const duplicates: Redis[] = []
-  const duplicate = client.duplicate.bind(client)
-  client.duplicate = ((override?: Parameters<Redis['duplicate']>[0]) => {
-    const copy = duplicate(override)
-    duplicates.push(copy)
-    return copy
-  }) as Redis['duplicate']
-  return {
-    client,
-    async close() {
-      // The adapter's reader may sit in a blocking XREAD: end it now rather than when it times out.
-      for (const copy of duplicates) copy.disconnect()
-      await client.quit().catch(() => client.disconnect())
-    },
-  }
-}
-
 export interface RedisPublisher extends EventPublisher {
   /** Resolves when every entry published so far is in Redis (or failed and was reported). */
   flush(): Promise<void>
@@ -83,18 +57,20 @@ export interface RedisPublisher extends EventPublisher {
  */
 export function createRedisPublisher(
   config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
-  options: { onError?: (error: Error) => void } = {},
+  options: { onError?: (error: Error) => void; /** The process's `live` client (infra/redis-clients.ts); without it, one of its own that close() ends. */ client?: Redis } = {},
 ): RedisPublisher {
   if (!config.redisUrl) throw new Error('createRedisPublisher needs REDIS_URL: without Redis the worker runs in-process and uses the server\'s publisher.')
   const onError = options.onError ?? ((error: Error) => console.error('live publisher:', error.message))
-  const redis = openLiveRedis(config.redisUrl, onError)
+  const owned = options.client ? undefined : openRedisClient(config.redisUrl, 'live')
+  const client = options.client ?? owned!
+  client.on('error', onError)
   const { streamName, maxLen } = liveStreamOptions(config.redisPrefix)
   let pending: Promise<void> = Promise.resolve()
 
   function append(entries: Array<{ room: string; name: string; payload: unknown }>) {
     if (entries.length === 0) return
     // One pipeline per call, chained after the previous one: entries land in publish order.
-    const pipeline = redis.client.pipeline()
+    const pipeline = client.pipeline()
     for (const { room, name, payload } of entries) pipeline.xadd(streamName, 'MAXLEN', '~', maxLen, '*', ...broadcastEntry(room, name, payload))
     const written = pipeline.exec().then((results) => {
       const failed = results?.find(([error]) => error)
@@ -117,7 +93,7 @@ export function createRedisPublisher(
     flush: () => pending,
     async close() {
       await pending
-      await redis.close()
+      await owned?.quit().catch(() => owned.disconnect())
     },
   }
 }

@@ -1,12 +1,25 @@
 // Offline Prisma migrations: Prisma's WASM schema engine driven through a driver
-// adapter, because the native engine (what `prisma migrate` uses) cannot be
-// downloaded here. The folders and `_prisma_migrations` rows it writes are the
-// standard ones, so `prisma migrate deploy` keeps working where engines exist.
+// adapter. Why not `prisma migrate deploy` (what Prisma supports for 7.10): the CLI runs
+// its native schema engine, which its postinstall downloads from binaries.prisma.sh; CI
+// and the build machines reach only the npm registry and Debian, so there the download
+// fails and every `prisma migrate` command stops with `getaddrinfo ENOTFOUND` (checked
+// 2026-11-28 with prisma 7.10.0). The WASM engine ships inside its npm package.
+// The folders and `_prisma_migrations` rows it writes are the standard ones, so
+// `prisma migrate deploy` keeps working unchanged where engines can be downloaded.
+//
+// One migration at a time: deploys on PostgreSQL run under an advisory lock
+// (deployMigrationsLocked), so servers starting together migrate one after another and
+// the later ones find nothing pending. Prisma's engine takes an advisory lock of its own
+// around a deploy, but Prisma documents that it stops waiting for it after 10 s, so a
+// replica starting beside a long migration would fail; ours waits as long as it takes; a server told not to migrate checks that nothing
+// is pending (pendingMigrations) and refuses to start otherwise.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -155,4 +168,50 @@ export async function createMigration(name: string): Promise<string | null> {
   await writeFile(`${MIGRATIONS_DIR}${folder}/migration.sql`, sql)
   if (migrationsList.lockfile.content === null) await writeFile(MIGRATIONS_DIR + LOCKFILE, LOCKFILE_CONTENT)
   return folder
+}
+
+/** The advisory lock every deploy on PostgreSQL holds: one key for the whole app, whatever its database is called. */
+const MIGRATION_LOCK = 'liftarena:migrations'
+
+/**
+ * Applies pending migrations to a PostgreSQL database while holding a session-level advisory
+ * lock on its own connection: a second process waits here until the first is done, then finds
+ * nothing pending. A process that dies mid-way loses its session and with it the lock.
+ */
+export async function deployMigrationsLocked(connectionString: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString })
+  // A connection lost while waiting for the lock (PostgreSQL restarting) fails the query below
+  // with its error; without a listener Node would throw the 'error' event instead.
+  let lost: Error | undefined
+  client.on('error', (error) => { lost = error })
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK])
+    if (lost) throw new Error(`The database connection holding the migration lock was lost: ${lost.message}`)
+    return await deployMigrations(new PrismaPg({ connectionString }))
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => {})
+    await client.end().catch(() => {})
+  }
+}
+
+type Query = (sql: string) => Promise<{ rows: unknown[] }>
+
+/** The migration folders of this version not (successfully) applied to the database, in order. */
+export async function pendingMigrations(query: Query): Promise<string[]> {
+  const { migrationDirectories } = await readMigrations()
+  const exists = (await query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`)).rows[0] as { present: boolean }
+  if (!exists.present) return migrationDirectories.map((d) => d.path)
+  const applied = new Set(
+    ((await query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).rows as { migration_name: string }[])
+      .map((r) => r.migration_name),
+  )
+  return migrationDirectories.map((d) => d.path).filter((name) => !applied.has(name))
+}
+
+/** The sentence a server told not to migrate stops with when its schema is behind. */
+export function schemaBehindMessage(pending: string[]): string {
+  const names = pending.length > 3 ? `${pending.slice(0, 3).join(', ')} and ${pending.length - 3} more` : pending.join(', ')
+  return `The database schema is behind this version: ${pending.length} migration${pending.length === 1 ? '' : 's'} not applied (${names}). ` +
+    'MIGRATE_ON_START=false, so this server does not migrate: run the migrate step first (`npm run migrate:deploy`, or `docker compose run --rm migrate`), then start it again.'
 }

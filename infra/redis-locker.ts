@@ -38,20 +38,21 @@ export class RedisLocker implements Locker {
   readonly acquireTimeoutMs: number
   readonly retryMs: number
 
-  private constructor(readonly redis: Redis, private readonly subscriber: Redis, readonly prefix: string, options: RedisLockerOptions) {
+  private constructor(readonly redis: Redis, private readonly subscriber: Redis, readonly prefix: string, options: RedisLockerOptions, private readonly ownsSubscriber: boolean) {
     this.ttlMs = options.ttlMs ?? 30_000
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000
     this.retryMs = options.retryMs ?? 100
   }
 
   /**
-   * `redis` runs the commands; a duplicate of it listens for release requests. Does not wait for
-   * Redis: while it is unreachable, taking a lock fails (the request answers 503 and is retried).
+   * `redis` runs the commands; `subscriber` (the process's `subscriber` client, else a duplicate of
+   * `redis` that close() ends) listens for release requests. Does not wait for Redis: while it is
+   * unreachable, taking a lock fails (the request answers 503 and is retried).
    */
-  static create(redis: Redis, options: RedisLockerOptions): RedisLocker {
-    const subscriber = redis.duplicate()
+  static create(redis: Redis, options: RedisLockerOptions, shared?: Redis): RedisLocker {
+    const subscriber = shared ?? redis.duplicate()
     subscriber.on('error', () => {}) // the command connection reports; a lost subscription only delays a release
-    const locker = new RedisLocker(redis, subscriber, options.prefix, options)
+    const locker = new RedisLocker(redis, subscriber, options.prefix, options, shared === undefined)
     // ioredis subscribes again after a reconnect.
     subscriber.subscribe(locker.releaseChannel).catch(() => {})
     subscriber.on('message', (_channel: string, id: string) => {
@@ -69,7 +70,8 @@ export class RedisLocker implements Locker {
   }
 
   async close(): Promise<void> {
-    await this.subscriber.quit().catch(() => this.subscriber.disconnect())
+    // A shared subscriber is ended by whoever opened it (the process's Redis clients).
+    if (this.ownsSubscriber) await this.subscriber.quit().catch(() => this.subscriber.disconnect())
   }
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes a fresh machine ready for `npm test`: the system packages the tests use
-# (Debian's chromium for browser tests, ffmpeg for transcoding) and the
+# (Debian's chromium for browser tests, ffmpeg for transcoding, caddy: the reverse proxy of
+# docker-compose.yml, which tests/long/balancer.test.ts puts in front of two nodes) and the
 # PostgreSQL and Redis services. Safe to run again; does nothing when all is there.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     echo "Please install: ${missing[*]} (Debian packages)" >&2

@@ -7,6 +7,10 @@ import addFormatsModule from 'ajv-formats'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../infra/config.ts'
 import type { Database } from '../infra/db.ts'
+import type { LiveBus } from '../infra/live-bus.ts'
+import type { RedisClients } from '../infra/redis-clients.ts'
+import type { Mailer } from '../infra/mailer.ts'
+import type { Repositories } from '../infra/repositories/index.ts'
 import type { Storage } from '../infra/storage.ts'
 import type { TranscodeQueue } from '../infra/transcoding/jobs.ts'
 import security from './plugins/external/security.ts'
@@ -21,6 +25,7 @@ import repositories from './plugins/app/repositories.ts'
 import auth from './plugins/app/auth.ts'
 import live from './plugins/app/live.ts'
 import uploads, { receivingUpload } from './plugins/app/uploads.ts'
+import { capRequestsPerConnection } from './connection-request-cap.ts'
 import httpCaching from './plugins/app/http-caching.ts'
 import metrics from './plugins/app/metrics.ts'
 import authRoutes from './routes/auth.routes.ts'
@@ -31,17 +36,29 @@ import uploadRoutes from './routes/upload.routes.ts'
 import tusRoutes from './routes/tus.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
+import meetRoutes from './routes/meets.routes.ts'
+import resultsRoutes from './routes/results.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
 import engagementRoutes from './routes/engagement.routes.ts'
 import healthRoutes from './routes/health.routes.ts'
+import adminRoutes from './routes/admin.routes.ts'
+import { BODY_LIMITS } from './body-limits.ts'
 
-/** What the app is built from; each is created once by the process (server.ts) or a test. */
+/** What the app is built from; each is created once by the process's composition root (server.ts) or a test. */
 export interface AppDeps {
   config: Config
   db: Database
+  /** Every repository, announcing through `bus`. */
+  repos: Repositories
+  /** The process's one live bus: the repositories publish committed events to it, the live layer and the caches subscribe. */
+  bus: LiveBus
   queue: TranscodeQueue
   /** Where originals, renditions and posters are stored. */
   storage: Storage
+  /** The process's named Redis clients, with REDIS_URL (infra/redis-clients.ts). */
+  redis?: RedisClients
+  /** Where the product's mails go: SMTP_URL, else DATA_DIR/outbox (infra/mailer.ts). */
+  mailer: Mailer
 }
 
 declare module 'fastify' {
@@ -57,7 +74,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     // Only a configured proxy's X-Forwarded-For names the client (else any client could pick its own address and dodge per-address limits).
     // A hop count trusts that many proxies nearest the server (what Fastify does with a number, which its types omit).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy === false ? false : [...config.trustProxy],
-    bodyLimit: 1024 * 1024,
+    // A route reads no bigger a JSON body than it needs (body-limits.ts): parsing holds the event loop.
+    bodyLimit: BODY_LIMITS.default,
     // Slow clients: headers and body must arrive within requestTimeout (Node checks every
     // connectionsCheckingInterval and answers 408 through clientError below; an upload's body is held
     // to a minimum throughput by plugins/app/uploads.ts instead); an idle connection closes after
@@ -65,7 +83,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    maxRequestsPerSocket: config.maxRequestsPerSocket,
+    // MAX_REQUESTS_PER_SOCKET is capRequestsPerConnection's (Node's own cap never closes the connection).
     http: {
       headersTimeout: config.requestTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
@@ -83,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const coercing = newAjv('array')
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
   app.decorate('deps', deps)
+  capRequestsPerConnection(app, config.maxRequestsPerSocket)
 
   // First: its onRoute hook documents the shared statuses on every route registered after it.
   await app.register(documentedStatuses)
@@ -108,18 +127,21 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(tusRoutes, { prefix })
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
+  await app.register(meetRoutes, { prefix })
+  await app.register(resultsRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
   await app.register(engagementRoutes, { prefix })
   await app.register(healthRoutes, { prefix })
+  await app.register(adminRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }
 
 /** The router's own refusals (a badly encoded or overlong path part) answer in our {error} shape too. */
-function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'A part of the address is too long.' })
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
-  return reply.code(400).send({ error: 'The request could not be routed.' })
+function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'A part of the address is too long.' })
+  else if (error.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
+  else void reply.code(400).send({ error: 'The request could not be routed.' })
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops

@@ -5,6 +5,7 @@
 //   and tokens replaced by "[redacted]".
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../infra/config.ts'
+import { DEMO_PASSWORD } from '../infra/demo-data.ts'
 
 export const REDACTED = '[redacted]'
 
@@ -51,4 +52,21 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>) {
       },
     },
   }
+}
+
+/** Request lines go to debug when a person watches the terminal; a service's or container's output keeps them at info. */
+export const requestsAtDebug = (stdout: { isTTY?: boolean }) => stdout.isTTY === true
+
+/**
+ * What `npm start` prints under "LiftArena is running at …" for the person who ran it: the demo logins (when
+ * demo data is seeded), where data lives, and what the log shows.
+ */
+export function startSummary(config: Pick<Config, 'seedDemoData' | 'dataDir' | 'mediaDir' | 'logLevel' | 's3'>, databaseKind: 'postgres' | 'embedded', quietRequests: boolean): string[] {
+  return [
+    ...(config.seedDemoData ? [`  Demo logins (password ${DEMO_PASSWORD}): organiser anna1 · lifters ben2, alma1 · judge jonas10 (README: Demo logins)`] : []),
+    `  Data: ${databaseKind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL'}; videos ${config.s3 ? 'in the S3 bucket' : `in ${config.mediaDir}`}`,
+    quietRequests
+      ? `  Log: warnings and errors here; one line per request with LOG_LEVEL=debug (now ${config.logLevel})`
+      : `  Log: JSON lines at ${config.logLevel}`,
+  ]
 }

@@ -1,26 +1,34 @@
-// Runs LiftArena's API server. With no configuration it is self-contained:
-// embedded PostgreSQL under ./data, demo data on first start, transcoding in-process.
+// Runs LiftArena's API server, and is its composition root: the configuration, the database,
+// the Redis clients, the live bus, the repositories, storage and the transcode queue are built
+// here once and handed down. With no configuration it is self-contained: embedded PostgreSQL
+// under ./data, demo data on first start, transcoding in-process.
 import { networkInterfaces } from 'node:os'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig } from '../infra/config.ts'
+import { closeDataFolders, createPrivateFiles } from '../infra/private-files.ts'
 import { openDatabase } from '../infra/db.ts'
 import { createTranscoding } from '../infra/transcoding/index.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
-import { forwardingPublisher } from '../infra/live-publisher.ts'
+import { createLiveBus } from '../infra/live-bus.ts'
+import { openRedisClients } from '../infra/redis-clients.ts'
 import { openStorage } from '../infra/storage.ts'
 import { seedDemoData, seedDemoVideos } from '../infra/demo-data.ts'
-import { createLeaderboardRepository } from '../infra/repositories/leaderboard.repository.ts'
+import { createRepositories } from '../infra/repositories/index.ts'
+import { createMailer } from '../infra/mailer.ts'
 import { buildApp } from './app.ts'
 import { formatListenAddresses, listenAddresses } from './listen-addresses.ts'
-import { loggerOptions } from './logger.ts'
+import { loggerOptions, requestsAtDebug, startSummary } from './logger.ts'
 
 async function main() {
+  createPrivateFiles() // before loadConfig, which may create DATA_DIR and its jwt-secret
   const config = loadConfig()
+  closeDataFolders(config)
   resolveFfmpegBinaries(config) // ffmpeg is required: without it, stop here and say how to install it
   const logger = loggerOptions(config)
-  const db = await openDatabase(config, { migrate: true })
+  const db = await openDatabase(config, { migrate: config.migrateOnStart, requireMigrated: true })
   const storage = await openStorage(config)
-  if (config.seedDemoData && (await seedDemoData(db.prisma))) {
+  const firstStart = config.seedDemoData && (await seedDemoData(db.prisma))
+  if (firstStart) {
     console.log('Seeded demo data (6 challenges, 36 athletes); making demo videos…')
     // Left pending: the transcode queue below picks them up when it starts.
     await seedDemoVideos(db.prisma, storage, resolveFfmpegBinaries(config).ffmpeg).then(
@@ -29,17 +37,32 @@ async function main() {
     )
   }
 
+  // One of each: the named Redis clients (with REDIS_URL), the live bus the repositories'
+  // writes publish to after commit, and the repositories themselves.
+  const redis = config.redisUrl ? openRedisClients(config.redisUrl) : undefined
+  const bus = createLiveBus()
+  const repos = createRepositories(db.prisma, bus, config.apiBase)
+
   // Demo data is written directly, and a database may predate the leaderboard's table: fill it once.
-  const leaderboard = createLeaderboardRepository(db.prisma)
-  if (await leaderboard.needsRebuild()) console.log(`Built the leaderboard: ${await leaderboard.rebuildAll()} rows.`)
+  if (await repos.leaderboard.needsRebuild()) console.log(`Built the leaderboard: ${await repos.leaderboard.rebuildAll()} rows.`)
 
   // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
-  // in-process queue transcodes here. Its processor publishes through the app's publisher,
-  // so it starts once the app exists (the forwarder reads app.publisher at each call).
-  const transcoding = createTranscoding({ config, db, storage })
+  // in-process queue transcodes here, announcing through the same bus. It starts once the app
+  // (whose live layer subscribes to the bus) is built.
+  const transcoding = createTranscoding({ config, storage, attempts: repos.attempts, publisher: bus, redis })
   const queue = transcoding.queue
-  const app = await buildApp({ config, db, queue, storage }, { logger })
-  await transcoding.start(forwardingPublisher(() => app.publisher))
+  // At a terminal a person reads the summary below and the warnings: a line per request is at debug
+  // (LOG_LEVEL=debug shows it). Elsewhere (a service, a container) request lines stay at info, as JSON.
+  const quietRequests = requestsAtDebug(process.stdout)
+  const mailer = createMailer(config, (line) => console.log(line))
+  const app = await buildApp({ config, db, repos, bus, queue, storage, redis, mailer }, { logger, disableRequestLogging: quietRequests })
+  if (quietRequests) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed')
+    })
+  }
+  // The demo videos just made are new work, not unfinished work resumed.
+  await transcoding.start({ firstStart })
 
   // SIGTERM/SIGINT: stop listening; uploads still arriving get UPLOAD_SHUTDOWN_GRACE_MS, then
   // are refused with 503 (nothing half-stored); received ones finish. Meanwhile the transcode
@@ -49,6 +72,8 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'shutting down')
     await Promise.all([app.close(), queue.close()])
+    mailer.close()
+    await redis?.close()
     await db.close()
   })
 
@@ -60,6 +85,7 @@ async function main() {
   const primary = (addresses.local[0] ?? addresses.network[0] ?? `http://${config.host}:${port}/`).replace(/\/$/, '')
   console.log(`LiftArena is running at ${primary} (${db.kind} database)`)
   for (const line of formatListenAddresses(addresses)) console.log(line)
+  for (const line of startSummary(config, db.kind, quietRequests)) console.log(line)
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+// Node 25+ defines a global `localStorage` of its own (undefined without --localstorage-file) that
+// hides jsdom's: the tests' workers run without it (`--no-webstorage`, a flag older Nodes lack).
+const nodeWebStorage = Number(process.versions.node.split('.')[0]) >= 25
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
@@ -14,5 +18,6 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    ...(nodeWebStorage ? { execArgv: ['--no-webstorage'] } : {}),
   },
 })

@@ -5,14 +5,15 @@ import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
-import { refreshLeaderboardOf } from './leaderboard.repository.ts'
+import { attemptWithLifter } from './attempt-rows.ts'
+import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import type { OriginalVideoFacts } from '../original-video.ts'
 import { judgesFor, seatsOf, votesNeeded } from './panel.ts'
+import { nextAttemptNumber, readEntry, type EntryState } from './meet-entries.ts'
+import { Refusal } from '../refusal.ts'
 
-/** An attempt with who lifted it, as its Lift answer and its events need. */
-export const attemptWithLifter = { participant: { include: { user: { select: { name: true } } } } } as const satisfies Prisma.AttemptInclude
-export type AttemptWithLifter = Prisma.AttemptGetPayload<{ include: typeof attemptWithLifter }>
+export { attemptWithLifter, type AttemptWithLifter } from './attempt-rows.ts'
 
 /** An attempt with its lifter and challenge name, as the video page shows it. */
 const attemptDetail = {
@@ -27,7 +28,7 @@ const STORE_FAILED = 'The upload could not be stored; please upload it again.'
 /** Processing states a transcode has not finished with. */
 const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.EnumProcessingStateFilter
 
-export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, publisher: () => EventPublisher, apiBase: string) {
+export function createAttemptsRepository(prisma: PrismaClient, announcer: Announcer, publisher: EventPublisher, apiBase: string) {
   /**
    * Changes an attempt if its processing state still matches `from`, and announces it. Conditional,
    * so a repeat or recovered run changes nothing and announces nothing. Answers whether it changed.
@@ -50,21 +51,41 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
      * `store` puts the file there after commit, before the announcement goes out. When that
      * fails, the attempt is announced and then marked failed (announced too), and this throws.
      * `video`: the original's probed shape and browser type; `posterKey`: where `store` also puts a poster.
+     * `rules` decides, after the challenge room's lock, whether the lifter's entry as it is now takes this attempt
+     * (a Refusal it throws rolls everything back) and whether the upload's weight becomes the attempt's declaration.
+     * The attempt's number is the next of the lifter's lift, decided under the same lock: of two uploads of one
+     * lifter racing for one attempt, the second sees the first (and a unique index backs it).
      */
     async record(
       lifter: Lifter, attempt: { liftType: string; weight: number; uploadId?: string; video?: OriginalVideoFacts; posterKey?: (attemptId: number) => string },
       originalKey: (attemptId: number) => string, store: (key: string, attemptId: number) => Promise<void>,
+      rules?: (entry: EntryState) => { declares: boolean },
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
       let judges: number[] = []
       const recorded = await announcer.write(async (tx, announce) => {
         const room = competitionRoom(lifter.competitionId)
+        await announce.lock(room)
+        const entry = await readEntry(tx, lifter.id)
+        if (!entry) throw new Refusal('forbidden', 'Join this challenge before uploading a lift.')
+        // A resumable upload finished twice (two nodes): the insert below meets its unique upload id and the first stands.
+        const repeat = attempt.uploadId ? await tx.attempt.findUnique({ where: { uploadId: attempt.uploadId }, select: { id: true } }) : null
+        const { declares } = !repeat && rules ? rules(entry) : { declares: false }
+        const attemptNumber = nextAttemptNumber(entry, attempt.liftType)
+        if (declares) {
+          await tx.declaration.upsert({
+            where: { participantId_liftType_attemptNumber: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber } },
+            create: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber, weight: attempt.weight },
+            // Replacing the window's automatic default: the lifter's own weight now.
+            update: { weight: attempt.weight, automatic: false, declaredAt: new Date() },
+          })
+        }
         // Pending until its judges decide; the quorum is the panel's as it is now (a panel change updates it).
         const { seats } = await seatsOf(tx, lifter.competitionId)
         judges = judgesFor(seats, lifter.userId)
         const created = await tx.attempt.create({
           data: {
-            participantId: lifter.id, liftType: attempt.liftType, weight: attempt.weight, status: 'pending', processingState: 'pending',
+            participantId: lifter.id, liftType: attempt.liftType, attemptNumber, weight: attempt.weight, status: 'pending', processingState: 'pending',
             uploadId: attempt.uploadId ?? null,
             ...attempt.video,
             votesNeeded: votesNeeded(seats, lifter.userId),
@@ -77,7 +98,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         await refreshLeaderboardOf(tx, lifter.userId)
         return { attemptId: created.id, originalKey: key }
       }, (row) => store(row.originalKey, row.attemptId).catch((error: unknown) => { storeFailure = { error } }))
-      publisher().judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
+      publisher.judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
       if (storeFailure) {
         // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.
         await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(() => false)
@@ -87,6 +108,11 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     },
 
     /** The attempt a resumable upload recorded (unique per upload), with whose it is; null when none yet. */
+    /** A participant's lifts that are or may become good (what a new one may add up with): decided good, or awaiting judges. */
+    liveLifts(participantId: number) {
+      return prisma.attempt.findMany({ where: { participantId, status: { in: ['completed', 'pending'] } }, select: { liftType: true, weight: true } })
+    },
+
     findByUpload(uploadId: string) {
       return prisma.attempt.findUnique({
         where: { uploadId }, select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },

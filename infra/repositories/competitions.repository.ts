@@ -17,6 +17,11 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
       return prisma.competition.findUnique({ where: { id }, include: withParticipantCount })
     },
 
+    /** Whether the challenge exists. */
+    async exists(id: number): Promise<boolean> {
+      return (await prisma.competition.findUnique({ where: { id }, select: { id: true } })) !== null
+    },
+
     /** What an upload checks: when it runs and which lifts it lists. */
     findUploadRules(id: number) {
       return prisma.competition.findUnique({ where: { id }, select: { startDate: true, endDate: true, liftTypes: true, description: true } })

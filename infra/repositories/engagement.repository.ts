@@ -2,19 +2,12 @@
 // per person, viewers counted once per window, and the attempt's figures (engagement_counts, one
 // row kept by the same transactions, so reading them is one row). Comments and reactions are
 // announced to the attempt's challenge room under its lock, so the counts their events carry
-// follow the room's order. Who may do what is decided here against the rows and refused with an
-// EngagementRefusal; server/services/engagement.service.ts turns it into an answer.
+// follow the room's order. Who may do what is server/services/engagement.service.ts's: these
+// answer null when the attempt or comment is not there, and the service refuses.
 import { ENGAGEMENT, competitionRoom, type Comment, type EngagementCounts, type ReactionCounts, type ReactionId, type ViewKind } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
-
-export type EngagementRefusalCode = 'no_attempt' | 'no_comment' | 'not_author' | 'own_comment'
-
-export class EngagementRefusal extends Error {
-  constructor(readonly code: EngagementRefusalCode) {
-    super(code)
-  }
-}
+import { isMissingReference } from '../refusal.ts'
 
 const commentWithAuthor = { user: { select: { name: true } } } as const satisfies Prisma.CommentInclude
 type CommentRow = Prisma.CommentGetPayload<{ include: typeof commentWithAuthor }> & { _count?: { reports: number } }
@@ -87,9 +80,9 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * REPEATABLE READ snapshot (events after the seq apply on top). With `withReports`, each comment's report count.
      */
     async listComments(attemptId: number, page: { limit: number; before?: number }, withReports: boolean) {
-      const [head, rows, counts] = await prisma.$transaction(async (tx) => {
+      const read = await prisma.$transaction(async (tx) => {
         const place = await placeOf(tx, attemptId)
-        if (!place) throw new EngagementRefusal('no_attempt')
+        if (!place) return null
         // One after another: a transaction's queries share its one connection.
         const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
         const rows: CommentRow[] = await tx.comment.findMany({
@@ -100,16 +93,18 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         const counts = await tx.engagementCount.findUnique({ where: { attemptId }, select: { comments: true } })
         return [head, rows, counts] as const
       }, { isolationLevel: 'RepeatableRead' })
+      if (!read) return null
+      const [head, rows, counts] = read
       const more = rows.length > page.limit
       const shown = rows.slice(0, page.limit)
       return { seq: head?.seq ?? 0, comments: shown.map(toComment), total: counts?.comments ?? 0, nextBefore: more ? shown.at(-1)!.id : undefined }
     },
 
-    /** The attempt's figures and `userId`'s reaction, with the room's seq, in one snapshot. */
+    /** The attempt's figures and `userId`'s reaction, with the room's seq, in one snapshot; null when there is no such attempt. */
     async engagement(attemptId: number, userId: number | null) {
       return prisma.$transaction(async (tx) => {
         const place = await placeOf(tx, attemptId)
-        if (!place) throw new EngagementRefusal('no_attempt')
+        if (!place) return null
         const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
         const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
         const mine = userId === null ? null : await tx.reaction.findUnique({ where: { attemptId_userId: { attemptId, userId } }, select: { kind: true } })
@@ -117,11 +112,11 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
       }, { isolationLevel: 'RepeatableRead' })
     },
 
-    /** Stores a comment (text already checked) and announces it with the attempt's new count. */
-    createComment(attemptId: number, userId: number, text: string): Promise<{ comment: Comment; comments: number }> {
+    /** Stores a comment (text already checked) and announces it with the attempt's new count; null when there is no such attempt. */
+    createComment(attemptId: number, userId: number, text: string): Promise<{ comment: Comment; comments: number } | null> {
       return announcer.write(async (tx, announce) => {
         const place = await placeOf(tx, attemptId)
-        if (!place) throw new EngagementRefusal('no_attempt')
+        if (!place) return null
         const room = competitionRoom(place.competitionId)
         await announce.lock(room)
         const comment = toComment(await tx.comment.create({ data: { attemptId, userId, text }, include: commentWithAuthor }))
@@ -131,49 +126,57 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
       })
     },
 
-    /** Removes a comment when `userId` wrote it or organises its challenge, and announces it. */
-    deleteComment(commentId: number, userId: number): Promise<void> {
+    /**
+     * Runs `work` in one write on the comment, given its author and place (null: no such comment).
+     * `remove` deletes it under its challenge room's lock and announces it; false when another
+     * removal got there first (of two deletes at once, one removes it and the other finds it gone).
+     */
+    withComment<T>(commentId: number, work: (comment: { authorId: number; attemptId: number; place: AttemptPlace }, remove: () => Promise<boolean>) => Promise<T>): Promise<T | null> {
       return announcer.write(async (tx, announce) => {
         const found = await tx.comment.findUnique({ where: { id: commentId }, select: { attemptId: true, userId: true } })
-        if (!found) throw new EngagementRefusal('no_comment')
+        if (!found) return null
         const place = (await placeOf(tx, found.attemptId))!
-        if (found.userId !== userId && place.organiserId !== userId) throw new EngagementRefusal('not_author')
-        const room = competitionRoom(place.competitionId)
-        await announce.lock(room)
-        // Under the lock: of two deletes at once, one removes it and the other finds it gone.
-        const removed = await tx.comment.deleteMany({ where: { id: commentId } })
-        if (removed.count === 0) throw new EngagementRefusal('no_comment')
-        const { comments } = await bump(tx, found.attemptId, { comments: -1 })
-        // Its creation event stays in the outbox for replays: without its words, so a removed comment cannot be read back.
-        await tx.$executeRaw`
-          UPDATE live_events SET payload = jsonb_set(payload, '{comment,text}', '""')
-          WHERE room = ${room} AND type = 'comment.created' AND (payload->'comment'->>'id')::int = ${commentId}`
-        await announce(room, 'comment.deleted', { competition_id: place.competitionId, attempt_id: found.attemptId, comment_id: commentId, comments })
+        return work({ authorId: found.userId, attemptId: found.attemptId, place }, async () => {
+          const room = competitionRoom(place.competitionId)
+          await announce.lock(room)
+          const removed = await tx.comment.deleteMany({ where: { id: commentId } })
+          if (removed.count === 0) return false
+          const { comments } = await bump(tx, found.attemptId, { comments: -1 })
+          // Its creation event stays in the outbox for replays: without its words, so a removed comment cannot be read back.
+          await tx.$executeRaw`
+            UPDATE live_events SET payload = jsonb_set(payload, '{comment,text}', '""')
+            WHERE room = ${room} AND type = 'comment.created' AND (payload->'comment'->>'id')::int = ${commentId}`
+          await announce(room, 'comment.deleted', { competition_id: place.competitionId, attempt_id: found.attemptId, comment_id: commentId, comments })
+          return true
+        })
       })
     },
 
-    /** Records `userId`'s report of a comment, once (a repeat changes nothing). */
-    async reportComment(commentId: number, userId: number): Promise<void> {
-      const found = await prisma.comment.findUnique({ where: { id: commentId }, select: { userId: true } })
-      if (!found) throw new EngagementRefusal('no_comment')
-      if (found.userId === userId) throw new EngagementRefusal('own_comment')
+    /** Who wrote the comment; null when there is no such comment. */
+    async commentAuthor(commentId: number): Promise<number | null> {
+      return (await prisma.comment.findUnique({ where: { id: commentId }, select: { userId: true } }))?.userId ?? null
+    },
+
+    /** Records `userId`'s report of a comment, once (a repeat changes nothing); false when the comment is gone. */
+    async addReport(commentId: number, userId: number): Promise<boolean> {
       try {
         await prisma.commentReport.createMany({ data: [{ commentId, userId }], skipDuplicates: true })
+        return true
       } catch (error) {
-        // Removed between the read and the insert.
-        if ((error as { code?: string }).code === 'P2003') throw new EngagementRefusal('no_comment')
+        // Removed between the caller's read and the insert.
+        if (isMissingReference(error)) return false
         throw error
       }
     },
 
     /**
      * Sets (`kind`) or removes (null) `userId`'s reaction. A change is announced with every count as
-     * it is now; setting the reaction one already has changes nothing and announces nothing.
+     * it is now; setting the reaction one already has changes nothing and announces nothing. Null when there is no such attempt.
      */
-    setReaction(attemptId: number, userId: number, kind: ReactionId | null): Promise<{ reactions: ReactionCounts; mine: ReactionId | null }> {
+    setReaction(attemptId: number, userId: number, kind: ReactionId | null): Promise<{ reactions: ReactionCounts; mine: ReactionId | null } | null> {
       return announcer.write(async (tx, announce) => {
         const place = await placeOf(tx, attemptId)
-        if (!place) throw new EngagementRefusal('no_attempt')
+        if (!place) return null
         // The person's reaction first (their own clicks queue here, even before they have a row: a row
         // lock alone would let two first reactions both count), then the room: the order every writer takes.
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REACTION_LOCK}::int, hashtext(${`${attemptId}:${userId}`}::text))`
@@ -202,11 +205,12 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * Counts a view or play of `who`, once per window: a repeat within it counts nothing. An
      * anonymous id counts only while its address has counted fewer than `anonymousPerAddress`
      * other anonymous ids for this attempt and kind in the window (the ids are the client's to pick).
+     * Null when there is no such attempt.
      */
-    async recordView(attemptId: number, kind: ViewKind, who: ViewerIdentity): Promise<{ counted: boolean; views: number; plays: number }> {
+    async recordView(attemptId: number, kind: ViewKind, who: ViewerIdentity): Promise<{ counted: boolean; views: number; plays: number } | null> {
       const windowMs = options.viewWindowMs
       return prisma.$transaction(async (tx) => {
-        if (!(await tx.attempt.findUnique({ where: { id: attemptId }, select: { id: true } }))) throw new EngagementRefusal('no_attempt')
+        if (!(await tx.attempt.findUnique({ where: { id: attemptId }, select: { id: true } }))) return null
         let allowed = true
         if (who.anonymous) {
           // One address's anonymous ids are counted in turn, or a burst of new ids would all see room under the cap.

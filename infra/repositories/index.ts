@@ -1,31 +1,40 @@
-// Every repository over one database, sharing one announcer. Both roles build this
-// once: the server decorates it on the app (app.repos), the transcode job takes it.
+// Every repository over one database, sharing one announcer. Each role's composition root
+// (server/server.ts, worker/worker.ts) builds this once and hands it down.
 import { createAnnouncer } from '../announcer.ts'
 import type { PrismaClient } from '../db.ts'
 import type { EventPublisher } from '../live-publisher.ts'
+import { createAccountDataRepository } from './account-data.repository.ts'
+import { createAccountsRepository } from './accounts.repository.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
 import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
-import { DEFAULT_APPEAL_WINDOW_HOURS } from '../../contract/index.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
+import { createMeetsRepository } from './meets.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
+import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
+import { createUploadSlotsRepository } from './upload-slots.repository.ts'
 
-/** `publisher()` is read at publish time (the server's live layer exists only once its app is built). */
-export function createRepositories(prisma: PrismaClient, publisher: () => EventPublisher, apiBase: string, options: { appealWindowMs?: number } = {}) {
+/** `publisher`: where committed events go (the server's live bus, the worker's Redis publisher). */
+export function createRepositories(prisma: PrismaClient, publisher: EventPublisher, apiBase: string) {
   const announcer = createAnnouncer(prisma, publisher)
   return {
     competitions: createCompetitionsRepository(prisma, announcer),
     participants: createParticipantsRepository(prisma, announcer),
     attempts: createAttemptsRepository(prisma, announcer, publisher, apiBase),
-    judging: createJudgingRepository(prisma, announcer, publisher, { apiBase, appealWindowMs: options.appealWindowMs ?? DEFAULT_APPEAL_WINDOW_HOURS * 3_600_000 }),
+    judging: createJudgingRepository(prisma, announcer, apiBase),
     users: createUsersRepository(prisma),
+    accounts: createAccountsRepository(prisma, announcer),
     refreshTokens: createRefreshTokensRepository(prisma),
+    passwordResets: createPasswordResetsRepository(prisma),
+    accountData: createAccountDataRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),
     leaderboard: createLeaderboardRepository(prisma),
     engagement: createEngagementRepository(prisma, announcer),
+    uploadSlots: createUploadSlotsRepository(prisma),
+    meets: createMeetsRepository(prisma, announcer),
   }
 }
 

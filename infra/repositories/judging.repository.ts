@@ -1,32 +1,20 @@
-// Judging: all of its I/O. Panels, votes, decisions, appeals. Each change runs in one
-// write (infra/announcer.ts) that first takes the challenge's room lock, so the writes of
-// one challenge's judging run one after another: of three votes arriving at once exactly
-// one reaches the quorum and records the decision, once. The rules themselves (quorum,
-// majority, reasons) are the contract's pure functions (contract/judging.ts); who may do
-// what is checked in the transaction, against the rows as they are after the lock, and
-// refused with a `JudgingRefusal` the service turns into an answer.
-import {
-  GLOBAL_ROOM, competitionRoom, decision, noLiftReason, toLight, type DecidedBy, type JudgeQueueChange, type Light, type LiftType, type Lift, type VoteBody,
-} from '../../contract/index.ts'
+// Judging: all of its I/O. Panels, votes, decisions, appeals. Each change runs in one write
+// (infra/announcer.ts) that first takes the challenge's room lock, so the writes of one
+// challenge's judging run one after another: of three votes arriving at once exactly one
+// reaches the quorum and records the decision, once. The rules (who may vote, quorum,
+// decisions, appeals) are server/services/judging.service.ts's: it runs inside
+// `withAttemptLocked` / `withPanelLocked` and reads and writes through the handle they give,
+// against the rows as they are after the lock; a Refusal it throws rolls the write back.
+import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift } from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
-import { refreshLeaderboardOf } from './leaderboard.repository.ts'
-import type { EventPublisher } from '../live-publisher.ts'
+import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
-import { attemptWithLifter, type AttemptWithLifter } from './attempts.repository.ts'
-import { judgesFor, seatsOf, votesNeeded, type Seats } from './panel.ts'
+import { attemptWithLifter, type AttemptWithLifter } from './attempt-rows.ts'
+import { seatsOf, type Seats } from './panel.ts'
 
-export type RefusalCode =
-  | 'no_attempt' | 'no_challenge' | 'not_judge' | 'own_attempt' | 'already_voted' | 'decided' | 'not_organiser'
-  | 'bad_reason' | 'not_lifter' | 'not_appealable' | 'own_appeal' | 'appeal_closed' | 'no_open_appeal' | 'unknown_user' | 'lifter_on_panel'
-
-/** Something judging does not allow; `detail` names who or what (a username, a lift). */
-export class JudgingRefusal extends Error {
-  constructor(readonly code: RefusalCode, readonly detail = '') {
-    super(code)
-  }
-}
+export type { Seats } from './panel.ts'
 
 export interface PanelView {
   competitionId: number
@@ -37,29 +25,102 @@ export interface PanelView {
   judges: { userId: number; username: string; name: string; seat: number }[]
 }
 
-/** A vote as it is stored (and as its light reads it): a good lift carries no reason. */
-const ballotOf = (vote: VoteBody) =>
-  ({ good: vote.good, reason: vote.good ? null : vote.reason ?? null, atSeconds: vote.at_seconds ?? null, note: vote.note?.trim() || null })
-
-export interface JudgingOptions {
-  apiBase: string
-  /** How long after a panel decision its lifter may appeal. */
-  appealWindowMs: number
+/** An attempt as the judging rules read it. */
+export interface AttemptState {
+  id: number
+  competitionId: number
+  lifterId: number
+  liftType: LiftType
+  status: 'pending' | 'completed' | 'failed'
+  decidedBy: DecidedBy | null
+  appealState: 'open' | 'confirmed' | 'reversed' | null
+  appealUntil: Date | null
+  verified: boolean
+  votesCast: number
+  votesNeeded: number
 }
 
-export function createJudgingRepository(prisma: PrismaClient, announcer: Announcer, publisher: () => EventPublisher, options: JudgingOptions) {
-  const { apiBase } = options
-  /** Tells judges their queue changed (after commit; not numbered, not stored). */
-  const notifyJudges = (userIds: readonly number[], change: JudgeQueueChange) => publisher().judgeQueue(userIds, change)
-  const lift = (row: AttemptWithLifter): Lift => toLift(apiBase, row, row.participant)
+/** A vote as it is stored (and as its light reads it). */
+export interface StoredVote {
+  judgeId: number
+  seat: number
+  good: boolean
+  reason: string | null
+  atSeconds: number | null
+  note: string | null
+}
 
-  /** The attempt with its lifter after the room's lock: the state every check reads. */
-  async function lockedAttempt(tx: Tx, announce: Announce, attemptId: number): Promise<AttemptWithLifter> {
-    const found = await tx.attempt.findUnique({ where: { id: attemptId }, select: { participant: { select: { competitionId: true } } } })
-    if (!found) throw new JudgingRefusal('no_attempt')
-    await announce.lock(competitionRoom(found.participant.competitionId))
-    return tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
-  }
+/** A decision to record: the attempt's result, its lights and until when its lifter may appeal (null: not appealable). */
+export interface Decision {
+  status: 'completed' | 'failed'
+  by: DecidedBy
+  lights: Light[]
+  verified: boolean
+  decidedAt: Date
+  appealUntil: Date | null
+}
+
+/** The jury's verdict on an appeal; a reversal records the jury's decision. */
+export interface AppealVerdict {
+  state: 'confirmed' | 'reversed'
+  reason: string
+  at: Date
+  reversal?: { status: 'completed' | 'failed'; verified: boolean }
+}
+
+/** What every judging write reads and does inside its transaction, after the challenge room's lock. */
+export interface LockedChallenge {
+  readonly competitionId: number
+  /** The panel as it is now (the organiser alone while none is appointed). */
+  seats(): Promise<Seats>
+  /** Which of these users a site administrator has certified as judges (now, as the decision is taken). */
+  certifiedAmong(userIds: readonly number[]): Promise<Set<number>>
+  /** The attempt's first `n` votes, in the order they were cast. */
+  firstVotes(attemptId: number, n: number): Promise<StoredVote[]>
+  /** Records a decision and announces it (the room, with where its lifter stands now, and the boards). */
+  decide(attemptId: number, decision: Decision): Promise<AttemptState>
+  /** Announces an attempt's vote count to the room (the votes themselves stay blind). */
+  announceVotes(attempt: AttemptState): Promise<void>
+}
+
+/** A write on one attempt: the attempt as it is after the lock, and what may change it. */
+export interface LockedAttempt extends LockedChallenge {
+  attempt(): AttemptState
+  /** The attempt's answer as it stands now in this write. */
+  lift(): Lift
+  hasVoted(judgeId: number): Promise<boolean>
+  /** Stores the vote and counts it; the attempt as it is now. */
+  recordVote(vote: StoredVote): Promise<AttemptState>
+  /** Opens the lifter's appeal and announces the attempt. */
+  openAppeal(note: string, at: Date): Promise<void>
+  /** Closes the open appeal with the jury's verdict and announces it (a reversal as a decision). */
+  closeAppeal(verdict: AppealVerdict): Promise<void>
+}
+
+/** A write on a challenge's panel. */
+export interface LockedPanel extends LockedChallenge {
+  /** The challenge's settings as they are after the lock. */
+  readonly challenge: { organiserId: number | null; allowLifters: boolean; publishNames: boolean }
+  /** The ids of the accounts these usernames name (those that exist). */
+  usersNamed(usernames: readonly string[]): Promise<Map<string, number>>
+  /** One of these users who lifts in the challenge, or null. */
+  lifterAmong(userIds: readonly number[]): Promise<number | null>
+  /** Stores the panel (seats in the given order) and the challenge's settings. */
+  replacePanel(userIds: readonly number[], settings: { allowLifters: boolean; publishNames: boolean }): Promise<void>
+  pendingAttempts(): Promise<AttemptState[]>
+  setVotesNeeded(attemptId: number, needed: number): Promise<AttemptState>
+  /** Announces the change itself, when no attempt's event said it. */
+  announcePanelChanged(judges: number): Promise<void>
+}
+
+const stateOf = (row: AttemptWithLifter): AttemptState => ({
+  id: row.id, competitionId: row.participant.competitionId, lifterId: row.participant.userId, liftType: row.liftType as LiftType,
+  status: row.status as AttemptState['status'], decidedBy: row.decidedBy as DecidedBy | null, appealState: row.appealState as AttemptState['appealState'],
+  appealUntil: row.appealUntil, verified: row.verified, votesCast: row.votesCast, votesNeeded: row.votesNeeded,
+})
+
+export function createJudgingRepository(prisma: PrismaClient, announcer: Announcer, apiBase: string) {
+  const lift = (row: AttemptWithLifter): Lift => toLift(apiBase, row, row.participant)
 
   /** Announces a decision (the room, with where its lifter stands now, and the boards). */
   async function announceJudged(tx: Tx, announce: Announce, row: AttemptWithLifter): Promise<void> {
@@ -74,52 +135,50 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     await refreshLeaderboardOf(tx, row.participant.userId)
   }
 
-  /** Records a decision and announces it. */
-  async function decide(
-    tx: Tx, announce: Announce, attempt: AttemptWithLifter,
-    result: { status: 'completed' | 'failed'; by: DecidedBy; lights: Light[]; appealable: boolean },
-  ): Promise<AttemptWithLifter> {
-    const now = new Date()
-    const row = await tx.attempt.update({
-      where: { id: attempt.id },
-      data: {
-        status: result.status, decidedBy: result.by, decidedAt: now, lights: result.lights as unknown as Prisma.InputJsonValue,
-        appealUntil: result.appealable ? new Date(now.getTime() + options.appealWindowMs) : null,
+  /** The reads and writes every locked judging write shares; `changed` hears of each attempt row written. */
+  function challengeHandle(tx: Tx, announce: Announce, competitionId: number, changed: (row: AttemptWithLifter) => void): LockedChallenge {
+    return {
+      competitionId,
+      seats: () => seatsOf(tx, competitionId),
+      async certifiedAmong(userIds) {
+        const rows = await tx.user.findMany({ where: { id: { in: [...userIds] }, judgeCertifiedAt: { not: null } }, select: { id: true } })
+        return new Set(rows.map((r) => r.id))
       },
-      include: attemptWithLifter,
-    })
-    await announceJudged(tx, announce, row)
-    return row
-  }
-
-  /** The panel's decision from the first `needed` votes, as lights in seat order. */
-  async function decideByVotes(tx: Tx, announce: Announce, attempt: AttemptWithLifter, needed: 1 | 3, seats: Seats) {
-    const votes = await tx.vote.findMany({ where: { attemptId: attempt.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: needed })
-    const status = decision(votes, needed)
-    if (!status) return null
-    const names = new Map(seats.seats.map((s) => [s.userId, s.name]))
-    const lights = [...votes].sort((a, b) => a.seat - b.seat)
-      .map((v) => toLight(v, attempt.liftType as LiftType, seats.publishNames ? names.get(v.judgeId) ?? `Judge ${v.seat}` : `Judge ${v.seat}`))
-    // An appeal goes to the organiser as jury: the organiser's own attempts have no one above them to hear one.
-    return decide(tx, announce, attempt, { status, by: 'panel', lights, appealable: attempt.participant.userId !== seats.organiserId })
-  }
-
-  /** Checks a no lift's reason against the lift's catalogue. */
-  function assertReason(liftType: string, vote: Pick<VoteBody, 'good' | 'reason'>) {
-    if (vote.good) return
-    if (!vote.reason || !noLiftReason(liftType as LiftType, vote.reason)) throw new JudgingRefusal('bad_reason', liftType)
+      firstVotes: (attemptId, n) => tx.vote.findMany({
+        where: { attemptId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: n,
+        select: { judgeId: true, seat: true, good: true, reason: true, atSeconds: true, note: true },
+      }),
+      async decide(attemptId, decision) {
+        const row = await tx.attempt.update({
+          where: { id: attemptId },
+          data: {
+            status: decision.status, decidedBy: decision.by, decidedAt: decision.decidedAt, lights: decision.lights as unknown as Prisma.InputJsonValue,
+            verified: decision.verified, appealUntil: decision.appealUntil,
+          },
+          include: attemptWithLifter,
+        })
+        changed(row)
+        await announceJudged(tx, announce, row)
+        return stateOf(row)
+      },
+      async announceVotes(attempt) {
+        await announce(competitionRoom(attempt.competitionId), 'attempt.voted', {
+          competition_id: attempt.competitionId, attempt_id: attempt.id, votes_cast: attempt.votesCast, votes_needed: attempt.votesNeeded,
+        })
+      },
+    }
   }
 
   async function panel(competitionId: number): Promise<PanelView | null> {
-      const row = await prisma.competition.findUnique({
-        where: { id: competitionId },
-        select: { createdById: true, judgesMayLift: true, publishJudgeNames: true, judges: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, name: true } } } } },
-      })
-      if (!row) return null
-      return {
-        competitionId, organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames,
-        judges: row.judges.map((j) => ({ userId: j.userId, username: j.user.username, name: j.user.name, seat: j.seat })),
-      }
+    const row = await prisma.competition.findUnique({
+      where: { id: competitionId },
+      select: { createdById: true, judgesMayLift: true, publishJudgeNames: true, judges: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, name: true } } } } },
+    })
+    if (!row) return null
+    return {
+      competitionId, organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames,
+      judges: row.judges.map((j) => ({ userId: j.userId, username: j.user.username, name: j.user.name, seat: j.seat })),
+    }
   }
 
   return {
@@ -131,168 +190,143 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     },
 
     /**
-     * Replaces the panel (the organiser only). Pending attempts get the quorum of the new panel;
-     * one whose votes already reach it is decided now.
+     * Runs `work` in one write on the attempt, after its challenge room's lock (null: no such
+     * attempt, nothing written). What `work` throws rolls the write back.
      */
-    async setPanel(competitionId: number, organiserId: number, change: { usernames: string[]; allowLifters?: boolean; publishNames?: boolean }): Promise<void> {
-      const notify: number[] = []
-      await announcer.write(async (tx, announce) => {
-        const exists = await tx.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
-        if (!exists) throw new JudgingRefusal('no_challenge')
-        // The room's lock first, as votes take it: a vote never sees half a panel change.
+    async withAttemptLocked<T>(attemptId: number, work: (locked: LockedAttempt) => Promise<T>): Promise<T | null> {
+      return announcer.write(async (tx, announce) => {
+        const found = await tx.attempt.findUnique({ where: { id: attemptId }, select: { participant: { select: { competitionId: true } } } })
+        if (!found) return null
+        const competitionId = found.participant.competitionId
         await announce.lock(competitionRoom(competitionId))
-        const competition = await tx.competition.findUniqueOrThrow({ where: { id: competitionId }, select: { createdById: true, judgesMayLift: true, publishJudgeNames: true } })
-        if (competition.createdById !== organiserId) throw new JudgingRefusal('not_organiser')
-        const allowLifters = change.allowLifters ?? competition.judgesMayLift
-        const wanted = [...new Set(change.usernames.map((u) => u.trim()))]
-        const users = await tx.user.findMany({ where: { username: { in: wanted } }, select: { id: true, username: true } })
-        const byName = new Map(users.map((u) => [u.username, u.id]))
-        const missing = wanted.find((u) => !byName.has(u))
-        if (missing !== undefined) throw new JudgingRefusal('unknown_user', missing)
-        const ids = wanted.map((u) => byName.get(u)!)
-        if (!allowLifters) {
-          const lifter = await tx.participant.findFirst({ where: { competitionId, userId: { in: ids } }, select: { userId: true } })
-          if (lifter) throw new JudgingRefusal('lifter_on_panel', wanted[ids.indexOf(lifter.userId)])
+        let current = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
+        const changed = (row: AttemptWithLifter) => {
+          if (row.id === attemptId) current = row
         }
-        await tx.competition.update({ where: { id: competitionId }, data: { judgesMayLift: allowLifters, publishJudgeNames: change.publishNames ?? competition.publishJudgeNames } })
-        await tx.judge.deleteMany({ where: { competitionId } })
-        if (ids.length > 0) await tx.judge.createMany({ data: ids.map((userId, i) => ({ competitionId, userId, seat: i + 1 })) })
-
-        const seats = await seatsOf(tx, competitionId)
-        notify.push(...seats.seats.map((s) => s.userId))
-        const pending = await tx.attempt.findMany({ where: { status: 'pending', participant: { competitionId } }, include: attemptWithLifter })
-        let announced = false
-        for (const attempt of pending) {
-          const needed = votesNeeded(seats.seats, attempt.participant.userId)
-          if (needed === attempt.votesNeeded) continue
-          const row = await tx.attempt.update({ where: { id: attempt.id }, data: { votesNeeded: needed }, include: attemptWithLifter })
-          if (row.votesCast >= needed && await decideByVotes(tx, announce, row, needed, seats)) announced = true
-          else {
-            await announce(competitionRoom(competitionId), 'attempt.voted', { competition_id: competitionId, attempt_id: row.id, votes_cast: row.votesCast, votes_needed: needed })
-            announced = true
-          }
+        const update = async (data: Prisma.AttemptUpdateInput) => {
+          changed(await tx.attempt.update({ where: { id: attemptId }, data, include: attemptWithLifter }))
+          return current
         }
-        // The room's lock reserved a number: with no attempt to announce, the change itself is the event.
-        if (!announced) await announce(competitionRoom(competitionId), 'panel.changed', { competition_id: competitionId, judges: seats.seats.length })
-      })
-      notifyJudges(notify, { competition_id: competitionId, attempt_id: 0 })
-    },
-
-    /** A judge's vote. At the quorum the decision is recorded in the same transaction, once. */
-    async vote(attemptId: number, judgeId: number, vote: VoteBody): Promise<Lift> {
-      const notify: number[] = []
-      let competitionId = 0
-      const row = await announcer.write(async (tx, announce) => {
-        const attempt = await lockedAttempt(tx, announce, attemptId)
-        competitionId = attempt.participant.competitionId
-        const seats = await seatsOf(tx, competitionId)
-        const seat = seats.seats.find((s) => s.userId === judgeId)
-        if (!seat) throw new JudgingRefusal('not_judge')
-        if (attempt.participant.userId === judgeId) throw new JudgingRefusal('own_attempt')
-        if (attempt.status !== 'pending') throw new JudgingRefusal('decided')
-        if (await tx.vote.findUnique({ where: { attemptId_judgeId: { attemptId, judgeId } }, select: { id: true } })) throw new JudgingRefusal('already_voted')
-        assertReason(attempt.liftType, vote)
-        await tx.vote.create({ data: { attemptId, judgeId, seat: seat.seat, ...ballotOf(vote) } })
-        const counted = await tx.attempt.update({ where: { id: attemptId }, data: { votesCast: { increment: 1 } }, include: attemptWithLifter })
-        const needed = counted.votesNeeded === 3 ? 3 : 1
-        const decided = counted.votesCast >= needed ? await decideByVotes(tx, announce, counted, needed, seats) : null
-        if (decided) {
-          notify.push(...judgesFor(seats.seats, attempt.participant.userId).filter((id) => id !== judgeId))
-          return decided
-        }
-        await announce(competitionRoom(competitionId), 'attempt.voted', { competition_id: competitionId, attempt_id: attemptId, votes_cast: counted.votesCast, votes_needed: needed })
-        return counted
-      })
-      // A decided attempt leaves the other judges' queues.
-      if (notify.length > 0) notifyJudges(notify, { competition_id: competitionId, attempt_id: attemptId })
-      return lift(row)
-    },
-
-    /** The organiser decides a pending attempt directly, as jury (recorded as such; final). */
-    async juryDecide(attemptId: number, organiserId: number, vote: VoteBody): Promise<Lift> {
-      let notify: number[] = []
-      let competitionId = 0
-      const row = await announcer.write(async (tx, announce) => {
-        const attempt = await lockedAttempt(tx, announce, attemptId)
-        competitionId = attempt.participant.competitionId
-        const seats = await seatsOf(tx, competitionId)
-        if (seats.organiserId !== organiserId) throw new JudgingRefusal('not_organiser')
-        if (attempt.participant.userId === organiserId) throw new JudgingRefusal('own_attempt')
-        if (attempt.status !== 'pending') throw new JudgingRefusal('decided')
-        assertReason(attempt.liftType, vote)
-        notify = seats.seats.map((s) => s.userId)
-        const juryLight = toLight(ballotOf(vote), attempt.liftType as LiftType, 'Jury')
-        return decide(tx, announce, attempt, { status: vote.good ? 'completed' : 'failed', by: 'jury', lights: [juryLight], appealable: false })
-      })
-      notifyJudges(notify, { competition_id: competitionId, attempt_id: attemptId })
-      return lift(row)
-    },
-
-    /** The lifter appeals a panel decision, once, within the window. */
-    async appeal(attemptId: number, lifterId: number, note: string): Promise<Lift> {
-      return lift(await announcer.write(async (tx, announce) => {
-        const attempt = await lockedAttempt(tx, announce, attemptId)
-        if (attempt.participant.userId !== lifterId) throw new JudgingRefusal('not_lifter')
-        // Decisions recorded before organisers' own attempts stopped being appealable still say so.
-        if ((await seatsOf(tx, attempt.participant.competitionId)).organiserId === lifterId) throw new JudgingRefusal('own_appeal')
-        if (attempt.status === 'pending' || attempt.decidedBy !== 'panel' || attempt.appealState) throw new JudgingRefusal('not_appealable')
-        if (!attempt.appealUntil || attempt.appealUntil <= new Date()) throw new JudgingRefusal('appeal_closed')
-        const row = await tx.attempt.update({
-          where: { id: attemptId }, data: { appealState: 'open', appealNote: note.trim(), appealedAt: new Date() }, include: attemptWithLifter,
-        })
-        const competitionId = row.participant.competitionId
-        await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
-        return row
-      }))
-    },
-
-    /** The organiser, as jury, confirms or reverses an appealed decision, with a reason; final. */
-    async decideAppeal(attemptId: number, organiserId: number, verdict: { reverse: boolean; reason: string }): Promise<Lift> {
-      return lift(await announcer.write(async (tx, announce) => {
-        const attempt = await lockedAttempt(tx, announce, attemptId)
-        const competitionId = attempt.participant.competitionId
-        const { organiserId: organiser } = await seatsOf(tx, competitionId)
-        if (organiser !== organiserId) throw new JudgingRefusal('not_organiser')
-        // Their own attempt: an appeal opened before organisers' appeals were refused may be closed
-        // (confirmed: the panel's decision stands), never reversed in their own favour.
-        if (attempt.participant.userId === organiserId && verdict.reverse) throw new JudgingRefusal('own_attempt')
-        if (attempt.appealState !== 'open') throw new JudgingRefusal('no_open_appeal')
-        const row = await tx.attempt.update({
-          where: { id: attemptId },
-          data: {
-            appealState: verdict.reverse ? 'reversed' : 'confirmed', appealReason: verdict.reason.trim(), appealDecidedAt: new Date(),
-            ...(verdict.reverse ? { status: attempt.status === 'completed' ? 'failed' : 'completed', decidedBy: 'jury' } : {}),
+        const locked: LockedAttempt = {
+          ...challengeHandle(tx, announce, competitionId, changed),
+          attempt: () => stateOf(current),
+          lift: () => lift(current),
+          hasVoted: async (judgeId) => (await tx.vote.findUnique({ where: { attemptId_judgeId: { attemptId, judgeId } }, select: { id: true } })) !== null,
+          async recordVote(vote) {
+            await tx.vote.create({ data: { attemptId, ...vote } })
+            return stateOf(await update({ votesCast: { increment: 1 } }))
           },
-          include: attemptWithLifter,
-        })
-        if (verdict.reverse) {
-          await announceJudged(tx, announce, row)
-        } else {
-          await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
+          async openAppeal(note, at) {
+            const row = await update({ appealState: 'open', appealNote: note, appealedAt: at })
+            await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
+          },
+          async closeAppeal(verdict) {
+            const row = await update({
+              appealState: verdict.state, appealReason: verdict.reason, appealDecidedAt: verdict.at,
+              ...(verdict.reversal ? { status: verdict.reversal.status, decidedBy: 'jury', verified: verdict.reversal.verified } : {}),
+            })
+            if (verdict.reversal) await announceJudged(tx, announce, row)
+            else await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
+          },
         }
-        return row
-      }))
+        return work(locked)
+      })
     },
 
-    /** Attempts awaiting this judge's vote across their panels, oldest first. */
+    /**
+     * Runs `work` in one write on the challenge's panel, after its room's lock (null: no such
+     * challenge). The room's lock first, as votes take it: a vote never sees half a panel change.
+     */
+    async withPanelLocked<T>(competitionId: number, work: (locked: LockedPanel) => Promise<T>): Promise<T | null> {
+      return announcer.write(async (tx, announce) => {
+        const exists = await tx.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
+        if (!exists) return null
+        await announce.lock(competitionRoom(competitionId))
+        const row = await tx.competition.findUniqueOrThrow({ where: { id: competitionId }, select: { createdById: true, judgesMayLift: true, publishJudgeNames: true } })
+        const locked: LockedPanel = {
+          ...challengeHandle(tx, announce, competitionId, () => {}),
+          challenge: { organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames },
+          async usersNamed(usernames) {
+            const users = await tx.user.findMany({ where: { username: { in: [...usernames] } }, select: { id: true, username: true } })
+            return new Map(users.map((u) => [u.username, u.id]))
+          },
+          async lifterAmong(userIds) {
+            const lifter = await tx.participant.findFirst({ where: { competitionId, userId: { in: [...userIds] } }, select: { userId: true } })
+            return lifter?.userId ?? null
+          },
+          async replacePanel(userIds, settings) {
+            await tx.competition.update({ where: { id: competitionId }, data: { judgesMayLift: settings.allowLifters, publishJudgeNames: settings.publishNames } })
+            await tx.judge.deleteMany({ where: { competitionId } })
+            if (userIds.length > 0) await tx.judge.createMany({ data: userIds.map((userId, i) => ({ competitionId, userId, seat: i + 1 })) })
+          },
+          async pendingAttempts() {
+            return (await tx.attempt.findMany({ where: { status: 'pending', participant: { competitionId } }, include: attemptWithLifter })).map(stateOf)
+          },
+          async setVotesNeeded(attemptId, needed) {
+            return stateOf(await tx.attempt.update({ where: { id: attemptId }, data: { votesNeeded: needed }, include: attemptWithLifter }))
+          },
+          async announcePanelChanged(judges) {
+            await announce(competitionRoom(competitionId), 'panel.changed', { competition_id: competitionId, judges })
+          },
+        }
+        return work(locked)
+      })
+    },
+
+    /**
+     * Attempts awaiting this judge's vote across their panels, oldest first, with what a meet's lifting order
+     * compares. Only attempts with a video: a judge decides from the video (docs/judging.md), so one entered
+     * without any never reaches a queue.
+     */
     async queue(judgeId: number, limit = 200) {
       const rows = await prisma.attempt.findMany({
         where: {
           status: 'pending',
+          originalKey: { not: null },
           votes: { none: { judgeId } },
           participant: {
             userId: { not: judgeId },
             competition: { OR: [{ judges: { some: { userId: judgeId } } }, { createdById: judgeId, judges: { none: {} } }] },
           },
         },
-        include: { participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } } },
+        include: {
+          participant: {
+            include: {
+              user: { select: { name: true } },
+              competition: { select: { name: true, format: true, liftTypes: true, description: true } },
+              attempts: { select: { liftType: true, attemptNumber: true, weight: true } },
+            },
+          },
+        },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         take: limit,
       })
-      return rows.map((row) => ({ ...toLift(apiBase, row, row.participant), competition_name: row.participant.competition.name }))
+      return rows.map((row) => {
+        const { participant } = row
+        return {
+          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name },
+          // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
+          order: {
+            competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,
+            earlier: participant.attempts.filter((a) => a.liftType === row.liftType && a.attemptNumber < row.attemptNumber)
+              .sort((a, b) => a.attemptNumber - b.attemptNumber).map((a) => a.weight),
+          },
+        }
+      })
     },
 
-    /** The organiser's view: what waits, each judge's votes and agreement with the decisions, open appeals. */
+    /** The challenges this user sits on the panel of or organises, newest first. */
+    async challengesOf(userId: number) {
+      const rows = await prisma.competition.findMany({
+        where: { OR: [{ judges: { some: { userId } } }, { createdById: userId }] },
+        select: { id: true, name: true, createdById: true },
+        orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+        take: 200,
+      })
+      return rows.map((row) => ({ id: row.id, name: row.name, role: row.createdById === userId ? 'organiser' as const : 'judge' as const }))
+    },
+
+    /** What the organiser's view is made of: the panel, pending attempts, every vote with its attempt's result, open appeals. */
     async overview(competitionId: number) {
       const found = await panel(competitionId)
       if (!found) return null
@@ -303,15 +337,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       ])
       const judges = found.judges.length > 0 ? found.judges : await organiserSeat(prisma, found.organiserId)
       return {
-        panel: found,
-        pending,
-        judges: judges.map((j) => {
-          const own = votes.filter((v) => v.judgeId === j.userId)
-          const decided = own.filter((v) => v.attempt.status !== 'pending')
-          const agreed = decided.filter((v) => v.good === (v.attempt.status === 'completed')).length
-          return { ...j, votesCast: own.length, agreement: decided.length > 0 ? agreed / decided.length : null }
-        }),
-        appeals: appeals.map(lift),
+        panel: found, judges, pending, appeals: appeals.map(lift),
+        votes: votes.map((v) => ({ judgeId: v.judgeId, good: v.good, status: v.attempt.status as AttemptState['status'] })),
       }
     },
   }

@@ -4,35 +4,8 @@
 // bodyweight, uploads, decisions), so a read never scans the platform's attempts.
 import { GLOBAL_ROOM, type Formula, type LeaderboardQuery, type LeaderboardRow, type SportFamily, type TopLift } from '../../contract/index.ts'
 import { Prisma, type PrismaClient, type Tx } from '../db.ts'
-import { leaderboardEntriesOf, type LeaderboardEntryRow } from '../leaderboard-view.ts'
-import { scoringSelect } from '../scoring-view.ts'
-
-/** Everything leaderboardEntriesOf reads of an athlete. */
-const athleteResults = {
-  id: true, name: true, country: true,
-  participants: {
-    select: {
-      gender: true, weightClass: true, bodyweight: true,
-      competition: { select: { id: true, name: true, location: true, ...scoringSelect } },
-      attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } },
-    },
-  },
-} as const
-
-/** Namespace of the per-athlete advisory lock (any constant; 'LB' in ASCII). */
-const LOCK_NAMESPACE = 0x4c42
-
-/**
- * Rewrites an athlete's rows from their results as this transaction sees them. The athlete's lock
- * orders two transactions changing the same athlete (a decision in one challenge, an upload in
- * another): the second reads after the first commits, so neither writes rows missing the other's change.
- */
-export async function refreshLeaderboardOf(tx: Tx, userId: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${userId}::int)`
-  const athlete = await tx.user.findUnique({ where: { id: userId }, select: athleteResults })
-  await tx.leaderboardEntry.deleteMany({ where: { userId } })
-  if (athlete) await tx.leaderboardEntry.createMany({ data: leaderboardEntriesOf(athlete) })
-}
+import { leaderboardEntriesOf, type LeaderboardEntryRow, type LeaderboardScope } from '../leaderboard-view.ts'
+import { athleteResults } from './leaderboard-refresh.ts'
 
 /** The column each sort reads (a whitelist: the name goes into SQL). */
 const SORT_COLUMNS: Record<NonNullable<LeaderboardQuery['sort']>, string> = {
@@ -50,7 +23,7 @@ export interface LeaderboardCursor {
 }
 
 type EntrySql = {
-  user_id: number; sport: SportFamily; name: string; country: string | null; gender: string; weight_class: string; bodyweight: number | null
+  user_id: number; sport: SportFamily; verified: boolean; name: string; country: string | null; gender: string; weight_class: string; bodyweight: number | null
   location: string; competition_id: number; competition_name: string; squat: number; bench: number; deadlift: number; snatch: number
   clean_and_jerk: number; total: number; dots: number; ipf_gl: number; wilks: number; wilks2020: number; sinclair: number; pending: number
 }
@@ -63,7 +36,7 @@ function toRow(e: EntrySql, rank: number): LeaderboardRow {
     rank, user_id: e.user_id, name: e.name, country: e.country, sport: e.sport, gender: e.gender, weight_class: e.weight_class,
     bodyweight: e.bodyweight, location: e.location, competition_id: e.competition_id, competition_name: e.competition_name,
     squat: e.squat, bench: e.bench, deadlift: e.deadlift, snatch: e.snatch, clean_and_jerk: e.clean_and_jerk,
-    total: orNull(e.total), points, pending: e.pending,
+    total: orNull(e.total), points, pending: e.pending, verified: e.verified,
   }
 }
 
@@ -87,7 +60,8 @@ export function createLeaderboardRepository(prisma: PrismaClient) {
      */
     async page(tx: Tx, query: LeaderboardQuery & { limit: number }, cursor: LeaderboardCursor | null): Promise<{ rows: LeaderboardRow[]; next: LeaderboardCursor | null }> {
       const column = Prisma.raw(`"${SORT_COLUMNS[query.sort ?? 'total']}"`)
-      const where: Prisma.Sql[] = []
+      const scope: LeaderboardScope = query.include_unverified ? 'all' : 'verified'
+      const where: Prisma.Sql[] = [Prisma.sql`scope = ${scope}`]
       if (query.sport) where.push(Prisma.sql`sport = ${query.sport}`)
       if (query.gender) where.push(Prisma.sql`gender = ${query.gender}`)
       if (query.weight_class) where.push(Prisma.sql`weight_class = ${query.weight_class}`)
@@ -100,7 +74,7 @@ export function createLeaderboardRepository(prisma: PrismaClient) {
       }
       const entries = await tx.$queryRaw<EntrySql[]>`
         SELECT * FROM leaderboard_entries
-        ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}` : Prisma.empty}
+        WHERE ${Prisma.join(where, ' AND ')}
         ORDER BY ${column} DESC, name, user_id, sport
         LIMIT ${query.limit + 1}`
       const base = cursor?.rank ?? 0
@@ -115,25 +89,27 @@ export function createLeaderboardRepository(prisma: PrismaClient) {
       }
     },
 
-    /** The countries and challenge locations the leaderboard has rows for, alphabetically. */
+    /** The countries and challenge locations the leaderboard has verified rows for, alphabetically. */
     async filterValues(tx: Tx): Promise<{ countries: string[]; locations: string[] }> {
       const [countries, locations] = await Promise.all([
-        tx.$queryRaw<{ v: string }[]>`SELECT DISTINCT country AS v FROM leaderboard_entries WHERE country IS NOT NULL AND country <> '' ORDER BY 1`,
-        tx.$queryRaw<{ v: string }[]>`SELECT DISTINCT location AS v FROM leaderboard_entries WHERE location <> '' ORDER BY 1`,
+        tx.$queryRaw<{ v: string }[]>`SELECT DISTINCT country AS v FROM leaderboard_entries WHERE scope = 'verified' AND country IS NOT NULL AND country <> '' ORDER BY 1`,
+        tx.$queryRaw<{ v: string }[]>`SELECT DISTINCT location AS v FROM leaderboard_entries WHERE scope = 'verified' AND location <> '' ORDER BY 1`,
       ])
       return { countries: countries.map((r) => r.v), locations: locations.map((r) => r.v) }
     },
 
     /**
-     * The heaviest good lifts of a type since `since`, each athlete once (their heaviest): a walk of
-     * the (lift_type, weight) index from the top, read further only if the first rows hold too few athletes.
+     * The heaviest good lifts of a type since `since` (verified decisions only unless `includeUnverified`),
+     * each athlete once (their heaviest): a walk of the (lift_type, weight) index from the top, read
+     * further only if the first rows hold too few athletes.
      */
-    async topLifts(tx: Tx, liftType: string, since: Date, count: number): Promise<TopLift[]> {
+    async topLifts(tx: Tx, liftType: string, since: Date, count: number, includeUnverified = false): Promise<TopLift[]> {
       for (let scan = TOP_LIFT_SCAN; ; scan *= 8) {
-        const rows = await tx.$queryRaw<{ attempt_id: number; weight: number; user_id: number; competition_id: number; name: string }[]>`
-          SELECT a.id AS attempt_id, a.weight, p.user_id, p.competition_id, u.name
+        const rows = await tx.$queryRaw<{ attempt_id: number; weight: number; user_id: number; competition_id: number; name: string; verified: boolean }[]>`
+          SELECT a.id AS attempt_id, a.weight, p.user_id, p.competition_id, u.name, a.verified
           FROM attempts a JOIN participants p ON p.id = a.participant_id JOIN users u ON u.id = p.user_id
           WHERE a.lift_type = ${liftType} AND a.status = 'completed' AND a.created_at >= ${since}
+            ${includeUnverified ? Prisma.empty : Prisma.sql`AND a.verified`}
           ORDER BY a.weight DESC, u.name, a.id
           LIMIT ${scan}`
         const best = new Map<number, TopLift>()

@@ -1,6 +1,5 @@
 // Who judges a challenge, as votes and uploads read it inside their transactions: the
 // appointed judges in seat order, or, while none is appointed, the organiser alone.
-import { quorum } from '../../contract/index.ts'
 import type { Tx } from '../db.ts'
 
 export interface Seats {
@@ -23,8 +22,5 @@ export async function seatsOf(tx: Tx, competitionId: number): Promise<Seats> {
   return { seats, publishNames: competition.publishJudgeNames, organiserId: competition.createdById }
 }
 
-/** Votes an attempt of this lifter needs from these seats (a judge never judges their own attempt). */
-export const votesNeeded = (seats: Seats['seats'], lifterId: number) => quorum(seats.filter((s) => s.userId !== lifterId).length)
-
-/** The judges who may vote on this lifter's attempts. */
-export const judgesFor = (seats: Seats['seats'], lifterId: number) => seats.map((s) => s.userId).filter((id) => id !== lifterId)
+// The rules of who judges which attempt are the contract's (contract/judging.ts); the upload path reads them here.
+export { judgesFor, votesNeeded } from '../../contract/index.ts'

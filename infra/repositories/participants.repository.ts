@@ -1,9 +1,11 @@
 // Participants (a user in one challenge, in a weight class): all of their I/O.
 // Joining and leaving are announced to the challenge room (with the new count) and the board.
-import { GLOBAL_ROOM, competitionRoom, type Participant } from '../../contract/index.ts'
+import { randomInt } from 'node:crypto'
+import { GLOBAL_ROOM, competitionRoom, drawLot, type Participant } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
-import { refreshLeaderboardOf } from './leaderboard.repository.ts'
+import { Refusal, isUniqueViolation } from '../refusal.ts'
+import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 import { scoringSelect, type ScoringRow } from '../scoring-view.ts'
 
 /** A participant with what its answer shows: name, country and every attempt, oldest first. */
@@ -21,26 +23,52 @@ export interface NewParticipant {
   bodyweight: number | null
 }
 
-type Refused = 'not_joined' | 'judged'
-type LeaveRefused = 'not_joined' | 'has_attempts'
-/** Thrown inside a write to roll it back; its code is the write's answer. */
-class Refusal<Code extends string> extends Error {
-  constructor(readonly code: Code) {
-    super(code)
-  }
+/** A write on one lifter's entry, after its challenge room's lock. */
+export interface LockedEntry {
+  /** How many attempts the lifter has in the challenge. */
+  attempts(): Promise<number>
+  /** How many of them are judged already. */
+  judgedAttempts(): Promise<number>
+  /** Sets the bodyweight and announces the entry (the room, the boards). */
+  setBodyweight(bodyweight: number): Promise<Participant>
+  /** Removes the entry and announces it with the new count. */
+  remove(): Promise<{ count: number; weightClass: string }>
 }
+
+export const ALREADY_JOINED = 'You have already joined this challenge.'
+
+/** Rolls back a locked write on an entry that is not there (withEntryLocked then answers null). */
+class NotJoined extends Error {}
 
 export function createParticipantsRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /**
      * Joins and announces it. The challenge room is locked before the count, so the count in the
-     * event includes every earlier join. A second join of the same user fails with Prisma's P2002.
+     * event includes every earlier join. A second join of the same user is refused (409). With
+     * `setsAccountSex`, the account's sex is set to the entry's if it has none; null (nothing
+     * written) when another write set it otherwise meanwhile.
      */
-    join(data: NewParticipant, answer: (row: ParticipantRow) => Participant): Promise<{ participant: Participant; count: number }> {
+    join(data: NewParticipant, setsAccountSex: boolean, answer: (row: ParticipantRow) => Participant): Promise<{ participant: Participant; count: number } | null> {
       return announcer.write(async (tx, announce) => {
+        // An account's first join sets its sex to the entry's: two first joins of one account racing in
+        // different categories leave one of them refused, never both stored.
+        if (setsAccountSex) {
+          await tx.user.updateMany({ where: { id: data.userId, sex: null }, data: { sex: data.gender } })
+          const account = await tx.user.findUnique({ where: { id: data.userId }, select: { sex: true } })
+          if (account?.sex !== data.gender) return null
+        }
         const room = competitionRoom(data.competitionId)
         await announce.lock(room)
-        const created = await tx.participant.create({ data, include: participantWithAttempts })
+        // The lot, drawn at random among those not drawn yet: the room's lock keeps two joins from drawing one number.
+        const drawn = await tx.participant.findMany({ where: { competitionId: data.competitionId, lot: { not: null } }, select: { lot: true } })
+        const lot = drawLot(new Set(drawn.map((p) => p.lot!)), () => randomInt(0, 2 ** 32) / 2 ** 32)
+        let created: ParticipantRow
+        try {
+          created = await tx.participant.create({ data: { ...data, lot }, include: participantWithAttempts })
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new Refusal('conflict', ALREADY_JOINED)
+          throw error
+        }
         const count = await tx.participant.count({ where: { competitionId: data.competitionId } })
         const participant = answer(created)
         await announce(room, 'participant.joined', { competition_id: data.competitionId, participant, participants: count })
@@ -51,61 +79,51 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
     },
 
     /**
-     * Sets a lifter's bodyweight and announces it, unless one of their lifts is judged already (their
-     * points and places were decided at that weight): 'judged'; 'not_joined' when they are not in it.
+     * Runs `work` in one write on the lifter's entry, after the challenge room's lock; null (nothing
+     * written) when they have not joined. What `work` throws rolls the write back: the room's
+     * reserved seq must not commit without its event. For a removal the entry's row is taken FOR
+     * UPDATE: an attempt being recorded for this lifter (it takes a key-share lock on the row)
+     * commits before the attempts are counted, or waits and then finds the row gone.
      */
-    async setBodyweight(userId: number, competitionId: number, bodyweight: number, answer: (row: ParticipantRow) => Participant): Promise<Participant | Refused> {
-      try {
-        return await announcer.write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
-          await announce.lock(room)
-          const where = { userId_competitionId: { userId, competitionId } }
-          const lifter = await tx.participant.findUnique({ where, select: { id: true } })
-          // Thrown, not returned: the room's reserved seq must not commit without its event.
-          if (!lifter) throw new Refusal('not_joined')
-          if (await tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }) > 0) throw new Refusal('judged')
-          const participant = answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
-          await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-          await refreshLeaderboardOf(tx, userId)
-          return participant
+    withEntryLocked<T>(
+      entry: { userId: number; competitionId: number; answer: (row: ParticipantRow) => Participant; forRemoval?: boolean },
+      work: (locked: LockedEntry) => Promise<T>,
+    ): Promise<T | null> {
+      const { userId, competitionId } = entry
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(competitionId)
+        await announce.lock(room)
+        const where = { userId_competitionId: { userId, competitionId } }
+        const [lifter] = entry.forRemoval
+          ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
+          : [await tx.participant.findUnique({ where, select: { id: true } })]
+        // Thrown, not returned: the room's reserved seq must not commit without its event.
+        if (!lifter) throw new NotJoined()
+        return work({
+          attempts: () => tx.attempt.count({ where: { participantId: lifter.id } }),
+          judgedAttempts: () => tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }),
+          async setBodyweight(bodyweight) {
+            const participant = entry.answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
+            await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+            await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+            await refreshLeaderboardOf(tx, userId)
+            return participant
+          },
+          async remove() {
+            const removed = await tx.participant.delete({ where: { id: lifter.id }, select: { weightClass: true } })
+            const count = await tx.participant.count({ where: { competitionId } })
+            await announce(room, 'participant.left', {
+              competition_id: competitionId, participant_id: userId, user_id: userId, weight_class: removed.weightClass, participants: count,
+            })
+            await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+            await refreshLeaderboardOf(tx, userId)
+            return { count, weightClass: removed.weightClass }
+          },
         })
-      } catch (error) {
-        if (error instanceof Refusal) return (error as Refusal<Refused>).code
+      }).catch((error: unknown) => {
+        if (error instanceof NotJoined) return null
         throw error
-      }
-    },
-
-    /**
-     * Removes a lifter from a challenge and announces it (the new count with it), unless they have any
-     * attempt: 'has_attempts' ('not_joined' when they are not in it). Whether the challenge has started
-     * is the caller's rule (competitions.service.ts assertCanLeave).
-     */
-    async leave(userId: number, competitionId: number): Promise<{ count: number; weightClass: string } | LeaveRefused> {
-      try {
-        return await announcer.write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
-          await announce.lock(room)
-          // FOR UPDATE: an attempt being recorded for this lifter (it takes a key-share lock on the row) commits before
-          // the count below reads, or waits and then finds the row gone.
-          const [lifter] = await tx.$queryRaw<{ id: number; weight_class: string }[]>`
-            SELECT id, weight_class FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
-          // Thrown, not returned: the room's reserved seq must not commit without its event.
-          if (!lifter) throw new Refusal('not_joined')
-          if (await tx.attempt.count({ where: { participantId: lifter.id } }) > 0) throw new Refusal('has_attempts')
-          await tx.participant.delete({ where: { id: lifter.id } })
-          const count = await tx.participant.count({ where: { competitionId } })
-          await announce(room, 'participant.left', {
-            competition_id: competitionId, participant_id: userId, user_id: userId, weight_class: lifter.weight_class, participants: count,
-          })
-          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-          await refreshLeaderboardOf(tx, userId)
-          return { count, weightClass: lifter.weight_class }
-        })
-      } catch (error) {
-        if (error instanceof Refusal) return (error as Refusal<LeaveRefused>).code
-        throw error
-      }
+      })
     },
 
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */

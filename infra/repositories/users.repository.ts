@@ -2,6 +2,7 @@
 // and refresh tokens as SHA-256 hashes: neither is ever stored in clear.
 import { WRITE_TRANSACTION, type Prisma, type PrismaClient } from '../db.ts'
 import { scoringSelect } from '../scoring-view.ts'
+import { Refusal, isUniqueViolation } from '../refusal.ts'
 
 /** A user with every challenge they joined (newest first) and its attempts (newest first): the profile. */
 const userWithHistory = {
@@ -20,7 +21,7 @@ export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithA
 
 export type UserRow = Prisma.UserGetPayload<object>
 
-export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio'>
+export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio' | 'sex'>
 
 export function createUsersRepository(prisma: PrismaClient) {
   return {
@@ -28,11 +29,21 @@ export function createUsersRepository(prisma: PrismaClient) {
     findByEmail: (email: string) => prisma.user.findUnique({ where: { email } }),
     findByUsername: (username: string) => prisma.user.findUnique({ where: { username } }),
     usernameTaken: async (username: string) => (await prisma.user.count({ where: { username } })) > 0,
-    /** A second account with the same email or username fails with Prisma's P2002. */
-    create: (data: NewUser) => prisma.user.create({ data }),
+    /** A second account with the same email or username is refused (409). */
+    async create(data: NewUser) {
+      try {
+        return await prisma.user.create({ data })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Refusal('conflict', 'An account with this email or username already exists. Log in instead.')
+        throw error
+      }
+    },
     findWithHistory: (id: number): Promise<UserWithHistory | null> => prisma.user.findUnique({ where: { id }, include: userWithHistory }),
 
     /** The version access tokens must carry to be valid; null when the user does not exist. */
+    setPasswordHash: async (id: number, passwordHash: string): Promise<void> => {
+      await prisma.user.update({ where: { id }, data: { passwordHash } })
+    },
     tokenVersion: async (id: number): Promise<number | null> => (await prisma.user.findUnique({ where: { id }, select: { tokenVersion: true } }))?.tokenVersion ?? null,
     /** Ends every access token issued so far (they carry an older version). */
     bumpTokenVersion: async (id: number): Promise<void> => {
@@ -65,6 +76,15 @@ export function createRefreshTokensRepository(prisma: PrismaClient) {
     }, WRITE_TRANSACTION),
     revokeFamily: (familyId: string) => prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
     revokeAllOf: (userId: number) => prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    /**
+     * Whether a login (a refresh-token family) has ended: one of its tokens was revoked (a logout, or a
+     * reuse), or none of it is left (the retention sweep removes a family only long after it ended).
+     * A revoked row sorts first, so one row answers.
+     */
+    loginEnded: async (familyId: string): Promise<boolean> => {
+      const row = await prisma.refreshToken.findFirst({ where: { familyId }, select: { revokedAt: true }, orderBy: { revokedAt: { sort: 'asc', nulls: 'last' } } })
+      return row === null || row.revokedAt !== null
+    },
 
     /**
      * Retention (infra/retention.ts): deletes tokens that expired or were revoked more than `keepMs`

@@ -11,7 +11,8 @@
 //   it runs, lapsing if its worker dies); a job whose lifter already has one running goes back to
 //   delayed for a moment (moveToDelayed + DelayedError: no try is counted) and keeps its priority.
 import { DelayedError, Queue, UnrecoverableError, WaitingError, Worker, type Job, type JobsOptions } from 'bullmq'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
+import { openRedisClient } from '../redis-clients.ts'
 import type { Config } from '../config.ts'
 import {
   JOB_POLICIES, PermanentJobError, ShutdownError, TRANSCODE_JOB, abortOnTimeout, consoleLog, fairnessKey, silentLog,
@@ -88,10 +89,11 @@ export function bullJobOptions<K extends JobName>(name: K, payload: JobPayloads[
  * restarted Redis forgot) are recovered from the database there.
  */
 export function createBullTranscodeQueue(
-  config: Pick<Config, 'redisUrl' | 'redisPrefix'>, log: Log = silentLog, options: { onReconnect?: () => void } = {},
+  config: Pick<Config, 'redisUrl' | 'redisPrefix'>, log: Log = silentLog, options: { onReconnect?: () => void; connection?: Redis } = {},
 ): BullTranscodeQueue {
-  // A producer should fail fast when Redis is away (the upload is already stored; recovery re-enqueues).
-  const connection = new Redis(redisUrlOf(config), { maxRetriesPerRequest: 2, lazyConnect: false })
+  // The process's `bullmq` client (infra/redis-clients.ts), else one of its own that closing ends.
+  const owned = options.connection ? undefined : openRedisClient(redisUrlOf(config), 'bullmq')
+  const connection = options.connection ?? owned!
   quietErrors(connection, log, 'transcode queue')
   let lost = false
   connection.on('close', () => { lost = true })
@@ -126,7 +128,7 @@ export function createBullTranscodeQueue(
       closed = true
       await settledWithin(queue.waitUntilReady(), READY_BEFORE_CLOSE_MS)
       await queue.close()
-      await connection.quit().catch(() => connection.disconnect())
+      await owned?.quit().catch(() => owned.disconnect())
     },
   }
 }
@@ -143,6 +145,8 @@ export interface BullWorkerOptions {
   onGaveUp?: (job: TranscodeJob, reason: string) => Promise<void>
   /** Tests shorten the timings; production uses JOB_POLICIES. */
   policy?: Partial<JobPolicy<TranscodeJob>>
+  /** The process's `bullmqWorker` client (infra/redis-clients.ts); without it the worker opens one of its own that closing ends. */
+  connection?: Redis
 }
 
 export function createBullTranscodeWorker(
@@ -152,8 +156,8 @@ export function createBullTranscodeWorker(
 ): BullTranscodeWorker {
   const log = options.log ?? consoleLog
   const policy: JobPolicy<TranscodeJob> = { ...JOB_POLICIES.transcode, ...options.policy }
-  // Workers block on Redis: BullMQ requires maxRetriesPerRequest null.
-  const connection = new Redis(redisUrlOf(config), { maxRetriesPerRequest: null })
+  const owned = options.connection ? undefined : openRedisClient(redisUrlOf(config), 'bullmqWorker')
+  const connection = options.connection ?? owned!
   quietErrors(connection, log, 'transcode worker')
 
   const turnKey = (data: TranscodeJob) => runningKey(config.redisPrefix, policy.queue, fairnessKey(data))
@@ -236,7 +240,7 @@ export function createBullTranscodeWorker(
           await worker.close()
         } finally {
           clearTimeout(timer)
-          await connection.quit().catch(() => connection.disconnect())
+          await owned?.quit().catch(() => owned.disconnect())
         }
       })()
       return closing

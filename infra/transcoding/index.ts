@@ -1,16 +1,15 @@
-// Transcoding as each role wires it.
+// Transcoding as each role wires it, from what its composition root built once (the
+// repositories' attempts, the storage, the live publisher, the Redis clients).
 // - The API server (createTranscoding): with REDIS_URL a BullMQ producer only, and
 //   `npm run worker` processes do the work; without Redis the in-process queue runs the
-//   transcode job in the server itself. `start(publisher)` runs once the app exists,
-//   because the job's state changes are announced through the app's publisher.
+//   transcode job in the server itself, announcing through the server's live bus.
 // - A worker process (startTranscodeWorker): the BullMQ worker running the same job.
 // Both enqueue every attempt the database still shows unfinished when they start, so
 // an upload whose enqueue was lost (a crash between commit and enqueue) still gets its job.
 import type { Config } from '../config.ts'
-import type { Database } from '../db.ts'
-import { discardingPublisher, type EventPublisher } from '../live-publisher.ts'
+import type { EventPublisher } from '../live-publisher.ts'
+import type { RedisClients } from '../redis-clients.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
-import { createRepositories } from '../repositories/index.ts'
 import type { Storage } from '../storage.ts'
 import { createBullTranscodeQueue, createBullTranscodeWorker, type BullTranscodeWorker } from './bullmq.queue.ts'
 import { createInProcessTranscodeQueue } from './in-process.queue.ts'
@@ -20,8 +19,13 @@ import { CONVERSION_FAILED, createTranscodeProcessor } from './transcode.job.ts'
 /** What a process creates once and hands to its transcoding. */
 export interface TranscodingDeps {
   config: Config
-  db: Database
   storage: Storage
+  /** The process's one attempts repository (its writes announce through the process's publisher). */
+  attempts: AttemptsRepository
+  /** Where the transcode's progress goes (the server's live bus, the worker's Redis publisher). */
+  publisher: EventPublisher
+  /** The process's Redis clients (with REDIS_URL). */
+  redis?: RedisClients
 }
 
 /**
@@ -40,8 +44,11 @@ export async function requeueUnfinished(attempts: Pick<AttemptsRepository, 'unfi
 export interface Transcoding {
   readonly mode: 'bullmq' | 'in-process'
   readonly queue: TranscodeQueue
-  /** Begins work: in-process runs jobs (resuming unfinished ones); BullMQ re-enqueues unfinished attempts. */
-  start(publisher: EventPublisher): Promise<void>
+  /**
+   * Begins work: in-process runs jobs (resuming unfinished ones); BullMQ re-enqueues unfinished attempts.
+   * `firstStart`: the unfinished ones are the demo videos this start just made, so nothing is "resumed" in the log.
+   */
+  start(options?: { firstStart?: boolean }): Promise<void>
   /** Resolves when the in-process queue has nothing left to do (tests); immediately for BullMQ. */
   idle(): Promise<void>
 }
@@ -54,10 +61,8 @@ export interface TranscodingOptions {
 
 /** The API server's transcoding: which queue it enqueues on, and in-process, the job it runs. */
 export function createTranscoding(deps: TranscodingDeps, options: TranscodingOptions = {}): Transcoding {
-  const { config, db, storage } = deps
+  const { config, storage, attempts, publisher, redis } = deps
   const log = options.log ?? consoleLog
-  let publisher: EventPublisher = discardingPublisher // the app's, from start() on
-  const { attempts } = createRepositories(db.prisma, () => publisher, config.apiBase)
   if (config.redisUrl) {
     // Redis came back (after an outage or a restart that lost its data): every attempt the
     // database still shows unfinished is enqueued again (deterministic job ids: no duplicates).
@@ -67,17 +72,17 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
         (err: unknown) => log.warn({ err }, 'Redis is back but unfinished transcodes could not be re-enqueued; the next start retries'),
       )
     }
-    const queue = createBullTranscodeQueue(config, log, { onReconnect: recover })
+    const queue = createBullTranscodeQueue(config, log, { onReconnect: recover, connection: redis?.get('bullmq') })
     return {
       mode: 'bullmq',
       queue,
-      async start() {
+      async start(options) {
         // Closes the gap between an upload's commit and its enqueue (a crash in between).
         const count = await requeueUnfinished(attempts, queue).catch((err: unknown) => {
           log.warn({ err }, 'could not re-enqueue unfinished transcodes (Redis down?); the next start retries')
           return 0
         })
-        if (count > 0) log.info({ count }, 're-enqueued unfinished transcodes')
+        if (count > 0 && !options?.firstStart) log.info({ count }, 're-enqueued unfinished transcodes')
       },
       idle: async () => {},
     }
@@ -86,13 +91,12 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
   return {
     mode: 'in-process',
     queue,
-    async start(appPublisher) {
-      publisher = appPublisher
+    async start(options) {
       // Only this process transcodes in this mode: any transcode scratch left is from a crash.
       await storage.sweepScratch(0, 'transcode-')
       // Jobs live in memory: what the database still shows unfinished is resumed.
       const count = await requeueUnfinished(attempts, queue)
-      if (count > 0) log.info({ count }, 'resuming unfinished transcodes')
+      if (count > 0 && !options?.firstStart) log.info({ count }, 'resuming unfinished transcodes')
       queue.start(createTranscodeProcessor({ attempts, storage, publisher, config, log }))
     },
     idle: () => queue.idle(),
@@ -103,12 +107,12 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
  * A worker process's transcoding: the BullMQ worker running the transcode job, ready to take
  * jobs. Announces through `publisher` (Redis, read by every server node).
  */
-export async function startTranscodeWorker(deps: TranscodingDeps & { publisher: EventPublisher }, options: { log?: Log } = {}): Promise<BullTranscodeWorker> {
-  const { config, db, storage, publisher } = deps
+export async function startTranscodeWorker(deps: TranscodingDeps, options: { log?: Log } = {}): Promise<BullTranscodeWorker> {
+  const { config, storage, attempts, publisher, redis } = deps
   const log = options.log ?? consoleLog
-  const { attempts } = createRepositories(db.prisma, () => publisher, config.apiBase)
   const worker = createBullTranscodeWorker(config, createTranscodeProcessor({ attempts, storage, publisher, config, log }), {
     log,
+    connection: redis?.get('bullmqWorker'),
     onGaveUp: async (job, reason) => {
       await attempts.markFailed(job.attemptId, CONVERSION_FAILED)
       log.warn({ attemptId: job.attemptId, reason }, 'transcode given up after repeated worker deaths')
@@ -117,7 +121,7 @@ export async function startTranscodeWorker(deps: TranscodingDeps & { publisher: 
   await worker.worker.waitUntilReady()
 
   // Attempts whose enqueue was lost (the server died between commit and enqueue) get their job now.
-  const producer = createBullTranscodeQueue(config, log)
+  const producer = createBullTranscodeQueue(config, log, { connection: redis?.get('bullmq') })
   await requeueUnfinished(attempts, producer).catch((err: unknown) => log.warn({ err }, 'could not re-enqueue unfinished transcodes'))
   await producer.close()
   return worker

@@ -1,8 +1,8 @@
 // Pure decisions, no ffmpeg: sizes, rotation, frame rates, options, progress.
 import { describe, expect, it } from 'vitest'
-import { parseProbe, type ProbeInfo, type VideoStreamInfo } from '../ffmpeg.ts'
+import { CONTAINERS, parseProbe, type ProbeInfo, type VideoStreamInfo } from '../ffmpeg.ts'
 import {
-  UnsupportedSourceError, displaySize, encodePercent, fitShortSide, gopFrames, needsTranscode, outputFrameRate, parseTimemark,
+  UnsupportedSourceError, displaySize, encodePercent, fitShortSide, gopFrames, needsTranscode, outputFrameRate, parseTimemark, statsLineSeconds,
   planRenditions, planTranscode, posterInputOptions, posterOutputOptions, posterTime, renditionFilterGraph, renditionInputOptions, renditionOutputOptions,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE } from './transcode.profile.ts'
@@ -121,14 +121,14 @@ describe('ffmpeg options come from the one profile', () => {
     expect(WEB_H264_PROFILE.name).toBe('web-h264-main-aac-faststart')
   })
   it('caps what ffmpeg may read and use: -t the longest clip, 2 threads, a largest allocation', () => {
-    const input = renditionInputOptions(300).join(' ')
+    const input = renditionInputOptions(CONTAINERS.mp4, 300).join(' ')
     expect(input).toContain('-t 300')
     expect(input).toContain('-threads 2')
     expect(input).toContain('-filter_complex_threads 2')
     expect(input).toMatch(/-max_alloc \d+/)
     expect(renditionOutputOptions(plan, plan.renditions[0]!).join(' ')).toContain('-threads 2')
-    expect(posterInputOptions(plan).join(' ')).toContain('-threads 2')
-    expect(posterInputOptions(plan).join(' ')).toContain('-ss 1')
+    expect(posterInputOptions(CONTAINERS.mp4, plan).join(' ')).toContain('-threads 2')
+    expect(posterInputOptions(CONTAINERS.mp4, plan).join(' ')).toContain('-ss 1')
     expect(posterOutputOptions(plan).join(' ')).toContain('-threads 2')
   })
 })
@@ -138,6 +138,10 @@ describe('progress and idempotence', () => {
     expect(parseTimemark('00:00:01.50')).toBe(1.5)
     expect(parseTimemark('01:02:03.25')).toBe(3723.25)
     expect(parseTimemark('N/A')).toBeNull()
+    expect(statsLineSeconds('frame=   50 fps=0.0 q=28.0 size=     256kB time=00:00:01.50 bitrate=1398.1kbits/s speed=2.9x')).toBe(1.5)
+    expect(statsLineSeconds('frame=    0 fps=0.0 q=0.0 size=       0kB time=N/A bitrate=N/A speed=N/A')).toBeNull()
+    expect(statsLineSeconds('  Duration: 00:00:03.00, start: 0.000000, bitrate: 1054 kb/s')).toBeNull()
+    expect(statsLineSeconds('[mp4 @ 0x1] overtime=00:00:09.00')).toBeNull()
     expect(encodePercent(1.5, 3)).toBe(45)
     expect(encodePercent(10, 3)).toBe(90)
     expect(encodePercent(null, 3)).toBe(0)

@@ -1,6 +1,6 @@
 // Pure transcoding decisions over probed stream info: what to make, at which
 // sizes, with which ffmpeg options. No I/O here; transcode.job.ts runs them.
-import { FFMPEG_RESOURCE_LIMITS, ffmpegResourceOptions, type ProbeInfo } from '../ffmpeg.ts'
+import { FFMPEG_RESOURCE_LIMITS, demuxerOptions, ffmpegResourceOptions, type Container, type ProbeInfo } from '../ffmpeg.ts'
 import { WEB_H264_PROFILE, type EncoderProfile, type RenditionSpec } from './transcode.profile.ts'
 
 /** The source cannot become renditions (no video stream, nonsense size). Retrying will not help. */
@@ -112,16 +112,17 @@ export function planTranscode(probe: ProbeInfo, profile: EncoderProfile = WEB_H2
 
 /**
  * What goes before the rendition encode's `-i`: no stdin, ffmpeg's thread and allocation caps,
- * and `-t`: it reads at most `maxSeconds` of the source (a backstop behind the upload check, for
+ * the source's own demuxer and the file protocol only (infra/ffmpeg.ts, demuxerOptions), and
+ * `-t`: it reads at most `maxSeconds` of the source (a backstop behind the upload check, for
  * a clip whose length the probe did not state or that was stored before the limit existed).
  */
-export function renditionInputOptions(maxSeconds: number): string[] {
-  return ['-nostdin', ...ffmpegResourceOptions(), '-t', String(maxSeconds)]
+export function renditionInputOptions(container: Container, maxSeconds: number): string[] {
+  return ['-nostdin', ...ffmpegResourceOptions(), ...demuxerOptions(container), '-t', String(maxSeconds)]
 }
 
-/** What goes before the poster's `-i` (one frame at `plan.poster.atSeconds`). */
-export function posterInputOptions(plan: TranscodePlan): string[] {
-  return ['-nostdin', ...ffmpegResourceOptions(), '-ss', String(plan.poster.atSeconds)]
+/** What goes before the poster's `-i` (one frame at `plan.poster.atSeconds`, read as `container`). */
+export function posterInputOptions(container: Container, plan: TranscodePlan): string[] {
+  return ['-nostdin', ...ffmpegResourceOptions(), ...demuxerOptions(container), '-ss', String(plan.poster.atSeconds)]
 }
 
 /** One decode, split into one scaled branch per rendition (ffmpeg auto-rotates before the graph). */
@@ -171,6 +172,15 @@ export function parseTimemark(timemark: string | undefined): number | null {
   if (!match) return null
   const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : null
+}
+
+/**
+ * How far ffmpeg's stats line has got, in seconds of the source ("frame=  50 fps=… time=00:00:02.00 …");
+ * null for any other line, or a time it cannot tell ("time=N/A").
+ */
+export function statsLineSeconds(line: string): number | null {
+  const match = /(?:^|\s)time=\s*(\S+)/.exec(line)
+  return match ? parseTimemark(match[1]) : null
 }
 
 /** Share of the whole job spent encoding renditions; the poster and the bookkeeping share the rest. */

@@ -10,15 +10,15 @@ import { join } from 'node:path'
 import ffmpeg from 'fluent-ffmpeg'
 import type { TranscodeProgress } from '../../contract/index.ts'
 import type { Config } from '../config.ts'
-import { ProbeError, probe, resolveFfmpegBinaries, type FfmpegBinaries } from '../ffmpeg.ts'
+import { ProbeError, probe, resolveFfmpegBinaries, sniffContainer, type Container, type FfmpegBinaries } from '../ffmpeg.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { transcodeDuration, transcodesTotal } from '../metrics.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
-  ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, parseTimemark, planTranscode, posterInputOptions, posterOutputOptions,
-  renditionFilterGraph, renditionInputOptions, renditionOutputOptions, type TranscodePlan,
+  ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, planTranscode, posterInputOptions, posterOutputOptions,
+  renditionFilterGraph, renditionInputOptions, renditionOutputOptions, statsLineSeconds, type TranscodePlan,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
 
@@ -47,7 +47,14 @@ function runFfmpeg(
     build(command)
     const abort = () => command.kill('SIGKILL')
     signal.addEventListener('abort', abort, { once: true })
-    if (onTime) command.on('progress', (p: { timemark?: string }) => onTime(parseTimemark(p.timemark)))
+    // Progress from ffmpeg's own stats lines, not fluent-ffmpeg's 'progress' event: a listener for that makes
+    // fluent-ffmpeg run ffprobe on the input itself (lib/processor.js, runFfprobe), without -f or the whitelist.
+    if (onTime) {
+      command.on('stderr', (line: string) => {
+        const seconds = statsLineSeconds(line)
+        if (seconds !== null) onTime(seconds)
+      })
+    }
     command.on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
       signal.removeEventListener('abort', abort)
       if (signal.aborted) return reject(signal.reason)
@@ -101,15 +108,15 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   const profile = deps.profile ?? WEB_H264_PROFILE
   let binaries: FfmpegBinaries | undefined
 
-  async function encode(source: string, plan: TranscodePlan, dir: string, signal: AbortSignal, report: (percent: number) => void) {
+  async function encode(source: string, container: Container, plan: TranscodePlan, dir: string, signal: AbortSignal, report: (percent: number) => void) {
     binaries ??= resolveFfmpegBinaries(config)
     await runFfmpeg(binaries, signal, (command) => {
-      // -t: never more than VIDEO_MAX_SECONDS of the source, whatever it claims; threads and allocations capped.
-      command.input(source).inputOptions(renditionInputOptions(binaries!.limits.maxSeconds)).complexFilter(renditionFilterGraph(plan))
+      // -t: never more than VIDEO_MAX_SECONDS of the source, whatever it claims; threads and allocations capped; its own demuxer.
+      command.input(source).inputOptions(renditionInputOptions(container, binaries!.limits.maxSeconds)).complexFilter(renditionFilterGraph(plan))
       for (const r of plan.renditions) command.output(join(dir, `${r.name}.mp4`)).outputOptions(renditionOutputOptions(plan, r, profile))
     }, (seconds) => report(encodePercent(seconds, plan.durationS)))
     await runFfmpeg(binaries, signal, (command) => {
-      command.input(source).inputOptions(posterInputOptions(plan))
+      command.input(source).inputOptions(posterInputOptions(container, plan))
         .output(join(dir, 'poster.jpg')).outputOptions(posterOutputOptions(plan, profile))
     })
   }
@@ -133,11 +140,15 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
       try {
         plan = await storage.withLocalFile(originalKey, async (source) => {
           binaries ??= resolveFfmpegBinaries(config)
-          const info = await probe(binaries, source, { signal: job.signal })
+          // Sniffed again here, from the bytes (this worker may be on another host than the upload's check, and
+          // an original stored before demuxers were forced was never checked so): read as that container only.
+          const container = await sniffContainer(source)
+          if (!container) throw new ProbeError('the original is not a video container we take')
+          const info = await probe(binaries, source, container, { signal: job.signal })
           const planned = planTranscode(info, profile)
           // The try's bound now follows the clip's length (as much of it as -t lets ffmpeg read).
           job.scaleTimeout(planned.durationS === null ? null : Math.min(planned.durationS, binaries.limits.maxSeconds))
-          await encode(source, planned, scratch.dir, job.signal, (percent) => report(percent))
+          await encode(source, container, planned, scratch.dir, job.signal, (percent) => report(percent))
           return planned
         })
         report(ENCODE_SHARE + 5)

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import { parseRoom, type Room, type ServerEvents } from '../../contract/index.ts'
 import type { LiveIo } from './socket-server.ts'
+import { clientNetwork } from '../client-network.ts'
 
 export interface PresenceOptions {
   /** How often changed counts are written, totals read and sent (the most a room hears). */
@@ -108,7 +109,7 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
         users.add(userId)
         continue
       }
-      const address = socket?.handshake.address ?? id
+      const address = socket ? clientNetwork(socket.handshake.address) : id
       const held = anonymous.get(address) ?? 0
       if (held < ANONYMOUS_PER_ADDRESS) count++
       anonymous.set(address, held + 1)

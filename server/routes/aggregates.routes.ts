@@ -32,11 +32,12 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { seq, value } = await leaderboard.withGlobalSeq((tx) => leaderboard.filterValues(tx))
     return { seq, json: JSON.stringify(value) }
   })
-  const topLifts = globalCache<number>(async (days) => {
+  const topLifts = globalCache<string>(async (key) => {
+    const { days, includeUnverified } = JSON.parse(key) as { days: number; includeUnverified: boolean }
     const since = new Date(Date.now() - days * DAY_MS)
     const { seq, value } = await leaderboard.withGlobalSeq(async (tx) => {
       const lifts = {} as Record<(typeof TOP_LIFT_TYPES)[number], TopLift[]>
-      for (const type of TOP_LIFT_TYPES) lifts[type] = await leaderboard.topLifts(tx, type, since, TOP_LIFTS.perLift)
+      for (const type of TOP_LIFT_TYPES) lifts[type] = await leaderboard.topLifts(tx, type, since, TOP_LIFTS.perLift, includeUnverified)
       return lifts
     })
     return { seq, json: JSON.stringify({ since: since.toISOString(), lifts: value }), expiresAt: Date.now() + TOP_LIFTS_MAX_AGE_MS }
@@ -54,7 +55,8 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/leaderboard', {
     schema: {
       tags: ['leaderboard'], querystring: LeaderboardQuery,
-      description: `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered, ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
+      description: 'Verified results only (docs/verified-results.md) unless `include_unverified=true`, which adds the rest, each row marked by `verified`. '
+        + `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered, ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
       response: { 200: LeaderboardResponse, 400: ErrorResponse },
     },
   }, async (request, reply) => {
@@ -64,6 +66,7 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const key = JSON.stringify({
       sort: q.sort ?? 'total', sport: q.sport || undefined, gender: q.gender || undefined, weight_class: q.weight_class || undefined,
       country: q.country || undefined, location: q.location || undefined, limit: q.limit ?? LEADERBOARD_PAGE.default, cursor: q.cursor || undefined,
+      include_unverified: q.include_unverified || undefined,
     })
     return sendCachedAnswer(request, reply, (await pages.get(key))!)
   })
@@ -75,10 +78,14 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/top-lifts', {
     schema: {
       tags: ['leaderboard'], querystring: TopLiftsQuery,
-      description: `The heaviest good squat, bench and deadlift of the last \`days\` days (${TOP_LIFTS.defaultDays} by default), ${TOP_LIFTS.perLift} per lift, each athlete once per lift.`,
+      description: `The heaviest good squat, bench and deadlift of the last \`days\` days (${TOP_LIFTS.defaultDays} by default), ${TOP_LIFTS.perLift} per lift, each athlete once per lift; `
+        + 'verified decisions only unless `include_unverified=true` (each lift marked by `verified`).',
       response: { 200: TopLiftsResponse, 400: ErrorResponse },
     },
-  }, async (request, reply) => sendCachedAnswer(request, reply, (await topLifts.get(request.query.days ?? TOP_LIFTS.defaultDays))!))
+  }, async (request, reply) => {
+    const key = JSON.stringify({ days: request.query.days ?? TOP_LIFTS.defaultDays, includeUnverified: request.query.include_unverified === true })
+    return sendCachedAnswer(request, reply, (await topLifts.get(key))!)
+  })
 
   app.get('/competitions/open', {
     schema: {

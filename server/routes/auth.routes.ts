@@ -1,28 +1,16 @@
+// Accounts: register, log in, refresh and log out, the signed-in account, a forgotten password. The
+// rules are services/accounts.service.ts's (register, login), services/tokens.service.ts's (the
+// tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { hash, verify } from '@node-rs/argon2'
-import { AuthResponse, LoginBody, LogoutResponse, RegisterBody, UserResponse } from '../../contract/index.ts'
-import { createBoundedLimiter, LimiterFullError } from '../../infra/limiter.ts'
-import { loginKey } from '../../infra/login-backoff.ts'
-import { HttpError, badRequest, conflict, notFound, unauthorized } from '../errors.ts'
+import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse } from '../../contract/index.ts'
+import { SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
+import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
+import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
+import { unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
 import { ACCOUNT_FAILURE_MULTIPLE } from '../plugins/external/rate-limit.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-import { toUserResponse } from '../services/mappers.ts'
-
-// argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes).
-const ARGON2 = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 }
-// Verifying against a real hash when the user does not exist keeps timing the same.
-const DUMMY_HASH = await hash('liftarena-no-such-user', ARGON2)
-
-/** A username from the name: lower-case letters and digits, made unique with a number. */
-async function freeUsername(isTaken: (u: string) => Promise<boolean>, name: string): Promise<string> {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'lifter'
-  for (let n = 0; n < 1000; n++) {
-    const candidate = n === 0 ? base : `${base}${n + 1}`
-    if (!(await isTaken(candidate))) return candidate
-  }
-  return `${base}${Date.now()}`
-}
+import { BODY_LIMITS } from '../body-limits.ts'
 
 /** Refresh and logout take an empty body (the spec's clients) or {refresh_token}. */
 function bodyRefreshToken(body: unknown): string | undefined {
@@ -30,34 +18,16 @@ function bodyRefreshToken(body: unknown): string | undefined {
   return typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : undefined
 }
 
-export const BUSY = 'The service is busy. Please try again in a moment.'
-
-function waitText(ms: number): string {
-  const seconds = Math.ceil(ms / 1000)
-  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
-}
-
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { users } = app.repos
+  const { accounts, passwordReset, accountData } = app.services
   const { config } = app.deps
-  // argon2 runs on libuv's thread pool, which file reads (video ranges, uploads) share: a login
-  // flood must not take every thread. At most HASH_CONCURRENCY hashes run, HASH_QUEUE_MAX wait,
-  // and beyond that the answer is 503 at once.
-  const hashing = createBoundedLimiter(config.hashConcurrency, config.hashQueueMax)
-  const limitedHash = async <T>(task: () => Promise<T>): Promise<T> => {
-    try {
-      return await hashing(task)
-    } catch (error) {
-      if (error instanceof LimiterFullError) throw new HttpError(503, BUSY)
-      throw error
-    }
-  }
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
   // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
   // answer them by plugins/app/documented-statuses.ts; routes list what only they answer.
 
   app.post('/auth/register', {
     config: authLimit,
+    bodyLimit: BODY_LIMITS.registration,
     schema: {
       tags: ['auth'], body: RegisterBody,
       response: {
@@ -68,25 +38,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    const body = request.body
-    if (body.password.trim() === '') throw badRequest('password must not be blank.')
-    if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
-    const email = body.email.trim().toLowerCase()
-    if (await users.findByEmail(email)) throw conflict('An account with this email already exists. Log in instead.')
-    const username = body.username ? body.username.toLowerCase() : await freeUsername(users.usernameTaken, body.name)
-    if (body.username && (await users.findByUsername(username))) throw conflict('This username is taken. Please choose another.')
-    let user
-    try {
-      user = await users.create({
-        name: body.name.trim(), email, username, passwordHash: await limitedHash(() => hash(body.password, ARGON2)),
-        country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null,
-      })
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw conflict('An account with this email or username already exists. Log in instead.')
-      throw error
-    }
+    const userId = await accounts.register(request.body)
     reply.status(201)
-    return app.tokens.issue(user.id)
+    return app.tokens.issue(userId)
   })
 
   app.post('/auth/login', {
@@ -102,22 +56,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         503: errorStatus('The server is restarting, the database is unreachable, or too many logins are being checked at once; try again in a moment.'),
       },
     },
-  }, async (request) => {
-    const login = request.body.username.trim().toLowerCase()
-    const user = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
-    // Failed logins count per account (its username and email alike) and client address, so wrong
-    // guesses from one address cannot lock the owner out elsewhere; see plugins/external/rate-limit.ts.
-    const key = user ? `user:${user.id}` : `login:${loginKey(login)}`
-    const wait = await app.loginBackoff.waitMs(key, request.ip)
-    if (wait > 0) throw new HttpError(429, `Too many failed logins for this account. Please wait ${waitText(wait)} and try again.`)
-    const ok = await limitedHash(() => verify(user?.passwordHash ?? DUMMY_HASH, request.body.password))
-    if (!user || !ok) {
-      await app.loginBackoff.failed(key, request.ip)
-      throw unauthorized('Invalid username or password. Please try again.')
-    }
-    await app.loginBackoff.succeeded(key, request.ip)
-    return app.tokens.issue(user.id)
-  })
+  }, async (request) => app.tokens.issue(await accounts.login(request.body.username, request.body.password, request.ip)))
 
   app.post('/auth/refresh', {
     config: authLimit,
@@ -138,23 +77,87 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['auth'], security: [{ bearer: [] }],
-      description: 'With `refresh_token` in the body, ends that login. Without, logs out of all sessions: every refresh and access token of the user stops working and their live connections are closed on every node.',
+      description: 'With `refresh_token` in the body, ends that login and the login of the access token presented: their refresh and access tokens stop working and their live connections close, on every node, before the answer. Without, logs out of all sessions: every refresh and access token of the user stops working and their live connections are closed on every node.',
       response: { 200: LogoutResponse },
     },
   }, async (request) => {
-    const userId = request.userId!
-    if ((await app.tokens.revoke(userId, bodyRefreshToken(request.body))) === 'all') app.live.disconnectUser(userId)
+    const ended = await app.tokens.revoke(request.userId!, bodyRefreshToken(request.body), request.login)
+    await app.live.endSessions(ended)
     return { message: 'Logged out.' }
   })
 
   app.get('/auth/user', {
     onRequest: app.authenticate,
     schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.') } },
-  }, async (request) => {
-    const user = await users.find(request.userId!)
-    if (!user) throw notFound('This account no longer exists.')
-    return toUserResponse(user, true)
+  }, (request) => accounts.profile(request.userId!))
+
+  app.post('/auth/password_reset', {
+    config: authLimit,
+    schema: {
+      tags: ['auth'], body: PasswordResetRequestBody,
+      description: `Mails a link to choose a new password to the account with this email address, if there is one (at most ${RESET_MAILS_PER_HOUR} links an hour per account). The answer is the same whether or not an account has the address, and comes before any mail is sent: it tells nobody who has an account. Without SMTP_URL the mail is kept in DATA_DIR/outbox and logged.`,
+      response: { 202: MessageResponse },
+    },
+  }, (request, reply) => {
+    reply.status(202)
+    return { message: passwordReset.request(request.body.email).message }
   })
+
+  app.post('/auth/password_reset/confirm', {
+    config: authLimit,
+    schema: {
+      tags: ['auth'], body: PasswordResetBody,
+      description: "Sets a new password with the token of a reset link (the part after `#token=`). The link works once and for 60 minutes; using it ends the account's other links and every session, on every node.",
+      response: { 200: MessageResponse, 400: errorStatus(`${RESET_LINK_INVALID} Or the new password is shorter than 8 characters.`) },
+    },
+  }, async (request) => {
+    const userId = await passwordReset.reset(request.body.token, request.body.password)
+    await app.live.endSessions(await app.tokens.revoke(userId))
+    return { message: 'Your password is changed. Log in with it; every other session of your account has ended.' }
+  })
+
+  app.post('/auth/password', {
+    onRequest: app.authenticate,
+    config: authLimit,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }], body: ChangePasswordBody,
+      description: 'Changes the signed-in account\'s password, given the current one (a wrong one counts as a failed login of the account). Every session of the account ends on every node — access and refresh tokens, live connections — and the answer is a new session for this client.',
+      response: { 200: AuthResponse, 400: errorStatus(`${WRONG_CURRENT_PASSWORD} Or the new password is shorter than 8 characters.`), 404: errorStatus('The account of this token no longer exists.') },
+    },
+  }, async (request) => {
+    const userId = request.userId!
+    await accounts.changePassword(userId, request.body.current_password, request.body.new_password, request.ip)
+    await app.live.endSessions(await app.tokens.revoke(userId))
+    return app.tokens.issue(userId)
+  })
+
+  app.get('/auth/user/data', {
+    onRequest: app.authenticate,
+    // Per account: a full read of everything the account holds.
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('account-data'), errorResponseBuilder: tooFast('downloading your data') } },
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }],
+      description: 'Everything stored about the signed-in account, as one JSON document to keep (a download: Content-Disposition attachment): the account, entries with their attempts, challenges organised, votes cast as a judge, comments and reactions. Never the password hash.',
+      response: { 200: AccountDataExport, 404: errorStatus('The account of this token no longer exists.') },
+    },
+  }, async (request, reply) => {
+    const data = await accountData.export(request.userId!)
+    reply.header('content-disposition', `attachment; filename="liftarena-${data.account.username}.json"`)
+    reply.header('cache-control', 'no-store')
+    return data
+  })
+
+  app.patch('/auth/user', {
+    onRequest: app.authenticate,
+    // Per account: a change of sex moves the account's entries and is announced to every board.
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('account'), errorResponseBuilder: tooFast('changing your account') } },
+    bodyLimit: 1024,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }], body: UpdateAccountBody,
+      description: 'Changes the signed-in account: its sex, while it has no results (then only a site administrator can).',
+      response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.'), 409: errorStatus(SEX_FIXED) },
+    },
+  }, (request) => accounts.setOwnSex(request.userId!, request.body.sex))
 }
 
 export default authRoutes

@@ -1,33 +1,29 @@
 // Challenges: the list, one challenge, its participants, lifts and attempt videos;
-// creating and joining one. Reads of the list and of participants are served from
-// per-change caches (server/live/snapshot.ts); writes go through the repositories,
-// which announce them.
+// creating, joining and leaving one. Reads of the list and of participants are served from
+// per-change caches (server/live/snapshot.ts); entries (join, leave, bodyweight) are decided by
+// services/entries.service.ts, and the repositories announce every write.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AttemptDetail, AttemptParams, BodyweightBody, CompetitionListResponse, CompetitionResponse, CreateCompetitionBody, CreateCompetitionResponse, ErrorResponse,
   CompetitionSummaryResponse, GLOBAL_ROOM, competitionRoom, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftPageResponse, PAGE, PageQuery,
-  ParticipantPageResponse, ParticipantParams, ParticipantResponse, PRIZE_POOL, type Participant, LeaveCompetitionResponse,
+  ParticipantPageResponse, ParticipantParams, ParticipantResponse, ParticipantEntryQuery, ParticipantEntryResponse, type Participant, LeaveCompetitionResponse,
 } from '../../contract/index.ts'
 import { ParticipantPageQuery, nameSearchKey } from '../../contract/index.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
-import { badRequest, conflict, notFound } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { reuseEncoding, sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-import {
-  LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, newCompetition, nextStatusChange, normalizeGender,
-} from '../services/competitions.service.ts'
-import { scoringSettings } from '../../infra/scoring-view.ts'
-import { toCompetition, toParticipant } from '../services/mappers.ts'
+import { newCompetition, nextStatusChange } from '../services/competitions.service.ts'
+import { prizePoolOf, toCompetition } from '../services/mappers.ts'
 import {
   challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
 } from '../services/aggregates.service.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
+import { BODY_LIMITS } from '../body-limits.ts'
 
-const NOT_JOINED = 'You have not joined this challenge.'
 const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
-const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 
 /**
  * The summary's cached answer, with the ranked list it was made from and, once asked for, the whole
@@ -48,6 +44,7 @@ function searchRanked(summary: RankedAnswer, needle: string): Participant[] {
 
 const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { competitions, participants, attempts, liveEvents } = app.repos
+  const { entries } = app.services
   const apiBase = app.deps.config.apiBase
   // Creating a challenge and joining one announce to the global room, so its seq versions the list.
   const competitionsCache = createRoomCache<'all'>((room) => liveEvents.roomSeq(room), {
@@ -153,15 +150,15 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/competitions/:id/participants/:userId', {
     schema: {
-      tags: ['competitions'], params: ParticipantParams,
-      description: 'One lifter\'s entry in the challenge, ranked and placed. The `x-live-seq` header is the live-event number this answer reflects.',
-      response: { 200: ParticipantResponse, 404: ErrorResponse },
+      tags: ['competitions'], params: ParticipantParams, querystring: ParticipantEntryQuery,
+      description: 'One lifter\'s entry in the challenge, ranked and placed; 404 when they have not joined (200 with `participant: null` when asked with `?missing=null`). The `x-live-seq` header is the live-event number this answer reflects.',
+      response: { 200: ParticipantEntryResponse, 400: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
     const { id, userId } = request.params
     const answer = await summaryOf(id)
-    const participant = answer.ranked.find((p) => p.user_id === userId)
-    if (!participant) throw notFound(NOT_JOINED_USER)
+    const participant = answer.ranked.find((p) => p.user_id === userId) ?? null
+    if (!participant && request.query.missing !== 'null') throw notFound(NOT_JOINED_USER)
     reply.header('x-live-seq', String(answer.seq))
     return { participant }
   })
@@ -183,8 +180,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/competitions/:id/participants/:participantId/attempts/:videoId', {
     schema: { tags: ['videos'], params: AttemptParams, response: { 200: AttemptDetail, 404: ErrorResponse } },
   }, async (request) => {
-    const { id, participantId, videoId } = request.params
-    const attempt = await attempts.findDetail(videoId)
+    // The wire calls it a video id: it is the attempt's.
+    const { id, participantId, videoId: attemptId } = request.params
+    const attempt = await attempts.findDetail(attemptId)
     if (!attempt || attempt.participant.userId !== participantId || attempt.participant.competitionId !== id) {
       throw notFound('Video data not found')
     }
@@ -201,8 +199,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create_competition', {
     onRequest: app.authenticate,
-    // Per account (each new challenge is broadcast to everyone): counted once the token is checked, before the body is.
-    config: { rateLimit: { max: app.deps.config.rateLimitCreatePerHour, timeWindow: '1 hour', hook: 'preValidation', keyGenerator: perUser('create') } },
+    // Per account (each new challenge is broadcast to everyone): counted once the token is checked, before the body is read.
+    config: { rateLimit: { max: app.deps.config.rateLimitCreatePerHour, timeWindow: '1 hour', hook: 'onRequest', keyGenerator: perUser('create') } },
+    bodyLimit: BODY_LIMITS.challenge,
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], body: CreateCompetitionBody,
       response: { 201: CreateCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
@@ -213,35 +212,22 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.status(201)
     return {
       competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
-      location: row.location, description: row.description, lifttypes: row.liftTypes, prize_pool: { ...PRIZE_POOL },
+      location: row.location, description: row.description, lifttypes: row.liftTypes, prize_pool: prizePoolOf(row),
     }
   })
 
   app.put('/competitions/:id/bodyweight', {
-    onRequest: app.authenticate,
-    // Counted once the token is checked and before the body is (a refused body still counts).
-    preValidation: entryLimit,
+    // Counted once the token is checked and before the body is read (a refused body still counts).
+    onRequest: [app.authenticate, entryLimit],
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], params: IdParams, body: BodyweightBody,
       description: 'The signed-in lifter\'s bodyweight in this challenge (kg, within their class), until their first lift is judged.',
       response: { 200: ParticipantResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: entryLimitStatus },
     },
-  }, async (request) => {
-    const userId = request.userId!
-    const competition = await findCompetition(request.params.id)
-    const lifter = await participants.findLifter(userId, competition.id)
-    if (!lifter) throw notFound(NOT_JOINED)
-    assertBodyweight(lifter.weightClass, request.body.bodyweight)
-    const settings = scoringSettings(competition)
-    const result = await participants.setBodyweight(userId, competition.id, request.body.bodyweight, (row) => toParticipant(apiBase, row, settings))
-    if (result === 'not_joined') throw notFound(NOT_JOINED)
-    if (result === 'judged') throw conflict('Your bodyweight is fixed once one of your lifts has been judged.')
-    return { participant: result }
-  })
+  }, async (request) => ({ participant: await entries.setBodyweight(request.userId!, request.params.id, request.body.bodyweight) }))
 
   app.post('/join_competition', {
-    onRequest: app.authenticate,
-    preValidation: entryLimit,
+    onRequest: [app.authenticate, entryLimit],
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], body: JoinCompetitionBody,
       response: {
@@ -250,34 +236,17 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const userId = assertActsAsSelf(request, request.body.user_id)
-    const body = request.body
-    const competitionId = Number(body.competition_id)
-    const competition = await findCompetition(competitionId)
-    assertCanJoin(competition, body.weight_class, body.bodyweight)
-    // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
-    if (!competition.judgesMayLift && await app.repos.judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
-    const gender = normalizeGender(body.gender ?? competition.gender)
-    let joined
-    try {
-      joined = await participants.join(
-        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null },
-        (row) => toParticipant(apiBase, row, scoringSettings(competition)),
-      )
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw conflict('You have already joined this challenge.')
-      throw error
-    }
+    const joined = await entries.join(userId, request.body)
     reply.status(201)
     return {
-      message: 'Joined the challenge.', participant_id: joined.participant.id, competition_id: competitionId, user_id: userId,
-      weight_class: joined.participant.weight_class, gender, participants: joined.count,
+      message: 'Joined the challenge.', participant_id: joined.participant.id, competition_id: joined.competitionId, user_id: userId,
+      weight_class: joined.participant.weight_class, gender: joined.gender, participants: joined.count,
     }
   })
 
   // Leaving: the lifter is named by the token only. The room's participant.left event (after commit) keeps counts and places live.
   app.delete('/competitions/:id/participants/me', {
-    onRequest: app.authenticate,
-    preValidation: entryLimit,
+    onRequest: [app.authenticate, entryLimit],
     schema: {
       tags: ['competitions'], security: [{ bearer: [] }], params: IdParams,
       description: 'The signed-in lifter leaves the challenge: only before it starts and while they have no lifts recorded in it (409 otherwise; 404 when they have not joined).',
@@ -287,13 +256,9 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Who leaves is the token's lifter alone: a body (a user_id, say) is refused rather than ignored.
     if (request.body !== undefined && request.body !== null) throw badRequest('Leaving takes no request body: the signed-in lifter is the one who leaves.')
     const userId = request.userId!
-    const competition = await findCompetition(request.params.id)
-    if (!await participants.findLifter(userId, competition.id)) throw notFound(NOT_JOINED)
-    assertCanLeave(competition)
-    const result = await participants.leave(userId, competition.id)
-    if (result === 'not_joined') throw notFound(NOT_JOINED)
-    if (result === 'has_attempts') throw conflict(LEAVE_REFUSED.hasAttempts)
-    return { message: 'You left the challenge.', competition_id: competition.id, user_id: userId, participants: result.count }
+    const competitionId = request.params.id
+    const { count } = await entries.leave(userId, competitionId)
+    return { message: 'You left the challenge.', competition_id: competitionId, user_id: userId, participants: count }
   })
 }
 

@@ -10,7 +10,7 @@ import {
   AttemptIdParams, CommentBody, CommentIdParams, CommentResponse, CommentsPage, CommentsQuery, ENGAGEMENT, EngagementResponse, ErrorResponse,
   REACTIONS, ReactionBody, ReactionResponse, ViewBody, ViewResponse,
 } from '../../contract/index.ts'
-import { commentText, engaged, viewerIdentity } from '../services/engagement.service.ts'
+import { viewerIdentity } from '../services/engagement.service.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 
@@ -20,7 +20,7 @@ const LIVE_SEQ = 'The `x-live-seq` header is the number of the challenge room\'s
 const privateAnswer = (reply: FastifyReply, seq: number) => reply.header('x-live-seq', String(seq)).header('cache-control', 'private, no-cache')
 
 const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { engagement } = app.repos
+  const { engagement } = app.services
   const { config } = app.deps
   const secured = { security: [{ bearer: [] }] }
 
@@ -34,55 +34,50 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const attemptId = request.params.id
     const { limit = ENGAGEMENT.commentsPage, before } = request.query
-    const organiser = request.userId !== null && (await engaged(attemptId, () => engagement.place(attemptId)))?.organiserId === request.userId
-    const page = await engaged(attemptId, () => engagement.listComments(attemptId, { limit, before }, organiser))
+    const page = await engagement.listComments(attemptId, request.userId, { limit, before })
     privateAnswer(reply, page.seq)
     return { comments: page.comments, total: page.total, ...(page.nextBefore ? { next_before: page.nextBefore } : {}) }
   })
 
   app.post('/attempts/:id/comments', {
     onRequest: app.authenticate,
-    // Per account, counted once the token is checked and before the body is (a refused body still counts).
-    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('comment'), errorResponseBuilder: tooFast('commenting') } },
+    // Per account, counted once the token is checked and before the body is read (a refused body still counts).
+    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('comment'), errorResponseBuilder: tooFast('commenting') } },
     schema: {
       tags: ['engagement'], ...secured, params: AttemptIdParams, body: CommentBody,
       description: `Comments on an attempt's video as the signed-in user: plain text, 1–${ENGAGEMENT.commentMaxLength} characters once trimmed, at most RATE_LIMIT_COMMENTS_PER_MINUTE (${config.rateLimitCommentsPerMinute} here) a minute. Announced to the challenge room as comment.created.`,
       response: { 201: CommentResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
-    const attemptId = request.params.id
-    const text = commentText(request.body.text)
-    const created = await engaged(attemptId, () => engagement.createComment(attemptId, request.userId!, text))
+    const created = await engagement.comment(request.params.id, request.userId!, request.body.text)
     return reply.status(201).send(created)
   })
 
   app.delete('/comments/:id', {
     onRequest: app.authenticate,
     // Per account, apart from posting (an organiser clearing spam posts nothing): each removal is an event to the room.
-    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('comment-delete'), errorResponseBuilder: tooFast('removing comments') } },
+    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('comment-delete'), errorResponseBuilder: tooFast('removing comments') } },
     schema: {
       tags: ['engagement'], ...secured, params: CommentIdParams,
       description: `Removes a comment, for good: its author or the organiser of its challenge, at most RATE_LIMIT_COMMENTS_PER_MINUTE (${config.rateLimitCommentsPerMinute} here) a minute. Announced to the challenge room as comment.deleted.`,
       response: { 204: Type.Null({ description: 'Removed.' }), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
-    const commentId = request.params.id
-    await engaged(commentId, () => engagement.deleteComment(commentId, request.userId!))
+    await engagement.removeComment(request.params.id, request.userId!)
     return reply.status(204).send(null)
   })
 
   app.post('/comments/:id/reports', {
     onRequest: app.authenticate,
     // Per account, its own budget: each report is a write and a count the organiser sees move.
-    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'preValidation', keyGenerator: perUser('comment-report'), errorResponseBuilder: tooFast('reporting comments') } },
+    config: { rateLimit: { max: config.rateLimitCommentsPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('comment-report'), errorResponseBuilder: tooFast('reporting comments') } },
     schema: {
       tags: ['engagement'], ...secured, params: CommentIdParams,
       description: `Reports a comment to the organiser of its challenge (who sees how many reported it). Once per person: a repeat answers the same and counts once. Not your own comment. At most RATE_LIMIT_COMMENTS_PER_MINUTE (${config.rateLimitCommentsPerMinute} here) reports a minute.`,
       response: { 204: Type.Null({ description: 'Reported (or already reported by you).' }), 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
-    const commentId = request.params.id
-    await engaged(commentId, () => engagement.reportComment(commentId, request.userId!))
+    await engagement.reportComment(request.params.id, request.userId!)
     return reply.status(204).send(null)
   })
 
@@ -95,9 +90,9 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const attemptId = request.params.id
-    const read = await engaged(attemptId, () => engagement.engagement(attemptId, request.userId))
+    const read = await engagement.figures(attemptId, request.userId)
     privateAnswer(reply, read.seq)
-    return { attempt_id: attemptId, counts: read.counts, mine: read.mine, can_moderate: request.userId !== null && read.place.organiserId === request.userId }
+    return { attempt_id: attemptId, counts: read.counts, mine: read.mine, can_moderate: read.canModerate }
   })
 
   // PUT and DELETE share one budget per account: each change is an event to everyone in the room.
@@ -108,8 +103,7 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const reactionLimitStatus = errorStatus(`More than RATE_LIMIT_REACTIONS_PER_MINUTE (${config.rateLimitReactionsPerMinute} here) reaction changes from this account in a minute; \`error\` says how long to wait.`)
 
   app.put('/attempts/:id/reaction', {
-    onRequest: app.authenticate,
-    preValidation: reactionLimit,
+    onRequest: [app.authenticate, reactionLimit],
     schema: {
       tags: ['engagement'], ...secured, params: AttemptIdParams, body: ReactionBody,
       description: `Sets the signed-in user's reaction to an attempt (one of ${REACTIONS.join(', ')}; one per person, a new one replaces theirs, the same one again changes nothing). A change is announced to the challenge room as reactions.changed.`,
@@ -117,13 +111,12 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const attemptId = request.params.id
-    const answer = await engaged(attemptId, () => engagement.setReaction(attemptId, request.userId!, request.body.reaction))
+    const answer = await engagement.react(attemptId, request.userId!, request.body.reaction)
     return { attempt_id: attemptId, ...answer }
   })
 
   app.delete('/attempts/:id/reaction', {
-    onRequest: app.authenticate,
-    preValidation: reactionLimit,
+    onRequest: [app.authenticate, reactionLimit],
     schema: {
       tags: ['engagement'], ...secured, params: AttemptIdParams,
       description: "Removes the signed-in user's reaction to an attempt (none: nothing changes). A change is announced as reactions.changed.",
@@ -131,7 +124,7 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const attemptId = request.params.id
-    const answer = await engaged(attemptId, () => engagement.setReaction(attemptId, request.userId!, null))
+    const answer = await engagement.react(attemptId, request.userId!, null)
     return { attempt_id: attemptId, ...answer }
   })
 
@@ -147,7 +140,7 @@ const engagementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const attemptId = request.params.id
     const who = viewerIdentity(request.userId, request.body.viewer, request.ip, config.jwtSecret)
-    return engaged(attemptId, () => engagement.recordView(attemptId, request.body.kind, who))
+    return engagement.view(attemptId, request.body.kind, who)
   })
 }
 

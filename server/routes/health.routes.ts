@@ -21,11 +21,10 @@ const NotReadyResponse = Type.Object({ error: Type.String(), checks: Checks }, {
 })
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, storage, config } = app.deps
-  const readiness = createReadinessProbes({ db, storage, redisUrl: config.redisUrl })
-  app.addHook('onClose', () => readiness.close())
+  const { db, storage } = app.deps
+  const probes = createReadinessProbes({ db, storage, redis: app.deps.redis?.get('readiness') })
   let running: ReturnType<typeof checkReadiness> | undefined
-  const check = () => (running ??= checkReadiness(readiness.probes).finally(() => { running = undefined }))
+  const check = () => (running ??= checkReadiness(probes).finally(() => { running = undefined }))
 
   app.get('/health', {
     schema: { tags: ['operations'], description: 'Liveness: the process answers. Checks nothing else.', response: { 200: HealthResponse } },

@@ -1,3 +1,4 @@
+// Over 300 lines: the tus protocol route still holds the resumable-upload rules (ownership, finish-once, expiry); their move to a service is the next step (issue 29).
 // Resumable uploads: the tus 1.0.0 protocol (@tus/server) under /uploads/, for phones on
 // networks that drop. Extensions: creation, termination, expiration.
 //
@@ -5,7 +6,10 @@
 //                           filename, filetype, lift_type, weight, competition_id (user_id optional,
 //                           must be the caller). Checked exactly as POST /upload checks its form
 //                           (accept-upload.service.ts), before any byte: 400/401/403/404/409, 413
-//                           when Upload-Length is over UPLOAD_MAX_BYTES, 429 (one limit with POST /upload).
+//                           when Upload-Length is over UPLOAD_MAX_BYTES, 429 (one limit with POST /upload;
+//                           and the unfinished uploads' room per account and per address,
+//                           services/upload-slots.service.ts, held until it is recorded, cancelled,
+//                           refused or expired).
 //   HEAD   /uploads/<id>    the offset to resume from; a finished upload shows offset = length and
 //                           `X-Attempt-Id` (a client that lost the last answer still learns it).
 //   PATCH  /uploads/<id>    bytes at Upload-Offset. The last one runs the upload through the same
@@ -25,8 +29,8 @@
 //
 // One upload records one attempt: attempts.upload_id is unique, and a finish that finds its
 // attempt recorded answers that attempt. A PATCH body is exempt from REQUEST_TIMEOUT_MS and held to
-// the upload throughput minimum instead (plugins/app/uploads.ts); a stalled or cut PATCH just ends
-// with what arrived, and the client resumes from HEAD's offset.
+// the upload throughput minimum instead (plugins/app/uploads.ts: per window and on average); a
+// stalled, too slow or cut PATCH just ends with what arrived, and the client resumes from HEAD's offset.
 //
 // Bodies are tus's to read, so the Content-Type is checked before Fastify parses anything: a PATCH
 // must send application/offset+octet-stream, and a creation has no body (creation-with-upload is
@@ -38,19 +42,14 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { Redis } from 'ioredis'
-import { Server as TusServer, MemoryLocker, Metadata, type DataStore, type KvStore, type Locker, type Upload } from '@tus/server'
-import { FileStore } from '@tus/file-store'
-import { S3Store, type MetadataValue } from '@tus/s3-store'
-import { RESUMABLE_UPLOAD_EXTENSIONS, type UploadResponse } from '../../contract/index.ts'
-import type { Config } from '../../infra/config.ts'
+import { Server as TusServer, Metadata, type Upload } from '@tus/server'
+import type { UploadResponse } from '../../contract/index.ts'
 import { uploadBytesTotal } from '../../infra/metrics.ts'
-import { RedisLocker } from '../../infra/redis-locker.ts'
-import { s3ClientOptions } from '../../infra/s3-storage.ts'
+import { openResumableStore } from '../../infra/resumable-store.ts'
 import { RESUMABLE_UPLOADS_PREFIX } from '../../infra/storage.ts'
-import { HttpError, badRequest, conflict, notFound } from '../errors.ts'
+import { HttpError, Refusal, badRequest, conflict, notFound, statusOf } from '../errors.ts'
 import { UPLOAD_SHUTDOWN_GRACE_MS, markReceivingUpload, tooLarge, watchThroughput } from '../plugins/app/uploads.ts'
-import { createUploadAcceptor } from '../services/accept-upload.service.ts'
+import { clientNetwork } from '../client-network.ts'
 
 const CLEANUP_EVERY_MS = 3_600_000
 const ID = /^[0-9a-f]{32}$/
@@ -66,42 +65,6 @@ const NO_CREATION_BODY = `Create the upload without a body (Upload-Length and Up
 
 /** The tus error a hook throws: PatchHandler answers its status and body. */
 const tusError = (status: number, error: string) => ({ status_code: status, body: JSON.stringify({ error }) })
-
-/**
- * The S3 store's upload state in Redis, shared by every node. As @tus/utils' IoRedisKvStore, with an
- * expiry: a day past UPLOAD_RESUME_HOURS, so the state of uploads removed by the expiry sweep
- * (which clears the bucket, not this) does not stay in Redis for ever.
- */
-function redisKvStore(redis: Redis, prefix: string, ttlMs: number): KvStore<MetadataValue> {
-  return {
-    async get(key) {
-      const value = await redis.get(prefix + key)
-      return value ? (JSON.parse(value) as MetadataValue) : undefined
-    },
-    async set(key, value) {
-      await redis.set(prefix + key, JSON.stringify(value), 'PX', ttlMs)
-    },
-    async delete(key) {
-      await redis.del(prefix + key)
-    },
-  }
-}
-
-function openStore(config: Config, redis: Redis | undefined): { datastore: DataStore; cache?: KvStore<MetadataValue> } {
-  const expirationPeriodInMilliseconds = config.uploadResumeMs
-  if (config.storageDriver === 's3' && config.s3) {
-    const cache = redis ? redisKvStore(redis, `${config.redisPrefix}:tus:info:`, config.uploadResumeMs + 86_400_000) : undefined
-    const datastore = new S3Store({
-      expirationPeriodInMilliseconds,
-      ...(cache ? { cache } : {}),
-      // The media driver's client settings (timeouts and retry bound included), so a silent bucket fails an upload's request as fast as a media read.
-      s3ClientConfig: { bucket: config.s3.bucket, ...s3ClientOptions(config.s3) },
-    })
-    return { datastore, cache }
-  }
-  // The upload's info sits beside its bytes (a .json file): both survive a restart.
-  return { datastore: new FileStore({ directory: join(config.scratchDir, 'tus'), expirationPeriodInMilliseconds }) }
-}
 
 /** Upload-Metadata's values, decoded (tus's own parser: base64 values, keys once each). */
 function parseMetadata(header: string | undefined): Record<string, string> {
@@ -142,24 +105,13 @@ function errorText(status: number, text: string, limit: number): string {
 
 const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const { config, storage } = app.deps
-  const acceptor = createUploadAcceptor(app)
+  const { acceptor } = app.uploads
   const path = `${config.apiBase}/uploads`
   const idPrefix = config.storageDriver === 's3' ? RESUMABLE_UPLOADS_PREFIX : ''
+  const newUploadId = () => idPrefix + randomBytes(16).toString('hex')
 
-  let redis: Redis | undefined
-  let locker: Locker = new MemoryLocker()
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2_000 })
-    redis.on('error', (err) => app.log.warn({ err }, 'resumable uploads: Redis connection error'))
-    const redisLocker = RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` })
-    locker = redisLocker
-    app.addHook('onClose', async () => {
-      await redisLocker.close()
-      await redis?.quit().catch(() => redis?.disconnect())
-    })
-  }
-  const { datastore, cache } = openStore(config, redis)
-  datastore.extensions = [...RESUMABLE_UPLOAD_EXTENSIONS]
+  const { datastore, locker, forgetState, stateReachable, close } = openResumableStore(config, app.deps.redis, (err) => app.log.warn({ err }, 'resumable uploads: Redis connection error'))
+  app.addHook('onClose', close)
 
   /** The Fastify request behind each request tus handles (its user, its log). */
   const requests = new WeakMap<Request, FastifyRequest>()
@@ -167,6 +119,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   const finishing = new Map<string, Promise<UploadResponse>>()
   /** PATCHes receiving bytes, for a clean shutdown. */
   const receiving = new Set<FastifyRequest>()
+  /** The id a creation took its room under (upload-slots.service.ts), for tus's namingFunction. */
+  const reservedIds = new WeakMap<FastifyRequest, string>()
+  const { slots } = app.uploads
 
   const tus = new TusServer({
     path,
@@ -174,7 +129,10 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     locker,
     relativeLocation: true,
     maxSize: config.uploadMaxBytes,
-    namingFunction: () => idPrefix + randomBytes(16).toString('hex'),
+    namingFunction: (req) => {
+      const request = requests.get(req)
+      return (request && reservedIds.get(request)) ?? newUploadId()
+    },
     generateUrl: (_req, { path: base, id }) => `${base}/${id.slice(idPrefix.length)}`,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && ID.test(lastPath) ? idPrefix + lastPath : undefined),
     // The fields were checked before tus saw the request (creation below); the owner is recorded with them.
@@ -190,7 +148,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         const answer = await finish(request, upload)
         return { status_code: 200, headers: { 'X-Attempt-Id': String(answer.attempt_id), 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(answer) }
       } catch (error) {
-        if (error instanceof HttpError) throw tusError(error.statusCode, error.message)
+        if (error instanceof Refusal) throw tusError(statusOf(error), error.message)
         request.log.error({ err: error, upload: upload.id }, 'resumable upload: could not finish')
         throw tusError(503, 'The upload arrived but could not be recorded yet. Please try again in a moment: it will not be sent again.')
       }
@@ -215,13 +173,14 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     return target
   }
 
-  /** Removes an upload's parts and info; gone already is fine. */
+  /** Removes an upload's parts and info, and frees its room; gone already is fine. */
   async function removeUpload(id: string) {
     await datastore.remove(id).catch(() => {})
+    await slots.closeUnfinished(id)
     if (config.storageDriver === 's3') {
       // The S3 store's remove stops at a completed multipart upload (no upload left to abort) and
       // leaves its object, info and cached state: removed here (keys as the store writes them).
-      await Promise.all([storage.delete(id), storage.delete(`${id}.info`), storage.delete(`${id}.part`), cache?.delete(id)])
+      await Promise.all([storage.delete(id), storage.delete(`${id}.info`), storage.delete(`${id}.part`), forgetState(id)])
         .catch((err: unknown) => app.log.warn({ err, upload: id }, 'resumable upload: could not remove its objects'))
     }
   }
@@ -242,7 +201,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       const fields = Object.fromEntries(Object.entries(upload.metadata ?? {}).map(([k, v]) => [k, v ?? '']))
       const scratch = await storage.scratch('upload')
       try {
-        const checked = await acceptor.check(request, fields)
+        const checked = await acceptor.check(request.userId, fields)
         const file = await localCopy(upload, scratch.dir)
         // With the S3 store, the finished upload is an object of the media bucket, keyed by its id.
         const storedAs = config.storageDriver === 's3' ? upload.id : undefined
@@ -251,7 +210,10 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
         if (recordedHere) await removeUpload(upload.id)
         return answer
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode < 500) await removeUpload(upload.id)
+        // Another node's finish of the same upload recorded it meanwhile (this one's rules then saw its attempt): the first stands, and that node removes the bytes.
+        const first = error instanceof Refusal ? await acceptor.recorded(publicId).catch(() => null) : null
+        if (first) return first.answer
+        if (error instanceof Refusal && statusOf(error) < 500) await removeUpload(upload.id)
         throw error
       } finally {
         await scratch.dispose()
@@ -275,7 +237,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (status !== 404 && status !== 410) throw unreachable(error)
       // The S3 store answers "not found" when it could not read the upload's state at all (bucket
       // or Redis away): a client told 404 would start again from zero, so make sure it is gone.
-      if (config.storageDriver === 's3') await Promise.all([storage.ping(), redis?.ping()]).catch((cause: unknown) => { throw unreachable(cause) })
+      if (config.storageDriver === 's3') await Promise.all([storage.ping(), stateReachable()]).catch((cause: unknown) => { throw unreachable(cause) })
       return null
     })
     if (upload) {
@@ -319,7 +281,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       // below it the connection is cut and the bytes that arrived are kept (the client resumes).
       const socket = request.raw.socket
       const unmark = markReceivingUpload(socket)
-      const stopWatching = watchThroughput(socket, config.uploadStallWindowMs, config.uploadStallMinBytes, () => request.raw.destroy())
+      const stopWatching = watchThroughput(socket, app.uploads.throughput, () => request.raw.destroy())
       // The last PATCH's finish (probe, copy) may take longer than a window: the minimum holds for the body only.
       request.raw.once('end', stopWatching)
       receiving.add(request)
@@ -336,6 +298,8 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       release()
     }
 
+    // Cancelled: its room is free.
+    if (method === 'DELETE' && response.ok && id !== undefined) await slots.closeUnfinished(idPrefix + id)
     if (method === 'PATCH' && response.ok) {
       const received = Number(response.headers.get('upload-offset')) - Number(header(request, 'upload-offset'))
       if (received > 0) uploadBytesTotal.inc({ method: 'tus' }, received)
@@ -392,9 +356,20 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     if (length > config.uploadMaxBytes) throw tooLarge(config.uploadMaxBytes)
     const fields = parseMetadata(header(request, 'upload-metadata'))
     // Exactly POST /upload's check, before any byte: the caller, the challenge, the lift, the weight.
-    await acceptor.check(request, fields)
+    await acceptor.check(request.userId, fields)
     if (length === 0) throw badRequest('The uploaded file is empty. Please choose a video.')
-    return runTus(request, reply)
+    // Room for it among the account's and the address's unfinished uploads (429 beyond), kept as long as tus keeps it.
+    const id = newUploadId()
+    await slots.openUnfinished({ userId: request.userId!, address: clientNetwork(request.ip) }, id, length, new Date(Date.now() + config.uploadResumeMs))
+    reservedIds.set(request, id)
+    let created = false
+    try {
+      const answer = await runTus(request, reply)
+      created = reply.statusCode === 201
+      return answer
+    } finally {
+      if (!created) await slots.closeUnfinished(id)
+    }
   }
 
   app.route<{ Params: { id: string } }>({
@@ -427,7 +402,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
           if (request.method === 'PATCH') reply.header('connection', 'close')
           return sendFinished(reply, answer, upload.size, request.method === 'PATCH')
         } catch (error) {
-          if (error instanceof HttpError) throw error
+          if (error instanceof Refusal) throw error
           request.log.error({ err: error, upload: upload.id }, 'resumable upload: could not finish')
           throw new HttpError(503, 'The upload arrived but could not be recorded yet. Please try again in a moment: it will not be sent again.')
         }
@@ -442,6 +417,7 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   // Unfinished uploads older than UPLOAD_RESUME_HOURS: at start, then hourly (idempotent; any node may run it).
   const cleanUp = async () => {
+    await slots.removeExpired().catch((err: unknown) => app.log.warn({ err }, 'resumable uploads: could not remove expired upload slots'))
     try {
       const removed = await tus.cleanUpExpiredUploads()
       if (removed > 0) app.log.info({ removed }, 'resumable uploads: expired uploads removed')

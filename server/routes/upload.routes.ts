@@ -1,7 +1,7 @@
 // POST /upload: a lifter's video of one attempt. Who uploads what to which challenge is
 // checked before a byte of the file is stored when the fields come first (our client sends
-// them first); fields after the file are checked once it has arrived. The bytes must be a
-// playable video. The attempt is recorded and announced with its file in place; the answer
+// them first); fields after the file are checked once it has arrived, and every upload is
+// checked again then (a slow one may outlast the challenge). The bytes must be a playable video. The attempt is recorded and announced with its file in place; the answer
 // comes at once, and `url` plays the original until the renditions exist.
 //
 // Decision: only a participant may upload to a challenge. Uploading to a challenge you have
@@ -10,11 +10,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse, UploadForm, UploadResponse } from '../../contract/index.ts'
 import { badRequest } from '../errors.ts'
-import { createUploadAcceptor, type CheckedUpload } from '../services/accept-upload.service.ts'
 import { hasRequiredFields } from '../services/upload.service.ts'
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const acceptor = createUploadAcceptor(app)
+  const { acceptor } = app.uploads
 
   app.post('/upload', {
     onRequest: [app.authenticate, app.uploads.limit],
@@ -37,16 +36,17 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
   }, async (request, reply) => {
-    // Checked when the file begins if the fields came first; a field arriving after it means checking again.
-    let early: { fieldCount: number; checked: CheckedUpload } | undefined
     return app.uploads.receive(request, reply, {
       fileField: 'video',
+      // When the fields came first, a refusal stops the upload before a byte of the file is stored.
       async beforeFile(fields) {
-        if (hasRequiredFields(fields)) early = { fieldCount: Object.keys(fields).length, checked: await acceptor.check(request, fields) }
+        if (hasRequiredFields(fields)) await acceptor.check(request.userId, fields)
       },
       async work(form) {
         if (!form.file) throw badRequest('Please fill in all fields: attach the video file in the "video" field.')
-        const checked = early && early.fieldCount === Object.keys(form.fields).length ? early.checked : await acceptor.check(request, form.fields)
+        // Checked again now the file is here, as the resumable route checks its last byte: a slow upload may have
+        // outlasted the challenge or the lifter's place in it (and fields may have come after the file).
+        const checked = await acceptor.check(request.userId, form.fields)
         const { answer } = await acceptor.accept(request.log, checked, form.file)
         reply.status(201)
         return answer

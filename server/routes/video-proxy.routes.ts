@@ -4,7 +4,10 @@
 //   android|ios) → 360p, else 720p; desktop/linux → 720p, else 360p; the
 //   original while renditions are pending (or when they failed).
 // - Any other safe key (renditions by name, posters) is served as is.
-// - Range requests (one range) → 206 + Content-Range; unsatisfiable → 416.
+// - Range requests (one range) → 206 + Content-Range; unsatisfiable → 416. The header is read in one
+//   pass and ignored beyond 200 characters (services/byte-range.service.ts).
+// - At most RATE_LIMIT_VIDEO_PER_MINUTE requests per client address (IPv6 by /64), answered 429 before
+//   anything is read.
 // - ETag / If-None-Match / If-Range; Cache-Control: long for final content,
 //   revalidate-always for an original that will be replaced by a rendition.
 // - A key that could escape the media root is refused (400) before any file is opened.
@@ -20,64 +23,9 @@ import { VideoQuery } from '../../contract/index.ts'
 import { InvalidKeyError, RESUMABLE_UPLOADS_PREFIX, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-
-export type DeviceClass = 'mobile' | 'desktop'
-
-export function deviceClass(query: VideoQuery): DeviceClass {
-  const mobile = ['true', '1', 'yes'].includes((query.mobile ?? '').toLowerCase())
-  return mobile || query.device === 'android' || query.device === 'ios' ? 'mobile' : 'desktop'
-}
-
-const PREFERENCE: Record<DeviceClass, readonly string[]> = { mobile: ['360', '720'], desktop: ['720', '360'] }
-
-export interface Playback {
-  key: string
-  /** What is served: a rendition name or 'original'. */
-  variant: string
-  /** False while the answer will change (original served until renditions are ready). */
-  final: boolean
-}
-
-/** Pure: which file plays for an attempt's original key on this device. */
-export function pickPlayback(
-  attempt: { originalKey: string; processingState: string; renditions: unknown },
-  device: DeviceClass,
-): Playback {
-  const renditions = (attempt.renditions && typeof attempt.renditions === 'object' ? attempt.renditions : {}) as Record<string, unknown>
-  if (attempt.processingState === 'ready') {
-    for (const name of PREFERENCE[device]) {
-      const key = renditions[name]
-      if (typeof key === 'string' && key) return { key, variant: name, final: true }
-    }
-  }
-  const final = attempt.processingState === 'failed' || attempt.processingState === 'none' || attempt.processingState === 'ready'
-  return { key: attempt.originalKey, variant: 'original', final }
-}
-
-export type RangeDecision = { kind: 'none' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' }
-
-/**
- * Pure: one `bytes=` range against a size. Several ranges, other units or a
- * malformed header are ignored (the whole file is served, as RFC 9110 allows).
- */
-export function parseRange(header: string | undefined, size: number): RangeDecision {
-  if (!header) return { kind: 'none' }
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
-  if (!match) return { kind: 'none' }
-  const [, first, last] = match
-  if (first === '' && last === '') return { kind: 'none' }
-  if (first === '') {
-    const suffix = Number(last)
-    if (!Number.isSafeInteger(suffix)) return { kind: 'none' }
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' }
-    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 }
-  }
-  const start = Number(first)
-  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last)
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'none' }
-  if (start >= size) return { kind: 'unsatisfiable' }
-  return { kind: 'range', start, end: Math.min(end, size - 1) }
-}
+import { clientNetwork, tooFast } from '../plugins/external/rate-limit.ts'
+import { notModified, rangeToServe } from '../services/byte-range.service.ts'
+import { deviceClass, pickPlayback, type Playback } from '../services/playback.service.ts'
 
 const CACHE_FINAL = 'public, max-age=86400'
 
@@ -119,8 +67,15 @@ async function opened(stream: Readable): Promise<Readable> {
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { storage, config } = app.deps
+  // Per address (players are mostly signed out), GET and HEAD together: a player's Range requests,
+  // posters and a projector's loops fit easily; a flood of file reads from one address does not.
+  const videoLimit = app.rateLimit({
+    max: config.rateLimitVideoPerMinute, timeWindow: '1 minute',
+    keyGenerator: (request) => `video-${clientNetwork(request.ip)}`, errorResponseBuilder: tooFast('loading videos'),
+  })
 
   app.get('/video/*', {
+    onRequest: videoLimit,
     schema: {
       tags: ['videos'],
       params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }),
@@ -145,6 +100,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
         404: errorStatus('No stored file (or attempt) has this key.'),
         416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
+        429: errorStatus(`More than RATE_LIMIT_VIDEO_PER_MINUTE (${config.rateLimitVideoPerMinute} here) requests for media from this address (an IPv6 /64) in a minute; \`error\` says how long to wait.`),
         503: errorStatus('The media store does not answer; try again in a moment.'),
       },
     },
@@ -184,10 +140,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('cache-control', playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
       .header('x-video-rendition', playback.variant)
 
-    const ifNoneMatch = request.headers['if-none-match']
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === object.etag || tag.trim() === '*')) {
-      return reply.status(304).send()
-    }
+    if (notModified(request.headers['if-none-match'], object.etag)) return reply.status(304).send()
 
     // Presigned: the client fetches the bytes (with its Range) from the store itself. The redirect is
     // cached privately and briefly, well within the URL's life.
@@ -198,10 +151,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(presigned, 307)
     }
 
-    // If-Range: resume only when the client holds these very bytes; otherwise send the whole file.
-    const ifRange = request.headers['if-range']
-    const rangeHeader = ifRange && ifRange !== object.etag && ifRange !== object.modifiedAt.toUTCString() ? undefined : request.headers.range
-    const range = parseRange(rangeHeader, object.size)
+    const range = rangeToServe(request.headers, object)
     if (range.kind === 'unsatisfiable') {
       reply.header('content-range', `bytes */${object.size}`)
       throw new HttpError(416, `The requested range is outside the video (${object.size} bytes).`)

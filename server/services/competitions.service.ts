@@ -3,8 +3,8 @@
 // time, gender spellings. The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
-  FORMULA_NAMES, bodyweightProblem, challengeLifts, challengeStatus, fittingFormulas, formatDescription, formulaFits, parseDescription, scoringOf,
-  type CreateCompetitionBody, type LiftType,
+  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, bodyweightProblem, challengeLifts, challengeStatus, fittingFormulas, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
+  type CreateCompetitionBody, type LiftType, type PrizePoolInput,
 } from '../../contract/index.ts'
 import type { NewCompetition } from '../../infra/repositories/competitions.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
@@ -34,13 +34,16 @@ export function normalizeGender(value: string | undefined | null): 'M' | 'F' {
 
 const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
 
-/** What create_competition stores for a body: trimmed names, the dates' rule, defaults (SPEC §5), the description's metadata. */
+/** What create_competition stores for a body: trimmed names, the dates' rule, defaults (docs/product/validation.md), the description's metadata. */
 export function newCompetition(body: CreateCompetitionBody, createdById: number): NewCompetition {
   const startDate = parseChallengeDate(body.start_date, 'start')
   const endDate = parseChallengeDate(body.end_date, 'end')
   if (!startDate) throw badRequest(invalidDate('start_date'))
   if (!endDate) throw badRequest(invalidDate('end_date'))
   if (endDate < startDate) throw badRequest('end_date must not be before start_date.')
+  const registrationDeadline = body.registration_deadline === undefined ? null : parseChallengeDate(body.registration_deadline, 'end')
+  if (registrationDeadline === null && body.registration_deadline !== undefined) throw badRequest(invalidDate('registration_deadline'))
+  if (registrationDeadline && registrationDeadline > endDate) throw badRequest('registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.')
   const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
   const weightclasses = body.weightclasses ?? []
   const gender = body.gender ?? 'M'
@@ -51,8 +54,19 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   const text = body.description?.trim() || `${name} at ${location}`
   return {
     name, location, startDate, endDate, image: body.image ?? null, liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById, ranking,
+    format: body.format ?? 'open', declarationWindowMinutes: body.declaration_window_minutes ?? DECLARATION_WINDOW_MINUTES.default,
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
+    ...prizeColumns(body.prize_pool ?? null),
+    registrationDeadline,
   }
+}
+
+/** The stored columns of an entered prize pool (all null: no prize); throws the answer when a lower place offers more. */
+export function prizeColumns(input: PrizePoolInput | null) {
+  if (input === null) return { prizeCurrency: null, prizeFirst: null, prizeSecond: null, prizeThird: null }
+  const problem = prizePoolProblem(input)
+  if (problem) throw badRequest(problem)
+  return { prizeCurrency: input.currency.trim(), prizeFirst: input.first, prizeSecond: input.second ?? 0, prizeThird: input.third ?? 0 }
 }
 
 /** A challenge ranked by a formula must have lifts that formula scores (formulaFits); throws the answer when not. */
@@ -67,8 +81,12 @@ function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['r
 }
 
 /** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
-export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[] }, weightClass: string, bodyweight?: number): void {
-  if (challengeStatus(competition.startDate, competition.endDate) === 'completed') throw conflict('This challenge has ended')
+export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date()): void {
+  if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
+  // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
+  if (competition.registrationDeadline && now > competition.registrationDeadline) {
+    throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+  }
   if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
     throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
   }

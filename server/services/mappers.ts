@@ -1,6 +1,6 @@
 // Database rows → the contract's answer shapes. With infra/attempt-view.ts (the attempt,
 // which the worker needs too), the only place that knows both.
-import { challengeStatus, parseDescription, type Competition, type Participant, type ScoringSettings, type UserResponse } from '../../contract/index.ts'
+import { challengeStatus, parseDescription, type Competition, type PrizePool, type Participant, type ScoringSettings, type UserResponse } from '../../contract/index.ts'
 import { toLift } from '../../infra/attempt-view.ts'
 import { listedLiftTypes, scoringSettings, standingOfRow } from '../../infra/scoring-view.ts'
 import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
@@ -8,11 +8,21 @@ import type { ParticipantRow } from '../../infra/repositories/participants.repos
 import type { UserRow } from '../../infra/repositories/users.repository.ts'
 import { normalizeGender } from './competitions.service.ts'
 
-export function toUserResponse(user: UserRow, withEmail: boolean): UserResponse {
+/** An account as answers show it; `withEmail` for its owner, `admin` for the owner's own account answer. */
+export function toUserResponse(user: UserRow, withEmail: boolean, admin?: boolean): UserResponse {
   return {
-    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email } : {}),
+    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email } : {}), ...(admin !== undefined ? { is_admin: admin } : {}),
     country: user.country, weight_class: user.weightClass, bio: user.bio, created_at: user.createdAt.toISOString(),
+    sex: user.sex === 'M' || user.sex === 'F' ? user.sex : null, certified_judge: user.judgeCertifiedAt !== null,
   }
+}
+
+/** The pool of a challenge's stored prize columns; null when it offers none. */
+export function prizePoolOf(row: { prizeCurrency: string | null; prizeFirst: number | null; prizeSecond: number | null; prizeThird: number | null }): PrizePool | null {
+  if (row.prizeCurrency === null || row.prizeFirst === null) return null
+  const second = row.prizeSecond ?? 0
+  const third = row.prizeThird ?? 0
+  return { currency: row.prizeCurrency, first: row.prizeFirst, second, third, total: row.prizeFirst + second + third }
 }
 
 export function toCompetition(row: CompetitionRow, now = new Date()): Competition {
@@ -27,6 +37,9 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     participants: row._count.participants,
     status: challengeStatus(row.startDate, row.endDate, now),
     ...scoringSettings(row),
+    format: row.format === 'meet' ? 'meet' : 'open', declaration_window_minutes: row.declarationWindowMinutes,
+    prize_pool: prizePoolOf(row),
+    registration_deadline: (row.registrationDeadline ?? row.endDate).toISOString(),
   }
 }
 

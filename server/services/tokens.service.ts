@@ -10,10 +10,12 @@
 // token within the grace gets the successor too; after the grace, or once the successor was itself
 // exchanged (the presenter is not racing, it is replaying), reuse revokes the family.
 //
-// An access token carries its user's token version (`ver`). "Log out of all sessions" bumps
-// the version, so every access token issued before stops working at once: `verifySession`
-// compares on every request and socket.io handshake (reads of one user coalesce, and a
-// version is remembered for at most VERSION_CACHE_MS).
+// An access token carries its user's token version (`ver`) and its login (`fam`, the refresh-token
+// family it was issued with). "Log out of all sessions" bumps the version; logging out one login
+// revokes its family. Either way every access token it covers stops working at once: `session`
+// checks both on every request and socket.io handshake (reads coalesce, and an answer is
+// remembered for at most VERSION_CACHE_MS; `forget` drops it at once, on every node through the
+// live layer, so a logout answers only once no node would still take its tokens).
 import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import type { RefreshTokensRepository, UsersRepository } from '../../infra/repositories/users.repository.ts'
 import { unauthorized } from '../errors.ts'
@@ -28,7 +30,16 @@ export interface TokenPair {
 export interface AccessClaims {
   sub: string
   ver: number
+  /** The login (refresh-token family) the token was issued with. */
+  fam: string
   typ: 'access'
+}
+
+/** What a logout ended: every session of the user (`all`), or these logins. */
+export interface EndedSessions {
+  userId: number
+  all: boolean
+  logins: string[]
 }
 
 /** Signs and verifies access tokens (exp included): @fastify/jwt's `app.jwt`. */
@@ -38,6 +49,7 @@ export interface AccessTokenJwt {
 }
 
 export type TokenVersions = Pick<UsersRepository, 'tokenVersion' | 'bumpTokenVersion'>
+export type LoginStates = Pick<RefreshTokensRepository, 'loginEnded'>
 
 /** User ids are PostgreSQL integers. */
 const MAX_USER_ID = 2_147_483_647
@@ -46,6 +58,9 @@ export const VERSION_CACHE_MS = 1000
 /** Default of REFRESH_REUSE_GRACE_SECONDS. */
 export const REFRESH_REUSE_GRACE_MS = 30_000
 const INVALID = 'Invalid access token. Please log in again.'
+const LOGGED_OUT = 'You have logged out of this session. Please log in again.'
+/** Family ids are UUIDs (randomUUID). */
+const FAMILY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const EXPIRED = 'Session expired. Please log in again.'
 const REUSED = 'This refresh token was already used. For your safety all sessions from that login were ended. Please log in again.'
 
@@ -56,17 +71,21 @@ function successorKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'liftarena', 'refresh-token successor v1', 32))
 }
 
-/** The user id and version of a token's verified payload; null when any claim is missing or malformed. */
-export function accessClaims(payload: unknown): { userId: number; version: number } | null {
-  const { sub, ver, typ, exp } = (payload ?? {}) as { sub?: unknown; ver?: unknown; typ?: unknown; exp?: unknown }
+/**
+ * The user id, version and login of a token's verified payload; null when any claim is missing or
+ * malformed. `login` is null for a token without `fam` (issued before logins were named, or minted by a tool).
+ */
+export function accessClaims(payload: unknown): { userId: number; version: number; login: string | null } | null {
+  const { sub, ver, typ, exp, fam } = (payload ?? {}) as { sub?: unknown; ver?: unknown; typ?: unknown; exp?: unknown; fam?: unknown }
   if (typ !== 'access' || typeof exp !== 'number' || typeof sub !== 'string' || !/^[1-9][0-9]{0,9}$/.test(sub)) return null
   const userId = Number(sub)
   if (userId > MAX_USER_ID || typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null
-  return { userId, version: ver }
+  if (fam !== undefined && (typeof fam !== 'string' || !FAMILY.test(fam))) return null
+  return { userId, version: ver, login: fam ?? null }
 }
 
 export function createTokenService(
-  deps: { refreshTokens: RefreshTokensRepository; users: TokenVersions; jwt: AccessTokenJwt },
+  deps: { refreshTokens: RefreshTokensRepository & LoginStates; users: TokenVersions; jwt: AccessTokenJwt },
   options: {
     refreshTtlDays: number
     versionCacheMs?: number
@@ -82,20 +101,27 @@ export function createTokenService(
   const key = successorKey(options.secret ?? randomBytes(32).toString('base64url'))
   const successorOf = (refreshToken: string) => createHmac('sha256', key).update(refreshToken).digest('base64url')
   const refreshExpiry = () => new Date(Date.now() + options.refreshTtlDays * 86_400_000)
-  const versions = new Map<number, { read: Promise<number | null>; at: number }>()
-
-  function currentVersion(userId: number): Promise<number | null> {
-    const now = Date.now()
-    const cached = versions.get(userId)
-    if (cached && now - cached.at < cacheMs) return cached.read
-    if (versions.size > 10_000) versions.clear()
-    const read = users.tokenVersion(userId)
-    versions.set(userId, { read, at: now })
-    read.catch(() => versions.delete(userId))
-    return read
+  /** Reads remembered for cacheMs from when they started (so one that started before a logout's commit expires within cacheMs of it). */
+  function cachedReads<K, V>(read: (key: K) => Promise<V>) {
+    const entries = new Map<K, { read: Promise<V>; at: number }>()
+    return {
+      get(key: K): Promise<V> {
+        const now = Date.now()
+        const cached = entries.get(key)
+        if (cached && now - cached.at < cacheMs) return cached.read
+        if (entries.size > 10_000) entries.clear()
+        const value = read(key)
+        entries.set(key, { read: value, at: now })
+        value.catch(() => entries.delete(key))
+        return value
+      },
+      forget: (key: K) => void entries.delete(key),
+    }
   }
+  const versions = cachedReads((userId: number) => users.tokenVersion(userId))
+  const endedLogins = cachedReads((login: string) => refreshTokens.loginEnded(login))
 
-  function claims(token: string): { userId: number; version: number } {
+  function claims(token: string): { userId: number; version: number; login: string | null } {
     let payload: unknown
     try {
       payload = jwt.verify(token)
@@ -108,17 +134,33 @@ export function createTokenService(
     return result
   }
 
-  const pair = (userId: number, version: number, refreshToken: string): TokenPair =>
-    ({ access_token: jwt.sign({ sub: String(userId), ver: version, typ: 'access' }), refresh_token: refreshToken, user_id: userId })
+  const pair = (userId: number, version: number, login: string, refreshToken: string): TokenPair =>
+    ({ access_token: jwt.sign({ sub: String(userId), ver: version, fam: login, typ: 'access' }), refresh_token: refreshToken, user_id: userId })
 
   async function issue(userId: number): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
+    const familyId = randomUUID()
     const [version] = await Promise.all([
       users.tokenVersion(userId),
-      refreshTokens.store({ userId, familyId: randomUUID(), tokenHash: hash(refreshToken), expiresAt: refreshExpiry() }),
+      refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: refreshExpiry() }),
     ])
     if (version === null) throw unauthorized('This account no longer exists.')
-    return pair(userId, version, refreshToken)
+    return pair(userId, version, familyId, refreshToken)
+  }
+
+  /** The user and login of a valid access token of a session that was not logged out, or a 401 naming what is wrong. */
+  async function session(token: string): Promise<{ userId: number; login: string | null }> {
+    const { userId, version, login } = claims(token)
+    const [current, ended] = await Promise.all([versions.get(userId), login === null ? false : endedLogins.get(login)])
+    if (current === null) throw unauthorized('This account no longer exists.')
+    if (current !== version || ended) throw unauthorized(LOGGED_OUT)
+    return { userId, login }
+  }
+
+  /** Drops what this process remembers of sessions that just ended (a logout here, or on another node). */
+  function forget(ended: EndedSessions) {
+    versions.forget(ended.userId)
+    for (const login of ended.logins) endedLogins.forget(login)
   }
 
   /** A token that was rotated already: its successor again within the grace, else the family ends. */
@@ -130,7 +172,7 @@ export function createTokenService(
       const next = await refreshTokens.findByHash(hash(successor))
       // Only a successor nobody exchanged yet: answering a later descendant would hand a replayer the live session.
       if (next && next.familyId === row.familyId && !next.revokedAt && !next.rotatedAt && next.expiresAt > new Date()) {
-        return pair(row.userId, version, successor)
+        return pair(row.userId, version, row.familyId, successor)
       }
     }
     await refreshTokens.revokeFamily(row.familyId)
@@ -150,12 +192,11 @@ export function createTokenService(
 
     /** The user id of a valid access token of a session that was not logged out, or a 401 naming what is wrong. */
     async verifySession(token: string): Promise<number> {
-      const { userId, version } = claims(token)
-      const current = await currentVersion(userId)
-      if (current === null) throw unauthorized('This account no longer exists.')
-      if (current !== version) throw unauthorized('You have logged out of this session. Please log in again.')
-      return userId
+      return (await session(token)).userId
     },
+
+    session,
+    forget,
 
     async rotate(refreshToken: string): Promise<TokenPair> {
       const row = await refreshTokens.findByHash(hash(refreshToken))
@@ -169,26 +210,30 @@ export function createTokenService(
       const rotated = !row.rotatedAt && await refreshTokens.rotate(row.id, {
         userId: row.userId, familyId: row.familyId, tokenHash: hash(successor), expiresAt: refreshExpiry(),
       })
-      return rotated ? pair(row.userId, version, successor) : reissue(refreshToken, successor, version)
+      return rotated ? pair(row.userId, version, row.familyId, successor) : reissue(refreshToken, successor, version)
     },
 
     /**
-     * Revokes the family of the given refresh token (`'session'`), or, when none of the user's is
-     * given, every session of the user (`'all'`): their refresh tokens, and every access token
-     * issued so far (the user's token version moves on).
+     * Ends the login of the given refresh token and the login of the access token presented
+     * (`currentLogin`): their refresh tokens, and their access tokens at once. When no refresh token
+     * of the user's is given (the spec's logout), or the access token names no login, every session
+     * of the user ends: their refresh tokens, and every access token issued so far (the user's
+     * token version moves on). What ended is forgotten here; the caller tells the other nodes.
      */
-    async revoke(userId: number, refreshToken?: string): Promise<'session' | 'all'> {
-      if (refreshToken) {
-        const row = await refreshTokens.findByHash(hash(refreshToken))
-        if (row && row.userId === userId) {
-          await refreshTokens.revokeFamily(row.familyId)
-          return 'session'
-        }
+    async revoke(userId: number, refreshToken?: string, currentLogin: string | null = null): Promise<EndedSessions> {
+      const row = refreshToken ? await refreshTokens.findByHash(hash(refreshToken)) : null
+      let ended: EndedSessions
+      if (row && row.userId === userId && currentLogin !== null) {
+        const logins = [...new Set([row.familyId, currentLogin])]
+        for (const login of logins) await refreshTokens.revokeFamily(login)
+        ended = { userId, all: false, logins }
+      } else {
+        await refreshTokens.revokeAllOf(userId)
+        await users.bumpTokenVersion(userId)
+        ended = { userId, all: true, logins: currentLogin === null ? [] : [currentLogin] }
       }
-      await refreshTokens.revokeAllOf(userId)
-      await users.bumpTokenVersion(userId)
-      versions.delete(userId)
-      return 'all'
+      forget(ended)
+      return ended
     },
   }
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../errors.ts'
+import { Refusal, statusOf } from '../errors.ts'
 import { NOT_STARTED, assertUploadable, hasRequiredFields, parseUploadFields } from './upload.service.ts'
 
 const refusal = (run: () => unknown) => {
   try {
     run()
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.statusCode, error: error.message }
+    if (error instanceof Refusal) return { status: statusOf(error), error: error.message }
     throw error
   }
   return null
@@ -21,6 +21,12 @@ describe('upload fields', () => {
   it('names what is missing or wrong', () => {
     expect(refusal(() => parseUploadFields({ lift_type: 'squat' }))).toEqual({ status: 400, error: 'Please fill in all fields: weight, competition_id are missing.' })
     for (const weight of ['0', '-5', 'heavy', '1e3', '1000.5', 'NaN']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight, competition_id: '1' }))?.error, weight).toMatch(/valid weight/)
+    // Between two steps of 0.5 kg: no barbell weighs it (before: both were recorded).
+    for (const weight of ['0.0001', '600.0000000000001', '100.25', '102.4']) {
+      expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight, competition_id: '1' })), weight)
+        .toEqual({ status: 400, error: 'Please enter a valid weight: a number of kilograms above 0 and at most 1000, in steps of 0.5 kg.' })
+    }
+    for (const weight of ['0.5', '102.5', '102.50', '600', '600.0']) expect(parseUploadFields({ lift_type: 'squat', weight, competition_id: '1' }).weight, weight).toBe(Number(weight))
     for (const id of ['abc', '0', '99999999999', '1.5']) expect(refusal(() => parseUploadFields({ lift_type: 'squat', weight: '100', competition_id: id }))?.error, id).toBe('competition_id must be a challenge id.')
     // Above every world record of the lift: refused, per lift.
     expect(refusal(() => parseUploadFields({ lift_type: 'deadlift', weight: '999', competition_id: '1' }))).toEqual({ status: 400, error: 'No one has lifted 999 kg in the deadlift: the most we take is 650 kg.' })

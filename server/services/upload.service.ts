@@ -1,6 +1,8 @@
 // The upload form's rules: which fields, what they must hold, and whether a lifter may
 // upload this lift to this challenge now. Pure: the route reads the rows, these decide.
-import { LIFT_MAX_KG, LIFT_NAMES, LIMITS, challengeStatus, normalizeLiftType, type LiftType } from '../../contract/index.ts'
+import {
+  LIFT_MAX_KG, LIFT_NAMES, LIMITS, RANKED_LIFTS, WEIGHT_STEP_KG, challengeStatus, inWeightSteps, normalizeLiftType, plausibilityProblem, type LiftType, type RankedLift,
+} from '../../contract/index.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { challengeLiftTypes } from './competitions.service.ts'
 
@@ -12,6 +14,15 @@ export interface UploadFields {
   liftType: LiftType | undefined
   weight: number
   competitionId: number
+}
+
+/** A size as upload answers say it: "1.5 MB", "600 KB". */
+export function formatBytes(bytes: number): string {
+  const units: Array<[number, string]> = [[1024 ** 3, 'GB'], [1024 ** 2, 'MB'], [1024, 'KB']]
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`
+  }
+  return `${bytes} bytes`
 }
 
 const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
@@ -27,8 +38,8 @@ export function parseUploadFields(fields: Readonly<Record<string, string>>): Upl
   const liftType = normalizeLiftType(fields.lift_type)
   const weightText = fields.weight!.trim()
   const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
-  if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg) {
-    throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}.`)
+  if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg || !inWeightSteps(weight)) {
+    throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}, in steps of ${WEIGHT_STEP_KG} kg.`)
   }
   // Above every world record of the lift: no one lifts it, so it is refused rather than judged.
   if (liftType && weight > LIFT_MAX_KG[liftType]) {
@@ -50,4 +61,25 @@ export function assertUploadable(
   const allowed = challengeLiftTypes(competition)
   if (!liftType || !allowed.includes(liftType)) throw badRequest(`lift_type must be ${orList(allowed)}: the lifts this challenge lists.`)
   return liftType
+}
+
+const isRankedLift = (lift: string): lift is RankedLift => (RANKED_LIFTS as readonly string[]).includes(lift)
+
+/**
+ * A lift no human of the lifter's sex and bodyweight has made (contract/plausibility.ts: the world
+ * records, alone and as a total with the lifter's other lifts here) is refused before it is recorded.
+ * `otherLifts` are those decided good and those still awaiting judges: three pending uploads each at
+ * its own record would otherwise make together a total no one has made.
+ */
+export function assertPlausible(
+  lifter: { gender: string; weightClass: string; bodyweight: number | null }, liftType: LiftType, weight: number,
+  otherLifts: readonly { liftType: string; weight: number }[],
+): void {
+  const bests: Partial<Record<RankedLift, number>> = {}
+  for (const { liftType: lift, weight: kg } of otherLifts) {
+    if (isRankedLift(lift)) bests[lift] = Math.max(bests[lift] ?? 0, kg)
+  }
+  const sex = lifter.gender === 'F' ? 'F' : 'M'
+  const problem = plausibilityProblem({ sex, weightClass: lifter.weightClass, bodyweight: lifter.bodyweight, liftType, weight, bests })
+  if (problem) throw badRequest(problem)
 }

@@ -6,7 +6,10 @@ import { join } from 'node:path'
 import { buildApp, type App } from '../../server/app.ts'
 import { loadConfig, type Config } from '../../infra/config.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
-import { forwardingPublisher } from '../../infra/live-publisher.ts'
+import { createLiveBus } from '../../infra/live-bus.ts'
+import { createMailer, type Mailer } from '../../infra/mailer.ts'
+import { openRedisClients } from '../../infra/redis-clients.ts'
+import { createRepositories } from '../../infra/repositories/index.ts'
 import { openStorage, type Storage } from '../../infra/storage.ts'
 import { createTranscoding, type Transcoding, type TranscodingOptions } from '../../infra/transcoding/index.ts'
 import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
@@ -27,6 +30,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** Where mail goes; default: as configured (SMTP_URL in `env`, else the outbox in the app's DATA_DIR). */
+  mailer?: Mailer
   embedded?: boolean
   env?: Record<string, string>
   queue?: TranscodeQueue
@@ -53,19 +58,28 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   })
   const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
   const storage = await openStorage(config)
+  // As server/server.ts composes it: one set of Redis clients, one live bus, one set of repositories.
+  const redis = config.redisUrl ? openRedisClients(config.redisUrl) : undefined
+  const bus = createLiveBus()
+  const repos = createRepositories(db.prisma, bus, config.apiBase)
   const transcoding = !options.queue && options.transcoding
-    ? createTranscoding({ config, db, storage }, { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) })
+    ? createTranscoding(
+      { config, storage, attempts: repos.attempts, publisher: bus, redis },
+      { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) },
+    )
     : undefined
   const queue = options.queue ?? transcoding?.queue ?? { enqueue: async () => {}, close: async () => {} }
-  const app = await buildApp({ config, db, queue, storage })
+  const mailer = options.mailer ?? createMailer(config, () => {})
+  const app = await buildApp({ config, db, repos, bus, queue, storage, redis, mailer })
   options.beforeReady?.(app)
   await app.ready()
-  await transcoding?.start(forwardingPublisher(() => app.publisher))
+  await transcoding?.start()
   return {
     app, db, config, storage, s3, transcoding,
     async close() {
       await app.close()
       await transcoding?.queue.close()
+      await redis?.close()
       await db.close()
       await database?.drop()
       await s3?.stop()

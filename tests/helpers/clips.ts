@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { openSync, readSync, closeSync, fstatSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { probe, resolveFfmpegBinaries, type ProbeInfo } from '../../infra/ffmpeg.ts'
+import { CONTAINERS, parseProbe, probe, resolveFfmpegBinaries, type ProbeInfo } from '../../infra/ffmpeg.ts'
 
 const run = promisify(execFile)
 export const binaries = () => resolveFfmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH || undefined, ffprobePath: process.env.FFPROBE_PATH || undefined })
@@ -41,7 +41,7 @@ export async function makeClip(dir: string, name: string, o: ClipOptions): Promi
     const rotation = o.rotate ? ['-metadata:s:v:0', `rotate=${o.rotate}`] : []
     const movflags = o.faststart ? ['-movflags', '+faststart'] : []
     await run(ffmpeg, ['-v', 'error', '-y', '-i', raw, '-map', '0', '-c', 'copy', ...rotation, ...movflags, path])
-    if (o.rotate && (await probe(binaries(), path)).video?.rotation === 0) {
+    if (o.rotate && (await probe(binaries(), path, CONTAINERS.mp4)).video?.rotation === 0) {
       // ffmpeg ≥ 6 ignores the rotate tag: use its -display_rotation input option instead.
       await run(ffmpeg, ['-v', 'error', '-y', '-display_rotation', String(-o.rotate), '-i', raw, '-map', '0', '-c', 'copy', ...movflags, path])
     }
@@ -65,7 +65,7 @@ export async function makeBlackClip(dir: string, name: string, o: { width: numbe
   ])
   if (o.rotate) {
     await run(ffmpeg, ['-v', 'error', '-y', '-i', raw, '-map', '0', '-c', 'copy', '-metadata:s:v:0', `rotate=${o.rotate}`, path])
-    if ((await probe(binaries(), path)).video?.rotation === 0) {
+    if ((await probe(binaries(), path, CONTAINERS.mp4)).video?.rotation === 0) {
       await run(ffmpeg, ['-v', 'error', '-y', '-display_rotation', String(-o.rotate), '-i', raw, '-map', '0', '-c', 'copy', path])
     }
   }
@@ -79,7 +79,11 @@ export async function makeAudioOnly(dir: string, name: string, seconds = 1): Pro
   return path
 }
 
-export const probeFile = (path: string): Promise<ProbeInfo> => probe(binaries(), path)
+/** A file the test itself made or the app wrote (a rendition, a poster), read with whatever demuxer ffprobe picks. */
+export async function probeFile(path: string): Promise<ProbeInfo> {
+  const { stdout } = await run(binaries().ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path])
+  return parseProbe(JSON.parse(stdout) as Parameters<typeof parseProbe>[0])
+}
 
 /** The H.264 profile, pixel format and codec of a file's streams, as ffprobe names them. */
 export async function streamSummary(path: string) {

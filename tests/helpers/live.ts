@@ -263,7 +263,7 @@ export interface ServerProcess {
 }
 
 /** `tsx server/server.ts` as its own process (what `npm start` runs), on a free port. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, { startTimeoutMs = 45_000 } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(joinPath(tmpdir(), 'liftarena-node-'))
   const child = spawn(joinPath(ROOT, 'node_modules/.bin/tsx'), ['server/server.ts'], {
@@ -276,7 +276,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (chunk) => { output += String(chunk) })
   const exited = once(child, 'exit')
   await new Promise<void>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 45 s:\n${output}`)), 45_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs)
     const onData = () => {
       if (output.includes('LiftArena is running')) {
         clearTimeout(timer)

@@ -3,6 +3,10 @@
 // (GET /bucket/key?uploadId=…, how the store finds a resumable upload's offset), AbortMultipartUpload
 // (DELETE /bucket/key?uploadId=…, cancel and expiry) and ListMultipartUploads (GET /bucket?uploads,
 // expiry). `addMultipartCalls(server)` answers them from s3rver's own files, before its router.
+// Why a patch and not another server (checked 2026-11-28): none that implements these calls installs
+// here. MinIO has no npm or Debian package (and its images left Docker Hub); versitygw, Garage and
+// SeaweedFS (docker-compose.yml runs versitygw) ship as Go binaries or images, from neither npm nor
+// Debian 12; @20minutes/s3rver 5.x needs Node 24 and was not tried now that CI runs Node 26.
 // CommonJS so that a test process (createRequire) and an s3rver child (`node -e`) both load it.
 /* eslint-disable @typescript-eslint/no-require-imports */
 'use strict'

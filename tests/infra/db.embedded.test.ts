@@ -4,7 +4,7 @@ import { discardingPublisher } from '../../infra/live-publisher.ts'
 import { createRepositories } from '../../infra/repositories/index.ts'
 import { requeueUnfinished } from '../../infra/transcoding/index.ts'
 import { seedDemoData, seedDemoVideos } from '../../infra/demo-data.ts'
-import { pointsFor, type Competition, type Participant } from '../../contract/index.ts'
+import { pointsFor, type Competition, type MeetCardsResponse, type Participant } from '../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { binaries } from '../helpers/clips.ts'
 
@@ -24,7 +24,8 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     const res = await t.app.inject({ url: '/api/competitions' })
     expect(res.statusCode).toBe(200)
     const list = (res.json() as { competitions: Competition[] }).competitions
-    expect(list).toHaveLength(7)
+    expect(list).toHaveLength(10)
+    expect(list.filter((c) => c.format === 'meet').map((c) => c.name).sort()).toEqual(['Harbour Weightlifting Meet', 'Riverside Powerlifting Meet'])
     expect(new Set(list.map((c) => c.status))).toEqual(new Set(['upcoming', 'ongoing', 'completed']))
     expect(list.every((c) => c.participants > 0)).toBe(true)
     expect(new Set(list.map((c) => c.sport))).toEqual(new Set(['powerlifting', 'weightlifting', 'single_lift']))
@@ -75,7 +76,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }).competitions
       .filter((c) => c.status === 'ongoing').map((c) => ({ id: c.id, total_lifts: [...c.total_lifts].sort() }))
     expect(made).toBe(ongoing.reduce((sum, c) => sum + c.total_lifts.length, 0))
-    const { attempts } = createRepositories(t.db.prisma, () => discardingPublisher, t.config.apiBase)
+    const { attempts } = createRepositories(t.db.prisma, discardingPublisher, t.config.apiBase)
     expect(await requeueUnfinished(attempts, t.transcoding!.queue)).toBe(made) // what `npm start` does when its queue starts
     await t.transcoding!.idle()
     for (const { id } of ongoing) {
@@ -90,6 +91,74 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     const random = await t.app.inject({ url: '/api/random-video?lift_type=deadlift' })
     expect(random.json()).toMatchObject({ total_videos: ongoing.filter((c) => c.total_lifts.includes('deadlift')).length, lift_type: 'deadlift' })
   }, 120_000)
+
+  it('certifies its panels, so the global boards are full of verified results; the garage meet shows only when asked', async () => {
+    await t.app.repos.leaderboard.rebuildAll() // what `npm start` does after seeding
+    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
+    const garage = competitions.find((c) => c.name === 'Garage Meet (self-judged)')!
+    const { participants } = (await t.app.inject({ url: `/api/competitions/${garage.id}/participants` })).json() as { participants: Participant[] }
+    // Its own page ranks its results as any challenge's.
+    expect(participants.filter((p) => p.place !== null).length).toBeGreaterThan(2)
+    const garageLifters = new Set(participants.map((p) => p.user_id))
+    const board = (await t.app.inject({ url: '/api/leaderboard?limit=200' })).json() as { rows: Array<{ user_id: number; competition_id: number; verified: boolean; total: number | null }> }
+    expect(board.rows.length).toBeGreaterThan(30)
+    expect(board.rows.filter((r) => !(r.verified && r.competition_id !== garage.id))).toEqual([])
+    const all = (await t.app.inject({ url: '/api/leaderboard?limit=200&include_unverified=true' })).json() as typeof board
+    const unverified = all.rows.filter((r) => !r.verified)
+    expect(unverified.length).toBeGreaterThan(0)
+    // A row shows a lifter's best of each lift across challenges: a garage lifter's row is unverified when any figure came from the garage meet.
+    expect(unverified.filter((r) => !garageLifters.has(r.user_id))).toEqual([])
+    // Every account competes in one category: its entries are all of its sex.
+    const entries = await t.db.prisma.participant.findMany({ select: { gender: true, user: { select: { sex: true } } } })
+    expect(entries.filter((e) => e.gender !== e.user.sex)).toEqual([])
+    // The panels' judges are certified; the garage meet's organiser (who judged alone) is not.
+    const judges = await t.db.prisma.judge.findMany({ select: { user: { select: { judgeCertifiedAt: true } } } })
+    expect(judges.length).toBeGreaterThan(0)
+    expect(judges.every((j) => j.user.judgeCertifiedAt !== null)).toBe(true)
+  })
+
+  it('shows each demo lifter the same everywhere: one class, one bodyweight, and no two lifters of a challenge with the same lifts', async () => {
+    const entries = await t.db.prisma.participant.findMany({
+      select: { userId: true, competitionId: true, weightClass: true, bodyweight: true, user: { select: { weightClass: true } }, attempts: { select: { liftType: true, weight: true, status: true }, orderBy: { id: 'asc' } } },
+    })
+    const groupBy = <K,>(key: (e: (typeof entries)[number]) => K, list = entries) => {
+      const groups = new Map<K, typeof entries>()
+      for (const e of list) groups.set(key(e), [...(groups.get(key(e)) ?? []), e])
+      return groups
+    }
+    const byLifter = groupBy((e) => e.userId)
+    const inconsistent = [...byLifter.values()].filter((own) => new Set(own.map((e) => `${e.weightClass}|${e.bodyweight}`)).size > 1 || own.some((e) => e.weightClass !== e.user.weightClass))
+    expect(inconsistent).toEqual([])
+    const byChallenge = groupBy((e) => e.competitionId, entries.filter((e) => e.attempts.length > 0))
+    for (const lifters of byChallenge.values()) {
+      const results = lifters.map((e) => JSON.stringify(e.attempts))
+      expect(new Set(results).size).toBe(results.length)
+    }
+    expect(byChallenge.size).toBeGreaterThan(4)
+  })
+
+  it('seeds a powerlifting and a weightlifting meet mid-competition: lifters done, attempts waiting, a window running, a bomb-out', async () => {
+    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
+    for (const name of ['Riverside Powerlifting Meet', 'Harbour Weightlifting Meet']) {
+      const meet = competitions.find((c) => c.name === name)!
+      expect(meet).toMatchObject({ format: 'meet', status: 'ongoing' })
+      const res = await t.app.inject({ url: `/api/competitions/${meet.id}/cards` })
+      expect(res.statusCode, res.body).toBe(200)
+      const board = res.json() as MeetCardsResponse
+      const cells = board.cards.flatMap((c) => c.lifts.flatMap((l) => l.cells))
+      expect(board.cards.filter((c) => c.bombed_out)).toHaveLength(1)
+      expect(board.cards.filter((c) => c.place !== null).length).toBeGreaterThanOrEqual(2)
+      // Two lifters and the bombed-out one have every attempt judged.
+      expect(board.cards.filter((c) => c.lifts.every((l) => l.cells.every((cell) => cell.state === 'good' || cell.state === 'no_lift')))).toHaveLength(3)
+      expect(cells.some((cell) => cell.state === 'declared')).toBe(true)
+      expect(board.next_up.length).toBeGreaterThan(0)
+      expect(new Set(board.cards.map((c) => c.lot)).size).toBe(board.cards.length)
+    }
+    const cells = async (name: string) => ((await t.app.inject({ url: `/api/competitions/${competitions.find((c) => c.name === name)!.id}/cards` })).json() as MeetCardsResponse)
+      .cards.flatMap((c) => c.lifts.flatMap((l) => l.cells))
+    expect((await cells('Riverside Powerlifting Meet')).some((cell) => cell.state === 'pending')).toBe(true)
+    expect((await cells('Harbour Weightlifting Meet')).some((cell) => cell.declare_by !== null)).toBe(true)
+  })
 
   it('does not seed twice', async () => {
     expect(await seedDemoData(t.db.prisma)).toBe(false)

@@ -112,8 +112,8 @@ describe('views', () => {
     expect(left.map((v) => v.viewer)).toEqual(['a:inside', 'a:now'])
     // Counting is as before: a viewer whose row went counts again, one inside the window does not.
     const who = (viewer: string) => ({ viewer, anonymous: false, addr: 'x' })
-    expect((await t.app.repos.engagement.recordView(attempt.id, 'view', who('a:old'))).counted).toBe(true)
-    expect((await t.app.repos.engagement.recordView(attempt.id, 'view', who('a:inside'))).counted).toBe(false)
+    expect((await t.app.repos.engagement.recordView(attempt.id, 'view', who('a:old')))!.counted).toBe(true)
+    expect((await t.app.repos.engagement.recordView(attempt.id, 'view', who('a:inside')))!.counted).toBe(false)
   })
 })
 
@@ -136,6 +136,26 @@ describe('refresh tokens', () => {
     expect((await sweep(1)).refreshTokens).toBe(2)
     const left = await t.db.prisma.refreshToken.findMany({ where: { familyId: `family-${userId}` }, orderBy: { id: 'asc' } })
     expect(left.map((r) => r.tokenHash.split('-')[1])).toEqual(['live', 'rotatedLive', 'expiredRecently', 'revokedRecently'])
+  })
+})
+
+describe('password reset links', () => {
+  it('go a day after they expired or were used; unused live ones and recently ended ones stay', async () => {
+    const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
+    const userId = lifter!.userId
+    const rows = {
+      live: { expiresAt: at(HOUR) },
+      expiredLongAgo: { expiresAt: at(-ENDED_TOKEN_MIN_KEEP_MS - HOUR) },
+      expiredRecently: { expiresAt: at(-HOUR) },
+      usedLongAgo: { expiresAt: at(-ENDED_TOKEN_MIN_KEEP_MS + HOUR), usedAt: at(-ENDED_TOKEN_MIN_KEEP_MS - HOUR) },
+      usedRecently: { expiresAt: at(HOUR), usedAt: at(-60_000) },
+    }
+    for (const [name, row] of Object.entries(rows)) {
+      await t.db.prisma.passwordReset.create({ data: { userId, tokenHash: `${userId}-${name}`, ...row } })
+    }
+    expect((await sweep()).passwordResets).toBe(2)
+    const left = await t.db.prisma.passwordReset.findMany({ where: { userId }, orderBy: { id: 'asc' } })
+    expect(left.map((r) => r.tokenHash.split('-')[1])).toEqual(['live', 'expiredRecently', 'usedRecently'])
   })
 })
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../infra/config.ts'
 import { createS3Storage } from '../../infra/s3-storage.ts'
 import { InvalidKeyError, StorageUnavailableError, openStorage, type Storage } from '../../infra/storage.ts'
+import { currentOwner, ownerTag, type ScratchOwner } from '../../infra/scratch-owner.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
@@ -173,6 +174,34 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     expect(existsSync(join(root, 'tus', 'part'))).toBe(true)
     expect(existsSync(join(root, 'upload-notes'))).toBe(true)
     await expect(storage.scratch('../x')).rejects.toThrow('plain lower-case word')
+  })
+
+  it('removes the scratch of processes that are gone, whatever its age, and keeps a live process\'s (issue 27, kill -9)', async () => {
+    const mine = await storage.scratch('upload')
+    const root = dirname(mine.dir)
+    const me = currentOwner()
+    const entry = (label: string, owner: ScratchOwner) => {
+      const path = join(root, `${label}-${ownerTag(owner)}-AbC${n++ % 10}12`)
+      mkdirSync(path)
+      writeFileSync(join(path, 'upload'), 'bytes of a killed upload')
+      return path
+    }
+    const killed = entry('upload', { ...me, pid: 2 ** 22 + 1 }) // above Linux's largest pid: no such process
+    const earlier = entry('transcode', { ...me, start: `${Number(me.start) + 1}` }) // this pid, a process before us (a restarted container's pid 1)
+    const beforeReboot = entry('upload', { ...me, boot: me.boot === '00000000' ? '00000001' : '00000000' })
+    const neighbour = entry('upload', { ...me, pidns: `${me.pidns}9` }) // another pid namespace, touched just now: alive as far as we know
+    const silent = entry('upload', { ...me, pidns: `${me.pidns}8` }) // another pid namespace, untouched for 11 minutes
+    const old = new Date(Date.now() - 11 * 60_000)
+    utimesSync(silent, old, old)
+    const unnamed = join(root, 'upload-abcdef-XyZ123') // named before owners were: left to the age rule
+    mkdirSync(unnamed)
+
+    const gone = process.platform === 'linux' ? [killed, earlier, beforeReboot, silent] : [killed, beforeReboot, silent]
+    expect(await storage.sweepDeadScratch()).toBe(gone.length)
+    for (const path of gone) expect(existsSync(path), path).toBe(false)
+    for (const path of [mine.dir, neighbour, unnamed]) expect(existsSync(path), path).toBe(true)
+    await mine.dispose()
+    for (const path of [neighbour, unnamed, earlier]) rmSync(path, { recursive: true, force: true })
   })
 
   it('ping answers while the store is reachable; no presigned URLs unless configured', async () => {

@@ -86,8 +86,10 @@ describe('generated bodies against every JSON endpoint', () => {
 })
 
 describe('text people type', () => {
-  it('takes names in any script, with marks, apostrophes, emoji and the direction marks pasted right-to-left text carries', async () => {
-    const names = ['José Núñez', 'Jose\u0301', '李', 'محمد علي', '\u202bمحمد\u202c', '\u2067שרה\u2069', "D'Angelo-Smith", 'Ana 💪🏽', 'Zoë 👨\u200d👩\u200d👧']
+  // Direction embeddings and isolates (U+202B…U+202C, U+2067…U+2069) are refused in names since issue 27
+  // (they hide what a name holds): tests/server/routes/name-text.test.ts. Right-to-left names need none.
+  it('takes names in any script, with marks, apostrophes and emoji', async () => {
+    const names = ['José Núñez', 'Jose\u0301', '李', 'محمد علي', 'שרה', "D'Angelo-Smith", 'Ana 💪🏽', 'Zoë 👨\u200d👩\u200d👧']
     for (const [i, name] of names.entries()) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email: `script${i}-${Date.now()}@example.com`, password: 'pw-123456', bio: 'Line one\nLine two' } })
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201)
@@ -106,7 +108,9 @@ describe('named bad inputs', () => {
   it.each([
     ['malformed JSON', '/api/create_competition', '{"name": "x",', /not valid JSON/],
     ['an array body', '/api/create_competition', '[1,2]', /must be a object|must be an object|body/],
-    ['a 1 MB name', '/api/create_competition', { ...challenge, name: 'x'.repeat(1_000_000) }, /name must be at most 120 characters/],
+    ['a name one character too long', '/api/create_competition', { ...challenge, name: 'x'.repeat(121) }, /name must be at most 120 characters/],
+    // A body over the route's limit is refused before it is parsed, with the limit (server/body-limits.ts).
+    ['a 1 MB name', '/api/create_competition', { ...challenge, name: 'x'.repeat(1_000_000) }, /^The request body is too large: this request takes at most 64 KiB\.$/],
     ['a blank name', '/api/create_competition', { ...challenge, name: ' \t ' }, /name must not be blank/],
     ['a blank location', '/api/create_competition', { ...challenge, location: '\u00a0' }, /location must not be blank/],
     ['a name of zero-width spaces only', '/api/create_competition', { ...challenge, name: '\u200b\u200b' }, /name must not be blank or hold control characters/],
@@ -116,6 +120,7 @@ describe('named bad inputs', () => {
     ['a country that turns the names beside it backwards', '/api/auth/register', { name: 'Ana', email: 'rlo-country@example.com', password: 'pw-123456', country: 'Norway\u202e' }, /country must not hold control characters/],
     ['a description with a control character', '/api/create_competition', { ...challenge, description: 'Lift\u0000s' }, /description|NUL/],
     ['a body over 1 MiB', '/api/create_competition', { ...challenge, description: 'x'.repeat(1_100_000) }, /too large/],
+    ['a description one character too long', '/api/create_competition', { ...challenge, description: 'x'.repeat(5001) }, /description must be at most 5000 characters/],
     ['a wrong type', '/api/join_competition', { competition_id: CURRENT, weight_class: 83 }, /weight_class/],
     ['an extra field', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', role: 'admin' }, /Unknown field "role"/],
     ['an unknown weight class', '/api/join_competition', { competition_id: CURRENT, weight_class: '200kg' }, /weight_class/],
@@ -133,8 +138,10 @@ describe('named bad inputs', () => {
     ['a protocol-relative image', '/api/create_competition', { ...challenge, image: '//evil.example/x' }, /image has an invalid format/],
     ['an image path with a backslash', '/api/create_competition', { ...challenge, image: '/\\evil.example/x' }, /image has an invalid format/],
     ['a missing field', '/api/create_competition', { name: 'N', start_date: challenge.start_date, end_date: challenge.end_date }, /location is required/],
-    ['a 1 MB name at register', '/api/auth/register', { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' }, /name must be at most 100 characters/],
-    ['a 1 MB password at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(1_000_000) }, /password must be at most 200 characters/],
+    ['a name one character too long at register', '/api/auth/register', { name: 'x'.repeat(101), email: 'big@example.com', password: 'pw-123456' }, /name must be at most 100 characters/],
+    ['a 1 MB name at register', '/api/auth/register', { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' }, /^The request body is too large: this request takes at most 32 KiB\.$/],
+    ['a password one character too long at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(201) }, /password must be at most 200 characters/],
+    ['a 1 MB password at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(1_000_000) }, /^The request body is too large: this request takes at most 8 KiB\.$/],
     ['an end date before the start', '/api/create_competition', { ...challenge, end_date: '2029-12-01T00:00:00.000Z' }, /end_date must not be before start_date/],
     ['an invalid date', '/api/create_competition', { ...challenge, start_date: 'tomorrow' }, /start_date must be a valid date-time/],
   ])('refuses %s with a 4xx naming the problem', async (_name, url, payload, message) => {
@@ -261,7 +268,7 @@ describe('abuse protections', () => {
   })
 
   it('opens CORS only to the origins CORS_ORIGINS lists', async () => {
-    const open = await startTestApp({ embedded: true, env: { CORS_ORIGINS: 'https://board.example' } })
+    const open = await startTestApp({ env: { CORS_ORIGINS: 'https://board.example' } })
     try {
       const allowed = await open.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://board.example', 'access-control-request-method': 'GET' } })
       expect(allowed.headers['access-control-allow-origin']).toBe('https://board.example')

@@ -21,8 +21,11 @@ const login = (t: TestApp, username: string, password: string, ip?: string) => t
 })
 const randomIp = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 254) + 1).join('.')
 
-async function withApp<T>(env: Record<string, string>, run: (t: TestApp) => Promise<T>, embedded = true): Promise<T> {
-  const t = await startTestApp({ embedded, env })
+// Each on its own fresh PostgreSQL database (startTestApp's default): the embedded database would
+// cost about 8 s more per app here, and nothing below depends on which database holds the rows
+// (the embedded one has its own tests: tests/infra/db.embedded.test.ts).
+async function withApp<T>(env: Record<string, string>, run: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await startTestApp({ env })
   try {
     return await run(t)
   } finally {
@@ -124,7 +127,7 @@ describe('per-account login backoff', () => {
 
 describe('passwords at register', () => {
   let t: TestApp
-  beforeAll(async () => { t = await startTestApp({ embedded: true }) })
+  beforeAll(async () => { t = await startTestApp() })
   afterAll(async () => { await t?.close() })
 
   it.each([

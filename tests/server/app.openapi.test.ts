@@ -6,6 +6,7 @@
 // documented for that operation, its Content-Type must be one the document names, and a JSON
 // body must validate (ajv + ajv-formats) against the documented schema for that status.
 // Shapes are read from the document, never written here, so the walk follows the contract.
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -102,6 +103,10 @@ let clip: Buffer
 
 type User = Awaited<ReturnType<typeof registerUser>>
 interface Fixture {
+  /** A site administrator (ADMIN_USERNAMES). */
+  admin: User
+  /** The outsider's username (no results: certified, uncertified and given a sex by the walk). */
+  outsiderUsername: string
   owner: User
   lifter: User
   outsider: User
@@ -123,6 +128,10 @@ async function send(method: string, template: string, req: Req) {
   return t.app.inject(toInject(method, template, req))
 }
 
+let meet: Promise<number> | undefined
+/** A meet (format 'meet') of the owner's, made once. */
+const meetId = () => (meet ??= createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Meet' }))
+
 let emailCounter = 0
 const challengeBody = () => ({
   name: 'Walk Challenge', location: 'Walk Gym', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'M',
@@ -135,7 +144,25 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'POST /api/auth/login': () => ({ payload: { username: f.lifter.email, password: f.lifter.password } }),
   'POST /api/auth/refresh': async () => ({ payload: { refresh_token: (await registerUser(t.app)).refresh_token } }),
   'POST /api/auth/logout': async () => ({ headers: (await registerUser(t.app)).auth }),
+  'POST /api/auth/password_reset': () => ({ payload: { email: f.outsider.email } }),
+  'POST /api/auth/password_reset/confirm': async () => {
+    // A link as a mail would carry it: its token's hash stored for a fresh account.
+    const u = await registerUser(t.app)
+    const token = randomBytes(32).toString('base64url')
+    await t.app.repos.passwordResets.create({ userId: u.user_id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    return { payload: { token, password: 'a brand new passphrase' } }
+  },
+  'POST /api/auth/password': async () => {
+    const u = await registerUser(t.app)
+    return { headers: u.auth, payload: { current_password: u.password, new_password: 'a brand new passphrase' } }
+  },
   'GET /api/auth/user': () => ({ headers: f.lifter.auth }),
+  'GET /api/auth/user/data': () => ({ headers: f.lifter.auth }),
+  'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
+  'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
+  'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
+  'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
+  'PUT /api/admin/accounts/{username}/sex': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth, payload: { sex: 'M' } }),
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
@@ -175,6 +202,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId } }),
   'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { usernames: [] } }),
   'GET /api/judge/queue': () => ({ headers: f.owner.auth }),
+  'GET /api/judge/challenges': () => ({ headers: f.owner.auth }),
   // The organiser judges alone (no panel appointed): each walk gets a fresh pending attempt.
   'POST /api/attempts/{id}/votes': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: false, reason: 'depth', at_seconds: 1.5 } }),
   'POST /api/attempts/{id}/jury': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: true } }),
@@ -185,6 +213,21 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     return { params: { id }, headers: f.owner.auth, payload: { reverse: true, reason: 'Below parallel at 0:02.' } }
   },
   'GET /api/competitions/{id}/judging': () => ({ params: { id: f.competitionId }, headers: f.owner.auth }),
+  // A meet's opener, declared by a lifter who just joined it.
+  'POST /api/competitions/{id}/declarations': async () => {
+    const meet = await meetId()
+    const lifter = await registerUser(t.app)
+    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })
+    expect(joined.statusCode, joined.body).toBe(201)
+    return { params: { id: meet }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 140 } }
+  },
+  'GET /api/competitions/{id}/cards': async () => ({ params: { id: await meetId() } }),
+  'GET /api/competitions/{id}/results.csv': async () => {
+    // A meet that has ended (its end moved into the past, as time would).
+    const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Finished Meet' })
+    await t.db.prisma.competition.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
+    return { params: { id }, query: { format: 'openpowerlifting' } }
+  },
   'GET /api/network': () => ({}),
   'GET /api/health': () => ({}),
   'GET /api/ready': () => ({}),
@@ -225,6 +268,12 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: 'an email already registered', req: { payload: { name: 'Again', email: f.lifter.email, password: 'another password' } }, expect: 409 }),
     () => ({ kind: 'passwords that do not match', req: { payload: { name: 'Typo', email: `typo${emailCounter++}@example.com`, password: 'one', confirmPassword: 'two' } }, expect: 400 }),
   ],
+  'POST /api/auth/password': [
+    async () => ({ kind: 'a wrong current password', req: { headers: (await registerUser(t.app)).auth, payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' } }, expect: 400 }),
+  ],
+  'POST /api/auth/password_reset/confirm': [
+    () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' } }, expect: 400 }),
+  ],
   'POST /api/auth/login': [
     () => ({ kind: 'a wrong password', req: { payload: { username: f.lifter.email, password: 'not the password' } }, expect: 401 }),
   ],
@@ -245,6 +294,7 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
   'POST /api/create_competition': [
     () => ({ kind: "someone else's user_id", req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } }, expect: 403 }),
     () => ({ kind: 'an end before the start', req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } }, expect: 400 }),
+    () => ({ kind: 'a 2nd prize above the 1st', req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } }, expect: 400 }),
   ],
   'POST /api/join_competition': [
     () => ({ kind: 'an unknown challenge', req: { headers: f.outsider.auth, payload: { competition_id: MAX_ID, weight_class: '83kg' } }, expect: 404 }),
@@ -342,6 +392,9 @@ function derivedProbes(method: string, op: Operation, good: Req): Probe[] {
     probes.push({ kind: 'a wrong Content-Type (application/xml)', req: body('<lift/>', 'application/xml'), expect: 415 })
     probes.push({ kind: 'a text/plain body', req: body('hello', 'text/plain') })
     probes.push({ kind: 'a JSON body over 1 MiB', req: body(`{"name":"${'x'.repeat(1024 * 1024 + 10)}"}`), expect: 413 })
+    // Exactly one byte over the limit the document gives (server/body-limits.ts): refused before parsing.
+    const documentedLimit = /larger than (\d+) KiB/.exec(op.responses['413']?.description ?? '')
+    if (documentedLimit) probes.push({ kind: 'a JSON body one byte over the documented limit', req: body(`{"name":"${'x'.repeat(Number(documentedLimit[1]) * 1024 - 10)}"}`), expect: 413 })
     const json = op.requestBody?.content?.['application/json']?.schema
     const goodObject = good.payload && typeof good.payload === 'object' && !Buffer.isBuffer(good.payload) ? good.payload as Record<string, unknown> : {}
     const stringField = Object.entries((json?.properties ?? {}) as Record<string, JsonSchema>).find(([, s]) => schemaType(s) === 'string')?.[0] ?? 'probe'
@@ -447,7 +500,7 @@ function checkAnswer(method: string, path: string, op: Operation, probe: Probe, 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'liftarena-openapi-'))
   ;[t, clip] = await Promise.all([
-    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000', RATE_LIMIT_REACTIONS_PER_MINUTE: '1000' } }),
+    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000', RATE_LIMIT_REACTIONS_PER_MINUTE: '1000', ADMIN_USERNAMES: 'walkadmin' } }),
     makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
   ])
   const res = await t.app.inject({ url: '/api/docs/json' })
@@ -464,8 +517,12 @@ beforeAll(async () => {
   const uploaded = await send('POST', '/api/upload', uploadForm(lifter.auth, { lift_type: 'squat', weight: 140, competition_id: competitionId }))
   expect(uploaded.statusCode, uploaded.body).toBe(201)
   const answer = uploaded.json() as { url: string; attempt_id: number; participant_id: number }
+  const registered = await send('POST', '/api/auth/register', { payload: { name: 'Walk Admin', username: 'walkadmin', email: 'walkadmin@example.com', password: 'correct horse battery' } })
+  expect(registered.statusCode, registered.body).toBe(201)
+  const admin = { ...(registered.json() as { access_token: string; refresh_token: string; user_id: number }), email: 'walkadmin@example.com', password: 'correct horse battery', auth: { authorization: `Bearer ${(registered.json() as { access_token: string }).access_token}` } }
+  const { username: outsiderUsername } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: outsider.user_id }, select: { username: true } })
   f = {
-    owner, lifter, outsider, competitionId, endedCompetitionId,
+    admin, outsiderUsername, owner, lifter, outsider, competitionId, endedCompetitionId,
     attemptId: answer.attempt_id, participantId: answer.participant_id, videoKey: answer.url.replace(/^\/api\/video\//, ''),
   }
 })
@@ -554,7 +611,7 @@ describe('the OpenAPI document tells the truth', () => {
   })
 
   it('the rate-limited operations answer 429 with a documented body once over their limit', async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2', RATE_LIMIT_ENTRIES_PER_MINUTE: '2' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2', RATE_LIMIT_ENTRIES_PER_MINUTE: '2', RATE_LIMIT_VIDEO_PER_MINUTE: '2' } })
     try {
       const docs = (await limited.app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument
       const operations = Object.entries(docs.paths).flatMap(([path, ops]) => Object.entries(ops)

@@ -98,7 +98,9 @@ describe('secrets', () => {
     const detail = `/api/competitions/${competitionId}/participants/${upload.body.participant_id}/attempts/${upload.body.attempt_id}`
     for (let i = 0; i < 120 && (await api(detail)).body.processing !== 'ready'; i++) await new Promise((r) => setTimeout(r, 250))
     expect((await api(detail)).body.processing).toBe('ready')
-    expect((await api('/api/auth/logout', { token: String(viaBody.body.access_token), json: { refresh_token: viaBody.body.refresh_token } })).status).toBe(200)
+    // The reused refresh token ended its whole login, access tokens included (they name their login).
+    expect((await api('/api/auth/user', { token: String(viaBody.body.access_token) })).status).toBe(401)
+    expect((await api('/api/auth/logout', { token: access, json: { refresh_token: registered.body.refresh_token } })).status).toBe(200)
 
     await server.stop() // flushes and ends the log
     const log = server.output()

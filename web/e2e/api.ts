@@ -12,6 +12,15 @@ export async function registerUser(baseUrl: string, name: string): Promise<AuthR
   return (await response.json()) as AuthResponse
 }
 
+/** Signs in with a demo account (every demo account's password is DEMO_PASSWORD, infra/demo-data.ts). */
+export async function demoLogin(baseUrl: string, username: string): Promise<AuthResponse> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'liftarena-demo' }),
+  })
+  if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as AuthResponse
+}
+
 export async function joinChallenge(baseUrl: string, auth: AuthResponse, competitionId: number, weightClass: string): Promise<JoinCompetitionResponse> {
   const response = await fetch(`${baseUrl}/api/join_competition`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
@@ -157,4 +166,29 @@ export async function waitForUploadPercent(page: BrowserPage, percent: number, t
     const bar = [...document.querySelectorAll('[role="progressbar"]')].find((b) => document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent === 'Uploading video')
     return bar !== undefined && Number(bar.getAttribute('aria-valuenow')) >= p
   }, percent, { timeout, polling: 100 })
+}
+
+/** Three of the demo's certified judges (the Snatch & Clean Open's panel), who sign in with the demo password. */
+export const DEMO_CERTIFIED_JUDGES = ['sven19', 'viktor22', 'yusuf25'] as const
+
+/**
+ * Appoints the demo's certified judges as the panel of `competitionId` (as its organiser), so its
+ * decisions are verified and reach the global boards (docs/verified-results.md); `decide` casts the
+ * three judges' votes on an attempt.
+ */
+export async function certifiedDemoPanel(baseUrl: string, organiser: AuthResponse, competitionId: number) {
+  const call = async (path: string, method: string, body: unknown, auth?: AuthResponse) => {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) }, body: JSON.stringify(body),
+    })
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    return response.json() as Promise<unknown>
+  }
+  await call(`/competitions/${competitionId}/judges`, 'PUT', { usernames: DEMO_CERTIFIED_JUDGES }, organiser)
+  const judges = await Promise.all(DEMO_CERTIFIED_JUDGES.map((username) => call('/auth/login', 'POST', { username, password: 'liftarena-demo' }) as Promise<AuthResponse>))
+  return {
+    async decide(attemptId: number, good = true) {
+      for (const judge of judges) await call(`/attempts/${attemptId}/votes`, 'POST', good ? { good: true } : { good: false, reason: 'depth' }, judge)
+    },
+  }
 }

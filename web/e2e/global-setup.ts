@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     clipPath: string
+    /** The shared server's mail outbox (no SMTP_URL): DATA_DIR/outbox, one .eml per mail. */
+    outboxDir: string
   }
 }
 
@@ -77,6 +79,8 @@ export async function startAppServer(dataDir: string, port?: number, databaseUrl
     ...process.env,
     PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: databaseUrl ? 'false' : 'true', LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', SERVE_WEB: 'true',
+    // The demo organiser anna1 (password liftarena-demo) is a site administrator: she certifies judges (admin.e2e.test.ts).
+    ADMIN_USERNAMES: 'anna1',
   }
   // The embedded defaults: no external database, queue or media folder from the caller's environment.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'MEDIA_DIR', 'API_BASE', 'CORS_ORIGINS']) delete env[name]
@@ -107,6 +111,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', server.baseUrl)
   project.provide('clipPath', clipPath)
+  project.provide('outboxDir', join(dir, 'data', 'outbox'))
 
   return async () => {
     await server.stop()

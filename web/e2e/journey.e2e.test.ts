@@ -58,6 +58,8 @@ describe('lifter journey with a live spectator', () => {
     await page.getByRole('button', { name: 'Create Challenge' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create Challenge' })
     await dialog.getByLabel('Name *').fill(challengeName)
+    // The open format (the dialog preselects a meet): this journey uploads any weight, as the spec's challenges take.
+    await dialog.getByRole('radio', { name: /^Open\b/ }).check()
     // A squat challenge: each good squat is a total (a powerlifting total needs a good lift of all three).
     await dialog.getByLabel('Bench Press', { exact: true }).uncheck()
     await dialog.getByLabel('Deadlift', { exact: true }).uncheck()

@@ -196,6 +196,9 @@ describe('three judges decide an uploaded lift, live', () => {
     await appeal.waitFor({ timeout: 10_000 })
     expect(await appeal.textContent()).toContain('Ask the jury')
     expect(await appeal.getByRole('list', { name: 'Lights' }).getByRole('listitem').count()).toBe(3)
+    // The jury sees the video of the attempt under appeal.
+    await appeal.locator('video').waitFor()
+    expect(await appeal.locator('video').getAttribute('aria-label') ?? await appeal.locator('video').count()).toBeTruthy()
     await appeal.getByRole('button', { name: 'Reverse to no lift' }).click()
     await appeal.getByRole('alert').filter({ hasText: 'Give the reason for your decision.' }).waitFor()
     await appeal.getByLabel('Reason for the decision').fill('Depth not reached at 0.10 s')

@@ -1,6 +1,7 @@
-// The leaderboard in real Chromium (issue 16 item 5), at a 375 px phone: a weightlifting challenge
-// created through the API with two lifters of different countries and genders, their snatches and
-// clean & jerks decided by the organiser as jury; then the sport filter switches the columns, the
+// The leaderboard in real Chromium (issue 16 item 5), at a 375 px phone: two weightlifting challenges
+// at one location (women's and men's: an account competes in its own category) created through the
+// API with a lifter each, of different countries, their snatches and clean & jerks decided by a
+// certified panel (so they count on the global board, docs/verified-results.md); then the sport filter switches the columns, the
 // country and gender filters narrow the rows, and sorting by Sinclair shows two-decimal points and
 // orders the rows by them (the lighter woman with the smaller total first). The rows come ranked from
 // GET /leaderboard (issue 17): the page never asks for a challenge's participants, and a judged lift
@@ -8,6 +9,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
+import { certifiedDemoPanel } from './api.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -28,7 +30,10 @@ async function post<T>(path: string, body: unknown, auth?: AuthResponse): Promis
 const register = (name: string, username: string, country: string, weightClass: string) =>
   post<AuthResponse>('/auth/register', { name, username, email: `${username}@e2e.liftarena.test`, password: 'e2e-password', weight_class: weightClass, country })
 
-async function goodLift(organiser: AuthResponse, lifter: AuthResponse, competitionId: number, liftType: string, weight: number) {
+/** Each challenge's certified panel, appointed with it. */
+const panels = new Map<number, Awaited<ReturnType<typeof certifiedDemoPanel>>>()
+
+async function goodLift(lifter: AuthResponse, competitionId: number, liftType: string, weight: number) {
   const form = new FormData()
   form.append('lift_type', liftType)
   form.append('weight', String(weight))
@@ -37,13 +42,13 @@ async function goodLift(organiser: AuthResponse, lifter: AuthResponse, competiti
   const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${lifter.access_token}` }, body: form })
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
   const { attempt_id } = (await response.json()) as { attempt_id: number }
-  await post(`/attempts/${attempt_id}/jury`, { good: true }, organiser)
+  await panels.get(competitionId)!.decide(attempt_id)
 }
 
 let browser: TestBrowser
 let organiser: AuthResponse
 let woman: AuthResponse
-let id: number
+let womenId: number
 /** The API paths the page asked for. */
 const asked: string[] = []
 
@@ -51,16 +56,22 @@ beforeAll(async () => {
   organiser = await register(`Olga Org ${stamp}`, `lborg${stamp}`, 'Norway', '83kg')
   woman = await register(yara, `lbyara${stamp}`, `Cuba${stamp}`, '59kg')
   const man = await register(bruno, `lbbruno${stamp}`, `Kenya${stamp}`, '105kg')
-  id = (await post<{ competition_id: number }>('/create_competition', {
-    name: `Lb Weightlifting ${stamp}`, location, lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: ['59kg', '105kg'],
-    start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  }, organiser)).competition_id
-  await post('/join_competition', { competition_id: id, weight_class: '59kg', gender: 'F', bodyweight: 58.5 }, woman)
-  await post('/join_competition', { competition_id: id, weight_class: '105kg', gender: 'M', bodyweight: 104 }, man)
-  await goodLift(organiser, woman, id, 'snatch', 85)
-  await goodLift(organiser, woman, id, 'clean_and_jerk', 105)
-  await goodLift(organiser, man, id, 'snatch', 90)
-  await goodLift(organiser, man, id, 'clean_and_jerk', 110)
+  const challenge = async (gender: 'M' | 'F', weightClass: string) => {
+    const competitionId = (await post<{ competition_id: number }>('/create_competition', {
+      name: `Lb Weightlifting ${gender} ${stamp}`, location, lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: [weightClass], gender,
+      start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    }, organiser)).competition_id
+    panels.set(competitionId, await certifiedDemoPanel(baseUrl, organiser, competitionId))
+    return competitionId
+  }
+  womenId = await challenge('F', '59kg')
+  const menId = await challenge('M', '105kg')
+  await post('/join_competition', { competition_id: womenId, weight_class: '59kg', gender: 'F', bodyweight: 58.5 }, woman)
+  await post('/join_competition', { competition_id: menId, weight_class: '105kg', gender: 'M', bodyweight: 104 }, man)
+  await goodLift(woman, womenId, 'snatch', 85)
+  await goodLift(woman, womenId, 'clean_and_jerk', 105)
+  await goodLift(man, menId, 'snatch', 90)
+  await goodLift(man, menId, 'clean_and_jerk', 110)
   browser = await openBrowser(375, 812)
   browser.page.on('request', (request) => {
     const url = new URL(request.url())
@@ -176,7 +187,7 @@ describe('leaderboard filters, columns and formula sort in Chromium', () => {
 
   it('a judged lift reaches the board without a reload; the page only asks for the leaderboard', async () => {
     const page = browser.page
-    await goodLift(organiser, woman, id, 'snatch', 95)
+    await goodLift(woman, womenId, 'snatch', 95)
     const yaraRow = page.locator('table.leaderboard tbody tr').filter({ has: page.getByRole('link', { name: yara }) })
     // The snatch column of the weightlifting view: 85 becomes 95.
     await yaraRow.locator('td:nth-child(5)').filter({ hasText: /^95$/ }).waitFor()

@@ -152,8 +152,8 @@ describe('phone polish (390×844, touch)', () => {
   })
 
   it("shows '—' as the total of an upcoming challenge on the profile", async () => {
-    const ben = await demoLogin('ben2')
-    await openSignedIn(page, baseUrl, ben)
+    const lifter = await demoLogin('efe5') // a lifter of the upcoming New Year Total Challenge
+    await openSignedIn(page, baseUrl, lifter)
     await page.goto(`${baseUrl}/profile`)
     const row = page.getByTestId('history-row').filter({ hasText: 'New Year Total Challenge' })
     await row.waitFor()

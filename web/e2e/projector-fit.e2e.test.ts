@@ -4,13 +4,14 @@
 // challenge can show put in ("1,102.5" kg totals, "736.33" points, "120kg+"); a name cut short
 // carries itself whole in its title; a row with the mark is no taller than the others; nothing
 // scrolls. A lifter with a long name and two attempts awaiting judges joins the demo challenge first.
-// The test server listens on 127.0.0.1 only: the board shows how to open it to phones, not a QR code
-// no phone could use. Screenshots go to /tmp/h/board/ for people to look at.
+// The test server listens on 127.0.0.1 only: the hall sees no QR code no phone could use, and no note
+// (the organiser, signed in, is told how to open it to phones). A figure outside the screen (a phone's
+// points column pushed off its right edge) counts as cut. Screenshots go to /tmp/h/board/ for people to look at.
 import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { joinChallenge, registerUser, uploadClip } from './api.ts'
-import { openBrowser, type TestBrowser } from './browser.ts'
+import { demoLogin, joinChallenge, registerUser, uploadClip } from './api.ts'
+import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 const clipPath = inject('clipPath')
@@ -55,8 +56,13 @@ const measure = (page: Page): Promise<Fit> => page.evaluate(() => {
   const figures = [...body.querySelectorAll<HTMLElement>('td.num, td.board__rank, td.board__class-col')].filter(visible)
   const headers = [...body.querySelectorAll<HTMLElement>('th')].filter(visible)
   const marks = [...body.querySelectorAll<HTMLElement>('.board__pending, .board__pending-phone')].filter(visible)
+  const offScreen = (el: HTMLElement) => {
+    const r = el.getBoundingClientRect()
+    return r.left < -0.5 || r.right > window.innerWidth + 0.5
+  }
   const cut = [
     ...figures.filter(over).map((td) => say(`cell ${td.className}`, td)),
+    ...[...figures, ...headers].filter(offScreen).map((el) => say(`off the screen (right edge ${Math.round(el.getBoundingClientRect().right)} of ${window.innerWidth})`, el)),
     ...headers.filter(over).map((th) => say('header', th)),
     ...marks.filter((m) => {
       const r = m.getBoundingClientRect()
@@ -101,7 +107,7 @@ async function openBoard(page: Page, id: number) {
   await page.goto(`${baseUrl}/challenges/${id}/live`)
   try {
     await page.locator('.board__table tbody tr').first().waitFor({ timeout: 45_000 })
-    await page.getByTestId('board-follow-note').waitFor({ timeout: 30_000 })
+    await page.getByTestId('board-latest').waitFor({ timeout: 30_000 })
   } catch (error) {
     // What the board showed instead, for whoever reads the failure.
     await page.screenshot({ path: `${SHOTS}fit-failed-${id}.png` })
@@ -117,7 +123,7 @@ function expectFits(fit: Fit, where: string) {
   expect(fit.overflow.x, `${where}: no horizontal scroll`).toBeLessThanOrEqual(0)
   expect(fit.overflow.y, `${where}: no vertical scroll`).toBeLessThanOrEqual(0)
   expect(fit.overflow.body, `${where}: the rows fit`).toBeLessThanOrEqual(1)
-  if (fit.rowHeights.withMark > 0) expect(fit.rowHeights.withMark, `${where}: a marked row is one row high`).toBeLessThanOrEqual(fit.rowHeights.plain + 1)
+  if (fit.rowHeights.withMark > 0 && fit.rowHeights.plain > 0) expect(fit.rowHeights.withMark, `${where}: a marked row is one row high`).toBeLessThanOrEqual(fit.rowHeights.plain + 1)
 }
 
 /** Every page of the board, as they turn. */
@@ -145,12 +151,13 @@ for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
     })
     afterAll(() => browser?.close())
 
-    it('cuts no figure, class, header or mark on any page, and shows the note instead of a QR code', async () => {
+    it('cuts no figure, class, header or mark on any page, and shows the hall neither a QR code nor a note', async () => {
       const fits = await walk(browser.page, boardIds[BOARDS[0]!]!, `${width}-1`)
       expect(fits.length).toBeGreaterThan(1)
       expect(fits.some((f) => f.markFontPx.length > 0), 'some page shows a mark').toBe(true)
-      // Loopback only: a note for the organiser instead of a QR code.
-      expect(fits[0]!.follow).toEqual({ qr: false, note: 'To follow on phones, start the server with HOST=0.0.0.0 (see README).' })
+      // Loopback only: no QR code no phone could open, and nothing for developers.
+      expect(fits[0]!.follow).toEqual({ qr: false, note: null })
+      expect(await browser.page.locator('body').innerText()).not.toContain('HOST=')
       expect(browser.errors).toEqual([])
     }, 120_000)
 
@@ -175,6 +182,40 @@ for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
   })
 }
 
+describe('the board fills the screen before it pages', () => {
+  it("at 1920×1080 the Snatch & Clean Open's 13 lifters in 4 classes share one page (then the best-lifter page)", async () => {
+    const browser = await openBrowser(1920, 1080)
+    try {
+      const page = browser.page
+      await openBoard(page, boardIds[BOARDS[2]!]!)
+      const lifters = Number(await page.getByTestId('board-count').textContent())
+      expect(lifters).toBe(13)
+      expect(await page.locator('.board__table tbody tr').count()).toBe(lifters)
+      expect(await page.getByTestId('board-page').textContent()).toBe('Page 1 of 2')
+      expectFits(await measure(page), '1920 Snatch & Clean Open')
+      await page.screenshot({ path: `${SHOTS}fill-1920.png` })
+      expect(browser.errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 90_000)
+})
+
+describe('who is told how to open the board to phones', () => {
+  it('the organiser, signed in, sees the note; the hall does not', async () => {
+    const browser = await openBrowser(1920, 1080)
+    try {
+      await openSignedIn(browser.page, `${baseUrl}/`, await demoLogin(baseUrl, 'anna1'))
+      await browser.page.goto(`${baseUrl}/challenges/${boardIds[BOARDS[0]!]}/live`)
+      await browser.page.getByTestId('board-follow-note').waitFor({ timeout: 30_000 })
+      expect(await browser.page.getByTestId('board-follow-note').textContent()).toBe('To follow on phones, start the server with HOST=0.0.0.0 (see README).')
+      expect(browser.errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+})
+
 describe('the board on a 390 px phone', () => {
   let browser: TestBrowser
   beforeAll(async () => {
@@ -182,11 +223,23 @@ describe('the board on a 390 px phone', () => {
   })
   afterAll(() => browser?.close())
 
+  for (const name of BOARDS.slice(1)) {
+    it(`keeps ${name}'s figures on the screen`, async () => {
+      await openBoard(browser.page, boardIds[name]!)
+      const fit = await measure(browser.page)
+      await browser.page.screenshot({ path: `${SHOTS}fit-390-${boardIds[name]}.png`, fullPage: true })
+      expect(fit.cut).toEqual([])
+      expect(fit.cutWhenWidest).toEqual([])
+      expect(fit.overflow.x).toBeLessThanOrEqual(0)
+    }, 60_000)
+  }
+
   it('cuts no figure, and its "Awaiting judges" marks are at least 12 px', async () => {
     const page = browser.page
     await openBoard(page, boardIds[BOARDS[0]!]!)
     const fit = await measure(page)
     await page.screenshot({ path: `${SHOTS}fit-390-1.png`, fullPage: true })
+    expect(fit.overflow.x).toBeLessThanOrEqual(0)
     expect(fit.cut).toEqual([])
     expect(fit.cutWhenWidest).toEqual([])
     expect(fit.markFontPx.length).toBeGreaterThan(0)

@@ -1,4 +1,4 @@
-// Every route of SPEC §2 in Chromium at 390 px and 1440 px: it renders its key content,
+// Every route of docs/product/screens.md in Chromium at 390 px and 1440 px: it renders its key content,
 // has the right document title, logs no console errors, passes axe-core's WCAG 2.x A/AA scan,
 // and leaves a full-page screenshot in .artifacts/screenshots/ (git-ignored) for people to look at.
 import { mkdir } from 'node:fs/promises'
@@ -41,12 +41,14 @@ function routes(): RouteCheck[] {
     { path: '/random-video?type=squat', title: 'Random-video | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Browse all videos' }).waitFor() },
     { path: '/athletes', title: 'Athletes | LiftArena', ready: (p) => p.getByRole('link', { name: 'Anna Novak' }).waitFor() },
     { path: '/athletes?q=Japan', title: 'Athletes | LiftArena', ready: (p) => p.getByRole('link', { name: 'Dmitri Fischer' }).waitFor() },
-    { path: '/about', title: 'About | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Our mission' }).waitFor() },
+    { path: '/about', title: 'About | LiftArena', ready: (p) => p.getByRole('heading', { name: 'What it is' }).waitFor() },
+    { path: '/terms', title: 'Terms | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Taking part' }).waitFor() },
+    { path: '/privacy', title: 'Privacy | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Who sees what' }).waitFor() },
     { path: '/leaderboard', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('table').waitFor() },
     { path: '/leaderboard?sort=deadlift&class=93kg', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('columnheader', { name: 'Deadlift ▼' }).waitFor() },
     { path: '/store', title: 'Store | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Cart (0)' }).waitFor() },
     { path: '/profile', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Route Tester' }).waitFor() },
-    { path: '/profile/3', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Carla Sokolova' }).waitFor() },
+    { path: '/profile/3', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Caio Sokolova' }).waitFor() },
     { path: '/profile?id=2', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Ben Tanaka' }).waitFor() },
     { path: '/auth/error?error=Access%20denied', title: 'Auth | LiftArena', ready: (p) => p.getByRole('alert').filter({ hasText: 'Access denied' }).waitFor() },
     { path: '/auth/callback?user_id=1', title: 'Auth | LiftArena', ready: (p) => p.getByText('Authentication failed: Missing token or user ID').waitFor() },

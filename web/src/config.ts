@@ -1,4 +1,4 @@
-// What the web client alone decides (SPEC §9): how many items a screen shows, how long
+// What the web client alone decides (docs/product/limits.md): how many items a screen shows, how long
 // messages and controls stay, and the browser storage keys. Limits the server applies too
 // (a profile's videos, the heaviest weight) stay in the contract: LIMITS in contract/common.ts.
 

@@ -4,7 +4,7 @@ import { App } from './app/App.tsx'
 import { useSession } from './stores/session.ts'
 import './app/styles.css'
 
-// Once per page load, before the first render (SPEC §4 session start).
+// Once per page load, before the first render (docs/product/states.md session start).
 void useSession.getState().start()
 
 createRoot(document.getElementById('root')!).render(

@@ -7,15 +7,21 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import fastifyJwt, { type FastifyJWTOptions } from '@fastify/jwt'
 import { createTokenService, type AccessTokenJwt, type TokenService } from '../../services/tokens.service.ts'
 import { forbidden, unauthorized } from '../../errors.ts'
+import { isAdmin } from '../../services/accounts.service.ts'
+import { actingAs } from '../../services/acting-user.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService
     authenticate: (request: FastifyRequest) => Promise<void>
     identify: (request: FastifyRequest) => Promise<void>
+    /** authenticate, then 403 unless the account is a site administrator (ADMIN_USERNAMES). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>
   }
   interface FastifyRequest {
     userId: number | null
+    /** The login (refresh-token family) of the access token, after `authenticate`; null for a token that names none. */
+    login: string | null
   }
 }
 
@@ -28,12 +34,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** A write may name its user in the body (the spec's clients do); it must be the caller. */
 export function assertActsAsSelf(request: FastifyRequest, bodyUserId: unknown): number {
-  const userId = request.userId
-  if (userId === null) throw unauthorized()
-  if (bodyUserId !== undefined && bodyUserId !== null && bodyUserId !== '' && Number(bodyUserId) !== userId) {
-    throw forbidden('You can only act as yourself: user_id does not match your login.')
-  }
-  return userId
+  return actingAs(request.userId, bodyUserId)
 }
 
 /** How access tokens are signed and what a verify requires. */
@@ -61,11 +62,20 @@ export default fp(async function auth(app: FastifyInstance) {
     { refreshTtlDays: config.refreshTokenTtlDays, refreshReuseGraceMs: config.refreshReuseGraceSeconds * 1000, secret: config.jwtSecret },
   ))
   app.decorateRequest('userId', null)
+  app.decorateRequest('login', null)
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     if (!token) throw unauthorized('Please log in to do this: the Authorization bearer token is missing.')
-    request.userId = await app.tokens.verifySession(token)
+    const session = await app.tokens.session(token)
+    request.userId = session.userId
+    request.login = session.login
+  })
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await app.authenticate(request)
+    const user = await app.repos.users.find(request.userId!)
+    if (!user || !isAdmin(user.username, config.adminUsernames)) throw forbidden('Only a site administrator can do this.')
   })
 
   app.decorate('identify', async (request: FastifyRequest) => {

@@ -9,7 +9,8 @@
 //   401  `onRequest: app.authenticate` (auth.ts): no, a malformed, forged or expired token
 //   408  the request's headers or body did not arrive within REQUEST_TIMEOUT_MS (server/app.ts, every
 //        route); an upload whose throughput fell below its minimum (plugins/app/uploads.ts)
-//   413  a body over the route's bodyLimit (Fastify's body parser; routes that read a body)
+//   413  a body over the route's bodyLimit (Fastify's body parser, before parsing; routes that read a body;
+//        server/body-limits.ts)
 //   414  a path parameter longer than the router's maxParamLength (Fastify answers before any route runs)
 //   415  a Content-Type no parser reads (routes that read a body)
 //   429  `config.rateLimit` (rate-limit.ts; limiting is opt-in per route)
@@ -20,6 +21,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { ErrorResponse } from '../../../contract/index.ts'
+import { formatBodyLimit } from '../../body-limits.ts'
 
 type Schema = Record<string, unknown>
 
@@ -30,6 +32,7 @@ export const errorStatus = (description: string): typeof ErrorResponse => ({ ...
 const FALLBACK_DESCRIPTIONS: Record<string, string> = {
   200: 'OK.',
   201: 'Created.',
+  202: 'Accepted: the work it asks for is done after the answer.',
   204: 'No content.',
   206: 'Partial content: the requested byte range.',
   304: 'Not modified: the copy the client holds is current.',
@@ -43,7 +46,7 @@ const FALLBACK_DESCRIPTIONS: Record<string, string> = {
   415: 'This Content-Type is not supported.',
   416: 'The requested range is outside the file.',
   429: 'Too many requests from this client; `error` says how long to wait.',
-  503: 'The server is restarting or the database is unreachable; try again in a moment.',
+  503: 'The server is restarting or the database is unreachable, or this connection has carried its MAX_REQUESTS_PER_SOCKET requests (send again on a new connection); try again in a moment.',
 }
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -53,14 +56,10 @@ function readsBody(route: RouteOptions): boolean {
   return methods.some((m) => !BODYLESS.has(m.toUpperCase()))
 }
 
-function formatBytes(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
-}
-
-/** Whether `app.authenticate` runs in one of the route's hooks (routes use `onRequest`, auth.ts). */
+/** Whether `app.authenticate` (or `app.requireAdmin`, which runs it) runs in one of the route's hooks (routes use `onRequest`, auth.ts). */
 function usesAuthenticate(route: RouteOptions, app: FastifyInstance): boolean {
   const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat().filter(Boolean)
-  return hooks.includes(app.authenticate as never)
+  return hooks.includes(app.authenticate as never) || (app.requireAdmin !== undefined && hooks.includes(app.requireAdmin as never))
 }
 
 /** The statuses the shared mechanisms can answer on this route, with why. */
@@ -85,7 +84,7 @@ export function sharedStatuses(route: RouteOptions, app: FastifyInstance): Recor
   }
   if (body) {
     const limit = route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024
-    statuses[413] = `The body is larger than ${formatBytes(limit)}.`
+    statuses[413] = `The body is larger than ${formatBodyLimit(limit)}.`
     statuses[415] = 'The Content-Type is not one the server reads (send JSON, or multipart/form-data where the route says so).'
   }
   if (/\/:/.test(route.url)) {

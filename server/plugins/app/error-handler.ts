@@ -2,8 +2,9 @@
 // with the right status. Details of unexpected errors go to the log, never to the client.
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { HttpError } from '../../errors.ts'
-import { CLIENT_DATE_PATTERN, NOT_BLANK, NOT_BLANK_LINES, PLAIN_LINE, PLAIN_LINES } from '../../../contract/index.ts'
+import { Refusal, statusOf, unavailable } from '../../errors.ts'
+import { bodyTooLarge } from '../../body-limits.ts'
+import { CLIENT_DATE_PATTERN, NAME, NAME_OR_EMPTY, NOT_BLANK, NOT_BLANK_LINES, PLAIN_LINE, PLAIN_LINES } from '../../../contract/index.ts'
 import { invalidDate } from '../../services/challenge-dates.service.ts'
 
 interface ValidationIssue {
@@ -39,6 +40,8 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
     case 'maximum': case 'exclusiveMaximum': return `${where} is too large.`
     case 'anyOf': case 'enum': case 'const': return `${where} has a value that is not allowed.`
     case 'pattern':
+      if (params.pattern === NAME) return `${where} must not be blank or hold control characters, invisible characters (zero-width spaces, joiners outside the scripts and emoji that need them) or text-direction controls.`
+      if (params.pattern === NAME_OR_EMPTY) return `${where} must not hold control characters, invisible characters (zero-width spaces, joiners outside the scripts and emoji that need them) or text-direction controls.`
       if (params.pattern === NOT_BLANK || params.pattern === NOT_BLANK_LINES) return `${where} must not be blank or hold control characters.`
       if (params.pattern === PLAIN_LINE || params.pattern === PLAIN_LINES) return `${where} must not hold control characters.`
       return params.pattern === CLIENT_DATE_PATTERN ? invalidDate(where) : `${where} has an invalid format.`
@@ -64,7 +67,7 @@ export const RESTARTING = 'The server is restarting. Please try again in a momen
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message })
+    if (error instanceof Refusal) return reply.status(statusOf(error)).send({ error: error.message })
     if (error.validation) {
       return reply.status(400).send({ error: describeValidation(error.validation as ValidationIssue[], error.validationContext) })
     }
@@ -80,6 +83,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       }
       // Fastify's own 4xx texts (bad JSON, empty body…) are safe and specific.
       const ownText = (error as { error?: unknown }).error // @fastify/rate-limit puts its built text here
+      // A JSON body over the route's limit (body-limits.ts) says what the limit is.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: bodyTooLarge(request.routeOptions.bodyLimit) })
       const text = messages[status] ?? (status === 429 && typeof ownText === 'string' ? ownText : undefined) ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : error.message)
       return reply.status(status).send({ error: text })
     }
@@ -94,7 +99,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return
     reply.header('connection', 'close')
-    throw new HttpError(503, RESTARTING)
+    throw unavailable(RESTARTING)
   })
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,8 +1,8 @@
-// Live events: socket.io and the plain WebSocket feed on the API's port, and
-// `app.publisher`, through which the repositories' writes announce after they commit.
-// The live layer reads the outbox and snapshots through `app.repos` (registered before it).
-// With REDIS_URL, socket.io's Redis Streams adapter links every server process
-// (and the worker's publisher, infra/live-redis.ts); without, one process.
+// Live events: socket.io and the plain WebSocket feed on the API's port, subscribed to the
+// process's live bus (infra/live-bus.ts), to which the repositories' writes publish after they
+// commit. The live layer reads the outbox and snapshots through `app.repos`.
+// With REDIS_URL, socket.io's Redis Streams adapter (over the process's `live` Redis client)
+// links every server process (and the worker's publisher, infra/live-redis.ts); without, one process.
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -10,15 +10,16 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance } from 'fastify'
 import type { LiveEvent } from '../../../contract/index.ts'
-import type { EventPublisher } from '../../../infra/live-publisher.ts'
-import { openLiveRedis } from '../../../infra/live-redis.ts'
+import type { LiveBus } from '../../../infra/live-bus.ts'
 import { LiveFeed } from '../../live/feed.ts'
 import { HeadWatch } from '../../live/head-watch.ts'
 import { createLiveServer, type LiveServer } from '../../live/socket-server.ts'
+import { VERSION_CACHE_MS, type EndedSessions } from '../../services/tokens.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publisher: EventPublisher
+    /** The process's live bus (tests publish through it as the repositories do). */
+    publisher: LiveBus
     live: {
       io: LiveServer['io']
       feed: LiveFeed
@@ -26,64 +27,67 @@ declare module 'fastify' {
       onEvent(listener: (event: LiveEvent) => void): void
       /** Compares this node's delivered seqs with the outbox now (it also runs on a timer). */
       sweep(): Promise<void>
-      /** Disconnects every socket.io connection of this user, on every node (after "log out of all sessions"). */
-      disconnectUser(userId: number): void
+      /** After a logout: disconnects the ended sessions' sockets and has every node forget them; resolves once they did (bounded). */
+      endSessions(ended: EndedSessions): Promise<void>
     }
   }
 }
 
 export default fp(async function live(app: FastifyInstance) {
-  const { config } = app.deps
+  const { config, bus } = app.deps
   const { liveEvents, participants, competitions } = app.repos
-  const redis = config.redisUrl ? openLiveRedis(config.redisUrl, (err) => app.log.warn({ err }, 'live: Redis connection error')) : undefined
-  const listeners: ((event: LiveEvent) => void)[] = []
-  // Every event this node learns of reaches its plain-feed clients, is noted by the head watch and reaches the listeners.
-  const deliveredHere = (event: LiveEvent) => {
-    feed.deliver(event)
-    heads.delivered(event)
-    for (const listener of listeners) listener(event)
-  }
+  const redis = app.deps.redis?.get('live')
+  redis?.on('error', (err) => app.log.warn({ err }, 'live: Redis connection error'))
   const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, gapWaitMs: config.liveGapWaitMs, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
   const server = createLiveServer(app.server, {
     liveEvents,
-    verifySession: (token) => app.tokens.verifySession(token),
+    verifySession: (token) => app.tokens.session(token),
+    onSessionsEnded: (ended) => app.tokens.forget(ended),
+    sessionsEndedWaitMs: VERSION_CACHE_MS,
     challengeExists: async (id) => (await competitions.findUploadRules(id)) !== null,
     limits: { maxConnectionsPerAddress: config.liveMaxConnectionsPerAddress, maxRoomsPerSocket: config.liveMaxRoomsPerSocket },
     corsOrigins: config.corsOrigins,
-    redis: redis ? { client: redis.client, prefix: config.redisPrefix } : undefined,
-    onRemoteEvent: deliveredHere,
+    redis: redis ? { client: redis, prefix: config.redisPrefix } : undefined,
+    onRemoteEvent: (event) => bus.deliver([event], 'remote'),
     onSubscribed: (room, seq) => heads.baseline(room, seq),
     log: app.log,
   })
   const heads: HeadWatch = new HeadWatch({
     liveEvents,
-    publish: (events) => app.publisher.publish(events),
+    publish: (events) => bus.publish(events),
     rooms: () => new Set([...server.localRooms(), ...feed.rooms()]),
-    redeliver(events) {
-      server.deliverLocally(events)
-      for (const event of events) {
-        feed.deliver(event)
-        for (const listener of listeners) listener(event)
-      }
-    },
+    redeliver: (events) => bus.deliver(events, 'redelivered'),
     log: app.log,
   })
   heads.start()
 
+  // The bus's subscribers, in this order: socket.io's rooms (committed events to every node's
+  // sockets, redelivered ones to this node's), then the plain feed and the head watch (every event
+  // this node learns of); the cached REST answers subscribe through `onEvent` as their routes register.
+  const unsubscribe = [
+    bus.subscribe(server.rooms),
+    bus.subscribe({
+      events(events) {
+        for (const event of events) feed.deliver(event)
+      },
+    }),
+    bus.subscribe({
+      events(events, origin) {
+        // A redelivery is noted by the head watch itself.
+        if (origin !== 'redelivered') for (const event of events) heads.delivered(event)
+      },
+    }),
+  ]
+
   app.decorate('live', {
     io: server.io, feed,
-    onEvent: (listener) => void listeners.push(listener),
-    sweep: () => heads.sweep(),
-    disconnectUser: (userId) => server.disconnectUser(userId),
-  })
-  app.decorate('publisher', {
-    publish(events) {
-      server.publisher.publish(events)
-      for (const event of events) deliveredHere(event)
+    onEvent(listener) {
+      unsubscribe.push(bus.subscribe({ events: (events) => { for (const event of events) listener(event) } }))
     },
-    progress: server.publisher.progress,
-    judgeQueue: server.publisher.judgeQueue,
-  } satisfies EventPublisher)
+    sweep: () => heads.sweep(),
+    endSessions: (ended) => server.endSessions(ended),
+  })
+  app.decorate('publisher', bus)
 
   // socket.io and @fastify/websocket on one port (see shared/PLATFORM.md): the plugin gets
   // its own upgrade emitter, fed only the upgrades that are not socket.io's.
@@ -114,12 +118,10 @@ export default fp(async function live(app: FastifyInstance) {
 
   app.addHook('preClose', async () => {
     app.server.off('upgrade', forwardUpgrade)
+    for (const end of unsubscribe) end()
     heads.stop()
     feed.close()
     await server.close()
-  })
-  app.addHook('onClose', async () => {
-    await redis?.close()
   })
 })
 

@@ -1,29 +1,88 @@
-// The repositories (infra/repositories: all database I/O, one per aggregate) on the app, so
-// routes reach them as `app.repos.*`. Writes that announce publish through the app's live
-// layer, read at publish time: it is registered after this plugin. The retention sweep
-// (infra/retention.ts) deletes the old live events, views and refresh tokens nothing reads: at start, then hourly.
+// The repositories (infra/repositories: all database I/O, one per aggregate), built once by the
+// composition root, on the app so routes reach them as `app.repos.*`, and the services built on
+// them (the rules: judging, engagement, entries, accounts) as `app.services.*`. The retention sweep
+// (infra/retention.ts) deletes the old live events, views and refresh tokens nothing reads: at start, then hourly;
+// the declaration sweep (meets.service.ts) declares the rulebook's default for meet lifters whose window passed.
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { createRepositories, type Repositories } from '../../../infra/repositories/index.ts'
+import type { Repositories } from '../../../infra/repositories/index.ts'
 import { startRetention, type Retention } from '../../../infra/retention.ts'
+import { createPasswords } from '../../passwords.ts'
+import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
+import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
+import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
+import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
+import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
+import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
+import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
+import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
+
+/** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
+const DECLARATION_SWEEP_MS = 15_000
+
+export interface Services {
+  judging: JudgingService
+  engagement: EngagementService
+  entries: EntriesService
+  accounts: AccountsService
+  passwordReset: PasswordResetService
+  accountData: AccountDataService
+  meets: MeetsService
+  resultsExport: ResultsExportService
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     repos: Repositories
+    services: Services
   }
 }
 
 export default fp(async function repositories(app: FastifyInstance) {
-  const { config, db } = app.deps
-  app.decorate('repos', createRepositories(db.prisma, () => app.publisher, config.apiBase, { appealWindowMs: config.appealWindowMs }))
+  const { config, repos, bus, mailer } = app.deps
+  const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
+  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  app.decorate('repos', repos)
+  app.decorate('services', {
+    meets,
+    resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
+    judging: createJudgingService({
+      judging: repos.judging, appealWindowMs: config.appealWindowMs,
+      judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
+    }),
+    engagement: createEngagementService({ engagement: repos.engagement }),
+    entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
+    accounts: createAccountsService({
+      users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,
+      passwords,
+    }),
+    accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
+    passwordReset: createPasswordResetService({
+      users: repos.users, resets: repos.passwordResets, passwords, mailer, log: app.log,
+      // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
+      siteUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    }),
+  })
 
   let retention: Retention | undefined
+  // Declarations the window's passing makes due: at start (a restart catches up), then every DECLARATION_SWEEP_MS.
+  let sweeping: Promise<unknown> | null = null
+  const sweepDeclarations = () => {
+    sweeping ??= app.services.meets.sweep().then((made) => {
+      if (made.length > 0) app.log.info({ declared: made.length }, 'meets: declarations made when windows passed')
+    }, (err: unknown) => app.log.warn({ err }, 'meets: declaration sweep failed')).finally(() => { sweeping = null })
+  }
+  let sweepTimer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
+    sweepDeclarations()
+    sweepTimer = setInterval(sweepDeclarations, DECLARATION_SWEEP_MS).unref()
     retention = startRetention(app.repos, {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds, refreshReuseGraceSeconds: config.refreshReuseGraceSeconds, log: app.log,
     })
   })
   app.addHook('preClose', async () => {
+    clearInterval(sweepTimer)
+    await sweeping
     await retention?.stop()
   })
 })

@@ -1,6 +1,8 @@
-// Rate limiting is opt-in per route (login, register, refresh, upload, create): reads stay unlimited.
-// Counts are per client address (request.ip: the peer, or what a TRUST_PROXY proxy says) unless a
-// route keys them otherwise (per account). With REDIS_URL, the counts and the login backoff
+// Rate limiting is opt-in per route (login, register, refresh, upload, create, …, and media under
+// /video): other reads stay unlimited. Every limit runs in onRequest, so a refused request is answered
+// before its body is read. Counts are per client (request.ip: the peer, or what a TRUST_PROXY proxy
+// says; an IPv6 client by its /64, see client-network.ts) unless a route keys them otherwise (per
+// account). With REDIS_URL, the counts and the login backoff
 // (infra/login-backoff.ts, decorated as app.loginBackoff) live in Redis, shared by every
 // server node; without it, in this process. While Redis is unreachable, limits are skipped
 // rather than refusing everyone.
@@ -9,6 +11,9 @@ import rateLimit from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createLoginBackoff, memoryFailureStore, redisFailureStore, type FailureStore } from '../../../infra/login-backoff.ts'
+import { clientNetwork } from '../../client-network.ts'
+
+export { clientNetwork }
 
 // Failed logins count per (account, client address): LOGIN_MAX_FAILURES from one address lock the
 // account for that address only, so nobody can lock someone else out by guessing wrong on purpose
@@ -37,20 +42,20 @@ export const tooFast = (what: string) => (_request: FastifyRequest, context: { t
   statusCode: 429,
   error: `You are ${what} too fast. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
 })
-/** A per-account limit's key (the route authenticates first, so the user is known). */
+/**
+ * A per-account limit's key. The route authenticates in onRequest and the limit runs after it in the
+ * same hook (`hook: 'onRequest'`, or `onRequest: [app.authenticate, limit]`): the user is known, and
+ * a refused request is answered before its body is read or parsed.
+ */
 export const perUser = (prefix: string) => (request: FastifyRequest) => `${prefix}-user-${request.userId}`
 
 export default fp(async function rateLimiting(app: FastifyInstance) {
   const { config } = app.deps
-  let redis: Redis | undefined
-  if (config.redisUrl) {
-    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 })
-    client.on('error', (err) => app.log.warn({ err }, 'rate limits: Redis connection error'))
-    app.addHook('onClose', async () => { await client.quit().catch(() => client.disconnect()) })
-    redis = client
-  }
+  const redis: Redis | undefined = app.deps.redis?.get('rateLimits')
+  redis?.on('error', (err) => app.log.warn({ err }, 'rate limits: Redis connection error'))
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => clientNetwork(request.ip),
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
@@ -92,19 +97,3 @@ export default fp(async function rateLimiting(app: FastifyInstance) {
     succeeded: tolerant(backoff.succeeded, undefined),
   } satisfies LoginBackoff)
 })
-
-/**
- * The client a login failure is counted against: an IPv4 address, or an IPv6 address's /64 (one
- * home or phone is given a whole /64, so counting single IPv6 addresses would let one client spread
- * its guesses over as many "addresses" as it likes).
- */
-export function clientNetwork(address: string): string {
-  if (!address.includes(':')) return address
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return mapped[1]!
-  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail === undefined ? [] : tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
-}

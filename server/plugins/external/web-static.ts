@@ -1,11 +1,14 @@
 // Serves the built web client (web/dist) from the API's port: hashed assets are cached for
 // good, other files briefly, and every other GET outside the API answers index.html so deep
-// links and reloads reach the client's router. Without a build it serves nothing and says why.
+// links and reloads reach the client's router: with 200 on one of the client's routes
+// (contract/web-routes.ts), with 404 elsewhere (the app then shows its 404 page). Without a build it
+// serves nothing and says why.
 import { stat } from 'node:fs/promises'
 import { resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { isWebRoute } from '../../../contract/index.ts'
 
 const DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url))
 const ASSETS = `${sep}assets${sep}`
@@ -30,13 +33,14 @@ export default async function webStatic(app: FastifyInstance) {
     // The build writes .br and .gz beside each text file (web/vite.config.ts); the client's Accept-Encoding picks one.
     preCompressed: true,
     cacheControl: false, // set below, per kind of file
-    setHeaders(res, path) {
+    // @fastify/static 10 passes the Fastify reply (9 passed the raw response) and calls this after its own headers, so these win.
+    setHeaders(reply, path) {
       // A precompressed copy is cached as the file it stands for.
       const file = path.replace(/\.(br|gz)$/, '')
       const cache = file.includes(ASSETS) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'
-      res.setHeader('Cache-Control', cache)
-      // Shared caches keep the brotli, gzip and plain copies apart.
-      res.setHeader('Vary', 'Accept-Encoding')
+      reply.header('Cache-Control', cache)
+      // Vary: Accept-Encoding (shared caches keep the brotli, gzip and plain copies apart) is added by
+      // @fastify/static itself for preCompressed (10.1+), appended to CORS's Vary: Origin, not replacing it.
     },
   })
 
@@ -53,6 +57,8 @@ export default async function webStatic(app: FastifyInstance) {
     if (file.startsWith(DIST) && (await isFile(file))) return reply.sendFile(file.slice(DIST.length))
     // A missing hashed asset is a 404: index.html in its place would be run as a script.
     if (path.startsWith('/assets/')) return reply.callNotFound()
+    // The app's 404 page for a path the client has no route for, with the status that says so.
+    if (!isWebRoute(path)) reply.code(404)
     return reply.sendFile('index.html')
   })
 }

@@ -1,7 +1,7 @@
 // The embedded default (no REDIS_URL): uploads are transcoded inside the server
 // process by the in-process queue, with the same processor and policy as the
 // BullMQ worker. Real ffmpeg, real PostgreSQL.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +13,8 @@ import { createInProcessTranscodeQueue } from '../../../infra/transcoding/in-pro
 import type { JobContext, TranscodeJob } from '../../../infra/transcoding/jobs.ts'
 import { createTranscodeProcessor } from '../../../infra/transcoding/transcode.job.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
-import { keyframeTimes, makeClip, multipartForm, streamSummary, topLevelBoxes } from '../../helpers/clips.ts'
+import { binaries, keyframeTimes, makeClip, multipartForm, streamSummary, topLevelBoxes } from '../../helpers/clips.ts'
+import { HOSTILE_VARIANTS, loggedBinaries, makePrivateVideos, type PrivateVideos } from '../../helpers/hostile-media.ts'
 
 let t: TestApp
 let dir: string
@@ -163,8 +164,9 @@ describe('in-process transcoding (no Redis)', () => {
     copyFileSync(media(`attempts/${up.attempt_id}/original.mp4`), media(key))
     await t.db.prisma.attempt.update({ where: { id: orphan.id }, data: { originalKey: key } })
 
-    const restarted = createTranscoding({ config: t.config, db: t.db, storage: t.storage }, { log: silent })
-    await restarted.start(discardingPublisher)
+    const { attempts } = createRepositories(t.db.prisma, discardingPublisher, t.config.apiBase)
+    const restarted = createTranscoding({ config: t.config, storage: t.storage, attempts, publisher: discardingPublisher }, { log: silent })
+    await restarted.start()
     await restarted.idle()
     await restarted.queue.close()
     const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: orphan.id } })
@@ -188,6 +190,57 @@ describe('in-process transcoding (no Redis)', () => {
     const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: missing.id } })
     expect(row).toMatchObject({ processingState: 'failed', processingError: 'The uploaded video is missing from storage; please upload it again.' })
     expect(await announcedStates(up.competitionId, missing.id)).toEqual(['processing', 'failed'])
+  })
+})
+
+describe('the transcode reads an original only as the container its bytes are (issue 27, item 2)', () => {
+  let privateDir: string
+  let privateVideos: PrivateVideos
+  /** A lifter's participant row, for attempts planted directly. */
+  let participantId: number
+  beforeAll(async () => {
+    privateDir = mkdtempSync(join(tmpdir(), 'liftarena-private-'))
+    privateVideos = await makePrivateVideos(privateDir)
+    const up = await uploadAs(clips.landscape)
+    participantId = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
+    await readyAttempt(up.attempt_id)
+  })
+  afterAll(() => {
+    if (privateDir) rmSync(privateDir, { recursive: true, force: true })
+  })
+
+  it.each(HOSTILE_VARIANTS)('an original that is $name (stored before demuxers were forced) fails at once; no rendition shows what it names', async (variant) => {
+    const planted = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending' } })
+    const key = `attempts/${planted.id}/original.mp4`
+    mkdirSync(dirname(media(key)), { recursive: true })
+    writeFileSync(media(key), variant.bytes(privateVideos))
+    await t.db.prisma.attempt.update({ where: { id: planted.id }, data: { originalKey: key } })
+    await expect(freshProcessor()(context(planted.id))).rejects.toThrow()
+    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: planted.id } })
+    expect(row).toMatchObject({ processingState: 'failed', processingError: 'The video could not be read; please upload it again.' })
+    for (const output of ['360p.mp4', '720p.mp4', 'poster.jpg']) expect(existsSync(media(`attempts/${planted.id}/${output}`)), output).toBe(false)
+  })
+
+  it('every ffprobe and ffmpeg run of a transcode names the demuxer the worker sniffed, with the file protocol only, before the input', async () => {
+    const again = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending' } })
+    const key = `attempts/${again.id}/original.mp4`
+    mkdirSync(dirname(media(key)), { recursive: true })
+    writeFileSync(media(key), clips.landscape)
+    await t.db.prisma.attempt.update({ where: { id: again.id }, data: { originalKey: key } })
+
+    const logged = loggedBinaries(binaries(), dir)
+    const { attempts } = createRepositories(t.db.prisma, discardingPublisher, t.config.apiBase)
+    const config = { ...t.config, ffmpegPath: logged.binaries.ffmpeg, ffprobePath: logged.binaries.ffprobe }
+    const processor = createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config, log: silent })
+    expect(await processor(context(again.id))).toMatchObject({ state: 'ready' })
+    const reading = logged.runs().filter((args) => args.includes(media(key)))
+    // The probe, the renditions, the poster: nothing else reads it (fluent-ffmpeg's own ffprobe for its 'progress' event did).
+    expect(reading.map(([name]) => name)).toEqual(['ffprobe', 'ffmpeg', 'ffmpeg'])
+    for (const args of reading) {
+      const options = args.indexOf('-protocol_whitelist')
+      expect(args.slice(options, options + 4), args.join(' ')).toEqual(['-protocol_whitelist', 'file', '-f', 'mov'])
+      expect(options, args.join(' ')).toBeLessThan(args.indexOf(media(key)))
+    }
   })
 })
 
@@ -217,7 +270,7 @@ describe('the embedded default (PGlite, no Redis), as `npm start` with no config
 const silent = { info() {}, warn() {}, error() {} }
 /** The transcode job as another process (or a restart) would run it, announcing nowhere. */
 function freshProcessor() {
-  const { attempts } = createRepositories(t.db.prisma, () => discardingPublisher, t.config.apiBase)
+  const { attempts } = createRepositories(t.db.prisma, discardingPublisher, t.config.apiBase)
   return createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config: t.config, log: silent })
 }
 function context(attemptId: number): JobContext<TranscodeJob> {

@@ -72,13 +72,20 @@ describe('log out of all sessions', () => {
     await expect(connectClient(t.url, lifter!.token)).rejects.toThrow(/logged out.*log in again/i)
   })
 
-  it('logging out one login (its refresh token in the body) leaves the live connections alone', async () => {
+  it("logging out one login (its refresh token in the body) closes that login's live connections only", async () => {
     const u = await registerUser(t.app, 'One Login')
+    const other = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u.email, password: u.password }) })
+    const otherToken = ((await other.json()) as { access_token: string }).access_token
     const lifter = { userId: u.user_id, token: u.access_token }
     const socket = await client(t.url, lifter.token)
+    const otherSocket = await client(t.url, otherToken)
+    const closed = once(socket, 'disconnect')
     expect((await logout(t.url, lifter, { refresh_token: u.refresh_token })).status).toBe(200)
-    await sleep(300)
-    expect(socket.connected).toBe(true)
+    // Before: that login's socket stayed connected (and its access token answered 200) until the token expired.
+    expect((await Promise.race([closed, sleep(1000).then(() => null)]))?.[0]).toBe('io server disconnect')
+    await sleep(200)
+    expect(otherSocket.connected).toBe(true)
+    await expect(connectClient(t.url, lifter.token)).rejects.toThrow(/logged out.*log in again/i)
   })
 
   it('a connection that socket.io would recover is checked again: after a logout it is refused, with no progress', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointsFor, type LeaderboardRow, type Lift, type Participant } from '../../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { certifiedPanel } from '../../helpers/judging.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -23,16 +24,19 @@ async function join(user: User, competitionId: number, weightClass: string, extr
   expect(res.statusCode, res.body).toBe(201)
 }
 
-/** Records a pending attempt directly (with an original video unless `video` is false), then the organiser decides it as jury (the route judges use). */
+/** Each challenge's certified panel (appointed at its first lift), so its decisions count on the global boards. */
+const panels = new Map<number, Awaited<ReturnType<typeof certifiedPanel>>>()
+
+/** Records a pending attempt directly (with an original video unless `video` is false), then the challenge's certified panel decides it (the route judges use). */
 async function lift(organiser: User, user: User, competitionId: number, liftType: string, weight: number, good = true, video = true) {
+  if (!panels.has(competitionId)) panels.set(competitionId, await certifiedPanel(t, organiser, competitionId))
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'pending', originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null } })
-  const res = await t.app.inject({ method: 'POST', url: `/api/attempts/${attempt.id}/jury`, headers: organiser.auth, payload: good ? { good: true } : { good: false, reason: NO_LIFT[liftType] } })
-  expect(res.statusCode, res.body).toBe(200)
+  // Numbered as an upload numbers it (1, 2, 3 … within the lifter's lift): answers carry attempt_number from 1.
+  const attemptNumber = (await t.db.prisma.attempt.count({ where: { participantId: participant.id, liftType } })) + 1
+  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, attemptNumber, status: 'pending', votesNeeded: 3, originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null } })
+  expect((await panels.get(competitionId)!.decide(attempt.id, good, liftType)).judging.verified).toBe(true)
   return attempt.id
 }
-
-const NO_LIFT: Record<string, string> = { squat: 'depth', bench: 'no_pause', deadlift: 'downward_movement', snatch: 'press_out', clean_and_jerk: 'press_out' }
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers })
 async function board(query: string): Promise<{ rows: LeaderboardRow[]; next_cursor: string | null }> {
   const res = await get(`/api/leaderboard?${query}`)
@@ -235,6 +239,18 @@ describe('a challenge summary and pages', () => {
     expect((await get('/api/competitions/999999/summary')).statusCode).toBe(404)
   })
 
+  it('shows at most two of one lifter\'s videos among the recent ones, however many they upload', async () => {
+    const flood = await registerUser(t.app, 'Flood Organiser')
+    const floodId = await createChallenge(t.app, flood.access_token, { name: 'Flood Meet', lifttypes: ['Squat'] })
+    const [busy, other] = [await lifter('Busy'), await lifter('Other')]
+    await join(busy, floodId, '83kg')
+    await join(other, floodId, '83kg')
+    await lift(flood, other, floodId, 'squat', 150)
+    for (let i = 0; i < 10; i++) await lift(flood, busy, floodId, 'squat', 160 + i)
+    const recent = (await get(`/api/competitions/${floodId}/summary`)).json().recent_lifts as Lift[]
+    expect(recent.map((l) => [l.participant_name, l.weight])).toEqual([['Busy', 169], ['Busy', 168], ['Other', 150]])
+  })
+
   it('gives one lifter\'s ranked entry, and 404 for someone who has not joined', async () => {
     const entry = (await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}`)).json().participant as Participant
     expect(entry).toMatchObject({ name: 'P1', place: 7, best_squat: 200 })
@@ -242,6 +258,11 @@ describe('a challenge summary and pages', () => {
     const res = await get(`/api/competitions/${id}/participants/${organiser.user_id}`)
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ error: 'This lifter has not joined this challenge.' })
+    // Asked as the signed-in user's own entry: "not joined" is an answer, not an error.
+    const own = await get(`/api/competitions/${id}/participants/${organiser.user_id}?missing=null`)
+    expect([own.statusCode, own.json()]).toEqual([200, { participant: null }])
+    expect((await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}?missing=null`)).json().participant).toMatchObject({ name: 'P1' })
+    expect((await get(`/api/competitions/${id}/participants/${organiser.user_id}?missing=nothing`)).statusCode).toBe(400)
   })
 
   it('pages participants and lifts; the pages together are the whole list in order', async () => {

@@ -148,7 +148,7 @@ describe('GET /api/auth/user', () => {
   })
 
   it('refuses an expired access token', async () => {
-    const short = await startTestApp({ embedded: true, env: { ACCESS_TOKEN_TTL_SECONDS: '1' } })
+    const short = await startTestApp({ env: { ACCESS_TOKEN_TTL_SECONDS: '1' } })
     try {
       const u = await registerUser(short.app)
       await new Promise((r) => setTimeout(r, 1500))
@@ -241,7 +241,7 @@ describe('refresh token rotation', () => {
 
 describe('rate limits', () => {
   it('answers 429 with {error} after too many logins', async () => {
-    const limited = await startTestApp({ embedded: true, env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '3' } })
     try {
       const codes: number[] = []
       let last
@@ -257,7 +257,7 @@ describe('rate limits', () => {
   })
 
   it('answers 429 with {error} after too many registrations and refreshes, and the refused ones write nothing', async () => {
-    const limited = await startTestApp({ embedded: true, env: { RATE_LIMIT_AUTH_PER_MINUTE: '2' } })
+    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2' } })
     try {
       const register = (i: number) => limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: `Rate ${i}`, email: `rate${i}@example.com`, password: 'pw-123456' } })
       const codes = [] as number[]

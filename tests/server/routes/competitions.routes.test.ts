@@ -44,10 +44,66 @@ describe('POST /api/create_competition', () => {
     expect(body).toEqual({
       competition_id: expect.any(Number), name: 'Spring Open', start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z',
       location: 'Oslo', description: 'Two lifts only - {"lifttypes":["Squat","Deadlift"],"weightclasses":["83kg","93kg"],"gender":"F"}',
-      lifttypes: ['Squat', 'Deadlift'], prize_pool: { first: 1000, second: 500, third: 250, total: 1750 },
+      lifttypes: ['Squat', 'Deadlift'], prize_pool: null,
     })
     const read = await t.app.inject({ url: `/api/competitions/${body.competition_id}` })
-    expect(read.json().competition).toMatchObject({ id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming' })
+    expect(read.json().competition).toMatchObject({
+      id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming', prize_pool: null,
+    })
+  })
+
+  it("keeps the organiser's registration deadline (at most the end), shows it, and refuses a join after it with a sentence", async () => {
+    const u = await registerUser(t.app)
+    const lifter = await registerUser(t.app)
+    const start = new Date(Date.now() - 3 * 86_400_000).toISOString()
+    const end = new Date(Date.now() + 3 * 86_400_000).toISOString()
+    const past = new Date(Date.now() - 86_400_000)
+    const closed = await create(u.access_token, { name: 'Closed Entry', location: 'Oslo', start_date: start, end_date: end, registration_deadline: past.toISOString() })
+    expect(closed.statusCode, closed.body).toBe(201)
+    const read = (await t.app.inject({ url: `/api/competitions/${closed.json().competition_id}` })).json().competition
+    expect(read.registration_deadline).toBe(past.toISOString())
+    const refused = await join(lifter.access_token, { competition_id: closed.json().competition_id, weight_class: '83kg' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error).toBe(`Registration for this challenge closed on ${past.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+
+    const open = await create(u.access_token, { name: 'Open Entry', location: 'Oslo', start_date: start, end_date: end })
+    expect((await t.app.inject({ url: `/api/competitions/${open.json().competition_id}` })).json().competition.registration_deadline).toBe(end)
+    expect((await join(lifter.access_token, { competition_id: open.json().competition_id, weight_class: '83kg' })).statusCode).toBe(201)
+
+    const late = await create(u.access_token, { name: 'Late', location: 'Oslo', start_date: start, end_date: end, registration_deadline: new Date(Date.now() + 5 * 86_400_000).toISOString() })
+    expect([late.statusCode, late.json().error]).toEqual([400, 'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.'])
+  })
+
+  it('keeps the prize pool the organiser enters, in their currency; none is invented', async () => {
+    const u = await registerUser(t.app)
+    const base = { name: 'Prize Open', location: 'Oslo', start_date: '2030-03-01', end_date: '2030-03-08' }
+    const res = await create(u.access_token, { ...base, prize_pool: { currency: 'EUR', first: 500, second: 200 } })
+    expect(res.statusCode, res.body).toBe(201)
+    const pool = { currency: 'EUR', first: 500, second: 200, third: 0, total: 700 }
+    expect(res.json().prize_pool).toEqual(pool)
+    const read = await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })
+    expect(read.json().competition.prize_pool).toEqual(pool)
+    const list = (await t.app.inject({ url: '/api/competitions' })).json().competitions as { id: number; prize_pool: unknown }[]
+    expect(list.find((c) => c.id === res.json().competition_id)?.prize_pool).toEqual(pool)
+    // null is "no prize", as leaving it out.
+    const none = await create(u.access_token, { ...base, prize_pool: null })
+    expect(none.statusCode).toBe(201)
+    expect(none.json().prize_pool).toBeNull()
+
+    const refused: Array<[unknown, string]> = [
+      [{ currency: 'EUR', first: 100, second: 200 }, 'prize_pool.second must not be more than prize_pool.first.'],
+      [{ currency: 'EUR', first: 300, third: 50 }, 'prize_pool.third must not be more than prize_pool.second (0 when 2nd place has no prize).'],
+    ]
+    for (const [prize_pool, error] of refused) {
+      const r = await create(u.access_token, { ...base, prize_pool })
+      expect(r.statusCode, JSON.stringify(prize_pool)).toBe(400)
+      expect(r.json().error).toBe(error)
+    }
+    for (const prize_pool of [{ first: 100 }, { currency: '', first: 100 }, { currency: 'EUR', first: 0 }, { currency: 'EUR', first: 10.5 }, { currency: 'EUR' }]) {
+      const r = await create(u.access_token, { ...base, prize_pool })
+      expect(r.statusCode, JSON.stringify(prize_pool)).toBe(400)
+      expect(r.json().error, JSON.stringify(prize_pool)).toMatch(/prize_pool/)
+    }
   })
 
   it('takes dates as clients send them: a date alone is its whole day (UTC), datetime-local, a space, or ISO with a zone', async () => {
@@ -131,9 +187,11 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     const mine = list.find((c) => c.id === id)
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
     expect(Object.keys(mine!).sort()).toEqual([
-      'description', 'end_date', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula', 'ranking', 'sport', 'start_date', 'status',
-      'total_lifts', 'weightclasses',
+      'declaration_window_minutes', 'description', 'end_date', 'format', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula',
+      'prize_pool', 'ranking', 'registration_deadline', 'sport', 'start_date', 'status', 'total_lifts', 'weightclasses',
     ])
+    // Created without a format (the spec's client): open, with the default declaration window.
+    expect(mine).toMatchObject({ format: 'open', declaration_window_minutes: 60 })
     // The three powerlifts: a powerlifting total, places by total within each class, DOTS as the best-lifter formula.
     expect(mine).toMatchObject({ sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots' })
   })
@@ -168,7 +226,7 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
 describe('POST /api/join_competition', () => {
   it('joins as the token user and answers the new count', async () => {
     const owner = await registerUser(t.app)
-    const id = await createChallenge(t.app, owner.access_token)
+    const id = await createChallenge(t.app, owner.access_token, { gender: 'F' })
     const u = await registerUser(t.app, 'Joiner')
     const res = await join(u.access_token, { competition_id: String(id), weight_class: '93kg', gender: 'female', user_id: String(u.user_id) })
     expect(res.statusCode).toBe(201)
@@ -280,8 +338,8 @@ describe('participants, lifts and attempt detail', () => {
     expect((await t.app.inject({ url })).json()).toEqual({ participants: [] })
     // Another process commits a join with its event and dies before publishing it.
     const other = await registerUser(t.app, 'Lost Publish')
-    const elsewhere = createRepositories(t.db.prisma, () => discardingPublisher, '/api')
-    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, (row) => toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })))
+    const elsewhere = createRepositories(t.db.prisma, discardingPublisher, '/api')
+    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, false, (row) => toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })))
     await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
     const res = await t.app.inject({ url })
     expect(res.json().participants.map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])

@@ -111,10 +111,11 @@ describe('votes', () => {
 
     const third = await api('POST', `/attempts/${id}/votes`, c.judges[2]!.token, { good: true })
     expect(third.body.attempt).toMatchObject({ status: 'completed', judging: { votes_cast: 3, decided_by: 'panel' } })
+    // Names unpublished: no seat on the lights, white ones first (judge-anonymity.test.ts).
     expect(third.body.attempt!.judging.lights).toEqual([
-      { judge: 'Judge 1', good: false, card: 'red', reason: 'depth', reason_label: 'Not deep enough: hip crease not below the top of the knee', at_seconds: 3.2, note: 'high' },
-      { judge: 'Judge 2', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null },
-      { judge: 'Judge 3', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null },
+      { judge: 'Judge', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null },
+      { judge: 'Judge', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null },
+      { judge: 'Judge', good: false, card: 'red', reason: 'depth', reason_label: 'Not deep enough: hip crease not below the top of the knee', at_seconds: 3.2, note: 'high' },
     ])
     expect((await ranked()).best_squat).toBe(200)
     await waitUntil(() => c.events.some((e) => e.type === 'attempt.judged'), 'the decision')
@@ -196,6 +197,28 @@ describe('the judge queue', () => {
     expect((await ids(c.judges[1]!)).map((x) => x.id)).toEqual([a, b])
     expect((await ids(c.lifters[0]!))).toEqual([])
     expect((await api('GET', '/judge/queue')).status).toBe(401)
+  })
+
+  it('GET /judge/challenges lists what I judge or organise, and nothing for a lifter', async () => {
+    const c = await challenge(t, { judges: 1 })
+    await api('PUT', `/competitions/${c.id}/judges`, c.organiser.token, { usernames: await usernames(t, c.judges) })
+    const list = async (who: Lifter) => ((await api('GET', '/judge/challenges', who.token)).body.challenges as { id: number; role: string }[]).filter((x) => x.id === c.id)
+    expect(await list(c.judges[0]!)).toEqual([{ id: c.id, name: 'Judged Open', role: 'judge' }])
+    expect(await list(c.organiser)).toEqual([{ id: c.id, name: 'Judged Open', role: 'organiser' }])
+    expect((await api('GET', '/judge/challenges', c.lifters[0]!.token)).body).toEqual({ challenges: [] })
+    expect((await api('GET', '/judge/challenges')).status).toBe(401)
+  })
+
+  it('never holds an attempt without a video: a judge decides from the video', async () => {
+    const c = await challenge(t, { judges: 1 })
+    await api('PUT', `/competitions/${c.id}/judges`, c.organiser.token, { usernames: await usernames(t, c.judges) })
+    const withVideo = await attempt(t, c.id, c.lifters[0]!, 'squat', 150)
+    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: c.id, userId: c.lifters[0]!.userId } })
+    const without = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', weight: 160, status: 'pending' } })
+    const queue = (await api('GET', '/judge/queue', c.judges[0]!.token)).body.attempts as { id: number; video_url: string | null }[]
+    expect(queue.map((x) => x.id)).toEqual([withVideo])
+    expect(queue.map((x) => x.id)).not.toContain(without.id)
+    expect(queue.every((x) => x.video_url !== null)).toBe(true)
   })
 })
 

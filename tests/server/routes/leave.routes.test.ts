@@ -46,7 +46,9 @@ const summaryOf = async (id: number) => (await api('GET', `/competitions/${id}/s
 async function giveTotal(competitionId: number, userId: number, kg: number) {
   const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId } })
   for (const liftType of ['squat', 'bench', 'deadlift']) {
-    await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, weight: kg, status: 'completed' } })
+    // Numbered as an upload numbers it: answers carry attempt_number from 1.
+    const attemptNumber = (await t.db.prisma.attempt.count({ where: { participantId: row.id, liftType } })) + 1
+    await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, weight: kg, attemptNumber, status: 'completed' } })
   }
 }
 
@@ -154,7 +156,7 @@ describe('leaving a challenge', () => {
     const [a, b] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Lifted')
     await joinAs(a!, id)
     const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: a!.userId } })
-    await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType: 'squat', weight: 120, status: 'pending' } })
+    await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType: 'squat', weight: 120, attemptNumber: (await t.db.prisma.attempt.count({ where: { participantId: row.id, liftType: 'squat' } })) + 1, status: 'pending' } })
     expect(await leave(id, a)).toMatchObject({ status: 409, body: { error: LEAVE_REFUSED.hasAttempts } })
     expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
     // The refusal rolled back with its reserved number: the next event of the room is seq 2, no gap.

@@ -22,7 +22,8 @@ describe.each([
   const prefix = uniqueRedisPrefix()
   beforeAll(async () => {
     t = await startTestApp({
-      embedded: true,
+      // REDIS_URL needs DATABASE_URL (several processes cannot share an embedded database).
+      embedded: !withRedis,
       env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_BACKOFF_MINUTES: '15', ...(withRedis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}) },
     })
   })

@@ -1,14 +1,15 @@
 // POST /api/upload: the streamed upload, its refusals, and that a refused or cut-off
 // upload leaves nothing on disk. The transcode queue here only records enqueues
 // (transcoding is covered by video-transcode and video-worker tests).
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TranscodeJob } from '../../../infra/transcoding/jobs.ts'
 import { NOT_JOINED, NOT_STARTED } from '../../../server/services/upload.service.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { filesUnder } from '../../helpers/files.ts'
 import { makeAudioOnly, makeBlackClip, makeClip, multipartForm, type FormFile } from '../../helpers/clips.ts'
 
 const LIMIT = 1024 * 1024
@@ -34,22 +35,6 @@ afterAll(async () => {
   if (clipDir) rmSync(clipDir, { recursive: true, force: true })
 })
 
-/** Every file under the media root, relative (scratch included). */
-function mediaFiles(): string[] {
-  const root = t.config.mediaDir
-  const out: string[] = []
-  const walk = (dir: string) => {
-    let names: string[]
-    try { names = readdirSync(dir) } catch { return }
-    for (const name of names) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else out.push(relative(root, path))
-    }
-  }
-  walk(root)
-  return out.sort()
-}
 
 function scratchEntries(): string[] {
   try { return readdirSync(join(t.config.mediaDir, '.tmp')) } catch { return [] }
@@ -113,17 +98,17 @@ describe('POST /api/upload', () => {
     const fields = { lift_type: 'squat', weight: 140, competition_id: u.competitionId }
     const renamed = await upload(u.auth, fields, [video(faststartClip, { filename: 'lift.txt', contentType: 'application/octet-stream' })])
     expect(renamed.statusCode).toBe(201)
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const text = await upload(u.auth, fields, [video(Buffer.from('just some text, not a video\n'.repeat(100)))])
     expect(text.statusCode).toBe(400)
     expect(text.json()).toEqual({ error: 'The file is not a video. Please upload an MP4, MOV or WebM clip.' })
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
   })
 
   it('refuses a truncated clip (moov at the end, or at the front with the data cut), a zero-byte file and audio only, leaving nothing on disk', async () => {
     const u = await joinedLifter()
     const fields = { lift_type: 'deadlift', weight: 200, competition_id: u.competitionId }
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const audioOnly = readFileSync(await makeAudioOnly(clipDir, 'memo.mp4'))
     const cases: Array<[string, Buffer, string]> = [
       ['moov lost', clip.subarray(0, Math.floor(clip.length / 2)), 'The video could not be read: it may be truncated or damaged. Please upload it again.'],
@@ -137,14 +122,14 @@ describe('POST /api/upload', () => {
     }
     const audio = await upload(u.auth, fields, [video(audioOnly, { filename: 'lift.m4a' })])
     expect(audio.statusCode).toBe(400)
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
     expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
   })
 
   it('answers 413 for a file over UPLOAD_MAX_BYTES and keeps nothing', async () => {
     const u = await joinedLifter()
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const big = Buffer.concat([clip, Buffer.alloc(LIMIT)])
     const res = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(big)])
     expect(res.statusCode).toBe(413)
@@ -153,18 +138,18 @@ describe('POST /api/upload', () => {
     const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(3 * LIMIT))])
     expect(huge.statusCode).toBe(413)
     expect(huge.json().error).toMatch(/larger than the 1 MB limit/)
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
   })
 
   it('takes one file per request, in the video field', async () => {
     const u = await joinedLifter()
     const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const two = await upload(u.auth, fields, [video(clip), video(clip, { filename: 'second.mp4' })])
     expect(two.statusCode).toBe(400)
     expect(two.json()).toEqual({ error: 'Send one video per upload.' })
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
     const wrongField = await upload(u.auth, fields, [video(clip, { field: 'file' })])
     expect(wrongField.statusCode).toBe(400)
@@ -181,7 +166,7 @@ describe('POST /api/upload', () => {
     const u = await joinedLifter()
     const other = await registerUser(t.app)
     const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
 
     const anonymous = await upload({}, fields, [video(clip)])
     expect(anonymous.statusCode).toBe(401)
@@ -198,7 +183,7 @@ describe('POST /api/upload', () => {
     const late = await upload(u.auth, { ...fields, competition_id: ended }, [video(clip)])
     expect(late.statusCode).toBe(409)
     expect(late.json()).toEqual({ error: 'This challenge has ended' })
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
   })
 
@@ -218,6 +203,9 @@ describe('POST /api/upload', () => {
       [{ ...base, weight: '0.0' }, /valid weight/],
       [{ ...base, weight: '-0' }, /valid weight/],
       [{ ...base, weight: '99999999999999999999' }, /valid weight/],
+      // Between two steps of 0.5 kg (before: recorded as sent).
+      [{ ...base, weight: '0.0001' }, /valid weight: .*in steps of 0\.5 kg/],
+      [{ ...base, weight: '600.0000000000001' }, /valid weight: .*in steps of 0\.5 kg/],
       [{ ...base, weight: ' ' }, /weight is missing/],
       [{ ...base, lift_type: "squat'; DROP TABLE attempts; --" }, /lift_type must be squat, bench or deadlift/],
       [{ ...base, competition_id: 'abc' }, /competition_id must be a challenge id/],
@@ -263,13 +251,13 @@ describe('POST /api/upload', () => {
     const soon = await createChallenge(t.app, owner.access_token, {}, { start: 1, end: 5 })
     const join = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: owner.auth, payload: { competition_id: soon, weight_class: '83kg' } })
     expect(join.statusCode).toBe(201) // joining ahead of the start is allowed; lifting is not
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     for (const order of ['files-first', 'fields-first'] as const) {
       const res = await upload(owner.auth, { lift_type: 'squat', weight: 100, competition_id: soon }, [video(clip)], order)
       expect(res.statusCode).toBe(409)
       expect(res.json()).toEqual({ error: NOT_STARTED })
     }
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
   })
 
@@ -277,7 +265,7 @@ describe('POST /api/upload', () => {
     const u = await joinedLifter()
     const stranger = await registerUser(t.app)
     const port = await listening()
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     // The fields, then the start of a file the client has not finished sending (it declares 900 KB, sends 64 KB).
     const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(900 * 1024, 7))], 'fields-first')
     const fileStart = form.payload.indexOf('filename=')
@@ -305,7 +293,7 @@ describe('POST /api/upload', () => {
     expect(received).toMatch(/^HTTP\/1\.1 403/)
     expect(received).toContain(JSON.stringify({ error: NOT_JOINED }))
     expect(received.toLowerCase()).toContain('connection: close')
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     const deadline = Date.now() + 5000
     while (scratchEntries().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     expect(scratchEntries()).toEqual([])
@@ -317,7 +305,7 @@ describe('POST /api/upload', () => {
   it('leaves nothing behind when the client goes away in the middle of the file', async () => {
     const u = await joinedLifter()
     const port = await listening()
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
@@ -332,7 +320,7 @@ describe('POST /api/upload', () => {
     const deadline = Date.now() + 5000
     while (scratchEntries().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     expect(scratchEntries()).toEqual([])
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)
     // The server is fine afterwards.
     expect((await t.app.inject({ url: '/api/competitions' })).statusCode).toBe(200)
@@ -362,10 +350,10 @@ describe('video bombs are refused at probe time, before anything is stored', () 
   /** Uploads each clip; answers status and body, and checks nothing was kept or enqueued. */
   async function refusedClean(path: string) {
     const u = await joinedLifter()
-    const before = mediaFiles()
+    const before = filesUnder(t.config.mediaDir)
     const queued = enqueued.length
     const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(readFileSync(path))])
-    expect(mediaFiles()).toEqual(before)
+    expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
     expect(enqueued.length).toBe(queued)
     expect(await t.db.prisma.attempt.count({ where: { participantId: u.participantId } })).toBe(0)

@@ -6,7 +6,8 @@ import { request as httpRequest } from 'node:http'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidKeyError, assertSafeKey, attemptKeys, resolveKey } from '../../../infra/storage.ts'
-import { parseRange, pickPlayback } from '../../../server/routes/video-proxy.routes.ts'
+import { pickPlayback } from '../../../server/services/playback.service.ts'
+import { parseRange } from '../../../server/services/byte-range.service.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp

@@ -85,7 +85,7 @@ describe('comments', () => {
     const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: lifter.user_id }, include: { user: { select: { name: true } } } })
     const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 180 }, (a) => `attempts/${a}/original.mp4`, async () => {})
     const ids: number[] = []
-    for (let i = 0; i < n; i++) ids.push((await t.app.repos.engagement.createComment(attemptId, author.user_id, `comment ${i}`)).comment.id)
+    for (let i = 0; i < n; i++) ids.push((await t.app.repos.engagement.createComment(attemptId, author.user_id, `comment ${i}`))!.comment.id)
     return { organiser, attemptId, ids }
   }
 

@@ -2,15 +2,22 @@
 // count, the top of each group and the newest attempts, with the live seq it reflects).
 import { apiGet, apiRequest } from '../lib/api-client.ts'
 import type { CompetitionResponse, CompetitionSummaryResponse } from '../lib/contract.ts'
-import { useQuery } from '../lib/use-query.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { useServerQuery } from '../lib/server-query.ts'
 import { liveSeq } from './participants.ts'
+import { queryKeys } from './query-keys.ts'
 
 export const CHALLENGE_FAILED = 'Failed to load challenge details'
 
-export const getCompetition = async (id: number, signal?: AbortSignal) =>
+const getCompetition = async (id: number, signal?: AbortSignal) =>
   (await apiGet<CompetitionResponse>(`/competitions/${id}`, { signal })).competition
 
-export const useCompetition = (id: number | null) => useQuery(id ? `competition:${id}` : null, (signal) => getCompetition(id!, signal))
+export const competitionQuery = (id: number | null) => queryOptions({
+  queryKey: [...queryKeys.challenge(id ?? 0), 'competition'] as const,
+  queryFn: id ? ({ signal }) => getCompetition(id, signal) : skipToken,
+})
+
+export const useCompetition = (id: number | null) => useServerQuery(competitionQuery(id))
 
 export interface SummarySnapshot {
   summary: CompetitionSummaryResponse

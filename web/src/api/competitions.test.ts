@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-client.ts'
 import { mockFetch } from '../test/fetch-mock.ts'
 import { challengesErrorText, getCompetitions } from './competitions.ts'
 
-describe('challenge list errors (SPEC §8)', () => {
+describe('challenge list errors (docs/product/messages.md)', () => {
   it('names the status and message, a network failure, or invalid data', async () => {
     expect(challengesErrorText(new ApiError('http', 503, 'The service is temporarily unavailable.'))).toBe('Error 503: The service is temporarily unavailable.')
     expect(challengesErrorText(new ApiError('network', 0, undefined))).toBe('Network error: No response from server. Please check your connection.')

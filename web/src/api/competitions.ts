@@ -1,14 +1,15 @@
-// GET /competitions: every challenge, with the list screens' error texts (SPEC §8); GET /competitions/open:
+// GET /competitions: every challenge, with the list screens' error texts (docs/product/messages.md); GET /competitions/open:
 // the first open ones, for the home page.
-import { useCallback, useEffect, useRef } from 'react'
+import { queryOptions } from '@tanstack/react-query'
 import { ApiError, apiGet } from '../lib/api-client.ts'
-import type { Competition, CompetitionListResponse, LiveEvent, OpenCompetitionsResponse } from '../lib/contract.ts'
-import { useQuery } from '../lib/use-query.ts'
+import type { Competition, CompetitionListResponse, OpenCompetitionsResponse } from '../lib/contract.ts'
+import { useServerQuery } from '../lib/server-query.ts'
 import { useGlobalRoom } from './global-room.ts'
+import { queryKeys } from './query-keys.ts'
 
-export const CHALLENGES_FAILED = 'Failed to load challenges. Please try again later.'
-export const CHALLENGES_NETWORK = 'Network error: No response from server. Please check your connection.'
-export const CHALLENGES_INVALID = 'Received invalid data from the server. Expected an array of challenges.'
+const CHALLENGES_FAILED = 'Failed to load challenges. Please try again later.'
+const CHALLENGES_NETWORK = 'Network error: No response from server. Please check your connection.'
+const CHALLENGES_INVALID = 'Received invalid data from the server. Expected an array of challenges.'
 
 export async function getCompetitions(signal?: AbortSignal): Promise<Competition[]> {
   const data = await apiGet<unknown>('/competitions', { signal })
@@ -24,27 +25,12 @@ export function challengesErrorText(error: unknown): string {
   return `Error ${error.status}: ${error.serverMessage ?? error.statusText ?? CHALLENGES_FAILED}`
 }
 
-const RELOAD_DELAY_MS = 500
+const competitionsQuery = () => queryOptions({ queryKey: queryKeys.competitions, queryFn: ({ signal }) => getCompetitions(signal) })
 
-/** The list, kept current by the global room: new challenges appear, participant counts follow joins. */
+/** The list, kept current by the global room (global-room.ts): new challenges appear, participant counts follow joins. */
 export function useCompetitions() {
-  const query = useQuery('competitions', getCompetitions)
-  const { setData, reload } = query
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-
-  const apply = useCallback((event: LiveEvent) => {
-    if (event.type === 'competition.created') {
-      const { competition } = event.data
-      setData((list) => (list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list))
-    } else if (event.type === 'leaderboard.changed') {
-      // Counts are not in the event: one reload covers a burst of joins.
-      clearTimeout(timer.current)
-      timer.current = setTimeout(() => void reload(), RELOAD_DELAY_MS)
-    }
-  }, [setData, reload])
-
-  useGlobalRoom(query, apply)
+  const query = useServerQuery(competitionsQuery())
+  useGlobalRoom(query.data !== undefined, query.reload)
   return query
 }
 

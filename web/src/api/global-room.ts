@@ -1,38 +1,48 @@
-// The global room (new challenges, joins, board changes) for screens whose REST answer carries
-// no seq: `apply` patches the answer with each event, and a resync refetches it.
-import { useCallback, useEffect, useRef } from 'react'
+// The global room (new challenges, joins, board changes) and its table: what each event does to
+// the cached lists it concerns. The REST answers it updates carry no seq: a resync refetches them.
+import { queryClient } from '../lib/query-client.ts'
+import { applyLiveEvent, invalidateSoon, type LiveTable } from '../lib/live/live-table.ts'
 import { GLOBAL_ROOM } from '../lib/contract.ts'
-import type { LiveEvent, LiveEventType } from '../lib/contract.ts'
-import type { Query } from '../lib/use-query.ts'
+import type { Competition, ProfileResponse } from '../lib/contract.ts'
 import { useLiveRoom } from '../stores/live.ts'
-
-export function useGlobalRoom<T>(query: Query<T>, apply: (event: LiveEvent) => void) {
-  useLiveRoom(GLOBAL_ROOM, {
-    ready: query.data !== undefined,
-    seq: null,
-    apply,
-    resync: async () => {
-      await query.reload()
-      return null
-    },
-  })
-}
+import { queryKeys } from './query-keys.ts'
 
 /** A burst of events (a hall of lifters judged together) is one refetch. */
 const REFETCH_DELAY_MS = 500
 
+/** Whether a cached profile shows the challenge: its history or its videos. */
+const profileShows = (profile: ProfileResponse, competitionId: number) =>
+  profile.competitions.some((c) => c.id === competitionId) || profile.uploaded_videos.some((v) => v.competition_id === competitionId)
+
+const GLOBAL_ROOM_TABLE: LiveTable<void> = {
+  'competition.created': ({ data: { competition } }) => {
+    queryClient.setQueryData<Competition[]>(queryKeys.competitions, (list) =>
+      list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list)
+    invalidateSoon(queryKeys.openCompetitions, REFETCH_DELAY_MS)
+  },
+  // Counts, ranks and lists are not in the event: refetch what shows them.
+  'leaderboard.changed': ({ data: { competition_id } }) => {
+    invalidateSoon(queryKeys.competitions, REFETCH_DELAY_MS)
+    invalidateSoon(queryKeys.topLifts, REFETCH_DELAY_MS)
+    invalidateSoon(queryKeys.leaderboard, REFETCH_DELAY_MS)
+    for (const [key, profile] of queryClient.getQueriesData<ProfileResponse>({ queryKey: ['profile'] })) {
+      if (profile && profileShows(profile, competition_id)) invalidateSoon(key, 0)
+    }
+  },
+}
+
 /**
- * Keeps a small server aggregate current through the global room: each event of `types` refetches
- * it, once for a burst (the events do not carry the new figures, and a burst of lifts is common).
+ * Follows the global room while the screen shows `ready` data: the table keeps every cached list
+ * current, and a resync (the room's order, or a poll while offline) runs `refetch`.
  */
-export function useRefetchOnGlobalEvents<T>(query: Query<T>, types: readonly LiveEventType[]) {
-  const { reload } = query
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const apply = useCallback((event: LiveEvent) => {
-    if (!types.includes(event.type)) return
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => void reload(), REFETCH_DELAY_MS)
-  }, [types, reload])
-  useGlobalRoom(query, apply)
+export function useGlobalRoom(ready: boolean, refetch: () => Promise<unknown>) {
+  useLiveRoom(GLOBAL_ROOM, {
+    ready,
+    seq: null,
+    apply: (event) => applyLiveEvent(GLOBAL_ROOM_TABLE, event, undefined),
+    resync: async () => {
+      await refetch()
+      return null
+    },
+  })
 }

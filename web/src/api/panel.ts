@@ -1,11 +1,20 @@
 // A challenge's judge panel (public): the judging screens manage it, the challenge page
-// asks it who organises (to link the organiser to the judging view).
+// asks it who organises (to link the organiser to the judging view). Only the organiser sees the
+// seats while names are unpublished, so the answer is cached per viewer (lib/viewer.ts).
 import { apiGet } from '../lib/api-client.ts'
 import type { PanelResponse } from '../lib/contract.ts'
-import { useQuery } from '../lib/use-query.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { viewerSegment, type Viewer } from '../lib/query-client.ts'
+import { useServerQuery } from '../lib/server-query.ts'
+import { useViewer } from '../lib/viewer.ts'
+import { queryKeys } from './query-keys.ts'
 
 export const getPanel = (competitionId: number, signal?: AbortSignal) =>
   apiGet<PanelResponse>(`/competitions/${competitionId}/judges`, { auth: 'optional', signal })
 
-export const usePanel = (competitionId: number | null) =>
-  useQuery(competitionId ? `judges:${competitionId}` : null, (signal) => getPanel(competitionId!, signal))
+const panelQuery = (competitionId: number | null, viewer: Viewer) => queryOptions({
+  queryKey: [...queryKeys.challenge(competitionId ?? 0), 'judges', viewerSegment(viewer)] as const,
+  queryFn: competitionId ? ({ signal }) => getPanel(competitionId, signal) : skipToken,
+})
+
+export const usePanel = (competitionId: number | null) => useServerQuery(panelQuery(competitionId, useViewer()))

@@ -1,8 +1,10 @@
 // GET /competitions/:id/participants: ranked, with the live sequence number the snapshot reflects
 // (every page, for the projector board); and GET /competitions/:id/participants/:userId, one lifter's entry.
 import { ApiError, allPages, apiGet } from '../lib/api-client.ts'
-import type { Participant, ParticipantPageResponse, ParticipantResponse } from '../lib/contract.ts'
-import { useQuery } from '../lib/use-query.ts'
+import type { Participant, ParticipantEntryResponse, ParticipantPageResponse } from '../lib/contract.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { useServerQuery } from '../lib/server-query.ts'
+import { queryKeys } from './query-keys.ts'
 
 export interface ParticipantsSnapshot {
   participants: Participant[]
@@ -20,19 +22,24 @@ export function liveSeq(headers: Headers): number | null {
  * Every participant, page after page. The first page's seq is where live events continue: later
  * pages may already hold some of the events after it, which apply again harmlessly (upserts).
  */
-export async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
+async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
   const { items, headers } = await allPages(`/competitions/${id}/participants`, (page: ParticipantPageResponse) => page.participants, { signal })
   return { participants: items, seq: liveSeq(headers) }
 }
 
-export const useParticipants = (id: number | null) =>
-  useQuery(id ? `participants:${id}` : null, (signal) => getParticipants(id!, signal))
+export const participantsQuery = (id: number | null) => queryOptions({
+  queryKey: [...queryKeys.challenge(id ?? 0), 'participants'] as const,
+  queryFn: id ? ({ signal }) => getParticipants(id, signal) : skipToken,
+})
 
-/** A user's entry in a challenge; null when they have not joined it. */
+export const useParticipants = (id: number | null) => useServerQuery(participantsQuery(id))
+
+/** A user's entry in a challenge; null when they have not joined it (asked as an answer, not a 404: no console error). */
 export async function getParticipant(id: number, userId: number, signal?: AbortSignal): Promise<Participant | null> {
   try {
-    return (await apiGet<ParticipantResponse>(`/competitions/${id}/participants/${userId}`, { signal })).participant
+    return (await apiGet<ParticipantEntryResponse>(`/competitions/${id}/participants/${userId}?missing=null`, { signal })).participant
   } catch (error) {
+    // A server from before ?missing=null answers 404.
     if (error instanceof ApiError && error.status === 404) return null
     throw error
   }

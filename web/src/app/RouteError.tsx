@@ -12,7 +12,7 @@ export const CODE_OFFLINE_TEXT = 'Offline — this page loads when the connectio
 export const PAGE_ERROR_TEXT = 'Something went wrong on this page.'
 
 /** One reload per path in this window, so a chunk that stays missing cannot reload forever. */
-export const RELOAD_GUARD_MS = 30_000
+const RELOAD_GUARD_MS = 30_000
 const RELOAD_KEY = 'liftarena.codeReload:'
 
 /** A module (a page's code, or its CSS) that did not load: Chromium, Firefox, Safari, Vite's preload and webpack's wording. */
@@ -26,7 +26,7 @@ export function isChunkLoadError(error: unknown): boolean {
 export const pageReload = { pending: false, reload: () => window.location.reload() }
 
 /** Reloads the page unless it was reloaded for this path within RELOAD_GUARD_MS; says whether it did. */
-export function reloadOnce(now = Date.now()): boolean {
+function reloadOnce(now = Date.now()): boolean {
   if (pageReload.pending) return true
   const key = RELOAD_KEY + window.location.pathname
   try {
@@ -52,7 +52,7 @@ async function serverReachable(): Promise<boolean> {
 }
 
 /** After a chunk failed: 'reloading' (the build changed), 'unreachable' (wait and retry) or 'gave-up' (reloaded for it just now). */
-export async function recoverMissingCode(): Promise<'reloading' | 'unreachable' | 'gave-up'> {
+async function recoverMissingCode(): Promise<'reloading' | 'unreachable' | 'gave-up'> {
   if (pageReload.pending) return 'reloading'
   if (!navigator.onLine || !(await serverReachable())) return 'unreachable'
   return reloadOnce() ? 'reloading' : 'gave-up'

@@ -6,7 +6,7 @@ export function CompetitionRedirect() {
   return <Navigate replace to={`${pathname.replace(/^\/competitions/, '/challenges')}${search}${hash}`} />
 }
 
-/** SPEC §2: /video-player/{id}/{participantId}/{videoId} → the video page. */
+/** docs/product/screens.md: /video-player/{id}/{participantId}/{videoId} → the video page. */
 export function VideoPlayerRedirect() {
   const { id, participantId, videoId } = useParams()
   return <Navigate replace to={`/challenges/${id}/participants/${participantId}/video/${videoId}`} />

@@ -1,4 +1,4 @@
-// Every route of SPEC §2. Pages load on demand (one chunk per page) so the first
+// Every route of docs/product/screens.md. Pages load on demand (one chunk per page) so the first
 // load carries only the shell — except home, the landing page, which ships with the
 // shell so its hero paints without waiting for a second round trip.
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react'
@@ -42,14 +42,18 @@ const video = page(() => import('../features/videos/components/VideoPage.tsx').t
 const randomVideo = page(() => import('../features/videos/components/RandomVideoPage.tsx').then((m) => m.RandomVideoPage))
 const athletes = page(() => import('../features/athletes/components/AthletesPage.tsx').then((m) => m.AthletesPage))
 const about = page(() => import('../features/about/components/AboutPage.tsx').then((m) => m.AboutPage))
+const terms = page(() => import('../features/about/components/TermsPage.tsx').then((m) => m.TermsPage))
+const privacy = page(() => import('../features/about/components/PrivacyPage.tsx').then((m) => m.PrivacyPage))
 const leaderboard = page(() => import('../features/leaderboard/components/LeaderboardPage.tsx').then((m) => m.LeaderboardPage))
-const store = page(() => import('../features/store/components/StorePage.tsx').then((m) => m.StorePage))
+const shop = page(() => import('../features/shop/components/ShopPage.tsx').then((m) => m.ShopPage))
 const profile = page(() => import('../features/profile/components/ProfilePage.tsx').then((m) => m.ProfilePage))
 const authCallback = page(() => import('../features/auth/components/AuthCallbackPage.tsx').then((m) => m.AuthCallbackPage))
+const resetPassword = page(() => import('../features/auth/components/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage))
 const authError = page(() => import('../features/auth/components/AuthErrorPage.tsx').then((m) => m.AuthErrorPage))
 const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPage.tsx').then((m) => m.JudgeDeskPage))
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
 const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
+const admin = page(() => import('../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -98,12 +102,16 @@ export const router = createBrowserRouter([
         { path: 'random-video', ...randomVideo },
         { path: 'athletes', ...athletes },
         { path: 'about', ...about },
+        { path: 'terms', ...terms },
+        { path: 'privacy', ...privacy },
         { path: 'leaderboard', ...leaderboard },
-        { path: 'store', ...store },
+        { path: 'store', ...shop },
         { path: 'profile', ...profile },
         { path: 'profile/:id', ...profile },
+        { path: 'admin', ...admin },
         { path: 'auth/callback', ...authCallback },
         { path: 'auth/error', ...authError },
+        { path: 'reset-password', ...resetPassword },
         { path: '*', element: <NotFoundPage /> },
       ],
     }],

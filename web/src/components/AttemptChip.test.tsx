@@ -4,7 +4,7 @@ import { lift } from '../test/fixtures.ts'
 import { AttemptChip, AttemptVerdict, verdictLabel } from './AttemptChip.tsx'
 
 const pending = (votes_cast: number, votes_needed: number) => lift({
-  status: 'pending', judging: { votes_cast, votes_needed, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null },
+  status: 'pending', judging: { votes_cast, votes_needed, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false },
 })
 
 describe('attempt status', () => {
@@ -28,9 +28,12 @@ describe('attempt status', () => {
     expect(chips[2]!.getAttribute('title')).toBe('Squat 100 kg, Awaiting judges · 2 of 3 votes')
   })
 
-  it('lists may name decided attempts by their status words, as the spec shows them', () => {
-    render(<><AttemptVerdict attempt={lift({ status: 'failed' })} statusWords /><AttemptVerdict attempt={pending(0, 3)} statusWords /></>)
-    expect(screen.getByText('failed').className).toContain('status-failed')
+  it('names decided attempts in words a person reads, never the raw status', () => {
+    render(<><AttemptVerdict attempt={lift({ status: 'failed' })} /><AttemptVerdict attempt={lift({ status: 'completed' })} /><AttemptVerdict attempt={pending(0, 3)} /></>)
+    expect(screen.getByText('No lift').className).toContain('status-failed')
+    expect(screen.getByText('Good lift').className).toContain('status-completed')
+    expect(screen.queryByText('failed')).toBeNull()
+    expect(screen.queryByText('completed')).toBeNull()
     expect(screen.getByText('Awaiting judges · 0 of 3 votes').className).toContain('status-other')
   })
 })

@@ -2,14 +2,14 @@ import type { Judging, Lift } from '../lib/contract.ts'
 import { formatNumber, liftLabel } from '../lib/format.ts'
 import './AttemptChip.css'
 
-/** SPEC §4: completed and failed have their colours; anything else (pending: awaiting judges) is grey. */
-export type AttemptTone = 'completed' | 'failed' | 'other'
-export const attemptTone = (status: string): AttemptTone => (status === 'completed' || status === 'failed' ? status : 'other')
+/** docs/product/states.md: completed and failed have their colours; anything else (pending: awaiting judges) is grey. */
+type AttemptTone = 'completed' | 'failed' | 'other'
+const attemptTone = (status: string): AttemptTone => (status === 'completed' || status === 'failed' ? status : 'other')
 
 export const AWAITING_JUDGES = 'Awaiting judges'
 
 /** 'Good lift', 'No lift', or 'Awaiting judges' for an attempt not decided yet. */
-export function verdictText(status: string): string {
+function verdictText(status: string): string {
   return status === 'completed' ? 'Good lift' : status === 'failed' ? 'No lift' : AWAITING_JUDGES
 }
 
@@ -28,12 +28,12 @@ export function verdictLabel(attempt: { status: string; judging?: Votes | null }
 }
 
 /**
- * The verdict as a coloured word: green good lift, red no lift, grey awaiting judges. `statusWords`
- * names decided attempts by their status ('completed', 'failed'), as the spec's lists show them.
+ * The verdict as coloured words a person reads: green "Good lift", red "No lift", grey "Awaiting judges" — never
+ * the raw status ('completed', 'failed') the spec's lists showed.
  */
-export function AttemptVerdict({ attempt, statusWords = false }: { attempt: { status: string; judging?: Votes | null }; statusWords?: boolean }) {
+export function AttemptVerdict({ attempt }: { attempt: { status: string; judging?: Votes | null } }) {
   const tone = attemptTone(attempt.status)
-  const text = statusWords && tone !== 'other' ? attempt.status : verdictLabel(attempt)
+  const text = verdictLabel(attempt)
   return <span className={`attempt-verdict status-${tone}`} data-verdict={tone}>{text}</span>
 }
 

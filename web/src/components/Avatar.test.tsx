@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Avatar, avatarUrl, initials } from './Avatar.tsx'
 
-describe('Avatar (SPEC §3)', () => {
+describe('Avatar (docs/product/data.md)', () => {
   it('picks one of 8 images by the last digit of the id', () => {
     expect(avatarUrl(13)).toBe('/avatars/avatar-3.svg')
     expect(avatarUrl(7)).toBe('/avatars/avatar-7.svg')

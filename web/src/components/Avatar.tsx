@@ -1,4 +1,4 @@
-// SPEC §3: the last digit of the id picks one of 8 images; initials when there is no image.
+// docs/product/data.md: the last digit of the id picks one of 8 images; initials when there is no image.
 import { useState } from 'react'
 import './Avatar.css'
 

@@ -1,9 +1,9 @@
-// SPEC §2 challenge card: links to the challenge; status badge (upcoming blue, ongoing green,
+// docs/product/screens.md challenge card: links to the challenge; status badge (upcoming blue, ongoing green,
 // anything else gray), image, title, date, location, participants, prize pool and categories.
 import { Link } from 'react-router'
 import { DEFAULT_CHALLENGE_IMAGE, type Challenge } from '../lib/challenge.ts'
 import { UI } from '../config.ts'
-import { formatDate, formatDollars } from '../lib/format.ts'
+import { formatDate, formatPrize } from '../lib/format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import './ChallengeCard.css'
 
@@ -28,7 +28,7 @@ export function ChallengeCard({ challenge, index }: { challenge: Challenge; inde
             <div><dt>Date</dt><dd>{formatDate(challenge.date)}</dd></div>
             <div><dt>Location</dt><dd>{challenge.location}</dd></div>
             <div><dt>Participants</dt><dd>{challenge.participants}</dd></div>
-            <div><dt>Prize pool</dt><dd>{formatDollars(challenge.prizePool.total)}</dd></div>
+            {challenge.prizePool && <div><dt>Prize pool</dt><dd>{formatPrize(challenge.prizePool.total, challenge.prizePool.currency)}</dd></div>}
           </dl>
           <ul className="challenge-card__tags" aria-label="Categories">
             {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}

@@ -9,9 +9,9 @@ import type { Room } from '../lib/contract.ts'
 import { useLive } from '../stores/live.ts'
 import './LiveIndicator.css'
 
-export type LiveIndicatorState = 'live' | 'connecting' | 'reconnecting' | 'offline'
+type LiveIndicatorState = 'live' | 'connecting' | 'reconnecting' | 'offline'
 
-export const LIVE_INDICATOR_TEXT: Record<LiveIndicatorState, string> = {
+const LIVE_INDICATOR_TEXT: Record<LiveIndicatorState, string> = {
   live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', offline: 'Offline',
 }
 
@@ -26,7 +26,7 @@ export function liveIndicatorState(online: boolean, roomLive: boolean, wasLive: 
 }
 
 /** The indicator's state for one room, with the reconnect grace applied. */
-export function useLiveIndicator(room: Room | null): LiveIndicatorState {
+function useLiveIndicator(room: Room | null): LiveIndicatorState {
   const online = useBrowserOnline()
   const roomLive = useLive((s) => s.status === 'connected' && !!room && !!s.liveRooms[room])
   const wasLive = useRef(false)

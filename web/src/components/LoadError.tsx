@@ -1,5 +1,5 @@
 // A screen with nothing to show yet: what failed, and a Try Again button. The load also tries
-// again by itself (lib/use-query.ts), so the screen comes back without the button too.
+// again by itself (lib/server-query.ts), so the screen comes back without the button too.
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="stack">

@@ -1,4 +1,4 @@
-export const STATUS_FILTERS = ['all', 'upcoming', 'ongoing', 'completed'] as const
+const STATUS_FILTERS = ['all', 'upcoming', 'ongoing', 'completed'] as const
 export type StatusFilterValue = (typeof STATUS_FILTERS)[number]
 export const isStatusFilter = (value: string | null): boolean => STATUS_FILTERS.includes(value as StatusFilterValue)
 

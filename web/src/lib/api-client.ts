@@ -6,13 +6,13 @@ import { REFRESH_LEASE_KEY, clearSession, readRefreshLease, readSession, saveSes
 
 export const API_BASE = '/api'
 
-export type ApiErrorKind = 'http' | 'network' | 'invalid'
+type ApiErrorKind = 'http' | 'network' | 'invalid'
 
 export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number,
-    /** The server's `error` field, shown as is when present (SPEC §8). */
+    /** The server's `error` field, shown as is when present (docs/product/messages.md). */
     readonly serverMessage: string | undefined,
     readonly statusText = '',
   ) {
@@ -21,20 +21,20 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's text when it sent one, else the screen's fallback from SPEC §8. */
+/** The server's text when it sent one, else the screen's fallback from docs/product/messages.md. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   /** 'required' and 'optional' send the stored token; only they refresh on 401. */
   auth?: 'none' | 'optional' | 'required'
   signal?: AbortSignal
 }
 
-export interface ApiResult<T> {
+interface ApiResult<T> {
   data: T
   headers: Headers
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { competition } from '../test/fixtures.ts'
 import { joinAvailability, joinGender, toChallenge } from './challenge.ts'
 
-describe('challenge rules (SPEC §3/§4)', () => {
+describe('challenge rules (docs/product/data.md, states.md)', () => {
   it('status comes from the dates', () => {
     const c = toChallenge(competition({ start_date: new Date(Date.now() + 86_400_000).toISOString() }))
     expect(c.status).toBe('upcoming')
@@ -20,11 +20,15 @@ describe('challenge rules (SPEC §3/§4)', () => {
     expect(toChallenge(competition({ description: 'Squat - bench - deadlift' })).description).toBe('Squat - bench - deadlift')
   })
 
-  it('categories are lift types, weight classes and Women/Men; the prize pool is fixed', () => {
+  it("categories are lift types, weight classes and Women/Men; the prize pool is the organiser's, or none", () => {
     const c = toChallenge(competition({ gender: 'F' }))
     expect(c.categories).toEqual(['Squat', 'Bench Press', 'Deadlift', '74kg', '83kg', 'Women'])
     expect(joinGender(c)).toBe('female')
-    expect(c.prizePool).toEqual({ first: 1000, second: 500, third: 250, total: 1750 })
+    expect(c.prizePool).toBeNull()
+    // Weight classes in weight order, however they were ticked.
+    expect(toChallenge(competition({ weightclasses: ['105kg', '59kg', '120kg+', '83kg'] })).weightClasses).toEqual(['59kg', '83kg', '105kg', '120kg+'])
+    const pool = { currency: 'EUR', first: 300, second: 0, third: 0, total: 300 }
+    expect(toChallenge(competition({ prize_pool: pool })).prizePool).toEqual(pool)
     expect(c.image).toBe('/images/challenge-default.svg')
   })
 })

@@ -1,6 +1,6 @@
-// The client's view of a challenge (SPEC §3 "Challenge (client view)") and its status rules (SPEC §4).
-import { PRIZE_POOL, challengeStatus, parseDescription } from './contract.ts'
-import type { ChallengeStatus, Competition } from './contract.ts'
+// The client's view of a challenge (docs/product/data.md "Challenge (client view)") and its status rules (docs/product/states.md).
+import { challengeStatus, classOrder, parseDescription } from './contract.ts'
+import type { ChallengeStatus, Competition, PrizePool } from './contract.ts'
 
 export const DEFAULT_CHALLENGE_IMAGE = '/images/challenge-default.svg'
 
@@ -20,48 +20,55 @@ export interface Challenge {
   weightClasses: string[]
   gender: 'M' | 'F'
   participants: number
-  prizePool: typeof PRIZE_POOL
+  /** What the organiser offers, in their currency; null when the challenge offers no prize (nothing is shown). */
+  prizePool: PrizePool | null
 }
 
 export function toChallenge(competition: Competition, now = new Date()): Challenge {
   const gender = competition.gender === 'F' ? 'F' : 'M'
-  // SPEC §3: the description may end with ' - ' and JSON metadata; the text before it is shown.
+  // docs/product/data.md: the description may end with ' - ' and JSON metadata; the text before it is shown.
   const text = parseDescription(competition.description).text
+  // In weight order, whatever order the organiser ticked them in.
+  const weightClasses = [...competition.weightclasses].sort(classOrder)
   return {
     id: competition.id,
     title: competition.name,
     image: competition.image || DEFAULT_CHALLENGE_IMAGE,
     date: competition.start_date,
     endDate: competition.end_date,
-    // Joining stays open while the challenge runs (SPEC §4), so registration closes at its end.
-    registrationDeadline: competition.end_date,
+    // The organiser's deadline, else the end (an older answer carries none).
+    registrationDeadline: competition.registration_deadline ?? competition.end_date,
     location: competition.location || text,
     description: text,
     status: challengeStatus(competition.start_date, competition.end_date, now),
-    categories: [...competition.lifttypes, ...competition.weightclasses, gender === 'F' ? 'Women' : 'Men'],
+    categories: [...competition.lifttypes, ...weightClasses, gender === 'F' ? 'Women' : 'Men'],
     liftTypes: competition.lifttypes,
-    weightClasses: competition.weightclasses,
+    weightClasses,
     gender,
     participants: competition.participants,
-    prizePool: PRIZE_POOL,
+    // Older answers (a cached list from before prizes were entered) carry none.
+    prizePool: competition.prize_pool ?? null,
   }
 }
 
-export type JoinAvailability = { canJoin: true } | { canJoin: false; message: string }
+type JoinAvailability = { canJoin: true } | { canJoin: false; message: string }
 
-export const CHALLENGE_ENDED = 'This challenge has ended'
-export const REGISTRATION_CLOSED = 'Registration is closed'
+const CHALLENGE_ENDED = 'This challenge has ended'
+const REGISTRATION_CLOSED = 'Registration is closed'
 
-/** SPEC §4: joining is offered for upcoming and ongoing challenges only. */
-export function joinAvailability(status: string): JoinAvailability {
+/** docs/product/states.md: joining is offered for upcoming and ongoing challenges only, until the registration deadline. */
+export function joinAvailability(status: string, registrationDeadline?: string, now = new Date()): JoinAvailability {
+  if ((status === 'upcoming' || status === 'ongoing') && registrationDeadline && now > new Date(registrationDeadline)) {
+    return { canJoin: false, message: REGISTRATION_CLOSED }
+  }
   if (status === 'upcoming' || status === 'ongoing') return { canJoin: true }
   if (status === 'completed') return { canJoin: false, message: CHALLENGE_ENDED }
   return { canJoin: false, message: REGISTRATION_CLOSED }
 }
 
-/** SPEC §5: the default weight class is the challenge's first, else 83kg. */
+/** docs/product/validation.md: the default weight class is the challenge's first, else 83kg. */
 export const defaultWeightClass = (challenge: Pick<Challenge, 'weightClasses'>) => challenge.weightClasses[0] ?? '83kg'
 
-/** SPEC §5: female when the categories include Women, else male. */
+/** docs/product/validation.md: female when the categories include Women, else male. */
 export const joinGender = (challenge: Pick<Challenge, 'categories'>): 'female' | 'male' =>
   challenge.categories.includes('Women') ? 'female' : 'male'

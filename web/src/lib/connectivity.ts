@@ -54,7 +54,7 @@ export function useOffline(): boolean {
   const browserOffline = !useBrowserOnline()
   const loadsFailing = useSyncExternalStore(subscribeFailing, () => failingLoads.size > 0, () => false)
   // The socket matters only to screens watching a room (the store keeps it open after they leave).
-  const liveDown = useLive((s) => s.status === 'offline' && s.watches.length > 0)
+  const liveDown = useLive((s) => s.status === 'offline' && s.watchCount > 0)
   return browserOffline || loadsFailing || liveDown
 }
 

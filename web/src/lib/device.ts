@@ -1,4 +1,4 @@
-// SPEC §9 mobile detection (user agent, or a window narrower than 768 px) and the
+// docs/product/limits.md mobile detection (user agent, or a window narrower than 768 px) and the
 // device the /video proxy picks a rendition for.
 import type { DEVICES } from './contract.ts'
 import { UI } from '../config.ts'

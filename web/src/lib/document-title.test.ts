@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { documentTitle } from './document-title.ts'
 
-describe('document title (SPEC §2)', () => {
+describe('document title (docs/product/screens.md)', () => {
   it('is the product name on the home page, else the first segment capitalised', () => {
     expect(documentTitle('/')).toBe('LiftArena')
     expect(documentTitle('/challenges/4/upload')).toBe('Challenges | LiftArena')

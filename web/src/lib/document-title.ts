@@ -1,6 +1,6 @@
-export const PRODUCT_NAME = 'LiftArena'
+const PRODUCT_NAME = 'LiftArena'
 
-/** SPEC §2: the first path segment capitalised, ' | ', the product name; the home page shows the name only. */
+/** docs/product/screens.md: the first path segment capitalised, ' | ', the product name; the home page shows the name only. */
 export function documentTitle(pathname: string): string {
   const first = pathname.split('/').find(Boolean)
   if (!first) return PRODUCT_NAME

@@ -3,7 +3,6 @@ import { LIFT_NAMES, normalizeLiftType } from './contract.ts'
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
-const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
 
 function valid(iso: string): Date | null {
   const date = new Date(iso)
@@ -20,10 +19,11 @@ export const formatDateTime = (iso: string) => {
 }
 export const formatNumber = (n: number) => numberFormat.format(n)
 export const formatKg = (kg: number) => `${numberFormat.format(kg)} kg`
-export const formatDollars = (amount: number) => dollarFormat.format(amount)
+/** A prize in the currency its organiser named: '1,000 EUR'. */
+export const formatPrize = (amount: number, currency: string) => `${numberFormat.format(amount)} ${currency}`
 export const formatLD = (amount: number) => `${numberFormat.format(amount)} LD`
 
-/** 'squat' → 'Squat', 'bench' → 'Bench' (SPEC §5's label), 'clean_and_jerk' → 'Clean & Jerk': the names challenges list. */
+/** 'squat' → 'Squat', 'bench' → 'Bench' (docs/product/validation.md's label), 'clean_and_jerk' → 'Clean & Jerk': the names challenges list. */
 export function liftLabel(type: string): string {
   const lift = normalizeLiftType(type)
   if (lift === 'bench') return 'Bench'

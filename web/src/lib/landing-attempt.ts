@@ -3,7 +3,7 @@
 // it as #attempt-{id}. Both features read it from here (features do not import each other).
 
 /** The navigation state the upload page leaves for the challenge page. */
-export interface LandingState {
+interface LandingState {
   landingAttempt: number
 }
 

@@ -47,7 +47,7 @@ describe('live updates of a challenge snapshot', () => {
   })
 
   const pendingJudging = (votes_cast: number, votes_needed = 3): Lift['judging'] =>
-    ({ votes_cast, votes_needed, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null })
+    ({ votes_cast, votes_needed, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false })
 
   it('a pending attempt shows but never ranks; its decision replaces it and the ranking follows', () => {
     const list = [participant({ id: 1, name: 'A', total: 200, total_weight: 200, best_deadlift: 200, joined_at: '2026-01-01T09:00:00Z' }), participant({ id: 2, name: 'B', joined_at: '2026-01-01T09:05:00Z' })]

@@ -37,7 +37,7 @@ export function upsertLift(lifts: readonly Lift[], lift: Lift): Lift[] {
 }
 
 /** A judge voted (counts only, votes are blind): that attempt's votes_cast and votes_needed. */
-export interface VoteCount {
+interface VoteCount {
   attempt_id: number
   votes_cast: number
   votes_needed: number

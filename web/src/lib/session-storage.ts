@@ -1,8 +1,8 @@
-// The session as the browser keeps it, under the exact keys of SPEC §3/§9.
+// The session as the browser keeps it, under the exact keys of docs/product/data.md, limits.md.
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '../config.ts'
 import type { AuthResponse } from './contract.ts'
 
-export interface StoredSession {
+interface StoredSession {
   accessToken: string | null
   refreshToken: string | null
   userId: number | null
@@ -34,7 +34,7 @@ export function readSession(): StoredSession {
   }
 }
 
-/** Saves a login, registration or refresh answer. A missing refresh token falls back to the access token (SPEC §7). */
+/** Saves a login, registration or refresh answer. A missing refresh token falls back to the access token (docs/product/api.md). */
 export function saveSession(auth: Pick<AuthResponse, 'access_token' | 'user_id'> & { refresh_token?: string | null }) {
   write(STORAGE_KEYS.authToken, auth.access_token)
   write(STORAGE_KEYS.refreshToken, auth.refresh_token || auth.access_token)
@@ -70,7 +70,6 @@ export function takeRefreshLease(until: number): { held: () => boolean; release:
   return { held, release: () => held() && write(REFRESH_LEASE_KEY, null) }
 }
 
-export const readLastAttemptId = () => read(STORAGE_KEYS.lastAttemptId)
 export const saveLastAttemptId = (id: number) => write(STORAGE_KEYS.lastAttemptId, String(id))
 
 /** Remembers the `state` nonce of a sign-in this tab starts (sessionStorage: this tab, until it closes). */

@@ -9,7 +9,7 @@ import type { Participant } from './contract.ts'
 export const HIGHLIGHT_MS = 2000
 
 /** The class a marked element carries. */
-export const HIGHLIGHT_CLASS = 'change-highlight'
+const HIGHLIGHT_CLASS = 'change-highlight'
 
 export interface ChangeHighlightOptions {
   /** Another scope is another list (another challenge, another filter): its first version is not a change. */

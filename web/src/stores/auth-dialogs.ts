@@ -1,7 +1,7 @@
 // Which auth dialog is open. Any screen can ask for one (the home page's sign-up call to action, join without a profile).
 import { create } from 'zustand'
 
-export type AuthDialog = 'login' | 'register' | null
+type AuthDialog = 'login' | 'register' | 'forgot' | null
 
 interface AuthDialogState {
   open: AuthDialog

@@ -1,4 +1,4 @@
-// The store's cart (client-only; checkout makes no call, SPEC §7). It survives a reload: kept in
+// The store's cart (client-only; checkout makes no call, docs/product/api.md). It survives a reload: kept in
 // localStorage under a version, and what is read back is checked line by line (another version,
 // another tab's or a hand-edited value must not put a broken line on the page).
 import { create } from 'zustand'
@@ -18,7 +18,7 @@ export interface StoreItem {
   inStock: boolean
 }
 
-export interface CartLine {
+interface CartLine {
   item: StoreItem
   quantity: number
 }
@@ -35,7 +35,7 @@ interface CartState {
 export const CART_STORAGE_KEY = 'liftarena-cart'
 export const CART_STORAGE_VERSION = 1
 /** The most of one item a line holds (the quantity field's max). */
-export const MAX_QUANTITY = 99
+const MAX_QUANTITY = 99
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 

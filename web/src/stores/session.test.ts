@@ -1,4 +1,4 @@
-// SPEC §4 session transitions: start with stored token / refresh / nothing, expiry, logout.
+// docs/product/states.md session transitions: start with stored token / refresh / nothing, expiry, logout.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../test/fetch-mock.ts'
 import { user } from '../test/fixtures.ts'

@@ -1,16 +1,18 @@
-// The session of SPEC §4: start from stored tokens, refresh, login, registration, logout.
+// The session of docs/product/states.md: start from stored tokens, refresh, login, registration, logout.
 // Tokens live in localStorage (lib/session-storage.ts); this store holds who is logged in.
 import { create } from 'zustand'
 import { ApiError, apiGet, apiRequest, errorText, onSessionChange, refreshSession } from '../lib/api-client.ts'
-import type { AuthResponse, LoginBody, RegisterBody, UserResponse } from '../lib/contract.ts'
+import type { AuthResponse, ChangePasswordBody, LoginBody, RegisterBody, UpdateAccountBody, UserResponse } from '../lib/contract.ts'
 import { clearSession, isSessionKey, readSession, saveSession } from '../lib/session-storage.ts'
 import { toast } from './toasts.ts'
 
 export const SESSION_EXPIRED = 'Session expired. Please log in again.'
-export const LOGIN_FAILED = 'Invalid username or password. Please try again.'
-export const REGISTER_FAILED = 'Failed to create profile. Please try again.'
+const LOGIN_FAILED = 'Invalid username or password. Please try again.'
+const REGISTER_FAILED = 'Failed to create profile. Please try again.'
+const ACCOUNT_UPDATE_FAILED = 'Could not save your account. Please try again.'
+const PASSWORD_CHANGE_FAILED = 'Could not change your password. Please try again.'
 
-export type SessionStatus = 'starting' | 'authenticated' | 'unauthenticated'
+type SessionStatus = 'starting' | 'authenticated' | 'unauthenticated'
 
 interface SessionState {
   status: SessionStatus
@@ -25,6 +27,16 @@ interface SessionState {
   /** Adopts a session handed over by /auth/callback. */
   adopt: (auth: { access_token: string; user_id: number; refresh_token?: string | null }) => Promise<void>
   logout: () => Promise<void>
+  /**
+   * PATCH /auth/user (the account's sex, while it has no results): the answer becomes `user`.
+   * Rejects with an Error whose message is the text to show (the server's sentence on 409).
+   */
+  updateAccount: (body: UpdateAccountBody) => Promise<UserResponse>
+  /**
+   * POST /auth/password: every session of the account ends and this tab continues in the new one
+   * the server answers. Rejects with an Error whose message is the text to show.
+   */
+  changePassword: (body: ChangePasswordBody) => Promise<void>
 }
 
 const fetchUser = () => apiGet<UserResponse>('/auth/user', { auth: 'required' })
@@ -123,6 +135,25 @@ export const useSession = create<SessionState>()((set, get) => {
     },
 
     adopt: signedIn,
+
+    updateAccount: async (body) => {
+      try {
+        const { data } = await apiRequest<UserResponse>('/auth/user', { method: 'PATCH', body, auth: 'required' })
+        set({ user: data })
+        return data
+      } catch (error) {
+        throw new Error(errorText(error, ACCOUNT_UPDATE_FAILED), { cause: error })
+      }
+    },
+
+    changePassword: async (body) => {
+      try {
+        const { data } = await apiRequest<AuthResponse>('/auth/password', { method: 'POST', body, auth: 'required' })
+        saveSession(data)
+      } catch (error) {
+        throw new Error(errorText(error, PASSWORD_CHANGE_FAILED), { cause: error })
+      }
+    },
 
     logout: async () => {
       const { refreshToken, accessToken } = readSession()

@@ -1,11 +1,11 @@
-// Toasts: short messages that disappear after UI.toastMs (SPEC §9). The same message again (three
+// Toasts: short messages that disappear after UI.toastMs (docs/product/limits.md). The same message again (three
 // taps on Add to cart) replaces the one showing, with a fresh 5 s, instead of stacking copies.
 import { create } from 'zustand'
 import { UI } from '../config.ts'
 
-export type ToastKind = 'success' | 'error' | 'warning' | 'info'
+type ToastKind = 'success' | 'error' | 'warning' | 'info'
 
-export interface Toast {
+interface Toast {
   id: number
   kind: ToastKind
   text: string

@@ -8,9 +8,10 @@ export interface MockAnswer {
   headers?: Record<string, string>
 }
 
-export type MockRoute = MockAnswer | ((request: { body: unknown; headers: Record<string, string> }) => MockAnswer)
+/** `query`: the request's query string, which the route's key leaves out. */
+export type MockRoute = MockAnswer | ((request: { body: unknown; headers: Record<string, string>; query: URLSearchParams }) => MockAnswer)
 
-export interface RecordedCall {
+interface RecordedCall {
   method: string
   path: string
   body: unknown
@@ -28,7 +29,7 @@ export function mockFetch(routes: Record<string, MockRoute>) {
     calls.push({ method, path, body, headers })
     const route = routes[`${method} ${path}`]
     if (!route) return new Response(JSON.stringify({ error: `No mock for ${method} ${path}` }), { status: 404 })
-    const answer = typeof route === 'function' ? route({ body, headers }) : route
+    const answer = typeof route === 'function' ? route({ body, headers, query: url.searchParams }) : route
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json', ...answer.headers },

@@ -17,6 +17,9 @@ export function fakeLiveRoom(room: Room) {
     /** The screen's watcher while it follows the room. */
     get watcher() { return watcher },
     /** Delivers an event of the room to the screen. */
-    event: (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => watcher!.apply({ ...e, room, at: '' } as LiveEvent)),
+    event: (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => {
+      if (!watcher) throw new Error(`the screen does not follow ${room} yet: wait for the watcher first`)
+      watcher.apply({ ...e, room, at: '' } as LiveEvent)
+    }),
   }
 }

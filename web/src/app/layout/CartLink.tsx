@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { cartCount, useCart } from '../../stores/cart.ts'
 import './CartLink.css'
 
-export const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`
+const cartLabel = (count: number) => `Cart, ${count} ${count === 1 ? 'item' : 'items'}`
 
 export function CartLink() {
   const count = useCart((s) => cartCount(s.lines))

@@ -1,15 +1,15 @@
 import { Link } from 'react-router'
 
-/** Terms, Privacy and Contact are placeholders (SPEC §2); they lead to the about page's sections. */
+/** The product's own pages: what it is, its terms, and what it keeps about people (docs/product/screens.md). */
 export function Footer() {
   return (
     <footer className="footer">
       <div className="footer__inner">
         <span>© {new Date().getFullYear()} LiftArena · Lift anywhere, compete everywhere.</span>
         <nav aria-label="Footer">
-          <Link to="/about#terms">Terms</Link>
-          <Link to="/about#privacy">Privacy</Link>
-          <Link to="/about#contact">Contact</Link>
+          <Link to="/about">About</Link>
+          <Link to="/terms">Terms</Link>
+          <Link to="/privacy">Privacy</Link>
         </nav>
       </div>
     </footer>

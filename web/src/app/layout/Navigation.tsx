@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
+import { useJudgingChallenges } from '../../api/judging-challenges.ts'
 import { Avatar } from '../../components/Avatar.tsx'
 import { useAuthDialogs } from '../../stores/auth-dialogs.ts'
 import { useSession } from '../../stores/session.ts'
@@ -80,6 +81,8 @@ function AccountLinks() {
   const logout = useSession((s) => s.logout)
   const showDialog = useAuthDialogs((s) => s.show)
   const navigate = useNavigate()
+  // The Judge link only for people who judge or organise a challenge.
+  const judging = useJudgingChallenges(status === 'authenticated' ? userId : null)
 
   if (status === 'starting') return <div className="nav__account" />
   if (status === 'unauthenticated') {
@@ -93,7 +96,8 @@ function AccountLinks() {
   const name = user?.name ?? 'Profile'
   return (
     <div className="nav__account">
-      <NavLink to="/judge" className="button button--ghost button--small">Judge</NavLink>
+      {(judging.data?.length ?? 0) > 0 && <NavLink to="/judge" className="button button--ghost button--small">Judge</NavLink>}
+      {user?.is_admin && <NavLink to="/admin" className="button button--ghost button--small">Admin</NavLink>}
       <NavLink to="/profile" className="nav__profile" end>
         <Avatar id={userId} name={name} size={28} />
         <span>{name}</span>

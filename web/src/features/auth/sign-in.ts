@@ -1,5 +1,5 @@
 // Where this client starts a sign-in through an external provider, which then sends the
-// browser to /auth/callback?token=…&user_id=…&state=… (SPEC §2). No provider is configured
+// browser to /auth/callback?token=…&user_id=…&state=… (docs/product/screens.md). No provider is configured
 // today and nothing in the app calls this yet: it exists so that the callback can tell a
 // sign-in this tab started (its `state` matches the nonce stored here) from a link someone
 // else made (login CSRF: their tokens planted in this browser), which the callback only

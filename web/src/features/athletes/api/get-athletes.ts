@@ -1,9 +1,13 @@
 // GET /athletes?q= — athletes from the database, filtered by name, country or weight class.
 import { apiGet } from '../../../lib/api-client.ts'
 import type { Athlete } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
-export const getAthletes = (q: string, signal?: AbortSignal) =>
+const getAthletes = (q: string, signal?: AbortSignal) =>
   apiGet<Athlete[]>(`/athletes${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal })
 
-export const useAthletes = (q: string) => useQuery(`athletes:${q}`, (signal) => getAthletes(q, signal))
+const athletesQuery = (q: string) => queryOptions({ queryKey: ['athletes', q] as const, queryFn: ({ signal }) => getAthletes(q, signal) })
+
+/** A new search keeps the last results on show until its own arrive. */
+export const useAthletes = (q: string) => useServerQuery({ ...athletesQuery(q), placeholderData: keepPreviousData })

@@ -1,4 +1,4 @@
-// SPEC §2 /athletes: search by name, country or weight class (from the database, not samples).
+// docs/product/screens.md /athletes: search by name, country or weight class (from the database, not samples).
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
@@ -6,7 +6,7 @@ import { formatKg } from '../../../lib/format.ts'
 import { useAthletes } from '../api/get-athletes.ts'
 import './AthletesPage.css'
 
-export const NO_ATHLETES = 'No athletes found matching your search criteria.'
+const NO_ATHLETES = 'No athletes found matching your search criteria.'
 const SEARCH_DELAY_MS = 250
 
 export function AthletesPage() {

@@ -1,4 +1,4 @@
-// SPEC §4 /auth/callback: token and user_id → store the session and go home; otherwise
+// docs/product/states.md /auth/callback: token and user_id → store the session and go home; otherwise
 // say what failed and go to /auth/error after 1.5 s.
 //
 // A callback link is something anyone can make and send, so nothing is stored on its word
@@ -15,8 +15,8 @@ import { takeSignInState } from '../../../lib/session-storage.ts'
 import { useSession } from '../../../stores/session.ts'
 import { getTokenUser } from '../api/token-user.ts'
 
-export const CALLBACK_MISSING = 'Authentication failed: Missing token or user ID'
-export const CALLBACK_FAILED = 'Failed to complete authentication'
+const CALLBACK_MISSING = 'Authentication failed: Missing token or user ID'
+const CALLBACK_FAILED = 'Failed to complete authentication'
 
 interface Pending {
   user: UserResponse
@@ -64,7 +64,8 @@ export function AuthCallbackPage() {
         setPending({ user, auth })
       })
       .catch(() => failRef.current(CALLBACK_FAILED))
-  }, []) // once per visit (handled): the nonce is taken once
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit (handled): the nonce is taken once
+  }, [])
 
   if (pending && !message) {
     const { user, auth } = pending

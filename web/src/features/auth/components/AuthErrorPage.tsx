@@ -1,9 +1,9 @@
-// SPEC §4 /auth/error: the query's error (or a default), then home after 5 s.
+// docs/product/states.md /auth/error: the query's error (or a default), then home after 5 s.
 import { useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { UI } from '../../../config.ts'
 
-export const UNKNOWN_AUTH_ERROR = 'Unknown authentication error'
+const UNKNOWN_AUTH_ERROR = 'Unknown authentication error'
 
 export function AuthErrorPage() {
   const [params] = useSearchParams()

@@ -1,4 +1,4 @@
-// SPEC §4 auth callback and error page: stored session and home; 1.5 s to /auth/error; 5 s home.
+// docs/product/states.md auth callback and error page: stored session and home; 1.5 s to /auth/error; 5 s home.
 // The callback checks the token with /auth/user first, refuses a user_id that is not the
 // token's, and asks "Continue as <name>?" for a sign-in this tab did not start (login CSRF).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'

@@ -1,11 +1,11 @@
-// SPEC §5 Create Profile rules and §4 registration: required fields, matching passwords
+// docs/product/validation.md Create Profile rules and §4 registration: required fields, matching passwords
 // (nothing sent otherwise), errors cleared by editing, success and close after 1.5 s.
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { user } from '../../../test/fixtures.ts'
-import { CreateProfileDialog } from './CreateProfileDialog.tsx'
+import { CATEGORY_HINT, CreateProfileDialog } from './CreateProfileDialog.tsx'
 
 beforeEach(() => useSession.setState({ status: 'unauthenticated', userId: null, user: null, error: null }))
 
@@ -70,6 +70,36 @@ describe('CreateProfileDialog', () => {
     expect(onClose).not.toHaveBeenCalled()
     act(() => vi.advanceTimersByTime(1))
     expect(onClose).toHaveBeenCalledOnce()
+  })
+
+  describe('the category (the account\'s sex), optional', () => {
+    const registered = () => mockFetch({
+      'POST /auth/register': { status: 201, body: { access_token: 'a', refresh_token: 'r', user_id: 12 } },
+      'GET /auth/user': { body: user({ id: 12 }) },
+    })
+
+    it('offers Men and Women, explained, and is not required', async () => {
+      const api = registered()
+      render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
+      const category = screen.getByLabelText('Category') as HTMLSelectElement
+      expect([...category.options].map((o) => [o.value, o.textContent])).toEqual([['', 'Choose later'], ['M', 'Men'], ['F', 'Women']])
+      expect(document.getElementById(category.getAttribute('aria-describedby')!)!.textContent).toBe(CATEGORY_HINT)
+      fillAll()
+      submit()
+      await screen.findByText('Profile created successfully!')
+      // Not chosen: nothing sent, the server leaves it unset until the first join.
+      expect(api.sent('POST', '/auth/register')[0]!.body).not.toHaveProperty('sex')
+    })
+
+    it('sends the chosen category as sex', async () => {
+      const api = registered()
+      render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
+      fillAll()
+      change('Category', 'F')
+      submit()
+      await screen.findByText('Profile created successfully!')
+      expect(api.sent('POST', '/auth/register')[0]!.body).toMatchObject({ name: 'Test Lifter', sex: 'F' })
+    })
   })
 
   it("shows the server's error, or the fallback text", async () => {

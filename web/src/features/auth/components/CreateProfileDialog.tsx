@@ -1,7 +1,8 @@
-// SPEC §5 Create Profile: all fields but bio required (checked here, browser validation off),
+// docs/product/validation.md Create Profile: all fields but bio required (checked here, browser validation off),
 // passwords must match or nothing is sent; success logs in, says so, and closes after 1.5 s.
 // A refused submit marks each field at fault (aria-invalid and its own message, read with the field)
-// and moves focus to the first of them.
+// and moves focus to the first of them. The category (men or women, the account's `sex`) is
+// optional: a lifter without one sets it at their first join or in their profile.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
 import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
@@ -10,12 +11,16 @@ import type { RegisterBody, WeightClass } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import './CreateProfileDialog.css'
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
-export const PROFILE_CREATED = 'Profile created successfully!'
-export const FILL_REQUIRED = 'Please fill in all required fields.'
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match'
+const PROFILE_CREATED = 'Profile created successfully!'
+const FILL_REQUIRED = 'Please fill in all required fields.'
 
-type Values = { name: string; email: string; password: string; confirmPassword: string; weight_class: WeightClass | ''; country: string; bio: string }
-const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', weight_class: '', country: '', bio: '' }
+type Values = {
+  name: string; email: string; password: string; confirmPassword: string; weight_class: WeightClass | ''; country: string; bio: string
+  /** The category: '' when not chosen yet (nothing sent). */
+  sex: 'M' | 'F' | ''
+}
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', weight_class: '', country: '', bio: '', sex: '' }
 /** In the form's order, so the first missing one is the first on screen. */
 const REQUIRED: (keyof Values)[] = ['name', 'email', 'password', 'confirmPassword', 'weight_class', 'country']
 /** Each field's element id and its label's name (the label shows it with ' *'). */
@@ -27,8 +32,10 @@ const FIELDS: Record<keyof Values, { id: string; label: string }> = {
   weight_class: { id: 'register-weight-class', label: 'Weight class' },
   country: { id: 'register-country', label: 'Country' },
   bio: { id: 'register-bio', label: 'Bio' },
+  sex: { id: 'register-sex', label: 'Category' },
 }
-export const fieldRequired = (field: keyof Values) => `${FIELDS[field].label} is required.`
+export const CATEGORY_HINT = 'Optional. Challenges are for men or for women, and you compete in one category. You can change it until you have results.'
+const fieldRequired = (field: keyof Values) => `${FIELDS[field].label} is required.`
 const ERROR_ID = 'register-error'
 const focusField = (field: keyof Values) => document.getElementById(FIELDS[field].id)?.focus()
 
@@ -74,6 +81,7 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
         name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword,
         weight_class: values.weight_class || undefined, country: values.country.trim(),
         ...(values.bio.trim() ? { bio: values.bio.trim() } : {}),
+        ...(values.sex ? { sex: values.sex } : {}),
       }
       await register(body)
       setSuccess(true)
@@ -135,6 +143,15 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
             <input id="register-country" name="country" autoComplete="country-name" value={values.country} onChange={change} {...invalid('country')} />
             {fieldError('country')}
           </div>
+        </div>
+        <div className="field">
+          <label htmlFor="register-sex">Category</label>
+          <select id="register-sex" name="sex" value={values.sex} onChange={change} aria-describedby="register-sex-hint">
+            <option value="">Choose later</option>
+            <option value="M">Men</option>
+            <option value="F">Women</option>
+          </select>
+          <p id="register-sex-hint" className="field__note">{CATEGORY_HINT}</p>
         </div>
         <div className="field">
           <label htmlFor="register-bio">Bio</label>

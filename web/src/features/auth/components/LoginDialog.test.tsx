@@ -1,4 +1,4 @@
-// SPEC §4/§5 login: success message and close after 1 s; failure text and a cleared password.
+// docs/product/states.md, validation.md login: success message and close after 1 s; failure text and a cleared password.
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '../../../stores/session.ts'

@@ -1,13 +1,13 @@
-// SPEC §4/§5 login: username and password required; success says 'Login successful!'
+// docs/product/states.md, validation.md login: username and password required; success says 'Login successful!'
 // and closes after 1 s; failure shows the server's text and clears the password.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
 import { UI } from '../../../config.ts'
 import { useSession } from '../../../stores/session.ts'
 
-export const LOGIN_SUCCESS = 'Login successful!'
+const LOGIN_SUCCESS = 'Login successful!'
 
-export function LoginDialog({ onClose, onSwitchToRegister }: { onClose: () => void; onSwitchToRegister: () => void }) {
+export function LoginDialog({ onClose, onSwitchToRegister, onForgotPassword }: { onClose: () => void; onSwitchToRegister: () => void; onForgotPassword?: () => void }) {
   const login = useSession((s) => s.login)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -48,6 +48,11 @@ export function LoginDialog({ onClose, onSwitchToRegister }: { onClose: () => vo
         {error && <p className="alert alert--error" role="alert">{error}</p>}
         {success && <p className="alert alert--success" role="status">{LOGIN_SUCCESS}</p>}
         <button className="button" type="submit" disabled={busy || success}>{busy ? 'Logging in…' : 'Login'}</button>
+        {onForgotPassword && (
+          <p className="muted">
+            <button type="button" className="link-button" onClick={onForgotPassword}>Forgot your password?</button>
+          </p>
+        )}
         <p className="muted">
           New here?{' '}
           <button type="button" className="link-button" onClick={onSwitchToRegister}>Create a profile</button>

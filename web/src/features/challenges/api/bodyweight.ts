@@ -4,7 +4,7 @@ import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import { BODYWEIGHT_KG, bodyweightProblem } from '../../../lib/contract.ts'
 import type { BodyweightBody, Participant, ParticipantResponse } from '../../../lib/contract.ts'
 
-export const BODYWEIGHT_FAILED = 'Failed to save your bodyweight. Please try again.'
+const BODYWEIGHT_FAILED = 'Failed to save your bodyweight. Please try again.'
 export const BODYWEIGHT_HINT = 'Without a bodyweight you are ranked in your class but get no points.'
 export const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has been judged.'
 

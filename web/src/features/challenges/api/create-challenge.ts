@@ -1,11 +1,12 @@
-// POST /create_competition (SPEC §5 Create Challenge: defaults, hints, payload).
+// POST /create_competition (docs/product/validation.md Create Challenge: defaults, hints, payload).
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
-import { FORMULA_NAMES, challengeLifts, fittingFormulas, scoringOf } from '../../../lib/contract.ts'
-import type { ChallengeLiftType, CreateCompetitionBody, CreateCompetitionResponse, Formula, Ranking, WeightClass } from '../../../lib/contract.ts'
+import { queryClient } from '../../../lib/query-client.ts'
+import { DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, WEIGHT_CLASSES, challengeLifts, fittingFormulas, scoringOf } from '../../../lib/contract.ts'
+import type { ChallengeFormat, ChallengeLiftType, CreateCompetitionBody, CreateCompetitionResponse, Formula, Ranking, WeightClass } from '../../../lib/contract.ts'
 
-export const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
-export const HINT_LIFT_TYPES = 'Please select at least one lift type'
-export const HINT_WEIGHT_CLASSES = 'Please select at least one weight class'
+const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
+const HINT_LIFT_TYPES = 'Please select at least one lift type'
+const HINT_WEIGHT_CLASSES = 'Please select at least one weight class'
 
 export interface ChallengeForm {
   name: string
@@ -19,17 +20,28 @@ export interface ChallengeForm {
   /** datetime-local values (local time, minutes precision). */
   start_date: string
   end_date: string
+  /** `meet` (three attempts by the rulebook, preselected) or `open` (the spec's: any weight in any order). */
+  format: ChallengeFormat
+  /** A meet's declaration window in minutes (docs/meet-rules.md 'The window'); sent for a meet only. */
+  declaration_window_minutes: number
+  /** datetime-local, optional: when joining closes ('' = at the end). */
+  registration_deadline: string
+  /** The prize pool, optional: a currency the organiser names and whole amounts as typed ('' = none). */
+  prizeCurrency: string
+  prizeFirst: string
+  prizeSecond: string
+  prizeThird: string
 }
 
 const DAY_MS = 86_400_000
 
 /** 'YYYY-MM-DDTHH:mm' in local time, as a datetime-local input expects. */
-export function toLocalInput(date: Date): string {
+function toLocalInput(date: Date): string {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000)
   return local.toISOString().slice(0, 16)
 }
 
-/** SPEC §5 defaults: start 1 day ahead, end 7 days ahead, the three main lifts, 83/93/105 kg, men. */
+/** docs/product/validation.md defaults: start 1 day ahead, end 7 days ahead, the three main lifts, 83/93/105 kg, men. */
 export function defaultChallengeForm(now = new Date()): ChallengeForm {
   return {
     name: 'New Powerlifting Challenge',
@@ -41,15 +53,25 @@ export function defaultChallengeForm(now = new Date()): ChallengeForm {
     ranking: 'class',
     start_date: toLocalInput(new Date(now.getTime() + DAY_MS)),
     end_date: toLocalInput(new Date(now.getTime() + 7 * DAY_MS)),
+    format: 'meet',
+    declaration_window_minutes: DECLARATION_WINDOW_MINUTES.default,
+    registration_deadline: '',
+    prizeCurrency: '', prizeFirst: '', prizeSecond: '', prizeThird: '',
   }
 }
 
-/** Hints only: an empty selection does not block the submit (SPEC §5). */
+/** Hints only: an empty selection does not block the submit (docs/product/validation.md). */
 export function challengeFormHints(form: Pick<ChallengeForm, 'lifttypes' | 'weightclasses'>): string[] {
   return [
     ...(form.lifttypes.length === 0 ? [HINT_LIFT_TYPES] : []),
     ...(form.weightclasses.length === 0 ? [HINT_WEIGHT_CLASSES] : []),
   ]
+}
+
+/** One line on what each format means, shown beside its radio button (docs/meet-rules.md). */
+export const FORMAT_HINTS: Record<ChallengeFormat, string> = {
+  meet: 'Three attempts per lift, declared ahead and judged in turn, as at a real meet',
+  open: 'Any weight in any order, up to 10 attempts per lift; the best good lift counts',
 }
 
 /** One line on what each ranking means, shown under the Ranking select. */
@@ -71,24 +93,48 @@ export function rankingOptions(lifttypes: readonly string[]): Ranking[] {
 export const rankingFallback = (formula: Formula) =>
   `${FORMULA_NAMES[formula]} does not score these lift types, so the challenge ranks by total within weight class.`
 
-export function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
+const HINT_PRIZE_CURRENCY = 'Name the currency of the prize pool (for example EUR or USD), or leave the prizes empty'
+
+/** The prize pool to send: none when 1st place is left empty (the server answers what else is wrong). */
+function prizePool(form: ChallengeForm): CreateCompetitionBody['prize_pool'] {
+  if (!form.prizeFirst.trim()) return undefined
+  const amount = (text: string) => (text.trim() ? Number(text) : undefined)
+  const [second, third] = [amount(form.prizeSecond), amount(form.prizeThird)]
+  return {
+    currency: form.prizeCurrency.trim(), first: Number(form.prizeFirst),
+    ...(second !== undefined ? { second } : {}), ...(third !== undefined ? { third } : {}),
+  }
+}
+
+/** Hint when a prize is entered without its currency. */
+export const prizeHint = (form: ChallengeForm) => (form.prizeFirst.trim() && !form.prizeCurrency.trim() ? HINT_PRIZE_CURRENCY : null)
+
+function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
+  const prize_pool = prizePool(form)
   return {
     name: form.name.trim(),
     location: form.location.trim(),
     start_date: new Date(form.start_date).toISOString(),
     end_date: new Date(form.end_date).toISOString(),
     lifttypes: form.lifttypes,
-    weightclasses: form.weightclasses,
+    // In weight order, whatever order they were ticked in.
+    weightclasses: WEIGHT_CLASSES.filter((w) => form.weightclasses.includes(w)),
     gender: form.gender,
     // Only a formula is sent: without `ranking` servers (and the spec's) rank by total within class.
     ...(form.ranking !== 'class' && rankingOptions(form.lifttypes).includes(form.ranking) ? { ranking: form.ranking } : {}),
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
+    format: form.format,
+    ...(form.format === 'meet' ? { declaration_window_minutes: form.declaration_window_minutes } : {}),
+    ...(prize_pool ? { prize_pool } : {}),
+    ...(form.registration_deadline ? { registration_deadline: new Date(form.registration_deadline).toISOString() } : {}),
   }
 }
 
 export async function createChallenge(form: ChallengeForm): Promise<CreateCompetitionResponse> {
   try {
     const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', { method: 'POST', auth: 'required', body: toCreateBody(form) })
+    // The organiser of a challenge now: the header's Judge link appears.
+    void queryClient.invalidateQueries({ queryKey: ['judging-challenges'] })
     return data
   } catch (error) {
     throw new Error(errorText(error, CREATE_CHALLENGE_FAILED), { cause: error })

@@ -1,15 +1,18 @@
 // GET /network: the addresses the server answers at from other devices (its LAN addresses with
 // the port, or PUBLIC_URL when configured), for the board's "follow on your phone" QR code.
 import { apiGet } from '../../../lib/api-client.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
 export interface NetworkResponse {
   follow_urls: string[]
 }
 
-export const getNetwork = (signal?: AbortSignal) => apiGet<NetworkResponse>('/network', { signal })
+const getNetwork = (signal?: AbortSignal) => apiGet<NetworkResponse>('/network', { signal })
 
-export const useNetwork = () => useQuery('network', getNetwork)
+const networkQuery = () => queryOptions({ queryKey: ['network'] as const, queryFn: ({ signal }) => getNetwork(signal) })
+
+export const useNetwork = () => useServerQuery(networkQuery())
 
 const LOOPBACK = /^(localhost|127\.|\[::1\]$|::1$)/
 

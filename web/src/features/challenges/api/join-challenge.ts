@@ -1,12 +1,12 @@
-// POST /join_competition (SPEC §5 Join).
+// POST /join_competition (docs/product/validation.md Join).
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import type { JoinCompetitionResponse } from '../../../lib/contract.ts'
 import { readSession } from '../../../lib/session-storage.ts'
 
-export const JOIN_FAILED = 'Failed to join challenge. Please try again.'
+const JOIN_FAILED = 'Failed to join challenge. Please try again.'
 export const JOIN_NEEDS_PROFILE = 'Please create a profile before joining a challenge'
 
-export interface JoinRequest {
+interface JoinRequest {
   competitionId: number
   weightClass: string
   gender: 'female' | 'male'

@@ -3,7 +3,7 @@
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import type { LeaveCompetitionResponse } from '../../../lib/contract.ts'
 
-export const LEAVE_FAILED = 'Failed to leave the challenge. Please try again.'
+const LEAVE_FAILED = 'Failed to leave the challenge. Please try again.'
 
 /** Rejects with an Error whose message is the text to show. */
 export async function leaveChallenge(competitionId: number): Promise<LeaveCompetitionResponse> {

@@ -9,21 +9,21 @@ import type { Participant, ParticipantPageResponse } from '../../../lib/contract
 /** Lifters per page as the list scrolls. */
 export const PARTICIPANT_PAGE_SIZE = 50
 
-export interface ParticipantPageRequest {
+interface ParticipantPageRequest {
   /** Part of a name; empty lists everyone. */
   q?: string
   cursor?: string
   limit?: number
 }
 
-export function getParticipantPage(id: number, { q = '', cursor, limit = PARTICIPANT_PAGE_SIZE }: ParticipantPageRequest, signal?: AbortSignal) {
+function getParticipantPage(id: number, { q = '', cursor, limit = PARTICIPANT_PAGE_SIZE }: ParticipantPageRequest, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(limit) })
   if (q.trim()) params.set('q', q.trim())
   if (cursor) params.set('cursor', cursor)
   return apiGet<ParticipantPageResponse>(`/competitions/${id}/participants?${params}`, { signal })
 }
 
-export interface ParticipantList {
+interface ParticipantList {
   rows: Participant[]
   /** The search `rows` answer (they stay while the next search loads). */
   rowsFor: string

@@ -76,10 +76,21 @@ describe('applySummaryEvent', () => {
   })
 
   it('keeps the 12 newest attempts, newest first', () => {
-    const recent = Array.from({ length: 12 }, (_, i) => lift({ id: 100 - i, video_url: `/video/${100 - i}`, created_at: `2026-01-01T10:${String(59 - i).padStart(2, '0')}:00.000Z` }))
+    const recent = Array.from({ length: 12 }, (_, i) => lift({ id: 100 - i, participant_id: 20 + i, video_url: `/video/${100 - i}`, created_at: `2026-01-01T10:${String(59 - i).padStart(2, '0')}:00.000Z` }))
     const newest = lift({ id: 200, participant_id: 9, video_url: '/video/200', created_at: '2026-01-01T11:00:00.000Z' })
     const { summary: next } = applySummaryEvent({ ...byPoints(), recent_lifts: recent }, at({ type: 'attempt.created', seq: 2, data: { competition_id: 7, attempt: newest } } as Omit<LiveEvent, 'room' | 'at'>))
     expect(next.recent_lifts.map((l) => l.id)).toEqual([200, ...recent.slice(0, 11).map((l) => l.id)])
+  })
+
+  it('keeps at most two of one lifter\'s attempts among the recent ones: their newest', () => {
+    const recent = [
+      lift({ id: 51, participant_id: 3, video_url: '/video/51', created_at: '2026-01-01T10:02:00.000Z' }),
+      lift({ id: 50, participant_id: 3, video_url: '/video/50', created_at: '2026-01-01T10:01:00.000Z' }),
+      lift({ id: 40, participant_id: 4, video_url: '/video/40', created_at: '2026-01-01T10:00:00.000Z' }),
+    ]
+    const third = lift({ id: 52, participant_id: 3, video_url: '/video/52', created_at: '2026-01-01T10:03:00.000Z' })
+    const { summary: next } = applySummaryEvent({ ...byPoints(), recent_lifts: recent }, at({ type: 'attempt.created', seq: 2, data: { competition_id: 7, attempt: third } } as Omit<LiveEvent, 'room' | 'at'>))
+    expect(next.recent_lifts.map((l) => l.id)).toEqual([52, 51, 40])
   })
 
   it('lists only attempts with a video among the recent ones, as the server does', () => {

@@ -2,13 +2,13 @@
 // entry, patched by the room's events with the client's ranking rules (lib/participants.ts,
 // contract rankParticipants). The top only holds the first 5 of each group, so an event may tell
 // that a lifter it does not hold could now be among them: the patch then says the summary is stale.
-import { SUMMARY, rankParticipants } from '../../../lib/contract.ts'
+import { SUMMARY, rankParticipants, recentVideos } from '../../../lib/contract.ts'
 import type { CompetitionSummaryResponse, Lift, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 
 type Summary = CompetitionSummaryResponse
 
-export interface SummaryPatch {
+interface SummaryPatch {
   summary: Summary
   /** A lifter the top does not hold may now belong in it: refetch the summary. */
   stale: boolean
@@ -79,9 +79,12 @@ function fellWithHidden(before: Summary, after: Participant[], id: number): bool
   return groupsWithHidden(before).includes(group) && (!now || byScore(now, was, ranking) > 0)
 }
 
-/** The summary's recent attempts with `attempt` in its place: only attempts with a video are listed (as the server lists them). */
+/**
+ * The summary's recent attempts with `attempt` in its place: only attempts with a video, at most two of one
+ * lifter's (recentVideos, as the server lists them).
+ */
 function withRecent(recent: readonly Lift[], attempt: Lift): Lift[] {
-  return (attempt.video_url ? upsertLift(recent, attempt) : recent.filter((l) => l.id !== attempt.id)).slice(0, SUMMARY.recentLifts)
+  return recentVideos(attempt.video_url ? upsertLift(recent, attempt) : recent.filter((l) => l.id !== attempt.id))
 }
 
 export function applySummaryEvent(summary: Summary, event: LiveEvent): SummaryPatch {

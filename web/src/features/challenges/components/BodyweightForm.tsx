@@ -6,7 +6,7 @@ import type { Participant } from '../../../lib/contract.ts'
 import { formatKg } from '../../../lib/format.ts'
 import { BODYWEIGHT_FIXED, BODYWEIGHT_HINT, BODYWEIGHT_INPUT, bodyweightFixed, readBodyweight, setBodyweight } from '../api/bodyweight.ts'
 
-export const BODYWEIGHT_REQUIRED = 'Enter your bodyweight in kg.'
+const BODYWEIGHT_REQUIRED = 'Enter your bodyweight in kg.'
 
 interface Props {
   competitionId: number

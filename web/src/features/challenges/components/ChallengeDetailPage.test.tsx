@@ -163,7 +163,7 @@ describe('challenge page: the summary, live', () => {
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     event({ type: 'participant.joined', seq: 2, data: { competition_id: 9, participant: me({ weight_class: '93kg', joined_at: '2026-01-03T09:00:00.000Z' }), participants: 11 } } as Omit<LiveEvent, 'room' | 'at'>)
-    // SPEC §5's badge text, then the class joined in.
+    // docs/product/validation.md's badge text, then the class joined in.
     expect(screen.getAllByText("You've joined this challenge · 93 kg").length).toBeGreaterThan(0)
     expect(screen.getByTestId('own-bodyweight').textContent).toBe('Not given')
     expect(shownNames()).toEqual(['Lifter 20', 'Lifter 21', 'Me'])
@@ -220,7 +220,7 @@ describe('challenge page: the summary, live', () => {
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     expect(screen.getByText('No videos available')).toBeTruthy()
     const pending = squat(2, 402, 530, {
-      status: 'pending', video_url: '/v/402.mp4', judging: { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null },
+      status: 'pending', video_url: '/v/402.mp4', judging: { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false },
     })
     event({ type: 'attempt.created', seq: 2, data: { competition_id: 9, attempt: pending } } as Omit<LiveEvent, 'room' | 'at'>)
     const videos = screen.getByRole('list', { name: 'Recent videos' })

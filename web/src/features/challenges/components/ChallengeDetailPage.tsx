@@ -1,4 +1,4 @@
-// SPEC §2 /challenges/{id}: everything about one challenge, live. It loads the challenge's summary
+// docs/product/screens.md /challenges/{id}: everything about one challenge, live. It loads the challenge's summary
 // (counts, top 5 per group, newest attempts) and the signed-in lifter's own entry, never every
 // participant or lift, so it costs what it shows.
 import { useMemo } from 'react'
@@ -18,6 +18,8 @@ import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useChallengeSummary } from '../api/use-challenge-summary.ts'
+import { MeetNextStep } from '../meets/components/MeetNextStep.tsx'
+import { MeetScoreboard } from '../meets/components/MeetScoreboard.tsx'
 import { BodyweightForm } from './BodyweightForm.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
@@ -26,7 +28,7 @@ import { TopParticipants } from './TopParticipants.tsx'
 import './ChallengeDetail.css'
 
 /** How places are decided: 'Ranked by total within weight class · best lifter by DOTS', 'Ranked overall by IPF GL points'. */
-export function rankingSummary(competition: Pick<Competition, 'ranking' | 'points_formula'>): string {
+function rankingSummary(competition: Pick<Competition, 'ranking' | 'points_formula'>): string {
   if (competition.ranking !== 'class') return `Ranked overall by ${FORMULA_NAMES[competition.ranking]} points`
   const best = competition.points_formula ? ` · best lifter by ${FORMULA_NAMES[competition.points_formula]}` : ''
   return `Ranked by total within weight class${best}`
@@ -40,7 +42,7 @@ function pointsNote(competition: Pick<Competition, 'ranking' | 'points_formula'>
 }
 
 /** The lifts whose bests make the total: 'Snatch + Clean & Jerk'. */
-export const totalSummary = (competition: Pick<Competition, 'total_lifts'>) => competition.total_lifts.map((l) => LIFT_NAMES[l]).join(' + ')
+const totalSummary = (competition: Pick<Competition, 'total_lifts'>) => competition.total_lifts.map((l) => LIFT_NAMES[l]).join(' + ')
 
 export function ChallengeDetailPage() {
   const id = Number(useParams().id)
@@ -89,7 +91,7 @@ export function ChallengeDetailPage() {
         </div>
       </header>
 
-      <div className="challenge-layout">
+      <div className={challenge.prizePool ? 'challenge-layout' : 'challenge-layout challenge-layout--no-prize'}>
         <section className="panel challenge-layout__facts" aria-label="Details">
           <dl className="facts">
             <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
@@ -114,16 +116,19 @@ export function ChallengeDetailPage() {
             key={challenge.id} challenge={challenge} joined={joined} joinedClass={me?.weight_class}
             onJoined={() => void resync().catch(() => undefined)} onLeft={() => void resync().catch(() => undefined)}
           />
+          {me && competition.format === 'meet' && <MeetNextStep key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} userId={me.user_id} />}
           {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} participant={me} />}
         </section>
 
         <section className="challenge-layout__top" aria-labelledby="top-heading">
           <div className="page-header">
-            <h2 id="top-heading">Top participants</h2>
+            <h2 id="top-heading">{competition.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
           </div>
-          <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />
+          {competition.format === 'meet'
+            ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
+            : <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />}
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">
@@ -131,10 +136,12 @@ export function ChallengeDetailPage() {
           <RecentVideos lifts={summary.recent_lifts} competitionId={challenge.id} own={userId ? own : null} />
         </section>
 
-        <section className="panel challenge-layout__prize" aria-labelledby="prize-heading">
-          <h2 id="prize-heading">Prize pool</h2>
-          <PrizePool prizePool={challenge.prizePool} />
-        </section>
+        {challenge.prizePool && (
+          <section className="panel challenge-layout__prize" aria-labelledby="prize-heading">
+            <h2 id="prize-heading">Prize pool</h2>
+            <PrizePool prizePool={challenge.prizePool} />
+          </section>
+        )}
       </div>
     </article>
   )

@@ -1,4 +1,4 @@
-// SPEC §2 /challenges: the list with a status filter (kept in the URL) and the Create Challenge dialog.
+// docs/product/screens.md /challenges: the list with a status filter (kept in the URL) and the Create Challenge dialog.
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'

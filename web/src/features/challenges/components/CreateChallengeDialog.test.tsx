@@ -1,4 +1,4 @@
-// SPEC §5 Create Challenge: defaults, hints that do not block the submit, and the error text.
+// docs/product/validation.md Create Challenge: defaults, hints that do not block the submit, and the error text.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -120,5 +120,40 @@ describe('CreateChallengeDialog', () => {
       await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(45))
       expect(api.sent('POST', '/create_competition')[0]!.body).not.toHaveProperty('ranking')
     })
+  })
+})
+
+describe('CreateChallengeDialog: format (docs/meet-rules.md)', () => {
+  const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement
+
+  it('offers both formats, each explained in one line, with meet preselected and its 60-minute window', () => {
+    open()
+    expect(radio(/^Meet/).checked).toBe(true)
+    expect(radio(/^Open/).checked).toBe(false)
+    expect(radio(/^Meet/).getAttribute('aria-describedby')).toBe('challenge-format-meet')
+    expect(screen.getByText(/Three attempts per lift, declared ahead and judged in turn/)).toBeTruthy()
+    expect(screen.getByText(/Any weight in any order, up to 10 attempts per lift/)).toBeTruthy()
+    expect((screen.getByLabelText('Declaration window (minutes)') as HTMLInputElement).value).toBe('60')
+  })
+
+  it('sends format meet with the window typed', async () => {
+    const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 50 } } })
+    const onCreated = open()
+    fireEvent.change(screen.getByLabelText('Declaration window (minutes)'), { target: { value: '15' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(50))
+    expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({ format: 'meet', declaration_window_minutes: 15 })
+  })
+
+  it('sends format open without a window, and hides the window field', async () => {
+    const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 51 } } })
+    const onCreated = open()
+    fireEvent.click(radio(/^Open/))
+    expect(screen.queryByLabelText('Declaration window (minutes)')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(51))
+    const body = api.sent('POST', '/create_competition')[0]!.body as Record<string, unknown>
+    expect(body.format).toBe('open')
+    expect(body).not.toHaveProperty('declaration_window_minutes')
   })
 })

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Dialog } from '../../../components/Dialog.tsx'
-import { CHALLENGE_LIFT_TYPES, RANKING_NAMES, WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { CHALLENGE_LIFT_TYPES, DECLARATION_WINDOW_MINUTES, RANKING_NAMES, WEIGHT_CLASSES } from '../../../lib/contract.ts'
 import type { ChallengeLiftType, Ranking } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import {
-  RANKING_HINTS, challengeFormHints, createChallenge, defaultChallengeForm, rankingFallback, rankingOptions, type ChallengeForm,
+  FORMAT_HINTS, RANKING_HINTS, challengeFormHints, createChallenge, defaultChallengeForm, prizeHint, rankingFallback, rankingOptions, type ChallengeForm,
 } from '../api/create-challenge.ts'
 import './ChallengeDetail.css'
 
@@ -84,7 +84,37 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
             <label htmlFor="challenge-end">End *</label>
             <input id="challenge-end" type="datetime-local" required min={form.start_date} value={form.end_date} onChange={(e) => set('end_date', e.target.value)} />
           </div>
+          <div className="field">
+            <label htmlFor="challenge-deadline">Registration closes</label>
+            <input id="challenge-deadline" type="datetime-local" max={form.end_date} value={form.registration_deadline} aria-describedby="challenge-deadline-hint" onChange={(e) => set('registration_deadline', e.target.value)} />
+            <p id="challenge-deadline-hint" className="field__explain">Optional; at the end when left empty.</p>
+          </div>
         </div>
+        <fieldset className="format-choice">
+          <legend>Format</legend>
+          {(['meet', 'open'] as const).map((format) => (
+            <label key={format} className="format-choice__option">
+              <input type="radio" name="challenge-format" value={format} checked={form.format === format} onChange={() => set('format', format)} aria-describedby={`challenge-format-${format}`} />
+              <span>
+                <strong>{format === 'meet' ? 'Meet' : 'Open'}</strong>
+                <span id={`challenge-format-${format}`} className="field__explain">{FORMAT_HINTS[format]}.</span>
+              </span>
+            </label>
+          ))}
+          {form.format === 'meet' && (
+            <div className="field">
+              <label htmlFor="challenge-window">Declaration window (minutes)</label>
+              <input
+                id="challenge-window" type="number" required inputMode="numeric" step={1}
+                min={DECLARATION_WINDOW_MINUTES.min} max={DECLARATION_WINDOW_MINUTES.max}
+                value={Number.isNaN(form.declaration_window_minutes) ? '' : form.declaration_window_minutes}
+                aria-describedby="challenge-window-hint"
+                onChange={(e) => set('declaration_window_minutes', e.target.valueAsNumber)}
+              />
+              <p id="challenge-window-hint" className="field__explain">After each decision, the lifter's time to declare the next attempt; then the rulebook's next weight is declared for them.</p>
+            </div>
+          )}
+        </fieldset>
         <fieldset className="checks">
           <legend>Lift types</legend>
           {CHALLENGE_LIFT_TYPES.map((type) => (
@@ -125,6 +155,29 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
           <legend>Gender</legend>
           <label><input type="radio" name="challenge-gender" checked={form.gender === 'M'} onChange={() => set('gender', 'M')} />Men</label>
           <label><input type="radio" name="challenge-gender" checked={form.gender === 'F'} onChange={() => set('gender', 'F')} />Women</label>
+        </fieldset>
+        <fieldset className="prize-fields">
+          <legend>Prize pool (optional)</legend>
+          <p className="field__explain">Leave empty when the challenge offers no prize. You pay the prizes yourself: this site holds no money.</p>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="prize-currency">Currency</label>
+              <input id="prize-currency" maxLength={24} placeholder="EUR" value={form.prizeCurrency} onChange={(e) => set('prizeCurrency', e.target.value)} required={form.prizeFirst.trim() !== ''} />
+            </div>
+            <div className="field">
+              <label htmlFor="prize-first">1st place</label>
+              <input id="prize-first" type="number" inputMode="numeric" min={1} step={1} value={form.prizeFirst} onChange={(e) => set('prizeFirst', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="prize-second">2nd place</label>
+              <input id="prize-second" type="number" inputMode="numeric" min={0} step={1} value={form.prizeSecond} onChange={(e) => set('prizeSecond', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="prize-third">3rd place</label>
+              <input id="prize-third" type="number" inputMode="numeric" min={0} step={1} value={form.prizeThird} onChange={(e) => set('prizeThird', e.target.value)} />
+            </div>
+          </div>
+          {prizeHint(form) && <p className="field__hint" role="note">{prizeHint(form)}</p>}
         </fieldset>
         {hints.map((hint) => <p key={hint} className="field__hint" role="note">{hint}</p>)}
         {error && <p className="alert alert--error" role="alert">{error}</p>}

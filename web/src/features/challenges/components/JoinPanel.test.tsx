@@ -1,4 +1,4 @@
-// SPEC §4/§5 join rules: by status, profile required, default weight class, gender from categories.
+// docs/product/states.md, validation.md join rules: by status, profile required, default weight class, gender from categories.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -73,6 +73,21 @@ describe('JoinPanel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to join challenge. Please try again.')
   })
 
+  it("a join in the other category shows the server's sentence as it comes (409 and 400)", async () => {
+    storeSession()
+    const refusals = [
+      { status: 409, error: 'This challenge is for women; your account competes with the men.' },
+      { status: 400, error: "gender must be your account's (men): a lifter competes in one category. To correct it, edit your profile before you have results." },
+    ]
+    for (const { status, error } of refusals) {
+      mockFetch({ 'POST /join_competition': { status, body: { error } } })
+      renderPanel({ gender: 'F' })
+      fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+      expect((await screen.findByRole('alert')).textContent).toBe(error)
+      cleanup()
+    }
+  })
+
   it("once joined shows the badge and the Submit Your Lift link", () => {
     renderPanel({}, true)
     expect(screen.getByText("You've joined this challenge")).toBeTruthy()
@@ -142,12 +157,12 @@ describe('JoinPanel', () => {
     it("preselects the class of the lifter's profile when the challenge offers it, even when the profile loads after the panel", () => {
       renderPanel(future)
       const select = screen.getByLabelText('Weight class') as HTMLSelectElement
-      expect(select.value).toBe('74kg') // SPEC §5 default until the profile says otherwise
+      expect(select.value).toBe('74kg') // docs/product/validation.md default until the profile says otherwise
       act(() => useSession.setState({ user: user({ weight_class: '83kg' }) }))
       expect(select.value).toBe('83kg')
     })
 
-    it("keeps SPEC §5's default when the challenge does not offer the lifter's class, and the lifter's own choice over the profile's", () => {
+    it("keeps docs/product/validation.md's default when the challenge does not offer the lifter's class, and the lifter's own choice over the profile's", () => {
       useSession.setState({ user: user({ weight_class: '105kg' }) })
       renderPanel(future)
       const select = screen.getByLabelText('Weight class') as HTMLSelectElement

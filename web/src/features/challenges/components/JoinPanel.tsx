@@ -1,4 +1,4 @@
-// SPEC §4/§5 join: offered for upcoming and ongoing challenges; a weight class (default the
+// docs/product/states.md, validation.md join: offered for upcoming and ongoing challenges; a weight class (default the
 // challenge's first, else 83kg); a stored user id is required; gender follows the categories.
 // Beside the class an optional bodyweight, checked against the class by the shared rule before it is sent.
 // The class starts at the lifter's own (their profile's) when the challenge offers it. A lifter who
@@ -16,8 +16,8 @@ import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
 import { leaveChallenge } from '../api/leave-challenge.ts'
 import './JoinPanel.css'
 
-/** SPEC §5's badge text, kept verbatim; the class follows it. */
-export const JOINED_BADGE = "You've joined this challenge"
+/** docs/product/validation.md's badge text, kept verbatim; the class follows it. */
+const JOINED_BADGE = "You've joined this challenge"
 
 /** '83kg' → '83 kg', '120kg+' → '120 kg+' (other spellings as they are). */
 export const formatWeightClass = (weightClass: string) => weightClass.replace(/^(\d+(?:\.\d+)?)\s*kg/i, '$1 kg')
@@ -37,7 +37,7 @@ interface Props {
 
 export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: Props) {
   const classes = challenge.weightClasses.length > 0 ? challenge.weightClasses : [...WEIGHT_CLASSES]
-  // The lifter's own class (their profile, which may load after the page) when the challenge offers it; else SPEC §5's default.
+  // The lifter's own class (their profile, which may load after the page) when the challenge offers it; else docs/product/validation.md's default.
   const ownClass = useSession((s) => s.user?.weight_class ?? null)
   const [pickedClass, setPickedClass] = useState<string | null>(null)
   const weightClass = pickedClass ?? (ownClass && classes.includes(ownClass) ? ownClass : defaultWeightClass(challenge))
@@ -45,7 +45,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const showDialog = useAuthDialogs((s) => s.show)
-  const availability = joinAvailability(challenge.status)
+  const availability = joinAvailability(challenge.status, challenge.registrationDeadline)
 
   if (joined) {
     return (

@@ -11,7 +11,7 @@ import { lift, participant } from '../../../test/fixtures.ts'
 import { LANDING_HIGHLIGHT_MS, processingOf } from './LandingAttempt.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
 
-const PENDING_JUDGING: Lift['judging'] = { votes_cast: 1, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null }
+const PENDING_JUDGING: Lift['judging'] = { votes_cast: 1, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false }
 /** Six newer videos of others, then mine (id 42), which the six leave out. */
 const others = Array.from({ length: 6 }, (_, i) => lift({ id: 100 + i, participant_name: `Other ${i}`, video_url: `/v/${100 + i}` }))
 const mine = (overrides: Partial<Lift> = {}) => lift({

@@ -12,7 +12,7 @@ import './LandingAttempt.css'
 /** The landing attempt stays highlighted this long. */
 export const LANDING_HIGHLIGHT_MS = 4000
 
-export const TRANSCODE_LABELS = {
+const TRANSCODE_LABELS = {
   pending: 'Waiting to process video',
   processing: 'Processing video',
   ready: 'Video ready',
@@ -29,6 +29,8 @@ export const useLandingAttemptId = (): number | null => landingAttemptOf(useLoca
 export function useLandingScroll(id: number | null, settled: boolean): boolean {
   const [highlighted, setHighlighted] = useState<number | null>(null)
   const shown = useRef<number | null>(null)
+  // After every render (no dependency list): the tile appears in the DOM whenever the list above it renders.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (id === null || !settled || shown.current === id) return
     const tile = document.getElementById(attemptAnchor(id))

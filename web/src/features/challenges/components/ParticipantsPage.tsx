@@ -6,7 +6,6 @@
 // the pages before it, and leaving a search, when needed).
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { getParticipant } from '../../../api/participants.ts'
 import { useCompetition } from '../../../api/competition.ts'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
@@ -16,20 +15,21 @@ import { FORMULA_NAMES } from '../../../lib/contract.ts'
 import type { Competition, Participant } from '../../../lib/contract.ts'
 import { formatKg, formatPoints } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useParticipantList } from '../api/participant-list.ts'
+import { ownEntryQuery } from '../api/summary-query.ts'
 import { PlaceBadge } from './PlaceBadge.tsx'
 import './ParticipantsPage.css'
 
 /** The search is sent once typing pauses this long. */
-export const SEARCH_DEBOUNCE_MS = 250
+const SEARCH_DEBOUNCE_MS = 250
 /** Jumping to the signed-in lifter loads this many at a time (the server pages up to 1000). */
 const JUMP_PAGE_SIZE = 500
 /** A row jumped to stays highlighted this long. */
 const JUMP_HIGHLIGHT_MS = 3000
 
-export const PARTICIPANTS_FAILED = 'Failed to load participants'
+const PARTICIPANTS_FAILED = 'Failed to load participants'
 
 const rowId = (userId: number) => `participant-${userId}`
 
@@ -84,7 +84,7 @@ export function ParticipantsPage() {
   const validId = Number.isInteger(id) && id > 0 ? id : null
   const userId = useSession((s) => s.userId)
   const competition = useCompetition(validId)
-  const own = useQuery(validId && userId ? `participant:${validId}:${userId}` : null, (signal) => getParticipant(validId!, userId!, signal))
+  const own = useServerQuery(ownEntryQuery(validId, userId))
   const me = userId ? own.data ?? null : null
   const [text, setText] = useState('')
   const search = useSettled(text.trim(), SEARCH_DEBOUNCE_MS)

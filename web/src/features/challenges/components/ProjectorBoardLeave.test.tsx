@@ -37,6 +37,7 @@ describe('projector board, a lifter leaves', () => {
     await screen.findByText('Lifter 1')
     expect(bodyRows().map((r) => cells(r).slice(0, 2))).toEqual([['1', 'Lifter 1'], ['2', 'Lifter 2'], ['3', 'Lifter 3']].map(([p, n]) => [p, expect.stringContaining(n!)]))
     expect(screen.getByTestId('board-count').textContent).toBe('3')
+    await vi.waitFor(() => expect(live.watcher).not.toBeNull()) // the board follows the room once its seq is known
     const requests = api.calls.length
 
     live.event({ type: 'participant.left', seq: 5, data: { competition_id: 41, participant_id: 1, user_id: 1, weight_class: '83kg', participants: 2 } } as Omit<LiveEvent, 'room' | 'at'>)

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
 import { rankParticipants } from '../../../lib/contract.ts'
+import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { competition, lift, participant } from '../../../test/fixtures.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
@@ -17,11 +18,14 @@ let live: ReturnType<typeof fakeLiveRoom>
 beforeEach(() => {
   live = fakeLiveRoom('competition:1')
 })
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  useSession.setState({ status: 'unauthenticated', userId: null, user: null, error: null })
+})
 
 /** A lifter's standing before any good lift. */
 const standing = { best_squat: 0, best_bench: 0, best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total: null, total_weight: 0, points: null }
-const pendingJudging = (cast: number): Lift['judging'] => ({ votes_cast: cast, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null })
+const pendingJudging = (cast: number): Lift['judging'] => ({ votes_cast: cast, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false })
 
 function seed(id: number, n: number) {
   const participants: Participant[] = rankParticipants(Array.from({ length: n }, (_, i) => participant({
@@ -81,8 +85,9 @@ describe('projector board', () => {
   })
 
   /** One 83kg lifter, the given attempts, and the follow URLs the server lists. */
-  function seedOne(id: number, name: string, attempts: Lift[], followUrls: string[]) {
+  function seedOne(id: number, name: string, attempts: Lift[], followUrls: string[], panel?: { organiser_id: number }) {
     mockFetch({
+      ...(panel ? { [`GET /competitions/${id}/judges`]: { body: { competition_id: id, organiser_id: panel.organiser_id, judges: [], allow_lifters: false, publish_names: false } } } : {}),
       [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Hall Open', participants: 1 }) } },
       [`GET /competitions/${id}/participants`]: { body: { participants: [participant({ id: 1, user_id: 1, competition_id: id, name, weight_class: '83kg', attempts })] }, headers: { 'x-live-seq': '4' } },
       [`GET /competitions/${id}/lifts`]: { body: { lifts: attempts } },
@@ -91,12 +96,31 @@ describe('projector board', () => {
   }
   const waiting = (id: number, attemptId: number) => lift({ id: attemptId, competition_id: id, participant_id: 1, user_id: 1, participant_name: 'Lifter', weight: 400, status: 'pending', judging: pendingJudging(1), created_at: '2026-01-01T11:00:00.000Z' })
 
-  it('served on loopback only: a note on how to open the board to phones instead of a QR code no phone could open', async () => {
+  it('served on loopback only: the hall sees no QR code no phone could open, and no note meant for the organiser', async () => {
     seedOne(36, 'Ann Lift', [], ['http://127.0.0.1:3902/', 'http://[::1]:3902/', 'http://localhost:3902/'])
     renderBoard(36)
-    expect((await screen.findByTestId('board-follow-note')).textContent).toBe('To follow on phones, start the server with HOST=0.0.0.0 (see README).')
+    await screen.findByText('Ann Lift')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByTestId('board-follow-note')).toBeNull()
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
     expect(screen.queryByTestId('board-url')).toBeNull()
+  })
+
+  it("served on loopback only: the organiser, signed in, is told how to open the board to phones", async () => {
+    useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null })
+    seedOne(35, 'Ann Lift', [], ['http://127.0.0.1:3902/'], { organiser_id: 5 })
+    renderBoard(35)
+    expect((await screen.findByTestId('board-follow-note')).textContent).toBe('To follow on phones, start the server with HOST=0.0.0.0 (see README).')
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
+  })
+
+  it('served on loopback only: another signed-in user (not the organiser) sees no note', async () => {
+    useSession.setState({ status: 'authenticated', userId: 6, user: null, error: null })
+    seedOne(34, 'Ann Lift', [], ['http://127.0.0.1:3902/'], { organiser_id: 5 })
+    renderBoard(34)
+    await screen.findByText('Ann Lift')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.queryByTestId('board-follow-note')).toBeNull()
   })
 
   it('a LAN address among loopback ones still gets its QR code and no note', async () => {

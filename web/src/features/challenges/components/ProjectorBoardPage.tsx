@@ -6,9 +6,10 @@
 // formula; a best-lifter page by points when a class-ranked challenge shows points. Paging through
 // pages that fit the screen (10 s each, round and round, never scrolling). A decision shows its lights large for 5 s, then the page with
 // that lifter, highlighted with their rank (decisions arriving together take turns, at most 3). Attempts awaiting judges are marked and never ranked.
-// A QR code opens the challenge on phones in the hall. No controls (but Try Again when it never
+// A QR code opens the challenge on phones in the hall; when the server cannot be reached from other
+// devices, only its organiser (signed in) is told how to change that, and the hall sees nothing. No controls (but Try Again when it never
 // loaded). Reconnects and resyncs on its own; while it cannot, it keeps its last state and says so.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { useParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
@@ -19,11 +20,14 @@ import type { Lift } from '../../../lib/contract.ts'
 import { FORMULA_NAMES, bestOf, competitionRoom } from '../../../lib/contract.ts'
 import { formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
+import { usePanel } from '../../../api/panel.ts'
+import { useSession } from '../../../stores/session.ts'
 import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
 import { BoardLights } from './BoardLights.tsx'
 import { boardGroups, boardPages, findRow, latestDecided, pageOf, type BoardRow, type BoardScoring, type PageSegment } from './board-pages.ts'
 import { QrCode } from './QrCode.tsx'
+import { MeetProjectorBoard } from '../meets/components/MeetProjectorBoard.tsx'
 import './ProjectorBoard.css'
 
 /** How long a decision's lights fill the screen. */
@@ -34,8 +38,8 @@ const MAX_QUEUED = 3
 export const PAGE_MS = 10_000
 /** Until the screen is measured (and in jsdom): rows per page, and what a group's heading costs in rows. */
 const DEFAULT_FIT = { capacity: 10, headerCost: 2 }
-/** Instead of the QR code when the server can only be reached from its own machine. */
-export const FOLLOW_NOTE = 'To follow on phones, start the server with HOST=0.0.0.0 (see README).'
+/** Instead of the QR code, to the organiser only, when the server can only be reached from its own machine. */
+const FOLLOW_NOTE = 'To follow on phones, start the server with HOST=0.0.0.0 (see README).'
 /** Until the challenge has loaded: a powerlifting total, no points. */
 const LOADING_SCORING: BoardScoring = { total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: null }
 
@@ -54,6 +58,11 @@ export function ProjectorBoardPage() {
   const url = validId ? followUrl(validId, window.location.origin, network.data?.follow_urls) : ''
   // A server listening on loopback only lists loopback addresses: a phone in the hall cannot open those.
   const phonesCannotFollow = url !== '' && isLoopback(url)
+  // The organiser is told how to open the board to phones; the hall is not (the public panel says who organises).
+  const userId = useSession((s) => s.userId)
+  const signedIn = useSession((s) => s.status === 'authenticated')
+  const panel = usePanel(signedIn && phonesCannotFollow ? validId : null)
+  const organiserViewing = signedIn && panel.data !== undefined && panel.data.organiser_id === userId
   const latest = lifts?.[0]
   const decided = useMemo(() => latestDecided(lifts), [lifts])
 
@@ -79,7 +88,8 @@ export function ProjectorBoardPage() {
       const rowHeight = Math.max(0, ...rows.map((r) => r.getBoundingClientRect().height))
       if (!segment || rowHeight <= 0 || body.clientHeight <= 0) return
       const headerHeight = segment.getBoundingClientRect().height - rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0)
-      const next = { capacity: Math.max(2, Math.floor((body.clientHeight - 2) / rowHeight)), headerCost: Math.max(1, Math.ceil(headerHeight / rowHeight - 0.05)) }
+      // In rows, fractions kept: a header row shorter than a lifter's row costs less than one, so the page fills to its last whole row.
+      const next = { capacity: Math.max(2, Math.floor(((body.clientHeight - 2) / rowHeight) * 100) / 100), headerCost: Math.max(0.5, Math.ceil((headerHeight / rowHeight) * 100) / 100) }
       setFit((f) => (f.capacity === next.capacity && f.headerCost === next.headerCost ? f : next))
     }
     measure()
@@ -112,6 +122,9 @@ export function ProjectorBoardPage() {
 
   const decidedRow = decided ? findRow(groups, decided.participant_id) : null
   const pageIndex = Math.min(page, Math.max(0, pages.length - 1))
+
+  // A meet shows the classic scoreboard of attempt cells instead (its own cards, live).
+  if (competition?.format === 'meet') return <MeetProjectorBoard competition={competition} />
 
   // Focusable: on a phone the board scrolls, and the keyboard must reach it too.
   return (
@@ -168,7 +181,7 @@ export function ProjectorBoardPage() {
               <figcaption>Follow on your phone: <strong data-testid="board-url">{url.replace(/^https?:\/\//, '')}</strong></figcaption>
             </figure>
           )}
-          {url && phonesCannotFollow && !network.loading && (
+          {url && phonesCannotFollow && !network.loading && organiserViewing && (
             <p className="board__follow board__follow-note" data-testid="board-follow-note">{FOLLOW_NOTE}</p>
           )}
         </aside>
@@ -203,6 +216,9 @@ function isLoopback(url: string): boolean {
   }
 }
 
+/** Column headers on a phone, where the full names would push the points off the screen. */
+const SHORT_LIFT: Partial<Record<string, string>> = { squat: 'SQ', bench: 'BP', deadlift: 'DL', snatch: 'SN', clean_and_jerk: 'C&J' }
+
 /** A kg figure, '—' before a good lift. */
 const kg = (n: number | null) => (n ? formatNumber(n) : '—')
 
@@ -211,8 +227,9 @@ function Segment({ segment, scoring, latest, decided, changed }: { segment: Page
   const formula = scoring.points_formula
   return (
     <section className={`board__segment${segment.bestLifter ? ' board__segment--best' : ''}`} aria-label={heading ?? 'Ranking'}>
-      {heading && <h2 className="board__class">{heading}{segment.continued ? ' (continued)' : ''}</h2>}
-      <table className="board__table">
+      {/* On a phone the heading stands above its table; on a screen it takes the Lifter header's place (one row less per group). */}
+      {heading && <h2 className="board__class board__class--phone">{heading}{segment.continued ? ' (continued)' : ''}</h2>}
+      <table className="board__table" style={{ '--figures': scoring.total_lifts.length + 1 + (formula ? 1 : 0) } as CSSProperties}>
         {/* Column widths in the cells' own font (ProjectorBoard.css): figures always fit; the name gives way. */}
         <colgroup>
           <col className="board__col--rank" />
@@ -226,10 +243,18 @@ function Segment({ segment, scoring, latest, decided, changed }: { segment: Page
         <thead>
           <tr>
             <th scope="col" className="board__rank-col">#</th>
-            <th scope="col">Lifter</th>
+            <th scope="col" className="board__lifter-col">
+              {heading
+                ? <><span className="board__class board__class--screen" aria-hidden="true">{heading}{segment.continued ? ' (continued)' : ''}</span><span className="board__lifter-label">Lifter</span></>
+                : 'Lifter'}
+            </th>
             <th scope="col" className="board__judging-col"><span className="visually-hidden">Judging</span></th>
             {!segment.weightClass && <th scope="col" className="board__class-col">Class</th>}
-            {scoring.total_lifts.map((lift) => <th key={lift} scope="col" className="num board__num-col">{liftLabel(lift)}</th>)}
+            {scoring.total_lifts.map((lift) => (
+              <th key={lift} scope="col" className="num board__num-col" data-short={SHORT_LIFT[lift] ?? liftLabel(lift)}>
+                <span className="board__label-long">{liftLabel(lift)}</span>
+              </th>
+            ))}
             <th scope="col" className="num board__num-col">Total</th>
             {formula && <th scope="col" className="num board__num-col board__points-col">{FORMULA_NAMES[formula]}</th>}
           </tr>

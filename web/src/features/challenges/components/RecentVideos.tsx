@@ -1,4 +1,4 @@
-// SPEC §9: up to 6 recent videos (of the summary's 12 newest attempts with a video). A new upload shows as
+// docs/product/limits.md: up to 6 recent videos (of the summary's 12 newest attempts with a video). A new upload shows as
 // processing (with its transcode progress when it is the user's own) until its renditions are
 // ready; each says good lift, no lift, or awaiting judges (with the votes so far when a panel of
 // three judges it). The lifter's own attempt they land on after uploading (LandingAttempt.tsx) is
@@ -50,7 +50,7 @@ export function RecentVideos({ lifts, competitionId, own }: Props) {
               </VideoThumb>
               <div className="video-tile__body">
                 <strong>{lift.participant_name}</strong>
-                <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} statusWords /></span>
+                <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} /></span>
                 <span className="muted">{formatDateTime(lift.created_at)}</span>
               </div>
             </Link>

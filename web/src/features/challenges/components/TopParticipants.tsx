@@ -1,4 +1,4 @@
-// SPEC §2/§9: the top 5 with their attempts and total, then 'And N more participants...'. The top
+// docs/product/screens.md, limits.md: the top 5 with their attempts and total, then 'And N more participants...'. The top
 // follows the challenge's ranking: by total within class, the top 5 of one weight class at a time
 // (buttons for each class with lifters; the signed-in lifter's class first shown); by a formula, the
 // top 5 overall by points. It comes from the challenge's summary, ranked and placed (server, then
@@ -18,10 +18,10 @@ import { PlaceBadge } from './PlaceBadge.tsx'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
-export type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'>
+type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'>
 
 /** What the top list reads of the summary: the top of each group and how many there are in all and per class. */
-export type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
+type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
 
 /** Short names for a line of bests ('Sn 120 · C&J 150'). */
 const LIFT_SHORT: Record<LiftType, string> = {

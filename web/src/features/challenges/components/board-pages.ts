@@ -16,7 +16,7 @@ export interface BoardRow {
   pending: Lift[]
 }
 
-export interface BoardGroup {
+interface BoardGroup {
   /** Null when the lifters are one group (one class, or ranked overall by a formula): no headings. */
   weightClass: string | null
   rows: BoardRow[]
@@ -57,16 +57,19 @@ export interface PageSegment {
   /** The best-lifter page's ranking by this formula's points. */
   bestLifter?: Formula
 }
-export type BoardPage = PageSegment[]
+type BoardPage = PageSegment[]
 
 /**
  * Pages of at most `capacity` units: a row is one unit, a group's heading and column header
- * `headerCost` units. A group continues on the next page when it does not fit; a heading is
+ * `headerCost` units (both may be fractions: the screen's height and the header's, in rows, so a
+ * page fills the screen to its last whole row). A group continues on the next page when it does not fit; a heading is
  * never left at the foot of a page without a row under it.
  */
-export function paginate(groups: readonly BoardGroup[], capacity: number, headerCost: number): BoardPage[] {
-  const pages: BoardPage[] = []
-  let page: BoardPage = []
+export function paginate<R>(
+  groups: ReadonlyArray<{ weightClass: string | null; rows: readonly R[] }>, capacity: number, headerCost: number,
+): Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> {
+  const pages: Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> = []
+  let page: Array<{ weightClass: string | null; rows: R[]; continued: boolean }> = []
   let used = 0
   const cap = Math.max(capacity, headerCost + 1)
   for (const group of groups) {
@@ -77,7 +80,7 @@ export function paginate(groups: readonly BoardGroup[], capacity: number, header
         page = []
         used = 0
       }
-      const room = Math.max(1, cap - used - headerCost)
+      const room = Math.max(1, Math.floor(cap - used - headerCost + 1e-9))
       const rows = group.rows.slice(start, start + room)
       page.push({ weightClass: group.weightClass, rows, continued: start > 0 })
       used += headerCost + rows.length
@@ -95,13 +98,13 @@ export function paginate(groups: readonly BoardGroup[], capacity: number, header
  */
 export function boardPages(participants: readonly Participant[], scoring: BoardScoring, capacity: number, headerCost: number): BoardPage[] {
   const groups = boardGroups(participants, scoring.ranking)
-  const pages = paginate(groups, capacity, headerCost)
+  const pages: BoardPage[] = paginate(groups, capacity, headerCost)
   const formula = scoring.points_formula
   if (scoring.ranking !== 'class' || !formula) return pages
   const best = bestLifterRows(participants, scoring)
   if (best.length === 0) return pages
   // Its heading is a row more than a ranking without class headings measured.
-  const room = Math.max(1, capacity - headerCost - (groups[0]?.weightClass ? 0 : 1))
+  const room = Math.max(1, Math.floor(capacity - headerCost - (groups[0]?.weightClass ? 0 : 1) + 1e-9))
   return [...pages, [{ weightClass: null, rows: best.slice(0, room), continued: false, bestLifter: formula }]]
 }
 

@@ -1,19 +1,25 @@
 // The home page's open challenges: one small answer (the first few running and upcoming ones)
 // serves all three filters, kept current by the global room.
+import { queryOptions } from '@tanstack/react-query'
 import { getOpenCompetitions } from '../../../api/competitions.ts'
-import { useRefetchOnGlobalEvents } from '../../../api/global-room.ts'
+import { useGlobalRoom } from '../../../api/global-room.ts'
+import { queryKeys } from '../../../api/query-keys.ts'
 import { UI } from '../../../config.ts'
 import { toChallenge, type Challenge } from '../../../lib/challenge.ts'
-import type { LiveEventType, OpenCompetitionsResponse } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import type { OpenCompetitionsResponse } from '../../../lib/contract.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
 export type OpenFilter = 'open' | 'upcoming' | 'ongoing'
 
-const REFETCH_ON: readonly LiveEventType[] = ['competition.created', 'leaderboard.changed']
+const openCompetitionsQuery = () => queryOptions({
+  queryKey: queryKeys.openCompetitions,
+  queryFn: ({ signal }) => getOpenCompetitions(UI.featuredChallenges, signal),
+})
 
+/** Refetched when a challenge is created or a board changes (global-room.ts). */
 export function useOpenCompetitions() {
-  const query = useQuery('open-competitions', (signal) => getOpenCompetitions(UI.featuredChallenges, signal))
-  useRefetchOnGlobalEvents(query, REFETCH_ON)
+  const query = useServerQuery(openCompetitionsQuery())
+  useGlobalRoom(query.data !== undefined, query.reload)
   return query
 }
 

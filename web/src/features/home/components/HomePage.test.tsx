@@ -13,7 +13,7 @@ import { HomePage } from './HomePage.tsx'
 const DAY = 86_400_000
 const running = (id: number, name: string) => competition({ id, name, start_date: new Date(Date.now() - id * DAY).toISOString(), status: 'ongoing' })
 const soon = (id: number, name: string) => competition({ id, name, start_date: new Date(Date.now() + id * DAY).toISOString(), end_date: new Date(Date.now() + 30 * DAY).toISOString(), status: 'upcoming' })
-const topLift = (user_id: number, name: string, weight: number): TopLift => ({ user_id, name, weight, competition_id: 7, attempt_id: user_id * 10 })
+const topLift = (user_id: number, name: string, weight: number): TopLift => ({ user_id, name, weight, competition_id: 7, attempt_id: user_id * 10, verified: true })
 
 // The page has two watchers of the global room (the challenges and the top lifts): a burst reaches both.
 let watchers: RoomWatcher[] = []
@@ -56,6 +56,8 @@ describe('home page', () => {
     await within(panel).findByRole('link', { name: 'Anna Novak' })
     expect(urls().sort()).toEqual(['/api/competitions/open?limit=2', '/api/top-lifts?days=30'])
     expect(urls().some((u) => /participants/.test(u))).toBe(false)
+    // Verified lifts only (no include_unverified above), and the panel says so.
+    expect(within(panel).getByRole('link', { name: 'Verified lifts' }).getAttribute('href')).toBe('/about#verified-results')
 
     const squats = within(panel).getByRole('heading', { name: 'Squat' }).parentElement!
     const shown = within(squats).getAllByRole('listitem').map((li) => [li.querySelector('.top-lifts__place')!.textContent, li.querySelector('a')!.textContent, li.querySelector('strong')!.textContent])

@@ -1,4 +1,4 @@
-// SPEC §2 home: hero, open challenges (filterable, the first 2), how it works,
+// docs/product/screens.md home: hero, open challenges (filterable, the first 2), how it works,
 // a sign-up call to action, and the Top Lifts This Month panel.
 import { useState } from 'react'
 import { Link } from 'react-router'

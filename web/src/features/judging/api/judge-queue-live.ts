@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useLive, type LiveSocket } from '../../../stores/live.ts'
 
 /** How often the queue is refetched regardless of the socket (the fallback). */
-export const QUEUE_POLL_MS = 20_000
+const QUEUE_POLL_MS = 20_000
 
 export function useJudgeQueueRefresh(onChange: () => void, enabled: boolean, pollMs = QUEUE_POLL_MS) {
   const latest = useRef(onChange)

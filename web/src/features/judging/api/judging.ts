@@ -1,16 +1,25 @@
 // The judging endpoints (issue 15): the judge's queue and votes, the panel, the organiser's
-// overview, jury decisions and appeal decisions. One fetcher per endpoint; loads go through useQuery.
+// overview, jury decisions and appeal decisions. One fetcher per endpoint; loads go through the cache (useServerQuery).
 import { apiGet, apiRequest } from '../../../lib/api-client.ts'
 import type {
   AppealDecisionBody, AttemptResponse, JudgeQueueResponse, JudgingOverview, Lift, LiftListResponse, PanelBody, PanelResponse, VoteBody,
 } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { queryKeys } from '../../../api/query-keys.ts'
+import { viewerSegment, type Viewer } from '../../../lib/query-client.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
+import { useViewer } from '../../../lib/viewer.ts'
 
 /** GET /judge/queue: attempts awaiting my vote across my panels, oldest first. */
-export const getJudgeQueue = async (signal?: AbortSignal) =>
+const getJudgeQueue = async (signal?: AbortSignal) =>
   (await apiGet<JudgeQueueResponse>('/judge/queue', { auth: 'required', signal })).attempts
 
-export const useJudgeQueue = (userId: number | null) => useQuery(userId ? `judge-queue:${userId}` : null, getJudgeQueue)
+const judgeQueueQuery = (userId: number | null) => queryOptions({
+  queryKey: ['judge-queue', userId ?? 0] as const,
+  queryFn: userId ? ({ signal }) => getJudgeQueue(signal) : skipToken,
+})
+
+export const useJudgeQueue = (userId: number | null) => useServerQuery(judgeQueueQuery(userId))
 
 /** POST /attempts/:id/votes: my vote; the answer is the attempt as it stands (counts only until decided). */
 export const castVote = async (attemptId: number, body: VoteBody): Promise<Lift> =>
@@ -32,17 +41,29 @@ export const savePanel = async (competitionId: number, body: PanelBody) =>
   (await apiRequest<PanelResponse>(`/competitions/${competitionId}/judges`, { method: 'PUT', body, auth: 'required' })).data
 
 /** GET /competitions/:id/judging (the organiser). */
-export const getOverview = (competitionId: number, signal?: AbortSignal) =>
+const getOverview = (competitionId: number, signal?: AbortSignal) =>
   apiGet<JudgingOverview>(`/competitions/${competitionId}/judging`, { auth: 'required', signal })
 
-export const useOverview = (competitionId: number | null) =>
-  useQuery(competitionId ? `judging:${competitionId}` : null, (signal) => getOverview(competitionId!, signal))
+/** Every viewer's overview of the challenge (the live room refetches them). */
+export const overviewKey = (competitionId: number) => [...queryKeys.challenge(competitionId), 'judging'] as const
+
+/** The organiser's view, cached per viewer (lib/viewer.ts): the next account on the tab never sees it. */
+const overviewQuery = (competitionId: number | null, viewer: Viewer) => queryOptions({
+  queryKey: [...overviewKey(competitionId ?? 0), viewerSegment(viewer)] as const,
+  queryFn: competitionId ? ({ signal }) => getOverview(competitionId, signal) : skipToken,
+})
+
+export const useOverview = (competitionId: number | null) => useServerQuery(overviewQuery(competitionId, useViewer()))
 
 /** The challenge's attempts still awaiting a decision, oldest first (GET /competitions/:id/lifts). */
-export const getPendingAttempts = async (competitionId: number, signal?: AbortSignal) => {
+const getPendingAttempts = async (competitionId: number, signal?: AbortSignal) => {
   const { lifts } = await apiGet<LiftListResponse>(`/competitions/${competitionId}/lifts`, { auth: 'optional', signal })
   return lifts.filter((l) => l.status === 'pending').sort((a, b) => a.created_at.localeCompare(b.created_at))
 }
 
-export const usePendingAttempts = (competitionId: number | null) =>
-  useQuery(competitionId ? `pending:${competitionId}` : null, (signal) => getPendingAttempts(competitionId!, signal))
+export const pendingAttemptsQuery = (competitionId: number | null) => queryOptions({
+  queryKey: [...queryKeys.challenge(competitionId ?? 0), 'pending'] as const,
+  queryFn: competitionId ? ({ signal }) => getPendingAttempts(competitionId, signal) : skipToken,
+})
+
+export const usePendingAttempts = (competitionId: number | null) => useServerQuery(pendingAttemptsQuery(competitionId))

@@ -1,6 +1,8 @@
-// One appeal for the jury: the lifter's note, the decision's lights, and Confirm / Reverse
-// with a required reason (final).
-import { useState } from 'react'
+// One appeal for the jury: the video of the attempt under appeal, the lifter's note, the decision's
+// lights, and Confirm / Reverse with a required reason (final).
+import { useMemo, useState } from 'react'
+import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
+import { JudgePlayer } from './JudgePlayer.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
@@ -27,11 +29,16 @@ export function AppealItem({ attempt, onDecided }: { attempt: Lift; onDecided: (
     }
   }
 
+  const src = useMemo(
+    () => (attempt.video_url ? playbackUrl(attempt.video_url, { mobile: isMobile(), device: deviceKind() }) : null),
+    [attempt.video_url],
+  )
   const decision = attempt.status === 'completed' ? 'Good lift' : 'No lift'
   const label = `${attempt.participant_name}, ${liftLabel(attempt.lift_type)} ${formatKg(attempt.weight)}`
   return (
     <li className="judging-admin__item" aria-label={`Appeal: ${label}`}>
       <strong>{label}: {decision}</strong>
+      {src ? <JudgePlayer src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)} under appeal`} /> : <p className="muted">This attempt has no video.</p>}
       <Lights lights={attempt.judging.lights} />
       <p className="muted">Lifter's note: “{attempt.judging.appeal?.note}”</p>
       <label className="stack">

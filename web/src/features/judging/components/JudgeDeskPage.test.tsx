@@ -10,7 +10,7 @@ import { mockFetch } from '../../../test/fetch-mock.ts'
 import { lift } from '../../../test/fixtures.ts'
 import { EMPTY_QUEUE, JudgeDeskPage, REASON_REQUIRED } from './JudgeDeskPage.tsx'
 
-const pending = { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null }
+const pending = { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false }
 const queued = (overrides: Partial<QueuedAttempt>): QueuedAttempt => ({
   ...lift({ status: 'pending', judging: pending, video_url: '/video/1', ...overrides }),
   competition_name: 'Oslo Open',

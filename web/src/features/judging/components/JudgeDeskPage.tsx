@@ -1,5 +1,7 @@
 // /judge: the judge's desk (issue 15). The attempts awaiting my vote across my panels, oldest
-// first; the player; Good lift / No lift with the lift's reason cards, a moment of the clip and
+// first, filtered by challenge when I choose one, each naming its challenge first (look-alike
+// attempts in two challenges must not be confused); the player, sized so Good lift / No lift stay on
+// the screen; Good lift / No lift with the lift's reason cards, a moment of the clip and
 // a note; keyboard shortcuts. After a vote the next attempt loads by itself; the queue follows
 // `judge:queue` on the live socket, reconnects and a poll. Other judges' votes never show here.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
@@ -18,7 +20,7 @@ import { ReasonCards, reasonsFor } from './ReasonCards.tsx'
 import '../judging.css'
 
 export const EMPTY_QUEUE = 'Nothing to judge right now.'
-export const QUEUE_FAILED = 'Could not load your judging queue.'
+const QUEUE_FAILED = 'Could not load your judging queue.'
 export const REASON_REQUIRED = 'Choose a reason for the no lift.'
 
 /** Keys typed into a text field are text, not shortcuts. */
@@ -38,7 +40,12 @@ export function JudgeDeskPage() {
   /** Attempts voted on (or refused) here: skipped even if a refetch still lists them. */
   const [done, setDone] = useState<ReadonlySet<number>>(new Set())
   const [chosenId, setChosenId] = useState<number | null>(null)
-  const waiting = useMemo(() => (queue.data ?? []).filter((a) => !done.has(a.id)), [queue.data, done])
+  const [challengeId, setChallengeId] = useState<number | null>(null)
+  const all = useMemo(() => (queue.data ?? []).filter((a) => !done.has(a.id)), [queue.data, done])
+  const challenges = useMemo(() => challengesIn(all), [all])
+  // A chosen challenge with nothing left falls back to all of them.
+  const filter = challengeId !== null && challenges.some((c) => c.id === challengeId) ? challengeId : null
+  const waiting = filter === null ? all : all.filter((a) => a.competition_id === filter)
   const current = waiting.find((a) => a.id === chosenId) ?? waiting[0]
 
   if (status === 'starting') return null
@@ -63,7 +70,16 @@ export function JudgeDeskPage() {
     <div className="judge-desk">
       <header className="page-header">
         <h1>Judge's desk</h1>
-        {queue.data && <span className="tag">{waiting.length} waiting</span>}
+        {queue.data && <span className="tag">{all.length} waiting</span>}
+        {challenges.length > 0 && (
+          <label className="judge-desk__filter">
+            <span>Challenge</span>
+            <select value={filter ?? ''} onChange={(e) => setChallengeId(e.target.value ? Number(e.target.value) : null)}>
+              <option value="">All my challenges ({all.length})</option>
+              {challenges.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.count})</option>)}
+            </select>
+          </label>
+        )}
       </header>
       {!queue.data && queue.error ? (
         <LoadError message={errorText(queue.error, QUEUE_FAILED)} onRetry={() => void queue.reload()} />
@@ -85,9 +101,9 @@ export function JudgeDeskPage() {
                     aria-current={a.id === current.id ? 'true' : undefined}
                     onClick={() => setChosenId(a.id)}
                   >
-                    <span className="judge-queue__lift">{liftLabel(a.lift_type)} {formatKg(a.weight)}</span>
-                    <span>{a.participant_name}</span>
-                    <span className="muted">{a.competition_name} · {formatDateTime(a.created_at)}</span>
+                    <span className="judge-queue__challenge">{a.competition_name}</span>
+                    <span className="judge-queue__lift">{liftLabel(a.lift_type)} {formatKg(a.weight)} — {a.participant_name}</span>
+                    <span className="muted">{formatDateTime(a.created_at)}</span>
                   </button>
                 </li>
               ))}
@@ -97,6 +113,17 @@ export function JudgeDeskPage() {
       )}
     </div>
   )
+}
+
+/** The challenges of the queue's attempts, in the queue's order, with how many each has waiting. */
+function challengesIn(attempts: readonly QueuedAttempt[]): { id: number; name: string; count: number }[] {
+  const byId = new Map<number, { id: number; name: string; count: number }>()
+  for (const a of attempts) {
+    const entry = byId.get(a.competition_id) ?? { id: a.competition_id, name: a.competition_name, count: 0 }
+    entry.count += 1
+    byId.set(a.competition_id, entry)
+  }
+  return [...byId.values()]
 }
 
 function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: number) => void }) {
@@ -188,8 +215,11 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
   return (
     <section className="judge-desk__main" aria-label="Attempt to judge">
       <div className="judge-desk__title">
+        <p className="judge-desk__challenge">
+          <span className="judge-desk__challenge-label">Challenge</span>{' '}
+          <Link to={`/challenges/${attempt.competition_id}`} data-testid="desk-challenge">{attempt.competition_name}</Link>
+        </p>
         <h2>{liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}</h2>
-        <Link to={`/challenges/${attempt.competition_id}`}>{attempt.competition_name}</Link>
       </div>
       <JudgePlayer ref={player} src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`} />
       <div className="vote-buttons">

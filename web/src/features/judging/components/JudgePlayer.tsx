@@ -2,8 +2,8 @@
 // loop, play/pause. The desk drives it from the keyboard through the handle.
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
 
-export const FRAME_SECONDS = 1 / 30
-export const SPEEDS = [0.25, 0.5, 1] as const
+const FRAME_SECONDS = 1 / 30
+const SPEEDS = [0.25, 0.5, 1] as const
 
 export interface PlayerHandle {
   togglePlay: () => void

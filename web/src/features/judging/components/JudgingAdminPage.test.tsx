@@ -21,7 +21,7 @@ const panel: PanelResponse = {
 const appealed = lift({
   id: 31, participant_name: 'Ben Berg', lift_type: 'bench', weight: 140, status: 'failed',
   judging: {
-    votes_cast: 3, votes_needed: 3, decided_by: 'panel', decided_at: '2026-01-01T10:05:00.000Z', appeal_until: null,
+    votes_cast: 3, votes_needed: 3, decided_by: 'panel', decided_at: '2026-01-01T10:05:00.000Z', appeal_until: null, verified: false,
     lights: [
       { judge: 'Judge 1', good: false, card: 'yellow', reason: 'no_pause', reason_label: 'No visible pause on the chest', at_seconds: 2.5, note: null },
       { judge: 'Judge 2', good: false, card: 'yellow', reason: 'no_pause', reason_label: 'No visible pause on the chest', at_seconds: null, note: null },
@@ -32,7 +32,7 @@ const appealed = lift({
 })
 const waiting = lift({
   id: 41, participant_name: 'Anna Novak', lift_type: 'deadlift', weight: 200, status: 'pending',
-  judging: { votes_cast: 1, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null },
+  judging: { votes_cast: 1, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false },
 })
 const overview: JudgingOverview = {
   competition_id: 7, pending: 4,

@@ -5,18 +5,17 @@ import { Link, useParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { errorText } from '../../../lib/api-client.ts'
-import { competitionRoom, type JudgingOverview, type LiveEvent } from '../../../lib/contract.ts'
+import { competitionRoom, type JudgingOverview } from '../../../lib/contract.ts'
+import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { useOverview, usePanel, usePendingAttempts } from '../api/judging.ts'
+import { JUDGING_ROOM_TABLE } from '../api/judging-room.ts'
 import { AppealItem } from './AppealItem.tsx'
 import { JuryItem } from './JuryItem.tsx'
 import { PanelForm } from './PanelForm.tsx'
 import '../judging.css'
-
-/** Events of the challenge's room that change what this view shows. */
-const JUDGING_EVENTS: ReadonlySet<LiveEvent['type']> = new Set(['attempt.created', 'attempt.updated', 'attempt.voted', 'attempt.judged', 'panel.changed'])
 
 export const NOT_ORGANISER = "Only this challenge's organiser manages its judging."
 
@@ -43,7 +42,7 @@ export function JudgingAdminPage() {
   useLiveRoom(organiser && id ? competitionRoom(id) : null, {
     ready: overview.data !== undefined,
     seq: null,
-    apply: (event) => { if (JUDGING_EVENTS.has(event.type)) refresh() },
+    apply: (event) => { if (id) applyLiveEvent(JUDGING_ROOM_TABLE, event, id) },
     resync: async () => {
       refresh()
       return null

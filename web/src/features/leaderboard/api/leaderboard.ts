@@ -1,19 +1,21 @@
-// The global leaderboard (SPEC §2/§7), ranked on the server (GET /leaderboard): one row per athlete per
+// The global leaderboard (docs/product/screens.md, api.md), ranked on the server (GET /leaderboard): one row per athlete per
 // sport family, filtered, sorted and ranked there, and fetched a page at a time so the page costs what
 // it shows. The sort keys and columns a sport filter offers are decided here.
 import { useCallback, useRef, useState } from 'react'
-import { useRefetchOnGlobalEvents } from '../../../api/global-room.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { useGlobalRoom } from '../../../api/global-room.ts'
+import { queryKeys } from '../../../api/query-keys.ts'
 import { apiGet } from '../../../lib/api-client.ts'
 import {
   FAMILY_LIFTS, FORMULAS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, RANKED_LIFTS, formulaFits,
   type Formula, type LeaderboardFiltersResponse, type LeaderboardResponse, type LeaderboardRow, type LeaderboardSort,
-  type LiveEventType, type RankedLift, type SportFamily,
+  type RankedLift, type SportFamily,
 } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
 export const isFormula = (key: string): key is Formula => (FORMULAS as readonly string[]).includes(key)
 
-export interface LeaderboardFilter {
+interface LeaderboardFilter {
   sort: LeaderboardSort
   /** '' for both families. */
   sport: SportFamily | ''
@@ -22,8 +24,10 @@ export interface LeaderboardFilter {
   gender: string
   /** The lifter's own country. */
   country: string
-  /** The challenge's location (SPEC §2). */
+  /** The challenge's location (docs/product/screens.md). */
   location: string
+  /** Also results whose decisions are not verified (each row marked); verified only when false or absent. */
+  includeUnverified?: boolean
 }
 
 /** The query string of a filter (empty filters left out), in a fixed order so equal filters share a key. */
@@ -33,14 +37,15 @@ export function leaderboardQuery(filter: LeaderboardFilter): string {
     ['sport', filter.sport], ['gender', filter.gender], ['weight_class', filter.weightClass], ['country', filter.country], ['location', filter.location],
   ]
   for (const [name, value] of optional) if (value) params.set(name, value)
+  if (filter.includeUnverified) params.set('include_unverified', 'true')
   return params.toString()
 }
 
-export const getLeaderboardPage = (query: string, limit: number, cursor: string | null, signal?: AbortSignal) =>
+const getLeaderboardPage = (query: string, limit: number, cursor: string | null, signal?: AbortSignal) =>
   apiGet<LeaderboardResponse>(`/leaderboard?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal })
 
 /** The rows shown for one filter: the pages fetched so far, as one list. */
-export interface LeaderboardPages {
+interface LeaderboardPages {
   query: string
   rows: LeaderboardRow[]
   nextCursor: string | null
@@ -62,8 +67,6 @@ async function fetchRows(query: string, count: number, signal: AbortSignal): Pro
   return { query, rows, nextCursor: cursor }
 }
 
-const REFETCH_ON: readonly LiveEventType[] = ['leaderboard.changed']
-
 /**
  * The leaderboard for a filter: its first page on load and on each filter change, `loadMore` appends
  * the next, and a join, an attempt or a judges' decision anywhere refetches the rows on show (once for
@@ -72,13 +75,17 @@ const REFETCH_ON: readonly LiveEventType[] = ['leaderboard.changed']
 export function useLeaderboard(filter: LeaderboardFilter) {
   const query = leaderboardQuery(filter)
   const shown = useRef<LeaderboardPages | undefined>(undefined)
-  const pages = useQuery(query, (signal) => {
-    // After a filter change the rows on show are another filter's: start again from one page.
-    const count = shown.current?.query === query ? shown.current.rows.length : 0
-    return fetchRows(query, count, signal)
-  })
+  const pages = useServerQuery(queryOptions({
+    queryKey: [...queryKeys.leaderboard, query] as const,
+    queryFn: ({ signal }) => {
+      // After a filter change the rows on show are another filter's: start again from one page.
+      const count = shown.current?.query === query ? shown.current.rows.length : 0
+      return fetchRows(query, count, signal)
+    },
+  }))
   shown.current = pages.data
-  useRefetchOnGlobalEvents(pages, REFETCH_ON)
+  // A board change anywhere refetches the rows on show (global-room.ts).
+  useGlobalRoom(pages.data !== undefined, pages.reload)
 
   const { setData } = pages
   const [loadingMore, setLoadingMore] = useState(false)
@@ -106,7 +113,10 @@ export function useLeaderboard(filter: LeaderboardFilter) {
 
 /** GET /leaderboard/filters: the countries and locations the filters offer. */
 export function useLeaderboardFilters() {
-  return useQuery('leaderboard-filters', (signal) => apiGet<LeaderboardFiltersResponse>('/leaderboard/filters', { signal }))
+  return useServerQuery(queryOptions({
+    queryKey: ['leaderboard-filters'] as const,
+    queryFn: ({ signal }) => apiGet<LeaderboardFiltersResponse>('/leaderboard/filters', { signal }),
+  }))
 }
 
 /** The sort keys that make sense for a sport filter: its lifts and the formulas that fit its total. */

@@ -6,14 +6,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LeaderboardResponse, LeaderboardRow } from '../../../lib/contract.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
-import { LeaderboardPage } from './LeaderboardPage.tsx'
+import { INCLUDES_UNVERIFIED, LeaderboardPage } from './LeaderboardPage.tsx'
 
 const NO_POINTS = { dots: null, ipf_gl: null, wilks: null, wilks2020: null, sinclair: null }
 function row(overrides: Partial<LeaderboardRow>): LeaderboardRow {
   return {
     rank: 1, user_id: 1, name: 'Anna Novak', country: 'Norway', sport: 'powerlifting', gender: 'M', weight_class: '74kg', bodyweight: null,
     location: 'Oslo', competition_id: 1, competition_name: 'Oslo Open', squat: 0, bench: 0, deadlift: 0, snatch: 0, clean_and_jerk: 0,
-    total: null, points: NO_POINTS, pending: 0, ...overrides,
+    total: null, points: NO_POINTS, pending: 0, verified: true, ...overrides,
   }
 }
 const hans = row({ rank: 1, user_id: 1, name: 'Heavy Hans', country: 'Germany', weight_class: '120kg', bodyweight: 118, squat: 260, bench: 170, deadlift: 270, total: 700, points: { ...NO_POINTS, dots: 404.3 } })
@@ -175,6 +175,58 @@ describe('leaderboard from the server', () => {
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy()
     expect(screen.queryByText('Could not load more lifters. Please try again.')).toBeNull()
   }, 15_000)
+})
+
+describe('verified results', () => {
+  /** The server's two boards: verified rows only, or every row (the garage meet's lifter marked) with include_unverified=true. */
+  const garage = row({ rank: 2, user_id: 7, name: 'Garage Gus', location: 'Bergen', competition_name: 'Garage Meet (self-judged)', total: 650, verified: false })
+  const serveBoards = () => server(() => [hans], (params) => (params.get('include_unverified') === 'true' ? { body: { rows: [hans, garage], next_cursor: null } } : undefined))
+  const toggle = () => screen.getByRole('checkbox', { name: 'Include unverified results' }) as HTMLInputElement
+
+  it('shows verified results by default and says so, with a link to how results are verified', async () => {
+    const { asked } = serveBoards()
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    expect(asked()).toEqual(['sort=total&limit=50'])
+    expect(toggle().checked).toBe(false)
+    expect(screen.getByTestId('verified-note').textContent).toContain('Only results decided by a certified judging panel count here.')
+    expect(screen.getByRole('link', { name: 'How results are verified' }).getAttribute('href')).toBe('/about#verified-results')
+    expect(athletes()).toEqual(['Heavy Hans'])
+    expect(document.querySelector('.leaderboard__unverified')).toBeNull()
+    expect(document.querySelector('caption')!.textContent).toContain('verified results only')
+  })
+
+  it('the toggle asks for include_unverified=true, keeps ?unverified=1 in the URL, and marks the unverified rows; off again, verified only', async () => {
+    const { asked } = serveBoards()
+    renderAt('/leaderboard?gender=M')
+    await screen.findByRole('table')
+    fireEvent.click(toggle())
+    await vi.waitFor(() => expect(athletes()).toEqual(['Heavy Hans', 'Garage Gus']))
+    expect(asked().at(-1)).toBe('sort=total&gender=M&include_unverified=true&limit=50')
+    expect(search).toBe('?gender=M&unverified=1')
+    expect(toggle().checked).toBe(true)
+    expect(screen.getByTestId('verified-note').textContent).toContain(INCLUDES_UNVERIFIED)
+    // Only the unverified row carries the mark: a word (not a colour alone) with its meaning as the title.
+    const marks = bodyRows().map((r) => r.querySelector('.leaderboard__unverified'))
+    expect(marks[0]).toBeNull()
+    expect(marks[1]!.textContent).toBe('Unverified')
+    expect(marks[1]!.getAttribute('title')).toMatch(/certified judging panel/)
+    expect(within(bodyRows()[1] as HTMLElement).getByText('Unverified')).toBeTruthy()
+
+    fireEvent.click(toggle())
+    await vi.waitFor(() => expect(athletes()).toEqual(['Heavy Hans']))
+    expect(search).toBe('?gender=M')
+    expect(asked().at(-1)).toBe('sort=total&gender=M&limit=50')
+  })
+
+  it('a shared URL with ?unverified=1 asks for unverified results at once', async () => {
+    const { asked } = serveBoards()
+    renderAt('/leaderboard?unverified=1')
+    await screen.findByRole('table')
+    expect(asked()).toEqual(['sort=total&include_unverified=true&limit=50'])
+    expect(toggle().checked).toBe(true)
+    expect(document.querySelectorAll('.leaderboard__unverified')).toHaveLength(1)
+  })
 })
 
 describe('leaderboard live', () => {

@@ -1,9 +1,11 @@
-// SPEC §2 /leaderboard: sort by total, a lift (squat, bench, deadlift, snatch, clean & jerk) or a
+// docs/product/screens.md /leaderboard: sort by total, a lift (squat, bench, deadlift, snatch, clean & jerk) or a
 // formula's points (DOTS, IPF GL, Wilks, Wilks 2020, Sinclair); filter by weight class, gender, the
 // lifter's country, sport and the challenge's location. One row per athlete per sport (powerlifting,
 // weightlifting), ranked by the server and shown a page at a time; the filters live in the URL so a
 // view can be shared. Live: a join, an attempt or a judges' decision anywhere refetches the rows on
-// show. Only good lifts count; attempts awaiting judges are marked beside the name.
+// show. Only good lifts count; attempts awaiting judges are marked beside the name. Only verified
+// results count (decided by a certified judging panel, lib/verified-results.ts); "Include unverified
+// results" (?unverified=1) adds the others, each row made of them marked "Unverified".
 // A table on wide screens; on a phone each row is a card (LeaderboardPage.css, as the profile's
 // history does): place, name, class and the sorted figure first, the other bests small below, so no
 // lifter's total hides three screens to the side. The "Sort by" select is the phone's sort control.
@@ -17,6 +19,7 @@ import {
   type Formula, type LeaderboardRow, type LeaderboardSort, type RankedLift, type SportFamily,
 } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints } from '../../../lib/format.ts'
+import { ONLY_VERIFIED_COUNT, UNVERIFIED_MEANING, VERIFIED_RESULTS_HELP } from '../../../lib/verified-results.ts'
 import { useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { isFormula, liftColumnsFor, pointsColumnsFor, sortKeysFor, useLeaderboard, useLeaderboardFilters } from '../api/leaderboard.ts'
 import './LeaderboardPage.css'
@@ -28,7 +31,10 @@ const sortOptionLabel = (key: LeaderboardSort) => (key === 'clean_and_jerk' ? 'C
 const GENDER_LABELS: Record<string, string> = { M: 'Men', F: 'Women' }
 const rowKey = (r: LeaderboardRow) => `${r.user_id}-${r.sport}`
 /** What a live change can move in a row. */
-const rowFigures = (r: LeaderboardRow) => [r.rank, r.total, r.points, r.squat, r.bench, r.deadlift, r.snatch, r.clean_and_jerk, r.pending]
+const rowFigures = (r: LeaderboardRow) => [r.rank, r.total, r.points, r.squat, r.bench, r.deadlift, r.snatch, r.clean_and_jerk, r.pending, r.verified]
+/** The URL parameter of the "Include unverified results" toggle, and its value when on. */
+const UNVERIFIED_PARAM = 'unverified'
+export const INCLUDES_UNVERIFIED = 'Unverified results are included and marked: they were not decided by a certified judging panel.'
 
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams()
@@ -42,7 +48,8 @@ export function LeaderboardPage() {
   const location = params.get('location') ?? ''
   const country = params.get('country') ?? ''
   const gender = params.get('gender') ?? ''
-  const { data, error, reload, loadMore, loadingMore, loadMoreFailed } = useLeaderboard({ sort, sport, weightClass, gender, country, location })
+  const includeUnverified = params.get(UNVERIFIED_PARAM) === '1'
+  const { data, error, reload, loadMore, loadingMore, loadMoreFailed } = useLeaderboard({ sort, sport, weightClass, gender, country, location, includeUnverified })
   // Rows a live refetch brought in or changed; another filter is another list, and "Load more" adds no news.
   const changedRows = useChangeHighlight(data?.rows, rowKey, rowFigures, { scope: data?.query, appendedAreNew: false })
   const filters = useLeaderboardFilters().data
@@ -125,6 +132,16 @@ export function LeaderboardPage() {
           </select>
         </div>
       </div>
+      <div className="leaderboard__scope">
+        <label className="leaderboard__toggle">
+          <input type="checkbox" checked={includeUnverified} onChange={(e) => update(UNVERIFIED_PARAM, e.target.checked ? '1' : '')} />
+          Include unverified results
+        </label>
+        <p className="leaderboard__verified-note" data-testid="verified-note">
+          {includeUnverified ? INCLUDES_UNVERIFIED : ONLY_VERIFIED_COUNT}{' '}
+          <Link to={VERIFIED_RESULTS_HELP}>How results are verified</Link>
+        </p>
+      </div>
       <p className="muted leaderboard__note">
         Country is the lifter&apos;s own; location is where the challenge was held. Points are computed from the row&apos;s total and the
         bodyweight it was lifted at (— without a bodyweight, or for a formula of the other sport).
@@ -139,6 +156,7 @@ export function LeaderboardPage() {
               <table className="leaderboard">
                 <caption className="visually-hidden">
                   {sport ? SPORT_NAMES[sport] : 'Powerlifting and weightlifting'} athletes ranked by {sortOptionLabel(sort)}
+                  {includeUnverified ? ', unverified results included and marked' : ', verified results only'}
                 </caption>
                 <thead>
                   <tr>
@@ -163,6 +181,7 @@ export function LeaderboardPage() {
                             <Link to={`/profile/${r.user_id}`}>{r.name}</Link>
                             {r.country && <span className="muted leaderboard__country">{r.country}</span>}
                             {r.pending > 0 && <span className="leaderboard__pending" title="Not counted until the judges decide">{r.pending} awaiting judges</span>}
+                            {!r.verified && <span className="leaderboard__unverified" title={UNVERIFIED_MEANING}>Unverified</span>}
                           </span>
                         </span>
                       </td>

@@ -7,7 +7,7 @@ const video = (attempt_id: number, competition_id: number): UploadedVideo => ({
   created_at: '2026-01-01T00:00:00Z', user_id: 1, video_url: '/api/video/x', poster_url: null, processing: 'ready',
 })
 
-describe('profile videos (SPEC §9)', () => {
+describe('profile videos (docs/product/limits.md)', () => {
   it('6 from one challenge', () => {
     expect(profileVideos([1, 2, 3, 4, 5, 6, 7].map((id) => video(id, 1)))).toHaveLength(6)
   })

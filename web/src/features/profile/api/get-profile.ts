@@ -1,20 +1,26 @@
 // GET /users/:id/profile — public, with the email only for its owner (bearer sent when we have one).
-import { useCallback } from 'react'
+import { queryOptions, skipToken } from '@tanstack/react-query'
 import { useGlobalRoom } from '../../../api/global-room.ts'
+import { queryKeys } from '../../../api/query-keys.ts'
 import { apiGet } from '../../../lib/api-client.ts'
-import type { LiveEvent, ProfileResponse, UploadedVideo } from '../../../lib/contract.ts'
+import type { ProfileResponse, UploadedVideo } from '../../../lib/contract.ts'
 import { LIMITS } from '../../../lib/contract.ts'
 import { UI } from '../../../config.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { viewerSegment, type Viewer } from '../../../lib/query-client.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
+import { useViewer } from '../../../lib/viewer.ts'
 
 export const PROFILE_FAILED = 'Failed to load profile data'
 export const NO_USER_ID = 'No user ID found'
 
-export const getProfile = (userId: number, signal?: AbortSignal) =>
+const getProfile = (userId: number, signal?: AbortSignal) =>
   apiGet<ProfileResponse>(`/users/${userId}/profile`, { auth: 'optional', signal })
 
-export const useProfile = (userId: number | null) =>
-  useQuery(userId ? `profile:${userId}` : null, (signal) => getProfile(userId!, signal))
+/** The email is in it for its owner only: cached per viewer (lib/viewer.ts), so the next account on the tab never sees it. */
+const profileQuery = (userId: number | null, viewer: Viewer) => queryOptions({
+  queryKey: [...queryKeys.profile(userId ?? 0), viewerSegment(viewer)] as const,
+  queryFn: userId ? ({ signal }) => getProfile(userId, signal) : skipToken,
+})
 
 /**
  * The profile, refetched when a challenge the lifter takes part in changes its board (a decision,
@@ -22,18 +28,12 @@ export const useProfile = (userId: number | null) =>
  * verdict follow the judges without a reload.
  */
 export function useLiveProfile(userId: number | null) {
-  const query = useProfile(userId)
-  const { data, reload } = query
-  const apply = useCallback((event: LiveEvent) => {
-    if (event.type !== 'leaderboard.changed' || !data) return
-    const id = event.data.competition_id
-    if (data.competitions.some((c) => c.id === id) || data.uploaded_videos.some((v) => v.competition_id === id)) void reload()
-  }, [data, reload])
-  useGlobalRoom(query, apply)
+  const query = useServerQuery(profileQuery(userId, useViewer()))
+  useGlobalRoom(query.data !== undefined, query.reload)
   return query
 }
 
-/** SPEC §9: 6 videos; when they come from several challenges, at most 3 of each. */
+/** docs/product/limits.md: 6 videos; when they come from several challenges, at most 3 of each. */
 export function profileVideos(videos: readonly UploadedVideo[]): UploadedVideo[] {
   const several = new Set(videos.map((v) => v.competition_id)).size > 1
   if (!several) return videos.slice(0, LIMITS.profileVideos)

@@ -3,7 +3,8 @@
 // server answers from its per-change cache of the challenge's ranked list: one small request each.
 import { getParticipant } from '../../../api/participants.ts'
 import type { ProfileResponse } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
 /** Challenge id → place; null without a place (no total yet, or the entry could not be read). */
 export type HistoryPlaces = Record<number, number | null>
@@ -18,6 +19,9 @@ export async function getHistoryPlaces(userId: number, competitionIds: readonly 
 
 /** Read again when a total in the history changes (the profile follows decisions live). */
 export function useHistoryPlaces(userId: number | null, history: ProfileResponse['competitions'] | undefined) {
-  const key = userId && history?.length ? `history-places:${userId}:${history.map((c) => `${c.id}=${c.total_weight}`).join(',')}` : null
-  return useQuery(key, (signal) => getHistoryPlaces(userId!, history!.map((c) => c.id), signal))
+  const totals = history?.map((c) => `${c.id}=${c.total_weight}`).join(',') ?? ''
+  return useServerQuery(queryOptions({
+    queryKey: ['history-places', userId ?? 0, totals] as const,
+    queryFn: userId && history?.length ? ({ signal }) => getHistoryPlaces(userId, history.map((c) => c.id), signal) : skipToken,
+  }))
 }

@@ -1,10 +1,14 @@
 // The profile shows each video's verdict (awaiting judges in grey) and refetches when a challenge
-// the lifter takes part in changes its board (a decision), not for other challenges.
+// the lifter takes part in changes its board (a decision), not for other challenges. The owner's
+// email, answered to the owner only, never shows to the next account signed in on the same tab.
 import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent, ProfileResponse, UploadedVideo } from '../../../lib/contract.ts'
+import { queryClient } from '../../../lib/query-client.ts'
+import { clearSession, saveSession } from '../../../lib/session-storage.ts'
 import { useLive, type RoomWatcher } from '../../../stores/live.ts'
+import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { user } from '../../../test/fixtures.ts'
 import { ProfilePage } from './ProfilePage.tsx'
@@ -34,8 +38,12 @@ describe('profile', () => {
     render(<MemoryRouter initialEntries={['/profile/5']}><Routes><Route path="/profile/:id" element={<ProfilePage />} /></Routes></MemoryRouter>)
     const pending = await screen.findByText('Awaiting judges')
     expect(pending.className).toContain('status-other')
-    expect(screen.getByText('completed').className).toContain('status-completed')
-    expect(screen.getByText('failed').className).toContain('status-failed')
+    // Words a person reads, not the raw statuses; a powerlifter's page shows no "Best snatch 0 kg".
+    expect(screen.getByText('Good lift').className).toContain('status-completed')
+    expect(screen.getByText('No lift').className).toContain('status-failed')
+    expect(screen.queryByText('completed')).toBeNull()
+    expect(screen.queryByText('Best snatch')).toBeNull()
+    expect(screen.queryByText('Best clean & jerk')).toBeNull()
     await vi.waitFor(() => expect(watcher).not.toBeNull())
 
     const changed = (competition_id: number, seq: number) =>
@@ -48,6 +56,71 @@ describe('profile', () => {
     changed(7, 2)
     await vi.waitFor(() => expect(screen.queryByText('Awaiting judges')).toBeNull())
     expect(api.sent('GET', '/users/5/profile')).toHaveLength(2)
-    expect(screen.getAllByText('completed')).toHaveLength(2)
+    expect(screen.getAllByText('Good lift')).toHaveLength(2)
+  })
+})
+
+describe('profile: the owner signs out, another account signs in on the same tab', () => {
+  const signedIn = (userId: number | null) => act(() => useSession.setState(
+    userId ? { status: 'authenticated', userId, user: null, error: null } : { status: 'unauthenticated', userId: null, user: null, error: null },
+  ))
+  afterEach(() => signedIn(null))
+
+  /** GET /users/5/profile answers the owner (user 5) with the email, anyone else without; `held` answers wait for release(). */
+  function serveProfile() {
+    const waiting: (() => void)[] = []
+    let holding = false
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+      const bearer = new Headers(init.headers).get('authorization')
+      const owner = bearer === 'Bearer token-5'
+      if (holding) await new Promise<void>((resolve) => waiting.push(resolve))
+      const body: ProfileResponse = { ...profile([]), user: user({ id: 5, name: 'Test Lifter', ...(owner ? { email: 'owner@example.com' } : { email: undefined }) }) }
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+    })
+    vi.stubGlobal('fetch', fetchMock)
+    return { fetchMock, hold: () => { holding = true }, release: () => { holding = false; waiting.splice(0).forEach((go) => go()) } }
+  }
+  const token = (userId: number) => saveSession({ access_token: `token-${userId}`, user_id: userId, refresh_token: null })
+  const open = () => render(<MemoryRouter initialEntries={['/profile/5']}><Routes><Route path="/profile/:id" element={<ProfilePage />} /></Routes></MemoryRouter>)
+
+  it('a profile left by its owner: the next account to open it never sees the email, not even from the cache', async () => {
+    const api = serveProfile()
+    token(5)
+    signedIn(5)
+    const page = open()
+    await screen.findByText(/owner@example\.com/)
+    page.unmount()
+
+    clearSession()
+    signedIn(null)
+    token(6)
+    signedIn(6)
+    api.hold()
+    open()
+    expect(screen.queryByText(/owner@example\.com/)).toBeNull() // the cache had it under the owner's key
+    await act(async () => api.release())
+    await screen.findByText('Test Lifter')
+    expect(screen.queryByText(/owner@example\.com/)).toBeNull()
+    // The owner's answer left the cache with its owner.
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['profile', 5] }).map((q) => q.queryKey.at(-1))).toEqual([{ viewer: 6 }])
+  })
+
+  it('a profile on screen while its owner signs out and another signs in: the email goes at once and does not come back', async () => {
+    const api = serveProfile()
+    token(5)
+    signedIn(5)
+    open()
+    await screen.findByText(/owner@example\.com/)
+    api.hold()
+    clearSession()
+    signedIn(null)
+    expect(screen.queryByText(/owner@example\.com/)).toBeNull()
+    token(6)
+    signedIn(6)
+    expect(screen.queryByText(/owner@example\.com/)).toBeNull()
+    await act(async () => api.release())
+    await screen.findByText('Test Lifter')
+    expect(screen.queryByText(/owner@example\.com/)).toBeNull()
+    await vi.waitFor(() => expect(queryClient.getQueryCache().findAll({ queryKey: ['profile', 5] }).map((q) => q.queryKey.at(-1))).toEqual([{ viewer: 6 }]))
   })
 })

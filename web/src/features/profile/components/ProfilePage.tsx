@@ -1,6 +1,8 @@
-// SPEC §2 /profile: the own profile; /profile/{id} and /profile?id= show that athlete's public
-// profile. Without a session and without an id it goes home (SPEC §4). Each video says good lift,
+// docs/product/screens.md /profile: the own profile; /profile/{id} and /profile?id= show that athlete's public
+// profile. Without a session and without an id it goes home (docs/product/states.md). Each video says good lift,
 // no lift or awaiting judges; a decision in one of the lifter's challenges refetches the profile.
+// The header names the lifter's category and whether they are a certified judge; the own profile
+// lets the lifter choose their category while they have no results (AccountCategory).
 import { Link, Navigate, useParams, useSearchParams } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { Avatar } from '../../../components/Avatar.tsx'
@@ -11,8 +13,13 @@ import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
 import { NO_USER_ID, PROFILE_FAILED, profileVideos, useLiveProfile } from '../api/get-profile.ts'
 import { useHistoryPlaces } from '../api/history-places.ts'
+import { AccountCategory } from './AccountCategory.tsx'
+import { ChangePassword } from './ChangePassword.tsx'
+import { DownloadOwnData } from './DownloadOwnData.tsx'
 import { ProfileHistory } from './ProfileHistory.tsx'
 import './ProfilePage.css'
+
+const CATEGORY_NAMES = { M: 'Men', F: 'Women' } as const
 
 export function ProfilePage() {
   const routeId = useParams().id
@@ -22,7 +29,7 @@ export function ProfilePage() {
   const ownId = useSession((s) => s.userId)
   const requestedId = requested && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : null
   const userId = requested ? requestedId : ownId
-  const { data, error, reload } = useLiveProfile(userId)
+  const { data, error, reload, setData } = useLiveProfile(userId)
   const places = useHistoryPlaces(data?.user.id ?? null, data?.competitions)
 
   if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
@@ -52,10 +59,15 @@ export function ProfilePage() {
           <p className="row">
             {user.country && <span className="tag">{user.country}</span>}
             {user.weight_class && <span className="tag">{user.weight_class}</span>}
+            {user.sex && <span className="tag">{CATEGORY_NAMES[user.sex]}</span>}
+            {user.certified_judge && <span className="tag tag--certified" title="Certified by a site administrator: their panels' decisions can count on the global boards">Certified judge</span>}
             <span className="muted">Member since {formatDate(user.created_at)}</span>
           </p>
           {user.bio && <p>{user.bio}</p>}
           {own && <Link className="button button--small" to="/upload">Upload a lift</Link>}
+          {own && <AccountCategory sex={user.sex} onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, sex: account.sex } } : d))} />}
+          {own && <ChangePassword />}
+          {own && <DownloadOwnData />}
         </div>
       </header>
 
@@ -65,8 +77,9 @@ export function ProfilePage() {
           <div><dt>Challenges</dt><dd>{achievements.total_competitions}</dd></div>
           <div><dt>Successful lifts</dt><dd>{achievements.total_successful_lifts}</dd></div>
           <div><dt>Heaviest lift</dt><dd>{formatKg(achievements.heaviest_lift)}</dd></div>
-          <div><dt>Best snatch</dt><dd>{formatKg(achievements.best_snatch)}</dd></div>
-          <div><dt>Best clean &amp; jerk</dt><dd>{formatKg(achievements.best_clean_and_jerk)}</dd></div>
+          {/* Only a lifter who has snatched or cleaned & jerked: a powerlifter's page shows no "Best snatch 0 kg". */}
+          {achievements.best_snatch > 0 && <div><dt>Best snatch</dt><dd>{formatKg(achievements.best_snatch)}</dd></div>}
+          {achievements.best_clean_and_jerk > 0 && <div><dt>Best clean &amp; jerk</dt><dd>{formatKg(achievements.best_clean_and_jerk)}</dd></div>}
         </dl>
       </section>
 
@@ -92,7 +105,7 @@ export function ProfilePage() {
               <li key={v.attempt_id}>
                 <Link className="profile-video" to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}>
                   <VideoThumb poster={v.poster_url} />
-                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong> · <AttemptVerdict attempt={v} statusWords /><br /><span className="muted">{v.competition_name}</span></span>
+                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong> · <AttemptVerdict attempt={v} /><br /><span className="muted">{v.competition_name}</span></span>
                 </Link>
               </li>
             ))}

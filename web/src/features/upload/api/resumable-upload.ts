@@ -1,7 +1,7 @@
 // The lift's video through the tus protocol (tus-js-client) to /api/uploads/: in chunks, so a
 // dropped connection costs at most the chunk in flight; resumed from the server's offset after a
 // drop, while offline waiting for the browser to come back, and after a reload from the URL
-// tus-js-client keeps in localStorage. Failures are Errors carrying the SPEC §8 upload texts.
+// tus-js-client keeps in localStorage. Failures are Errors carrying docs/product/messages.md upload texts.
 import { Upload, defaultOptions, type DetailedError, type HttpRequest, type HttpResponse, type PreviousUpload, type UploadOptions } from 'tus-js-client'
 import { API_BASE, refreshSession } from '../../../lib/api-client.ts'
 import { readSession } from '../../../lib/session-storage.ts'
@@ -11,13 +11,13 @@ import {
 } from './resume-offer.ts'
 
 export const NO_RESPONSE = 'No response received from server. Please check your connection.'
-export const uploadFailedWith = (status: number) => `Upload failed with status ${status}`
-export const uploadFailed = (serverError: string) => `Upload failed: ${serverError}`
+const uploadFailedWith = (status: number) => `Upload failed with status ${status}`
+const uploadFailed = (serverError: string) => `Upload failed: ${serverError}`
 
 /** 5 MiB: a phone on a weak uplink sends it in seconds, so a drop loses little; big enough that request overhead stays small. */
-export const CHUNK_SIZE = 5 * 1024 * 1024
+const CHUNK_SIZE = 5 * 1024 * 1024
 /** Waits between retries while the browser says it is online (a server restart, a flaky link): about two minutes in all. */
-export const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000]
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000]
 
 export interface UploadRequest {
   file: File
@@ -27,12 +27,12 @@ export interface UploadRequest {
   competitionId: string
 }
 
-export interface UploadOutcome {
+interface UploadOutcome {
   attemptId: number | null
   competitionId: number | null
 }
 
-export interface UploadEvents {
+interface UploadEvents {
   /** Bytes the browser has sent of the file (counting what the server had before a resume). */
   onProgress(sent: number, total: number): void
   /** True while the browser is offline: the upload waits and goes on by itself when it is back. */
@@ -49,7 +49,7 @@ export interface ResumableUpload {
 }
 
 /** Absolute, because tus-js-client resolves the Location it gets against it. */
-export const uploadEndpoint = () => new URL(`${API_BASE}/uploads/`, window.location.href).href
+const uploadEndpoint = () => new URL(`${API_BASE}/uploads/`, window.location.href).href
 
 const storage = () => defaultOptions.urlStorage
 const metadataOf = (request: UploadRequest) => ({

@@ -3,9 +3,9 @@
 // whose it is (tus does not), so the page can say "42 %" without asking the server, and never
 // offers one lifter another's upload on a shared phone.
 
-export const PROGRESS_KEY = 'liftarena-upload-progress'
+const PROGRESS_KEY = 'liftarena-upload-progress'
 /** The server keeps an unfinished upload this long by default (UPLOAD_RESUME_HOURS=24); older ones are gone. */
-export const RESUME_MAX_AGE_MS = 24 * 3_600_000
+const RESUME_MAX_AGE_MS = 24 * 3_600_000
 
 /** What tus-js-client stores per upload (its PreviousUpload). */
 export interface StoredUpload {
@@ -17,7 +17,7 @@ export interface StoredUpload {
 }
 
 /** Ours, per upload URL: who started it and the bytes the server has accepted. */
-export interface ProgressRecord {
+interface ProgressRecord {
   userId: number
   offset: number
   size: number

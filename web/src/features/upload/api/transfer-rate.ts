@@ -46,11 +46,11 @@ export function secondsLeft(sent: number, total: number, bytesPerSecond: number 
 }
 
 /** How quickly the average forgets: a sample this old weighs 1/e. Phones' uplinks burst; 3 s keeps the figure calm. */
-export const SPEED_HALF_LIFE_MS = 3_000
+const SPEED_HALF_LIFE_MS = 3_000
 /** Samples closer together than this are merged: progress events can arrive every few ms. */
-export const MIN_SAMPLE_MS = 250
+const MIN_SAMPLE_MS = 250
 
-export interface RateMeter {
+interface RateMeter {
   /** Bytes sent so far (they may go back after a failed chunk: that restarts the measure). Returns the speed. */
   sample(bytesSent: number, nowMs: number): number | null
   /** Forget the history (after a pause, e.g. offline): the next samples start a fresh measure. */

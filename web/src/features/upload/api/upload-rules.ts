@@ -1,4 +1,4 @@
-// SPEC §5 upload rules: defaults and validation, as pure functions.
+// docs/product/validation.md upload rules: defaults and validation, as pure functions.
 import { LIFT_NAMES, LIMITS, MAIN_LIFTS, challengeLifts } from '../../../lib/contract.ts'
 import type { BestLift, LiftType } from '../../../lib/contract.ts'
 
@@ -14,16 +14,16 @@ export function liftOptions(challengeLiftTypes: readonly string[] | undefined): 
   return types.map((value) => ({ value, label: LIFT_NAMES[value] }))
 }
 
-export const FILL_ALL_FIELDS = 'Please fill in all fields'
-export const INVALID_WEIGHT = 'Please enter a valid weight'
+const FILL_ALL_FIELDS = 'Please fill in all fields'
+const INVALID_WEIGHT = 'Please enter a valid weight'
 export const NO_USER_ID = 'User ID not found. Please log in again.'
 
-/** Used when the lifter has no best for the lift yet (SPEC §5 gives squat, bench and deadlift). */
-export const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = {
+/** Used when the lifter has no best for the lift yet (docs/product/validation.md gives squat, bench and deadlift). */
+const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = {
   squat: 60, bench: 40, deadlift: 80, clean_and_jerk: 50, snatch: 40, power_clean: 50, push_press: 40, overhead_press: 30,
 }
 
-/** SPEC §5: competition id falls back to '1' when the page has none. */
+/** docs/product/validation.md: competition id falls back to '1' when the page has none. */
 export const FALLBACK_COMPETITION_ID = '1'
 
 export function defaultWeight(liftType: UploadLiftType, bests: readonly BestLift[] | undefined): number {
@@ -31,7 +31,7 @@ export function defaultWeight(liftType: UploadLiftType, bests: readonly BestLift
   return best && best > 0 ? best : FALLBACK_WEIGHTS[liftType]
 }
 
-export interface UploadInput {
+interface UploadInput {
   file: File | null
   liftType: string
   weight: string

@@ -1,4 +1,4 @@
-// SPEC §5 upload: defaults from the lifter's best (else 60/40/80), the three messages,
+// docs/product/validation.md upload: defaults from the lifter's best (else 60/40/80), the three messages,
 // submit disabled without a file; an unfinished upload's fields come back as a preset.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'

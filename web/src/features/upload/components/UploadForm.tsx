@@ -1,4 +1,4 @@
-// The form of SPEC §5: video file, lift type (the challenge's own), weight (default: the
+// The form of docs/product/validation.md: video file, lift type (the challenge's own), weight (default: the
 // lifter's best, else 60/40/80), and on /upload the challenge. Submit is disabled without a file.
 import { useEffect, useState, type FormEvent } from 'react'
 import type { BestLift, ProfileResponse } from '../../../lib/contract.ts'
@@ -7,9 +7,9 @@ import type { UploadRequest } from '../api/resumable-upload.ts'
 import type { UploadFields } from '../api/resume-offer.ts'
 
 /** The challenges a lifter can upload to now: joined and ongoing (the server refuses upcoming and ended ones). */
-export const uploadableChallenges = (joined: ProfileResponse['competitions'] | undefined) => (joined ?? []).filter((c) => c.status === 'ongoing')
+const uploadableChallenges = (joined: ProfileResponse['competitions'] | undefined) => (joined ?? []).filter((c) => c.status === 'ongoing')
 
-/** The challenge the upload goes to: the route's, else the one chosen, else the first open one, else SPEC §5's '1'. */
+/** The challenge the upload goes to: the route's, else the one chosen, else the first open one, else docs/product/validation.md's '1'. */
 export function uploadCompetitionId(routeId: number | null, chosen: string, joined: ProfileResponse['competitions'] | undefined): string {
   if (routeId) return String(routeId)
   const first = uploadableChallenges(joined)[0]

@@ -1,12 +1,12 @@
-// SPEC §2 upload pages (/upload and /challenges/{id}/upload): the form of §5, the resumable
+// docs/product/screens.md upload pages (/upload and /challenges/{id}/upload): the form of §5, the resumable
 // upload's progress (size, speed, time left, Cancel; paused while offline); on success, the
 // challenge (or /random-video). On the challenge the lifter lands on their own attempt: its tile
 // scrolled into view and highlighted, with the transcode's live progress and then the judges'
 // verdict (LandingAttempt.tsx), so there is no waiting here once the bytes have arrived. After a
 // reload, an unfinished upload is offered: choosing the same file again continues it where the
 // server left off.
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
 import { landingState } from '../../../lib/landing-attempt.ts'
 import { saveLastAttemptId } from '../../../lib/session-storage.ts'
@@ -23,7 +23,7 @@ import { TransferProgress } from './TransferProgress.tsx'
 import { UploadForm, uploadCompetitionId, type UploadValues } from './UploadForm.tsx'
 import './UploadPage.css'
 
-export const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
+const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
 
 type Phase =
   | { step: 'form' }
@@ -48,6 +48,14 @@ export function UploadPage() {
   const [cancelling, setCancelling] = useState(false)
   const [offer, setOffer] = useState<Offer | null>(null)
   const [resumesOffer, setResumesOffer] = useState(false)
+  // A meet's call to action links here with the declared attempt's lift and weight (?lift=squat&weight=182.5).
+  const [params] = useSearchParams()
+  const linkedLift = params.get('lift')
+  const linkedWeight = params.get('weight')
+  const linked = useMemo(
+    () => (competitionId && linkedLift && linkedWeight ? { liftType: linkedLift, weight: linkedWeight, competitionId: String(competitionId) } : null),
+    [competitionId, linkedLift, linkedWeight],
+  )
 
   const refreshOffer = useCallback(async () => {
     const found = await findResumeOffer(userId, competitionId)
@@ -153,7 +161,7 @@ export function UploadPage() {
             error={error}
             onError={setError}
             onSubmit={(values) => void submit(values)}
-            preset={offer}
+            preset={offer ?? linked}
             onFileChange={chooseFile}
             submitLabel={resumesOffer ? 'Resume upload' : undefined}
           />

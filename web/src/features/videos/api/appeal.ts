@@ -2,7 +2,7 @@
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import type { AttemptResponse, Lift } from '../../../lib/contract.ts'
 
-export const APPEAL_FAILED = 'Failed to send the appeal. Please try again.'
+const APPEAL_FAILED = 'Failed to send the appeal. Please try again.'
 
 /** Rejects with an Error whose message is the server's `{error}` verbatim (else the fallback). */
 export async function appealAttempt(attemptId: number, note: string): Promise<Lift> {

@@ -3,21 +3,26 @@
 // since the older of their two x-live-seq, and applies comment.created, comment.deleted and
 // reactions.changed (each applies idempotently, so an event both answers already reflect is harmless).
 import { useCallback, useEffect, useState } from 'react'
+import { queryOptions } from '@tanstack/react-query'
+import { queryKeys } from '../../../api/query-keys.ts'
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
+import { applyLiveEvent, type LiveTable } from '../../../lib/live/live-table.ts'
+import { queryClient } from '../../../lib/query-client.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type {
   Comment, CommentResponse, CommentsPage, EngagementCounts, EngagementResponse, LiveEvent, ReactionId, ReactionResponse, ViewKind, ViewResponse,
 } from '../../../lib/contract.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 
-export const COMMENTS_FAILED = 'Failed to load comments. Please try again.'
-export const POST_FAILED = 'Failed to post your comment. Please try again.'
-export const DELETE_FAILED = 'Failed to remove the comment. Please try again.'
-export const REPORT_FAILED = 'Failed to report the comment. Please try again.'
-export const REACT_FAILED = 'Failed to save your reaction. Please try again.'
+const COMMENTS_FAILED = 'Failed to load comments. Please try again.'
+const POST_FAILED = 'Failed to post your comment. Please try again.'
+const DELETE_FAILED = 'Failed to remove the comment. Please try again.'
+const REPORT_FAILED = 'Failed to report the comment. Please try again.'
+const REACT_FAILED = 'Failed to save your reaction. Please try again.'
 
 /** A signed-out browser's own id for the view counts (localStorage; not in the spec). */
-export const VIEWER_ID_KEY = 'liftarena_viewer_id'
+const VIEWER_ID_KEY = 'liftarena_viewer_id'
 
 function browserViewerId(): string | undefined {
   try {
@@ -82,7 +87,7 @@ async function load(attemptId: number): Promise<{ state: EngagementState; seq: n
 }
 
 /** One live event on the state (events of other attempts change nothing). */
-export function applyEngagementEvent(state: EngagementState, event: LiveEvent, attemptId: number): EngagementState {
+function applyEngagementEvent(state: EngagementState, event: LiveEvent, attemptId: number): EngagementState {
   switch (event.type) {
     case 'comment.created': {
       // Known already (from the answer to its post, a load, or the event): what applied it carried a count at least as new.
@@ -104,36 +109,51 @@ export function applyEngagementEvent(state: EngagementState, event: LiveEvent, a
   }
 }
 
+interface EngagementKey {
+  attemptId: number
+  competitionId: number
+  /** The viewer: their reaction, whether they moderate. */
+  userId: number | null
+}
+
+type LoadedEngagement = Awaited<ReturnType<typeof load>>
+
+const engagementQuery = ({ attemptId, competitionId, userId }: EngagementKey) => queryOptions({
+  queryKey: [...queryKeys.challenge(competitionId), 'engagement', attemptId, userId ?? 0] as const,
+  queryFn: () => load(attemptId),
+})
+
+const updateEngagement = (key: EngagementKey, change: (state: EngagementState) => EngagementState) =>
+  queryClient.setQueryData<LoadedEngagement>(engagementQuery(key).queryKey, (current) => current && { ...current, state: change(current.state) })
+
+/** The challenge room's table for an attempt's comments and figures (each applies idempotently). */
+const applyToEngagement = (event: LiveEvent, key: EngagementKey) => updateEngagement(key, (state) => applyEngagementEvent(state, event, key.attemptId))
+const ENGAGEMENT_ROOM_TABLE: LiveTable<EngagementKey> = {
+  'comment.created': applyToEngagement,
+  'comment.deleted': applyToEngagement,
+  'reactions.changed': applyToEngagement,
+}
+
 /**
  * An attempt's comments and figures, live, with the actions on them. `userId` reloads them when
  * the viewer signs in or out (their reaction, whether they moderate). Each action rejects with
  * the text to show.
  */
 export function useEngagement(attemptId: number, competitionId: number, userId: number | null) {
-  const [loaded, setLoaded] = useState<{ state: EngagementState; seq: number } | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const key: EngagementKey = { attemptId, competitionId, userId }
+  const query = useServerQuery(engagementQuery(key))
+  const loaded = query.data ?? null
+  const error = query.error ? errorText(query.error, COMMENTS_FAILED) : null
   const [loadingOlder, setLoadingOlder] = useState(false)
+  const { reload: refetch } = query
 
   const reload = useCallback(async () => {
-    try {
-      const fresh = await load(attemptId)
-      setLoaded(fresh)
-      setError(null)
-      return fresh.seq
-    } catch (e) {
-      setError(errorText(e, COMMENTS_FAILED))
-      throw e
-    }
-  }, [attemptId])
+    const fresh = await refetch()
+    if (!fresh) throw new Error(COMMENTS_FAILED)
+    return fresh.seq
+  }, [refetch])
 
-  useEffect(() => {
-    setLoaded(null)
-    reload().catch(() => {})
-  }, [reload, userId])
-
-  const update = useCallback((change: (state: EngagementState) => EngagementState) => {
-    setLoaded((current) => current && { ...current, state: change(current.state) })
-  }, [])
+  const update = (change: (state: EngagementState) => EngagementState) => updateEngagement(key, change)
 
   // The viewer's own view and play: their answers carry the figures (a load racing them may not have them yet).
   const [counted, setCounted] = useState<{ attemptId: number; views: number; plays: number } | null>(null)
@@ -149,7 +169,7 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
   useLiveRoom(competitionRoom(competitionId), {
     ready: loaded !== null,
     seq: loaded?.seq ?? null,
-    apply: (event) => update((state) => applyEngagementEvent(state, event, attemptId)),
+    apply: (event) => applyLiveEvent(ENGAGEMENT_ROOM_TABLE, event, key),
     resync: reload,
   })
 

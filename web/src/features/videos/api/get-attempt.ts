@@ -1,10 +1,12 @@
 // GET /competitions/:id/participants/:pid/attempts/:videoId — the video page's attempt.
 import { ApiError, apiGet } from '../../../lib/api-client.ts'
 import type { AttemptDetail } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import { queryKeys } from '../../../api/query-keys.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
-export const VIDEO_FAILED = 'Failed to load video data'
-export const VIDEO_NOT_FOUND = 'Video data not found'
+const VIDEO_FAILED = 'Failed to load video data'
+const VIDEO_NOT_FOUND = 'Video data not found'
 export const NO_VIDEO_URL = 'No video URL available in the server response'
 
 export interface AttemptKey {
@@ -13,12 +15,17 @@ export interface AttemptKey {
   videoId: number
 }
 
-export const getAttempt = ({ competitionId, participantId, videoId }: AttemptKey, signal?: AbortSignal) =>
+const getAttempt = ({ competitionId, participantId, videoId }: AttemptKey, signal?: AbortSignal) =>
   apiGet<AttemptDetail>(`/competitions/${competitionId}/participants/${participantId}/attempts/${videoId}`, { signal })
 
-export const useAttempt = (key: AttemptKey | null) =>
-  useQuery(key ? `attempt:${key.competitionId}:${key.participantId}:${key.videoId}` : null, (signal) => getAttempt(key!, signal))
+/** Under its challenge's key: the challenge room keeps it current. */
+export const attemptQuery = (key: AttemptKey | null) => queryOptions({
+  queryKey: [...queryKeys.challenge(key?.competitionId ?? 0), 'attempt', key?.participantId ?? 0, key?.videoId ?? 0] as const,
+  queryFn: key ? ({ signal }) => getAttempt(key, signal) : skipToken,
+})
 
-/** SPEC §8 Video: a missing attempt has its own text; anything else is a load failure. */
+export const useAttempt = (key: AttemptKey | null) => useServerQuery(attemptQuery(key))
+
+/** docs/product/messages.md Video: a missing attempt has its own text; anything else is a load failure. */
 export const attemptErrorText = (error: unknown) =>
   error instanceof ApiError && error.status === 404 ? VIDEO_NOT_FOUND : VIDEO_FAILED

@@ -1,7 +1,7 @@
-// Playback rules of SPEC §2/§9: the four error messages, and the clock the controls show.
+// Playback rules of docs/product/screens.md, limits.md: the four error messages, and the clock the controls show.
 
-/** MediaError codes → what the viewer reads (SPEC §8 Playback). */
-export const PLAYBACK_ERRORS: Record<number, string> = {
+/** MediaError codes → what the viewer reads (docs/product/messages.md Playback). */
+const PLAYBACK_ERRORS: Record<number, string> = {
   1: 'Video loading aborted. Please try again.',
   2: 'Network error while loading the video. Please check your connection.',
   3: 'Video decoding failed. The file may be damaged.',

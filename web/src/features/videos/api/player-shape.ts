@@ -12,14 +12,14 @@ export interface VideoFacts {
   original_type?: string
 }
 
-export interface PlayerShape {
+interface PlayerShape {
   /** width / height as displayed. */
   ratio: number
   orientation: 'portrait' | 'landscape'
 }
 
 /** Until a video's size is known: the usual landscape recording. */
-export const DEFAULT_RATIO = 16 / 9
+const DEFAULT_RATIO = 16 / 9
 
 /** The box for a video of `width`×`height` (either unknown or 0: the default landscape box). */
 export function playerShape(width: number | undefined | null, height: number | undefined | null): PlayerShape {

@@ -1,10 +1,11 @@
-// GET /random-video and /next-video (SPEC §7): optional lift type, mobile hint, cache buster.
+// GET /random-video and /next-video (docs/product/api.md): optional lift type, mobile hint, cache buster.
+import { queryOptions } from '@tanstack/react-query'
 import { ApiError, apiGet } from '../../../lib/api-client.ts'
 import type { RandomVideoResponse } from '../../../lib/contract.ts'
 import { isMobile } from '../../../lib/device.ts'
 
-export const RANDOM_NETWORK = 'Failed to fetch video. Please check your connection and try again.'
-export const RANDOM_NO_URL = 'Video URL not found in response'
+const RANDOM_NETWORK = 'Failed to fetch video. Please check your connection and try again.'
+const RANDOM_NO_URL = 'Video URL not found in response'
 
 export const RANDOM_LIFT_TYPES = [
   { value: '', label: 'All lifts' },
@@ -28,10 +29,10 @@ async function fetchVideo(path: string, signal?: AbortSignal): Promise<RandomVid
   return video
 }
 
-export const getRandomVideo = (liftType: string, signal?: AbortSignal) => fetchVideo(`/random-video?${query(liftType)}`, signal)
+const getRandomVideo = (liftType: string, signal?: AbortSignal) => fetchVideo(`/random-video?${query(liftType)}`, signal)
 export const getNextVideo = (liftType: string, after: number, signal?: AbortSignal) => fetchVideo(`/next-video?${query(liftType, after)}`, signal)
 
-/** SPEC §8 Random video texts; the server's own sentence wins when it sent one. */
+/** docs/product/messages.md Random video texts; the server's own sentence wins when it sent one. */
 export function randomVideoErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'network') return RANDOM_NETWORK
@@ -39,3 +40,9 @@ export function randomVideoErrorText(error: unknown): string {
   }
   return error instanceof Error && error.message === RANDOM_NO_URL ? RANDOM_NO_URL : RANDOM_NETWORK
 }
+
+/** A random attempt of a lift type ('' any); "next" puts its answer in the same entry. */
+export const randomVideoQuery = (liftType: string) => queryOptions({
+  queryKey: ['random-video', liftType] as const,
+  queryFn: ({ signal }) => getRandomVideo(liftType, signal),
+})

@@ -2,14 +2,15 @@
 import { getCompetitions } from '../../../api/competitions.ts'
 import { getLifts } from '../../../api/lifts.ts'
 import type { Competition, Lift } from '../../../lib/contract.ts'
-import { useQuery } from '../../../lib/use-query.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { useServerQuery } from '../../../lib/server-query.ts'
 
-export interface ChallengeVideos {
+interface ChallengeVideos {
   competition: Competition
   videos: Lift[]
 }
 
-export async function getVideoBrowse(signal?: AbortSignal): Promise<ChallengeVideos[]> {
+async function getVideoBrowse(signal?: AbortSignal): Promise<ChallengeVideos[]> {
   const competitions = await getCompetitions(signal)
   const lifts = await Promise.all(competitions.map((c) => getLifts(c.id, signal).catch(() => [] as Lift[])))
   return competitions
@@ -17,4 +18,6 @@ export async function getVideoBrowse(signal?: AbortSignal): Promise<ChallengeVid
     .filter((group) => group.videos.length > 0)
 }
 
-export const useVideoBrowse = () => useQuery('video-browse', getVideoBrowse)
+const videoBrowseQuery = () => queryOptions({ queryKey: ['video-browse'] as const, queryFn: ({ signal }) => getVideoBrowse(signal) })
+
+export const useVideoBrowse = () => useServerQuery(videoBrowseQuery())

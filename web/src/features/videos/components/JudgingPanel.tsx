@@ -1,10 +1,13 @@
 // The video page's decision: awaiting judges (with the count so far), or one light per judge
 // (white good lift, red no lift with its card colour and reason, the moment of the clip it points
 // at, the note), who decided, the appeal; the lifter's Appeal button while the window is open.
+// A decided attempt says whether its decision is verified (counts on the global boards).
 import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
 import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
 import type { Lift } from '../../../lib/contract.ts'
 import { formatDateTime } from '../../../lib/format.ts'
+import { UNVERIFIED_MEANING, VERIFIED_RESULTS_HELP } from '../../../lib/verified-results.ts'
 import { appealAttempt, canAppeal } from '../api/appeal.ts'
 import { formatClock } from '../api/playback.ts'
 
@@ -14,6 +17,9 @@ interface Props {
   onSeek: (seconds: number) => void
   onAppealed: (attempt: Lift) => void
 }
+
+export const VERIFIED_DECISION = 'Verified: counts on the global boards'
+export const UNVERIFIED_DECISION = 'Not verified for global boards'
 
 const APPEAL_STATES = { open: 'Appeal pending: the jury will decide', confirmed: 'Appeal decided: the decision stands', reversed: 'Appeal decided: the decision was reversed' } as const
 
@@ -58,6 +64,12 @@ export function JudgingPanel({ attempt, userId, onSeek, onAppealed }: Props) {
         </ol>
       )}
       {judging.decided_at && <p className="muted judging__when">Decided {formatDateTime(judging.decided_at)}</p>}
+      <p className={`judging__verified judging__verified--${judging.verified ? 'yes' : 'no'}`}>
+        <span data-testid="judging-verified" title={judging.verified ? 'Decided by a certified judging panel' : UNVERIFIED_MEANING}>
+          {judging.verified ? VERIFIED_DECISION : UNVERIFIED_DECISION}
+        </span>{' '}
+        <Link to={VERIFIED_RESULTS_HELP}>How results are verified</Link>
+      </p>
       {appeal && (
         <div className="judging__appeal" data-testid="judging-appeal">
           <strong>{APPEAL_STATES[appeal.state]}</strong>

@@ -1,4 +1,4 @@
-// SPEC §2 /random-video: a random video (optionally of one lift type, ?type=), next video,
+// docs/product/screens.md /random-video: a random video (optionally of one lift type, ?type=), next video,
 // an upload button, and every video grouped by challenge (3 each, then 'view N more').
 import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -8,8 +8,8 @@ import { UI } from '../../../config.ts'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { VideoThumb } from '../../../components/VideoThumb.tsx'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
-import { useQuery } from '../../../lib/use-query.ts'
-import { RANDOM_LIFT_TYPES, getNextVideo, getRandomVideo, randomVideoErrorText } from '../api/random-video.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
+import { RANDOM_LIFT_TYPES, getNextVideo, randomVideoErrorText, randomVideoQuery } from '../api/random-video.ts'
 import { useVideoBrowse } from '../api/video-browse.ts'
 import { VideoPlayer } from './VideoPlayer.tsx'
 import './RandomVideoPage.css'
@@ -17,7 +17,7 @@ import './RandomVideoPage.css'
 export function RandomVideoPage() {
   const [params, setParams] = useSearchParams()
   const type = RANDOM_LIFT_TYPES.some((t) => t.value === params.get('type')) ? params.get('type')! : ''
-  const random = useQuery(`random-video:${type}`, (signal) => getRandomVideo(type, signal))
+  const random = useServerQuery(randomVideoQuery(type))
   const { data: video, error, loading, setData, reload } = random
   const browse = useVideoBrowse()
 
@@ -82,7 +82,7 @@ export function RandomVideoPage() {
                     <li key={v.id}>
                       <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
                         <VideoThumb poster={v.poster_url} />
-                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} statusWords /></span>
+                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} /></span>
                       </Link>
                     </li>
                   ))}

@@ -18,7 +18,7 @@ beforeEach(() => {
 })
 
 const pending = lift({ id: 9, competition_id: 7, participant_id: 3, user_id: 3, status: 'pending', video_url: '/video/9',
-  judging: { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null } })
+  judging: { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false } })
 const detail: AttemptDetail = { ...pending, success: 'false', competition_name: 'Oslo Open', renditions: {} }
 const event = (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => watcher!.apply({ ...e, room: 'competition:7', at: '' } as LiveEvent))
 

@@ -1,4 +1,4 @@
-// SPEC §2 video page: the player, the attempt, comments and analytics, and debug information.
+// docs/product/screens.md video page: the player, the attempt, comments and analytics, and debug information.
 // Follows the challenge's live room so a processing video turns ready in place, the votes count
 // up and the decision (its lights, who decided, the appeal) shows as it is taken. Comments,
 // reactions and the figures are real and live (not the spec's samples): api/engagement.ts.
@@ -6,11 +6,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
 import { competitionRoom } from '../../../lib/contract.ts'
-import type { Lift, LiveEvent } from '../../../lib/contract.ts'
+import type { Lift } from '../../../lib/contract.ts'
+import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
+import { ATTEMPT_ROOM_TABLE, mergeAttempt } from '../api/attempt-room.ts'
 import { recordView, useEngagement } from '../api/engagement.ts'
 import { NO_VIDEO_URL, attemptErrorText, useAttempt, type AttemptKey } from '../api/get-attempt.ts'
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
@@ -29,30 +31,19 @@ export function VideoPage() {
     const videoId = positiveInt(params.videoId)
     return competitionId && participantId && videoId ? { competitionId, participantId, videoId } : null
   }, [params.id, params.participantId, params.videoId])
-  const { data: attempt, error, loading, setData, reload } = useAttempt(key)
+  const { data: attempt, error, loading, reload } = useAttempt(key)
   const [debug, setDebug] = useState<PlayerDebug | null>(null)
   // The debug panel is for whoever looks into a playback problem (`?debug`), not for lifters and spectators.
   const showDebug = useSearchParams()[0].has('debug')
   const [seek, setSeek] = useState<{ at: number } | null>(null)
   const userId = useSession((s) => s.userId)
 
-  /** A newer state of this attempt (an event, or the appeal's answer). Rendition URLs are not in it: the next load picks them up. */
-  const merge = useCallback((lift: Lift) => {
-    setData((current) => (current && current.id === lift.id ? { ...current, ...lift, success: lift.status === 'completed' ? 'true' : 'false' } : current))
-  }, [setData])
-  const apply = useCallback((event: LiveEvent) => {
-    if ((event.type === 'attempt.updated' || event.type === 'attempt.judged') && event.data.attempt.id === key?.videoId) merge(event.data.attempt)
-    else if (event.type === 'attempt.voted' && event.data.attempt_id === key?.videoId) {
-      const { votes_cast: cast, votes_needed: needed } = event.data
-      setData((current) => (current && current.status === 'pending' && current.judging.votes_cast <= cast
-        ? { ...current, judging: { ...current.judging, votes_cast: cast, votes_needed: needed } }
-        : current))
-    }
-  }, [key?.videoId, merge, setData])
+  /** A newer state of this attempt (the appeal's answer). */
+  const merge = useCallback((lift: Lift) => { if (key) mergeAttempt(key, lift) }, [key])
   useLiveRoom(key ? competitionRoom(key.competitionId) : null, {
     ready: attempt !== undefined,
     seq: null,
-    apply,
+    apply: (event) => { if (key) applyLiveEvent(ATTEMPT_ROOM_TABLE, event, key) },
     resync: async () => {
       await reload()
       return null

@@ -1,4 +1,4 @@
-// SPEC §2/§9 player: double tap within 300 ms toggles play, skip 10 s, controls hide after
+// docs/product/screens.md, limits.md player: double tap within 300 ms toggles play, skip 10 s, controls hide after
 // 3 s, mobile retries 3 × 1 s, and playback errors in words.
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'

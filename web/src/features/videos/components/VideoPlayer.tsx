@@ -1,4 +1,4 @@
-// The player of SPEC §2/§9: play/pause, skip 10 s, a double tap within 300 ms toggles play,
+// The player of docs/product/screens.md, limits.md: play/pause, skip 10 s, a double tap within 300 ms toggles play,
 // controls hide after 3 s of playing untouched, mobile retries 3 × 1 s, and the four
 // playback errors in words.
 // Portrait first: the box takes the video's own shape (known from the upload before any byte

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "competitions" ADD COLUMN     "registration_deadline" TIMESTAMP(3);

@@ -1,0 +1,37 @@
+// Results that leave the product: a finished meet as OpenPowerlifting's submission files. The rules
+// are services/results-export.service.ts's and contract/openpowerlifting.ts's (docs/exports.md).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { ErrorResponse, IdParams } from '../../contract/index.ts'
+
+const CSV = { 'text/csv': { schema: { type: 'string', format: 'binary', description: 'A CSV of OpenPowerlifting\'s format: commas between cells, no quoting, newline line ends, UTF-8.' } } }
+
+const ResultsQuery = Type.Object({
+  format: Type.Literal('openpowerlifting', { description: 'The file format; `openpowerlifting` is the one there is.' }),
+  file: Type.Optional(Type.Union([Type.Literal('entries'), Type.Literal('meet')], { description: '`entries` (default): one row per lifter per division; `meet`: where and when.' })),
+}, { additionalProperties: false })
+
+const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { resultsExport } = app.services
+
+  app.get('/competitions/:id/results.csv', {
+    schema: {
+      tags: ['meets'], params: IdParams, querystring: ResultsQuery,
+      description: "A finished powerlifting meet as OpenPowerlifting's submission files (docs/exports.md): `file=entries` (default) the entries file — attempts (a no lift negated, one not taken empty), best of three, total (empty when bombed out), place (a number, DQ, NS or G), class as `83` / `120+`, event letters — and `file=meet` the meet file. A download (Content-Disposition attachment). 409 before the meet ends, for an open challenge, or without squat, bench press or deadlift.",
+      response: {
+        200: { description: 'The file.', content: CSV },
+        404: ErrorResponse,
+        409: ErrorResponse,
+      },
+    },
+  }, async (request, reply) => {
+    const files = await resultsExport.openPowerlifting(request.params.id)
+    const file = request.query.file ?? 'entries'
+    const slug = files.name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `challenge-${request.params.id}`
+    reply.header('content-disposition', `attachment; filename="${slug}-openpowerlifting-${file}.csv"`)
+    reply.type('text/csv; charset=utf-8')
+    return file === 'meet' ? files.meet : files.entries
+  })
+}
+
+export default resultsRoutes

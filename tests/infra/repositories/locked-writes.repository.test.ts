@@ -1,0 +1,77 @@
+// The repositories' I/O contract with the services, on real PostgreSQL: a unique violation comes
+// back as the domain's Refusal (409), a missing row as null (nothing written), and a Refusal the
+// service throws inside a locked write rolls the whole write back, its reserved event number too.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../../infra/db.ts'
+import { discardingPublisher } from '../../../infra/live-publisher.ts'
+import { Refusal } from '../../../infra/refusal.ts'
+import { ALREADY_JOINED } from '../../../infra/repositories/participants.repository.ts'
+import { createRepositories, type Repositories } from '../../../infra/repositories/index.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
+
+let database: TestDatabase
+let db: Database
+let repos: Repositories
+beforeAll(async () => {
+  database = await createTestDatabase()
+  db = await openDatabase({ databaseUrl: database.url, dataDir: mkdtempSync(join(tmpdir(), 'liftarena-repos-')) }, { migrate: true })
+  repos = createRepositories(db.prisma, discardingPublisher, '/api')
+}, 120_000)
+afterAll(async () => {
+  await db?.close()
+  await database?.drop()
+})
+
+let n = 0
+async function user() {
+  n += 1
+  return repos.users.create({ name: `Lifter ${n}`, email: `l${n}@example.com`, username: `lifter${n}`, passwordHash: 'x', country: null, weightClass: null, bio: null, sex: null })
+}
+async function challenge(createdById: number) {
+  return db.prisma.competition.create({
+    data: { name: 'Open', location: 'Gym', startDate: new Date(Date.now() + 86_400_000), endDate: new Date(Date.now() + 8 * 86_400_000), liftTypes: ['Squat'], weightClasses: [], createdById },
+  })
+}
+const roomSeq = async (competitionId: number) => (await db.prisma.liveRoom.findUnique({ where: { room: `competition:${competitionId}` } }))?.seq ?? 0
+const refusalOf = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => (error instanceof Refusal ? { code: error.code, message: error.message } : error))
+
+describe('repositories under the services', () => {
+  it('answer a second account with the same email or username as a conflict', async () => {
+    const first = await user()
+    expect(await refusalOf(repos.users.create({ name: 'Twin', email: first.email, username: 'twin', passwordHash: 'x', country: null, weightClass: null, bio: null, sex: null })))
+      .toEqual({ code: 'conflict', message: 'An account with this email or username already exists. Log in instead.' })
+  })
+
+  it('answer a second join as a conflict, and write nothing for it', async () => {
+    const lifter = await user()
+    const { id } = await challenge(lifter.id)
+    const entry = { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }
+    const answer = () => ({}) as never
+    expect(await repos.participants.join(entry, false, answer)).toMatchObject({ count: 1 })
+    const seq = await roomSeq(id)
+    expect(await refusalOf(repos.participants.join(entry, false, answer))).toEqual({ code: 'conflict', message: ALREADY_JOINED })
+    expect(await roomSeq(id)).toBe(seq)
+    expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+  })
+
+  it('roll a locked write back when the service refuses inside it; answer null for an entry or attempt that is not there', async () => {
+    const lifter = await user()
+    const { id } = await challenge(lifter.id)
+    await repos.participants.join({ userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, false, () => ({}) as never)
+    const seq = await roomSeq(id)
+    const refusal = new Refusal('conflict', 'not now')
+    await expect(repos.participants.withEntryLocked({ userId: lifter.id, competitionId: id, answer: () => ({}) as never, forRemoval: true }, async (entry) => {
+      await entry.remove()
+      throw refusal
+    })).rejects.toBe(refusal)
+    expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await roomSeq(id)).toBe(seq)
+    const stranger = await user()
+    expect(await repos.participants.withEntryLocked({ userId: stranger.id, competitionId: id, answer: () => ({}) as never }, async () => 'ran')).toBeNull()
+    expect(await repos.judging.withAttemptLocked(2_000_000, async () => 'ran')).toBeNull()
+    expect(await repos.judging.withPanelLocked(2_000_000, async () => 'ran')).toBeNull()
+  })
+})

@@ -1,0 +1,35 @@
+// Site administration (ADMIN_USERNAMES on the server): find accounts, certify and withdraw judges
+// (whose panels' decisions count on the global boards), and set an account's category. One fetcher
+// per endpoint; each rejects with the ApiError carrying the server's sentence.
+import { queryOptions } from '@tanstack/react-query'
+import { apiGet, apiRequest } from '../../../lib/api-client.ts'
+import type { AdminAccount, AdminAccountList, AdminAccountResponse } from '../../../lib/contract.ts'
+import { viewerSegment, type Viewer } from '../../../lib/query-client.ts'
+
+/** GET /admin/accounts: accounts whose name or username holds `q` (certified judges first), or only certified judges. */
+async function listAccounts(filter: { q?: string; certified?: boolean }, signal?: AbortSignal): Promise<AdminAccount[]> {
+  const params = new URLSearchParams()
+  if (filter.q) params.set('q', filter.q)
+  if (filter.certified) params.set('certified', 'true')
+  const query = params.toString()
+  return (await apiGet<AdminAccountList>(`/admin/accounts${query ? `?${query}` : ''}`, { auth: 'required', signal })).accounts
+}
+
+const account = (username: string) => encodeURIComponent(username)
+
+/** PUT /admin/judges/:username: certifies the account as a judge. */
+export const certifyJudge = async (username: string): Promise<AdminAccount> =>
+  (await apiRequest<AdminAccountResponse>(`/admin/judges/${account(username)}`, { method: 'PUT', auth: 'required' })).data.account
+
+/** DELETE /admin/judges/:username: withdraws the certification (decisions already taken keep what they were). */
+export const withdrawJudge = async (username: string): Promise<AdminAccount> =>
+  (await apiRequest<AdminAccountResponse>(`/admin/judges/${account(username)}`, { method: 'DELETE', auth: 'required' })).data.account
+
+/** PUT /admin/accounts/:username/sex: the account's category, results or not (its entries move with it). */
+export const setAccountSex = async (username: string, sex: 'M' | 'F'): Promise<AdminAccount> =>
+  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/sex`, { method: 'PUT', body: { sex }, auth: 'required' })).data.account
+
+/** The certified judges, and the accounts a search found (`q` '' lists the first). */
+// For administrators only: cached per viewer (lib/viewer.ts), so an account signing in after one on the tab never sees them.
+export const judgesQuery = (viewer: Viewer) => queryOptions({ queryKey: ['admin', 'judges', viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ certified: true }, signal) })
+export const accountsQuery = (q: string, viewer: Viewer) => queryOptions({ queryKey: ['admin', 'accounts', q, viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ q }, signal) })

@@ -1,0 +1,252 @@
+// /admin, for site administrators (ADMIN_USERNAMES on the server; the user menu links here when the
+// account's `is_admin`): find accounts, certify judges or withdraw their certification, see every
+// certified judge, and set an account's category (men or women) once it can no longer change it itself.
+// Each change asks for a confirmation first. Every refusal shows the server's sentence; anyone else
+// who opens the page (or whose rights the server no longer grants: 403) reads NOT_ADMIN.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Avatar } from '../../../components/Avatar.tsx'
+import { LoadError } from '../../../components/LoadError.tsx'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { ADMIN_ACCOUNTS_LIMIT, type AdminAccount } from '../../../lib/contract.ts'
+import { formatDate } from '../../../lib/format.ts'
+import { useServerQuery } from '../../../lib/server-query.ts'
+import { useViewer } from '../../../lib/viewer.ts'
+import { VERIFIED_RULE } from '../../../lib/verified-results.ts'
+import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
+import { useSession } from '../../../stores/session.ts'
+import { accountsQuery, certifyJudge, judgesQuery, setAccountSex, withdrawJudge } from '../api/admin.ts'
+import './AdminPage.css'
+
+export const NOT_ADMIN = 'Only a site administrator can see this page.'
+const ACCOUNTS_FAILED = 'Failed to load the accounts. Please try again.'
+const ACTION_FAILED = 'The change could not be saved. Please try again.'
+
+type Sex = 'M' | 'F'
+const CATEGORY: Record<Sex, string> = { M: 'Men', F: 'Women' }
+
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403
+
+export function AdminPage() {
+  const status = useSession((s) => s.status)
+  const user = useSession((s) => s.user)
+  const showDialog = useAuthDialogs((s) => s.show)
+
+  if (status === 'starting') return <div className="spinner" role="status" aria-label="Loading" />
+  if (status === 'unauthenticated') {
+    return (
+      <NotAdmin>
+        <button type="button" className="button button--small" onClick={() => showDialog('login')}>Login</button>
+      </NotAdmin>
+    )
+  }
+  // While the account is still loading the server decides (a 403 shows the same sentence).
+  if (user && !user.is_admin) return <NotAdmin />
+  return <AdminDesk />
+}
+
+function NotAdmin({ children }: { children?: ReactNode }) {
+  return (
+    <div className="admin">
+      <h1>Site administration</h1>
+      <p className="alert alert--info" data-testid="not-admin">{NOT_ADMIN}</p>
+      {children}
+    </div>
+  )
+}
+
+function AdminDesk() {
+  const [search, setSearch] = useState('')
+  const [asked, setAsked] = useState('')
+  const viewer = useViewer()
+  const judges = useServerQuery(judgesQuery(viewer))
+  const found = useServerQuery(accountsQuery(asked, viewer))
+  const { setData: setJudges } = judges
+  const { setData: setFound } = found
+
+  if (isForbidden(judges.error) || isForbidden(found.error)) return <NotAdmin />
+
+  /** A change the server answered: the account as it is now, in both lists. */
+  const changed = (account: AdminAccount) => {
+    setFound((list) => list?.map((a) => (a.user_id === account.user_id ? account : a)))
+    setJudges((list) => {
+      if (!list) return list
+      const others = list.filter((a) => a.user_id !== account.user_id)
+      if (!account.certified_at) return others
+      return list.some((a) => a.user_id === account.user_id) ? list.map((a) => (a.user_id === account.user_id ? account : a)) : [...others, account]
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const q = search.trim()
+    if (q === asked) void found.reload()
+    else setAsked(q)
+  }
+
+  return (
+    <div className="admin">
+      <header className="page-header"><h1>Site administration</h1></header>
+      <p className="muted admin__lead">Certified judges make results count on the global boards. {VERIFIED_RULE}</p>
+
+      <section className="section" aria-labelledby="admin-accounts-heading">
+        <h2 id="admin-accounts-heading">Accounts</h2>
+        <form className="admin__search" role="search" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor="admin-search">Search accounts</label>
+            <input id="admin-search" type="search" value={search} maxLength={60} placeholder="Name or username" onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <button type="submit" className="button">Search</button>
+        </form>
+        <AccountList
+          query={found} label={asked ? `Accounts matching ${asked}` : 'Accounts'} onChanged={changed}
+          empty={asked ? `No account matches “${asked}”.` : 'No accounts yet.'}
+          more={`Showing the first ${ADMIN_ACCOUNTS_LIMIT}: search to narrow the list.`}
+        />
+      </section>
+
+      <section className="section" aria-labelledby="admin-judges-heading">
+        <h2 id="admin-judges-heading">Certified judges{judges.data ? ` (${judges.data.length})` : ''}</h2>
+        <AccountList query={judges} label="Certified judges" onChanged={changed} empty="No certified judges yet." compact />
+      </section>
+    </div>
+  )
+}
+
+function AccountList({ query, label, empty, more, compact = false, onChanged }: {
+  query: { data: AdminAccount[] | undefined; error: unknown; reload: () => Promise<unknown> }
+  label: string
+  empty: string
+  more?: string
+  /** Certification only (the category is set from the search's cards): a long list stays short. */
+  compact?: boolean
+  onChanged: (account: AdminAccount) => void
+}) {
+  if (!query.data) {
+    if (query.error) return <LoadError message={errorText(query.error, ACCOUNTS_FAILED)} onRetry={() => void query.reload()} />
+    return <div className="spinner" role="status" aria-label={`Loading ${label.toLowerCase()}`} />
+  }
+  if (query.data.length === 0) return <p className="empty">{empty}</p>
+  return (
+    <>
+      <ul className="admin__accounts" aria-label={label}>
+        {query.data.map((account) => <AccountItem key={account.user_id} account={account} onChanged={onChanged} compact={compact} />)}
+      </ul>
+      {more && query.data.length >= ADMIN_ACCOUNTS_LIMIT && <p className="muted">{more}</p>}
+    </>
+  )
+}
+
+function AccountItem({ account, compact, onChanged }: { account: AdminAccount; compact: boolean; onChanged: (account: AdminAccount) => void }) {
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [sex, setSex] = useState<Sex | ''>(account.sex ?? '')
+  // The same account may show in both lists: a change made in the other follows here.
+  const [shownSex, setShownSex] = useState(account.sex)
+  if (account.sex !== shownSex) {
+    setShownSex(account.sex)
+    setSex(account.sex ?? '')
+  }
+  const sexId = useId()
+  const certified = account.certified_at !== null
+
+  /** Runs a confirmed change: the server's account on success, its sentence on a refusal. */
+  const run = async (change: () => Promise<AdminAccount>, done: (a: AdminAccount) => string) => {
+    setError(null)
+    setNotice(null)
+    try {
+      const updated = await change()
+      setNotice(done(updated))
+      onChanged(updated)
+    } catch (e) {
+      setError(errorText(e, ACTION_FAILED))
+    }
+  }
+
+  return (
+    <li className="admin-account panel" aria-label={`${account.name} (@${account.username})`}>
+      <div className="admin-account__who">
+        <Avatar id={account.user_id} name={account.name} size={36} />
+        <div>
+          <strong>{account.name}</strong> <span className="muted">@{account.username}</span>
+          <p className="row admin-account__facts">
+            <span className="tag">{account.sex ? CATEGORY[account.sex] : 'Category not set'}</span>
+            {certified
+              ? <span className="tag tag--certified">Certified judge since {formatDate(account.certified_at!)}</span>
+              : <span className="tag">Not a certified judge</span>}
+          </p>
+        </div>
+      </div>
+      <div className="admin-account__actions">
+        {certified ? (
+          <ConfirmAction
+            label="Withdraw certification" prompt={`Withdraw ${account.name}'s judge certification?`} confirm="Yes, withdraw"
+            onConfirm={() => run(() => withdrawJudge(account.username), (a) => `${a.name} is no longer a certified judge.`)}
+          />
+        ) : (
+          <ConfirmAction
+            label="Certify as judge" prompt={`Certify ${account.name} as a judge?`} confirm="Yes, certify"
+            onConfirm={() => run(() => certifyJudge(account.username), (a) => `${a.name} is now a certified judge.`)}
+          />
+        )}
+        {!compact && <div className="admin-account__sex">
+          <label htmlFor={sexId}>Category</label>
+          <select
+            id={sexId} value={sex}
+            onChange={(e) => { setSex(e.target.value as Sex | ''); setError(null); setNotice(null) }}
+          >
+            {!account.sex && <option value="">Not set</option>}
+            <option value="M">Men</option>
+            <option value="F">Women</option>
+          </select>
+          <ConfirmAction
+            label="Set category" disabled={!sex || sex === account.sex}
+            prompt={sex ? `Set ${account.name}'s category to ${CATEGORY[sex].toLowerCase()}? Their entries move with it.` : ''} confirm="Yes, set"
+            onConfirm={() => run(() => setAccountSex(account.username, sex as Sex), (a) => `${a.name} now competes with the ${a.sex ? CATEGORY[a.sex].toLowerCase() : '—'}.`)}
+          />
+        </div>}
+      </div>
+      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {notice && <p className="alert alert--success" role="status">{notice}</p>}
+    </li>
+  )
+}
+
+/**
+ * A button that asks before it acts: the first press shows the question with "Yes" and "Cancel"
+ * (focus moves to "Yes", and back to the button on Cancel); "Yes" runs `onConfirm` once.
+ */
+function ConfirmAction({ label, prompt, confirm, disabled = false, onConfirm }: {
+  label: string; prompt: string; confirm: string; disabled?: boolean; onConfirm: () => Promise<void>
+}) {
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const yes = useRef<HTMLButtonElement>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (asking) yes.current?.focus()
+    else if (refocus.current) trigger.current?.focus()
+    refocus.current = false
+  }, [asking])
+
+  if (!asking) {
+    return <button ref={trigger} type="button" className="button button--small button--secondary" disabled={disabled} onClick={() => setAsking(true)}>{label}</button>
+  }
+  const answer = async () => {
+    setBusy(true)
+    try {
+      await onConfirm()
+    } finally {
+      setBusy(false)
+      refocus.current = true
+      setAsking(false)
+    }
+  }
+  return (
+    <span className="admin-confirm" role="group" aria-label={label}>
+      <span className="admin-confirm__prompt">{prompt}</span>
+      <button ref={yes} type="button" className="button button--small" disabled={busy} onClick={() => void answer()}>{busy ? 'Saving…' : confirm}</button>
+      <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => { refocus.current = true; setAsking(false) }}>Cancel</button>
+    </span>
+  )
+}
