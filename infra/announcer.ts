@@ -37,6 +37,33 @@ export interface Announcer {
   write<T>(work: (tx: Tx, announce: Announce) => Promise<T>, afterCommit?: (value: T) => Promise<void>): Promise<T>
 }
 
+/** Tries of a write PostgreSQL aborted for a deadlock or a serialization race before the caller hears of it. */
+const CONFLICT_TRIES = 4
+
+/** Whether PostgreSQL aborted the transaction for a deadlock or a write conflict (nothing of it was written). */
+export function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: unknown } | null
+  if (!e || typeof e !== 'object') return false
+  if (e.code === 'P2034' || e.code === '40P01' || e.code === '40001') return true
+  return isWriteConflict(e.cause)
+}
+
+/**
+ * Runs a transaction again when PostgreSQL aborted it for a deadlock or a write conflict: the
+ * whole write rolled back, so running it again is safe, and the same request would pass. Writers
+ * lock rooms before rows so this stays rare; a short random pause lets the other writer finish.
+ */
+async function retryingConflicts<T>(run: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await run()
+    } catch (error) {
+      if (tries >= CONFLICT_TRIES || !isWriteConflict(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * tries))
+    }
+  }
+}
+
 /** `publisher`: the server's live bus, or the worker's Redis publisher. */
 export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher): Announcer {
   // Counted here, the one place committed events are published from (once each, on the node that wrote them).
@@ -67,7 +94,7 @@ export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher)
     async write(work, afterCommit) {
       let events: LiveEvent[] = []
       let numberLater = new Set<Room>()
-      const result = await prisma.$transaction(async (tx) => {
+      const result = await retryingConflicts(() => prisma.$transaction(async (tx) => {
         events = []
         numberLater = new Set()
         const reserved = new Map<Room, number>()
@@ -93,7 +120,7 @@ export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher)
         // A reserved number left unused would be a gap every client waits on: a bug, so nothing commits.
         if (reserved.size > 0) throw new Error(`announce.lock(${[...reserved.keys()].join(', ')}) without an event`)
         return value
-      }, WRITE_TRANSACTION)
+      }, WRITE_TRANSACTION))
       try {
         await afterCommit?.(result)
       } finally {

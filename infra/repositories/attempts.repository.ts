@@ -25,6 +25,9 @@ export type Lifter = Prisma.ParticipantGetPayload<{ include: { user: { select: {
 
 const STORE_FAILED = 'The upload could not be stored; please upload it again.'
 
+/** Thrown inside a processing change that finds nothing to change (see changeProcessing). */
+const UNCHANGED = Symbol('unchanged')
+
 /** Processing states a transcode has not finished with. */
 const UNFINISHED = { notIn: ['ready', 'failed'] } satisfies Prisma.EnumProcessingStateFilter
 
@@ -35,12 +38,21 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
    */
   function changeProcessing(attemptId: number, from: Prisma.AttemptWhereInput['processingState'], data: Prisma.AttemptUpdateManyMutationInput): Promise<boolean> {
     return announcer.write(async (tx, announce) => {
+      const found = await tx.attempt.findUnique({ where: { id: attemptId }, select: { participant: { select: { competitionId: true } } } })
+      if (!found) return false
+      const competitionId = found.participant.competitionId
+      // The room's lock before the attempt's row, as a vote takes them: the other order let a
+      // transcode finishing during a vote deadlock with it (PostgreSQL aborted one of the two).
+      await announce.lock(competitionRoom(competitionId))
       const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
-      if (changed.count === 0) return false
+      // Nothing to change: roll back, so the room's reserved number is not used up (a gap).
+      if (changed.count === 0) throw UNCHANGED
       const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
-      const competitionId = row.participant.competitionId
       await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: toLift(apiBase, row, row.participant) })
       return true
+    }).catch((error: unknown) => {
+      if (error === UNCHANGED) return false
+      throw error
     })
   }
 

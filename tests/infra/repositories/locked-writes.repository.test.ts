@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../../infra/db.ts'
+import { createAnnouncer } from '../../../infra/announcer.ts'
 import { discardingPublisher } from '../../../infra/live-publisher.ts'
 import { Refusal } from '../../../infra/refusal.ts'
 import { ALREADY_JOINED } from '../../../infra/repositories/participants.repository.ts'
@@ -73,5 +74,51 @@ describe('repositories under the services', () => {
     expect(await repos.participants.withEntryLocked({ userId: stranger.id, competitionId: id, answer: () => ({}) as never }, async () => 'ran')).toBeNull()
     expect(await repos.judging.withAttemptLocked(2_000_000, async () => 'ran')).toBeNull()
     expect(await repos.judging.withPanelLocked(2_000_000, async () => 'ran')).toBeNull()
+  })
+})
+
+describe('writes that meet on one attempt', () => {
+  it('a transcode finishing while a judge\'s write holds the attempt waits for it: both land, none is aborted as a deadlock', async () => {
+    const lifter = await user()
+    const { id } = await challenge(lifter.id)
+    const entry = await db.prisma.participant.create({ data: { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M' } })
+    const attempt = await db.prisma.attempt.create({ data: { participantId: entry.id, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'pending', processingState: 'processing', originalKey: 'originals/x.mp4' } })
+    const seq = await roomSeq(id)
+    let finished: Promise<boolean> | undefined
+    // The judge's write takes the room, lets the transcode start, then changes the attempt's row.
+    const judged = repos.judging.withAttemptLocked(attempt.id, async (locked) => {
+      finished = repos.attempts.markReady(attempt.id, { renditions: { '360p': 'renditions/x-360.mp4' }, posterKey: null })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await locked.openAppeal('Depth looked high', new Date())
+      return 'judged'
+    })
+    expect(await judged).toBe('judged')
+    expect(await finished).toBe(true)
+    const row = await db.prisma.attempt.findUniqueOrThrow({ where: { id: attempt.id } })
+    expect(row).toMatchObject({ processingState: 'ready', appealState: 'open' })
+    // One event each, numbered in turn: nothing reserved and lost.
+    expect(await roomSeq(id)).toBe(seq + 2)
+    // A finished attempt is not changed again, and nothing is announced for it.
+    expect(await repos.attempts.markFailed(attempt.id, 'late')).toBe(false)
+    expect(await roomSeq(id)).toBe(seq + 2)
+  })
+})
+
+describe('a write PostgreSQL aborts', () => {
+  it('runs again after a deadlock or write conflict (nothing of it was written), and gives up after four tries; any other error at once', async () => {
+    const announcer = createAnnouncer(db.prisma, discardingPublisher)
+    const conflict = () => Object.assign(new Error('Transaction failed due to a write conflict or a deadlock.'), { code: 'P2034' })
+    let runs = 0
+    expect(await announcer.write(async () => {
+      runs += 1
+      if (runs < 3) throw conflict()
+      return runs
+    })).toBe(3)
+    runs = 0
+    await expect(announcer.write(async () => { runs += 1; throw conflict() })).rejects.toMatchObject({ code: 'P2034' })
+    expect(runs).toBe(4)
+    runs = 0
+    await expect(announcer.write(async () => { runs += 1; throw new Refusal('conflict', 'no') })).rejects.toBeInstanceOf(Refusal)
+    expect(runs).toBe(1)
   })
 })
