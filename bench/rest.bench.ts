@@ -20,7 +20,7 @@ async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>
   await prisma.participant.createMany({ data: users.map((u) => ({ userId: u.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' })) })
   const participants = await prisma.participant.findMany({ select: { id: true } })
   const attempts = participants.flatMap((p, i) => ['squat', 'bench', 'deadlift'].flatMap((liftType, l) =>
-    [0, 1, 2].map((n) => ({ participantId: p.id, liftType, weight: 100 + l * 40 + n * 5 + (i % 50), status: n === 2 && i % 4 === 0 ? 'failed' as const : 'completed' as const }))))
+    [0, 1, 2].map((n) => ({ participantId: p.id, liftType, attemptNumber: n + 1, weight: 100 + l * 40 + n * 5 + (i % 50), status: n === 2 && i % 4 === 0 ? 'failed' as const : 'completed' as const }))))
   await prisma.attempt.createMany({ data: attempts })
   // A few more challenges so the list is not trivially small.
   for (let i = 0; i < OTHER_CHALLENGES; i++) {

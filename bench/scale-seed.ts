@@ -170,7 +170,7 @@ export async function seedScale(url: string, log: (line: string) => void = () =>
               const pending = n >= 9 - awaiting
               const good = rnd() < (a === 2 ? 0.72 : 0.88)
               const decidedAt = Math.min(at + 3_600_000, now)
-              attRows.push([++attemptId, participantId, lift, weight, pending ? 'pending' : good ? 'completed' : 'failed', iso(at), iso(pending ? at : decidedAt),
+              attRows.push([++attemptId, participantId, lift, a + 1, weight, pending ? 'pending' : good ? 'completed' : 'failed', iso(at), iso(pending ? at : decidedAt),
                 3, pending ? Math.floor(rnd() * 3) : 3, pending ? null : 'panel', pending ? null : iso(decidedAt), pending ? 1 : lightsOf(lift, good), !pending])
               counts.attempts++
               if (pending) counts.pending++
@@ -185,9 +185,9 @@ export async function seedScale(url: string, log: (line: string) => void = () =>
         { lift_types: `ARRAY['Squat', 'Bench Press', 'Deadlift']`, weight_classes: `ARRAY[${WEIGHT_CLASSES.map((c) => `'${c}'`).join(', ')}]` })
       await insert('participants', ['id', 'user_id', 'competition_id', 'weight_class', 'gender', 'bodyweight', 'joined_at'], ['int', 'int', 'int', 'text', 'text', 'float8', 'timestamp'], partRows)
       // Decided by certified panels (docs/verified-results.md), so the boards hold them as a real platform's would.
-      await insert('attempts', ['id', 'participant_id', 'lift_type', 'weight', 'status', 'created_at', 'updated_at', 'votes_needed', 'votes_cast', 'decided_by', 'decided_at', 'lights', 'verified'],
-        ['int', 'int', 'text', 'float8', 'attempt_status', 'timestamp', 'timestamp', 'int', 'int', 'text', 'timestamp', 'int', 'bool'], attRows,
-        {}, { lights: '($14::jsonb[])[u."lights"]' }, [lightTemplates])
+      await insert('attempts', ['id', 'participant_id', 'lift_type', 'attempt_number', 'weight', 'status', 'created_at', 'updated_at', 'votes_needed', 'votes_cast', 'decided_by', 'decided_at', 'lights', 'verified'],
+        ['int', 'int', 'text', 'int', 'float8', 'attempt_status', 'timestamp', 'timestamp', 'int', 'int', 'text', 'timestamp', 'int', 'bool'], attRows,
+        {}, { lights: '($15::jsonb[])[u."lights"]' }, [lightTemplates])
       if ((from - 1) % 200 === 0) log(`challenges ${counts.challenges}, participants ${counts.participants}, attempts ${counts.attempts} (${Math.round(performance.now() - started)} ms)`)
     }
     log(`inserts took ${Math.round(queryMs)} ms`)

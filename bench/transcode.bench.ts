@@ -116,8 +116,10 @@ export async function transcodeBenchmark(): Promise<Section> {
     }
 
     /** Ours: an attempt whose original is stored, as an upload leaves it, through the in-process queue until ready. */
+    let attemptNumber = 0
     async function ours(check: boolean) {
-      const attempt = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 200, processingState: 'pending' } })
+      attemptNumber += 1
+      const attempt = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber, weight: 200, processingState: 'pending' } })
       const originalKey = attemptKeys.original(attempt.id, 'mp4')
       await mkdir(dirname(media(originalKey)), { recursive: true })
       await copyFile(clip, media(originalKey))

@@ -99,7 +99,7 @@ describe('views', () => {
     const id = await createOngoingChallenge(t.db.prisma, 'Views')
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
     const participant = await t.db.prisma.participant.create({ data: { userId: lifter!.userId, competitionId: id, weightClass: '83kg', gender: 'M' } })
-    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', weight: 100 } })
+    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: 1, weight: 100 } })
     const windowMs = ENGAGEMENT.viewWindowHours * HOUR
     const rows = [['a:old', windowMs + HOUR], ['a:older', 3 * windowMs], ['a:inside', windowMs - HOUR], ['a:now', 0]] as const
     for (const [viewer, ageMs] of rows) {

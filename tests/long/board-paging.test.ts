@@ -51,7 +51,7 @@ beforeAll(async () => {
     const good = (judge: string) => ({ judge, good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null })
     await prisma.attempt.createMany({
       data: (['squat', 'bench', 'deadlift'] as const).map((liftType, k) => ({
-        participantId: participant.id, liftType, weight: base + k * 20 - (liftType === 'bench' ? 60 : 0), status: 'completed' as const,
+        participantId: participant.id, liftType, attemptNumber: 1, weight: base + k * 20 - (liftType === 'bench' ? 60 : 0), status: 'completed' as const,
         votesNeeded: 3, votesCast: 3, decidedBy: 'panel', decidedAt: new Date(decidedAt.getTime() - (LIFTERS - i) * 1000 - k), lights: [good('Judge 1'), good('Judge 2'), good('Judge 3')],
         createdAt: new Date(Date.now() - 3_000_000 + i * 1000 + k),
       })),
@@ -60,7 +60,7 @@ beforeAll(async () => {
     // lifter's is the newest attempt (the board's "Latest attempt"); a panel decides it below.
     if (i % 5 === 0) {
       const pending = await prisma.attempt.create({
-        data: { participantId: participant.id, liftType: 'deadlift', weight: base + 60, status: 'pending', votesNeeded: 3, votesCast: i === 0 ? 0 : 1, createdAt: new Date(Date.now() - (i === 0 ? 0 : 60_000 - i)) },
+        data: { participantId: participant.id, liftType: 'deadlift', attemptNumber: 2, weight: base + 60, status: 'pending', votesNeeded: 3, votesCast: i === 0 ? 0 : 1, createdAt: new Date(Date.now() - (i === 0 ? 0 : 60_000 - i)) },
       })
       if (i === 0) {
         pendingAttemptId = pending.id

@@ -36,7 +36,7 @@ beforeAll(async () => {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: competitionIds[0], userId: lifter.user_id } })
   // Attempts with videos fill the profile's uploaded_videos: a read no cache serves.
   for (let i = 0; i < 8; i++) {
-    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', weight: 100 + i * 5, status: 'completed' } })
+    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: i + 1, weight: 100 + i * 5, status: 'completed' } })
     await t.db.prisma.attempt.update({ where: { id: attempt.id }, data: { originalKey: attemptKeys.original(attempt.id, 'mp4') } })
   }
   profileUrl = `/api/users/${lifter.user_id}/profile`

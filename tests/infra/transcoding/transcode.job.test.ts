@@ -1,6 +1,7 @@
 // The embedded default (no REDIS_URL): uploads are transcoded inside the server
 // process by the in-process queue, with the same processor and policy as the
 // BullMQ worker. Real ffmpeg, real PostgreSQL.
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -156,8 +157,9 @@ describe('in-process transcoding (no Redis)', () => {
     // An upload whose server died after commit, before (or while) transcoding: the row says pending.
     const up = await uploadAs(clips.landscape)
     await readyAttempt(up.attempt_id)
+    const orphanOf = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
     const orphan = await t.db.prisma.attempt.create({
-      data: { participantId: (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId, liftType: 'squat', weight: 130, status: 'completed', processingState: 'processing' },
+      data: { participantId: orphanOf, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, orphanOf, 'squat'), weight: 130, status: 'completed', processingState: 'processing' },
     })
     const key = `attempts/${orphan.id}/original.mp4`
     mkdirSync(dirname(media(key)), { recursive: true })
@@ -178,7 +180,7 @@ describe('in-process transcoding (no Redis)', () => {
     const up = await uploadAs(clips.landscape)
     await readyAttempt(up.attempt_id)
     const participantId = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
-    const missing = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending', originalKey: 'attempts/999999/original.mp4' } })
+    const missing = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending', originalKey: 'attempts/999999/original.mp4' } })
     let calls = 0
     const queue = createInProcessTranscodeQueue({ config: t.config, log: silent, policy: { backoffMs: 10 } })
     const processor = freshProcessor()
@@ -210,7 +212,7 @@ describe('the transcode reads an original only as the container its bytes are (i
   })
 
   it.each(HOSTILE_VARIANTS)('an original that is $name (stored before demuxers were forced) fails at once; no rendition shows what it names', async (variant) => {
-    const planted = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending' } })
+    const planted = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending' } })
     const key = `attempts/${planted.id}/original.mp4`
     mkdirSync(dirname(media(key)), { recursive: true })
     writeFileSync(media(key), variant.bytes(privateVideos))
@@ -222,7 +224,7 @@ describe('the transcode reads an original only as the container its bytes are (i
   })
 
   it('every ffprobe and ffmpeg run of a transcode names the demuxer the worker sniffed, with the file protocol only, before the input', async () => {
-    const again = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 1, processingState: 'pending' } })
+    const again = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending' } })
     const key = `attempts/${again.id}/original.mp4`
     mkdirSync(dirname(media(key)), { recursive: true })
     writeFileSync(media(key), clips.landscape)

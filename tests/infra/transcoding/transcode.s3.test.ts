@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { attemptKeys } from '../../../infra/storage.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip, multipartForm, streamSummary, topLevelBoxes } from '../../helpers/clips.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 
 let t: TestApp
 let dir: string
@@ -87,7 +88,7 @@ describe('transcoding with S3 storage', () => {
   it('an original missing from the bucket fails the attempt at once (not retried), with nothing left behind', async () => {
     const { u, competitionId } = await lifter()
     const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
-    const row = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', weight: 100, processingState: 'pending' } })
+    const row = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, 'squat'), weight: 100, processingState: 'pending' } })
     await t.db.prisma.attempt.update({ where: { id: row.id }, data: { originalKey: attemptKeys.original(row.id, 'mp4') } })
     await t.transcoding!.queue.enqueue({ attemptId: row.id })
     await t.transcoding!.idle()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../../../contract/index.ts'
 import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
 import { toLift } from '../../../infra/attempt-view.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, join, openFeed, sleep, startLiveServer, subscribe, waitUntil,
   type FeedClient, type LiveTestServer,
@@ -43,7 +44,7 @@ describe('plain WebSocket feed', () => {
     // An attempt written the way the upload route writes it: the event in the same transaction, published after commit.
     const attemptEvent = await t.db.prisma.$transaction(async (tx) => {
       const participant = await tx.participant.findFirstOrThrow({ where: { competitionId: id, userId: joined[0] }, include: { user: { select: { name: true } } } })
-      const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', weight: 180, processingState: 'pending' } })
+      const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: await nextAttemptNumber(tx, participant.id, 'Squat'), weight: 180, processingState: 'pending' } })
       return appendEvent(tx, competitionRoom(id), 'attempt.created', { competition_id: id, attempt: toLift(t.config.apiBase, attempt, participant) })
     })
     t.app.publisher.publish([attemptEvent])

@@ -13,6 +13,7 @@ import { appendEvent } from '../../../infra/repositories/live-events.repository.
 import { createRedisPublisher } from '../../../infra/live-redis.ts'
 import { toLift } from '../../../infra/attempt-view.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
   collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, RoomFollower, sleep,
   spawnServer, subscribe, uniqueRedisPrefix, waitUntil, type ClientSocket, type FeedClient, type ServerProcess,
@@ -144,7 +145,7 @@ describe('two server processes on one Redis', () => {
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 50, state: 'processing' })
       const event = await db.prisma.$transaction(async (tx) => {
         const participant = await tx.participant.findUniqueOrThrow({ where: { userId_competitionId: { userId: body.participant_id!, competitionId: id } }, include: { user: { select: { name: true } } } })
-        const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Deadlift', weight: 250, processingState: 'ready' } })
+        const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Deadlift', attemptNumber: await nextAttemptNumber(tx, participant.id, 'Deadlift'), weight: 250, processingState: 'ready' } })
         return appendEvent(tx, room, 'attempt.updated', { competition_id: id, attempt: toLift('/api', attempt, participant) })
       })
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 100, state: 'ready' })

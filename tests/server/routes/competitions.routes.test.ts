@@ -4,6 +4,7 @@ import { discardingPublisher } from '../../../infra/live-publisher.ts'
 import { createRepositories } from '../../../infra/repositories/index.ts'
 import { scoringSettings } from '../../../infra/scoring-view.ts'
 import { toParticipant } from '../../../server/services/mappers.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -23,7 +24,7 @@ async function joinAs(token: string, competitionId: number, weightClass = '83kg'
 
 /** Records an attempt directly (uploads are covered by the video tests). */
 async function addAttempt(participant: { rowId: number }, liftType: string, weight: number, extra: Record<string, unknown> = {}) {
-  return t.db.prisma.attempt.create({ data: { participantId: participant.rowId, liftType, weight, status: 'completed', ...extra } })
+  return t.db.prisma.attempt.create({ data: { participantId: participant.rowId, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.rowId, liftType), weight, status: 'completed', ...extra } })
 }
 
 const create = (token: string, payload: Record<string, unknown>) =>

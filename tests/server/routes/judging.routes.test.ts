@@ -4,6 +4,7 @@
 // and that only judged good lifts are ranked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type AttemptResponse, type LiveEvent, type ParticipantListResponse, type PanelResponse } from '../../../contract/index.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
   collectEvents, connectClient, createLifters, join, startLiveServer, subscribe, waitUntil, type ClientSocket, type Lifter, type LiveTestServer,
 } from '../../helpers/live.ts'
@@ -214,7 +215,7 @@ describe('the judge queue', () => {
     await api('PUT', `/competitions/${c.id}/judges`, c.organiser.token, { usernames: await usernames(t, c.judges) })
     const withVideo = await attempt(t, c.id, c.lifters[0]!, 'squat', 150)
     const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: c.id, userId: c.lifters[0]!.userId } })
-    const without = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', weight: 160, status: 'pending' } })
+    const without = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, 'squat'), weight: 160, status: 'pending' } })
     const queue = (await api('GET', '/judge/queue', c.judges[0]!.token)).body.attempts as { id: number; video_url: string | null }[]
     expect(queue.map((x) => x.id)).toEqual([withVideo])
     expect(queue.map((x) => x.id)).not.toContain(without.id)

@@ -20,7 +20,7 @@ async function lifter(competitionId: number, name: string, weightClass: string, 
   if (each !== null) {
     const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id }, select: { id: true } })
     for (const liftType of ['squat', 'bench', 'deadlift']) {
-      await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, weight: each, status: 'completed' } })
+      await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, attemptNumber: 1, weight: each, status: 'completed' } })
     }
   }
   return user

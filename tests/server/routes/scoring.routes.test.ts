@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pointsFor, type Participant } from '../../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 
 let t: TestApp
 beforeAll(async () => { t = await startTestApp() })
@@ -21,7 +22,7 @@ async function joinWith(user: User, competitionId: number, weightClass: string, 
 /** Records a pending attempt directly, then the organiser decides it as jury (the route judges use). */
 async function liftJudged(organiser: User, lifter: User, competitionId: number, liftType: string, weight: number, good = true) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })
-  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'pending' } })
+  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType), weight, status: 'pending' } })
   const res = await t.app.inject({ method: 'POST', url: `/api/attempts/${attempt.id}/jury`, headers: organiser.auth, payload: good ? { good: true } : { good: false, reason: liftType === 'snatch' ? 'press_out' : 'depth' } })
   expect(res.statusCode, res.body).toBe(200)
   return attempt.id

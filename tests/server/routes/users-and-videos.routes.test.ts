@@ -1,3 +1,4 @@
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import type { AttemptStatus, ProcessingState } from '../../../contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
@@ -22,7 +23,7 @@ beforeAll(async () => {
     { liftType: 'deadlift', weight: 250, originalKey: 'attempts/c/original.mp4', processingState: 'failed', status: 'failed' },
   ]
   for (const row of rows) {
-    const a = await t.db.prisma.attempt.create({ data: { participantId, status: 'completed', ...row } })
+    const a = await t.db.prisma.attempt.create({ data: { participantId, status: 'completed', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, row.liftType), ...row } })
     if (row.originalKey && row.processingState !== 'failed') videoIds.push(a.id)
   }
 })

@@ -2,6 +2,7 @@
 // against PostgreSQL. The review's attack: two accounts, a challenge with no panel, a sex declared at
 // join, a 600 kg squat and deadlift judged good by the organiser alone — first on the global
 // leaderboard and in Top Lifts. Each step of it is refused or kept off the boards here.
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LeaderboardRow, TopLiftsResponse } from '../../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
@@ -32,7 +33,7 @@ async function upload(user: User, competitionId: number, liftType: string, weigh
 /** A pending attempt recorded directly (as an upload would), with the quorum its panel needs. */
 async function pendingAttempt(user: User, competitionId: number, liftType: string, weight: number, votesNeeded = 1) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  return t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'pending', votesNeeded } })
+  return t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType), weight, status: 'pending', votesNeeded } })
 }
 
 const boardRows = async (query = '') => ((await inject('GET', `/api/leaderboard?limit=200${query}`)).json() as { rows: LeaderboardRow[] }).rows

@@ -1,5 +1,6 @@
 // GET /api/video/{key}: rendition choice per device, Range/ETag/caching, and
 // keys that try to leave the media root. Files are written directly (no ffmpeg).
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import type { ProcessingState } from '../../../contract/index.ts'
 import { request as httpRequest } from 'node:http'
@@ -42,7 +43,7 @@ function put(key: string, data: Buffer) {
 }
 
 async function attemptWith(state: ProcessingState, files: { renditions?: Array<'360' | '720'>; poster?: boolean } = {}) {
-  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 100, processingState: state } })
+  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 100, processingState: state } })
   const originalKey = attemptKeys.original(row.id, 'mp4')
   const original = put(originalKey, bytes(10_000, 1))
   const renditions: Record<string, string> = {}

@@ -2,6 +2,7 @@
 // Range passed through, ETag/304, 404, 503 while the store is away, a read failing
 // mid-stream only aborts that response, and S3_PRESIGN_SECONDS → a redirect to a
 // presigned URL that serves the bytes itself.
+import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -53,7 +54,7 @@ afterAll(async () => {
 
 /** A ready attempt whose original and renditions are in the bucket. */
 async function readyAttempt() {
-  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', weight: 100, processingState: 'ready' } })
+  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 100, processingState: 'ready' } })
   const originalKey = attemptKeys.original(row.id, 'mp4')
   const renditions = { '360': attemptKeys.rendition(row.id, '360'), '720': attemptKeys.rendition(row.id, '720') }
   await put(t, originalKey, bytes(10_000, 1))
