@@ -294,6 +294,9 @@ const DEMO_PATTERNS = [
  * starts, as it would after a crash. Returns how many clips were made; a missing
  * or failing ffmpeg only means a site without demo videos.
  */
+/** Awaiting attempts given a clip in each ongoing challenge (a first start transcodes every clip). */
+const PENDING_CLIPS_PER_CHALLENGE = 1
+
 export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffmpegPath: string): Promise<number> {
   const now = new Date()
   const ongoing = await prisma.competition.findMany({ where: { startDate: { lte: now }, endDate: { gte: now } }, orderBy: { id: 'asc' }, select: { id: true } })
@@ -306,6 +309,12 @@ export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffm
       })
       if (best) picks.push(best)
     }
+    // Attempts still awaiting their judges get a clip too: an attempt without a video never reaches
+    // a judge's desk, so without these the demo judges would find their desks empty.
+    picks.push(...await prisma.attempt.findMany({
+      where: { status: 'pending', originalKey: null, participant: { competitionId } },
+      orderBy: { id: 'asc' }, take: PENDING_CLIPS_PER_CHALLENGE, select: { id: true },
+    }))
   }
   const scratch = await storage.scratch('seed')
   try {
