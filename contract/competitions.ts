@@ -4,6 +4,7 @@ import { Judging } from './judging.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
+import { TakeChecks } from './take-checks.ts'
 
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
 export const ChallengeFormatSchema = Literals(CHALLENGE_FORMATS)
@@ -253,7 +254,11 @@ export const AttemptResponse = Type.Object({ attempt: Lift })
 export type AttemptResponse = Static<typeof AttemptResponse>
 
 /** One attempt on a judge's desk: a Lift with its challenge's name. */
-export const QueuedAttempt = Type.Object({ ...Lift.properties, competition_name: Type.String() })
+export const QueuedAttempt = Type.Object({
+  ...Lift.properties, competition_name: Type.String(),
+  /** What the take checks found (docs/video-checks.md); null until they ran. Judges only: never in a public answer. */
+  take_checks: Type.Optional(Nullable(TakeChecks)),
+})
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */
 export const JudgeQueueResponse = Type.Object({ attempts: Type.Array(QueuedAttempt) })

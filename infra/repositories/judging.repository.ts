@@ -5,7 +5,7 @@
 // decisions, appeals) are server/services/judging.service.ts's: it runs inside
 // `withAttemptLocked` / `withPanelLocked` and reads and writes through the handle they give,
 // against the rows as they are after the lock; a Refusal it throws rolls the write back.
-import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift } from '../../contract/index.ts'
+import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift, type TakeChecks } from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
@@ -304,7 +304,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return rows.map((row) => {
         const { participant } = row
         return {
-          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name },
+          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
             competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,

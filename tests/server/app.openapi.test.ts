@@ -203,6 +203,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { usernames: [] } }),
   'GET /api/judge/queue': () => ({ headers: f.owner.auth }),
   'GET /api/judge/challenges': () => ({ headers: f.owner.auth }),
+  'GET /api/attempts/{id}/take-checks': () => ({ params: { id: f.attemptId }, headers: f.owner.auth }),
   // The organiser judges alone (no panel appointed): each walk gets a fresh pending attempt.
   'POST /api/attempts/{id}/votes': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: false, reason: 'depth', at_seconds: 1.5 } }),
   'POST /api/attempts/{id}/jury': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: true } }),
