@@ -17,6 +17,7 @@ import { castVote, useJudgeQueue } from '../api/judging.ts'
 import { useJudgeQueueRefresh } from '../api/judge-queue-live.ts'
 import { JudgePlayer, formatSeconds, type PlayerHandle } from './JudgePlayer.tsx'
 import { ReasonCards, reasonsFor } from './ReasonCards.tsx'
+import { TakeFlags } from './TakeFlags.tsx'
 import '../judging.css'
 
 export const EMPTY_QUEUE = 'Nothing to judge right now.'
@@ -222,6 +223,7 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         <h2>{liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}</h2>
       </div>
       <JudgePlayer ref={player} src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`} />
+      <TakeFlags checks={attempt.take_checks} />
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
           Good lift
