@@ -258,6 +258,8 @@ export const QueuedAttempt = Type.Object({
   ...Lift.properties, competition_name: Type.String(),
   /** What the take checks found (docs/video-checks.md); null until they ran. Judges only: never in a public answer. */
   take_checks: Type.Optional(Nullable(TakeChecks)),
+  /** The attempt code the lifter was given for this attempt (meets; contract/attempt-codes.ts): it must be shown at the start of the take. */
+  attempt_code: Type.Optional(Nullable(Type.String())),
 })
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */

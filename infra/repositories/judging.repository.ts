@@ -295,6 +295,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
               user: { select: { name: true } },
               competition: { select: { name: true, format: true, liftTypes: true, description: true } },
               attempts: { select: { liftType: true, attemptNumber: true, weight: true } },
+              declarations: { select: { liftType: true, attemptNumber: true, code: true } },
             },
           },
         },
@@ -304,7 +305,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return rows.map((row) => {
         const { participant } = row
         return {
-          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null },
+          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null,
+            attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
             competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,

@@ -223,6 +223,13 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     return { params: { id: meet }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 140 } }
   },
   'GET /api/competitions/{id}/cards': async () => ({ params: { id: await meetId() } }),
+  // A lifter's own declarations (with their attempt codes), after joining and declaring an opener.
+  'GET /api/competitions/{id}/declarations/mine': async () => {
+    const meet = await meetId()
+    const lifter = await registerUser(t.app)
+    expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })).statusCode).toBe(201)
+    return { params: { id: meet }, headers: lifter.auth }
+  },
   'GET /api/competitions/{id}/results.csv': async () => {
     // A meet that has ended (its end moved into the past, as time would).
     const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Finished Meet' })

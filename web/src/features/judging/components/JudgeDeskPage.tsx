@@ -129,7 +129,11 @@ function challengesIn(attempts: readonly QueuedAttempt[]): { id: number; name: s
 
 function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: number) => void }) {
   const player = useRef<PlayerHandle>(null)
-  const reasons = useMemo(() => reasonsFor(attempt.lift_type), [attempt.lift_type])
+  // "Code not shown" only where the lifter was given a code (a declared meet attempt).
+  const reasons = useMemo(
+    () => reasonsFor(attempt.lift_type).filter((r) => r.code !== 'code_not_shown' || attempt.attempt_code),
+    [attempt.lift_type, attempt.attempt_code],
+  )
   const [noLift, setNoLift] = useState(false)
   const [reason, setReason] = useState<string | null>(null)
   const [atSeconds, setAtSeconds] = useState<number | null>(null)
@@ -223,6 +227,11 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         <h2>{liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}</h2>
       </div>
       <JudgePlayer ref={player} src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`} />
+      {attempt.attempt_code && (
+        <p className="judge-desk__code" data-testid="attempt-code">
+          Attempt code <strong>{attempt.attempt_code}</strong>: it must be shown to the camera at the start of the take.
+        </p>
+      )}
       <TakeFlags checks={attempt.take_checks} />
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
