@@ -260,6 +260,8 @@ export const QueuedAttempt = Type.Object({
   take_checks: Type.Optional(Nullable(TakeChecks)),
   /** The attempt code the lifter was given for this attempt (meets; contract/attempt-codes.ts): it must be shown at the start of the take. */
   attempt_code: Type.Optional(Nullable(Type.String())),
+  /** The entry's sex ('M'/'F'): which bar the plate check draws (the women's 15 kg bar in weightlifting; contract/plates.ts). */
+  lifter_sex: Type.Optional(Nullable(Literals(['M', 'F']))),
 })
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */

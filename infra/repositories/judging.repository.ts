@@ -306,7 +306,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         const { participant } = row
         return {
           attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null,
-            attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null },
+            attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
+            lifter_sex: participant.gender === 'F' ? 'F' as const : participant.gender === 'M' ? 'M' as const : null },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
             competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,

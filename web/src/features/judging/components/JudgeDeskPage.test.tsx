@@ -81,6 +81,7 @@ describe("the judge's desk", () => {
     const flags = screen.getByRole('region', { name: 'Take checks' })
     expect(within(flags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['possible cut at 0:07', 'The file states no creation time.'])
     expect(screen.getByTestId('attempt-code').textContent).toBe('Attempt code K3PX: it must be shown to the camera at the start of the take.')
+    expect(screen.getByTestId('plate-check').querySelector('figcaption')!.textContent).toBe('180 kg: 20 kg bar, collars 2 × 2.5 kg; each side 3 × 25, 2.5 kg')
     fireEvent.click(screen.getByRole('button', { name: 'No lift' }))
     expect(screen.getByText('The attempt code was not shown at the start of the take')).toBeTruthy()
     fireEvent.click(within(screen.getByRole('complementary', { name: 'Queue' })).getAllByRole('button')[1]!)

@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/LoadError.tsx'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { QueuedAttempt, VoteBody } from '../../../lib/contract.ts'
 import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
+import { normalizeLiftType } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
@@ -17,6 +18,7 @@ import { castVote, useJudgeQueue } from '../api/judging.ts'
 import { useJudgeQueueRefresh } from '../api/judge-queue-live.ts'
 import { JudgePlayer, formatSeconds, type PlayerHandle } from './JudgePlayer.tsx'
 import { ReasonCards, reasonsFor } from './ReasonCards.tsx'
+import { PlateDrawing } from './PlateDrawing.tsx'
 import { TakeFlags } from './TakeFlags.tsx'
 import '../judging.css'
 
@@ -233,6 +235,9 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         </p>
       )}
       <TakeFlags checks={attempt.take_checks} />
+      {normalizeLiftType(attempt.lift_type) && (
+        <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
+      )}
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
           Good lift
