@@ -262,6 +262,8 @@ export const QueuedAttempt = Type.Object({
   attempt_code: Type.Optional(Nullable(Type.String())),
   /** The entry's sex ('M'/'F'): which bar the plate check draws (the women's 15 kg bar in weightlifting; contract/plates.ts). */
   lifter_sex: Type.Optional(Nullable(Literals(['M', 'F']))),
+  /** The plate check's contact sheet (the take's last seconds, tiled), once the worker made it. */
+  contact_sheet_url: Type.Optional(Nullable(Type.String())),
 })
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */

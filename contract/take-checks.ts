@@ -47,6 +47,8 @@ export const TakeChecks = Type.Object({
   /** The creation time the container states (ISO 8601), null when it states none. */
   created_at: Nullable(Type.String()),
   checked_at: Type.String(),
+  /** Storage key of the plate check's contact sheet (the take's last seconds, tiled), when the worker made one. */
+  contact_sheet_key: Type.Optional(Type.String()),
 })
 export type TakeChecks = Static<typeof TakeChecks>
 

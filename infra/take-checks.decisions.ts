@@ -64,6 +64,18 @@ export function filterPassArgs(container: Container, path: string, maxSeconds: n
   ]
 }
 
+/**
+ * ffmpeg: the plate check's contact sheet (docs/video-checks.md): the take's last 4 seconds, 1.5 frames a second,
+ * 320 px wide, tiled 3 × 2 into one JPEG (a shorter take gives fewer tiles).
+ */
+export function contactSheetArgs(container: Container, path: string, out: string): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error', ...ffmpegResourceOptions(), ...demuxerOptions(container), '-sseof', '-4', '-i', path,
+    '-map', '0:v:0', '-vf', `fps=1.5,scale=w=${TAKE_CHECK_SETTINGS.checkWidth}:h=-2,tile=3x2:padding=4:margin=4`,
+    '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', '-y', out,
+  ]
+}
+
 // ---------------------------------------------------------------------------
 // Parsing
 

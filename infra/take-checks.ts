@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process'
 import type { TakeChecks } from '../contract/take-checks.ts'
 import type { Container, FfmpegBinaries } from './ffmpeg.ts'
 import {
-  decideTakeFlags, filterPassArgs, packetsProbeArgs, parseFilterLog, parseStreams, parseTimeline, streamsProbeArgs,
+  contactSheetArgs, decideTakeFlags, filterPassArgs, packetsProbeArgs, parseFilterLog, parseStreams, parseTimeline, streamsProbeArgs,
   type FilterFindings, type StreamFacts, type TakeContext, type TimelineFindings,
 } from './take-checks.decisions.ts'
 
@@ -60,4 +60,9 @@ export async function runTakeChecks(
     created_at: streams.creationTime?.toISOString() ?? null,
     checked_at: (options.now?.() ?? new Date()).toISOString(),
   }
+}
+
+/** Writes the plate check's contact sheet (the take's last seconds, tiled) to `out`; bounded like the checks. */
+export async function makeContactSheet(binaries: FfmpegBinaries, path: string, container: Container, out: string, signal?: AbortSignal): Promise<void> {
+  await run(binaries.ffmpeg, contactSheetArgs(container, path, out), 60_000, signal)
 }

@@ -7,7 +7,7 @@
 // against the rows as they are after the lock; a Refusal it throws rolls the write back.
 import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift, type TakeChecks } from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
-import { toLift } from '../attempt-view.ts'
+import { mediaUrl, toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
@@ -307,6 +307,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         return {
           attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null,
             attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
+            contact_sheet_url: (row.takeChecks as TakeChecks | null)?.contact_sheet_key ? mediaUrl(apiBase, (row.takeChecks as TakeChecks).contact_sheet_key!) : null,
             lifter_sex: participant.gender === 'F' ? 'F' as const : participant.gender === 'M' ? 'M' as const : null },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {

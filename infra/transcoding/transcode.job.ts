@@ -15,7 +15,7 @@ import { ProbeError, probe, resolveFfmpegBinaries, sniffContainer, type Containe
 import type { EventPublisher } from '../live-publisher.ts'
 import { transcodeDuration, transcodesTotal } from '../metrics.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
-import { runTakeChecks } from '../take-checks.ts'
+import { makeContactSheet, runTakeChecks } from '../take-checks.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
@@ -139,6 +139,18 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
     }
   }
 
+  /** The plate check's contact sheet into `out`; false (logged) when it could not be made: the transcode goes on. */
+  async function contactSheet(source: string, container: Container, out: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      await makeContactSheet(binaries!, source, container, out, signal)
+      return true
+    } catch (err) {
+      if (signal.aborted) throw signal.reason
+      log.warn({ err }, 'contact sheet failed; the attempt is ready without it')
+      return false
+    }
+  }
+
   return measured(async function transcode(job): Promise<TranscodeOutcome> {
     const started = Date.now()
     const { attemptId } = job.data
@@ -169,12 +181,18 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
           job.scaleTimeout(planned.durationS === null ? null : Math.min(planned.durationS, binaries.limits.maxSeconds))
           await encode(source, container, planned, scratch.dir, job.signal, (percent) => report(percent))
           takeChecks = await checkTake(attemptId, source, container, planned.durationS, job.signal)
+          if (takeChecks && await contactSheet(source, container, join(scratch.dir, 'plates.jpg'), job.signal)) {
+            takeChecks = { ...takeChecks, contact_sheet_key: attemptKeys.contactSheet(attemptId) }
+          }
           return planned
         })
         report(ENCODE_SHARE + 5)
         // Finished files go into place by rename; the database hears of them only afterwards.
         for (const r of plan.renditions) await storage.putFile(attemptKeys.rendition(attemptId, r.name), join(scratch.dir, `${r.name}.mp4`))
         await storage.putFile(attemptKeys.poster(attemptId), join(scratch.dir, 'poster.jpg'))
+        // Assigned inside withLocalFile's callback (TypeScript's narrowing does not see it there).
+        const sheetKey = (takeChecks as TakeChecks | null)?.contact_sheet_key
+        if (sheetKey) await storage.putFile(sheetKey, join(scratch.dir, 'plates.jpg'))
       } finally {
         await scratch.dispose()
       }

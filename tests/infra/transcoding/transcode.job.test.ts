@@ -117,6 +117,10 @@ describe('in-process transcoding (no Redis)', () => {
     const checks = row.takeChecks as { flags: Array<{ kind: string; text: string }>; notes: string[]; checked_at: string } | null
     expect(checks?.flags.map((f) => f.kind)).toEqual(['implausible_duration'])
     expect(checks?.checked_at).toMatch(/^\d{4}-/)
+    // The plate check's contact sheet: the last seconds tiled 3 × 2 at 320 px (a 2 s take fills 3 of the tiles' row width).
+    expect((checks as { contact_sheet_key?: string }).contact_sheet_key).toBe(`attempts/${up.attempt_id}/plates.jpg`)
+    const sheet = await streamSummary(media(`attempts/${up.attempt_id}/plates.jpg`))
+    expect(sheet.video).toMatchObject({ codec: 'mjpeg', width: 976 })
     const publicAnswers = await Promise.all([
       `/api/competitions/${up.competitionId}/lifts`, `/api/competitions/${up.competitionId}/participants/${up.userId}/attempts/${up.attempt_id}`,
       `/api/competitions/${up.competitionId}/participants/${up.userId}`,
@@ -250,9 +254,9 @@ describe('the transcode reads an original only as the container its bytes are (i
     const processor = createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config, log: silent })
     expect(await processor(context(again.id))).toMatchObject({ state: 'ready' })
     const reading = logged.runs().filter((args) => args.includes(media(key)))
-    // The probe, the renditions, the poster, then the take checks (streams, timeline, picture: docs/video-checks.md):
-    // nothing else reads it (fluent-ffmpeg's own ffprobe for its 'progress' event did).
-    expect(reading.map(([name]) => name)).toEqual(['ffprobe', 'ffmpeg', 'ffmpeg', 'ffprobe', 'ffprobe', 'ffmpeg'])
+    // The probe, the renditions, the poster, then the take checks (streams, timeline, picture) and the plate check's
+    // contact sheet (docs/video-checks.md): nothing else reads it (fluent-ffmpeg's own ffprobe for its 'progress' event did).
+    expect(reading.map(([name]) => name)).toEqual(['ffprobe', 'ffmpeg', 'ffmpeg', 'ffprobe', 'ffprobe', 'ffmpeg', 'ffmpeg'])
     for (const args of reading) {
       const options = args.indexOf('-protocol_whitelist')
       expect(args.slice(options, options + 4), args.join(' ')).toEqual(['-protocol_whitelist', 'file', '-f', 'mov'])

@@ -235,9 +235,14 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         </p>
       )}
       <TakeFlags checks={attempt.take_checks} />
-      {normalizeLiftType(attempt.lift_type) && (
-        <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
-      )}
+      <div className="plate-check-row">
+        {normalizeLiftType(attempt.lift_type) && (
+          <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
+        )}
+        {attempt.contact_sheet_url && (
+          <img className="plate-check__sheet" src={attempt.contact_sheet_url} alt="The take's last seconds (the plates shown)" data-testid="contact-sheet" />
+        )}
+      </div>
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
           Good lift
