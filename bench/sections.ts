@@ -5,6 +5,7 @@ import type { Section } from './lib.ts'
 export const SECTIONS = {
   rest: () => import('./rest.bench.ts').then((m) => m.restBenchmark()),
   transcode: () => import('./transcode.bench.ts').then((m) => m.transcodeBenchmark()),
+  'take-checks': () => import('./take-checks.bench.ts').then((m) => m.takeChecksBenchmark()),
   web: () => import('./web.bench.ts').then((m) => m.webBenchmark()),
   fanout: () => import('./fanout.bench.ts').then((m) => m.fanoutBenchmark()),
   upload: () => import('./upload.bench.ts').then((m) => m.uploadBenchmark()),

@@ -4,6 +4,7 @@ import { Judging } from './judging.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
+import { TakeChecks } from './take-checks.ts'
 
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
 export const ChallengeFormatSchema = Literals(CHALLENGE_FORMATS)
@@ -253,7 +254,17 @@ export const AttemptResponse = Type.Object({ attempt: Lift })
 export type AttemptResponse = Static<typeof AttemptResponse>
 
 /** One attempt on a judge's desk: a Lift with its challenge's name. */
-export const QueuedAttempt = Type.Object({ ...Lift.properties, competition_name: Type.String() })
+export const QueuedAttempt = Type.Object({
+  ...Lift.properties, competition_name: Type.String(),
+  /** What the take checks found (docs/video-checks.md); null until they ran. Judges only: never in a public answer. */
+  take_checks: Type.Optional(Nullable(TakeChecks)),
+  /** The attempt code the lifter was given for this attempt (meets; contract/attempt-codes.ts): it must be shown at the start of the take. */
+  attempt_code: Type.Optional(Nullable(Type.String())),
+  /** The entry's sex ('M'/'F'): which bar the plate check draws (the women's 15 kg bar in weightlifting; contract/plates.ts). */
+  lifter_sex: Type.Optional(Nullable(Literals(['M', 'F']))),
+  /** The plate check's contact sheet (the take's last seconds, tiled), once the worker made it. */
+  contact_sheet_url: Type.Optional(Nullable(Type.String())),
+})
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */
 export const JudgeQueueResponse = Type.Object({ attempts: Type.Array(QueuedAttempt) })

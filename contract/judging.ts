@@ -27,7 +27,11 @@ export interface NoLiftReason {
 const reason = (code: string, label: string, card: CardColour): NoLiftReason => ({ code, label, card })
 
 /** Any lift: a video that cannot show the lift cannot be judged good. */
-const VIDEO_REASONS = [reason('video_incomplete', 'The video does not show the whole lift', 'yellow')]
+const VIDEO_REASONS = [
+  reason('video_incomplete', 'The video does not show the whole lift', 'yellow'),
+  // Meets: the attempt code (contract/attempt-codes.ts) proves the take is new; the desk offers this only with a code.
+  reason('code_not_shown', 'The attempt code was not shown at the start of the take', 'yellow'),
+]
 
 /** Overhead and pulling lifts of weightlifting (IWF rules: a white or red light, no cards). */
 const WEIGHTLIFTING_REASONS = [

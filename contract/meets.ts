@@ -28,10 +28,18 @@ export const Declaration = Type.Object({
   /** Declared for the lifter when their declaration window passed (the rulebook's default), not by them. */
   automatic: Type.Boolean(),
   declared_at: Type.String(),
+  /**
+   * The attempt code to show to the camera at the start of the take (contract/attempt-codes.ts): in the
+   * answer to the lifter's own declaration only, never in the room's `attempt.declared` event.
+   */
+  code: Type.Optional(Type.String()),
 })
 export type Declaration = Static<typeof Declaration>
 export const DeclarationResponse = Type.Object({ declaration: Declaration })
 export type DeclarationResponse = Static<typeof DeclarationResponse>
+/** GET /competitions/:id/declarations/mine: the lifter's own declarations, with their attempt codes. */
+export const DeclarationsResponse = Type.Object({ declarations: Type.Array(Declaration) })
+export type DeclarationsResponse = Static<typeof DeclarationsResponse>
 
 /**
  * One attempt's cell on a lifter's card. `empty`: nothing declared yet; `declared`: a weight waits to be filmed

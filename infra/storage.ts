@@ -109,6 +109,8 @@ export const attemptKeys = {
   original: (attemptId: number, ext: string) => `attempts/${attemptId}/original.${ext}`,
   rendition: (attemptId: number, name: string) => `attempts/${attemptId}/${name}p.mp4`,
   poster: (attemptId: number) => `attempts/${attemptId}/poster.jpg`,
+  /** The plate check's contact sheet: the take's last seconds, tiled (docs/video-checks.md). */
+  contactSheet: (attemptId: number) => `attempts/${attemptId}/plates.jpg`,
   /** The attempt id a key belongs to, or null for keys outside `attempts/`. */
   attemptOf(key: string): number | null {
     const match = /^attempts\/(\d{1,10})\/[^/]+$/.exec(key)

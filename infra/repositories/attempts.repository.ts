@@ -2,6 +2,7 @@
 // transcode job moves an attempt through its processing states. Every change a
 // screen shows is announced (infra/announcer.ts) in the transaction that makes it.
 import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts'
+import type { TakeChecks } from '../../contract/take-checks.ts'
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
@@ -184,8 +185,30 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     markProcessing: (attemptId: number) => changeProcessing(attemptId, 'pending', { processingState: 'processing' }),
 
     /** Renditions and poster written: ready, announced; false when it had already finished. */
-    markReady: (attemptId: number, files: { renditions: Record<string, string>; posterKey: string | null }) =>
-      changeProcessing(attemptId, UNFINISHED, { processingState: 'ready', renditions: files.renditions, posterKey: files.posterKey, processingError: null }),
+    markReady: (attemptId: number, files: { renditions: Record<string, string>; posterKey: string | null; takeChecks?: TakeChecks | null }) =>
+      changeProcessing(attemptId, UNFINISHED, {
+        processingState: 'ready', renditions: files.renditions, posterKey: files.posterKey, processingError: null,
+        ...(files.takeChecks ? { takeChecks: files.takeChecks } : {}),
+      }),
+
+    /** An attempt's take checks with whose they are (its challenge, its lifter); null when the attempt does not exist. */
+    async takeChecksOf(attemptId: number): Promise<{ competitionId: number; lifterId: number; takeChecks: TakeChecks | null } | null> {
+      const row = await prisma.attempt.findUnique({ where: { id: attemptId }, select: { takeChecks: true, participant: { select: { competitionId: true, userId: true } } } })
+      return row && { competitionId: row.participant.competitionId, lifterId: row.participant.userId, takeChecks: row.takeChecks as TakeChecks | null }
+    },
+
+    /** What the take checks compare the file's creation time with: the upload, and the lifter's own declaration of this attempt (meets). */
+    async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null } | null> {
+      const row = await prisma.attempt.findUnique({ where: { id: attemptId }, select: { createdAt: true, participantId: true, liftType: true, attemptNumber: true } })
+      if (!row) return null
+      const declared = row.attemptNumber > 0
+        ? await prisma.declaration.findUnique({
+            where: { participantId_liftType_attemptNumber: { participantId: row.participantId, liftType: row.liftType, attemptNumber: row.attemptNumber } },
+            select: { declaredAt: true, automatic: true },
+          })
+        : null
+      return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null }
+    },
 
     /** Failed for good, with a reason the lifter can read, announced once; false when it had already finished. */
     markFailed: (attemptId: number, reason: string) =>

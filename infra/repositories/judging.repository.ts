@@ -5,9 +5,9 @@
 // decisions, appeals) are server/services/judging.service.ts's: it runs inside
 // `withAttemptLocked` / `withPanelLocked` and reads and writes through the handle they give,
 // against the rows as they are after the lock; a Refusal it throws rolls the write back.
-import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift } from '../../contract/index.ts'
+import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift, type TakeChecks } from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
-import { toLift } from '../attempt-view.ts'
+import { mediaUrl, toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
@@ -295,6 +295,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
               user: { select: { name: true } },
               competition: { select: { name: true, format: true, liftTypes: true, description: true } },
               attempts: { select: { liftType: true, attemptNumber: true, weight: true } },
+              declarations: { select: { liftType: true, attemptNumber: true, code: true } },
             },
           },
         },
@@ -304,7 +305,10 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return rows.map((row) => {
         const { participant } = row
         return {
-          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name },
+          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null,
+            attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
+            contact_sheet_url: (row.takeChecks as TakeChecks | null)?.contact_sheet_key ? mediaUrl(apiBase, (row.takeChecks as TakeChecks).contact_sheet_key!) : null,
+            lifter_sex: participant.gender === 'F' ? 'F' as const : participant.gender === 'M' ? 'M' as const : null },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
             competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,

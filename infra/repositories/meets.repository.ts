@@ -2,7 +2,8 @@
 // their I/O; the rules are server/services/meets.service.ts's, run inside these writes after the challenge
 // room's lock (so every earlier write of the challenge is seen; a Refusal they throw rolls the write back).
 // Every declaration is announced ('attempt.declared') in the transaction that writes it.
-import { competitionRoom, type Declaration, type LiftType } from '../../contract/index.ts'
+import { randomInt } from 'node:crypto'
+import { attemptCode, competitionRoom, type Declaration, type LiftType } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { boardInclude, entrySelect, readEntry, toEntryState, type BoardRow, type EntryState } from './meet-entries.ts'
@@ -16,6 +17,9 @@ export interface NewDeclaration {
   automatic: boolean
 }
 
+/** A declaration as the challenge's room sees it: without its attempt code (the lifter's and the judges' only). */
+const publicDeclaration = ({ code: _code, ...rest }: Declaration): Declaration => rest
+
 /** Rolls back a locked write that has nothing to write (no event may follow a reserved seq). */
 class NothingToWrite extends Error {}
 
@@ -25,14 +29,18 @@ const SWEEP_BATCH = 200
 export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer) {
   async function writeDeclaration(tx: Tx, entry: EntryState, d: NewDeclaration, at: Date): Promise<Declaration> {
     const key = { participantId: entry.participantId, liftType: d.liftType, attemptNumber: d.attemptNumber }
+    // A new code for each attempt, none of the lifter's earlier ones; declaring the same attempt again keeps its code.
+    const earlier = await tx.declaration.findMany({ where: { participantId: entry.participantId }, select: { liftType: true, attemptNumber: true, code: true } })
+    const own = earlier.find((e) => e.liftType === d.liftType && e.attemptNumber === d.attemptNumber)?.code
+    const code = own ?? attemptCode(randomInt, new Set(earlier.flatMap((e) => (e.code ? [e.code] : []))))
     const row = await tx.declaration.upsert({
       where: { participantId_liftType_attemptNumber: key },
-      create: { ...key, weight: d.weight, automatic: d.automatic, declaredAt: at },
-      update: { weight: d.weight, automatic: d.automatic, declaredAt: at },
+      create: { ...key, weight: d.weight, automatic: d.automatic, declaredAt: at, code },
+      update: { weight: d.weight, automatic: d.automatic, declaredAt: at, code },
     })
     return {
       competition_id: entry.competitionId, user_id: entry.userId, lift_type: d.liftType, attempt_number: row.attemptNumber,
-      weight: row.weight, automatic: row.automatic, declared_at: row.declaredAt.toISOString(),
+      weight: row.weight, automatic: row.automatic, declared_at: row.declaredAt.toISOString(), code,
     }
   }
 
@@ -56,12 +64,24 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
         const entry = await readEntry(tx, participant.id)
         if (!entry) throw new NothingToWrite()
         const declaration = await writeDeclaration(tx, entry, decide(entry), now)
-        await announce(room, 'attempt.declared', { competition_id: competitionId, declaration })
+        await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
         return declaration
       }).catch((error: unknown) => {
         if (error instanceof NothingToWrite) return null
         throw error
       })
+    },
+
+    /** The lifter's own declarations in a challenge, with their attempt codes, in lifting order; null when they have not joined. */
+    async declarationsOf(userId: number, competitionId: number): Promise<Declaration[] | null> {
+      const participant = await prisma.participant.findUnique({
+        where: { userId_competitionId: { userId, competitionId } },
+        select: { declarations: { orderBy: [{ liftType: 'asc' }, { attemptNumber: 'asc' }] } },
+      })
+      return participant && participant.declarations.map((row) => ({
+        competition_id: competitionId, user_id: userId, lift_type: row.liftType as LiftType, attempt_number: row.attemptNumber,
+        weight: row.weight, automatic: row.automatic, declared_at: row.declaredAt.toISOString(), ...(row.code ? { code: row.code } : {}),
+      }))
     },
 
     /**
@@ -95,8 +115,8 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
           const written: Declaration[] = []
           for (const d of list) {
             const declaration = await writeDeclaration(tx, entry, d, now)
-            await announce(room, 'attempt.declared', { competition_id: competitionId, declaration })
-            written.push(declaration)
+            await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
+            written.push(publicDeclaration(declaration))
           }
           return written
         }).catch((error: unknown) => {

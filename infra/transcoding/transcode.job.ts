@@ -9,11 +9,13 @@
 import { join } from 'node:path'
 import ffmpeg from 'fluent-ffmpeg'
 import type { TranscodeProgress } from '../../contract/index.ts'
+import type { TakeChecks } from '../../contract/take-checks.ts'
 import type { Config } from '../config.ts'
 import { ProbeError, probe, resolveFfmpegBinaries, sniffContainer, type Container, type FfmpegBinaries } from '../ffmpeg.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { transcodeDuration, transcodesTotal } from '../metrics.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
+import { makeContactSheet, runTakeChecks } from '../take-checks.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
 import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
@@ -24,7 +26,7 @@ import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
 
 export interface TranscodeDeps {
   /** Reads the attempt and moves it through its processing states; each change is announced. */
-  attempts: Pick<AttemptsRepository, 'find' | 'markProcessing' | 'markReady' | 'markFailed'>
+  attempts: Pick<AttemptsRepository, 'find' | 'markProcessing' | 'markReady' | 'markFailed'> & Partial<Pick<AttemptsRepository, 'takeCheckContext'>>
   storage: Storage
   /** The uploader's progress channel (not stored, not numbered). */
   publisher: Pick<EventPublisher, 'progress'>
@@ -121,6 +123,34 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
     })
   }
 
+  /**
+   * The take checks (docs/video-checks.md), after the encode, on the same local file read the same way.
+   * Never fails the transcode: a failure is logged and the attempt simply has no checks (null).
+   */
+  async function checkTake(attemptId: number, source: string, container: Container, durationS: number | null, signal: AbortSignal): Promise<TakeChecks | null> {
+    if (!attempts.takeCheckContext) return null
+    try {
+      const context = await attempts.takeCheckContext(attemptId)
+      return context ? await runTakeChecks(binaries!, source, container, context, { signal, durationS, maxSeconds: binaries!.limits.maxSeconds }) : null
+    } catch (err) {
+      if (signal.aborted) throw signal.reason
+      log.warn({ err }, 'take checks failed; the attempt is ready without them')
+      return null
+    }
+  }
+
+  /** The plate check's contact sheet into `out`; false (logged) when it could not be made: the transcode goes on. */
+  async function contactSheet(source: string, container: Container, out: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      await makeContactSheet(binaries!, source, container, out, signal)
+      return true
+    } catch (err) {
+      if (signal.aborted) throw signal.reason
+      log.warn({ err }, 'contact sheet failed; the attempt is ready without it')
+      return false
+    }
+  }
+
   return measured(async function transcode(job): Promise<TranscodeOutcome> {
     const started = Date.now()
     const { attemptId } = job.data
@@ -137,6 +167,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
 
       const scratch = await storage.scratch('transcode')
       let plan: TranscodePlan
+      let takeChecks: TakeChecks | null = null
       try {
         plan = await storage.withLocalFile(originalKey, async (source) => {
           binaries ??= resolveFfmpegBinaries(config)
@@ -149,12 +180,19 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
           // The try's bound now follows the clip's length (as much of it as -t lets ffmpeg read).
           job.scaleTimeout(planned.durationS === null ? null : Math.min(planned.durationS, binaries.limits.maxSeconds))
           await encode(source, container, planned, scratch.dir, job.signal, (percent) => report(percent))
+          takeChecks = await checkTake(attemptId, source, container, planned.durationS, job.signal)
+          if (takeChecks && await contactSheet(source, container, join(scratch.dir, 'plates.jpg'), job.signal)) {
+            takeChecks = { ...takeChecks, contact_sheet_key: attemptKeys.contactSheet(attemptId) }
+          }
           return planned
         })
         report(ENCODE_SHARE + 5)
         // Finished files go into place by rename; the database hears of them only afterwards.
         for (const r of plan.renditions) await storage.putFile(attemptKeys.rendition(attemptId, r.name), join(scratch.dir, `${r.name}.mp4`))
         await storage.putFile(attemptKeys.poster(attemptId), join(scratch.dir, 'poster.jpg'))
+        // Assigned inside withLocalFile's callback (TypeScript's narrowing does not see it there).
+        const sheetKey = (takeChecks as TakeChecks | null)?.contact_sheet_key
+        if (sheetKey) await storage.putFile(sheetKey, join(scratch.dir, 'plates.jpg'))
       } finally {
         await scratch.dispose()
       }
@@ -165,7 +203,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
         if (!(await storage.stat(key))) throw new Error(`Output ${key} is missing after it was written.`)
       }
 
-      const changed = await attempts.markReady(attemptId, { renditions, posterKey })
+      const changed = await attempts.markReady(attemptId, { renditions, posterKey, takeChecks })
       report(100, 'ready', true)
       if (!changed) return { state: 'skipped', attemptId, reason: 'finished by another run' }
       const ms = Date.now() - started

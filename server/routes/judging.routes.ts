@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import {
   AppealBody, AppealDecisionBody, AttemptIdParams, AttemptResponse, ErrorResponse, IdParams, JudgeQueueResponse, JudgingChallengesResponse, JudgingOverview, PanelBody,
-  PanelResponse, VoteBody,
+  PanelResponse, TakeChecksResponse, VoteBody,
 } from '../../contract/index.ts'
 import { listenAddresses, urlFor } from '../listen-addresses.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
@@ -17,7 +17,7 @@ const NetworkResponse = Type.Object({
 })
 
 const judgingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { judging } = app.services
+  const { judging, takeChecks } = app.services
   const { config } = app.deps
   const secured = { security: [{ bearer: [] }] }
 
@@ -54,6 +54,15 @@ const judgingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: JudgeQueueResponse, 401: ErrorResponse },
     },
   }, async (request) => ({ attempts: await judging.queue(request.userId!) }))
+
+  app.get('/attempts/:id/take-checks', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['judging'], ...secured, params: AttemptIdParams,
+      description: "What the take checks found in the attempt's video (docs/video-checks.md): its judges and the challenge's organiser only; null until they ran.",
+      response: { 200: TakeChecksResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+    },
+  }, async (request) => takeChecks.read(request.params.id, request.userId!))
 
   app.get('/judge/challenges', {
     onRequest: app.authenticate,

@@ -2,7 +2,7 @@
 // services/meets.service.ts's (contract/meet-rules.ts, docs/meet-rules.md); every declaration is one write
 // under the challenge's lock, announced as 'attempt.declared'.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeclarationBody, DeclarationResponse, ErrorResponse, IdParams, MeetCardsResponse, competitionRoom } from '../../contract/index.ts'
+import { DeclarationBody, DeclarationResponse, DeclarationsResponse, ErrorResponse, IdParams, MeetCardsResponse, competitionRoom } from '../../contract/index.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache } from '../live/snapshot.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
@@ -37,6 +37,15 @@ const meetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.status(201)
     return { declaration }
   })
+
+  app.get('/competitions/:id/declarations/mine', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['meets'], security: [{ bearer: [] }], params: IdParams,
+      description: 'The signed-in lifter\'s own declarations in this challenge, each with its attempt code to show to the camera at the start of the take (docs/video-checks.md). Nobody else sees the codes but the judges, beside the video.',
+      response: { 200: DeclarationsResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+    },
+  }, async (request) => ({ declarations: await meets.mine(request.userId!, request.params.id) }))
 
   app.get('/competitions/:id/cards', {
     schema: {

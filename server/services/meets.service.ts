@@ -231,7 +231,7 @@ export const NOT_JOINED_MEET = 'Join this challenge before declaring an attempt.
 export const CARDS_FOR_MEETS = 'Attempt cards are for meets: this challenge is open (any weight in any order); its participants show every attempt.'
 
 export interface MeetsServiceDeps {
-  meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'>
+  meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'> & Partial<Pick<MeetsRepository, 'declarationsOf'>>
   competitions: { exists(id: number): Promise<boolean> }
   apiBase: string
 }
@@ -248,6 +248,14 @@ export function createMeetsService(deps: MeetsServiceDeps) {
         return { liftType: lift, attemptNumber, weight: body.weight, automatic: false }
       }, now)
       if (declared) return declared
+      if (!(await competitions.exists(competitionId))) throw notFound(`Challenge ${competitionId} does not exist.`)
+      throw forbidden(NOT_JOINED_MEET)
+    },
+
+    /** The signed-in lifter's own declarations with their attempt codes (to show to the camera); refused when they have not joined. */
+    async mine(userId: number, competitionId: number): Promise<Declaration[]> {
+      const mine = await meets.declarationsOf?.(userId, competitionId)
+      if (mine) return mine
       if (!(await competitions.exists(competitionId))) throw notFound(`Challenge ${competitionId} does not exist.`)
       throw forbidden(NOT_JOINED_MEET)
     },

@@ -203,6 +203,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { usernames: [] } }),
   'GET /api/judge/queue': () => ({ headers: f.owner.auth }),
   'GET /api/judge/challenges': () => ({ headers: f.owner.auth }),
+  'GET /api/attempts/{id}/take-checks': () => ({ params: { id: f.attemptId }, headers: f.owner.auth }),
   // The organiser judges alone (no panel appointed): each walk gets a fresh pending attempt.
   'POST /api/attempts/{id}/votes': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: false, reason: 'depth', at_seconds: 1.5 } }),
   'POST /api/attempts/{id}/jury': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: true } }),
@@ -222,6 +223,13 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     return { params: { id: meet }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 140 } }
   },
   'GET /api/competitions/{id}/cards': async () => ({ params: { id: await meetId() } }),
+  // A lifter's own declarations (with their attempt codes), after joining and declaring an opener.
+  'GET /api/competitions/{id}/declarations/mine': async () => {
+    const meet = await meetId()
+    const lifter = await registerUser(t.app)
+    expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })).statusCode).toBe(201)
+    return { params: { id: meet }, headers: lifter.auth }
+  },
   'GET /api/competitions/{id}/results.csv': async () => {
     // A meet that has ended (its end moved into the past, as time would).
     const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Finished Meet' })

@@ -15,6 +15,7 @@ import { createEntriesService, type EntriesService } from '../../services/entrie
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
+import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
@@ -29,6 +30,7 @@ export interface Services {
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
+  takeChecks: TakeChecksService
 }
 
 declare module 'fastify' {
@@ -51,6 +53,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
     }),
     engagement: createEngagementService({ engagement: repos.engagement }),
+    takeChecks: createTakeChecksService({ attempts: repos.attempts, judging: repos.judging }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
       users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,

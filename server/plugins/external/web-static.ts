@@ -3,12 +3,15 @@
 // links and reloads reach the client's router: with 200 on one of the client's routes
 // (contract/web-routes.ts), with 404 elsewhere (the app then shows its 404 page). Without a build it
 // serves nothing and says why.
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { isWebRoute } from '../../../contract/index.ts'
+import { createLinkPreviewsRepository } from '../../../infra/repositories/link-previews.repository.ts'
+import { previewPage, withPreview } from '../../link-preview.ts'
+import { createLinkPreviewService } from '../../services/link-preview.service.ts'
 
 const DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url))
 const ASSETS = `${sep}assets${sep}`
@@ -44,7 +47,10 @@ export default async function webStatic(app: FastifyInstance) {
     },
   })
 
-  const apiBase = app.deps.config.apiBase
+  const { config } = app.deps
+  const apiBase = config.apiBase
+  const previews = createLinkPreviewService({ previews: createLinkPreviewsRepository(app.deps.db.prisma), apiBase })
+  let indexHtml: string | undefined
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (path === apiBase || path.startsWith(`${apiBase}/`) || path.startsWith('/socket.io/')) return reply.callNotFound()
@@ -59,6 +65,19 @@ export default async function webStatic(app: FastifyInstance) {
     if (path.startsWith('/assets/')) return reply.callNotFound()
     // The app's 404 page for a path the client has no route for, with the status that says so.
     if (!isWebRoute(path)) reply.code(404)
+    // A public page with its own thing to show gets its link preview's tags in the HTML (server/link-preview.ts).
+    const page = previewPage(path)
+    if (page) {
+      const site = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`
+      const preview = await previews.previewOf(page, site).catch((err: unknown) => {
+        request.log.warn({ err }, 'link preview failed; sending the plain page')
+        return null
+      })
+      if (preview) {
+        indexHtml ??= await readFile(resolve(DIST, 'index.html'), 'utf8')
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPreview(indexHtml, preview, `${site}${path}`))
+      }
+    }
     return reply.sendFile('index.html')
   })
 }

@@ -112,6 +112,26 @@ describe('in-process transcoding (no Redis)', () => {
     expect(existsSync(join(t.config.mediaDir, '.tmp')) ? (await import('node:fs')).readdirSync(join(t.config.mediaDir, '.tmp')) : []).toEqual([])
   })
 
+  it('stores the take checks with the renditions (a 2 s clip: too short to hold a lift); no public answer shows them', async () => {
+    const up = await uploadAs(clips.landscape)
+    const row = await readyAttempt(up.attempt_id)
+    const checks = row.takeChecks as { flags: Array<{ kind: string; text: string }>; notes: string[]; checked_at: string } | null
+    expect(checks?.flags.map((f) => f.kind)).toEqual(['implausible_duration'])
+    expect(checks?.checked_at).toMatch(/^\d{4}-/)
+    // The plate check's contact sheet: the last seconds tiled 3 × 2 at 320 px (a 2 s take fills 3 of the tiles' row width).
+    expect((checks as { contact_sheet_key?: string }).contact_sheet_key).toBe(`attempts/${up.attempt_id}/plates.jpg`)
+    const sheet = await streamSummary(media(`attempts/${up.attempt_id}/plates.jpg`))
+    expect(sheet.video).toMatchObject({ codec: 'mjpeg', width: 976 })
+    const publicAnswers = await Promise.all([
+      `/api/competitions/${up.competitionId}/lifts`, `/api/competitions/${up.competitionId}/participants/${up.userId}/attempts/${up.attempt_id}`,
+      `/api/competitions/${up.competitionId}/participants/${up.userId}`,
+    ].map((url) => t.app.inject({ method: 'GET', url })))
+    for (const res of publicAnswers) {
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.body).not.toMatch(/take_checks|too short to hold/)
+    }
+  })
+
   it('honours rotation: a portrait clip stored as rotated landscape comes out portrait', async () => {
     const up = await uploadAs(clips.portrait, 'bench')
     const row = await readyAttempt(up.attempt_id)
@@ -236,8 +256,9 @@ describe('the transcode reads an original only as the container its bytes are (i
     const processor = createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config, log: silent })
     expect(await processor(context(again.id))).toMatchObject({ state: 'ready' })
     const reading = logged.runs().filter((args) => args.includes(media(key)))
-    // The probe, the renditions, the poster: nothing else reads it (fluent-ffmpeg's own ffprobe for its 'progress' event did).
-    expect(reading.map(([name]) => name)).toEqual(['ffprobe', 'ffmpeg', 'ffmpeg'])
+    // The probe, the renditions, the poster, then the take checks (streams, timeline, picture) and the plate check's
+    // contact sheet (docs/video-checks.md): nothing else reads it (fluent-ffmpeg's own ffprobe for its 'progress' event did).
+    expect(reading.map(([name]) => name)).toEqual(['ffprobe', 'ffmpeg', 'ffmpeg', 'ffprobe', 'ffprobe', 'ffmpeg', 'ffmpeg'])
     for (const args of reading) {
       const options = args.indexOf('-protocol_whitelist')
       expect(args.slice(options, options + 4), args.join(' ')).toEqual(['-protocol_whitelist', 'file', '-f', 'mov'])

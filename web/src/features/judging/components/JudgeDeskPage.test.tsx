@@ -9,6 +9,7 @@ import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { lift } from '../../../test/fixtures.ts'
 import { EMPTY_QUEUE, JudgeDeskPage, REASON_REQUIRED } from './JudgeDeskPage.tsx'
+import { NO_FLAGS } from './TakeFlags.tsx'
 
 const pending = { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false }
 const queued = (overrides: Partial<QueuedAttempt>): QueuedAttempt => ({
@@ -70,6 +71,26 @@ describe("the judge's desk", () => {
     expect(items[0]!.textContent).toContain('Oslo Open')
     expect(items[0]!.getAttribute('aria-current')).toBe('true')
     expect(document.body.textContent).not.toMatch(/of 3|votes/)
+  })
+
+  it("shows the take checks' flags beside the video, and says so when a take has none or was not checked", async () => {
+    const checks = { flags: [{ kind: 'cut' as const, at: 7.2, text: 'possible cut at 0:07' }], notes: ['The file states no creation time.'], created_at: null, checked_at: '2026-11-28T09:00:00.000Z' }
+    serve([[{ ...squat, take_checks: checks, attempt_code: 'K3PX', contact_sheet_url: '/api/video/attempts%2F11%2Fplates.jpg' }, { ...bench, take_checks: { ...checks, flags: [], notes: [] } }]])
+    renderDesk()
+    await screen.findByRole('heading', { name: 'Squat 180 kg — Anna Novak' })
+    const flags = screen.getByRole('region', { name: 'Take checks' })
+    expect(within(flags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['possible cut at 0:07', 'The file states no creation time.'])
+    expect(screen.getByTestId('attempt-code').textContent).toBe('Attempt code K3PX: it must be shown to the camera at the start of the take.')
+    expect(screen.getByTestId('contact-sheet').getAttribute('src')).toBe('/api/video/attempts%2F11%2Fplates.jpg')
+    expect(screen.getByTestId('plate-check').querySelector('figcaption')!.textContent).toBe('180 kg: 20 kg bar, collars 2 × 2.5 kg; each side 3 × 25, 2.5 kg')
+    fireEvent.click(screen.getByRole('button', { name: 'No lift' }))
+    expect(screen.getByText('The attempt code was not shown at the start of the take')).toBeTruthy()
+    fireEvent.click(within(screen.getByRole('complementary', { name: 'Queue' })).getAllByRole('button')[1]!)
+    await screen.findByRole('heading', { name: /Ben Berg/ })
+    expect(screen.getByTestId('take-flags').textContent).toContain(NO_FLAGS)
+    expect(screen.queryByTestId('attempt-code')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'No lift' }))
+    expect(screen.queryByText('The attempt code was not shown at the start of the take')).toBeNull()
   })
 
   it('W sends a good lift and the next attempt loads by itself', async () => {

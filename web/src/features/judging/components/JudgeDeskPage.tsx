@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/LoadError.tsx'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import type { QueuedAttempt, VoteBody } from '../../../lib/contract.ts'
 import { deviceKind, isMobile, playbackUrl } from '../../../lib/device.ts'
+import { normalizeLiftType } from '../../../lib/contract.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
@@ -17,6 +18,8 @@ import { castVote, useJudgeQueue } from '../api/judging.ts'
 import { useJudgeQueueRefresh } from '../api/judge-queue-live.ts'
 import { JudgePlayer, formatSeconds, type PlayerHandle } from './JudgePlayer.tsx'
 import { ReasonCards, reasonsFor } from './ReasonCards.tsx'
+import { PlateDrawing } from './PlateDrawing.tsx'
+import { TakeFlags } from './TakeFlags.tsx'
 import '../judging.css'
 
 export const EMPTY_QUEUE = 'Nothing to judge right now.'
@@ -128,7 +131,11 @@ function challengesIn(attempts: readonly QueuedAttempt[]): { id: number; name: s
 
 function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: number) => void }) {
   const player = useRef<PlayerHandle>(null)
-  const reasons = useMemo(() => reasonsFor(attempt.lift_type), [attempt.lift_type])
+  // "Code not shown" only where the lifter was given a code (a declared meet attempt).
+  const reasons = useMemo(
+    () => reasonsFor(attempt.lift_type).filter((r) => r.code !== 'code_not_shown' || attempt.attempt_code),
+    [attempt.lift_type, attempt.attempt_code],
+  )
   const [noLift, setNoLift] = useState(false)
   const [reason, setReason] = useState<string | null>(null)
   const [atSeconds, setAtSeconds] = useState<number | null>(null)
@@ -222,6 +229,20 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
         <h2>{liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}</h2>
       </div>
       <JudgePlayer ref={player} src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`} />
+      {attempt.attempt_code && (
+        <p className="judge-desk__code" data-testid="attempt-code">
+          Attempt code <strong>{attempt.attempt_code}</strong>: it must be shown to the camera at the start of the take.
+        </p>
+      )}
+      <TakeFlags checks={attempt.take_checks} />
+      <div className="plate-check-row">
+        {normalizeLiftType(attempt.lift_type) && (
+          <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
+        )}
+        {attempt.contact_sheet_url && (
+          <img className="plate-check__sheet" src={attempt.contact_sheet_url} alt="The take's last seconds (the plates shown)" data-testid="contact-sheet" />
+        )}
+      </div>
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
           Good lift

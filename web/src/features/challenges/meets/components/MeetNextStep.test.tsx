@@ -74,6 +74,14 @@ describe('MeetNextStep', () => {
     expect(uploadLink(3, 'clean_and_jerk', 120)).toBe('/challenges/3/upload?lift=clean_and_jerk&weight=120')
   })
 
+  it('shows the attempt code of the declared attempt to film, from the lifter\'s own declarations', async () => {
+    const mine = { competition_id: 9, user_id: 5, weight: 182.5, automatic: false, declared_at: '2026-11-28T09:00:00.000Z' }
+    open(card(5, 'Ana', {}, { next: step({ action: 'take', lift_type: 'squat', attempt_number: 2, weight: 182.5 }) }), {}, {
+      'GET /competitions/9/declarations/mine': { body: { declarations: [{ ...mine, lift_type: 'squat', attempt_number: 1, code: 'AAAA' }, { ...mine, lift_type: 'squat', attempt_number: 2, code: 'K3PX' }] } },
+    })
+    expect((await screen.findByTestId('attempt-code')).textContent).toBe('Show this code to the camera at the start of your take (on paper or a phone): K3PX')
+  })
+
   it('waits for the judges, or is done, without a form', async () => {
     open(card(5, 'Ana', {}, { next: step({ action: 'judging', lift_type: 'squat', attempt_number: 3, weight: 190 }) }))
     expect((await screen.findByRole('status')).textContent).toBe('Waiting for the judges on your 3rd squat')

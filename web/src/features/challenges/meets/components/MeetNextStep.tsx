@@ -9,6 +9,7 @@ import type { LiftType, MeetCard, MeetCardsResponse } from '../../../../lib/cont
 import { queryClient } from '../../../../lib/query-client.ts'
 import { declareAttempt, meetCardsQuery, useMeetCards } from '../api/meet-cards.ts'
 import { nextStepText } from '../api/meet-words.ts'
+import { myDeclarationsKey, useMyDeclarations } from '../api/my-declarations.ts'
 import './meets.css'
 
 /** The upload page for the attempt, its lift and weight filled in. */
@@ -40,12 +41,27 @@ export function MeetNextStep({ competitionId, userId }: Props) {
   return (
     <div className="meet-next-step" data-testid="meet-next-step" data-action={next.action}>
       {next.action === 'take' && next.lift_type && next.weight !== null ? (
-        <Link className="button" to={uploadLink(competitionId, next.lift_type, next.weight)}>{text}</Link>
+        <>
+          <AttemptCode competitionId={competitionId} lift={next.lift_type} attempt={next.attempt_number} />
+          <Link className="button" to={uploadLink(competitionId, next.lift_type, next.weight)}>{text}</Link>
+        </>
       ) : (
         <p className="meet-next-step__text" role="status">{text}</p>
       )}
       {next.action === 'declare' && <DeclareForm key={`${next.lift_type}:${next.attempt_number}`} competitionId={competitionId} card={card} cards={cards} />}
     </div>
+  )
+}
+
+/** The code to show to the camera at the start of the take of the declared attempt (none for rows from before codes). */
+function AttemptCode({ competitionId, lift, attempt }: { competitionId: number; lift: LiftType; attempt: number | null }) {
+  const mine = useMyDeclarations(competitionId, true)
+  const code = mine.data?.find((d) => d.lift_type === lift && d.attempt_number === attempt)?.code
+  if (!code) return null
+  return (
+    <p className="meet-attempt-code" data-testid="attempt-code">
+      Show this code to the camera at the start of your take (on paper or a phone): <strong className="meet-attempt-code__code">{code}</strong>
+    </p>
   )
 }
 
@@ -64,7 +80,10 @@ function DeclareForm({ competitionId, card, cards }: { competitionId: number; ca
     setBusy(true)
     try {
       await declareAttempt(competitionId, { lift_type: lift, weight: Number(weight) })
-      await queryClient.invalidateQueries({ queryKey: meetCardsQuery(competitionId).queryKey })
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meetCardsQuery(competitionId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: myDeclarationsKey(competitionId) }),
+      ])
     } catch (e) {
       setError((e as Error).message)
     } finally {
