@@ -1,16 +1,21 @@
 // Link previews read by a plain HTTP client, as a messenger fetches a shared link: the HTML the server sends for a
 // public page carries its Open Graph and Twitter card tags, absolute under PUBLIC_URL, escaped, with nothing private.
-// Needs the built client (web/dist), as the server only serves pages with it.
+// Needs the built client (web/dist), as the server only serves pages with it: in a whole run the browser tests'
+// set-up has built it before any test starts; run alone, this file builds it.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildWebApp } from '../../web/e2e/global-setup.ts'
 import { createLifters, join, startLiveServer, type LiveTestServer } from '../helpers/live.ts'
 
 const BUILT = existsSync(fileURLToPath(new URL('../../web/dist/index.html', import.meta.url)))
 const PUBLIC_URL = 'https://lifts.example.org'
 let t: LiveTestServer
 
-beforeAll(async () => { if (BUILT) t = await startLiveServer({ env: { PUBLIC_URL, SERVE_WEB: 'true' } }) })
+beforeAll(async () => {
+  if (!BUILT) buildWebApp()
+  t = await startLiveServer({ env: { PUBLIC_URL, SERVE_WEB: 'true' } })
+}, 180_000)
 afterAll(async () => { await t?.close() })
 
 /** The meta tags of a page, as a messenger's scraper reads them (no script runs). */
@@ -21,7 +26,7 @@ async function metaOf(path: string) {
   return { status: res.status, html, meta }
 }
 
-describe.skipIf(!BUILT)('link previews', () => {
+describe('link previews', () => {
   it('a challenge, an attempt (poster and video), a profile and the leaderboard; no private data; plain pages stay plain', async () => {
     const [organiser, lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Preview')
     const c = await t.db.prisma.competition.create({
