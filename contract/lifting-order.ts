@@ -27,7 +27,7 @@ export interface FlightLifter {
 }
 
 /** An attempt waiting for the platform, in the order. */
-export interface QueuedAttempt {
+export interface OrderSlot {
   lifterId: number
   name: string
   /** 1, 2, 3: the round. */
@@ -41,10 +41,10 @@ export interface QueuedAttempt {
 export interface LiftingOrder {
   /** The lowest round with an attempt still to come; null when the lift is over for the flight. */
   round: number | null
-  queue: QueuedAttempt[]
-  current: QueuedAttempt | null
-  onDeck: QueuedAttempt | null
-  inTheHole: QueuedAttempt | null
+  queue: OrderSlot[]
+  current: OrderSlot | null
+  onDeck: OrderSlot | null
+  inTheHole: OrderSlot | null
 }
 
 /** The weight a lifter lifts (or will lift) in a round, with whether it is the default; null when not known yet. */
@@ -83,7 +83,7 @@ export function compareInRound(lift: LiftType, a: FlightLifter, b: FlightLifter,
  * previous attempt is still with the referees has no next attempt in the list until it is decided.
  */
 export function liftingOrder(lift: LiftType, lifters: readonly FlightLifter[]): LiftingOrder {
-  const queue: QueuedAttempt[] = []
+  const queue: OrderSlot[] = []
   let round: number | null = null
   for (let n = 1; n <= MEET_ATTEMPTS; n++) {
     const waiting = lifters.filter((l) => {

@@ -15,6 +15,7 @@ import { createEntriesService, type EntriesService } from '../../services/entrie
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
+import { createHallService, type HallService } from '../../services/hall.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
@@ -29,6 +30,7 @@ export interface Services {
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
+  hall: HallService
 }
 
 declare module 'fastify' {
@@ -42,14 +44,16 @@ export default fp(async function repositories(app: FastifyInstance) {
   const { config, repos, bus, mailer } = app.deps
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  const judging = createJudgingService({
+    judging: repos.judging, appealWindowMs: config.appealWindowMs,
+    judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
+  })
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
     resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
-    judging: createJudgingService({
-      judging: repos.judging, appealWindowMs: config.appealWindowMs,
-      judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
-    }),
+    judging,
+    hall: createHallService({ hall: repos.hall, judging }),
     engagement: createEngagementService({ engagement: repos.engagement }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
