@@ -3,7 +3,7 @@
 // change is one write under the challenge's lock, announced as 'hall.changed'.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
-  CallBody, ClockBody, ErrorResponse, HallResponse, HallSetupBody, IdParams, PlatformParams, PlatformResponse, PressBody, PressResponse, ServerTimeResponse,
+  CallBody, ClockBody, ErrorResponse, HallResponse, HallSetupBody, IdParams, PlatformParams, PlatformResponse, PressBody, PressResponse, ServerTimeResponse, competitionRoom,
 } from '../../contract/index.ts'
 
 const hallRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,11 +24,13 @@ const hallRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/competitions/:id/hall', {
     schema: {
       tags: ['hall'], params: IdParams,
-      description: "A meet run in a hall: its venue, flights and each platform as the boards show it (the called lifter, on deck, in the hole, the rest of the order, the clock as stored, the presses counted and the lights once all three are in), with the server's time. 409 for an online meet or an open challenge.",
+      description: "A meet run in a hall: its venue, flights and each platform as the boards show it (the called lifter, on deck, in the hole, the rest of the order, the clock as stored, the presses counted and the lights once all three are in), with the server's time. The `x-live-seq` header is the live-event number this answer reflects (`hall.changed` events follow it). 409 for an online meet or an open challenge.",
       response: { 200: HallResponse, 404: ErrorResponse, 409: ErrorResponse },
     },
   }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
+    // The room's number before the read: the events after it (replayed to the screen) bring the answer up to date.
+    const seq = await app.repos.liveEvents.roomSeq(competitionRoom(request.params.id))
+    reply.header('cache-control', 'no-store').header('x-live-seq', String(seq))
     return hall.read(request.params.id)
   })
 
