@@ -82,6 +82,9 @@ describe('the hall', () => {
       await phone.page.getByTestId('referee-lifter').filter({ hasText: 'Hall Lifter A' }).waitFor()
       phones.push(phone)
     }
+    // Both buttons within a portrait phone's screen, one thumb's reach, without scrolling.
+    const bottom = await phones[0]!.page.getByRole('button', { name: 'No lift' }).evaluate((b) => b.getBoundingClientRect().bottom)
+    expect(bottom).toBeLessThanOrEqual(844)
     await phones[0]!.page.getByRole('button', { name: 'Good lift' }).click()
     await phones[0]!.page.getByTestId('referee-status').filter({ hasText: 'Your white light is in.' }).waitFor()
     // Seat 2 presses red while offline: kept and resent; its reason card shows at once.

@@ -113,7 +113,7 @@ export function RefereePage() {
       <div className="referee__status" role="status" data-testid="referee-status">
         {message ?? (mine ? (mine.acknowledged ? `Your ${mine.decision} light is in.` : `Sending your ${mine.decision} light…`) : decided ? 'Decided.' : '')}
       </div>
-      {mine?.decision === 'red' && !mine.reason && !decided ? (
+      {mine?.decision === 'red' && !mine.reason ? (
         <div className="referee__reasons" data-testid="reason-card">
           <strong>Why red?</strong>
           {reasons.map((r) => (
