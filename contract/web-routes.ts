@@ -9,6 +9,7 @@ export const WEB_ROUTES = [
   '/challenges/:id',
   '/challenges/:id/live',
   '/challenges/:id/hall/board',
+  '/challenges/:id/hall/warmup',
   '/challenges/:id/upload',
   '/challenges/:id/participants',
   '/challenges/:id/judging',

@@ -112,6 +112,18 @@ describe('the hall', () => {
     expect(await big.page.evaluate(() => [document.documentElement.scrollWidth - innerWidth, document.documentElement.scrollHeight - innerHeight])).toEqual([0, 0])
     await big.page.screenshot({ path: join(SHOTS, 'hall-attempt-board-1920x1080.png') })
 
+    // The warm-up board: with the attempt decided, the next is Hall Lifter B, then the rest of the flight's openers.
+    for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+      const warmup = await open(width, height)
+      await warmup.page.goto(`${baseUrl}/challenges/${meetId}/hall/warmup?platform=1`)
+      await warmup.page.getByTestId('warmup-row').first().waitFor()
+      const rows = await warmup.page.getByTestId('warmup-row').evaluateAll((rs) => rs.map((r) => r.textContent))
+      expect(rows[0]).toBe('NextHall Lifter Bfirst200 kg')
+      expect(rows).toHaveLength(8)
+      expect(await warmup.page.evaluate(() => [document.documentElement.scrollWidth - innerWidth, document.documentElement.scrollHeight - innerHeight])).toEqual([0, 0])
+      await warmup.page.screenshot({ path: join(SHOTS, `hall-warmup-board-${width}x${height}.png`) })
+    }
+
     const hall = await (await fetch(`${baseUrl}/api/competitions/${meetId}/hall`)).json() as HallResponse
     expect([hall.platforms[0]!.presses, hall.platforms[0]!.decision]).toEqual([3, 'good'])
     for (const b of [board, big, ...phones]) expect(b.errors).toEqual([])

@@ -55,6 +55,7 @@ const judgingAdmin = page(() => import('../features/judging/components/JudgingAd
 const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
 const admin = page(() => import('../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage))
 const attemptBoard = page(() => import('../features/hall/components/AttemptBoardPage.tsx').then((m) => m.AttemptBoardPage))
+const warmupBoard = page(() => import('../features/hall/components/WarmupBoardPage.tsx').then((m) => m.WarmupBoardPage))
 const referee = page(() => import('../features/hall/components/RefereePage.tsx').then((m) => m.RefereePage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
@@ -75,6 +76,10 @@ export const router = createBrowserRouter([
   },
   {
     path: '/challenges/:id/hall/board', element: <BareLayout>{attemptBoard.element}</BareLayout>, loader: attemptBoard.loader,
+    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+  },
+  {
+    path: '/challenges/:id/hall/warmup', element: <BareLayout>{warmupBoard.element}</BareLayout>, loader: warmupBoard.loader,
     errorElement: <RouteError />, hydrateFallbackElement: spinner,
   },
   {
