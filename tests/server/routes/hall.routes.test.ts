@@ -73,6 +73,15 @@ describe('a flight in the hall', () => {
     const read = (await t.app.inject({ url: `/api/competitions/${id}/hall` })).json() as HallResponse
     expect(read.platforms[0]!.clock.running_since).toBe(started.platform.clock.running_since)
     expect(Math.abs(read.server_time - Date.now())).toBeLessThan(1_000)
+    // A restarted server (a new process on the same database) has the called lifter and the clock as they were.
+    const restarted = await startTestApp({ env: { DATABASE_URL: t.config.databaseUrl! }, queue: { enqueue: async () => {}, close: async () => {} } })
+    try {
+      const after = (await restarted.app.inject({ url: `/api/competitions/${id}/hall` })).json() as HallResponse
+      expect(after.platforms[0]!.current?.name).toBe('Ivy')
+      expect(after.platforms[0]!.clock).toEqual(started.platform.clock)
+    } finally {
+      await restarted.close()
+    }
 
     // Presses: seat 1 white twice is one press; seat 1 red then is refused; a lifter cannot press.
     const attemptId = platform.current!.attempt_id
