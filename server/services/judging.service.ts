@@ -174,10 +174,8 @@ export function createJudgingService(deps: JudgingDeps) {
     },
 
     /**
-     * An attempt judged live in the hall (docs/hall-mode.md): the three referees' presses, recorded as the panel's
-     * votes once all three are in, and the decision at the panel's quorum, as a video's (same appeal and jury).
-     * A red press may come without its reason (the hall's lights are white or red). Idempotent: votes already
-     * recorded are skipped, and a decided attempt is left as it is.
+     * An attempt judged live in the hall (docs/hall-mode.md): the referees' three presses as the panel's votes and the
+     * decision at its quorum, as a video's (same appeal and jury); a red may lack its reason. Idempotent.
      */
     async recordLive(attemptId: number, presses: readonly { judgeId: number; good: boolean; reason: string | null }[]): Promise<Lift> {
       let notify: number[] = []
