@@ -37,6 +37,7 @@ import tusRoutes from './routes/tus.routes.ts'
 import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
 import meetRoutes from './routes/meets.routes.ts'
+import hallRoutes from './routes/hall.routes.ts'
 import resultsRoutes from './routes/results.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
 import engagementRoutes from './routes/engagement.routes.ts'
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(videoProxyRoutes, { prefix })
   await app.register(judgingRoutes, { prefix })
   await app.register(meetRoutes, { prefix })
+  await app.register(hallRoutes, { prefix })
   await app.register(resultsRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
   await app.register(engagementRoutes, { prefix })

@@ -12,6 +12,7 @@ import { createJudgingRepository } from './judging.repository.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
+import { createHallRepository } from './hall.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
@@ -35,6 +36,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     engagement: createEngagementRepository(prisma, announcer),
     uploadSlots: createUploadSlotsRepository(prisma),
     meets: createMeetsRepository(prisma, announcer),
+    hall: createHallRepository(prisma, announcer),
   }
 }
 

@@ -173,6 +173,36 @@ export function createJudgingService(deps: JudgingDeps) {
       return lift
     },
 
+    /**
+     * An attempt judged live in the hall (docs/hall-mode.md): the referees' three presses as the panel's votes and the
+     * decision at its quorum, as a video's (same appeal and jury); a red may lack its reason. Idempotent.
+     */
+    async recordLive(attemptId: number, presses: readonly { judgeId: number; good: boolean; reason: string | null }[]): Promise<Lift> {
+      let notify: number[] = []
+      let competitionId = 0
+      const lift = await onAttempt(attemptId, async (locked) => {
+        const attempt = locked.attempt()
+        competitionId = attempt.competitionId
+        if (attempt.status !== 'pending') return
+        const seats = await locked.seats()
+        let counted = attempt
+        for (const press of presses) {
+          const seat = seats.seats.find((s) => s.userId === press.judgeId)
+          if (!seat) throw forbidden('You are not a judge of this challenge.')
+          if (await locked.hasVoted(press.judgeId)) continue
+          counted = await locked.recordVote({ judgeId: press.judgeId, seat: seat.seat, good: press.good, reason: press.good ? null : press.reason, atSeconds: null, note: null })
+        }
+        const needed = counted.votesNeeded === 3 ? 3 : 1
+        if (counted.votesCast >= needed && await decideByVotes(locked, counted, needed, seats)) {
+          notify = judgesFor(seats.seats, attempt.lifterId)
+          return
+        }
+        await locked.announceVotes({ ...counted, votesNeeded: needed })
+      })
+      if (notify.length > 0) judgeQueue(notify, { competition_id: competitionId, attempt_id: attemptId })
+      return lift
+    },
+
     /** The organiser decides a pending attempt directly, as jury (recorded as such; final). */
     async juryDecide(attemptId: number, organiserId: number, vote: VoteBody): Promise<Lift> {
       let notify: number[] = []

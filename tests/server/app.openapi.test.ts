@@ -16,6 +16,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
+import { certifiedPanel } from '../helpers/judging.ts'
 
 // ---------------------------------------------------------------------------------------------
 // The parts of an OpenAPI 3.0 document the walk reads.
@@ -138,6 +139,35 @@ const challengeBody = () => ({
   start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
 })
 
+/** A meet of the owner's with 8 lifters who declared their squat openers (a hall's smallest flight). */
+async function hallMeet(name: string) {
+  const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name })
+  const lifters: number[] = []
+  for (let i = 0; i < 8; i++) {
+    const lifter = await registerUser(t.app)
+    expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: id, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect((await send('POST', '/api/competitions/{id}/declarations', { params: { id }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 100 + 10 * i } })).statusCode).toBe(201)
+    lifters.push(lifter.user_id)
+  }
+  return { id, lifters }
+}
+/** A hall meet with its flight set on platform 1 and a panel of three. */
+async function hallSet(name: string) {
+  const { id, lifters } = await hallMeet(name)
+  const panel = await certifiedPanel(t, f.owner, id)
+  const set = await send('PUT', '/api/competitions/{id}/hall', { params: { id }, headers: f.owner.auth, payload: { venue: 'in_person', flights: [{ name: 'A', session: 1, platform: 1, lifters }] } })
+  expect(set.statusCode, set.body).toBe(200)
+  return { id, flightId: (set.json() as { flights: { id: number }[] }).flights[0]!.id, referee: panel.judges[0]! }
+}
+let hall: Promise<{ id: number; attemptId: number; referee: User }> | undefined
+/** A hall meet whose first lifter is called on platform 1. */
+const hallFixture = () => (hall ??= (async () => {
+  const { id, flightId, referee } = await hallSet('Walk Hall Meet')
+  const called = await send('POST', '/api/competitions/{id}/hall/platforms/{platform}/call', { params: { id, platform: 1 }, headers: f.owner.auth, payload: { flight_id: flightId, lift_type: 'squat' } })
+  expect(called.statusCode, called.body).toBe(200)
+  return { id, attemptId: (called.json() as { platform: { current: { attempt_id: number } } }).platform.current.attempt_id, referee }
+})())
+
 /** A good request for every operation of the document, keyed `METHOD /path` as the document names it. */
 const GOOD: Record<string, () => Req | Promise<Req>> = {
   'POST /api/auth/register': () => ({ payload: { name: 'Walk Lifter', email: `walk${Date.now().toString(36)}${emailCounter++}@example.com`, password: 'correct horse battery' } }),
@@ -229,6 +259,21 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const lifter = await registerUser(t.app)
     expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })).statusCode).toBe(201)
     return { params: { id: meet }, headers: lifter.auth }
+  },
+  'GET /api/hall/time': () => ({}),
+  'GET /api/competitions/{id}/hall': async () => ({ params: { id: (await hallFixture()).id } }),
+  'PUT /api/competitions/{id}/hall': async () => {
+    const { id, lifters } = await hallMeet('Walk Hall Setup')
+    return { params: { id }, headers: f.owner.auth, payload: { venue: 'hybrid', flights: [{ name: 'A', session: 1, platform: 1, lifters }] } }
+  },
+  'POST /api/competitions/{id}/hall/platforms/{platform}/call': async () => {
+    const { id, flightId } = await hallSet('Walk Hall Call')
+    return { params: { id, platform: 1 }, headers: f.owner.auth, payload: { flight_id: flightId, lift_type: 'squat' } }
+  },
+  'POST /api/competitions/{id}/hall/platforms/{platform}/clock': async () => ({ params: { id: (await hallFixture()).id, platform: 1 }, headers: f.owner.auth, payload: { action: 'start' } }),
+  'POST /api/competitions/{id}/hall/platforms/{platform}/presses': async () => {
+    const { id, attemptId, referee } = await hallFixture()
+    return { params: { id, platform: 1 }, headers: referee.auth, payload: { seat: 1, decision: 'white', attempt_id: attemptId } }
   },
   'GET /api/competitions/{id}/results.csv': async () => {
     // A meet that has ended (its end moved into the past, as time would).

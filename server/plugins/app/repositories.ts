@@ -16,6 +16,7 @@ import { createJudgingService, type JudgingService } from '../../services/judgin
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
+import { createHallService, type HallService } from '../../services/hall.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
@@ -31,6 +32,7 @@ export interface Services {
   meets: MeetsService
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
+  hall: HallService
 }
 
 declare module 'fastify' {
@@ -44,14 +46,16 @@ export default fp(async function repositories(app: FastifyInstance) {
   const { config, repos, bus, mailer } = app.deps
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  const judging = createJudgingService({
+    judging: repos.judging, appealWindowMs: config.appealWindowMs,
+    judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
+  })
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
     resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
-    judging: createJudgingService({
-      judging: repos.judging, appealWindowMs: config.appealWindowMs,
-      judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
-    }),
+    judging,
+    hall: createHallService({ hall: repos.hall, judging }),
     engagement: createEngagementService({ engagement: repos.engagement }),
     takeChecks: createTakeChecksService({ attempts: repos.attempts, judging: repos.judging }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),

@@ -54,6 +54,9 @@ const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPag
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
 const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
 const admin = page(() => import('../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage))
+const attemptBoard = page(() => import('../features/hall/components/AttemptBoardPage.tsx').then((m) => m.AttemptBoardPage))
+const warmupBoard = page(() => import('../features/hall/components/WarmupBoardPage.tsx').then((m) => m.WarmupBoardPage))
+const referee = page(() => import('../features/hall/components/RefereePage.tsx').then((m) => m.RefereePage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -69,6 +72,14 @@ const spinner = <div className="spinner" role="status" aria-label="Loading" />
 export const router = createBrowserRouter([
   {
     path: '/challenges/:id/live', element: <BareLayout>{projector.element}</BareLayout>, loader: projector.loader,
+    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+  },
+  {
+    path: '/challenges/:id/hall/board', element: <BareLayout>{attemptBoard.element}</BareLayout>, loader: attemptBoard.loader,
+    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+  },
+  {
+    path: '/challenges/:id/hall/warmup', element: <BareLayout>{warmupBoard.element}</BareLayout>, loader: warmupBoard.loader,
     errorElement: <RouteError />, hydrateFallbackElement: spinner,
   },
   {
@@ -95,6 +106,7 @@ export const router = createBrowserRouter([
         { path: 'challenges/:id/participants', ...participantList },
         { path: 'challenges/:id/judging', ...judgingAdmin },
         { path: 'judge', ...judgeDesk },
+        { path: 'referee', ...referee },
         { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
         { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
         { path: 'upload', ...upload },

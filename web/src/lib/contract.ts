@@ -13,4 +13,4 @@ export { ADMIN_ACCOUNTS_LIMIT, PASSWORD_MIN_LENGTH, SUMMARY, VERIFIED_PANEL, WEB
 export { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES, MEET_ATTEMPTS, loadingStep, meetLiftOrder, ordinal } from '../../../contract/index.ts'
 export { ENGAGEMENT, REACTIONS, REACTION_EMOJI, REACTION_NAMES } from '../../../contract/index.ts'
 export { FAMILY_LIFTS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, OPEN_CHALLENGES, RANKED_LIFTS, SPORT_FAMILIES, TOP_LIFTS, TOP_LIFT_TYPES } from '../../../contract/index.ts'
-export { ATTEMPT_CODE_ALPHABET, PLATES, attemptLoading, describeSide, plateLoading } from '../../../contract/index.ts'
+export { ATTEMPT_CODE_ALPHABET, attemptLoading, describeSide, estimateOffset, plateLoading, remainingAt, FINAL_CALL_MS } from '../../../contract/index.ts'

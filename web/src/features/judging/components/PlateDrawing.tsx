@@ -3,7 +3,7 @@
 // (contract/plates.ts); this only draws.
 import { attemptLoading, describeSide, type LiftType, type Plate } from '../../../lib/contract.ts'
 
-const FILL: Record<Plate['colour'], string> = { red: '#dc2626', blue: '#2563eb', yellow: '#facc15', green: '#16a34a', white: '#f8fafc', silver: '#94a3b8' }
+const FILL: Record<Plate['colour'], string> = { red: '#dc2626', blue: '#2563eb', yellow: '#facc15', green: '#16a34a', white: '#f8fafc', black: '#1f2937', chrome: '#94a3b8' }
 
 /** Drawn height of a disc (the bumpers full height, change discs smaller as they are). */
 const height = (p: Plate) => (p.large ? 120 : p.kg >= 5 ? 90 : p.kg >= 2 ? 70 : p.kg >= 1 ? 56 : 44)

@@ -1,0 +1,154 @@
+// Hall mode's I/O (docs/hall-mode.md): a meet's flights, each platform's live row (the called lifter and the
+// clock as stored), the live attempts a call creates and the referees' presses. The rules are
+// server/services/hall.service.ts's; every write runs in `withHallLocked`, after the challenge room's lock
+// (the lock order: room, then rows), and announces the platforms it changed ('hall.changed') in its transaction.
+import { competitionRoom, type HallPlatformView } from '../../contract/index.ts'
+import type { Announcer } from '../announcer.ts'
+import type { PrismaClient, Tx } from '../db.ts'
+
+export interface HallAttemptRow { id: number; liftType: string; attemptNumber: number; weight: number; status: string }
+export interface HallLifterRow {
+  participantId: number
+  userId: number
+  name: string
+  gender: string
+  lot: number | null
+  bodyweight: number | null
+  flightId: number | null
+  attempts: HallAttemptRow[]
+  declarations: { liftType: string; attemptNumber: number; weight: number; automatic: boolean }[]
+}
+export interface PlatformRow {
+  platform: number
+  flightId: number | null
+  liftType: string | null
+  participantId: number | null
+  attemptId: number | null
+  previousParticipantId: number | null
+  allowanceMs: number
+  remainingMs: number
+  runningSince: Date | null
+}
+export interface PressRow { attemptId: number; seat: number; refereeId: number; good: boolean; reason: string | null }
+export interface HallSnapshot {
+  competition: { id: number; organiserId: number | null; format: string; venue: string; liftTypes: string[]; description: string }
+  flights: { id: number; name: string; session: number; platform: number }[]
+  lifters: HallLifterRow[]
+  platforms: PlatformRow[]
+  /** The judging panel's seats (1–5), in seat order. */
+  seats: { userId: number; seat: number }[]
+  /** The presses on the platforms' current attempts. */
+  presses: PressRow[]
+}
+
+export interface HallHandle {
+  snapshot(): HallSnapshot
+  /** Reads the rows again (after this write's changes). */
+  reload(): Promise<HallSnapshot>
+  /** Replaces the meet's venue and flights (lifters leave their old flights). */
+  replaceFlights(venue: string, flights: { name: string; session: number; platform: number; participantIds: number[] }[]): Promise<void>
+  savePlatform(row: PlatformRow): Promise<void>
+  /** Creates the called attempt, judged live; its id. */
+  createLiveAttempt(a: { participantId: number; liftType: string; attemptNumber: number; weight: number; votesNeeded: number }): Promise<number>
+  /** Stores a press unless the seat already pressed on the attempt; whether it was stored. */
+  insertPress(press: PressRow): Promise<boolean>
+  setPressReason(attemptId: number, seat: number, reason: string): Promise<void>
+  /** The presses on one attempt, in seat order. */
+  pressesOn(attemptId: number): Promise<PressRow[]>
+  announce(platform: HallPlatformView): Promise<void>
+}
+
+async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promise<HallSnapshot | null> {
+  const competition = await db.competition.findUnique({
+    where: { id: competitionId },
+    select: { id: true, createdById: true, format: true, venue: true, liftTypes: true, description: true },
+  })
+  if (!competition) return null
+  const [flights, participants, platforms, judges] = await Promise.all([
+    db.hallFlight.findMany({ where: { competitionId }, orderBy: [{ session: 'asc' }, { name: 'asc' }], select: { id: true, name: true, session: true, platform: true } }),
+    db.participant.findMany({
+      where: { competitionId },
+      select: {
+        id: true, userId: true, gender: true, lot: true, bodyweight: true, flightId: true, user: { select: { name: true } },
+        attempts: { select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true }, orderBy: { attemptNumber: 'asc' } },
+        declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true } },
+      },
+    }),
+    db.hallPlatform.findMany({ where: { competitionId }, orderBy: { platform: 'asc' } }),
+    db.judge.findMany({ where: { competitionId }, orderBy: { seat: 'asc' }, select: { userId: true, seat: true } }),
+  ])
+  const current = platforms.map((p) => p.attemptId).filter((id): id is number => id !== null)
+  const presses = current.length === 0 ? [] : await db.hallPress.findMany({
+    where: { attemptId: { in: current } }, orderBy: { seat: 'asc' }, select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
+  })
+  return {
+    competition: { id: competition.id, organiserId: competition.createdById, format: competition.format, venue: competition.venue, liftTypes: competition.liftTypes, description: competition.description },
+    flights,
+    lifters: participants.map((p) => ({
+      participantId: p.id, userId: p.userId, name: p.user.name, gender: p.gender, lot: p.lot, bodyweight: p.bodyweight, flightId: p.flightId,
+      attempts: p.attempts.map((a) => ({ ...a, status: a.status as string })), declarations: p.declarations,
+    })),
+    platforms: platforms.map((p) => ({
+      platform: p.platform, flightId: p.flightId, liftType: p.liftType, participantId: p.participantId, attemptId: p.attemptId,
+      previousParticipantId: p.previousParticipantId, allowanceMs: p.allowanceMs, remainingMs: p.remainingMs, runningSince: p.runningSince,
+    })),
+    seats: judges,
+    presses,
+  }
+}
+
+export function createHallRepository(prisma: PrismaClient, announcer: Announcer) {
+  return {
+    /** The hall as it is (unlocked: a read); null when the challenge does not exist. */
+    read: (competitionId: number) => readSnapshot(prisma, competitionId),
+
+    /** Runs `work` after the challenge room's lock, in one transaction with its events; null when the challenge does not exist. */
+    async withHallLocked<T>(competitionId: number, work: (hall: HallHandle) => Promise<T>): Promise<T | null> {
+      const exists = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
+      if (!exists) return null
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(competitionId)
+        await announce.lock(room)
+        let snapshot = (await readSnapshot(tx, competitionId))!
+        const handle: HallHandle = {
+          snapshot: () => snapshot,
+          async reload() {
+            snapshot = (await readSnapshot(tx, competitionId))!
+            return snapshot
+          },
+          async replaceFlights(venue, flights) {
+            await tx.competition.update({ where: { id: competitionId }, data: { venue } })
+            await tx.participant.updateMany({ where: { competitionId }, data: { flightId: null } })
+            await tx.hallFlight.deleteMany({ where: { competitionId } })
+            for (const f of flights) {
+              const row = await tx.hallFlight.create({ data: { competitionId, name: f.name, session: f.session, platform: f.platform } })
+              await tx.participant.updateMany({ where: { id: { in: f.participantIds } }, data: { flightId: row.id } })
+            }
+          },
+          async savePlatform(row) {
+            const data = { ...row, updatedAt: new Date() }
+            await tx.hallPlatform.upsert({ where: { competitionId_platform: { competitionId, platform: row.platform } }, create: { competitionId, ...data }, update: data })
+          },
+          async createLiveAttempt(a) {
+            const row = await tx.attempt.create({ data: { ...a, status: 'pending', judgingSource: 'live' }, select: { id: true } })
+            return row.id
+          },
+          async insertPress(press) {
+            const { count } = await tx.hallPress.createMany({ data: [press], skipDuplicates: true })
+            return count === 1
+          },
+          async setPressReason(attemptId, seat, reason) {
+            await tx.hallPress.update({ where: { attemptId_seat: { attemptId, seat } }, data: { reason } })
+          },
+          pressesOn: (attemptId) => tx.hallPress.findMany({
+            where: { attemptId }, orderBy: { seat: 'asc' }, select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
+          }),
+          announce: (platform) => announce(room, 'hall.changed', { competition_id: competitionId, platform }),
+        }
+        return work(handle)
+      })
+    },
+  }
+}
+
+export type HallRepository = ReturnType<typeof createHallRepository>
