@@ -29,7 +29,8 @@ describe('plate loading', () => {
   it('loads weightlifting with the IWF change discs: 101 kg snatch is 25, 10, 2.5 and 0.5 a side', () => {
     // (101 − 20 − 5) / 2 = 38 = 25 + 10 + 2.5 + 0.5
     expect(side(101, 'snatch')).toEqual(['25 red', '10 green', '2.5 red', '0.5 white'])
-    expect(side(143, 'clean_and_jerk')).toEqual(['25 red', '25 red', '5 white', '2 blue'])
+    // (143 − 20 − 5) / 2 = 59 = 2 × 25 + 5 + 2.5 + 1.5
+    expect(side(143, 'clean_and_jerk')).toEqual(['25 red', '25 red', '5 white', '2.5 red', '1.5 yellow'])
   })
 
   it("uses the women's 15 kg bar for women's snatch and clean & jerk only", () => {
