@@ -3,7 +3,7 @@
 import {
   LIFT_MAX_KG, LIFT_NAMES, LIMITS, RANKED_LIFTS, WEIGHT_STEP_KG, challengeStatus, inWeightSteps, normalizeLiftType, plausibilityProblem, type LiftType, type RankedLift,
 } from '../../contract/index.ts'
-import { badRequest, conflict } from '../errors.ts'
+import { Refusal, badRequest, conflict } from '../errors.ts'
 import { challengeLiftTypes } from './competitions.service.ts'
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
@@ -24,6 +24,9 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`
 }
+
+/** The 413 of an upload over UPLOAD_MAX_BYTES, whichever route it came by. */
+export const tooLarge = (limit: number) => new Refusal('too_large', `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
 
