@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
-import { assertCanJoin, challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender } from './competitions.service.ts'
+import { challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender } from './competitions.service.ts'
 
 describe('nextStatusChange', () => {
   it('is the earliest start or just-after-end still ahead, or undefined', () => {
@@ -35,16 +35,7 @@ describe('a new challenge', () => {
   })
 })
 
-describe('joining and lifting rules', () => {
-  const now = Date.now()
-  it('a challenge that ended, or a class it lacks, cannot be joined', () => {
-    const open = { startDate: new Date(now - 86_400_000), endDate: new Date(now + 86_400_000), weightClasses: ['83kg', '93kg'] }
-    expect(() => assertCanJoin(open, '83kg')).not.toThrow()
-    expect(() => assertCanJoin({ ...open, weightClasses: [] }, '59kg')).not.toThrow()
-    expect(() => assertCanJoin(open, '59kg')).toThrow(/83kg, 93kg/)
-    expect(() => assertCanJoin({ ...open, endDate: new Date(now - 1000) }, '83kg')).toThrow('This challenge has ended')
-  })
-
+describe('lifting rules', () => {
   it('reads lift types from the column, else from the description of rows older clients wrote', () => {
     expect(listedLiftTypes({ liftTypes: ['Snatch'], description: 'x - {"lifttypes":["Squat"]}' })).toEqual(['Snatch'])
     expect(listedLiftTypes({ liftTypes: [], description: 'x - {"lifttypes":["Squat"]}' })).toEqual(['Squat'])
