@@ -71,16 +71,17 @@ const isRankedLift = (lift: string): lift is RankedLift => (RANKED_LIFTS as read
 /**
  * A lift no human of the lifter's sex and bodyweight has made (contract/plausibility.ts: the world
  * records, alone and as a total with the lifter's other lifts here) is refused before it is recorded.
- * `otherLifts` are those decided good and those still awaiting judges: three pending uploads each at
- * its own record would otherwise make together a total no one has made.
+ * Of the lifter's `otherLifts`, those decided good and those still awaiting judges count (a no lift
+ * does not): three pending uploads each at its own record would otherwise make together a total no
+ * one has made.
  */
 export function assertPlausible(
   lifter: { gender: string; weightClass: string; bodyweight: number | null }, liftType: LiftType, weight: number,
-  otherLifts: readonly { liftType: string; weight: number }[],
+  otherLifts: readonly { liftType: string; weight: number; status: 'pending' | 'completed' | 'failed' }[],
 ): void {
   const bests: Partial<Record<RankedLift, number>> = {}
-  for (const { liftType: lift, weight: kg } of otherLifts) {
-    if (isRankedLift(lift)) bests[lift] = Math.max(bests[lift] ?? 0, kg)
+  for (const { liftType: lift, weight: kg, status } of otherLifts) {
+    if (status !== 'failed' && isRankedLift(lift)) bests[lift] = Math.max(bests[lift] ?? 0, kg)
   }
   const sex = lifter.gender === 'F' ? 'F' : 'M'
   const problem = plausibilityProblem({ sex, weightClass: lifter.weightClass, bodyweight: lifter.bodyweight, liftType, weight, bests })
