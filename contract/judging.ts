@@ -107,6 +107,15 @@ export function quorum(eligible: number): 1 | 3 {
   return eligible >= 3 ? 3 : 1
 }
 
+/**
+ * Who sits on a challenge's panel (docs/judging.md): the appointed judges, or, while none is
+ * appointed, the organiser alone (nobody when the challenge has no organiser).
+ */
+export function panelSeats<T>(appointed: readonly T[], organiser: T | null): T[] {
+  if (appointed.length > 0) return [...appointed]
+  return organiser === null ? [] : [organiser]
+}
+
 /** Votes an attempt of this lifter needs from these seats (a judge never judges their own attempt). */
 export const votesNeeded = (seats: readonly { userId: number }[], lifterId: number) => quorum(seats.filter((s) => s.userId !== lifterId).length)
 
