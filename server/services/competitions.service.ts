@@ -3,10 +3,10 @@
 // spellings (who may join or leave is entries.service.ts's). The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
-  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, fittingFormulas, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
+  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
   type CreateCompetitionBody, type LiftType, type PrizePoolInput,
 } from '../../contract/index.ts'
-import type { NewCompetition } from '../../infra/repositories/competitions.repository.ts'
+import type { CompetitionsRepository, NewCompetition } from '../../infra/repositories/competitions.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
 import { badRequest } from '../errors.ts'
 import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
@@ -24,6 +24,20 @@ export function nextStatusChange(challenges: readonly { startDate: Date; endDate
     for (const at of [startDate.getTime(), endDate.getTime() + 1]) if (at > now.getTime() && (next === undefined || at < next)) next = at
   }
   return next
+}
+
+/**
+ * The home page's open challenges at `now`: the first `limit` running and upcoming ones (status as
+ * challengeStatus says), their counts, and when the answer goes stale (the next of them to change status).
+ */
+export async function openChallenges(competitions: Pick<CompetitionsRepository, 'openWithSeq'>, limit: number, now: Date) {
+  const { soonest, ...read } = await competitions.openWithSeq({ ongoing: statusBounds('ongoing', now), upcoming: statusBounds('upcoming', now) }, limit)
+  // The running one ending soonest completes just after its end; the upcoming one starting soonest starts.
+  const changing = [
+    ...(soonest.ongoingEnd ? [{ startDate: now, endDate: soonest.ongoingEnd }] : []),
+    ...(soonest.upcomingStart ? [{ startDate: soonest.upcomingStart, endDate: soonest.upcomingStart }] : []),
+  ]
+  return { ...read, nextStatusChange: nextStatusChange(changing, now) }
 }
 
 /** 'F', 'Female', 'female', 'Women' → 'F'; everything else → 'M'. */
