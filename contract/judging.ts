@@ -169,9 +169,6 @@ export function decisionLights(votes: readonly SeatedVote[], liftType: LiftType,
   return votes.map((v) => toLight(v, liftType, 'Judge')).sort((a, b) => rank(a) - rank(b) || text(a).localeCompare(text(b)))
 }
 
-/** Hours after a decision in which its lifter may appeal (APPEAL_WINDOW_HOURS). */
-export const DEFAULT_APPEAL_WINDOW_HOURS = 24
-
 /** Who decided: the panel's quorum, or the organiser as jury (a direct decision, or an appeal). */
 export const DecidedBy = Literals(['panel', 'jury'])
 export type DecidedBy = Static<typeof DecidedBy>

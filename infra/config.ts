@@ -1,7 +1,6 @@
 // One validated configuration for both roles (API server and transcode worker).
 // Defaults live here and only here; a bad value stops the process with a clear message.
 import { resolve } from 'node:path'
-import { DEFAULT_APPEAL_WINDOW_HOURS } from '../contract/index.ts'
 import { resolveJwtSecret } from './jwt-secret.ts'
 
 export interface Config {
@@ -296,6 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMaxConnectionsPerAddress: int(env, 'LIVE_MAX_CONNECTIONS_PER_ADDRESS', 2500, 1),
     liveMaxRoomsPerSocket: int(env, 'LIVE_MAX_ROOMS_PER_SOCKET', 20, 1),
     liveGapWaitMs: int(env, 'LIVE_GAP_WAIT_MS', 500, 0),
-    appealWindowMs: int(env, 'APPEAL_WINDOW_HOURS', DEFAULT_APPEAL_WINDOW_HOURS, 0) * 3_600_000,
+    appealWindowMs: int(env, 'APPEAL_WINDOW_HOURS', 24, 0) * 3_600_000,
   })
 }
