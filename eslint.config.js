@@ -139,7 +139,9 @@ export default defineConfig(
   {
     name: 'liftarena/promises',
     files: TYPED_FILES,
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    // Each file with the types it is checked with: the server side's (Node only), or the harness's
+    // (Node and DOM: code that drives a browser or loads the web client's modules in Node).
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.harness.json'], tsconfigRootDir: ROOT } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { challengeStatus, formatDescription, parseDescription } from './challenge-rules.ts'
+import { challengeStatus, formatDescription, parseDescription, statusBounds, type StatusBounds } from './challenge-rules.ts'
 
 describe('challenge rules (docs/product/data.md, states.md)', () => {
   it('status comes from the dates, given as Date or ISO text', () => {
@@ -18,5 +18,20 @@ describe('challenge rules (docs/product/data.md, states.md)', () => {
     expect(parseDescription('Odd - {"lifttypes":[1],"gender":2}')).toEqual({ text: 'Odd', meta: { lifttypes: undefined, weightclasses: undefined, gender: undefined } })
     const written = formatDescription('Meet', { lifttypes: ['Snatch'], weightclasses: ['59kg'], gender: 'M' })
     expect(parseDescription(written)).toEqual({ text: 'Meet', meta: { lifttypes: ['Snatch'], weightclasses: ['59kg'], gender: 'M' } })
+  })
+})
+
+describe('status bounds', () => {
+  const within = (b: StatusBounds, start: Date, end: Date) =>
+    (!b.startsAfter || start > b.startsAfter) && (!b.startsBy || start <= b.startsBy) && (!b.endsFrom || end >= b.endsFrom) && (!b.endsBefore || end < b.endsBefore)
+
+  it('hold exactly the challenges challengeStatus puts in each status, at the boundaries too', () => {
+    const now = new Date('2030-03-01T12:00:00Z')
+    const at = (ms: number) => new Date(now.getTime() + ms)
+    for (const [start, end] of [[-2000, -1], [-1000, 0], [0, 0], [0, 1000], [-1, 1], [1, 1000], [-5000, 5000]] as const) {
+      for (const status of ['upcoming', 'ongoing', 'completed'] as const) {
+        expect(within(statusBounds(status, now), at(start), at(end)), `${status} ${start}..${end}`).toBe(challengeStatus(at(start), at(end), now) === status)
+      }
+    }
   })
 })

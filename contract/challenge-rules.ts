@@ -10,6 +10,23 @@ export function challengeStatus(start: Date | string, end: Date | string, now = 
   return 'ongoing'
 }
 
+/** The dates of the challenges in one status at a moment, as bounds a query can use (each bound inclusive as named). */
+export interface StatusBounds {
+  startsAfter?: Date
+  startsBy?: Date
+  endsFrom?: Date
+  endsBefore?: Date
+}
+
+/** The bounds of the challenges challengeStatus puts in `status` at `now`. */
+export function statusBounds(status: ChallengeStatus, now: Date): StatusBounds {
+  switch (status) {
+    case 'upcoming': return { startsAfter: now }
+    case 'ongoing': return { startsBy: now, endsFrom: now }
+    case 'completed': return { endsBefore: now }
+  }
+}
+
 export interface DescriptionMeta {
   lifttypes?: string[]
   weightclasses?: string[]

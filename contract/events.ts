@@ -1,8 +1,8 @@
 // Live events and the socket protocol, as TypeBox schemas: the server validates what
 // clients send with them (server/live/socket-server.ts), and every type below is derived
 // from its schema, so the two cannot drift apart.
-import { Type, type Static, type TSchema } from 'typebox'
-import { ErrorResponse, Literals } from './common.ts'
+import { Type, type Static } from 'typebox'
+import { Literals } from './common.ts'
 import { Competition, Lift, Participant, Standing } from './competitions.ts'
 import type { ProcessingState } from './lifts.ts'
 import { Comment, ReactionCounts } from './engagement.ts'
@@ -118,7 +118,6 @@ export const TranscodeProgress = Type.Object({
 export type TranscodeProgress = Static<typeof TranscodeProgress>
 
 /** An acknowledgement: `{ data }`, or `{ error }` with one sentence for the client. */
-export const AckAnswer = <T extends TSchema>(data: T) => Type.Union([Type.Object({ data }), ErrorResponse])
 export type Ack<T> = (answer: { data: T } | { error: string }) => void
 
 /**
@@ -141,14 +140,12 @@ export const SubscribeResult = Type.Object({
   resync: Type.Boolean(),
 })
 export type SubscribeResult = Static<typeof SubscribeResult>
-export const SubscribeAnswer = AckAnswer(SubscribeResult)
 
 /** `unsubscribe`: leaves a public room. The acknowledgement is optional. */
 export const UnsubscribeRequest = Type.Object({ room: Room }, { additionalProperties: false })
 export type UnsubscribeRequest = Static<typeof UnsubscribeRequest>
 export const UnsubscribeResult = Type.Object({ room: Room })
 export type UnsubscribeResult = Static<typeof UnsubscribeResult>
-export const UnsubscribeAnswer = AckAnswer(UnsubscribeResult)
 
 /** To a judge's private room: their queue changed (refetch GET /judge/queue). Not numbered, not stored. */
 export const JudgeQueueChange = Type.Object({ competition_id: Id, attempt_id: Id })

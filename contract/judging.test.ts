@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { decision, decisionLights, NO_LIFT_REASONS, noLiftReason, quorum } from './judging.ts'
+import { decision, decisionLights, NO_LIFT_REASONS, noLiftReason, panelSeats, quorum } from './judging.ts'
 import { LIFT_TYPES } from './lifts.ts'
+
+describe('who sits on a panel', () => {
+  it('is the appointed judges, or while none is the organiser alone', () => {
+    expect(panelSeats([21, 22, 23], 1)).toEqual([21, 22, 23])
+    expect(panelSeats([], 1)).toEqual([1])
+    expect(panelSeats([], null)).toEqual([])
+  })
+})
 
 describe('the panel decision rule', () => {
   it('needs three votes from a panel of three or more eligible judges, one otherwise', () => {

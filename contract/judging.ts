@@ -111,6 +111,15 @@ export function quorum(eligible: number): 1 | 3 {
   return eligible >= 3 ? 3 : 1
 }
 
+/**
+ * Who sits on a challenge's panel (docs/judging.md): the appointed judges, or, while none is
+ * appointed, the organiser alone (nobody when the challenge has no organiser).
+ */
+export function panelSeats<T>(appointed: readonly T[], organiser: T | null): T[] {
+  if (appointed.length > 0) return [...appointed]
+  return organiser === null ? [] : [organiser]
+}
+
 /** Votes an attempt of this lifter needs from these seats (a judge never judges their own attempt). */
 export const votesNeeded = (seats: readonly { userId: number }[], lifterId: number) => quorum(seats.filter((s) => s.userId !== lifterId).length)
 
@@ -163,9 +172,6 @@ export function decisionLights(votes: readonly SeatedVote[], liftType: LiftType,
   const text = (light: Light) => `${light.reason ?? ''}\u0000${light.at_seconds ?? ''}\u0000${light.note ?? ''}`
   return votes.map((v) => toLight(v, liftType, 'Judge')).sort((a, b) => rank(a) - rank(b) || text(a).localeCompare(text(b)))
 }
-
-/** Hours after a decision in which its lifter may appeal (APPEAL_WINDOW_HOURS). */
-export const DEFAULT_APPEAL_WINDOW_HOURS = 24
 
 /** Who decided: the panel's quorum, or the organiser as jury (a direct decision, or an appeal). */
 export const DecidedBy = Literals(['panel', 'jury'])

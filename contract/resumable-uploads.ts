@@ -4,7 +4,6 @@
 
 /** Upload-Metadata keys (values base64, as tus writes them). The last three are POST /upload's form fields. */
 export const RESUMABLE_UPLOAD_METADATA = ['filename', 'filetype', 'lift_type', 'weight', 'competition_id'] as const
-export type ResumableUploadMetadata = Record<(typeof RESUMABLE_UPLOAD_METADATA)[number], string> & { user_id?: string }
 
 /** The tus extensions the server offers (no concatenation: no parallel uploads). */
 export const RESUMABLE_UPLOAD_EXTENSIONS = ['creation', 'termination', 'expiration'] as const

@@ -35,7 +35,6 @@ export const httpRequestDuration = new Histogram({
 // ---------------------------------------------------------------------------------------------
 // Uploads: bytes received, whichever way they came.
 
-export type UploadMethod = 'multipart' | 'tus'
 export const uploadBytesTotal = new Counter({
   name: 'liftarena_upload_bytes_total',
   help: 'Bytes of uploaded video received, by method (multipart: POST /api/upload; tus: resumable uploads).',
@@ -56,7 +55,6 @@ export const liveEventsPublished = new Counter({
 // ---------------------------------------------------------------------------------------------
 // Transcoding (infra/transcoding/transcode.job.ts; whichever process runs the job)
 
-export type TranscodeResult = 'ready' | 'skipped' | 'failed' | 'retry'
 export const transcodesTotal = new Counter({
   name: 'liftarena_transcodes_total',
   help: 'Transcode tries by outcome: ready, skipped (nothing to do), failed (the attempt was marked failed), retry (failed, another try follows).',

@@ -28,6 +28,15 @@ import {
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 
+/**
+ * The part of the WebAssembly JavaScript API the schema engine's loader uses. Node provides the
+ * global; TypeScript declares it only in the DOM library, which the server side does not load.
+ */
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object
+  instantiate(module: object, imports: Record<string, Record<string, unknown>>): Promise<{ exports: Record<string, unknown> }>
+}
+
 const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations/', import.meta.url))
 const SCHEMA_PATH = fileURLToPath(new URL('../prisma/schema.prisma', import.meta.url))
 const LOCKFILE = 'migration_lock.toml'
@@ -50,7 +59,7 @@ function loadEngine(): Promise<Engine> {
     // The engine arms 10 s timers (timeouts around its database calls) and has no
     // way to clear them, so each would hold the process open for 10 s after the
     // work is done: unref them, the pending I/O they guard keeps the loop alive.
-    const imports: WebAssembly.ModuleImports = { ...glue }
+    const imports: Record<string, unknown> = { ...glue }
     for (const key of Object.keys(imports).filter((k) => k.startsWith('__wbg_setTimeout_'))) {
       imports[key] = (fn: () => void, ms: number) => setTimeout(fn, ms >>> 0).unref()
     }

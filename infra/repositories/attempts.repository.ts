@@ -120,12 +120,12 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       return recorded
     },
 
-    /** The attempt a resumable upload recorded (unique per upload), with whose it is; null when none yet. */
-    /** A participant's lifts that are or may become good (what a new one may add up with): decided good, or awaiting judges. */
-    liveLifts(participantId: number) {
-      return prisma.attempt.findMany({ where: { participantId, status: { in: ['completed', 'pending'] } }, select: { liftType: true, weight: true } })
+    /** A participant's lifts with their status (which of them a new one adds up with is the upload rules' to say). */
+    liftsOf(participantId: number) {
+      return prisma.attempt.findMany({ where: { participantId }, select: { liftType: true, weight: true, status: true } })
     },
 
+    /** The attempt a resumable upload recorded (unique per upload), with whose it is; null when none yet. */
     findByUpload(uploadId: string) {
       return prisma.attempt.findUnique({
         where: { uploadId }, select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },

@@ -1,6 +1,6 @@
 // Challenges: all of their I/O. Creating one is announced to the global room, whose
 // seq therefore versions the challenge list (the list's read cache relies on it).
-import { GLOBAL_ROOM, type Competition } from '../../contract/index.ts'
+import { GLOBAL_ROOM, type Competition, type StatusBounds } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 
@@ -9,6 +9,12 @@ export const withParticipantCount = { _count: { select: { participants: true } }
 export type CompetitionRow = Prisma.CompetitionGetPayload<{ include: typeof withParticipantCount }>
 
 export type NewCompetition = Omit<Prisma.CompetitionUncheckedCreateInput, 'id' | 'createdAt'>
+
+/** Challenges whose dates are within `bounds`. */
+const whereWithin = (bounds: StatusBounds): Prisma.CompetitionWhereInput => ({
+  startDate: { ...(bounds.startsAfter ? { gt: bounds.startsAfter } : {}), ...(bounds.startsBy ? { lte: bounds.startsBy } : {}) },
+  endDate: { ...(bounds.endsFrom ? { gte: bounds.endsFrom } : {}), ...(bounds.endsBefore ? { lt: bounds.endsBefore } : {}) },
+})
 
 export function createCompetitionsRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
@@ -37,12 +43,13 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
     },
 
     /**
-     * The first `limit` running challenges (soonest started first) and upcoming ones (soonest
-     * starting first), how many of each there are, and when the next of them changes status.
+     * The first `limit` challenges within `ongoing`'s bounds (soonest started first) and within
+     * `upcoming`'s (soonest starting first), how many of each there are, the soonest end of the first
+     * kind and the soonest start of the second. Which bounds make a status is the service's to say.
      */
-    async openWithSeq(now: Date, limit: number) {
-      const ongoing = { startDate: { lte: now }, endDate: { gte: now } }
-      const upcoming = { startDate: { gt: now } }
+    async openWithSeq(bounds: { ongoing: StatusBounds; upcoming: StatusBounds }, limit: number) {
+      const ongoing = whereWithin(bounds.ongoing)
+      const upcoming = whereWithin(bounds.upcoming)
       const [head, running, next, runningCount, nextCount, firstEnd, firstStart] = await prisma.$transaction([
         prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
         prisma.competition.findMany({ where: ongoing, include: withParticipantCount, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take: limit }),
@@ -52,10 +59,9 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
         prisma.competition.aggregate({ where: ongoing, _min: { endDate: true } }),
         prisma.competition.aggregate({ where: upcoming, _min: { startDate: true } }),
       ], { isolationLevel: 'RepeatableRead' })
-      const changes = [firstEnd._min.endDate && firstEnd._min.endDate.getTime() + 1, firstStart._min.startDate?.getTime()].filter((t): t is number => !!t)
       return {
         seq: head?.seq ?? 0, ongoing: running, upcoming: next, counts: { ongoing: runningCount, upcoming: nextCount },
-        nextStatusChange: changes.length ? Math.min(...changes) : undefined,
+        soonest: { ongoingEnd: firstEnd._min.endDate, upcomingStart: firstStart._min.startDate },
       }
     },
 

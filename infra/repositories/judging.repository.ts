@@ -273,21 +273,27 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       })
     },
 
+    /** The challenges this user is appointed to judge or organises, with their organiser and appointed judges. */
+    async panelsOf(userId: number): Promise<Array<{ competitionId: number; organiserId: number | null; appointed: number[] }>> {
+      const rows = await prisma.competition.findMany({
+        where: { OR: [{ judges: { some: { userId } } }, { createdById: userId }] },
+        select: { id: true, createdById: true, judges: { select: { userId: true } } },
+      })
+      return rows.map((row) => ({ competitionId: row.id, organiserId: row.createdById, appointed: row.judges.map((j) => j.userId) }))
+    },
+
     /**
-     * Attempts awaiting this judge's vote across their panels, oldest first, with what a meet's lifting order
-     * compares. Only attempts with a video: a judge decides from the video (docs/judging.md), so one entered
-     * without any never reaches a queue.
+     * Pending attempts of these challenges, oldest first, with what a meet's lifting order compares;
+     * without those `votedBy` voted on and those `liftedBy` lifted, and, with `withVideo`, only those
+     * with a video. Which of them a judge sees is the judging service's to say.
      */
-    async queue(judgeId: number, limit = 200) {
+    async queue(filter: { competitionIds: readonly number[]; votedBy: number; liftedBy: number; withVideo: boolean }, limit = 200) {
       const rows = await prisma.attempt.findMany({
         where: {
           status: 'pending',
-          originalKey: { not: null },
-          votes: { none: { judgeId } },
-          participant: {
-            userId: { not: judgeId },
-            competition: { OR: [{ judges: { some: { userId: judgeId } } }, { createdById: judgeId, judges: { none: {} } }] },
-          },
+          ...(filter.withVideo ? { originalKey: { not: null } } : {}),
+          votes: { none: { judgeId: filter.votedBy } },
+          participant: { userId: { not: filter.liftedBy }, competitionId: { in: [...filter.competitionIds] } },
         },
         include: {
           participant: {

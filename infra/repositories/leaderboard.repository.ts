@@ -142,4 +142,3 @@ export function createLeaderboardRepository(prisma: PrismaClient) {
   }
 }
 
-export type LeaderboardRepository = ReturnType<typeof createLeaderboardRepository>

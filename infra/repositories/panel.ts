@@ -1,5 +1,6 @@
-// Who judges a challenge, as votes and uploads read it inside their transactions: the
-// appointed judges in seat order, or, while none is appointed, the organiser alone.
+// Who judges a challenge, as votes and uploads read it inside their transactions: the seats the
+// panel rule gives (contract/judging.ts panelSeats) over the appointed judges in seat order.
+import { panelSeats } from '../../contract/index.ts'
 import type { Tx } from '../db.ts'
 
 export interface Seats {
@@ -16,9 +17,8 @@ export async function seatsOf(tx: Tx, competitionId: number): Promise<Seats> {
       judges: { orderBy: { seat: 'asc' }, include: { user: { select: { name: true } } } },
     },
   })
-  const seats = competition.judges.length > 0
-    ? competition.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name }))
-    : competition.createdById !== null ? [{ userId: competition.createdById, seat: 1, name: competition.createdBy?.name ?? 'Organiser' }] : []
+  const organiser = competition.createdById !== null ? { userId: competition.createdById, seat: 1, name: competition.createdBy?.name ?? 'Organiser' } : null
+  const seats = panelSeats(competition.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name })), organiser)
   return { seats, publishNames: competition.publishJudgeNames, organiserId: competition.createdById }
 }
 

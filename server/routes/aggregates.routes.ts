@@ -11,6 +11,7 @@ import {
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, type CachedAnswer } from '../live/snapshot.ts'
 import { decodeLeaderboardCursor, encodeLeaderboardCursor } from '../services/aggregates.service.ts'
+import { openChallenges } from '../services/competitions.service.ts'
 import { toCompetition } from '../services/mappers.ts'
 
 /** Top lifts are of the last N days, so their answer moves on with the clock too. */
@@ -44,7 +45,7 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   const open = globalCache<number>(async (limit) => {
     const now = new Date()
-    const read = await competitions.openWithSeq(now, limit)
+    const read = await openChallenges(competitions, limit, now)
     const answer = { ongoing: read.ongoing.map((r) => toCompetition(r, now)), upcoming: read.upcoming.map((r) => toCompetition(r, now)), counts: read.counts }
     return { seq: read.seq, json: JSON.stringify(answer), expiresAt: read.nextStatusChange }
   })

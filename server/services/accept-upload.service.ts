@@ -114,7 +114,7 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
       const lift = assertUploadable(competition, liftType)
       const lifter = await participants.findLifter(userId, competitionId)
       if (!lifter) throw forbidden(NOT_JOINED)
-      assertPlausible(lifter, lift, weight, await attempts.liveLifts(lifter.id))
+      assertPlausible(lifter, lift, weight, await attempts.liftsOf(lifter.id))
       // The attempt rules before any byte (a meet's rulebook, an open challenge's limit); checked again when the attempt is recorded.
       const entry = await meets.entry(lifter.id)
       if (entry) assertTake(entry, lift, weight)

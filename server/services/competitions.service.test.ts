@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../errors.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
-import { assertCanJoin, challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender } from './competitions.service.ts'
+import { challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender, openChallenges } from './competitions.service.ts'
 
 describe('nextStatusChange', () => {
   it('is the earliest start or just-after-end still ahead, or undefined', () => {
@@ -35,16 +35,7 @@ describe('a new challenge', () => {
   })
 })
 
-describe('joining and lifting rules', () => {
-  const now = Date.now()
-  it('a challenge that ended, or a class it lacks, cannot be joined', () => {
-    const open = { startDate: new Date(now - 86_400_000), endDate: new Date(now + 86_400_000), weightClasses: ['83kg', '93kg'] }
-    expect(() => assertCanJoin(open, '83kg')).not.toThrow()
-    expect(() => assertCanJoin({ ...open, weightClasses: [] }, '59kg')).not.toThrow()
-    expect(() => assertCanJoin(open, '59kg')).toThrow(/83kg, 93kg/)
-    expect(() => assertCanJoin({ ...open, endDate: new Date(now - 1000) }, '83kg')).toThrow('This challenge has ended')
-  })
-
+describe('lifting rules', () => {
   it('reads lift types from the column, else from the description of rows older clients wrote', () => {
     expect(listedLiftTypes({ liftTypes: ['Snatch'], description: 'x - {"lifttypes":["Squat"]}' })).toEqual(['Snatch'])
     expect(listedLiftTypes({ liftTypes: [], description: 'x - {"lifttypes":["Squat"]}' })).toEqual(['Squat'])
@@ -54,5 +45,35 @@ describe('joining and lifting rules', () => {
   it('spells genders as M or F', () => {
     for (const f of ['F', 'female', 'Women', ' w ']) expect(normalizeGender(f)).toBe('F')
     for (const m of ['M', 'male', '', null, undefined, 'other']) expect(normalizeGender(m)).toBe('M')
+  })
+})
+
+describe('the open challenges', () => {
+  const now = new Date('2030-03-01T12:00:00Z')
+  /** The repository's read, recording the bounds it was given. */
+  const repo = (soonest: { ongoingEnd: Date | null; upcomingStart: Date | null }) => {
+    const asked: unknown[] = []
+    return {
+      asked,
+      openWithSeq: async (bounds: unknown, limit: number) => {
+        asked.push({ bounds, limit })
+        return { seq: 4, ongoing: [], upcoming: [], counts: { ongoing: 0, upcoming: 0 }, soonest }
+      },
+    }
+  }
+
+  it('asks for the running and the upcoming ones by their status\'s bounds', async () => {
+    const r = repo({ ongoingEnd: null, upcomingStart: null })
+    expect(await openChallenges(r, 2, now)).toEqual({ seq: 4, ongoing: [], upcoming: [], counts: { ongoing: 0, upcoming: 0 }, nextStatusChange: undefined })
+    expect(r.asked).toEqual([{ bounds: { ongoing: { startsBy: now, endsFrom: now }, upcoming: { startsAfter: now } }, limit: 2 }])
+  })
+
+  it('goes stale just after the soonest end of a running one, or at the soonest start of an upcoming one', async () => {
+    const end = new Date(now.getTime() + 60_000)
+    const start = new Date(now.getTime() + 120_000)
+    expect((await openChallenges(repo({ ongoingEnd: end, upcomingStart: start }), 2, now)).nextStatusChange).toBe(end.getTime() + 1)
+    expect((await openChallenges(repo({ ongoingEnd: null, upcomingStart: start }), 2, now)).nextStatusChange).toBe(start.getTime())
+    expect((await openChallenges(repo({ ongoingEnd: now, upcomingStart: null }), 2, now)).nextStatusChange).toBe(now.getTime() + 1)
+    expect((await openChallenges(repo({ ongoingEnd: new Date(now.getTime() + 200_000), upcomingStart: start }), 2, now)).nextStatusChange).toBe(start.getTime())
   })
 })

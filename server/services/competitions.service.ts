@@ -1,14 +1,14 @@
 // Pure rules about challenges that only the server applies: what a new challenge stores,
-// who may join, the lift types an attempt may record, when a cached list goes stale with
-// time, gender spellings. The rules the web client
+// the lift types an attempt may record, when a cached list goes stale with time, gender
+// spellings (who may join or leave is entries.service.ts's). The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
-  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, bodyweightProblem, challengeLifts, challengeStatus, fittingFormulas, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
+  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
   type CreateCompetitionBody, type LiftType, type PrizePoolInput,
 } from '../../contract/index.ts'
-import type { NewCompetition } from '../../infra/repositories/competitions.repository.ts'
+import type { CompetitionsRepository, NewCompetition } from '../../infra/repositories/competitions.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
-import { badRequest, conflict } from '../errors.ts'
+import { badRequest } from '../errors.ts'
 import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
 
 /** The lifts an attempt in this challenge may record, canonical. */
@@ -24,6 +24,20 @@ export function nextStatusChange(challenges: readonly { startDate: Date; endDate
     for (const at of [startDate.getTime(), endDate.getTime() + 1]) if (at > now.getTime() && (next === undefined || at < next)) next = at
   }
   return next
+}
+
+/**
+ * The home page's open challenges at `now`: the first `limit` running and upcoming ones (status as
+ * challengeStatus says), their counts, and when the answer goes stale (the next of them to change status).
+ */
+export async function openChallenges(competitions: Pick<CompetitionsRepository, 'openWithSeq'>, limit: number, now: Date) {
+  const { soonest, ...read } = await competitions.openWithSeq({ ongoing: statusBounds('ongoing', now), upcoming: statusBounds('upcoming', now) }, limit)
+  // The running one ending soonest completes just after its end; the upcoming one starting soonest starts.
+  const changing = [
+    ...(soonest.ongoingEnd ? [{ startDate: now, endDate: soonest.ongoingEnd }] : []),
+    ...(soonest.upcomingStart ? [{ startDate: soonest.upcomingStart, endDate: soonest.upcomingStart }] : []),
+  ]
+  return { ...read, nextStatusChange: nextStatusChange(changing, now) }
 }
 
 /** 'F', 'Female', 'female', 'Women' → 'F'; everything else → 'M'. */
@@ -78,34 +92,4 @@ function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['r
     `${FORMULA_NAMES[formula]} points do not score a total of ${total_lifts.join(' + ').replaceAll('_', ' ')}: ` +
     (fitting.length ? `rank by ${fitting.join(', ')} or by total within weight class.` : 'rank by total within weight class.'),
   )
-}
-
-/** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
-export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date()): void {
-  if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
-  // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
-  if (competition.registrationDeadline && now > competition.registrationDeadline) {
-    throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
-  }
-  if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
-    throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
-  }
-  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight)
-}
-
-/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class). */
-export function assertBodyweight(weightClass: string, bodyweight: number): void {
-  const problem = bodyweightProblem(weightClass, bodyweight)
-  if (problem) throw badRequest(problem)
-}
-
-/** Why a lifter may not leave: the sentences the leave route answers (409). */
-export const LEAVE_REFUSED = {
-  started: 'This challenge has already started, so you can no longer leave it.',
-  hasAttempts: 'You have lifts recorded in this challenge, so you can no longer leave it.',
-} as const
-
-/** A lifter may leave only before the challenge starts (places and the judges' queue are settled from then on); throws the answer when not. */
-export function assertCanLeave(competition: { startDate: Date; endDate: Date }, now = new Date()): void {
-  if (challengeStatus(competition.startDate, competition.endDate, now) !== 'upcoming') throw conflict(LEAVE_REFUSED.started)
 }

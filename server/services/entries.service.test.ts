@@ -5,8 +5,7 @@ import type { Participant } from '../../contract/index.ts'
 import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
 import type { LockedEntry, ParticipantRow } from '../../infra/repositories/participants.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
-import { LEAVE_REFUSED } from './competitions.service.ts'
-import { createEntriesService, NOT_JOINED, type EntriesDeps } from './entries.service.ts'
+import { LEAVE_REFUSED, assertCanJoin, createEntriesService, NOT_JOINED, type EntriesDeps } from './entries.service.ts'
 
 const DAY = 86_400_000
 const NOW = new Date('2030-03-01T12:00:00Z')
@@ -132,5 +131,16 @@ describe('the entries service', () => {
     entries.get(7)!.attempts.push({ judged: true })
     expect(await refused(service.setBodyweight(7, 5, 80))).toEqual({ status: 409, error: 'Your bodyweight is fixed once one of your lifts has been judged.' })
     expect(entries.get(7)!.bodyweight).toBe(81)
+  })
+})
+
+describe('the joining rule', () => {
+  const now = Date.now()
+  it('a challenge that ended, or a class it lacks, cannot be joined', () => {
+    const open = { startDate: new Date(now - 86_400_000), endDate: new Date(now + 86_400_000), weightClasses: ['83kg', '93kg'] }
+    expect(() => assertCanJoin(open, '83kg')).not.toThrow()
+    expect(() => assertCanJoin({ ...open, weightClasses: [] }, '59kg')).not.toThrow()
+    expect(() => assertCanJoin(open, '59kg')).toThrow(/83kg, 93kg/)
+    expect(() => assertCanJoin({ ...open, endDate: new Date(now - 1000) }, '83kg')).toThrow('This challenge has ended')
   })
 })

@@ -3,20 +3,50 @@
 // account's sex says, docs/verified-results.md), leave it (before it starts, with no lift
 // recorded) and change their bodyweight (until a lift of theirs is judged). The I/O and the
 // announcements are infra/repositories/participants.repository.ts's.
-import type { JoinCompetitionBody, Participant } from '../../contract/index.ts'
+import { bodyweightProblem, challengeStatus, type JoinCompetitionBody, type Participant } from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import type { ParticipantRow, ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
-import { conflict, notFound } from '../errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
-import { LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './competitions.service.ts'
 import { toParticipant } from './mappers.ts'
 
 export const NOT_JOINED = 'You have not joined this challenge.'
 const SEX_CHANGED = "Your account's sex was set by another of your joins a moment ago; please try again."
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has been judged.'
+
+/** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
+export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date()): void {
+  if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
+  // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
+  if (competition.registrationDeadline && now > competition.registrationDeadline) {
+    throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+  }
+  if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
+    throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
+  }
+  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight)
+}
+
+/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class). */
+export function assertBodyweight(weightClass: string, bodyweight: number): void {
+  const problem = bodyweightProblem(weightClass, bodyweight)
+  if (problem) throw badRequest(problem)
+}
+
+/** Why a lifter may not leave: the sentences the leave route answers (409). */
+export const LEAVE_REFUSED = {
+  started: 'This challenge has already started, so you can no longer leave it.',
+  hasAttempts: 'You have lifts recorded in this challenge, so you can no longer leave it.',
+} as const
+
+/** A lifter may leave only before the challenge starts (places and the judges' queue are settled from then on); throws the answer when not. */
+export function assertCanLeave(competition: { startDate: Date; endDate: Date }, now = new Date()): void {
+  if (challengeStatus(competition.startDate, competition.endDate, now) !== 'upcoming') throw conflict(LEAVE_REFUSED.started)
+}
 
 export interface EntriesDeps {
   competitions: Pick<CompetitionsRepository, 'find'>

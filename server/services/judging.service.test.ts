@@ -105,7 +105,16 @@ function fakeJudging() {
       }
       return work(locked)
     }),
-    queue: async () => [],
+    // The judge's challenges: 10 (the world's), 11 organised by ORGANISER with judge 21 appointed, 12 organised by 21 with no panel.
+    panelsOf: async () => [
+      { competitionId: 10, organiserId: world.challenge.organiserId, appointed: [...world.challenge.judges] },
+      { competitionId: 11, organiserId: ORGANISER, appointed: [21] },
+      { competitionId: 12, organiserId: 21, appointed: [] },
+    ],
+    async queue(filter) {
+      world.events.push(`queue ${JSON.stringify(filter)}`)
+      return []
+    },
     challengesOf: async () => [],
     overview: async () => null,
   }
@@ -239,5 +248,20 @@ describe('the judging service', () => {
     const asOrganiser = await t.service.panelFor(10, ORGANISER)
     expect(asOrganiser.judges.map((j) => j.seat)).toEqual([1, 2, 3])
     expect((await t.service.panelFor(10, null)).judges.map((j) => j.seat)).toEqual([0, 0, 0])
+  })
+})
+
+describe('a judge\'s queue', () => {
+  it('asks for the pending attempts with a video of the panels the judge sits on, without their own lifts and votes', async () => {
+    const t = setup()
+    const queued = () => t.fake.world.events.filter((e) => e.startsWith('queue ')).map((e) => JSON.parse(e.slice(6)) as unknown)
+    // The organiser sits alone on a challenge with no panel (10), not on one with judges appointed (11).
+    await t.service.queue(ORGANISER)
+    expect(queued()).toEqual([{ competitionIds: [10], votedBy: ORGANISER, liftedBy: ORGANISER, withVideo: true }])
+    // Once judges are appointed to 10, its organiser no longer judges it; judge 21 sits on 10 and 11, and alone on 12 (theirs, no panel).
+    await panelOfThree(t)
+    await t.service.queue(ORGANISER)
+    await t.service.queue(21)
+    expect(queued().slice(1)).toEqual([{ competitionIds: [10, 11, 12], votedBy: 21, liftedBy: 21, withVideo: true }])
   })
 })

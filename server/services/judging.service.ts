@@ -5,7 +5,7 @@
 // challenge's lock, and a Refusal thrown here rolls the write back. The judges whose queue
 // changed are told after commit.
 import {
-  NO_LIFT_REASONS, decision, decisionLights, isVerifiedDecision, judgesFor, noLiftReason, toLight, votesNeeded,
+  NO_LIFT_REASONS, decision, decisionLights, isVerifiedDecision, judgesFor, noLiftReason, panelSeats, toLight, votesNeeded,
   type JudgeQueueChange, type Lift, type LiftType, type VoteBody,
 } from '../../contract/index.ts'
 import type { AttemptState, JudgingRepository, LockedAttempt, LockedChallenge, PanelView, Seats, StoredVote } from '../../infra/repositories/judging.repository.ts'
@@ -18,7 +18,7 @@ const noChallenge = (competitionId: number) => notFound(`Challenge ${competition
 const OWN_ATTEMPT = 'You cannot judge your own attempt.'
 const DECIDED = 'This attempt has already been decided.'
 
-export type JudgingStore = Pick<JudgingRepository, 'panel' | 'withAttemptLocked' | 'withPanelLocked' | 'queue' | 'challengesOf' | 'overview'>
+export type JudgingStore = Pick<JudgingRepository, 'panel' | 'withAttemptLocked' | 'withPanelLocked' | 'panelsOf' | 'queue' | 'challengesOf' | 'overview'>
 
 export interface JudgingDeps {
   judging: JudgingStore
@@ -261,11 +261,16 @@ export function createJudgingService(deps: JudgingDeps) {
     },
 
     /**
-     * Attempts awaiting this judge's vote across their panels, oldest first; a meet's attempts in its lifting order
-     * (by lift, round, weight, lot: docs/meet-rules.md), in the places its attempts hold.
+     * Attempts awaiting this judge's vote across the panels they sit on (appointed, or the organiser while
+     * none is), oldest first; never their own, and only with a video: a judge decides from the video
+     * (docs/judging.md), so one entered without any never reaches a queue. A meet's attempts come in its
+     * lifting order (by lift, round, weight, lot: docs/meet-rules.md), in the places its attempts hold.
      */
     async queue(judgeId: number) {
-      const rows = await judging.queue(judgeId)
+      const seated = (await judging.panelsOf(judgeId))
+        .filter((panel) => panelSeats(panel.appointed, panel.organiserId).includes(judgeId))
+        .map((panel) => panel.competitionId)
+      const rows = seated.length === 0 ? [] : await judging.queue({ competitionIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
       return orderQueue(rows, ({ attempt, order }) => ({
         competitionId: order.competitionId, format: order.competition.format, lifts: meetLiftsOf(order.competition),
         ordered: {

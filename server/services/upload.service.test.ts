@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Refusal, statusOf } from '../errors.ts'
-import { NOT_STARTED, assertUploadable, hasRequiredFields, parseUploadFields } from './upload.service.ts'
+import { NOT_STARTED, assertPlausible, assertUploadable, hasRequiredFields, parseUploadFields } from './upload.service.ts'
 
 const refusal = (run: () => unknown) => {
   try {
@@ -50,5 +50,19 @@ describe('whether a lift may be uploaded', () => {
     expect(refusal(() => assertUploadable(challenge, undefined, now))?.status).toBe(400)
     // A challenge that lists no lift types takes every lift.
     expect(assertUploadable({ ...challenge, liftTypes: [] }, 'overhead_press', now)).toBe('overhead_press')
+  })
+})
+
+describe('a lift no one has made', () => {
+  const lifter = { gender: 'M', weightClass: '93kg', bodyweight: 92 }
+  const squat = { liftType: 'squat', weight: 485 }
+  const bench = { liftType: 'bench', weight: 405 }
+
+  it('adds up with the lifts decided good and those awaiting judges, not with a no lift', () => {
+    // Each alone is under its record; together with a 410 kg deadlift they make 1300 kg, over the 93 kg class's total record.
+    expect(refusal(() => assertPlausible(lifter, 'deadlift', 410, [{ ...squat, status: 'completed' }, { ...bench, status: 'pending' }])))
+      .toMatchObject({ status: 400, error: expect.stringMatching(/^A 1300 kg total \(this 410 kg deadlift with your best squat 485 kg and bench press 405 kg\) is above the world record total/) })
+    expect(refusal(() => assertPlausible(lifter, 'deadlift', 410, [{ ...squat, status: 'failed' }, { ...bench, status: 'pending' }]))).toBeNull()
+    expect(refusal(() => assertPlausible(lifter, 'deadlift', 410, [{ ...squat, status: 'completed' }, { ...bench, status: 'failed' }]))).toBeNull()
   })
 })

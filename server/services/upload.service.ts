@@ -3,7 +3,7 @@
 import {
   LIFT_MAX_KG, LIFT_NAMES, LIMITS, RANKED_LIFTS, WEIGHT_STEP_KG, challengeStatus, inWeightSteps, normalizeLiftType, plausibilityProblem, type LiftType, type RankedLift,
 } from '../../contract/index.ts'
-import { badRequest, conflict } from '../errors.ts'
+import { Refusal, badRequest, conflict } from '../errors.ts'
 import { challengeLiftTypes } from './competitions.service.ts'
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
@@ -24,6 +24,9 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`
 }
+
+/** The 413 of an upload over UPLOAD_MAX_BYTES, whichever route it came by. */
+export const tooLarge = (limit: number) => new Refusal('too_large', `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
 
@@ -68,16 +71,17 @@ const isRankedLift = (lift: string): lift is RankedLift => (RANKED_LIFTS as read
 /**
  * A lift no human of the lifter's sex and bodyweight has made (contract/plausibility.ts: the world
  * records, alone and as a total with the lifter's other lifts here) is refused before it is recorded.
- * `otherLifts` are those decided good and those still awaiting judges: three pending uploads each at
- * its own record would otherwise make together a total no one has made.
+ * Of the lifter's `otherLifts`, those decided good and those still awaiting judges count (a no lift
+ * does not): three pending uploads each at its own record would otherwise make together a total no
+ * one has made.
  */
 export function assertPlausible(
   lifter: { gender: string; weightClass: string; bodyweight: number | null }, liftType: LiftType, weight: number,
-  otherLifts: readonly { liftType: string; weight: number }[],
+  otherLifts: readonly { liftType: string; weight: number; status: 'pending' | 'completed' | 'failed' }[],
 ): void {
   const bests: Partial<Record<RankedLift, number>> = {}
-  for (const { liftType: lift, weight: kg } of otherLifts) {
-    if (isRankedLift(lift)) bests[lift] = Math.max(bests[lift] ?? 0, kg)
+  for (const { liftType: lift, weight: kg, status } of otherLifts) {
+    if (status !== 'failed' && isRankedLift(lift)) bests[lift] = Math.max(bests[lift] ?? 0, kg)
   }
   const sex = lifter.gender === 'F' ? 'F' : 'M'
   const problem = plausibilityProblem({ sex, weightClass: lifter.weightClass, bodyweight: lifter.bodyweight, liftType, weight, bests })

@@ -1,6 +1,6 @@
 // Helpers for the live-layer tests: a real listening server (or separate server
-// processes), real socket.io-client and ws clients, and RoomFollower, which follows a
-// challenge with the web app's own live store (web/src/stores/live.ts).
+// processes), real socket.io-client and ws clients. RoomFollower, which follows a challenge
+// with the web app's own live store, is in room-follower.ts (it loads web code).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -9,12 +9,12 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join as joinPath, resolve } from 'node:path'
 import { Redis } from 'ioredis'
+import { Type } from 'typebox'
+import { Value } from 'typebox/value'
 import { io as connect, type Socket } from 'socket.io-client'
 import WebSocket from 'ws'
-import type { ClientEvents, LiveEvent, LiveFeedMessage, Participant, ParticipantListResponse, Room, ServerEvents, SubscribeResult } from '../../contract/index.ts'
-import { competitionRoom } from '../../contract/index.ts'
+import type { ClientEvents, LiveEvent, LiveFeedMessage, ServerEvents, SubscribeResult } from '../../contract/index.ts'
 import type { PrismaClient } from '../../infra/db.ts'
-import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
 import { createTokenService } from '../../server/services/tokens.service.ts'
 import { createRefreshTokensRepository, createUsersRepository } from '../../infra/repositories/users.repository.ts'
 import { standaloneAccessJwt } from '../../server/plugins/app/auth.ts'
@@ -104,8 +104,13 @@ export async function join(url: string, lifter: Lifter, competitionId: number): 
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
     body: JSON.stringify({ competition_id: competitionId, weight_class: '83kg' }),
   })
-  return { status: res.status, body: await res.json() }
+  const body: unknown = await res.json()
+  if (!Value.Check(JoinAnswer, body)) throw new Error(`POST /api/join_competition answered ${JSON.stringify(body)}`)
+  return { status: res.status, body }
 }
+
+/** What a join answers: the entry and the new count, or {error}. */
+const JoinAnswer = Type.Object({ participant_id: Type.Optional(Type.Number()), participants: Type.Optional(Type.Number()), error: Type.Optional(Type.String()) })
 
 /** A connected socket.io client (websocket transport, quick reconnection). */
 export async function connectClient(url: string, token?: string): Promise<ClientSocket> {
@@ -142,86 +147,6 @@ export async function waitUntil(condition: () => boolean, what: string, timeoutM
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/**
- * Follows one challenge with the web app's live store, made for this socket by
- * `createLiveStore`: the store subscribes since the REST snapshot's `x-live-seq`, orders
- * the events, refills gaps from the outbox, resyncs when told to and subscribes again
- * after a reconnect, exactly as in the browser. The follower keeps only what a challenge
- * page shows (participants with their attempts, the count) and what the tests observe.
- */
-export class RoomFollower {
-  readonly participants = new Map<number, Participant>()
-  count = 0
-  /** Every event the store applied, in application order. */
-  readonly applied: LiveEvent[] = []
-  /** The room's seq the followed state reflects (the snapshot's, then each applied event's). */
-  seq: number | null = null
-  /** REST snapshots fetched: the first, then each resync the store asked for. */
-  snapshots = 0
-  readonly room: Room
-  readonly store: LiveStore
-  #unwatch: (() => void) | null = null
-
-  constructor(readonly socket: ClientSocket, readonly baseUrl: string, readonly competitionId: number) {
-    this.room = competitionRoom(competitionId)
-    this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
-  }
-
-  /** Subscribe answers the store applied (each replays what the state missed). */
-  get replays() {
-    return this.store.getState().stats.replays
-  }
-
-  /** Reconnections whose session socket.io recovered (missed packets arrive as events). */
-  get recoveries() {
-    return this.store.getState().stats.recoveries
-  }
-
-  async start() {
-    const seq = await this.#snapshot()
-    this.#unwatch = this.store.getState().watch(this.room, { seq, apply: (event) => this.#apply(event), resync: () => this.#snapshot() })
-  }
-
-  stop() {
-    this.#unwatch?.()
-    this.#unwatch = null
-  }
-
-  async #snapshot(): Promise<number> {
-    const res = await fetch(`${this.baseUrl}/api/competitions/${this.competitionId}/participants`)
-    if (!res.ok) throw new Error(`snapshot failed: ${res.status}`)
-    const seq = Number(res.headers.get('x-live-seq'))
-    const list = ((await res.json()) as ParticipantListResponse).participants
-    this.snapshots++
-    this.participants.clear()
-    for (const p of list) this.participants.set(p.id, p)
-    this.count = list.length
-    this.seq = seq
-    return seq
-  }
-
-  #apply(event: LiveEvent) {
-    this.applied.push(event)
-    this.seq = event.seq
-    switch (event.type) {
-      case 'participant.joined':
-        this.participants.set(event.data.participant.id, event.data.participant)
-        this.count = event.data.participants
-        break
-      case 'participant.left':
-        this.participants.delete(event.data.participant_id)
-        this.count = event.data.participants
-        break
-      case 'attempt.created':
-      case 'attempt.updated': {
-        const p = this.participants.get(event.data.attempt.participant_id)
-        if (p) p.attempts = [...p.attempts.filter((a) => a.id !== event.data.attempt.id), event.data.attempt]
-        break
-      }
-    }
-  }
-}
 
 export interface FeedClient {
   ws: WebSocket

@@ -22,9 +22,10 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  createLifters, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, RoomFollower, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
+  createLifters, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
   type ClientSocket, type Lifter, type ServerProcess,
 } from '../helpers/live.ts'
+import { RoomFollower } from '../helpers/room-follower.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 

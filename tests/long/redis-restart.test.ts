@@ -14,9 +14,10 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, spawnServer, waitUntil,
+  connectClient, createLifters, createOngoingChallenge, join, sleep, spawnServer, waitUntil,
   type ClientSocket, type Lifter, type ServerProcess,
 } from '../helpers/live.ts'
+import { RoomFollower } from '../helpers/room-follower.ts'
 import { privateRedis, type PrivateRedis } from '../helpers/redis.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 

@@ -113,7 +113,7 @@ interface Tabs {
 }
 
 /** Two tabs of one browser, logged in as `auth` (the tokens stored as a login stores them), on the home page. */
-async function openTabs(auth: AuthResponse, name: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<Tabs> {
+async function openTabs(auth: AuthResponse, name: string, prepare?: (context: BrowserContext) => Promise<unknown>): Promise<Tabs> {
   const browser = await openBrowser(1280)
   await prepare?.(browser.context)
   const presented: string[] = []
@@ -164,6 +164,7 @@ describe('two tabs of one browser past the access token expiry', () => {
       expect(new Set(t.presented).size).toBe(t.presented.length)
       expect(await refreshRows(auth.user_id)).toEqual({ rows: t.presented.length + 1, rotated: t.presented.length, revoked: 0 })
       const [a, b] = await Promise.all(t.tabs.map(stored))
+      if (!a) throw new Error('the first tab stored no session')
       expect(a).toEqual(b)
       expect(a.refresh).not.toBe(auth.refresh_token)
       // The stored session still works: its refresh token exchanges and the new access token is accepted.
@@ -191,6 +192,7 @@ describe('two tabs of one browser past the access token expiry', () => {
       const distinct = new Set(t.presented).size
       expect(await refreshRows(auth.user_id)).toEqual({ rows: distinct + 1, rotated: distinct, revoked: 0 })
       const [a, b] = await Promise.all(t.tabs.map(stored))
+      if (!a) throw new Error('the first tab stored no session')
       expect(a).toEqual(b)
       expect(t.browser.errors).toEqual([])
     } finally {

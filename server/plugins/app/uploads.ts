@@ -32,7 +32,7 @@ import { HttpError, Refusal, badRequest } from '../../errors.ts'
 import { bearerToken } from './auth.ts'
 import type { Scratch } from '../../../infra/storage.ts'
 import { createUploadSlots, type UploadSlots } from '../../services/upload-slots.service.ts'
-import { formatBytes } from '../../services/upload.service.ts'
+import { formatBytes, tooLarge } from '../../services/upload.service.ts'
 import { uploadBytesTotal } from '../../../infra/metrics.ts'
 import { clientNetwork } from '../../client-network.ts'
 
@@ -149,9 +149,6 @@ declare module 'fastify' {
     uploads: Uploads
   }
 }
-
-/** The 413 of an upload over UPLOAD_MAX_BYTES, whichever route it came by. */
-export const tooLarge = (limit: number) => new HttpError(413, `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 /** Multipart and busboy failures → one sentence and the right status. */
 function formError(error: unknown, limit: number): unknown {

@@ -36,8 +36,8 @@ describe('plain WebSocket feed', () => {
     await waitUntil(() => f.messages.length === 1, 'the snapshot')
     const snapshot = f.messages[0] as CompetitionSnapshot
     expect(snapshot).toMatchObject({ type: 'snapshot', room: competitionRoom(id), seq: 2, count: 2 })
-    const rest = await (await fetch(`${t.url}/api/competitions/${id}/participants`)).json()
-    expect(snapshot.participants).toEqual(rest.participants)
+    const rest: unknown = await (await fetch(`${t.url}/api/competitions/${id}/participants`)).json()
+    expect(rest).toHaveProperty('participants', snapshot.participants)
 
     const joined: number[] = []
     for (const l of lifters.slice(2)) joined.push((await join(t.url, l, id)).body.participant_id!)

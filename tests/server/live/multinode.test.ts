@@ -15,9 +15,10 @@ import { toLift } from '../../../infra/attempt-view.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, RoomFollower, sleep,
+  collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, sleep,
   spawnServer, subscribe, uniqueRedisPrefix, waitUntil, type ClientSocket, type FeedClient, type ServerProcess,
 } from '../../helpers/live.ts'
+import { RoomFollower } from '../../helpers/room-follower.ts'
 
 let database: TestDatabase
 let db: Database

@@ -8,9 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, RoomFollower, sleep, startLiveServer, subscribe, waitUntil,
+  collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type LiveTestServer,
 } from '../../helpers/live.ts'
+import { RoomFollower } from '../../helpers/room-follower.ts'
 
 const BURST = 100
 

@@ -3,7 +3,7 @@
 // the refusals and their sentences, and that counts, lists, places and the live room stay true.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type Participant } from '../../../contract/index.ts'
-import { LEAVE_REFUSED } from '../../../server/services/competitions.service.ts'
+import { LEAVE_REFUSED } from '../../../server/services/entries.service.ts'
 import {
   collectEvents, connectClient, createLifters, openFeed, startLiveServer, subscribe, waitUntil,
   type ClientSocket, type Lifter, type LiveTestServer,
