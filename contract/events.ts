@@ -7,6 +7,7 @@ import { Competition, Lift, Participant, Standing } from './competitions.ts'
 import type { ProcessingState } from './lifts.ts'
 import { Comment, ReactionCounts } from './engagement.ts'
 import { Declaration } from './meets.ts'
+import { RecordRow } from './records.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
 const MAX_INT = 2_147_483_647
@@ -69,6 +70,11 @@ export const LiveEventData = {
   'reactions.changed': Type.Object({ competition_id: Id, attempt_id: Id, reactions: ReactionCounts }),
   /** A meet's lifter declared the weight of an attempt, or the rulebook's default was declared for them when their window passed. */
   'attempt.declared': Type.Object({ competition_id: Id, declaration: Declaration }),
+  /**
+   * A verified result set a platform record (docs/records.md), in the challenge's room and the global
+   * room: the record as the records page shows it (`previous`: the record it broke, null for a first).
+   */
+  'record.set': Type.Object({ competition_id: Id, record: RecordRow }),
 }
 export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
@@ -94,12 +100,13 @@ export const CommentCreatedEvent = liveEvent('comment.created')
 export const CommentDeletedEvent = liveEvent('comment.deleted')
 export const ReactionsChangedEvent = liveEvent('reactions.changed')
 export const AttemptDeclaredEvent = liveEvent('attempt.declared')
+export const RecordSetEvent = liveEvent('record.set')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
   PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
-  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent,
+  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, RecordSetEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

@@ -22,6 +22,7 @@ export const WEB_ROUTES = [
   '/terms',
   '/privacy',
   '/leaderboard',
+  '/records',
   '/store',
   '/profile',
   '/profile/:id',

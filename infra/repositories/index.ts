@@ -13,6 +13,7 @@ import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
+import { createRecordsRepository } from './records.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
@@ -35,6 +36,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     engagement: createEngagementRepository(prisma, announcer),
     uploadSlots: createUploadSlotsRepository(prisma),
     meets: createMeetsRepository(prisma, announcer),
+    records: createRecordsRepository(prisma),
   }
 }
 

@@ -16,6 +16,7 @@ import { createJudgingService, type JudgingService } from '../../services/judgin
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
+import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
 const DECLARATION_SWEEP_MS = 15_000
@@ -29,6 +30,7 @@ export interface Services {
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
+  records: RecordsService
 }
 
 declare module 'fastify' {
@@ -46,6 +48,7 @@ export default fp(async function repositories(app: FastifyInstance) {
   app.decorate('services', {
     meets,
     resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
+    records: createRecordsService({ records: repos.records }),
     judging: createJudgingService({
       judging: repos.judging, appealWindowMs: config.appealWindowMs,
       judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),

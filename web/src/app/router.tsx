@@ -54,6 +54,7 @@ const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPag
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
 const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
 const admin = page(() => import('../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage))
+const records = page(() => import('../features/records/components/RecordsPage.tsx').then((m) => m.RecordsPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -105,6 +106,7 @@ export const router = createBrowserRouter([
         { path: 'terms', ...terms },
         { path: 'privacy', ...privacy },
         { path: 'leaderboard', ...leaderboard },
+        { path: 'records', ...records },
         { path: 'store', ...shop },
         { path: 'profile', ...profile },
         { path: 'profile/:id', ...profile },

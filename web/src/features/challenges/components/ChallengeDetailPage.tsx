@@ -21,6 +21,7 @@ import { useChallengeSummary } from '../api/use-challenge-summary.ts'
 import { MeetNextStep } from '../meets/components/MeetNextStep.tsx'
 import { MeetScoreboard } from '../meets/components/MeetScoreboard.tsx'
 import { BodyweightForm } from './BodyweightForm.tsx'
+import { ChallengeRecords } from './ChallengeRecords.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
@@ -129,6 +130,7 @@ export function ChallengeDetailPage() {
           {competition.format === 'meet'
             ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
             : <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />}
+          <ChallengeRecords competitionId={challenge.id} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">
