@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Repositories } from '../../../infra/repositories/index.ts'
 import { startRetention, type Retention } from '../../../infra/retention.ts'
+import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
@@ -47,7 +48,10 @@ export default fp(async function repositories(app: FastifyInstance) {
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
-    resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
+    resultsExport: createResultsExportService({
+      competitions: repos.competitions, meets,
+      ranked: async (id) => (await readCompetitionSnapshot(repos.participants, config.apiBase, id))?.participants ?? null,
+    }),
     records: createRecordsService({ records: repos.records }),
     judging: createJudgingService({
       judging: repos.judging, appealWindowMs: config.appealWindowMs,
