@@ -2,7 +2,7 @@
 // are services/results-export.service.ts's and contract/openpowerlifting.ts's (docs/exports.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { ErrorResponse, IdParams, RESULTS_FORMATS, ResultsDocument } from '../../contract/index.ts'
+import { ErrorResponse, IdParams, RESULTS_FORMATS, ResultsDocument, TeamsResponse } from '../../contract/index.ts'
 
 const CSV = {
   'text/csv': { schema: { type: 'string', format: 'binary', description: "`openpowerlifting`: OpenPowerlifting's format (commas between cells, no quoting, newline line ends); `csv`: RFC 4180 (quoted where needed, CRLF). UTF-8." } },
@@ -15,7 +15,15 @@ const ResultsQuery = Type.Object({
 }, { additionalProperties: false })
 
 const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { resultsExport } = app.services
+  const { resultsExport, teams } = app.services
+
+  app.get('/competitions/:id/teams', {
+    schema: {
+      tags: ['competitions'], params: IdParams,
+      description: "Team standings (docs/teams.md): IPF points 12, 9, 8, 7, 6, 5, 4, 3, 2, 1 for class places one to ten, a team's best five men and best five women counting; ties by more first places, then seconds. Empty when nobody entered for a team.",
+      response: { 200: TeamsResponse, 404: ErrorResponse },
+    },
+  }, async (request) => ({ teams: await teams.standings(request.params.id) }))
 
   app.get('/competitions/:id/results.csv', {
     schema: {

@@ -18,6 +18,7 @@ import { createPasswordResetService, type PasswordResetService } from '../../ser
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
+import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
 const DECLARATION_SWEEP_MS = 15_000
@@ -32,6 +33,7 @@ export interface Services {
   meets: MeetsService
   resultsExport: ResultsExportService
   records: RecordsService
+  teams: TeamsService
 }
 
 declare module 'fastify' {
@@ -45,13 +47,15 @@ export default fp(async function repositories(app: FastifyInstance) {
   const { config, repos, bus, mailer } = app.deps
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  // A challenge's lifters ranked as its page ranks them, with their attempts and teams.
+  const ranked = async (id: number) => (await readCompetitionSnapshot(repos.participants, config.apiBase, id))?.participants ?? null
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
     resultsExport: createResultsExportService({
-      competitions: repos.competitions, meets,
-      ranked: async (id) => (await readCompetitionSnapshot(repos.participants, config.apiBase, id))?.participants ?? null,
+      competitions: repos.competitions, meets, ranked,
     }),
+    teams: createTeamsService({ ranked }),
     records: createRecordsService({ records: repos.records }),
     judging: createJudgingService({
       judging: repos.judging, appealWindowMs: config.appealWindowMs,

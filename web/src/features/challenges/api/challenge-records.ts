@@ -12,10 +12,10 @@ export const challengeRecordsQuery = (id: number) => queryOptions({
   queryFn: ({ signal }) => apiGet<RecordsResponse>(`/competitions/${id}/records`, { signal }).then((answer) => answer.records),
 })
 
-/** A record set live: shown at once (the same attempt and lift once), the list asked again to drop any it replaced. */
+/** A record set live: shown at once (the same attempt and lift once; the first one starts the list). */
 export function addChallengeRecord(id: number, record: RecordRow): void {
   queryClient.setQueryData<RecordRow[]>(challengeRecordsQuery(id).queryKey, (list) => {
-    if (!list) return list
+    if (!list) return [record]
     const same = (r: RecordRow) => r.attempt_id === record.attempt_id && r.lift === record.lift && r.division === record.division && r.weight_class === record.weight_class
     return list.some(same) ? list : [...list, record]
   })

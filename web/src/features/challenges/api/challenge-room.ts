@@ -13,6 +13,7 @@ import { queryClient } from '../../../lib/query-client.ts'
 import { SUMMARY_REFETCH_DEBOUNCE_MS, ownEntryQuery, summaryQuery } from './summary-query.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 import { addChallengeRecord, challengeRecordsQuery } from './challenge-records.ts'
+import { challengeTeamsQuery } from './challenge-teams.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { formatKg, liftLabel } from '../../../lib/format.ts'
 
@@ -70,6 +71,8 @@ const SNAPSHOT_TABLE: LiveTable<ChallengeRoomContext> = {
     const { attempt, standing } = event.data
     patchParticipants(id, event, (list, scoring) => applyAttempt(list, attempt, scoring, standing))
     patchLifts(id, (lifts) => upsertLift(lifts, attempt))
+    // A decision can move class places, so team points (docs/teams.md).
+    invalidateSoon(challengeTeamsQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
     onJudged?.(attempt)
   },
   'attempt.voted': (event, { id }) => {

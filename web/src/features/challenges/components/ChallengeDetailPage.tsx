@@ -22,6 +22,7 @@ import { MeetNextStep } from '../meets/components/MeetNextStep.tsx'
 import { MeetScoreboard } from '../meets/components/MeetScoreboard.tsx'
 import { BodyweightForm } from './BodyweightForm.tsx'
 import { ChallengeRecords } from './ChallengeRecords.tsx'
+import { ChallengeTeams } from './TeamStandings.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
@@ -130,7 +131,8 @@ export function ChallengeDetailPage() {
           {competition.format === 'meet'
             ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
             : <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />}
-          <ChallengeRecords competitionId={challenge.id} />
+          <ChallengeRecords competitionId={challenge.id} ended={challenge.status === 'completed'} />
+          <ChallengeTeams competitionId={challenge.id} ended={challenge.status === 'completed'} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">

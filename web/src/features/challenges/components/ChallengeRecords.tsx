@@ -9,8 +9,12 @@ import { challengeRecordsQuery } from '../api/challenge-records.ts'
 const category = (r: RecordRow) =>
   `${r.sex === 'F' ? 'Women' : 'Men'} ${r.weight_class}, ${r.division.replace(/_/g, ' ')}${r.equipment === 'none' ? '' : `, ${r.equipment}`}`
 
-export function ChallengeRecords({ competitionId }: { competitionId: number }) {
-  const { data } = useServerQuery(challengeRecordsQuery(competitionId))
+/**
+ * Asked for once the challenge has ended (a running challenge's page asks for its summary only: pages
+ * cost what they show); while it runs, the records its room announces are listed as they come.
+ */
+export function ChallengeRecords({ competitionId, ended }: { competitionId: number; ended: boolean }) {
+  const { data } = useServerQuery({ ...challengeRecordsQuery(competitionId), enabled: ended })
   if (!data || data.length === 0) return null
   return (
     <section className="panel challenge-records" aria-labelledby="records-heading">
