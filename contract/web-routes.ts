@@ -10,6 +10,7 @@ export const WEB_ROUTES = [
   '/challenges/:id/live',
   '/challenges/:id/upload',
   '/challenges/:id/participants',
+  '/challenges/:id/results',
   '/challenges/:id/judging',
   '/challenges/:id/participants/:participantId/video/:videoId',
   '/judge',

@@ -54,6 +54,7 @@ const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPag
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
 const participantList = page(() => import('../features/challenges/components/ParticipantsPage.tsx').then((m) => m.ParticipantsPage))
 const admin = page(() => import('../features/admin/components/AdminPage.tsx').then((m) => m.AdminPage))
+const protocol = page(() => import('../features/challenges/components/ProtocolPage.tsx').then((m) => m.ProtocolPage))
 const records = page(() => import('../features/records/components/RecordsPage.tsx').then((m) => m.RecordsPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
@@ -94,6 +95,7 @@ export const router = createBrowserRouter([
         },
         { path: 'challenges/:id/upload', ...upload },
         { path: 'challenges/:id/participants', ...participantList },
+        { path: 'challenges/:id/results', ...protocol },
         { path: 'challenges/:id/judging', ...judgingAdmin },
         { path: 'judge', ...judgeDesk },
         { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },

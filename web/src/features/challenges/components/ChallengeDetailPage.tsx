@@ -127,6 +127,7 @@ export function ChallengeDetailPage() {
             <h2 id="top-heading">{competition.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
+            {challenge.status === 'completed' && <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/results`}>Results protocol</Link>}
           </div>
           {competition.format === 'meet'
             ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
