@@ -5,6 +5,7 @@ import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from '
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
 import { TakeChecks } from './take-checks.ts'
+import { TEAM_MAX } from './teams.ts'
 
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
 export const ChallengeFormatSchema = Literals(CHALLENGE_FORMATS)
@@ -125,6 +126,8 @@ export const Participant = Type.Object({
   place: Nullable(Type.Integer()),
   attempts: Type.Array(Lift),
   joined_at: Type.String(),
+  /** The team (club) the lifter entered for; absent without one (docs/teams.md). */
+  team: Type.Optional(Type.String()),
 })
 export type Participant = Static<typeof Participant>
 /** GET /competitions/:id/participants: the spec's client reads `response.participants`. */
@@ -186,6 +189,8 @@ export const JoinCompetitionBody = Type.Object(
     bodyweight: Type.Optional(Type.Number()),
     /** Accepted for compatibility; must name the caller when present. */
     user_id: Type.Optional(Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })])),
+    /** The team (club) the lifter enters for: free text written as a name, at most TEAM_MAX characters (docs/teams.md). */
+    team: Type.Optional(NameText(TEAM_MAX)),
   },
   { additionalProperties: false },
 )

@@ -8,6 +8,7 @@ import type { ProcessingState } from './lifts.ts'
 import { Comment, ReactionCounts } from './engagement.ts'
 import { Declaration } from './meets.ts'
 import { HallPlatformView } from './hall.ts'
+import { RecordRow } from './records.ts'
 
 /** The largest id or seq the database stores (PostgreSQL integer). */
 const MAX_INT = 2_147_483_647
@@ -72,6 +73,11 @@ export const LiveEventData = {
   'attempt.declared': Type.Object({ competition_id: Id, declaration: Declaration }),
   /** Hall mode: a platform changed (a call, the clock, a press, the lights, a declaration): the platform as boards show it. */
   'hall.changed': Type.Object({ competition_id: Id, platform: HallPlatformView }),
+  /**
+   * A verified result set a platform record (docs/records.md), in the challenge's room and the global
+   * room: the record as the records page shows it (`previous`: the record it broke, null for a first).
+   */
+  'record.set': Type.Object({ competition_id: Id, record: RecordRow }),
 }
 export type LiveEventData = { [K in keyof typeof LiveEventData]: Static<(typeof LiveEventData)[K]> }
 export type LiveEventType = keyof LiveEventData
@@ -98,12 +104,13 @@ export const CommentDeletedEvent = liveEvent('comment.deleted')
 export const ReactionsChangedEvent = liveEvent('reactions.changed')
 export const AttemptDeclaredEvent = liveEvent('attempt.declared')
 export const HallChangedEvent = liveEvent('hall.changed')
+export const RecordSetEvent = liveEvent('record.set')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
   PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
-  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, HallChangedEvent,
+  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, HallChangedEvent, RecordSetEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

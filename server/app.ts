@@ -39,6 +39,7 @@ import judgingRoutes from './routes/judging.routes.ts'
 import meetRoutes from './routes/meets.routes.ts'
 import hallRoutes from './routes/hall.routes.ts'
 import resultsRoutes from './routes/results.routes.ts'
+import recordsRoutes from './routes/records.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
 import engagementRoutes from './routes/engagement.routes.ts'
 import healthRoutes from './routes/health.routes.ts'
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(meetRoutes, { prefix })
   await app.register(hallRoutes, { prefix })
   await app.register(resultsRoutes, { prefix })
+  await app.register(recordsRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
   await app.register(engagementRoutes, { prefix })
   await app.register(healthRoutes, { prefix })

@@ -14,6 +14,7 @@ import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
 import { createHallRepository } from './hall.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
+import { createRecordsRepository } from './records.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
@@ -37,6 +38,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     uploadSlots: createUploadSlotsRepository(prisma),
     meets: createMeetsRepository(prisma, announcer),
     hall: createHallRepository(prisma, announcer),
+    records: createRecordsRepository(prisma),
   }
 }
 

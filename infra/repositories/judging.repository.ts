@@ -10,6 +10,7 @@ import type { Announce, Announcer } from '../announcer.ts'
 import { mediaUrl, toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
+import { refreshRecordsOf } from './records-refresh.ts'
 import { scoringSelect, scoringSettings, standingOfRow } from '../scoring-view.ts'
 import { attemptWithLifter, type AttemptWithLifter } from './attempt-rows.ts'
 import { seatsOf, type Seats } from './panel.ts'
@@ -133,6 +134,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })
     await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
     await refreshLeaderboardOf(tx, row.participant.userId)
+    // After the room's lock (withAttemptLocked): a new record is announced with the decision (docs/records.md).
+    await refreshRecordsOf(tx, announce, row.participantId)
   }
 
   /** The reads and writes every locked judging write shares; `changed` hears of each attempt row written. */

@@ -21,6 +21,8 @@ export interface NewParticipant {
   weightClass: string
   gender: string
   bodyweight: number | null
+  /** The team (club) entered for; null: none. */
+  team?: string | null
 }
 
 /** A write on one lifter's entry, after its challenge room's lock. */

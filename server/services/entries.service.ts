@@ -3,7 +3,7 @@
 // account's sex says, docs/verified-results.md), leave it (before it starts, with no lift
 // recorded) and change their bodyweight (until a lift of theirs is judged). The I/O and the
 // announcements are infra/repositories/participants.repository.ts's.
-import { bodyweightProblem, challengeStatus, type JoinCompetitionBody, type Participant } from '../../contract/index.ts'
+import { bodyweightProblem, challengeStatus, teamName, type JoinCompetitionBody, type Participant } from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import type { ParticipantRow, ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
@@ -75,7 +75,7 @@ export function createEntriesService(deps: EntriesDeps) {
 
   return {
     /** `userId` joins the challenge the body names; answers the entry, the challenge's new count and the category it was recorded in. */
-    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender'>) {
+    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team'>) {
       const competitionId = Number(body.competition_id)
       const competition = await challenge(competitionId)
       assertCanJoin(competition, body.weight_class, body.bodyweight, now())
@@ -85,7 +85,7 @@ export function createEntriesService(deps: EntriesDeps) {
       const account = await users.find(userId)
       const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
       const joined = await participants.join(
-        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null }, setsAccount, answerIn(competition),
+        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null, team: teamName(body.team) }, setsAccount, answerIn(competition),
       )
       if (!joined) throw conflict(SEX_CHANGED)
       return { ...joined, competitionId, gender }

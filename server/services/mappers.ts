@@ -52,5 +52,6 @@ export function toParticipant(apiBase: string, row: ParticipantRow, settings: Sc
     ...standingOfRow(row, settings), place: null,
     attempts: row.attempts.map((a) => toLift(apiBase, a, row)),
     joined_at: row.joinedAt.toISOString(),
+    ...(row.team ? { team: row.team } : {}),
   }
 }

@@ -1,6 +1,6 @@
 // A finished meet's results in OpenPowerlifting's submission files (docs/exports.md): the meet's
 // cards (meets.service) become contract/openpowerlifting.ts's entries, which decides every cell.
-import type { MeetCardsResponse } from '../../contract/index.ts'
+import { attemptsCsv, challengeLifts, resultsDocument, type MeetCardsResponse, type Participant, type ResultsDocument } from '../../contract/index.ts'
 import { OPL_LIFTS, oplEntriesCsv, oplMeetCsv, oplTotal, type OplAttempt, type OplEntry, type OplLift } from '../../contract/openpowerlifting.ts'
 import { conflict, notFound } from '../errors.ts'
 import { normalizeGender } from './competitions.service.ts'
@@ -9,7 +9,9 @@ export const NOT_ENDED = (end: Date) => `This challenge has not ended: its resul
 export const OPEN_FORMAT = 'OpenPowerlifting records meets of three attempts a lift; this challenge is in the open format (any number of attempts), so it has no OpenPowerlifting file.'
 export const NO_POWERLIFTS = 'OpenPowerlifting keeps powerlifting results (squat, bench press, deadlift); this challenge has none of these lifts.'
 
-interface ChallengeRow { name: string; location: string; startDate: Date; endDate: Date; format?: string | null }
+interface ChallengeRow {
+  id?: number; name: string; location: string; startDate: Date; endDate: Date; format?: string | null; ranking?: string | null; liftTypes?: string[]
+}
 
 /** '83kg' → 83, '120kg+' → 120 and above; anything else has no class in the file. */
 export function weightClassOf(label: string): OplEntry['weightClass'] {
@@ -62,8 +64,37 @@ function byClass(a: OplEntry, b: OplEntry): number {
 export function createResultsExportService(deps: {
   competitions: { find(id: number): PromiseLike<ChallengeRow | null> }
   meets: { cards(id: number, now?: Date): Promise<{ answer: MeetCardsResponse }> }
+  /** The challenge's participants ranked as its page ranks them, with their attempts (null: no such challenge). */
+  ranked?: (id: number) => Promise<readonly Participant[] | null>
 }) {
+  /** The challenge once it has ended, with its ranked lifters; refused before. */
+  async function ended(competitionId: number, now: Date) {
+    const challenge = await deps.competitions.find(competitionId)
+    if (!challenge) throw notFound(`Challenge ${competitionId} does not exist.`)
+    if (challenge.endDate.getTime() > now.getTime()) throw conflict(NOT_ENDED(challenge.endDate))
+    const lifters = (await deps.ranked?.(competitionId)) ?? []
+    return { challenge, lifters }
+  }
+
   return {
+    /** Every attempt of any challenge as a plain CSV (RFC 4180), once it has ended. */
+    async attemptsCsv(competitionId: number, now = new Date()): Promise<{ name: string; csv: string }> {
+      const { challenge, lifters } = await ended(competitionId, now)
+      return { name: challenge.name, csv: attemptsCsv(lifters) }
+    },
+
+    /** The JSON results document of any challenge, once it has ended. */
+    async resultsJson(competitionId: number, now = new Date()): Promise<{ name: string; document: ResultsDocument }> {
+      const { challenge, lifters } = await ended(competitionId, now)
+      return {
+        name: challenge.name,
+        document: resultsDocument({
+          id: competitionId, name: challenge.name, location: challenge.location, start_date: challenge.startDate.toISOString(), end_date: challenge.endDate.toISOString(),
+          format: challenge.format ?? 'open', ranking: challenge.ranking ?? 'class', lifts: challengeLifts(challenge.liftTypes ?? []),
+        }, lifters),
+      }
+    },
+
     /** The meet's `meet.csv` and `entries.csv`; refused before the end, for an open challenge, or without powerlifts. */
     async openPowerlifting(competitionId: number, now = new Date()): Promise<{ meet: string; entries: string; name: string }> {
       const challenge = await deps.competitions.find(competitionId)

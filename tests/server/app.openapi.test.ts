@@ -203,6 +203,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/leaderboard': () => ({ query: { sort: 'dots', sport: 'powerlifting', limit: 10 } }),
   'GET /api/leaderboard/filters': () => ({}),
   'GET /api/top-lifts': () => ({ query: { days: 7 } }),
+  'GET /api/records': () => ({ query: { sport: 'powerlifting', sex: 'M' } }),
+  'GET /api/records/history': () => ({ query: { sport: 'powerlifting', sex: 'M', class_set: 'spec', weight_class: '83kg', division: 'open', equipment: 'classic', lift: 'squat' } }),
+  'GET /api/competitions/{id}/records': () => ({ params: { id: f.competitionId } }),
+  'GET /api/competitions/{id}/teams': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants/{participantId}/attempts/{videoId}': () => ({
     params: { id: f.competitionId, participantId: f.participantId, videoId: f.attemptId },
   }),

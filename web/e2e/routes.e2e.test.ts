@@ -46,6 +46,7 @@ function routes(): RouteCheck[] {
     { path: '/privacy', title: 'Privacy | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Who sees what' }).waitFor() },
     { path: '/leaderboard', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('table').waitFor() },
     { path: '/leaderboard?sort=deadlift&class=93kg', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('columnheader', { name: 'Deadlift ▼' }).waitFor() },
+    { path: '/records', title: 'Records | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Records', exact: true }).waitFor() },
     { path: '/store', title: 'Store | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Cart (0)' }).waitFor() },
     { path: '/profile', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Route Tester' }).waitFor() },
     { path: '/profile/3', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Caio Sokolova' }).waitFor() },

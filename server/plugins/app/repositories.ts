@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Repositories } from '../../../infra/repositories/index.ts'
 import { startRetention, type Retention } from '../../../infra/retention.ts'
+import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
@@ -18,6 +19,8 @@ import { createMeetsService, type MeetsService } from '../../services/meets.serv
 import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
 import { createHallService, type HallService } from '../../services/hall.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
+import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
+import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
 const DECLARATION_SWEEP_MS = 15_000
@@ -33,6 +36,8 @@ export interface Services {
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
   hall: HallService
+  records: RecordsService
+  teams: TeamsService
 }
 
 declare module 'fastify' {
@@ -50,10 +55,14 @@ export default fp(async function repositories(app: FastifyInstance) {
     judging: repos.judging, appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
+  // A challenge's lifters ranked as its page ranks them, with their attempts and teams.
+  const ranked = async (id: number) => (await readCompetitionSnapshot(repos.participants, config.apiBase, id))?.participants ?? null
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
-    resultsExport: createResultsExportService({ competitions: repos.competitions, meets }),
+    resultsExport: createResultsExportService({ competitions: repos.competitions, meets, ranked }),
+    teams: createTeamsService({ ranked }),
+    records: createRecordsService({ records: repos.records }),
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
     engagement: createEngagementService({ engagement: repos.engagement }),

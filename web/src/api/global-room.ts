@@ -15,6 +15,8 @@ const profileShows = (profile: ProfileResponse, competitionId: number) =>
   profile.competitions.some((c) => c.id === competitionId) || profile.uploaded_videos.some((v) => v.competition_id === competitionId)
 
 const GLOBAL_ROOM_TABLE: LiveTable<void> = {
+  // A record set anywhere: the records page's lists and histories ask again.
+  'record.set': () => invalidateSoon(queryKeys.records, REFETCH_DELAY_MS),
   'competition.created': ({ data: { competition } }) => {
     queryClient.setQueryData<Competition[]>(queryKeys.competitions, (list) =>
       list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list)

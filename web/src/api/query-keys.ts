@@ -8,5 +8,7 @@ export const queryKeys = {
   openCompetitions: ['competitions', 'open'] as const,
   topLifts: ['top-lifts'] as const,
   leaderboard: ['leaderboard'] as const,
+  /** The records page's lists and histories (docs/records.md). */
+  records: ['records'] as const,
   profile: (userId: number) => ['profile', userId] as const,
 }

@@ -57,6 +57,8 @@ const admin = page(() => import('../features/admin/components/AdminPage.tsx').th
 const attemptBoard = page(() => import('../features/hall/components/AttemptBoardPage.tsx').then((m) => m.AttemptBoardPage))
 const warmupBoard = page(() => import('../features/hall/components/WarmupBoardPage.tsx').then((m) => m.WarmupBoardPage))
 const referee = page(() => import('../features/hall/components/RefereePage.tsx').then((m) => m.RefereePage))
+const protocol = page(() => import('../features/challenges/components/ProtocolPage.tsx').then((m) => m.ProtocolPage))
+const records = page(() => import('../features/records/components/RecordsPage.tsx').then((m) => m.RecordsPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
 
 /** The projector board is full screen: no navigation, no footer. */
@@ -104,6 +106,7 @@ export const router = createBrowserRouter([
         },
         { path: 'challenges/:id/upload', ...upload },
         { path: 'challenges/:id/participants', ...participantList },
+        { path: 'challenges/:id/results', ...protocol },
         { path: 'challenges/:id/judging', ...judgingAdmin },
         { path: 'judge', ...judgeDesk },
         { path: 'referee', ...referee },
@@ -117,6 +120,7 @@ export const router = createBrowserRouter([
         { path: 'terms', ...terms },
         { path: 'privacy', ...privacy },
         { path: 'leaderboard', ...leaderboard },
+        { path: 'records', ...records },
         { path: 'store', ...shop },
         { path: 'profile', ...profile },
         { path: 'profile/:id', ...profile },

@@ -14,3 +14,5 @@ export { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES, MEET_ATTEMPTS, loadingSt
 export { ENGAGEMENT, REACTIONS, REACTION_EMOJI, REACTION_NAMES } from '../../../contract/index.ts'
 export { FAMILY_LIFTS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, OPEN_CHALLENGES, RANKED_LIFTS, SPORT_FAMILIES, TOP_LIFTS, TOP_LIFT_TYPES } from '../../../contract/index.ts'
 export { ATTEMPT_CODE_ALPHABET, attemptLoading, describeSide, estimateOffset, plateLoading, remainingAt, FINAL_CALL_MS } from '../../../contract/index.ts'
+export { DIVISIONS, DIVISION_NAMES, PLATFORM_RECORD_LIFTS, RECORD_SPORT_LIFTS } from '../../../contract/index.ts'
+export { TEAM_MAX, IPF_TEAM_POINTS } from '../../../contract/index.ts'

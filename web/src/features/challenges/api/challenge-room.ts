@@ -12,6 +12,10 @@ import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLif
 import { queryClient } from '../../../lib/query-client.ts'
 import { SUMMARY_REFETCH_DEBOUNCE_MS, ownEntryQuery, summaryQuery } from './summary-query.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
+import { addChallengeRecord, challengeRecordsQuery } from './challenge-records.ts'
+import { challengeTeamsQuery } from './challenge-teams.ts'
+import { toast } from '../../../stores/toasts.ts'
+import { formatKg, liftLabel } from '../../../lib/format.ts'
 
 interface ChallengeRoomContext {
   id: number
@@ -67,6 +71,8 @@ const SNAPSHOT_TABLE: LiveTable<ChallengeRoomContext> = {
     const { attempt, standing } = event.data
     patchParticipants(id, event, (list, scoring) => applyAttempt(list, attempt, scoring, standing))
     patchLifts(id, (lifts) => upsertLift(lifts, attempt))
+    // A decision can move class places, so team points (docs/teams.md).
+    invalidateSoon(challengeTeamsQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
     onJudged?.(attempt)
   },
   'attempt.voted': (event, { id }) => {
@@ -87,10 +93,18 @@ function patchSummaryAndOwn(event: LiveEvent, { id, userId }: ChallengeRoomConte
   if (stale) invalidateSoon(summaryQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
 }
 
-export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = Object.fromEntries(
-  (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
-    .map((type) => [type, (event: LiveEvent, context: ChallengeRoomContext) => {
-      (SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
-      patchSummaryAndOwn(event, context)
-    }]),
-)
+export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = {
+  ...Object.fromEntries(
+    (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
+      .map((type) => [type, (event: LiveEvent, context: ChallengeRoomContext) => {
+        (SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
+        patchSummaryAndOwn(event, context)
+      }]),
+  ),
+  // A record set by a decision of this challenge (docs/records.md): announced, listed at once, the list asked again.
+  'record.set': ({ data: { record } }, { id }) => {
+    addChallengeRecord(id, record)
+    invalidateSoon(challengeRecordsQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
+    toast('success', `New record: ${record.name}, ${formatKg(record.weight)} ${record.lift === 'total' ? 'total' : liftLabel(record.lift).toLowerCase()} (${record.sex === 'F' ? 'women' : 'men'} ${record.weight_class})${record.previous !== null ? `, was ${formatKg(record.previous)}` : ''}.`)
+  },
+}

@@ -21,6 +21,8 @@ import { useChallengeSummary } from '../api/use-challenge-summary.ts'
 import { MeetNextStep } from '../meets/components/MeetNextStep.tsx'
 import { MeetScoreboard } from '../meets/components/MeetScoreboard.tsx'
 import { BodyweightForm } from './BodyweightForm.tsx'
+import { ChallengeRecords } from './ChallengeRecords.tsx'
+import { ChallengeTeams } from './TeamStandings.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
@@ -125,10 +127,13 @@ export function ChallengeDetailPage() {
             <h2 id="top-heading">{competition.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
             <JudgingLink competitionId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
+            {challenge.status === 'completed' && <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/results`}>Results protocol</Link>}
           </div>
           {competition.format === 'meet'
             ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
             : <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />}
+          <ChallengeRecords competitionId={challenge.id} ended={challenge.status === 'completed'} />
+          <ChallengeTeams competitionId={challenge.id} ended={challenge.status === 'completed'} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">

@@ -12,6 +12,7 @@ import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { toast } from '../../../stores/toasts.ts'
 import { BODYWEIGHT_HINT, BODYWEIGHT_INPUT, readBodyweight } from '../api/bodyweight.ts'
+import { TEAM_MAX } from '../../../lib/contract.ts'
 import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
 import { leaveChallenge } from '../api/leave-challenge.ts'
 import './JoinPanel.css'
@@ -42,6 +43,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
   const [pickedClass, setPickedClass] = useState<string | null>(null)
   const weightClass = pickedClass ?? (ownClass && classes.includes(ownClass) ? ownClass : defaultWeightClass(challenge))
   const [bodyweight, setBodyweight] = useState('')
+  const [team, setTeam] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const showDialog = useAuthDialogs((s) => s.show)
@@ -70,7 +72,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
     }
     setBusy(true)
     try {
-      await joinChallenge({ competitionId: challenge.id, weightClass, gender: joinGender(challenge), ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }) })
+      await joinChallenge({ competitionId: challenge.id, weightClass, gender: joinGender(challenge), ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }), team })
       toast('success', `You joined ${challenge.title}.`)
       onJoined()
     } catch (e) {
@@ -104,6 +106,10 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
         </div>
       </div>
       <p id="join-bodyweight-hint" className="field__explain">{BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.</p>
+      <div className="field">
+        <label htmlFor="join-team">Team (club)</label>
+        <input id="join-team" type="text" maxLength={TEAM_MAX} placeholder="Optional" autoComplete="organization" value={team} onChange={(e) => setTeam(e.target.value)} />
+      </div>
       <button type="button" className="button" onClick={() => void join()} disabled={busy}>{busy ? 'Joining…' : 'Join Challenge'}</button>
       {error && <p className="alert alert--error" role="alert">{error}</p>}
     </div>

@@ -80,7 +80,7 @@ export function LeaderboardPage() {
 
   return (
     <>
-      <header className="page-header"><h1>Leaderboard</h1><LiveIndicator room={GLOBAL_ROOM} /></header>
+      <header className="page-header"><h1>Leaderboard</h1><LiveIndicator room={GLOBAL_ROOM} /><Link className="button button--ghost button--small" to="/records">Records</Link></header>
       <div className="leaderboard__filters">
         <div className="field">
           <label htmlFor="lb-sort">Sort by</label>

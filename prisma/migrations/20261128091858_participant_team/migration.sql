@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "participants" ADD COLUMN     "team" TEXT;
