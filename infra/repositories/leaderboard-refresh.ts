@@ -11,7 +11,7 @@ export const athleteResults = {
   id: true, name: true, country: true,
   participants: {
     select: {
-      gender: true, weightClass: true, bodyweight: true,
+      gender: true, weightClass: true, bodyweight: true, equipment: true,
       competition: { select: { id: true, name: true, location: true, ...scoringSelect } },
       attempts: { select: { liftType: true, weight: true, status: true, createdAt: true, verified: true } },
     },

@@ -16,7 +16,7 @@ import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { newCompetition, nextStatusChange } from '../services/competitions.service.ts'
-import { prizePoolOf, toCompetition } from '../services/mappers.ts'
+import { classSetOf, equipmentOfferOf, prizePoolOf, toCompetition } from '../services/mappers.ts'
 import {
   challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
 } from '../services/aggregates.service.ts'
@@ -213,6 +213,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
       location: row.location, description: row.description, lifttypes: row.liftTypes, prize_pool: prizePoolOf(row),
+      class_set: classSetOf(row.classSet), equipment: equipmentOfferOf(row),
     }
   })
 

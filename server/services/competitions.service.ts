@@ -3,6 +3,8 @@
 // time, gender spellings. The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
+  DEFAULT_CLASS_SET, DEFAULT_EQUIPMENT, challengeClassesProblem, entryBodyweightProblem, entryClassProblem, hasEquipment,
+  type ClassSet, type Division, type Sex,
   DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, bodyweightProblem, challengeLifts, challengeStatus, fittingFormulas, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
   type CreateCompetitionBody, type LiftType, type PrizePoolInput,
 } from '../../contract/index.ts'
@@ -49,6 +51,13 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   const gender = body.gender ?? 'M'
   const ranking = body.ranking ?? 'class'
   if (ranking !== 'class') assertFormulaFits(ranking, challengeLifts(lifttypes))
+  // The classes listed must be the set's for the challenge's sex (docs/categories.md).
+  const classSet = body.class_set ?? DEFAULT_CLASS_SET
+  const classesProblem = challengeClassesProblem(classSet, gender, weightclasses)
+  if (classesProblem) throw badRequest(classesProblem)
+  if (body.equipment !== undefined && !hasEquipment(scoringOf(challengeLifts(lifttypes)).total_lifts)) {
+    throw badRequest('equipment is for powerlifting challenges only (squat, bench press, deadlift): leave it out for these lifts.')
+  }
   const name = body.name.trim()
   const location = body.location.trim()
   const text = body.description?.trim() || `${name} at ${location}`
@@ -57,7 +66,7 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     format: body.format ?? 'open', declarationWindowMinutes: body.declaration_window_minutes ?? DECLARATION_WINDOW_MINUTES.default,
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
     ...prizeColumns(body.prize_pool ?? null),
-    registrationDeadline,
+    registrationDeadline, classSet, equipment: body.equipment ?? DEFAULT_EQUIPMENT,
   }
 }
 
@@ -80,22 +89,39 @@ function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['r
   )
 }
 
-/** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
-export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date()): void {
+/** Who enters, as the class set reads them: the challenge's set, the lifter's sex and divisions (docs/categories.md). */
+export interface EntryCategory {
+  classSet: ClassSet
+  sex: Sex
+  divisions: readonly Division[]
+}
+
+/**
+ * Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the
+ * answer when not. With `category`, the class must be in the set for the lifter's sex and divisions.
+ */
+export function assertCanJoin(
+  competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date(),
+  category?: EntryCategory,
+): void {
   if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
   // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
   if (competition.registrationDeadline && now > competition.registrationDeadline) {
     throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
   }
+  const classProblem = category ? entryClassProblem(category.classSet, category.sex, weightClass, category.divisions) : null
+  if (classProblem) throw badRequest(`weight_class: ${classProblem}`)
   if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
     throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
   }
-  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight)
+  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight, category)
 }
 
-/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class). */
-export function assertBodyweight(weightClass: string, bodyweight: number): void {
-  const problem = bodyweightProblem(weightClass, bodyweight)
+/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class), as the class set draws it. */
+export function assertBodyweight(weightClass: string, bodyweight: number, category?: EntryCategory): void {
+  const problem = category
+    ? entryBodyweightProblem(category.classSet, category.sex, weightClass, bodyweight, category.divisions)
+    : bodyweightProblem(weightClass, bodyweight)
   if (problem) throw badRequest(problem)
 }
 

@@ -3,15 +3,15 @@
 // account's sex says, docs/verified-results.md), leave it (before it starts, with no lift
 // recorded) and change their bodyweight (until a lift of theirs is judged). The I/O and the
 // announcements are infra/repositories/participants.repository.ts's.
-import type { JoinCompetitionBody, Participant } from '../../contract/index.ts'
+import { entryEquipment, lifterDivisions, meetAgeProblem, type JoinCompetitionBody, type Participant } from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import type { ParticipantRow, ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
-import { conflict, notFound } from '../errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
-import { LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, normalizeGender } from './competitions.service.ts'
-import { toParticipant } from './mappers.ts'
+import { LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, normalizeGender, type EntryCategory } from './competitions.service.ts'
+import { birthDateText, classSetOf, equipmentOfferOf, toParticipant } from './mappers.ts'
 
 export const NOT_JOINED = 'You have not joined this challenge.'
 const SEX_CHANGED = "Your account's sex was set by another of your joins a moment ago; please try again."
@@ -21,10 +21,10 @@ const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has be
 export interface EntriesDeps {
   competitions: Pick<CompetitionsRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'join' | 'withEntryLocked'> & {
-    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string } | null>
+    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
-  users: { find(userId: number): Promise<{ sex: string | null } | null> }
+  users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null } | null> }
   apiBase: string
   now?: () => Date
 }
@@ -38,24 +38,36 @@ export function createEntriesService(deps: EntriesDeps) {
     if (!row) throw notFound(`Challenge ${id} does not exist.`)
     return row
   }
-  const answerIn = (competition: ScoringRow) => {
+  const answerIn = (competition: ScoringRow & { startDate: Date }) => {
     const settings = scoringSettings(competition)
-    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings)
+    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings, competition.startDate)
   }
+  type ChallengeRow = Awaited<ReturnType<typeof challenge>>
+  /** The class set's view of a lifter in a challenge: its set, their sex and divisions at its start (docs/categories.md). */
+  const categoryOf = (competition: ChallengeRow, sex: string, birthDate: Date | null | undefined): EntryCategory => ({
+    classSet: classSetOf(competition.classSet ?? 'spec'), sex: normalizeGender(sex),
+    divisions: lifterDivisions(scoringSettings(competition).total_lifts, birthDateText(birthDate), competition.startDate),
+  })
 
   return {
     /** `userId` joins the challenge the body names; answers the entry, the challenge's new count and the category it was recorded in. */
-    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender'>) {
+    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'equipment'>) {
       const competitionId = Number(body.competition_id)
       const competition = await challenge(competitionId)
-      assertCanJoin(competition, body.weight_class, body.bodyweight, now())
-      // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
-      if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
       // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const account = await users.find(userId)
       const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
+      // The class must be the set's for the lifter's sex (and divisions, for the young's classes); nobody under 14 on the day lifts.
+      const birthDate = birthDateText(account?.birthDate)
+      const ageProblem = birthDate ? meetAgeProblem(birthDate, competition.startDate) : null
+      if (ageProblem) throw badRequest(ageProblem)
+      assertCanJoin(competition, body.weight_class, body.bodyweight, now(), categoryOf(competition, gender, account?.birthDate))
+      const entered = entryEquipment(scoringSettings(competition).total_lifts, equipmentOfferOf(competition) ?? 'classic', body.equipment)
+      if ('problem' in entered) throw badRequest(entered.problem)
+      // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
+      if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
       const joined = await participants.join(
-        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null }, setsAccount, answerIn(competition),
+        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null, equipment: entered.equipment }, setsAccount, answerIn(competition),
       )
       if (!joined) throw conflict(SEX_CHANGED)
       return { ...joined, competitionId, gender }
@@ -79,7 +91,7 @@ export function createEntriesService(deps: EntriesDeps) {
       const competition = await challenge(competitionId)
       const lifter = await participants.findLifter(userId, competitionId)
       if (!lifter) throw notFound(NOT_JOINED)
-      assertBodyweight(lifter.weightClass, bodyweight)
+      assertBodyweight(lifter.weightClass, bodyweight, categoryOf(competition, lifter.gender ?? competition.gender, lifter.user?.birthDate))
       const participant = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition) }, async (entry) => {
         if (await entry.judgedAttempts() > 0) throw conflict(BODYWEIGHT_FIXED)
         return entry.setBodyweight(bodyweight)

@@ -54,7 +54,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
       users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,
-      passwords,
+      passwords, entries: repos.participants, apiBase: config.apiBase,
     }),
     accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
     passwordReset: createPasswordResetService({
