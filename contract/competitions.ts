@@ -4,6 +4,7 @@ import { ClassSet } from './class-sets.ts'
 import { DivisionSchema } from './divisions.ts'
 import { Equipment, EquipmentOffer } from './equipment.ts'
 import { Judging } from './judging.ts'
+import { BodyweightSource, WeighInWindow, WeighInWindowInput } from './weigh-in.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
@@ -56,6 +57,8 @@ export const Competition = Type.Object({
   class_set: ClassSet,
   /** A powerlifting challenge's equipment divisions: classic, equipped or both; null for other lifts. */
   equipment: Nullable(EquipmentOffer),
+  /** A meet's weigh-in window: nobody lifts before the organiser records their bodyweight; null: bodyweights are self-declared. */
+  weigh_in: Nullable(WeighInWindow),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -135,6 +138,10 @@ export const Participant = Type.Object({
   birth_year: Nullable(Type.Integer()),
   /** A powerlifting entry's equipment division (its IPF GL coefficients); null for other lifts. */
   equipment: Nullable(Equipment),
+  /** Where the bodyweight comes from: the organiser's weigh-in (official) or the lifter (self-declared); null without one. */
+  bodyweight_source: Nullable(BodyweightSource),
+  /** The class the lifter entered, when the weigh-in moved them to the one their official bodyweight is in; null otherwise. */
+  moved_from_class: Nullable(Type.String()),
   ...Standing.properties,
   /** Place in the weight class (ranking 'class') or overall (a formula); null without a total, or points to rank by. */
   place: Nullable(Type.Integer()),
@@ -160,6 +167,8 @@ export const CreateCompetitionBody = Type.Object(
     class_set: Type.Optional(ClassSet),
     /** Powerlifting only: classic (default), equipped, or both as divisions. */
     equipment: Type.Optional(EquipmentOffer),
+    /** A meet's weigh-in window (before lifting, closing by end_date): nobody lifts before the organiser records their bodyweight. */
+    weigh_in: Type.Optional(WeighInWindowInput),
     /** How places are decided; 'class' when absent. A formula must fit the challenge's lifts (formulaFits). */
     ranking: Type.Optional(Ranking),
     description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),

@@ -148,6 +148,39 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
       })
     },
 
+    /**
+     * Records a lifter's weigh-in after the challenge room's lock: `decide` reads the entry as it is then
+     * and answers the class the bodyweight puts them in (or throws the refusal). The entry keeps the class
+     * it entered when moved, and is announced. null (nothing written) when they have not joined.
+     */
+    recordWeighIn(
+      entry: { userId: number; competitionId: number; bodyweight: number; at: Date; answer: (row: ParticipantRow) => Participant },
+      decide: (current: { weightClass: string; gender: string; weighedInAt: Date | null; birthDate: Date | null }) => string,
+    ): Promise<{ participant: Participant; movedFrom: string | null } | null> {
+      const { userId, competitionId } = entry
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(competitionId)
+        await announce.lock(room)
+        const where = { userId_competitionId: { userId, competitionId } }
+        const current = await tx.participant.findUnique({ where, select: { weightClass: true, gender: true, weighedInAt: true, user: { select: { birthDate: true } } } })
+        if (!current) throw new NotJoined()
+        const weightClass = decide({ ...current, birthDate: current.user.birthDate })
+        const movedFrom = weightClass === current.weightClass ? null : current.weightClass
+        const row = await tx.participant.update({
+          where, data: { bodyweight: entry.bodyweight, weighedInAt: entry.at, weightClass, ...(movedFrom ? { enteredClass: movedFrom } : {}) },
+          include: participantWithAttempts,
+        })
+        const participant = entry.answer(row)
+        await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+        await refreshLeaderboardOf(tx, userId)
+        return { participant, movedFrom }
+      }).catch((error: unknown) => {
+        if (error instanceof NotJoined) return null
+        throw error
+      })
+    },
+
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
     findLifter(userId: number, competitionId: number) {
       return prisma.participant.findUnique({

@@ -67,7 +67,21 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
     ...prizeColumns(body.prize_pool ?? null),
     registrationDeadline, classSet, equipment: body.equipment ?? DEFAULT_EQUIPMENT,
+    ...weighInWindow(body, endDate),
   }
+}
+
+/** A meet's weigh-in window as stored (both null without one); throws the answer when it cannot be one. */
+function weighInWindow(body: CreateCompetitionBody, endDate: Date): { weighInOpensAt: Date | null; weighInClosesAt: Date | null } {
+  if (!body.weigh_in) return { weighInOpensAt: null, weighInClosesAt: null }
+  if ((body.format ?? 'open') !== 'meet') throw badRequest('weigh_in is for meets: an open challenge takes self-declared bodyweights.')
+  const opens = parseChallengeDate(body.weigh_in.opens_at, 'start')
+  const closes = parseChallengeDate(body.weigh_in.closes_at, 'end')
+  if (!opens) throw badRequest(invalidDate('weigh_in.opens_at'))
+  if (!closes) throw badRequest(invalidDate('weigh_in.closes_at'))
+  if (closes <= opens) throw badRequest('weigh_in.closes_at must be after weigh_in.opens_at.')
+  if (closes > endDate) throw badRequest('weigh_in.closes_at must not be after end_date: lifters weigh in before they lift.')
+  return { weighInOpensAt: opens, weighInClosesAt: closes }
 }
 
 /** The stored columns of an entered prize pool (all null: no prize); throws the answer when a lower place offers more. */

@@ -17,11 +17,12 @@ export const NOT_JOINED = 'You have not joined this challenge.'
 const SEX_CHANGED = "Your account's sex was set by another of your joins a moment ago; please try again."
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has been judged.'
+const BODYWEIGHT_WEIGHED = 'Your bodyweight was recorded at the weigh-in: it is the official one and stays.'
 
 export interface EntriesDeps {
   competitions: Pick<CompetitionsRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'join' | 'withEntryLocked'> & {
-    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; user?: { birthDate: Date | null } } | null>
+    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
   users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null } | null> }
@@ -91,6 +92,7 @@ export function createEntriesService(deps: EntriesDeps) {
       const competition = await challenge(competitionId)
       const lifter = await participants.findLifter(userId, competitionId)
       if (!lifter) throw notFound(NOT_JOINED)
+      if (lifter.weighedInAt) throw conflict(BODYWEIGHT_WEIGHED)
       assertBodyweight(lifter.weightClass, bodyweight, categoryOf(competition, lifter.gender ?? competition.gender, lifter.user?.birthDate))
       const participant = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition) }, async (entry) => {
         if (await entry.judgedAttempts() > 0) throw conflict(BODYWEIGHT_FIXED)

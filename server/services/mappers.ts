@@ -49,6 +49,7 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     registration_deadline: (row.registrationDeadline ?? row.endDate).toISOString(),
     class_set: classSetOf(row.classSet),
     equipment: equipmentOfferOf(row),
+    weigh_in: row.weighInOpensAt && row.weighInClosesAt ? { opens_at: row.weighInOpensAt.toISOString(), closes_at: row.weighInClosesAt.toISOString() } : null,
   }
 }
 
@@ -75,6 +76,8 @@ export function toParticipant(apiBase: string, row: ParticipantRow, settings: Sc
     divisions: meetDate ? lifterDivisions(settings.total_lifts, birthDate, meetDate) : [],
     birth_year: row.user.birthDate?.getUTCFullYear() ?? null,
     equipment: equipped ? (row.equipment === 'equipped' ? 'equipped' : 'classic') : null,
+    bodyweight_source: row.bodyweight === null ? null : row.weighedInAt ? 'weigh_in' : 'self_declared',
+    moved_from_class: row.enteredClass,
     ...standingOfRow(row, settings), place: null,
     attempts: row.attempts.map((a) => toLift(apiBase, a, row)),
     joined_at: row.joinedAt.toISOString(),

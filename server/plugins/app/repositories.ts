@@ -16,6 +16,7 @@ import { createJudgingService, type JudgingService } from '../../services/judgin
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
+import { createWeighInService, type WeighInService } from '../../services/weigh-in.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
 const DECLARATION_SWEEP_MS = 15_000
@@ -24,6 +25,7 @@ export interface Services {
   judging: JudgingService
   engagement: EngagementService
   entries: EntriesService
+  weighIns: WeighInService
   accounts: AccountsService
   passwordReset: PasswordResetService
   accountData: AccountDataService
@@ -52,6 +54,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     }),
     engagement: createEngagementService({ engagement: repos.engagement }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
+    weighIns: createWeighInService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
       users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,
       passwords, entries: repos.participants, apiBase: config.apiBase,
