@@ -3,6 +3,7 @@
 // divisions and equipment each participant answer lists, IPF GL by equipment. One server for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ipfGl } from '../../../contract/index.ts'
+import { refreshLeaderboardOf } from '../../../infra/repositories/leaderboard-refresh.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
@@ -85,6 +86,46 @@ describe('class sets', () => {
     expect(refusal(await join(bo.auth, { competition_id: id, weight_class: '47kg' }))).toEqual([400,
       'weight_class: "47kg" is not one of the IPF classes for men: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.'])
     expect((await join(bo.auth, { competition_id: id, weight_class: '120kg+', bodyweight: 120.01 })).statusCode).toBe(201)
+  })
+})
+
+describe('rankings by division', () => {
+  it('filters participants by class, division and equipment, placing each group among itself; no filter, as before', async () => {
+    const organiser = await registerUser(t.app)
+    const id = await createChallenge(t.app, organiser.access_token, { gender: 'F', class_set: 'ipf', weightclasses: [], equipment: 'both' })
+    const year = new Date().getUTCFullYear()
+    const open = await lifter({ sex: 'F', birth_date: '1990-01-01' })
+    const junior = await lifter({ sex: 'F', birth_date: `${year - 20}-01-01` })
+    const suited = await lifter({ sex: 'F', birth_date: '1991-01-01' })
+    for (const [who, total, equipment] of [[open, 300, 'classic'], [junior, 250, 'classic'], [suited, 320, 'equipped']] as const) {
+      expect((await join(who.auth, { competition_id: id, weight_class: '63kg', equipment })).statusCode).toBe(201)
+      const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: who.user_id } })
+      for (const [liftType, weight] of [['squat', total * 0.4], ['bench', total * 0.2], ['deadlift', total * 0.4]] as const) {
+        await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, weight, status: 'completed' } })
+      }
+      // The attempts above were written directly: rewrite the lifter's leaderboard rows as a decision would.
+      await t.db.prisma.$transaction((tx) => refreshLeaderboardOf(tx, who.user_id))
+    }
+    const list = async (query: string) => (await t.app.inject({ url: `/api/competitions/${id}/participants?${query}` })).json().participants as { user_id: number; place: number }[]
+    const places = (rows: { user_id: number; place: number }[]) => rows.map((p) => [p.user_id, p.place])
+    expect(places(await list(''))).toEqual([[open.user_id, 1], [junior.user_id, 2], [suited.user_id, 1]])
+    expect(places(await list('division=junior'))).toEqual([[junior.user_id, 1]])
+    expect(places(await list('division=open&equipment=classic'))).toEqual([[open.user_id, 1], [junior.user_id, 2]])
+    expect(places(await list('equipment=equipped&weight_class=63kg&sex=F'))).toEqual([[suited.user_id, 1]])
+    expect(await list('sex=M')).toEqual([])
+    const bad = await t.app.inject({ url: `/api/competitions/${id}/participants?division=teen` })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error).toMatch(/^division must be one of|^division has a value that is not allowed/)
+
+    // The global leaderboard filters alike: class set, division, equipment (the rows of this challenge's lifters).
+    const board = async (query: string) => ((await t.app.inject({ url: `/api/leaderboard?include_unverified=true&sport=powerlifting&${query}` })).json().rows as { user_id: number }[])
+      .map((r) => r.user_id).filter((u) => [open.user_id, junior.user_id, suited.user_id].includes(u))
+    expect(await board('class_set=ipf&gender=F')).toEqual([suited.user_id, open.user_id, junior.user_id])
+    expect(await board('division=junior')).toEqual([junior.user_id])
+    expect(await board('equipment=equipped&weight_class=63kg')).toEqual([suited.user_id])
+    expect(await board('class_set=iwf')).toEqual([])
+    const row = (await t.app.inject({ url: `/api/leaderboard?include_unverified=true&division=junior&class_set=ipf` })).json().rows.find((r: { user_id: number }) => r.user_id === junior.user_id)
+    expect(row).toMatchObject({ class_set: 'ipf', equipment: 'classic', divisions: ['junior', 'open'], weight_class: '63kg' })
   })
 })
 
