@@ -2,8 +2,11 @@
 // the global leaderboard (paged), the top lifts of a period (the home page's panel) and a
 // challenge's summary (count, top 5, recent videos). Paging of participants and lifts too.
 import { Type, type Static } from 'typebox'
-import { IdParam, Literals, WEIGHT_CLASSES, Nullable } from './common.ts'
+import { IdParam, Literals, Nullable } from './common.ts'
 import { Competition, Lift, Participant } from './competitions.ts'
+import { ClassSet } from './class-sets.ts'
+import { DivisionSchema } from './divisions.ts'
+import { Equipment } from './equipment.ts'
 import { FORMULAS, type Formula } from './scoring.ts'
 
 
@@ -28,11 +31,36 @@ export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number]
 export const LEADERBOARD_PAGE = { default: 50, max: 200 } as const
 
 /** GET /leaderboard. Each filter empty or absent means everyone. */
+/**
+ * Filters by category (docs/categories.md): with any, the lifters in that group only, placed within it
+ * ("2nd, Women 63 kg, Junior"). Absent: everyone, placed as the challenge ranks.
+ */
+export const CategoryFilters = Type.Object({
+  sex: Type.Optional(Literals(['M', 'F'])),
+  weight_class: Type.Optional(Type.String({ maxLength: 12 })),
+  division: Type.Optional(DivisionSchema),
+  equipment: Type.Optional(Equipment),
+})
+export type CategoryFilters = Static<typeof CategoryFilters>
+
+/** Whether a participant is in the group the filters name. */
+export function inCategory(p: { gender: string; weight_class: string; divisions: readonly string[]; equipment: string | null }, f: CategoryFilters): boolean {
+  return (f.sex === undefined || p.gender === f.sex) && (f.weight_class === undefined || p.weight_class === f.weight_class)
+    && (f.division === undefined || p.divisions.includes(f.division)) && (f.equipment === undefined || (p.equipment ?? 'classic') === f.equipment)
+}
+
 export const LeaderboardQuery = Type.Object({
   sort: Type.Optional(Literals(LEADERBOARD_SORTS)),
   sport: Type.Optional(Type.Union([SportFamily, Type.Literal('')])),
   gender: Type.Optional(Literals(['M', 'F', ''])),
-  weight_class: Type.Optional(Type.Union([Literals(WEIGHT_CLASSES), Type.Literal('')])),
+  /** A class of any set ('59kg', the IPF's '84kg+'…). */
+  weight_class: Type.Optional(Type.String({ maxLength: 12 })),
+  /** Rows from challenges of this class set (docs/categories.md). */
+  class_set: Type.Optional(ClassSet),
+  /** Rows whose entry ranks in this age division. */
+  division: Type.Optional(DivisionSchema),
+  /** Rows whose entry lifted in this equipment. */
+  equipment: Type.Optional(Equipment),
   /** The lifter's own country. */
   country: Type.Optional(Type.String({ maxLength: 100 })),
   /** The challenge's location (docs/product/screens.md). */
@@ -79,6 +107,10 @@ export const LeaderboardRow = Type.Object({
   pending: Type.Integer(),
   /** Every figure of the row comes from verified decisions; false only on a board that asked for unverified results. */
   verified: Type.Boolean(),
+  /** The category of the entry the row comes from (docs/categories.md): its class set, equipment and age divisions. */
+  class_set: ClassSet,
+  equipment: Equipment,
+  divisions: Type.Array(DivisionSchema),
 })
 export type LeaderboardRow = Static<typeof LeaderboardRow>
 
@@ -199,6 +231,7 @@ export type PageQuery = Static<typeof PageQuery>
 export const ParticipantPageQuery = Type.Object({
   ...PageQuery.properties,
   q: Type.Optional(Type.String({ maxLength: 60 })),
+  ...CategoryFilters.properties,
 }, { additionalProperties: false })
 export type ParticipantPageQuery = Static<typeof ParticipantPageQuery>
 

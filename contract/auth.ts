@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Literals, NAME_OR_EMPTY, NameText, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
+import { BirthDate } from './divisions.ts'
 
 /** A lifter's sex as the categories use it: 'M' (men) or 'F' (women). The account's, not each entry's. */
 export const AccountSex = Literals(['M', 'F'])
@@ -22,6 +23,8 @@ export const RegisterBody = Type.Object(
     bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
     /** The category the lifter competes in; asked at the first join when absent (docs/verified-results.md). */
     sex: Type.Optional(AccountSex),
+    /** Private: others see the birth year and the divisions it gives (docs/categories.md). */
+    birth_date: Type.Optional(BirthDate),
   },
   { additionalProperties: false },
 )
@@ -59,6 +62,10 @@ export const UserResponse = Type.Object({
   certified_judge: Type.Boolean(),
   /** A site administrator (ADMIN_USERNAMES); only in the account's own answer. */
   is_admin: Type.Optional(Type.Boolean()),
+  /** The date of birth, YYYY-MM-DD or null: only in the account's own answer (private). */
+  birth_date: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The year of birth, null when not given: what others see of it. */
+  birth_year: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 })
 export type UserResponse = Static<typeof UserResponse>
 
@@ -67,8 +74,10 @@ export const LogoutResponse = Type.Object({ message: Type.String() })
 /** PATCH /auth/user: what the lifter may change of their own account here. */
 export const UpdateAccountBody = Type.Object({
   /** Only while the account has no results; afterwards a site administrator changes it. */
-  sex: AccountSex,
-}, { additionalProperties: false })
+  sex: Type.Optional(AccountSex),
+  /** The date of birth (private; its divisions show on every entry), while the account has no results. */
+  birth_date: Type.Optional(BirthDate),
+}, { additionalProperties: false, minProperties: 1 })
 export type UpdateAccountBody = Static<typeof UpdateAccountBody>
 
 /** POST /auth/password_reset: asks for a link to choose a new password (docs/accounts.md). */

@@ -1,6 +1,10 @@
 import { Type, type Static } from 'typebox'
-import { ChallengeDate, IdParam, Literals, NameText, PLAIN_LINES, PrizePool, PrizePoolInput, WEIGHT_CLASSES, Nullable } from './common.ts'
+import { ChallengeDate, IdParam, Literals, NameText, PLAIN_LINE, PLAIN_LINES, PrizePool, PrizePoolInput, Nullable } from './common.ts'
+import { ClassSet } from './class-sets.ts'
+import { DivisionSchema } from './divisions.ts'
+import { Equipment, EquipmentOffer } from './equipment.ts'
 import { Judging } from './judging.ts'
+import { BodyweightSource, WeighInWindow, WeighInWindowInput } from './weigh-in.ts'
 import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from './lifts.ts'
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
@@ -15,6 +19,9 @@ export const ChallengeStatus = Literals(['upcoming', 'ongoing', 'completed'])
 export type ChallengeStatus = Static<typeof ChallengeStatus>
 
 export const Gender = Literals(['M', 'F'])
+
+/** A weight class as clients send it ('59kg', '84kg+'); whether it is in a challenge's set is the server's to say (a sentence). */
+export const WeightClassText = Type.String({ minLength: 1, maxLength: 12, pattern: PLAIN_LINE })
 
 export const Competition = Type.Object({
   id: Type.Integer(),
@@ -48,6 +55,12 @@ export const Competition = Type.Object({
   prize_pool: Nullable(PrizePool),
   /** When joining closes: the organiser's deadline, else the end date. */
   registration_deadline: Type.String(),
+  /** Its bodyweight classes: spec, ipf or iwf, each sex its own list (docs/categories.md). */
+  class_set: ClassSet,
+  /** A powerlifting challenge's equipment divisions: classic, equipped or both; null for other lifts. */
+  equipment: Nullable(EquipmentOffer),
+  /** A meet's weigh-in window: nobody lifts before the organiser records their bodyweight; null: bodyweights are self-declared. */
+  weigh_in: Nullable(WeighInWindow),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -121,6 +134,16 @@ export const Participant = Type.Object({
   country: Nullable(Type.String()),
   /** In kg, as the lifter weighed in; null when not given (then no points). */
   bodyweight: Nullable(Type.Number()),
+  /** Every age division the lifter ranks in at this challenge, youngest first (docs/categories.md); empty without a date of birth. */
+  divisions: Type.Array(DivisionSchema),
+  /** The year of birth (the date itself is private); null when not given. */
+  birth_year: Nullable(Type.Integer()),
+  /** A powerlifting entry's equipment division (its IPF GL coefficients); null for other lifts. */
+  equipment: Nullable(Equipment),
+  /** Where the bodyweight comes from: the organiser's weigh-in (official) or the lifter (self-declared); null without one. */
+  bodyweight_source: Nullable(BodyweightSource),
+  /** The class the lifter entered, when the weigh-in moved them to the one their official bodyweight is in; null otherwise. */
+  moved_from_class: Nullable(Type.String()),
   ...Standing.properties,
   /** Place in the weight class (ranking 'class') or overall (a formula); null without a total, or points to rank by. */
   place: Nullable(Type.Integer()),
@@ -141,8 +164,15 @@ export const CreateCompetitionBody = Type.Object(
     start_date: ChallengeDate,
     end_date: ChallengeDate,
     lifttypes: Type.Optional(Type.Array(Literals(CHALLENGE_LIFT_TYPES), { maxItems: 20 })),
-    weightclasses: Type.Optional(Type.Array(Literals(WEIGHT_CLASSES), { maxItems: 20 })),
+    /** Classes of the class set for the challenge's sex (its young's classes too); all of them when absent. */
+    weightclasses: Type.Optional(Type.Array(WeightClassText, { maxItems: 20 })),
     gender: Type.Optional(Gender),
+    /** Whose bodyweight classes: `spec` when absent (the spec's client), `ipf` or `iwf` (docs/categories.md). */
+    class_set: Type.Optional(ClassSet),
+    /** Powerlifting only: classic (default), equipped, or both as divisions. */
+    equipment: Type.Optional(EquipmentOffer),
+    /** A meet's weigh-in window (before lifting, closing by end_date): nobody lifts before the organiser records their bodyweight. */
+    weigh_in: Type.Optional(WeighInWindowInput),
     /** How places are decided; 'class' when absent. A formula must fit the challenge's lifts (formulaFits). */
     ranking: Type.Optional(Ranking),
     description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),
@@ -177,14 +207,19 @@ export const CreateCompetitionResponse = Type.Object({
   lifttypes: Type.Array(Type.String()),
   /** The spec's field: the pool the organiser entered, null when none (the spec's client shows its own fixed pool and reads none of it). */
   prize_pool: Nullable(PrizePool),
+  class_set: ClassSet,
+  equipment: Nullable(EquipmentOffer),
 })
 export type CreateCompetitionResponse = Static<typeof CreateCompetitionResponse>
 
 export const JoinCompetitionBody = Type.Object(
   {
     competition_id: Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })]),
-    weight_class: Literals(WEIGHT_CLASSES),
+    /** A class of the challenge's set for the lifter's sex (a 400 names them otherwise). */
+    weight_class: WeightClassText,
     gender: Type.Optional(Literals(['male', 'female', 'M', 'F'])),
+    /** A powerlifting challenge's equipment division: needed when it offers both, else its own. */
+    equipment: Type.Optional(Equipment),
     /** In kg, optional (without it: ranked in the class, no points); within the class's band (bodyweightProblem). */
     bodyweight: Type.Optional(Type.Number()),
     /** Accepted for compatibility; must name the caller when present. */

@@ -12,7 +12,7 @@ const lift = (lift_type: string, weight: number, status = 'completed', created_a
 function lifter(id: number, fields: { weight_class?: string; bodyweight?: number | null; gender?: string; joined_at?: string }, lifts: ReturnType<typeof lift>[], scoring: ScoringSettings): Participant {
   const base = { bodyweight: fields.bodyweight ?? null, gender: fields.gender ?? 'M' }
   return {
-    id, user_id: id, competition_id: 1, name: `L${id}`, weight_class: fields.weight_class ?? '83kg', country: null, ...base,
+    id, user_id: id, competition_id: 1, name: `L${id}`, weight_class: fields.weight_class ?? '83kg', country: null, divisions: [], birth_year: null, equipment: null, bodyweight_source: null, moved_from_class: null, ...base,
     ...standingOf({ ...base, attempts: lifts }, scoring), place: null,
     attempts: lifts.map((l, i) => ({ id: id * 100 + i, ...l }) as unknown as Lift), joined_at: fields.joined_at ?? `2026-01-01T09:0${id}:00Z`,
   }

@@ -55,14 +55,19 @@ export interface ScoringSettings extends ChallengeScoring {
   points_formula: Formula | null
 }
 
-/** Where a lifter stands by their own lifts: what the participants answer and 'attempt.judged' carry. */
-export function standingOf(lifter: { attempts: Iterable<ScoredLift>; bodyweight: number | null; gender: string }, scoring: ScoringSettings): Standing {
+/**
+ * Where a lifter stands by their own lifts: what the participants answer and 'attempt.judged' carry.
+ * IPF GL scores an equipped lifter with the equipped coefficients (docs/categories.md), others classic.
+ */
+export function standingOf(
+  lifter: { attempts: Iterable<ScoredLift>; bodyweight: number | null; gender: string; equipment?: string | null }, scoring: ScoringSettings,
+): Standing {
   const best = bestLifts(lifter.attempts)
   const total = sportTotal(best, scoring.total_lifts)
   return {
     best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, best_snatch: best.snatch, best_clean_and_jerk: best.clean_and_jerk,
     total, total_weight: total ?? 0,
-    points: scoring.points_formula ? pointsFor(scoring.points_formula, scoring.total_lifts, lifter.gender, lifter.bodyweight, total) : null,
+    points: scoring.points_formula ? pointsFor(scoring.points_formula, scoring.total_lifts, lifter.gender, lifter.bodyweight, total, lifter.equipment === 'equipped' ? 'equipped' : 'classic') : null,
   }
 }
 
@@ -87,8 +92,8 @@ export function classOrder(a: string, b: string): number {
 }
 
 /**
- * Ranked and placed. By class: grouped by weight class (lightest first), each ranked by total; by a
- * formula: everyone by points. Equal scores go to the lighter lifter, then to whoever made it first.
+ * Ranked and placed. Classic and equipped lifters apart (classic first; docs/categories.md). By class:
+ * grouped by weight class (lightest first), each ranked by total; by a formula: everyone by points. Equal scores go to the lighter lifter, then to whoever made it first.
  * Lifters without a score (no total, or no bodyweight for points) have no place and follow, by total
  * then by who joined first.
  */
@@ -97,6 +102,7 @@ export function rankParticipants(list: readonly Participant[], scoring: Pick<Sco
   const score = (p: Participant) => (byClass ? p.total : p.points)
   const made = new Map(list.map((p) => [p.id, totalMadeAt(p, scoring.total_lifts)]))
   const ranked = [...list].sort((a, b) => {
+    if ((a.equipment ?? '') !== (b.equipment ?? '')) return a.equipment === 'equipped' ? 1 : -1
     if (byClass && a.weight_class !== b.weight_class) return classOrder(a.weight_class, b.weight_class)
     const sa = score(a)
     const sb = score(b)
@@ -111,7 +117,7 @@ export function rankParticipants(list: readonly Participant[], scoring: Pick<Sco
   const places = new Map<string, number>()
   return ranked.map((p) => {
     if (score(p) === null) return p.place === null ? p : { ...p, place: null }
-    const group = byClass ? p.weight_class : ''
+    const group = `${p.equipment ?? ''}|${byClass ? p.weight_class : ''}`
     const place = (places.get(group) ?? 0) + 1
     places.set(group, place)
     return p.place === place ? p : { ...p, place }

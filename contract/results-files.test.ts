@@ -26,6 +26,7 @@ const lift = (id: number, lift_type: string, attempt_number: number, weight: num
 
 const lifter = (over: Partial<ResultsLifter>): ResultsLifter => ({
   id: 1, user_id: 1, competition_id: 9, name: 'Ada', weight_class: '83kg', gender: 'M', country: null, bodyweight: 82.4,
+  divisions: [], birth_year: null, equipment: 'classic', bodyweight_source: 'self_declared', moved_from_class: null,
   best_squat: 0, best_bench: 0, best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total: null, total_weight: 0, points: null,
   place: null, attempts: [], joined_at: '', ...over,
 })

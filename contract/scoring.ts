@@ -116,12 +116,14 @@ export const BODYWEIGHT_STEP_KG = 0.01
 /** Whether a bodyweight is a whole number of hundredths of a kg (decimal input, so within float rounding: 83.45 × 100 = 8345.000000000001). */
 const inBodyweightSteps = (kg: number) => Math.abs(kg * 100 - Math.round(kg * 100)) < 1e-6
 
-/** Why a bodyweight cannot be entered in a class (one sentence), or null when it can. */
-export function bodyweightProblem(weightClass: string, bodyweight: number): string | null {
+/**
+ * Why a bodyweight cannot be entered in a class (one sentence), or null when it can. `band`: the
+ * class's band when it is not one of the spec's list (a class set's, contract/categories.ts).
+ */
+export function bodyweightProblem(weightClass: string, bodyweight: number, band: { above: number; upTo: number | null } | null = classBand(weightClass)): string | null {
   if (!Number.isFinite(bodyweight) || bodyweight < BODYWEIGHT_KG.min || bodyweight > BODYWEIGHT_KG.max || !inBodyweightSteps(bodyweight)) {
     return `bodyweight must be a number of kg from ${BODYWEIGHT_KG.min} to ${BODYWEIGHT_KG.max}, to at most two decimals (a scale's ${BODYWEIGHT_STEP_KG} kg).`
   }
-  const band = classBand(weightClass)
   if (!band || (bodyweight > band.above && (band.upTo === null || bodyweight <= band.upTo))) return null
   const range = band.upTo === null ? `over ${band.above} kg` : band.above === 0 ? `up to ${band.upTo} kg` : `over ${band.above} kg, up to ${band.upTo} kg`
   return `A lifter of ${bodyweight} kg is not in the ${weightClass} class (${range}): choose the class your bodyweight is in.`

@@ -11,7 +11,7 @@
 // verified when its figures are the verified row's.
 // Here, not in a role: the repositories that change results refresh the rows in their transaction.
 import {
-  FAMILY_LIFTS, FORMULAS, SPORT_FAMILIES, bestLifts, pointsFor, type Formula, type RankedLift, type SportFamily,
+  lifterDivisions, FAMILY_LIFTS, FORMULAS, SPORT_FAMILIES, bestLifts, pointsFor, type Formula, type RankedLift, type SportFamily,
 } from '../contract/index.ts'
 import { scored, scoringSettings, standingOfRow, type ScoringRow } from './scoring-view.ts'
 
@@ -20,11 +20,13 @@ export interface AthleteResults {
   id: number
   name: string
   country: string | null
+  birthDate?: Date | null
   participants: {
     gender: string
     weightClass: string
     bodyweight: number | null
-    competition: ScoringRow & { id: number; name: string; location: string }
+    equipment?: string
+    competition: ScoringRow & { id: number; name: string; location: string; classSet?: string; startDate?: Date }
     attempts: { liftType: string; weight: number; status: string; createdAt: Date; verified: boolean }[]
   }[]
 }
@@ -58,6 +60,9 @@ export interface LeaderboardEntryRow {
   ipfGl: number
   wilks: number
   wilks2020: number
+  classSet: string
+  equipment: string
+  divisions: string[]
   sinclair: number
   pending: number
 }
@@ -108,6 +113,9 @@ function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['parti
       const total = settings.sport === sport ? standing.total : null
       const entry = {
         gender: p.gender, weightClass: p.weightClass, bodyweight: p.bodyweight, location: p.competition.location,
+        classSet: p.competition.classSet ?? 'spec', equipment: p.equipment === 'equipped' ? 'equipped' : 'classic',
+        divisions: athlete.birthDate && p.competition.startDate
+          ? lifterDivisions(settings.total_lifts, athlete.birthDate.toISOString().slice(0, 10), p.competition.startDate) : [],
         competitionId: p.competition.id, competitionName: p.competition.name, total: total ?? 0, hasTotal: total !== null, entryWeight: lifted,
       }
       const row = rows.get(sport)
@@ -131,7 +139,7 @@ function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['parti
     for (const l of Object.keys(LIFT_COLUMNS) as RankedLift[]) if (familyOf(l) !== row.sport) row[LIFT_COLUMNS[l]] = 0
     // Only pending attempts so far: the athlete shows once a lift of the family is good.
     if (!FAMILY_LIFTS[row.sport].some((l) => row[LIFT_COLUMNS[l]] > 0)) continue
-    for (const f of FORMULAS) row[FORMULA_COLUMNS[f]] = pointsFor(f, FAMILY_LIFTS[row.sport], row.gender, row.bodyweight, hasTotal ? row.total : null) ?? 0
+    for (const f of FORMULAS) row[FORMULA_COLUMNS[f]] = pointsFor(f, FAMILY_LIFTS[row.sport], row.gender, row.bodyweight, hasTotal ? row.total : null, row.equipment === 'equipped' ? 'equipped' : 'classic') ?? 0
     result.push(row)
   }
   return result

@@ -27,8 +27,8 @@ export const scored = (attempt: { liftType: string; weight: number; status: stri
 
 /** A participant row's standing in its challenge. */
 export function standingOfRow(
-  participant: { attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]; bodyweight: number | null; gender: string },
+  participant: { attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]; bodyweight: number | null; gender: string; equipment?: string },
   settings: ScoringSettings,
 ): Standing {
-  return standingOf({ attempts: participant.attempts.map(scored), bodyweight: participant.bodyweight, gender: participant.gender }, settings)
+  return standingOf({ attempts: participant.attempts.map(scored), bodyweight: participant.bodyweight, gender: participant.gender, equipment: participant.equipment }, settings)
 }

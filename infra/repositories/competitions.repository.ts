@@ -30,7 +30,7 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
 
     /** What an upload checks: when it runs and which lifts it lists. */
     findUploadRules(id: number) {
-      return prisma.competition.findUnique({ where: { id }, select: { startDate: true, endDate: true, liftTypes: true, description: true } })
+      return prisma.competition.findUnique({ where: { id }, select: { startDate: true, endDate: true, liftTypes: true, description: true, weighInOpensAt: true, weighInClosesAt: true } })
     },
 
     /** Every challenge, newest start first, with the global room's seq read in the same snapshot. */

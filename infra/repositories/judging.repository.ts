@@ -128,7 +128,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     const competitionId = row.participant.competitionId
     const lifter = await tx.participant.findUniqueOrThrow({
       where: { id: row.participantId },
-      select: { bodyweight: true, gender: true, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } }, competition: { select: scoringSelect } },
+      select: { bodyweight: true, gender: true, equipment: true, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } }, competition: { select: scoringSelect } },
     })
     const standing = standingOfRow(lifter, scoringSettings(lifter.competition))
     await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })

@@ -2,7 +2,7 @@
 // leaderboard page make: a page in any sort with filters, the filters' values, top lifts of a
 // period. Rows are refreshed per athlete by the transactions that change their results (joins,
 // bodyweight, uploads, decisions), so a read never scans the platform's attempts.
-import { GLOBAL_ROOM, type Formula, type LeaderboardQuery, type LeaderboardRow, type SportFamily, type TopLift } from '../../contract/index.ts'
+import { GLOBAL_ROOM, type ClassSet, type Division, type Equipment, type Formula, type LeaderboardQuery, type LeaderboardRow, type SportFamily, type TopLift } from '../../contract/index.ts'
 import { Prisma, type PrismaClient, type Tx } from '../db.ts'
 import { leaderboardEntriesOf, type LeaderboardEntryRow, type LeaderboardScope } from '../leaderboard-view.ts'
 import { athleteResults } from './leaderboard-refresh.ts'
@@ -26,6 +26,7 @@ type EntrySql = {
   user_id: number; sport: SportFamily; verified: boolean; name: string; country: string | null; gender: string; weight_class: string; bodyweight: number | null
   location: string; competition_id: number; competition_name: string; squat: number; bench: number; deadlift: number; snatch: number
   clean_and_jerk: number; total: number; dots: number; ipf_gl: number; wilks: number; wilks2020: number; sinclair: number; pending: number
+  class_set: ClassSet; equipment: Equipment; divisions: Division[]
 }
 
 const orNull = (figure: number) => (figure > 0 ? figure : null)
@@ -37,6 +38,7 @@ function toRow(e: EntrySql, rank: number): LeaderboardRow {
     bodyweight: e.bodyweight, location: e.location, competition_id: e.competition_id, competition_name: e.competition_name,
     squat: e.squat, bench: e.bench, deadlift: e.deadlift, snatch: e.snatch, clean_and_jerk: e.clean_and_jerk,
     total: orNull(e.total), points, pending: e.pending, verified: e.verified,
+    class_set: e.class_set, equipment: e.equipment, divisions: e.divisions ?? [],
   }
 }
 
@@ -65,6 +67,9 @@ export function createLeaderboardRepository(prisma: PrismaClient) {
       if (query.sport) where.push(Prisma.sql`sport = ${query.sport}`)
       if (query.gender) where.push(Prisma.sql`gender = ${query.gender}`)
       if (query.weight_class) where.push(Prisma.sql`weight_class = ${query.weight_class}`)
+      if (query.class_set) where.push(Prisma.sql`class_set = ${query.class_set}`)
+      if (query.equipment) where.push(Prisma.sql`equipment = ${query.equipment}`)
+      if (query.division) where.push(Prisma.sql`${query.division} = ANY(divisions)`)
       if (query.country) where.push(Prisma.sql`country = ${query.country}`)
       if (query.location) where.push(Prisma.sql`location = ${query.location}`)
       if (cursor) {

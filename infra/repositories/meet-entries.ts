@@ -58,7 +58,7 @@ export const nextAttemptNumber = (entry: EntryState, liftType: string): number =
 
 /** A participant as a meet's board reads it: what a Participant answer shows, with the lot and the declarations. */
 export const boardInclude = {
-  user: { select: { name: true, country: true } },
+  user: { select: { name: true, country: true, birthDate: true } },
   attempts: { orderBy: { createdAt: 'asc' } },
   declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true, declaredAt: true } },
 } as const satisfies Prisma.ParticipantInclude

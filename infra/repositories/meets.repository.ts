@@ -134,11 +134,11 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
      */
     async board(competitionId: number): Promise<{
       seq: number
-      competition: ScoringRow & { format: string; endDate: Date; declarationWindowMinutes: number }
+      competition: ScoringRow & { format: string; startDate: Date; endDate: Date; declarationWindowMinutes: number }
       rows: BoardRow[]
     } | null> {
       const [competition, head, rows] = await prisma.$transaction([
-        prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, format: true, endDate: true, declarationWindowMinutes: true } }),
+        prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, format: true, startDate: true, endDate: true, declarationWindowMinutes: true } }),
         prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
         prisma.participant.findMany({
           where: { competitionId },

@@ -10,7 +10,7 @@ import { scoringSelect, type ScoringRow } from '../scoring-view.ts'
 
 /** A participant with what its answer shows: name, country and every attempt, oldest first. */
 export const participantWithAttempts = {
-  user: { select: { name: true, country: true } },
+  user: { select: { name: true, country: true, birthDate: true } },
   attempts: { orderBy: { createdAt: 'asc' } },
 } as const satisfies Prisma.ParticipantInclude
 export type ParticipantRow = Prisma.ParticipantGetPayload<{ include: typeof participantWithAttempts }>
@@ -23,6 +23,8 @@ export interface NewParticipant {
   bodyweight: number | null
   /** The team (club) entered for; null: none. */
   team?: string | null
+  /** 'classic' (the column's default) or 'equipped' (contract/categories.ts entryEquipment). */
+  equipment?: string
 }
 
 /** A write on one lifter's entry, after its challenge room's lock. */
@@ -128,11 +130,64 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
       })
     },
 
+    /**
+     * Sets an account's date of birth and announces each of its entries again (their divisions follow
+     * it): every entry's room locked first, in order, then the rows (the announcer's lock order).
+     */
+    setBirthDate(userId: number, birthDate: Date, answer: (row: ParticipantRow, competition: ScoringRow & { startDate: Date }) => Participant): Promise<void> {
+      return announcer.write(async (tx, announce) => {
+        const entries = await tx.participant.findMany({ where: { userId }, select: { competitionId: true }, orderBy: { competitionId: 'asc' } })
+        for (const { competitionId } of entries) await announce.lock(competitionRoom(competitionId))
+        await tx.user.update({ where: { id: userId }, data: { birthDate } })
+        for (const { competitionId } of entries) {
+          const row = await tx.participant.findUniqueOrThrow({
+            where: { userId_competitionId: { userId, competitionId } },
+            include: { ...participantWithAttempts, competition: { select: { ...scoringSelect, startDate: true } } },
+          })
+          await announce(competitionRoom(competitionId), 'participant.updated', { competition_id: competitionId, participant: answer(row, row.competition) })
+        }
+        if (entries.length > 0) await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
+      })
+    },
+
+    /**
+     * Records a lifter's weigh-in after the challenge room's lock: `decide` reads the entry as it is then
+     * and answers the class the bodyweight puts them in (or throws the refusal). The entry keeps the class
+     * it entered when moved, and is announced. null (nothing written) when they have not joined.
+     */
+    recordWeighIn(
+      entry: { userId: number; competitionId: number; bodyweight: number; at: Date; answer: (row: ParticipantRow) => Participant },
+      decide: (current: { weightClass: string; gender: string; weighedInAt: Date | null; birthDate: Date | null }) => string,
+    ): Promise<{ participant: Participant; movedFrom: string | null } | null> {
+      const { userId, competitionId } = entry
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(competitionId)
+        await announce.lock(room)
+        const where = { userId_competitionId: { userId, competitionId } }
+        const current = await tx.participant.findUnique({ where, select: { weightClass: true, gender: true, weighedInAt: true, user: { select: { birthDate: true } } } })
+        if (!current) throw new NotJoined()
+        const weightClass = decide({ ...current, birthDate: current.user.birthDate })
+        const movedFrom = weightClass === current.weightClass ? null : current.weightClass
+        const row = await tx.participant.update({
+          where, data: { bodyweight: entry.bodyweight, weighedInAt: entry.at, weightClass, ...(movedFrom ? { enteredClass: movedFrom } : {}) },
+          include: participantWithAttempts,
+        })
+        const participant = entry.answer(row)
+        await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+        await refreshLeaderboardOf(tx, userId)
+        return { participant, movedFrom }
+      }).catch((error: unknown) => {
+        if (error instanceof NotJoined) return null
+        throw error
+      })
+    },
+
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
     findLifter(userId: number, competitionId: number) {
       return prisma.participant.findUnique({
         where: { userId_competitionId: { userId, competitionId } },
-        include: { user: { select: { name: true } } },
+        include: { user: { select: { name: true, birthDate: true } } },
       })
     },
 
@@ -141,9 +196,9 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * rows are exactly the state at that seq (events after it apply on top without double
      * counting), with how the challenge scores them. null when the challenge does not exist.
      */
-    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow } | null> {
+    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow & { startDate: Date } } | null> {
       const [competition, head, rows] = await prisma.$transaction([
-        prisma.competition.findUnique({ where: { id: competitionId }, select: scoringSelect }),
+        prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, startDate: true } }),
         prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
         prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
       ], { isolationLevel: 'RepeatableRead' })

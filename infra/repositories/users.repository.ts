@@ -21,7 +21,7 @@ export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithA
 
 export type UserRow = Prisma.UserGetPayload<object>
 
-export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio' | 'sex'>
+export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio' | 'sex' | 'birthDate'>
 
 export function createUsersRepository(prisma: PrismaClient) {
   return {

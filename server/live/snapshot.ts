@@ -12,7 +12,7 @@ export async function readCompetitionSnapshot(participants: ParticipantsReposito
   const read = await participants.listWithSeq(competitionId)
   if (!read) return null
   const settings = scoringSettings(read.competition)
-  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings)), settings)
+  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)), settings)
   return { type: 'snapshot', room: competitionRoom(competitionId), seq: read.seq, participants: ranked, count: ranked.length }
 }
 

@@ -57,7 +57,7 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['leaderboard'], querystring: LeaderboardQuery,
       description: 'Verified results only (docs/verified-results.md) unless `include_unverified=true`, which adds the rest, each row marked by `verified`. '
-        + `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered, ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
+        + `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered (by category too: \`class_set\`, \`division\`, \`equipment\`, each row saying its entry's; docs/categories.md), ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
       response: { 200: LeaderboardResponse, 400: ErrorResponse },
     },
   }, async (request, reply) => {
@@ -68,6 +68,7 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       sort: q.sort ?? 'total', sport: q.sport || undefined, gender: q.gender || undefined, weight_class: q.weight_class || undefined,
       country: q.country || undefined, location: q.location || undefined, limit: q.limit ?? LEADERBOARD_PAGE.default, cursor: q.cursor || undefined,
       include_unverified: q.include_unverified || undefined,
+      class_set: q.class_set, division: q.division, equipment: q.equipment,
     })
     return sendCachedAnswer(request, reply, (await pages.get(key))!)
   })

@@ -2,7 +2,7 @@
 // rules are services/accounts.service.ts's (register, login), services/tokens.service.ts's (the
 // tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse } from '../../contract/index.ts'
+import { AccountDataExport, AuthResponse, ErrorResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse } from '../../contract/index.ts'
 import { SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
 import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
@@ -154,10 +154,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     bodyLimit: 1024,
     schema: {
       tags: ['auth'], security: [{ bearer: [] }], body: UpdateAccountBody,
-      description: 'Changes the signed-in account: its sex, while it has no results (then only a site administrator can).',
-      response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.'), 409: errorStatus(SEX_FIXED) },
+      description: 'Changes the signed-in account: its sex and its date of birth (`birth_date`, private: others see the year and the divisions), each while the account has no results (then only a site administrator can).',
+      response: { 200: UserResponse, 400: ErrorResponse, 404: errorStatus('The account of this token no longer exists.'), 409: errorStatus(SEX_FIXED) },
     },
-  }, (request) => accounts.setOwnSex(request.userId!, request.body.sex))
+  }, (request) => accounts.updateOwn(request.userId!, request.body))
 }
 
 export default authRoutes

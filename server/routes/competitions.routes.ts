@@ -8,7 +8,8 @@ import {
   CompetitionSummaryResponse, GLOBAL_ROOM, competitionRoom, IdParams, JoinCompetitionBody, JoinCompetitionResponse, LiftPageResponse, PAGE, PageQuery,
   ParticipantPageResponse, ParticipantParams, ParticipantResponse, ParticipantEntryQuery, ParticipantEntryResponse, type Participant, LeaveCompetitionResponse,
 } from '../../contract/index.ts'
-import { ParticipantPageQuery, nameSearchKey } from '../../contract/index.ts'
+import { ParticipantPageQuery, inCategory, nameSearchKey, rankParticipants, type ScoringSettings } from '../../contract/index.ts'
+import { scoringSettings } from '../../infra/scoring-view.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { reuseEncoding, sendCachedAnswer } from '../live/cached-reply.ts'
@@ -16,7 +17,7 @@ import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { newCompetition, nextStatusChange } from '../services/competitions.service.ts'
-import { prizePoolOf, toCompetition } from '../services/mappers.ts'
+import { classSetOf, equipmentOfferOf, prizePoolOf, toCompetition } from '../services/mappers.ts'
 import {
   challengeSummary, decodeLiftCursor, decodeOffsetCursor, encodeLiftCursor, encodeOffsetCursor,
 } from '../services/aggregates.service.ts'
@@ -29,7 +30,7 @@ const NOT_JOINED_USER = 'This lifter has not joined this challenge.'
  * The summary's cached answer, with the ranked list it was made from and, once asked for, the whole
  * list's answer and each lifter's name as searches compare it.
  */
-type RankedAnswer = CachedAnswer & { ranked: Participant[]; wholeList?: CachedAnswer; searchKeys?: string[] }
+type RankedAnswer = CachedAnswer & { ranked: Participant[]; scoring: ScoringSettings; wholeList?: CachedAnswer; searchKeys?: string[] }
 
 function wholeListOf(summary: RankedAnswer): CachedAnswer {
   summary.wholeList ??= { seq: summary.seq, json: JSON.stringify({ participants: summary.ranked }) }
@@ -64,7 +65,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!row || !snapshot) return null
       const now = new Date()
       return {
-        seq: snapshot.seq, ranked: snapshot.participants, expiresAt: nextStatusChange([row], now),
+        seq: snapshot.seq, ranked: snapshot.participants, scoring: scoringSettings(row), expiresAt: nextStatusChange([row], now),
         json: JSON.stringify(challengeSummary(toCompetition(row, now), snapshot.participants)),
       }
     },
@@ -115,15 +116,23 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/competitions/:id/participants', {
     schema: {
       tags: ['competitions'], params: IdParams, querystring: ParticipantPageQuery,
-      description: `Participants ranked by total, each with attempts and best squat/bench/deadlift; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more. With \`q\`, only the lifters whose name holds it (case and accents ignored), still ranked, with their places on the board. The \`x-live-seq\` header is the live-event number this answer reflects.`,
+      description: `Participants ranked by total, each with attempts and best squat/bench/deadlift; ${PAGE.default} per page unless \`limit\` says otherwise, \`next_cursor\` when there are more. With \`q\`, only the lifters whose name holds it (case and accents ignored), still ranked, with their places on the board. With \`sex\`, \`weight_class\`, \`division\` or \`equipment\`, only that group, placed within it (docs/categories.md). The \`x-live-seq\` header is the live-event number this answer reflects.`,
       response: { 200: ParticipantPageResponse, 400: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request, reply) => {
     const id = request.params.id
-    const { limit = PAGE.default, cursor, q } = request.query
+    const { limit = PAGE.default, cursor, q, sex, weight_class, division, equipment } = request.query
     const offset = decodeOffsetCursor(cursor)
     const summary = await summaryOf(id)
     const needle = q ? nameSearchKey(q) : ''
+    const filters = { sex, weight_class, division, equipment }
+    if (Object.values(filters).some((f) => f !== undefined)) {
+      // One group (docs/categories.md): its lifters placed among themselves, then searched and paged.
+      const group = rankParticipants(summary.ranked.filter((p) => inCategory(p, filters)), summary.scoring)
+      const listed = needle ? group.filter((p) => nameSearchKey(p.name).includes(needle)) : group
+      reply.header('x-live-seq', String(summary.seq))
+      return { participants: listed.slice(offset, offset + limit), ...(offset + limit < listed.length ? { next_cursor: encodeOffsetCursor(offset + limit) } : {}) }
+    }
     if (!needle && offset === 0 && summary.ranked.length <= limit) {
       // Events after this seq apply on top of this answer (the live layer replays them).
       // Its bytes are serialized once per change, on the first request for the whole list.
@@ -213,6 +222,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return {
       competition_id: row.id, name: row.name, start_date: row.startDate.toISOString(), end_date: row.endDate.toISOString(),
       location: row.location, description: row.description, lifttypes: row.liftTypes, prize_pool: prizePoolOf(row),
+      class_set: classSetOf(row.classSet), equipment: equipmentOfferOf(row),
     }
   })
 

@@ -2,7 +2,7 @@
 // services/meets.service.ts's (contract/meet-rules.ts, docs/meet-rules.md); every declaration is one write
 // under the challenge's lock, announced as 'attempt.declared'.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DeclarationBody, DeclarationResponse, DeclarationsResponse, ErrorResponse, IdParams, MeetCardsResponse, competitionRoom } from '../../contract/index.ts'
+import { DeclarationBody, DeclarationResponse, DeclarationsResponse, ErrorResponse, IdParams, MeetCardsResponse, WeighInBody, WeighInResponse, competitionRoom } from '../../contract/index.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache } from '../live/snapshot.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
@@ -46,6 +46,16 @@ const meetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: DeclarationsResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
     },
   }, async (request) => ({ declarations: await meets.mine(request.userId!, request.params.id) }))
+
+  app.post('/competitions/:id/weigh-ins', {
+    onRequest: app.authenticate,
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('weigh-in'), errorResponseBuilder: tooFast('recording weigh-ins') } },
+    schema: {
+      tags: ['meets'], security: [{ bearer: [] }], params: IdParams, body: WeighInBody,
+      description: 'A meet with a weigh-in window: its organiser records a lifter\'s bodyweight as the scale read it, inside the window, once per lifter. It becomes the official bodyweight (`bodyweight_source: weigh_in`, points use it); when it does not fit the class entered, the lifter moves to the class it is in (`moved_from`, and the entry\'s `moved_from_class`). Announced as `participant.updated`. Until it is recorded, the lifter\'s attempt uploads are refused (409). Refusals: 400 a bodyweight outside 20–300 kg or with more than two decimals; 403 not the organiser; 404 not joined; 409 no weigh-in, outside the window, weighed in already.',
+      response: { 200: WeighInResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse },
+    },
+  }, (request) => app.services.weighIns.record(request.userId!, request.params.id, request.body))
 
   app.get('/competitions/:id/cards', {
     schema: {

@@ -15,9 +15,10 @@ import type { Repositories } from '../../infra/repositories/index.ts'
 import { MAX_STORE_COPY_BYTES, attemptKeys, type Storage } from '../../infra/storage.ts'
 import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
 import type { VideoChecks } from '../../infra/video-checks.ts'
-import { badRequest, forbidden, notFound } from '../errors.ts'
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { actingAs } from './acting-user.service.ts'
 import { assertTake, declarationByUpload } from './meets.service.ts'
+import { liftBeforeWeighInProblem } from './weigh-in.service.ts'
 import { NOT_JOINED, assertPlausible, assertUploadable, parseUploadFields } from './upload.service.ts'
 
 /** What an upload's steps write to the request's log. */
@@ -114,6 +115,9 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
       const lift = assertUploadable(competition, liftType)
       const lifter = await participants.findLifter(userId, competitionId)
       if (!lifter) throw forbidden(NOT_JOINED)
+      // A meet with a weigh-in takes no attempt before the lifter's (docs/categories.md, "The weigh-in").
+      const notWeighed = liftBeforeWeighInProblem(competition, lifter)
+      if (notWeighed) throw conflict(notWeighed)
       assertPlausible(lifter, lift, weight, await attempts.liftsOf(lifter.id))
       // The attempt rules before any byte (a meet's rulebook, an open challenge's limit); checked again when the attempt is recorded.
       const entry = await meets.entry(lifter.id)

@@ -3,7 +3,9 @@
 // account has results, but for a site administrator), and who the site administrators are
 // (ADMIN_USERNAMES). The I/O is the users and accounts repositories'; passwords are hashed by
 // server/passwords.ts and failed logins counted by the login backoff (plugins/external/rate-limit.ts).
-import type { AdminAccount, RegisterBody } from '../../contract/index.ts'
+import { birthDateProblem, type AdminAccount, type RegisterBody, type UpdateAccountBody } from '../../contract/index.ts'
+import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
+import { scoringSettings } from '../../infra/scoring-view.ts'
 import type { AccountsRepository } from '../../infra/repositories/accounts.repository.ts'
 import type { PasswordResetsRepository } from '../../infra/repositories/password-resets.repository.ts'
 import type { UsersRepository } from '../../infra/repositories/users.repository.ts'
@@ -11,13 +13,21 @@ import { loginKey } from '../../infra/login-backoff.ts'
 import type { Passwords } from '../passwords.ts'
 import { badRequest, conflict, notFound, tooMany, unauthorized } from '../errors.ts'
 import { normalizeGender } from './competitions.service.ts'
-import { toUserResponse } from './mappers.ts'
+import { birthDateText, toParticipant, toUserResponse } from './mappers.ts'
 
 type Sex = 'M' | 'F'
 
 const CATEGORY: Record<Sex, string> = { M: 'men', F: 'women' }
 
 export const SEX_FIXED = 'Your account has results, so only a site administrator can change its sex. Please contact one.'
+export const BIRTH_DATE_FIXED = 'Your account has results, so its date of birth (and the divisions it gives) is fixed: a site administrator can correct it.'
+
+/** A `birth_date` as stored (a DATE, UTC midnight); throws the sentence of birthDateProblem when it cannot be a lifter's. */
+export function birthDateOf(text: string, today = new Date()): Date {
+  const problem = birthDateProblem(text, today)
+  if (problem) throw badRequest(problem)
+  return new Date(`${text}T00:00:00Z`)
+}
 const NO_ACCOUNT = 'This account no longer exists.'
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right: type the password you log in with now.'
 const noAccountNamed = (username: string) => `No account has the username "${username}".`
@@ -77,6 +87,10 @@ export interface LoginAttempts {
 export interface AccountsDeps {
   users: Pick<UsersRepository, 'find' | 'findByEmail' | 'findByUsername' | 'usernameTaken' | 'create' | 'setPasswordHash'>
   accounts: Pick<AccountsRepository, 'find' | 'search' | 'setCertified' | 'hasResults' | 'setSex'>
+  /** A changed date of birth re-announces the account's entries (their divisions). */
+  entries?: Pick<ParticipantsRepository, 'setBirthDate'>
+  /** The API's base for the entries' answers (video URLs). */
+  apiBase?: string
   /** A changed password ends the account's reset links (docs/accounts.md). */
   passwordResets: Pick<PasswordResetsRepository, 'endAll'>
   passwords: Passwords
@@ -100,18 +114,19 @@ export function createAccountsService(deps: AccountsDeps) {
     return account
   }
 
-  return {
+  const api = {
     /** Makes an account; answers its id. One account per email and per username. */
     async register(body: RegisterBody): Promise<number> {
       if (body.password.trim() === '') throw badRequest('password must not be blank.')
       if (body.confirmPassword !== undefined && body.confirmPassword !== body.password) throw badRequest('Passwords do not match')
+      const birthDate = body.birth_date === undefined ? null : birthDateOf(body.birth_date)
       const email = body.email.trim().toLowerCase()
       if (await users.findByEmail(email)) throw conflict('An account with this email already exists. Log in instead.')
       const username = body.username ? body.username.toLowerCase() : await freeUsername(users.usernameTaken, body.name)
       if (body.username && (await users.findByUsername(username))) throw conflict('This username is taken. Please choose another.')
       const user = await users.create({
         name: body.name.trim(), email, username, passwordHash: await passwords.hash(body.password),
-        country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null, sex: body.sex ?? null,
+        country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null, sex: body.sex ?? null, birthDate,
       })
       return user.id
     },
@@ -159,14 +174,25 @@ export function createAccountsService(deps: AccountsDeps) {
     /** The signed-in account, as its owner sees it. */
     profile: async (userId: number) => asAnswer(await ownAccount(userId)),
 
-    /** The owner sets their account's sex: while it has no results. */
-    async setOwnSex(userId: number, sex: Sex) {
+    /** The owner sets their account's sex and/or date of birth: each while the account has no results (or unchanged). */
+    async updateOwn(userId: number, body: UpdateAccountBody) {
       const user = await ownAccount(userId)
+      const birthDate = body.birth_date === undefined ? undefined : birthDateOf(body.birth_date)
       const current = user.sex === 'M' || user.sex === 'F' ? user.sex : null
-      assertMaySetOwnSex(current, sex, await accounts.hasResults(userId))
-      if (current !== sex) await accounts.setSex(userId, sex)
+      const newSex = body.sex !== undefined && body.sex !== current
+      const newBirthDate = birthDate !== undefined && birthDateText(birthDate) !== birthDateText(user.birthDate)
+      const hasResults = newSex || newBirthDate ? await accounts.hasResults(userId) : false
+      if (body.sex !== undefined) assertMaySetOwnSex(current, body.sex, hasResults)
+      if (newBirthDate && hasResults) throw conflict(BIRTH_DATE_FIXED)
+      if (newSex) await accounts.setSex(userId, body.sex!)
+      if (newBirthDate && deps.entries) {
+        const apiBase = deps.apiBase ?? '/api'
+        await deps.entries.setBirthDate(userId, birthDate!, (row, competition) => toParticipant(apiBase, row, scoringSettings(competition), competition.startDate))
+      }
       return asAnswer(await ownAccount(userId))
     },
+    /** The owner sets their account's sex: while it has no results. */
+    setOwnSex: (userId: number, sex: Sex) => api.updateOwn(userId, { sex }),
 
     isAdmin: (username: string) => isAdmin(username, adminUsernames),
 
@@ -187,6 +213,7 @@ export function createAccountsService(deps: AccountsDeps) {
       return namedAccount(username)
     },
   }
+  return api
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>

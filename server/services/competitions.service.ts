@@ -3,6 +3,8 @@
 // spellings (who may join or leave is entries.service.ts's). The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
+  DEFAULT_CLASS_SET, DEFAULT_EQUIPMENT, challengeClassesProblem, hasEquipment,
+  type ClassSet,
   DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
   type CreateCompetitionBody, type LiftType, type PrizePoolInput,
 } from '../../contract/index.ts'
@@ -63,6 +65,13 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   const gender = body.gender ?? 'M'
   const ranking = body.ranking ?? 'class'
   if (ranking !== 'class') assertFormulaFits(ranking, challengeLifts(lifttypes))
+  // The classes listed must be the set's for the challenge's sex (docs/categories.md).
+  const classSet = body.class_set ?? DEFAULT_CLASS_SET
+  const classesProblem = challengeClassesProblem(classSet, gender, weightclasses)
+  if (classesProblem) throw badRequest(classesProblem)
+  if (body.equipment !== undefined && !hasEquipment(scoringOf(challengeLifts(lifttypes)).total_lifts)) {
+    throw badRequest('equipment is for powerlifting challenges only (squat, bench press, deadlift): leave it out for these lifts.')
+  }
   const name = body.name.trim()
   const location = body.location.trim()
   const text = body.description?.trim() || `${name} at ${location}`
@@ -71,8 +80,22 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     format: body.format ?? 'open', declarationWindowMinutes: body.declaration_window_minutes ?? DECLARATION_WINDOW_MINUTES.default,
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
     ...prizeColumns(body.prize_pool ?? null),
-    registrationDeadline,
+    registrationDeadline, classSet, equipment: body.equipment ?? DEFAULT_EQUIPMENT,
+    ...weighInWindow(body, endDate),
   }
+}
+
+/** A meet's weigh-in window as stored (both null without one); throws the answer when it cannot be one. */
+function weighInWindow(body: CreateCompetitionBody, endDate: Date): { weighInOpensAt: Date | null; weighInClosesAt: Date | null } {
+  if (!body.weigh_in) return { weighInOpensAt: null, weighInClosesAt: null }
+  if ((body.format ?? 'open') !== 'meet') throw badRequest('weigh_in is for meets: an open challenge takes self-declared bodyweights.')
+  const opens = parseChallengeDate(body.weigh_in.opens_at, 'start')
+  const closes = parseChallengeDate(body.weigh_in.closes_at, 'end')
+  if (!opens) throw badRequest(invalidDate('weigh_in.opens_at'))
+  if (!closes) throw badRequest(invalidDate('weigh_in.closes_at'))
+  if (closes <= opens) throw badRequest('weigh_in.closes_at must be after weigh_in.opens_at.')
+  if (closes > endDate) throw badRequest('weigh_in.closes_at must not be after end_date: lifters weigh in before they lift.')
+  return { weighInOpensAt: opens, weighInClosesAt: closes }
 }
 
 /** The stored columns of an entered prize pool (all null: no prize); throws the answer when a lower place offers more. */

@@ -3,7 +3,10 @@
 // account's sex says, docs/verified-results.md), leave it (before it starts, with no lift
 // recorded) and change their bodyweight (until a lift of theirs is judged). The I/O and the
 // announcements are infra/repositories/participants.repository.ts's.
-import { bodyweightProblem, challengeStatus, teamName, type JoinCompetitionBody, type Participant } from '../../contract/index.ts'
+import {
+  bodyweightProblem, challengeStatus, entryBodyweightProblem, entryClassProblem, entryEquipment, lifterDivisions, meetAgeProblem, teamName,
+  type ClassSet, type Division, type JoinCompetitionBody, type Participant, type Sex,
+} from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import type { ParticipantRow, ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
@@ -11,29 +14,47 @@ import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
 import { normalizeGender } from './competitions.service.ts'
-import { toParticipant } from './mappers.ts'
+import { birthDateText, classSetOf, equipmentOfferOf, toParticipant } from './mappers.ts'
 
 export const NOT_JOINED = 'You have not joined this challenge.'
 const SEX_CHANGED = "Your account's sex was set by another of your joins a moment ago; please try again."
 const JUDGE_CANNOT_LIFT = 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.'
 const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has been judged.'
+const BODYWEIGHT_WEIGHED = 'Your bodyweight was recorded at the weigh-in: it is the official one and stays.'
 
-/** Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the answer when not. */
-export function assertCanJoin(competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date()): void {
+/** Who enters, as the class set reads them: the challenge's set, the lifter's sex and divisions (docs/categories.md). */
+export interface EntryCategory {
+  classSet: ClassSet
+  sex: Sex
+  divisions: readonly Division[]
+}
+
+/**
+ * Whether a lifter may join this challenge in this class (at this bodyweight, when given); throws the
+ * answer when not. With `category`, the class must be in the set for the lifter's sex and divisions.
+ */
+export function assertCanJoin(
+  competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date(),
+  category?: EntryCategory,
+): void {
   if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
   // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
   if (competition.registrationDeadline && now > competition.registrationDeadline) {
     throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
   }
+  const classProblem = category ? entryClassProblem(category.classSet, category.sex, weightClass, category.divisions) : null
+  if (classProblem) throw badRequest(`weight_class: ${classProblem}`)
   if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
     throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
   }
-  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight)
+  if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight, category)
 }
 
-/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class). */
-export function assertBodyweight(weightClass: string, bodyweight: number): void {
-  const problem = bodyweightProblem(weightClass, bodyweight)
+/** A bodyweight must be a person's and fit the class's band (a 95 kg lifter is not in the 83kg class), as the class set draws it. */
+export function assertBodyweight(weightClass: string, bodyweight: number, category?: EntryCategory): void {
+  const problem = category
+    ? entryBodyweightProblem(category.classSet, category.sex, weightClass, bodyweight, category.divisions)
+    : bodyweightProblem(weightClass, bodyweight)
   if (problem) throw badRequest(problem)
 }
 
@@ -51,10 +72,10 @@ export function assertCanLeave(competition: { startDate: Date; endDate: Date }, 
 export interface EntriesDeps {
   competitions: Pick<CompetitionsRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'join' | 'withEntryLocked'> & {
-    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string } | null>
+    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
-  users: { find(userId: number): Promise<{ sex: string | null } | null> }
+  users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null } | null> }
   apiBase: string
   now?: () => Date
 }
@@ -68,24 +89,36 @@ export function createEntriesService(deps: EntriesDeps) {
     if (!row) throw notFound(`Challenge ${id} does not exist.`)
     return row
   }
-  const answerIn = (competition: ScoringRow) => {
+  const answerIn = (competition: ScoringRow & { startDate: Date }) => {
     const settings = scoringSettings(competition)
-    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings)
+    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings, competition.startDate)
   }
+  type ChallengeRow = Awaited<ReturnType<typeof challenge>>
+  /** The class set's view of a lifter in a challenge: its set, their sex and divisions at its start (docs/categories.md). */
+  const categoryOf = (competition: ChallengeRow, sex: string, birthDate: Date | null | undefined): EntryCategory => ({
+    classSet: classSetOf(competition.classSet ?? 'spec'), sex: normalizeGender(sex),
+    divisions: lifterDivisions(scoringSettings(competition).total_lifts, birthDateText(birthDate), competition.startDate),
+  })
 
   return {
     /** `userId` joins the challenge the body names; answers the entry, the challenge's new count and the category it was recorded in. */
-    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team'>) {
+    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>) {
       const competitionId = Number(body.competition_id)
       const competition = await challenge(competitionId)
-      assertCanJoin(competition, body.weight_class, body.bodyweight, now())
-      // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
-      if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
       // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const account = await users.find(userId)
       const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
+      // The class must be the set's for the lifter's sex (and divisions, for the young's classes); nobody under 14 on the day lifts.
+      const birthDate = birthDateText(account?.birthDate)
+      const ageProblem = birthDate ? meetAgeProblem(birthDate, competition.startDate) : null
+      if (ageProblem) throw badRequest(ageProblem)
+      assertCanJoin(competition, body.weight_class, body.bodyweight, now(), categoryOf(competition, gender, account?.birthDate))
+      const entered = entryEquipment(scoringSettings(competition).total_lifts, equipmentOfferOf(competition) ?? 'classic', body.equipment)
+      if ('problem' in entered) throw badRequest(entered.problem)
+      // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
+      if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
       const joined = await participants.join(
-        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null, team: teamName(body.team) }, setsAccount, answerIn(competition),
+        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null, team: teamName(body.team), equipment: entered.equipment }, setsAccount, answerIn(competition),
       )
       if (!joined) throw conflict(SEX_CHANGED)
       return { ...joined, competitionId, gender }
@@ -109,7 +142,8 @@ export function createEntriesService(deps: EntriesDeps) {
       const competition = await challenge(competitionId)
       const lifter = await participants.findLifter(userId, competitionId)
       if (!lifter) throw notFound(NOT_JOINED)
-      assertBodyweight(lifter.weightClass, bodyweight)
+      if (lifter.weighedInAt) throw conflict(BODYWEIGHT_WEIGHED)
+      assertBodyweight(lifter.weightClass, bodyweight, categoryOf(competition, lifter.gender ?? competition.gender, lifter.user?.birthDate))
       const participant = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition) }, async (entry) => {
         if (await entry.judgedAttempts() > 0) throw conflict(BODYWEIGHT_FIXED)
         return entry.setBodyweight(bodyweight)

@@ -146,7 +146,7 @@ const lift = (id: number, liftType: LiftType, n: number, weight: number, status:
   judging: { votes_cast: status === 'pending' ? 1 : 3, votes_needed: 3, decided_by: null, decided_at: decidedAt, lights: [], appeal: null, appeal_until: null, verified: false },
 })
 const person = (userId: number, name: string, attempts: Lift[], over: Partial<Participant> = {}): Participant => ({
-  id: userId, user_id: userId, competition_id: 10, name, weight_class: '83kg', gender: 'M', country: null, bodyweight: 82, best_squat: 0, best_bench: 0,
+  id: userId, user_id: userId, competition_id: 10, name, weight_class: '83kg', gender: 'M', country: null, bodyweight: 82, divisions: [], birth_year: null, equipment: 'classic', bodyweight_source: 'self_declared', moved_from_class: null, best_squat: 0, best_bench: 0,
   best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total: null, total_weight: 0, points: null, place: null, attempts, joined_at: '', ...over,
 })
 

@@ -271,7 +271,7 @@ export function createMeetsService(deps: MeetsServiceDeps) {
       if (!read) throw notFound(`Challenge ${competitionId} does not exist.`)
       if (formatOf(read.competition) !== 'meet') throw conflict(CARDS_FOR_MEETS)
       const settings = scoringSettings(read.competition)
-      const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings)), settings)
+      const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)), settings)
       const entries = new Map(read.rows.map((row) => [row.userId, { lot: row.lot, declarations: row.declarations }]))
       const answer = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
       return { seq: read.seq, answer, endsAt: read.competition.endDate }

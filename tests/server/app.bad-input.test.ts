@@ -132,7 +132,7 @@ describe('named bad inputs', () => {
     ['a negative challenge id', '/api/join_competition', { competition_id: -1, weight_class: '83kg' }, /competition_id/],
     ['an absurd challenge id', '/api/join_competition', { competition_id: 1e20, weight_class: '83kg' }, /competition_id/],
     ['an unknown lift type', '/api/create_competition', { ...challenge, lifttypes: ['Squat', 'Bicep Curl'] }, /lifttypes.1 must be one of Squat, Bench Press/],
-    ['an unknown weight class in a challenge', '/api/create_competition', { ...challenge, weightclasses: ['83kg', '500kg'] }, /weightclasses.1 must be one of 59kg/],
+    ['an unknown weight class in a challenge', '/api/create_competition', { ...challenge, weightclasses: ['83kg', '500kg'] }, /^weightclasses: "500kg" is not one of the LiftArena classes for men: choose one of 59kg/],
     ['an unknown gender', '/api/create_competition', { ...challenge, gender: 'X' }, /gender must be one of M, F/],
     ['an image on another host', '/api/create_competition', { ...challenge, image: 'https://evil.example/pixel.gif' }, /image has an invalid format/],
     ['a protocol-relative image', '/api/create_competition', { ...challenge, image: '//evil.example/x' }, /image has an invalid format/],

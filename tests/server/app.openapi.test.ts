@@ -279,6 +279,15 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const { id, attemptId, referee } = await hallFixture()
     return { params: { id, platform: 1 }, headers: referee.auth, payload: { seat: 1, decision: 'white', attempt_id: attemptId } }
   },
+  // A meet with its weigh-in open now: the organiser weighs in a lifter who just joined it.
+  'POST /api/competitions/{id}/weigh-ins': async () => {
+    const window = { opens_at: new Date(Date.now() - 3_600_000).toISOString(), closes_at: new Date(Date.now() + 3_600_000).toISOString() }
+    const meet = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Weigh-in Meet', weigh_in: window })
+    const lifter = await registerUser(t.app)
+    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })
+    expect(joined.statusCode, joined.body).toBe(201)
+    return { params: { id: meet }, headers: f.owner.auth, payload: { user_id: lifter.user_id, bodyweight: 82.5 } }
+  },
   'GET /api/competitions/{id}/results.csv': async () => {
     // A meet that has ended (its end moved into the past, as time would).
     const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Finished Meet' })

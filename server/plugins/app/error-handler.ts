@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { Refusal, statusOf, unavailable } from '../../errors.ts'
 import { bodyTooLarge } from '../../body-limits.ts'
-import { CLIENT_DATE_PATTERN, NAME, NAME_OR_EMPTY, NOT_BLANK, NOT_BLANK_LINES, PLAIN_LINE, PLAIN_LINES } from '../../../contract/index.ts'
+import { BirthDate, CLIENT_DATE_PATTERN, NAME, birthDateProblem, NAME_OR_EMPTY, NOT_BLANK, NOT_BLANK_LINES, PLAIN_LINE, PLAIN_LINES } from '../../../contract/index.ts'
 import { invalidDate } from '../../services/challenge-dates.service.ts'
 
 interface ValidationIssue {
@@ -44,8 +44,11 @@ export function describeValidation(issues: readonly ValidationIssue[], context: 
       if (params.pattern === NAME_OR_EMPTY) return `${where} must not hold control characters, invisible characters (zero-width spaces, joiners outside the scripts and emoji that need them) or text-direction controls.`
       if (params.pattern === NOT_BLANK || params.pattern === NOT_BLANK_LINES) return `${where} must not be blank or hold control characters.`
       if (params.pattern === PLAIN_LINE || params.pattern === PLAIN_LINES) return `${where} must not hold control characters.`
+      // The sentence the birth date's own check gives a text not written YYYY-MM-DD (docs/categories.md).
+      if (params.pattern === (BirthDate as unknown as { pattern: string }).pattern) return birthDateProblem('') ?? `${where} has an invalid format.`
       return params.pattern === CLIENT_DATE_PATTERN ? invalidDate(where) : `${where} has an invalid format.`
     case 'maxItems': return `${where} has too many items.`
+    case 'minProperties': return `${where} must name at least one thing to change.`
     default: return `${where} ${issue.message ?? 'is not valid'}.`
   }
 }

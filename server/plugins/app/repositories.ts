@@ -21,6 +21,7 @@ import { createHallService, type HallService } from '../../services/hall.service
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
+import { createWeighInService, type WeighInService } from '../../services/weigh-in.service.ts'
 
 /** How often each node declares for meet lifters whose declaration window passed (the sweep reads due rows, so a restart loses nothing). */
 const DECLARATION_SWEEP_MS = 15_000
@@ -29,6 +30,7 @@ export interface Services {
   judging: JudgingService
   engagement: EngagementService
   entries: EntriesService
+  weighIns: WeighInService
   accounts: AccountsService
   passwordReset: PasswordResetService
   accountData: AccountDataService
@@ -68,9 +70,10 @@ export default fp(async function repositories(app: FastifyInstance) {
     engagement: createEngagementService({ engagement: repos.engagement }),
     takeChecks: createTakeChecksService({ attempts: repos.attempts, judging: repos.judging }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
+    weighIns: createWeighInService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
       users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,
-      passwords,
+      passwords, entries: repos.participants, apiBase: config.apiBase,
     }),
     accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
     passwordReset: createPasswordResetService({

@@ -45,7 +45,7 @@ describe('POST /api/create_competition', () => {
     expect(body).toEqual({
       competition_id: expect.any(Number), name: 'Spring Open', start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z',
       location: 'Oslo', description: 'Two lifts only - {"lifttypes":["Squat","Deadlift"],"weightclasses":["83kg","93kg"],"gender":"F"}',
-      lifttypes: ['Squat', 'Deadlift'], prize_pool: null,
+      lifttypes: ['Squat', 'Deadlift'], prize_pool: null, class_set: 'spec', equipment: 'classic',
     })
     const read = await t.app.inject({ url: `/api/competitions/${body.competition_id}` })
     expect(read.json().competition).toMatchObject({
@@ -188,7 +188,7 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     const mine = list.find((c) => c.id === id)
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
     expect(Object.keys(mine!).sort()).toEqual([
-      'declaration_window_minutes', 'description', 'end_date', 'format', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula',
+      'class_set', 'declaration_window_minutes', 'description', 'end_date', 'equipment', 'format', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula',
       'prize_pool', 'ranking', 'registration_deadline', 'sport', 'start_date', 'status', 'total_lifts', 'weightclasses',
     ])
     // Created without a format (the spec's client): open, with the default declaration window.

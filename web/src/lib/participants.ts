@@ -27,7 +27,7 @@ export function applyAttempt(list: readonly Participant[], attempt: Lift, scorin
   const owner = list.find((p) => p.id === attempt.participant_id)
   if (!owner) return [...list]
   const attempts = [...owner.attempts.filter((a) => a.id !== attempt.id), attempt].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
-  const now = standing ?? (scoring ? standingOf({ attempts, bodyweight: owner.bodyweight, gender: owner.gender }, scoring) : {})
+  const now = standing ?? (scoring ? standingOf({ attempts, bodyweight: owner.bodyweight, gender: owner.gender, equipment: owner.equipment }, scoring) : {})
   return upsertParticipant(list, { ...owner, ...now, attempts }, scoring)
 }
 

@@ -10,7 +10,7 @@ export function competition(overrides: Partial<Competition> = {}): Competition {
     id: 7, name: 'Test Open', description: 'A test meet - {"lifttypes":["Squat"],"weightclasses":["74kg"],"gender":"M"}', location: 'Oslo', image: null,
     start_date: new Date(now - DAY).toISOString(), end_date: end, registration_deadline: end,
     lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['74kg', '83kg'], gender: 'M', participants: 0, status: 'ongoing',
-    sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots', format: 'open', declaration_window_minutes: 60, prize_pool: null,
+    sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots', format: 'open', declaration_window_minutes: 60, prize_pool: null, class_set: 'spec', equipment: 'classic', weigh_in: null,
     ...overrides,
   }
 }
@@ -29,7 +29,7 @@ export function lift(overrides: Partial<Lift> = {}): Lift {
 
 export function participant(overrides: Partial<Participant> = {}): Participant {
   return {
-    id: 1, user_id: 1, competition_id: 7, name: 'Anna Novak', weight_class: '74kg', gender: 'M', country: 'Norway', bodyweight: null,
+    id: 1, user_id: 1, competition_id: 7, name: 'Anna Novak', weight_class: '74kg', gender: 'M', country: 'Norway', bodyweight: null, divisions: [], birth_year: null, equipment: 'classic', bodyweight_source: null, moved_from_class: null,
     best_squat: 0, best_bench: 0, best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total: null, total_weight: 0, points: null, place: null,
     attempts: [], joined_at: '2026-01-01T09:00:00.000Z',
     ...overrides,

@@ -13,7 +13,7 @@ function row(overrides: Partial<LeaderboardRow>): LeaderboardRow {
   return {
     rank: 1, user_id: 1, name: 'Anna Novak', country: 'Norway', sport: 'powerlifting', gender: 'M', weight_class: '74kg', bodyweight: null,
     location: 'Oslo', competition_id: 1, competition_name: 'Oslo Open', squat: 0, bench: 0, deadlift: 0, snatch: 0, clean_and_jerk: 0,
-    total: null, points: NO_POINTS, pending: 0, verified: true, ...overrides,
+    total: null, points: NO_POINTS, pending: 0, verified: true, class_set: 'spec', equipment: 'classic', divisions: [], ...overrides,
   }
 }
 const hans = row({ rank: 1, user_id: 1, name: 'Heavy Hans', country: 'Germany', weight_class: '120kg', bodyweight: 118, squat: 260, bench: 170, deadlift: 270, total: 700, points: { ...NO_POINTS, dots: 404.3 } })
