@@ -57,6 +57,8 @@ export const UserResponse = Type.Object({
   sex: Type.Union([AccountSex, Type.Null()]),
   /** Certified as a judge by a site administrator (docs/verified-results.md). */
   certified_judge: Type.Boolean(),
+  /** Whether the owner opened the verification link mailed to the address (docs/accounts.md); only in the account's own answer, with the email. */
+  email_verified: Type.Optional(Type.Boolean()),
   /** A site administrator (ADMIN_USERNAMES); only in the account's own answer. */
   is_admin: Type.Optional(Type.Boolean()),
 })
@@ -84,6 +86,10 @@ export type PasswordResetBody = Static<typeof PasswordResetBody>
 
 /** The answer of both password reset calls. */
 export const MessageResponse = Type.Object({ message: Type.String() })
+
+/** POST /auth/verify_email/confirm: the verification link's token (docs/accounts.md). */
+export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 
 /** POST /auth/password: the owner changes their password (every session ends; the answer is a new one). */
 export const ChangePasswordBody = Type.Object({

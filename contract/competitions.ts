@@ -46,6 +46,8 @@ export const Competition = Type.Object({
   prize_pool: Nullable(PrizePool),
   /** When joining closes: the organiser's deadline, else the end date. */
   registration_deadline: Type.String(),
+  /** Only lifters whose account's email address is verified may join (docs/accounts.md). */
+  require_verified_email: Type.Optional(Type.Boolean()),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -154,6 +156,8 @@ export const CreateCompetitionBody = Type.Object(
     image: Type.Optional(Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` })),
     /** When joining closes, at most end_date; absent: at end_date. */
     registration_deadline: Type.Optional(ChallengeDate),
+    /** Only lifters with a verified email address may join (false when absent). */
+    require_verified_email: Type.Optional(Type.Boolean()),
     /** The prize pool the organiser offers, in a currency they name; absent or null: no prize. */
     prize_pool: Type.Optional(Nullable(PrizePoolInput)),
     /** Accepted for compatibility; must name the caller when present. */

@@ -7,6 +7,7 @@ import { createAccountDataRepository } from './account-data.repository.ts'
 import { createAccountsRepository } from './accounts.repository.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
+import { createEmailVerificationsRepository } from './email-verifications.repository.ts'
 import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
@@ -29,6 +30,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     accounts: createAccountsRepository(prisma, announcer),
     refreshTokens: createRefreshTokensRepository(prisma),
     passwordResets: createPasswordResetsRepository(prisma),
+    emailVerifications: createEmailVerificationsRepository(prisma),
     accountData: createAccountDataRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),
     leaderboard: createLeaderboardRepository(prisma),

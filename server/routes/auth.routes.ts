@@ -2,9 +2,10 @@
 // rules are services/accounts.service.ts's (register, login), services/tokens.service.ts's (the
 // tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse } from '../../contract/index.ts'
+import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse, VerifyEmailBody } from '../../contract/index.ts'
 import { SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
 import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
+import { ALREADY_VERIFIED, VERIFIED, VERIFY_LINK_INVALID, VERIFY_MAIL_FAILED, VERIFY_TOO_MANY } from '../services/email-verification.service.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 import { unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
@@ -19,7 +20,7 @@ function bodyRefreshToken(body: unknown): string | undefined {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { accounts, passwordReset, accountData } = app.services
+  const { accounts, passwordReset, accountData, emailVerification } = app.services
   const { config } = app.deps
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
   // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
@@ -39,6 +40,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const userId = await accounts.register(request.body)
+    // The verification link goes out after the answer (docs/accounts.md): a mail server's trouble never fails a registration.
+    void emailVerification.afterRegistration(userId).sent
     reply.status(201)
     return app.tokens.issue(userId)
   })
@@ -114,6 +117,35 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const userId = await passwordReset.reset(request.body.token, request.body.password)
     await app.live.endSessions(await app.tokens.revoke(userId))
     return { message: 'Your password is changed. Log in with it; every other session of your account has ended.' }
+  })
+
+  app.post('/auth/verify_email', {
+    onRequest: app.authenticate,
+    config: authLimit,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }],
+      description: 'Mails a new verification link to the signed-in account\'s address (registration mails the first). The link works once, for 24 hours; at most 3 links an hour per account. Without SMTP_URL the mail is kept in DATA_DIR/outbox and logged.',
+      response: {
+        202: MessageResponse, 404: errorStatus('The account of this token no longer exists.'), 409: errorStatus(ALREADY_VERIFIED),
+        429: errorStatus(`${VERIFY_TOO_MANY} Or too many requests from this client.`), 503: errorStatus(`${VERIFY_MAIL_FAILED} Or the server is restarting.`),
+      },
+    },
+  }, async (request, reply) => {
+    const message = await emailVerification.request(request.userId!)
+    reply.status(202)
+    return { message }
+  })
+
+  app.post('/auth/verify_email/confirm', {
+    config: authLimit,
+    schema: {
+      tags: ['auth'], body: VerifyEmailBody,
+      description: 'Marks the account verified with the token of a verification link (the part after `#token=`). The link works once, for 24 hours, and only while the account keeps the address it was sent to.',
+      response: { 200: MessageResponse, 400: errorStatus(VERIFY_LINK_INVALID) },
+    },
+  }, async (request) => {
+    await emailVerification.confirm(request.body.token)
+    return { message: VERIFIED }
   })
 
   app.post('/auth/password', {

@@ -58,6 +58,7 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
     ...prizeColumns(body.prize_pool ?? null),
     registrationDeadline,
+    requireVerifiedEmail: body.require_verified_email ?? false,
   }
 }
 

@@ -10,6 +10,7 @@ import type { ParticipantRow, ParticipantsRepository } from '../../infra/reposit
 import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
 import { conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
+import { assertMayEnter } from './email-verification.service.ts'
 import { LEAVE_REFUSED, assertBodyweight, assertCanJoin, assertCanLeave, normalizeGender } from './competitions.service.ts'
 import { toParticipant } from './mappers.ts'
 
@@ -24,7 +25,7 @@ export interface EntriesDeps {
     findLifter(userId: number, competitionId: number): Promise<{ weightClass: string } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
-  users: { find(userId: number): Promise<{ sex: string | null } | null> }
+  users: { find(userId: number): Promise<{ sex: string | null; emailVerifiedAt: Date | null } | null> }
   apiBase: string
   now?: () => Date
 }
@@ -51,8 +52,10 @@ export function createEntriesService(deps: EntriesDeps) {
       assertCanJoin(competition, body.weight_class, body.bodyweight, now())
       // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
       if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
-      // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const account = await users.find(userId)
+      // The organiser may accept only verified addresses (docs/accounts.md).
+      assertMayEnter(competition, account)
+      // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
       const joined = await participants.join(
         { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null }, setsAccount, answerIn(competition),

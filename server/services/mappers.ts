@@ -11,7 +11,7 @@ import { normalizeGender } from './competitions.service.ts'
 /** An account as answers show it; `withEmail` for its owner, `admin` for the owner's own account answer. */
 export function toUserResponse(user: UserRow, withEmail: boolean, admin?: boolean): UserResponse {
   return {
-    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email } : {}), ...(admin !== undefined ? { is_admin: admin } : {}),
+    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email, email_verified: user.emailVerifiedAt !== null } : {}), ...(admin !== undefined ? { is_admin: admin } : {}),
     country: user.country, weight_class: user.weightClass, bio: user.bio, created_at: user.createdAt.toISOString(),
     sex: user.sex === 'M' || user.sex === 'F' ? user.sex : null, certified_judge: user.judgeCertifiedAt !== null,
   }
@@ -40,6 +40,7 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     format: row.format === 'meet' ? 'meet' : 'open', declaration_window_minutes: row.declarationWindowMinutes,
     prize_pool: prizePoolOf(row),
     registration_deadline: (row.registrationDeadline ?? row.endDate).toISOString(),
+    require_verified_email: row.requireVerifiedEmail,
   }
 }
 

@@ -152,6 +152,14 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     await t.app.repos.passwordResets.create({ userId: u.user_id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
     return { payload: { token, password: 'a brand new passphrase' } }
   },
+  'POST /api/auth/verify_email': async () => ({ headers: (await registerUser(t.app)).auth }),
+  'POST /api/auth/verify_email/confirm': async () => {
+    const u = await registerUser(t.app)
+    const token = randomBytes(32).toString('base64url')
+    const email = (await t.app.repos.users.find(u.user_id))!.email
+    await t.app.repos.emailVerifications.create({ userId: u.user_id, email, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    return { payload: { token } }
+  },
   'POST /api/auth/password': async () => {
     const u = await registerUser(t.app)
     return { headers: u.auth, payload: { current_password: u.password, new_password: 'a brand new passphrase' } }
@@ -270,6 +278,16 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
   ],
   'POST /api/auth/password': [
     async () => ({ kind: 'a wrong current password', req: { headers: (await registerUser(t.app)).auth, payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' } }, expect: 400 }),
+  ],
+  'POST /api/auth/verify_email/confirm': [
+    () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43) } }, expect: 400 }),
+  ],
+  'POST /api/auth/verify_email': [
+    async () => {
+      const u = await registerUser(t.app)
+      await t.db.prisma.user.update({ where: { id: u.user_id }, data: { emailVerifiedAt: new Date() } })
+      return { kind: 'an account already verified', req: { headers: u.auth }, expect: 409 }
+    },
   ],
   'POST /api/auth/password_reset/confirm': [
     () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' } }, expect: 400 }),

@@ -10,6 +10,7 @@ import { startRetention, type Retention } from '../../../infra/retention.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
+import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
 import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
@@ -26,6 +27,7 @@ export interface Services {
   entries: EntriesService
   accounts: AccountsService
   passwordReset: PasswordResetService
+  emailVerification: EmailVerificationService
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
@@ -41,6 +43,8 @@ declare module 'fastify' {
 export default fp(async function repositories(app: FastifyInstance) {
   const { config, repos, bus, mailer } = app.deps
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
+  // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
+  const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
   app.decorate('repos', repos)
   app.decorate('services', {
@@ -59,9 +63,9 @@ export default fp(async function repositories(app: FastifyInstance) {
     accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
     passwordReset: createPasswordResetService({
       users: repos.users, resets: repos.passwordResets, passwords, mailer, log: app.log,
-      // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
-      siteUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      siteUrl,
     }),
+    emailVerification: createEmailVerificationService({ users: repos.users, verifications: repos.emailVerifications, mailer, log: app.log, siteUrl }),
   })
 
   let retention: Retention | undefined
