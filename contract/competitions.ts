@@ -167,6 +167,25 @@ export const CreateCompetitionBody = Type.Object(
 )
 export type CreateCompetitionBody = Static<typeof CreateCompetitionBody>
 
+/**
+ * PATCH /competitions/:id: what the organiser may change (docs/challenge-control.md). Details and the
+ * start only before the start; the end and the registration deadline until the end.
+ */
+export const UpdateCompetitionBody = Type.Object(
+  {
+    name: Type.Optional(NameText(120)),
+    location: Type.Optional(NameText(120)),
+    description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),
+    start_date: Type.Optional(ChallengeDate),
+    end_date: Type.Optional(ChallengeDate),
+    /** null: joining closes at the end. */
+    registration_deadline: Type.Optional(Nullable(ChallengeDate)),
+    require_verified_email: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type UpdateCompetitionBody = Static<typeof UpdateCompetitionBody>
+
 export const CreateCompetitionResponse = Type.Object({
   competition_id: Type.Integer(),
   name: Type.String(),

@@ -171,6 +171,8 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'PUT /api/admin/accounts/{username}/sex': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth, payload: { sex: 'M' } }),
+  'PATCH /api/competitions/{id}': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }),
+  'POST /api/competitions/{id}/cancel': async () => ({ params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Cancel' }) }, headers: f.owner.auth }),
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
@@ -313,6 +315,15 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: "someone else's user_id", req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } }, expect: 403 }),
     () => ({ kind: 'an end before the start', req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } }, expect: 400 }),
     () => ({ kind: 'a 2nd prize above the 1st', req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } }, expect: 400 }),
+  ],
+  'PATCH /api/competitions/{id}': [
+    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }, expect: 403 }),
+    () => ({ kind: 'an unknown challenge', req: { params: { id: MAX_ID }, headers: f.owner.auth, payload: { name: 'Gone' } }, expect: 404 }),
+    () => ({ kind: 'a new name once it started', req: { params: { id: f.competitionId }, headers: f.owner.auth, payload: { name: 'Renamed' } }, expect: 409 }),
+  ],
+  'POST /api/competitions/{id}/cancel': [
+    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth }, expect: 403 }),
+    () => ({ kind: 'a challenge with lifts', req: { params: { id: f.competitionId }, headers: f.owner.auth }, expect: 409 }),
   ],
   'POST /api/join_competition': [
     () => ({ kind: 'an unknown challenge', req: { headers: f.outsider.auth, payload: { competition_id: MAX_ID, weight_class: '83kg' } }, expect: 404 }),

@@ -10,6 +10,7 @@ import { startRetention, type Retention } from '../../../infra/retention.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
+import { createChallengeControlService, type ChallengeControlService } from '../../services/challenge-control.service.ts'
 import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
 import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
@@ -28,6 +29,7 @@ export interface Services {
   accounts: AccountsService
   passwordReset: PasswordResetService
   emailVerification: EmailVerificationService
+  challengeControl: ChallengeControlService
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
@@ -65,6 +67,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       users: repos.users, resets: repos.passwordResets, passwords, mailer, log: app.log,
       siteUrl,
     }),
+    challengeControl: createChallengeControlService({ competitions: repos.competitions }),
     emailVerification: createEmailVerificationService({ users: repos.users, verifications: repos.emailVerifications, mailer, log: app.log, siteUrl }),
   })
 

@@ -10,6 +10,7 @@ import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/con
 import { invalidateSoon, type LiveTable } from '../../../lib/live/live-table.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 import { queryClient } from '../../../lib/query-client.ts'
+import { useToasts } from '../../../stores/toasts.ts'
 import { SUMMARY_REFETCH_DEBOUNCE_MS, ownEntryQuery, summaryQuery } from './summary-query.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 
@@ -87,10 +88,26 @@ function patchSummaryAndOwn(event: LiveEvent, { id, userId }: ChallengeRoomConte
   if (stale) invalidateSoon(summaryQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
 }
 
-export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = Object.fromEntries(
-  (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
-    .map((type) => [type, (event: LiveEvent, context: ChallengeRoomContext) => {
-      (SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
-      patchSummaryAndOwn(event, context)
-    }]),
-)
+/** The organiser changed or cancelled the challenge (docs/challenge-control.md): its screens show it now; a cancel is told in a toast. */
+const CONTROL_TABLE: LiveTable<ChallengeRoomContext> = {
+  'competition.updated': (event, { id }) => {
+    patchCompetition(id, () => event.data.competition)
+    invalidateSoon(summaryQuery(id).queryKey, 0)
+  },
+  'competition.cancelled': (event, { id }) => {
+    useToasts.getState().show('warning', `"${event.data.name}" was cancelled by its organiser.`)
+    invalidateSoon(summaryQuery(id).queryKey, 0)
+    invalidateSoon(competitionQuery(id).queryKey, 0)
+  },
+}
+
+export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = {
+  ...Object.fromEntries(
+    (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
+      .map((type) => [type, (event: LiveEvent, context: ChallengeRoomContext) => {
+        (SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
+        patchSummaryAndOwn(event, context)
+      }]),
+  ),
+  ...CONTROL_TABLE,
+}

@@ -22,6 +22,7 @@ import { MeetNextStep } from '../meets/components/MeetNextStep.tsx'
 import { MeetScoreboard } from '../meets/components/MeetScoreboard.tsx'
 import { BodyweightForm } from './BodyweightForm.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
+import { OrganiserControls } from './OrganiserControls.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
 import { TopParticipants } from './TopParticipants.tsx'
@@ -90,6 +91,8 @@ export function ChallengeDetailPage() {
           <p>{challenge.description}</p>
         </div>
       </header>
+
+      <OrganiserControls competition={competition} />
 
       <div className={challenge.prizePool ? 'challenge-layout' : 'challenge-layout challenge-layout--no-prize'}>
         <section className="panel challenge-layout__facts" aria-label="Details">
