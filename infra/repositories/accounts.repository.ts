@@ -6,11 +6,12 @@ import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
-const accountSelect = { id: true, username: true, name: true, sex: true, judgeCertifiedAt: true } as const satisfies Prisma.UserSelect
+const accountSelect = { id: true, username: true, name: true, sex: true, judgeCertifiedAt: true, bannedAt: true } as const satisfies Prisma.UserSelect
 type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>
 
 const toAccount = (row: AccountRow): AdminAccount => ({
   user_id: row.id, username: row.username, name: row.name, sex: row.sex as AdminAccount['sex'], certified_at: row.judgeCertifiedAt?.toISOString() ?? null,
+  banned_at: row.bannedAt?.toISOString() ?? null,
 })
 
 export function createAccountsRepository(prisma: PrismaClient, announcer: Announcer) {

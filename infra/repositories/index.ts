@@ -13,6 +13,7 @@ import { createJudgingRepository } from './judging.repository.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
+import { createModerationRepository } from './moderation.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
@@ -37,6 +38,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     engagement: createEngagementRepository(prisma, announcer),
     uploadSlots: createUploadSlotsRepository(prisma),
     meets: createMeetsRepository(prisma, announcer),
+    moderation: createModerationRepository(prisma),
   }
 }
 

@@ -3,7 +3,7 @@
 // tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse, VerifyEmailBody } from '../../contract/index.ts'
-import { SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
+import { BANNED, SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
 import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
 import { ALREADY_VERIFIED, VERIFIED, VERIFY_LINK_INVALID, VERIFY_MAIL_FAILED, VERIFY_TOO_MANY } from '../services/email-verification.service.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
@@ -53,6 +53,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: AuthResponse,
         401: errorStatus('Invalid username or password.'),
+        403: errorStatus(BANNED),
         429: errorStatus('Too many attempts from this client, or too many failed logins for this account within LOGIN_BACKOFF_MINUTES: '
           + `LOGIN_MAX_FAILURES from this client's address (which locks the account for that address only), or ${ACCOUNT_FAILURE_MULTIPLE} × LOGIN_MAX_FAILURES `
           + 'from all addresses together (which locks it for everyone); `error` says how long to wait.'),

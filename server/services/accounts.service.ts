@@ -9,7 +9,7 @@ import type { PasswordResetsRepository } from '../../infra/repositories/password
 import type { UsersRepository } from '../../infra/repositories/users.repository.ts'
 import { loginKey } from '../../infra/login-backoff.ts'
 import type { Passwords } from '../passwords.ts'
-import { badRequest, conflict, notFound, tooMany, unauthorized } from '../errors.ts'
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../errors.ts'
 import { normalizeGender } from './competitions.service.ts'
 import { toUserResponse } from './mappers.ts'
 
@@ -19,6 +19,8 @@ const CATEGORY: Record<Sex, string> = { M: 'men', F: 'women' }
 
 export const SEX_FIXED = 'Your account has results, so only a site administrator can change its sex. Please contact one.'
 const NO_ACCOUNT = 'This account no longer exists.'
+/** A banned account's login (docs/moderation.md). */
+export const BANNED = 'This account is banned from LiftArena by a site administrator.'
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right: type the password you log in with now.'
 const noAccountNamed = (username: string) => `No account has the username "${username}".`
 
@@ -133,6 +135,8 @@ export function createAccountsService(deps: AccountsDeps) {
         throw unauthorized('Invalid username or password. Please try again.')
       }
       await loginAttempts.succeeded(key, address)
+      // A banned account's right password says nothing more (docs/moderation.md).
+      if (user.bannedAt) throw forbidden(BANNED)
       return user.id
     },
 
@@ -179,6 +183,9 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!account) throw notFound(noAccountNamed(username))
       return account
     },
+
+    /** Site administration: the account as the admin page lists it. */
+    account: (username: string) => namedAccount(username),
 
     /** Site administration: sets an account's sex, results or not; its entries move with it. */
     async setSex(username: string, sex: Sex): Promise<AdminAccount> {

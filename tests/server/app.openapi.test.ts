@@ -173,6 +173,14 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'PUT /api/admin/accounts/{username}/sex': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth, payload: { sex: 'M' } }),
   'PATCH /api/competitions/{id}': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }),
   'POST /api/competitions/{id}/cancel': async () => ({ params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Cancel' }) }, headers: f.owner.auth }),
+  'PUT /api/admin/accounts/{username}/ban': async () => ({ params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'POST /api/admin/accounts/{username}/unban': async () => {
+    const username = await freshUsername()
+    await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
+    return { params: { username }, headers: f.admin.auth, payload: { reason: 'Appeal accepted' } }
+  },
+  'POST /api/admin/comments/{id}/remove': async () => ({ params: { id: await freshComment() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'GET /api/admin/moderation': () => ({ headers: f.admin.auth }),
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
@@ -265,6 +273,12 @@ async function decidedAttempt(): Promise<number> {
   return id
 }
 
+/** The username of a fresh account. */
+async function freshUsername(): Promise<string> {
+  const u = await registerUser(t.app)
+  return (await t.db.prisma.user.findUniqueOrThrow({ where: { id: u.user_id }, select: { username: true } })).username
+}
+
 /** A new comment of the outsider on the walk's attempt. */
 async function freshComment(): Promise<number> {
   const res = await send('POST', '/api/attempts/{id}/comments', { params: { id: f.attemptId }, headers: f.outsider.auth, payload: { text: 'Nice.' } })
@@ -315,6 +329,17 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: "someone else's user_id", req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } }, expect: 403 }),
     () => ({ kind: 'an end before the start', req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } }, expect: 400 }),
     () => ({ kind: 'a 2nd prize above the 1st', req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } }, expect: 400 }),
+  ],
+  'PUT /api/admin/accounts/{username}/ban': [
+    () => ({ kind: 'a site administrator', req: { params: { username: 'walkadmin' }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 403 }),
+    async () => {
+      const username = await freshUsername()
+      await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
+      return { kind: 'an account already banned', req: { params: { username }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 409 }
+    },
+  ],
+  'POST /api/admin/accounts/{username}/unban': [
+    async () => ({ kind: 'an account not banned', req: { params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Appeal' } }, expect: 409 }),
   ],
   'PATCH /api/competitions/{id}': [
     () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }, expect: 403 }),

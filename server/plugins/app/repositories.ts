@@ -16,6 +16,7 @@ import { createEngagementService, type EngagementService } from '../../services/
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
+import { createModerationService, type ModerationService } from '../../services/moderation.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 
@@ -30,6 +31,7 @@ export interface Services {
   passwordReset: PasswordResetService
   emailVerification: EmailVerificationService
   challengeControl: ChallengeControlService
+  moderation: ModerationService
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
@@ -68,6 +70,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       siteUrl,
     }),
     challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    moderation: createModerationService({ users: repos.users, moderation: repos.moderation, engagement: repos.engagement, adminUsernames: config.adminUsernames }),
     emailVerification: createEmailVerificationService({ users: repos.users, verifications: repos.emailVerifications, mailer, log: app.log, siteUrl }),
   })
 
