@@ -73,6 +73,14 @@ export const UpdateAccountBody = Type.Object({
 }, { additionalProperties: false })
 export type UpdateAccountBody = Static<typeof UpdateAccountBody>
 
+/** PUT /auth/user/profile: the owner edits their public profile (docs/accounts.md); what it does not name stays. Empty country or bio clears it. */
+export const UpdateProfileBody = Type.Object({
+  name: Type.Optional(NameText(100)),
+  country: Type.Optional(Type.String({ maxLength: 80, pattern: NAME_OR_EMPTY })),
+  bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
+}, { additionalProperties: false, minProperties: 1 })
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>
+
 /** POST /auth/password_reset: asks for a link to choose a new password (docs/accounts.md). */
 export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false })
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>

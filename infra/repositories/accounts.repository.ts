@@ -48,6 +48,17 @@ export function createAccountsRepository(prisma: PrismaClient, announcer: Announ
       return (await prisma.attempt.count({ where: { participant: { userId } }, take: 1 })) > 0
     },
 
+    /** The owner's profile change; their board rows show the new name and country, and the boards are told. */
+    async updateProfile(userId: number, data: { name?: string; country?: string | null; bio?: string | null }): Promise<void> {
+      await announcer.write(async (tx, announce) => {
+        await tx.user.update({ where: { id: userId }, data })
+        if (data.name !== undefined || data.country !== undefined) {
+          await refreshLeaderboardOf(tx, userId)
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
+        }
+      })
+    },
+
     /**
      * Sets the account's sex and moves its entries with it (their category and points follow), then
      * rewrites its board rows and tells the boards.

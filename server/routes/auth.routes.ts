@@ -2,7 +2,7 @@
 // rules are services/accounts.service.ts's (register, login), services/tokens.service.ts's (the
 // tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse, VerifyEmailBody } from '../../contract/index.ts'
+import { AccountDataExport, AuthResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UpdateProfileBody, UserResponse, VerifyEmailBody } from '../../contract/index.ts'
 import { BANNED, SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
 import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
 import { ALREADY_VERIFIED, VERIFIED, VERIFY_LINK_INVALID, VERIFY_MAIL_FAILED, VERIFY_TOO_MANY } from '../services/email-verification.service.ts'
@@ -179,6 +179,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store')
     return data
   })
+
+  app.put('/auth/user/profile', {
+    onRequest: app.authenticate,
+    // Per account: a name change rewrites the account's board rows and is announced to every board.
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('profile'), errorResponseBuilder: tooFast('changing your profile') } },
+    bodyLimit: BODY_LIMITS.registration,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }], body: UpdateProfileBody,
+      description: 'The signed-in account edits its public profile: name, country, bio (an empty country or bio clears it). The boards show the new name and country at once.',
+      response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.') },
+    },
+  }, (request) => accounts.updateProfile(request.userId!, request.body))
 
   app.patch('/auth/user', {
     onRequest: app.authenticate,

@@ -3,7 +3,7 @@
 // account has results, but for a site administrator), and who the site administrators are
 // (ADMIN_USERNAMES). The I/O is the users and accounts repositories'; passwords are hashed by
 // server/passwords.ts and failed logins counted by the login backoff (plugins/external/rate-limit.ts).
-import type { AdminAccount, RegisterBody } from '../../contract/index.ts'
+import type { AdminAccount, RegisterBody, UpdateProfileBody } from '../../contract/index.ts'
 import type { AccountsRepository } from '../../infra/repositories/accounts.repository.ts'
 import type { PasswordResetsRepository } from '../../infra/repositories/password-resets.repository.ts'
 import type { UsersRepository } from '../../infra/repositories/users.repository.ts'
@@ -78,7 +78,7 @@ export interface LoginAttempts {
 
 export interface AccountsDeps {
   users: Pick<UsersRepository, 'find' | 'findByEmail' | 'findByUsername' | 'usernameTaken' | 'create' | 'setPasswordHash'>
-  accounts: Pick<AccountsRepository, 'find' | 'search' | 'setCertified' | 'hasResults' | 'setSex'>
+  accounts: Pick<AccountsRepository, 'find' | 'search' | 'setCertified' | 'hasResults' | 'setSex' | 'updateProfile'>
   /** A changed password ends the account's reset links (docs/accounts.md). */
   passwordResets: Pick<PasswordResetsRepository, 'endAll'>
   passwords: Passwords
@@ -162,6 +162,20 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** The signed-in account, as its owner sees it. */
     profile: async (userId: number) => asAnswer(await ownAccount(userId)),
+
+    /** The owner edits their name, country and bio (docs/accounts.md); an empty country or bio clears it. */
+    async updateProfile(userId: number, body: UpdateProfileBody) {
+      await ownAccount(userId)
+      const data: { name?: string; country?: string | null; bio?: string | null } = {}
+      if (body.name !== undefined) {
+        data.name = body.name.trim()
+        if (data.name === '') throw badRequest('name must not be blank: it is how boards and results name you.')
+      }
+      if (body.country !== undefined) data.country = body.country.trim() || null
+      if (body.bio !== undefined) data.bio = body.bio.trim() || null
+      await accounts.updateProfile(userId, data)
+      return asAnswer(await ownAccount(userId))
+    },
 
     /** The owner sets their account's sex: while it has no results. */
     async setOwnSex(userId: number, sex: Sex) {

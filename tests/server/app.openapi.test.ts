@@ -167,6 +167,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/auth/user': () => ({ headers: f.lifter.auth }),
   'GET /api/auth/user/data': () => ({ headers: f.lifter.auth }),
   'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
+  'PUT /api/auth/user/profile': () => ({ headers: f.outsider.auth, payload: { bio: 'Walks the API.' } }),
   'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
