@@ -12,6 +12,8 @@ export const AdminAccount = Type.Object({
   sex: Nullable(AccountSex),
   /** When a site administrator certified them as a judge; null when not certified. */
   certified_at: Nullable(Type.String()),
+  /** When a site administrator banned the account (docs/moderation.md); null when not banned. */
+  banned_at: Type.Optional(Nullable(Type.String())),
 })
 export type AdminAccount = Static<typeof AdminAccount>
 
@@ -36,3 +38,25 @@ export type AdminSexBody = Static<typeof AdminSexBody>
 
 export const AdminAccountResponse = Type.Object({ account: AdminAccount })
 export type AdminAccountResponse = Static<typeof AdminAccountResponse>
+
+/** PUT /admin/accounts/:username/ban, POST …/unban, POST /admin/comments/:id/remove: why (kept in the audit log). */
+export const ModerationBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false })
+export type ModerationBody = Static<typeof ModerationBody>
+
+/** One row of the moderation audit log (docs/moderation.md): who did what to what, when and why. */
+export const ModerationEntry = Type.Object({
+  id: Type.Integer(),
+  /** The administrator's username. */
+  admin: Type.String(),
+  action: Type.Union([Type.Literal('ban'), Type.Literal('unban'), Type.Literal('remove_comment')]),
+  target_type: Type.Union([Type.Literal('user'), Type.Literal('comment')]),
+  target_id: Type.Integer(),
+  /** The account's username, or the removed comment's words. */
+  target: Type.String(),
+  reason: Type.String(),
+  at: Type.String(),
+})
+export type ModerationEntry = Static<typeof ModerationEntry>
+
+export const ModerationLog = Type.Object({ actions: Type.Array(ModerationEntry) })
+export type ModerationLog = Static<typeof ModerationLog>

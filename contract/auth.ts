@@ -60,6 +60,8 @@ export const UserResponse = Type.Object({
   sex: Type.Union([AccountSex, Type.Null()]),
   /** Certified as a judge by a site administrator (docs/verified-results.md). */
   certified_judge: Type.Boolean(),
+  /** Whether the owner opened the verification link mailed to the address (docs/accounts.md); only in the account's own answer, with the email. */
+  email_verified: Type.Optional(Type.Boolean()),
   /** A site administrator (ADMIN_USERNAMES); only in the account's own answer. */
   is_admin: Type.Optional(Type.Boolean()),
   /** The date of birth, YYYY-MM-DD or null: only in the account's own answer (private). */
@@ -80,6 +82,14 @@ export const UpdateAccountBody = Type.Object({
 }, { additionalProperties: false, minProperties: 1 })
 export type UpdateAccountBody = Static<typeof UpdateAccountBody>
 
+/** PUT /auth/user/profile: the owner edits their public profile (docs/accounts.md); what it does not name stays. Empty country or bio clears it. */
+export const UpdateProfileBody = Type.Object({
+  name: Type.Optional(NameText(100)),
+  country: Type.Optional(Type.String({ maxLength: 80, pattern: NAME_OR_EMPTY })),
+  bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
+}, { additionalProperties: false, minProperties: 1 })
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>
+
 /** POST /auth/password_reset: asks for a link to choose a new password (docs/accounts.md). */
 export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false })
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>
@@ -93,6 +103,10 @@ export type PasswordResetBody = Static<typeof PasswordResetBody>
 
 /** The answer of both password reset calls. */
 export const MessageResponse = Type.Object({ message: Type.String() })
+
+/** POST /auth/verify_email/confirm: the verification link's token (docs/accounts.md). */
+export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 
 /** POST /auth/password: the owner changes their password (every session ends; the answer is a new one). */
 export const ChangePasswordBody = Type.Object({

@@ -61,6 +61,8 @@ export const Competition = Type.Object({
   equipment: Nullable(EquipmentOffer),
   /** A meet's weigh-in window: nobody lifts before the organiser records their bodyweight; null: bodyweights are self-declared. */
   weigh_in: Nullable(WeighInWindow),
+  /** Only lifters whose account's email address is verified may join (docs/accounts.md). */
+  require_verified_email: Type.Optional(Type.Boolean()),
 })
 export type Competition = Static<typeof Competition>
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
@@ -188,6 +190,8 @@ export const CreateCompetitionBody = Type.Object(
     image: Type.Optional(Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` })),
     /** When joining closes, at most end_date; absent: at end_date. */
     registration_deadline: Type.Optional(ChallengeDate),
+    /** Only lifters with a verified email address may join (false when absent). */
+    require_verified_email: Type.Optional(Type.Boolean()),
     /** The prize pool the organiser offers, in a currency they name; absent or null: no prize. */
     prize_pool: Type.Optional(Nullable(PrizePoolInput)),
     /** Accepted for compatibility; must name the caller when present. */
@@ -196,6 +200,25 @@ export const CreateCompetitionBody = Type.Object(
   { additionalProperties: false },
 )
 export type CreateCompetitionBody = Static<typeof CreateCompetitionBody>
+
+/**
+ * PATCH /competitions/:id: what the organiser may change (docs/challenge-control.md). Details and the
+ * start only before the start; the end and the registration deadline until the end.
+ */
+export const UpdateCompetitionBody = Type.Object(
+  {
+    name: Type.Optional(NameText(120)),
+    location: Type.Optional(NameText(120)),
+    description: Type.Optional(Type.String({ maxLength: 5000, pattern: PLAIN_LINES })),
+    start_date: Type.Optional(ChallengeDate),
+    end_date: Type.Optional(ChallengeDate),
+    /** null: joining closes at the end. */
+    registration_deadline: Type.Optional(Nullable(ChallengeDate)),
+    require_verified_email: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type UpdateCompetitionBody = Static<typeof UpdateCompetitionBody>
 
 export const CreateCompetitionResponse = Type.Object({
   competition_id: Type.Integer(),

@@ -63,6 +63,10 @@ export const LiveEventData = {
   'participant.updated': Type.Object({ competition_id: Id, participant: Participant }),
   /** Published to the global room, so challenge lists can show it without reload. */
   'competition.created': Type.Object({ competition: Competition }),
+  /** The organiser changed the challenge (docs/challenge-control.md): in its room and the global room, as it is now. */
+  'competition.updated': Type.Object({ competition: Competition }),
+  /** The organiser cancelled the challenge before any lift was recorded: it is gone (its room and the global room). */
+  'competition.cancelled': Type.Object({ competition_id: Id, name: Type.String() }),
   /** A comment on one of the challenge's attempts (`comments`: the attempt's count now). */
   'comment.created': Type.Object({ competition_id: Id, attempt_id: Id, comment: Comment, comments: Type.Integer() }),
   /** A comment was removed (by its author or the organiser). */
@@ -95,6 +99,8 @@ export const AttemptCreatedEvent = liveEvent('attempt.created')
 export const AttemptUpdatedEvent = liveEvent('attempt.updated')
 export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
 export const CompetitionCreatedEvent = liveEvent('competition.created')
+export const CompetitionUpdatedEvent = liveEvent('competition.updated')
+export const CompetitionCancelledEvent = liveEvent('competition.cancelled')
 export const AttemptVotedEvent = liveEvent('attempt.voted')
 export const AttemptJudgedEvent = liveEvent('attempt.judged')
 export const PanelChangedEvent = liveEvent('panel.changed')
@@ -110,7 +116,7 @@ export const RecordSetEvent = liveEvent('record.set')
 export const LiveEvent = Type.Union([
   ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
   PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
-  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, HallChangedEvent, RecordSetEvent,
+  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, HallChangedEvent, RecordSetEvent, CompetitionUpdatedEvent, CompetitionCancelledEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

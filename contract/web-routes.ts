@@ -34,6 +34,7 @@ export const WEB_ROUTES = [
   '/auth/callback',
   '/auth/error',
   '/reset-password',
+  '/verify-email',
 ] as const
 
 const segments = (path: string) => path.split('/').filter((s) => s !== '')

@@ -44,6 +44,7 @@ import aggregateRoutes from './routes/aggregates.routes.ts'
 import engagementRoutes from './routes/engagement.routes.ts'
 import healthRoutes from './routes/health.routes.ts'
 import adminRoutes from './routes/admin.routes.ts'
+import challengeControlRoutes from './routes/challenge-control.routes.ts'
 import { BODY_LIMITS } from './body-limits.ts'
 
 /** What the app is built from; each is created once by the process's composition root (server.ts) or a test. */
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(engagementRoutes, { prefix })
   await app.register(healthRoutes, { prefix })
   await app.register(adminRoutes, { prefix })
+  await app.register(challengeControlRoutes, { prefix })
   if (deps.config.serveWeb) await app.register(webStatic)
   return app
 }

@@ -6,11 +6,12 @@ import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
-const accountSelect = { id: true, username: true, name: true, sex: true, judgeCertifiedAt: true } as const satisfies Prisma.UserSelect
+const accountSelect = { id: true, username: true, name: true, sex: true, judgeCertifiedAt: true, bannedAt: true } as const satisfies Prisma.UserSelect
 type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>
 
 const toAccount = (row: AccountRow): AdminAccount => ({
   user_id: row.id, username: row.username, name: row.name, sex: row.sex as AdminAccount['sex'], certified_at: row.judgeCertifiedAt?.toISOString() ?? null,
+  banned_at: row.bannedAt?.toISOString() ?? null,
 })
 
 export function createAccountsRepository(prisma: PrismaClient, announcer: Announcer) {
@@ -45,6 +46,17 @@ export function createAccountsRepository(prisma: PrismaClient, announcer: Announ
     /** Whether the account has any attempt recorded: its results then fix its sex. */
     async hasResults(userId: number): Promise<boolean> {
       return (await prisma.attempt.count({ where: { participant: { userId } }, take: 1 })) > 0
+    },
+
+    /** The owner's profile change; their board rows show the new name and country, and the boards are told. */
+    async updateProfile(userId: number, data: { name?: string; country?: string | null; bio?: string | null }): Promise<void> {
+      await announcer.write(async (tx, announce) => {
+        await tx.user.update({ where: { id: userId }, data })
+        if (data.name !== undefined || data.country !== undefined) {
+          await refreshLeaderboardOf(tx, userId)
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
+        }
+      })
     },
 
     /**

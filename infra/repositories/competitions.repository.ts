@@ -1,8 +1,9 @@
 // Challenges: all of their I/O. Creating one is announced to the global room, whose
 // seq therefore versions the challenge list (the list's read cache relies on it).
-import { GLOBAL_ROOM, type Competition, type StatusBounds } from '../../contract/index.ts'
+import { GLOBAL_ROOM, competitionRoom, type Competition, type StatusBounds } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
+import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
 /** A challenge with its participant count, as every answer about it shows it. */
 export const withParticipantCount = { _count: { select: { participants: true } } } as const satisfies Prisma.CompetitionInclude
@@ -15,6 +16,17 @@ const whereWithin = (bounds: StatusBounds): Prisma.CompetitionWhereInput => ({
   startDate: { ...(bounds.startsAfter ? { gt: bounds.startsAfter } : {}), ...(bounds.startsBy ? { lte: bounds.startsBy } : {}) },
   endDate: { ...(bounds.endsFrom ? { gte: bounds.endsFrom } : {}), ...(bounds.endsBefore ? { lt: bounds.endsBefore } : {}) },
 })
+
+/** The challenge as a locked write sees it (its room locked: joins, uploads and votes wait), and what it may do. */
+export interface LockedChallenge {
+  row: CompetitionRow
+  /** Attempts recorded in it. */
+  recordedLifts(): Promise<number>
+  /** Writes the change and tells its room and the global room (`competition.updated`); the row as it is now. */
+  update(data: Partial<NewCompetition>): Promise<CompetitionRow>
+  /** Removes it with its entries and tells its room and the global room (`competition.cancelled`); the lifters who had entered. */
+  cancel(): Promise<number[]>
+}
 
 export function createCompetitionsRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
@@ -65,6 +77,44 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
       }
     },
 
+    /**
+     * Runs `work` with the challenge's room locked (lock order: room, then rows), so its checks see
+     * every join, upload and vote before it and none slips in between; null when it does not exist.
+     * A refusal `work` throws rolls everything back.
+     */
+    withChallengeLocked<T>(id: number, answer: (row: CompetitionRow) => Competition, work: (locked: LockedChallenge) => Promise<T>): Promise<T | null> {
+      return announcer.write(async (tx, announce) => {
+        const room = competitionRoom(id)
+        await announce.lock(room)
+        const row = await tx.competition.findUnique({ where: { id }, include: withParticipantCount })
+        if (!row) {
+          // The reserved number must be used or nothing commits: the room of a challenge that is not there hears nothing.
+          throw new NotThere()
+        }
+        return work({
+          row,
+          recordedLifts: () => tx.attempt.count({ where: { participant: { competitionId: id } } }),
+          async update(data) {
+            const updated = await tx.competition.update({ where: { id }, data, include: withParticipantCount })
+            await announce(room, 'competition.updated', { competition: answer(updated) })
+            await announce(GLOBAL_ROOM, 'competition.updated', { competition: answer(updated) })
+            return updated
+          },
+          async cancel() {
+            const lifters = (await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true } })).map((p) => p.userId)
+            await announce(room, 'competition.cancelled', { competition_id: id, name: row.name })
+            await tx.competition.delete({ where: { id } })
+            for (const userId of lifters) await refreshLeaderboardOf(tx, userId)
+            await announce(GLOBAL_ROOM, 'competition.cancelled', { competition_id: id, name: row.name })
+            return lifters
+          },
+        })
+      }).catch((error: unknown) => {
+        if (error instanceof NotThere) return null
+        throw error
+      })
+    },
+
     /** Stores a new challenge and announces it; `answer` turns the stored row into what the event carries. */
     create(data: NewCompetition, answer: (row: CompetitionRow) => Competition): Promise<CompetitionRow> {
       return announcer.write(async (tx, announce) => {
@@ -76,5 +126,7 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
     },
   }
 }
+
+class NotThere extends Error {}
 
 export type CompetitionsRepository = ReturnType<typeof createCompetitionsRepository>

@@ -8,6 +8,7 @@ import { ENGAGEMENT, competitionRoom, type Comment, type EngagementCounts, type 
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { isMissingReference } from '../refusal.ts'
+import { appendAudit, type AuditEntry } from './audit-log.ts'
 
 const commentWithAuthor = { user: { select: { name: true } } } as const satisfies Prisma.CommentInclude
 type CommentRow = Prisma.CommentGetPayload<{ include: typeof commentWithAuthor }> & { _count?: { reports: number } }
@@ -131,16 +132,18 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * `remove` deletes it under its challenge room's lock and announces it; false when another
      * removal got there first (of two deletes at once, one removes it and the other finds it gone).
      */
-    withComment<T>(commentId: number, work: (comment: { authorId: number; attemptId: number; place: AttemptPlace }, remove: () => Promise<boolean>) => Promise<T>): Promise<T | null> {
+    withComment<T>(commentId: number, work: (comment: { authorId: number; attemptId: number; text: string; place: AttemptPlace }, remove: (audit?: AuditEntry) => Promise<boolean>) => Promise<T>): Promise<T | null> {
       return announcer.write(async (tx, announce) => {
-        const found = await tx.comment.findUnique({ where: { id: commentId }, select: { attemptId: true, userId: true } })
+        const found = await tx.comment.findUnique({ where: { id: commentId }, select: { attemptId: true, userId: true, text: true } })
         if (!found) return null
         const place = (await placeOf(tx, found.attemptId))!
-        return work({ authorId: found.userId, attemptId: found.attemptId, place }, async () => {
+        return work({ authorId: found.userId, attemptId: found.attemptId, text: found.text, place }, async (audit) => {
           const room = competitionRoom(place.competitionId)
           await announce.lock(room)
           const removed = await tx.comment.deleteMany({ where: { id: commentId } })
           if (removed.count === 0) return false
+          // A site administrator's removal is logged in the same transaction (docs/moderation.md).
+          if (audit) await appendAudit(tx, audit)
           const { comments } = await bump(tx, found.attemptId, { comments: -1 })
           // Its creation event stays in the outbox for replays: without its words, so a removed comment cannot be read back.
           await tx.$executeRaw`

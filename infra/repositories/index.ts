@@ -7,12 +7,14 @@ import { createAccountDataRepository } from './account-data.repository.ts'
 import { createAccountsRepository } from './accounts.repository.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
+import { createEmailVerificationsRepository } from './email-verifications.repository.ts'
 import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
 import { createHallRepository } from './hall.repository.ts'
+import { createModerationRepository } from './moderation.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createRecordsRepository } from './records.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
@@ -31,6 +33,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     accounts: createAccountsRepository(prisma, announcer),
     refreshTokens: createRefreshTokensRepository(prisma),
     passwordResets: createPasswordResetsRepository(prisma),
+    emailVerifications: createEmailVerificationsRepository(prisma),
     accountData: createAccountDataRepository(prisma),
     liveEvents: createLiveEventsRepository(prisma),
     leaderboard: createLeaderboardRepository(prisma),
@@ -39,6 +42,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     meets: createMeetsRepository(prisma, announcer),
     hall: createHallRepository(prisma, announcer),
     records: createRecordsRepository(prisma),
+    moderation: createModerationRepository(prisma),
   }
 }
 

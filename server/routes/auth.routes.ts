@@ -2,9 +2,10 @@
 // rules are services/accounts.service.ts's (register, login), services/tokens.service.ts's (the
 // tokens) and services/password-reset.service.ts's (reset links).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { AccountDataExport, AuthResponse, ErrorResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UserResponse } from '../../contract/index.ts'
-import { SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
+import { AccountDataExport, AuthResponse, ErrorResponse, ChangePasswordBody, LoginBody, LogoutResponse, MessageResponse, PasswordResetBody, PasswordResetRequestBody, RegisterBody, UpdateAccountBody, UpdateProfileBody, UserResponse, VerifyEmailBody } from '../../contract/index.ts'
+import { BANNED, SEX_FIXED, WRONG_CURRENT_PASSWORD } from '../services/accounts.service.ts'
 import { RESET_LINK_INVALID, RESET_MAILS_PER_HOUR } from '../services/password-reset.service.ts'
+import { ALREADY_VERIFIED, VERIFIED, VERIFY_LINK_INVALID, VERIFY_MAIL_FAILED, VERIFY_TOO_MANY } from '../services/email-verification.service.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 import { unauthorized } from '../errors.ts'
 import { bearerToken } from '../plugins/app/auth.ts'
@@ -19,7 +20,7 @@ function bodyRefreshToken(body: unknown): string | undefined {
 }
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { accounts, passwordReset, accountData } = app.services
+  const { accounts, passwordReset, accountData, emailVerification } = app.services
   const { config } = app.deps
   const authLimit = { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } }
   // 400 (validation), 401 (authenticate), 413, 415, 429 and 503 are documented for every route that can
@@ -39,6 +40,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const userId = await accounts.register(request.body)
+    // The verification link goes out after the answer (docs/accounts.md): a mail server's trouble never fails a registration.
+    void emailVerification.afterRegistration(userId).sent
     reply.status(201)
     return app.tokens.issue(userId)
   })
@@ -50,6 +53,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: AuthResponse,
         401: errorStatus('Invalid username or password.'),
+        403: errorStatus(BANNED),
         429: errorStatus('Too many attempts from this client, or too many failed logins for this account within LOGIN_BACKOFF_MINUTES: '
           + `LOGIN_MAX_FAILURES from this client's address (which locks the account for that address only), or ${ACCOUNT_FAILURE_MULTIPLE} × LOGIN_MAX_FAILURES `
           + 'from all addresses together (which locks it for everyone); `error` says how long to wait.'),
@@ -116,6 +120,35 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Your password is changed. Log in with it; every other session of your account has ended.' }
   })
 
+  app.post('/auth/verify_email', {
+    onRequest: app.authenticate,
+    config: authLimit,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }],
+      description: 'Mails a new verification link to the signed-in account\'s address (registration mails the first). The link works once, for 24 hours; at most 3 links an hour per account. Without SMTP_URL the mail is kept in DATA_DIR/outbox and logged.',
+      response: {
+        202: MessageResponse, 404: errorStatus('The account of this token no longer exists.'), 409: errorStatus(ALREADY_VERIFIED),
+        429: errorStatus(`${VERIFY_TOO_MANY} Or too many requests from this client.`), 503: errorStatus(`${VERIFY_MAIL_FAILED} Or the server is restarting.`),
+      },
+    },
+  }, async (request, reply) => {
+    const message = await emailVerification.request(request.userId!)
+    reply.status(202)
+    return { message }
+  })
+
+  app.post('/auth/verify_email/confirm', {
+    config: authLimit,
+    schema: {
+      tags: ['auth'], body: VerifyEmailBody,
+      description: 'Marks the account verified with the token of a verification link (the part after `#token=`). The link works once, for 24 hours, and only while the account keeps the address it was sent to.',
+      response: { 200: MessageResponse, 400: errorStatus(VERIFY_LINK_INVALID) },
+    },
+  }, async (request) => {
+    await emailVerification.confirm(request.body.token)
+    return { message: VERIFIED }
+  })
+
   app.post('/auth/password', {
     onRequest: app.authenticate,
     config: authLimit,
@@ -146,6 +179,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store')
     return data
   })
+
+  app.put('/auth/user/profile', {
+    onRequest: app.authenticate,
+    // Per account: a name change rewrites the account's board rows and is announced to every board.
+    config: { rateLimit: { max: config.rateLimitEntriesPerMinute, timeWindow: '1 minute', hook: 'onRequest', keyGenerator: perUser('profile'), errorResponseBuilder: tooFast('changing your profile') } },
+    bodyLimit: BODY_LIMITS.registration,
+    schema: {
+      tags: ['auth'], security: [{ bearer: [] }], body: UpdateProfileBody,
+      description: 'The signed-in account edits its public profile: name, country, bio (an empty country or bio clears it). The boards show the new name and country at once.',
+      response: { 200: UserResponse, 404: errorStatus('The account of this token no longer exists.') },
+    },
+  }, (request) => accounts.updateProfile(request.userId!, request.body))
 
   app.patch('/auth/user', {
     onRequest: app.authenticate,

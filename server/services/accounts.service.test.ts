@@ -81,6 +81,9 @@ describe('the accounts service', () => {
           rows.find((r) => r.id === userId)!.sex = sex
         },
         find: async () => null, search: async () => [], setCertified: async () => null,
+        async updateProfile(userId, data) {
+          Object.assign(rows.find((r) => r.id === userId)!, data)
+        },
       },
       passwordResets: { endAll: async (userId) => void endedLinks.push(userId) },
       passwords: { hash: async (p) => `hashed:${p}`, verify: async (stored, p) => stored === `hashed:${p}` },
@@ -96,6 +99,15 @@ describe('the accounts service', () => {
   const refusedAsync = (work: Promise<unknown>) =>
     work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
   const body = (over: Record<string, unknown> = {}) => ({ name: 'Anna Lift', email: ' Anna@Example.com ', password: 'secret-pass', ...over }) as never
+
+  it('edits the own name, country and bio: trimmed, an empty country or bio cleared, a blank name refused', async () => {
+    const { service } = setup()
+    await service.register(body({ country: 'Norway', bio: 'Squats.' }))
+    expect(await service.updateProfile(1, { name: '  Anna Strong ', country: '', bio: ' Pulls. ' })).toMatchObject({ name: 'Anna Strong', country: null, bio: 'Pulls.' })
+    expect(await service.updateProfile(1, { country: 'Sweden' })).toMatchObject({ name: 'Anna Strong', country: 'Sweden', bio: 'Pulls.' })
+    expect(await refusedAsync(service.updateProfile(1, { name: '   ' }))).toEqual({ status: 400, error: 'name must not be blank: it is how boards and results name you.' })
+    expect(await refusedAsync(service.updateProfile(9, { bio: 'x' }))).toMatchObject({ status: 404 })
+  })
 
   it('registers with a free username made from the name, once per email and per username; a blank or mismatched password is refused', async () => {
     const { service, rows } = setup()

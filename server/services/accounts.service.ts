@@ -3,7 +3,7 @@
 // account has results, but for a site administrator), and who the site administrators are
 // (ADMIN_USERNAMES). The I/O is the users and accounts repositories'; passwords are hashed by
 // server/passwords.ts and failed logins counted by the login backoff (plugins/external/rate-limit.ts).
-import { birthDateProblem, type AdminAccount, type RegisterBody, type UpdateAccountBody } from '../../contract/index.ts'
+import { birthDateProblem, type AdminAccount, type RegisterBody, type UpdateAccountBody, type UpdateProfileBody } from '../../contract/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import type { AccountsRepository } from '../../infra/repositories/accounts.repository.ts'
@@ -11,7 +11,7 @@ import type { PasswordResetsRepository } from '../../infra/repositories/password
 import type { UsersRepository } from '../../infra/repositories/users.repository.ts'
 import { loginKey } from '../../infra/login-backoff.ts'
 import type { Passwords } from '../passwords.ts'
-import { badRequest, conflict, notFound, tooMany, unauthorized } from '../errors.ts'
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../errors.ts'
 import { normalizeGender } from './competitions.service.ts'
 import { birthDateText, toParticipant, toUserResponse } from './mappers.ts'
 
@@ -29,6 +29,8 @@ export function birthDateOf(text: string, today = new Date()): Date {
   return new Date(`${text}T00:00:00Z`)
 }
 const NO_ACCOUNT = 'This account no longer exists.'
+/** A banned account's login (docs/moderation.md). */
+export const BANNED = 'This account is banned from LiftArena by a site administrator.'
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right: type the password you log in with now.'
 const noAccountNamed = (username: string) => `No account has the username "${username}".`
 
@@ -86,7 +88,7 @@ export interface LoginAttempts {
 
 export interface AccountsDeps {
   users: Pick<UsersRepository, 'find' | 'findByEmail' | 'findByUsername' | 'usernameTaken' | 'create' | 'setPasswordHash'>
-  accounts: Pick<AccountsRepository, 'find' | 'search' | 'setCertified' | 'hasResults' | 'setSex'>
+  accounts: Pick<AccountsRepository, 'find' | 'search' | 'setCertified' | 'hasResults' | 'setSex' | 'updateProfile'>
   /** A changed date of birth re-announces the account's entries (their divisions). */
   entries?: Pick<ParticipantsRepository, 'setBirthDate'>
   /** The API's base for the entries' answers (video URLs). */
@@ -148,6 +150,8 @@ export function createAccountsService(deps: AccountsDeps) {
         throw unauthorized('Invalid username or password. Please try again.')
       }
       await loginAttempts.succeeded(key, address)
+      // A banned account's right password says nothing more (docs/moderation.md).
+      if (user.bannedAt) throw forbidden(BANNED)
       return user.id
     },
 
@@ -173,6 +177,20 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** The signed-in account, as its owner sees it. */
     profile: async (userId: number) => asAnswer(await ownAccount(userId)),
+
+    /** The owner edits their name, country and bio (docs/accounts.md); an empty country or bio clears it. */
+    async updateProfile(userId: number, body: UpdateProfileBody) {
+      await ownAccount(userId)
+      const data: { name?: string; country?: string | null; bio?: string | null } = {}
+      if (body.name !== undefined) {
+        data.name = body.name.trim()
+        if (data.name === '') throw badRequest('name must not be blank: it is how boards and results name you.')
+      }
+      if (body.country !== undefined) data.country = body.country.trim() || null
+      if (body.bio !== undefined) data.bio = body.bio.trim() || null
+      await accounts.updateProfile(userId, data)
+      return asAnswer(await ownAccount(userId))
+    },
 
     /** The owner sets their account's sex and/or date of birth: each while the account has no results (or unchanged). */
     async updateOwn(userId: number, body: UpdateAccountBody) {
@@ -205,6 +223,9 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!account) throw notFound(noAccountNamed(username))
       return account
     },
+
+    /** Site administration: the account as the admin page lists it. */
+    account: (username: string) => namedAccount(username),
 
     /** Site administration: sets an account's sex, results or not; its entries move with it. */
     async setSex(username: string, sex: Sex): Promise<AdminAccount> {

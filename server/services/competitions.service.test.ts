@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../errors.ts'
+import { HttpError, type Refusal } from '../errors.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
-import { challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender, openChallenges } from './competitions.service.ts'
+import { CONTROL_REFUSED, assertMayCancel, challengeLiftTypes, newCompetition, nextStatusChange, normalizeGender, openChallenges, plannedEdit, type EditableChallenge } from './competitions.service.ts'
 
 describe('nextStatusChange', () => {
   it('is the earliest start or just-after-end still ahead, or undefined', () => {
@@ -75,5 +75,53 @@ describe('the open challenges', () => {
     expect((await openChallenges(repo({ ongoingEnd: null, upcomingStart: start }), 2, now)).nextStatusChange).toBe(start.getTime())
     expect((await openChallenges(repo({ ongoingEnd: now, upcomingStart: null }), 2, now)).nextStatusChange).toBe(now.getTime() + 1)
     expect((await openChallenges(repo({ ongoingEnd: new Date(now.getTime() + 200_000), upcomingStart: start }), 2, now)).nextStatusChange).toBe(start.getTime())
+  })
+})
+
+describe('an organiser changing a challenge (docs/challenge-control.md)', () => {
+  const NOW = new Date('2030-03-01T12:00:00Z')
+  const day = (n: number) => new Date(NOW.getTime() + n * 86_400_000)
+  const challenge = (start: number, end: number, over: Partial<EditableChallenge> = {}): EditableChallenge => ({
+    name: 'Spring Open', location: 'Gym', startDate: day(start), endDate: day(end), registrationDeadline: null,
+    description: 'Old text - {"lifttypes":["Squat"],"weightclasses":["83kg"],"gender":"M"}', liftTypes: ['Squat'], weightClasses: ['83kg'], gender: 'M', ...over,
+  })
+  const refusal = (fn: () => unknown) => {
+    try {
+      fn()
+    } catch (error) {
+      return { code: (error as Refusal).code, message: (error as Refusal).message }
+    }
+    return null
+  }
+
+  it('changes details and the start before the start, keeping the description metadata', () => {
+    const data = plannedEdit(challenge(2, 9), { name: ' Summer Open ', description: 'New text', start_date: day(3).toISOString(), require_verified_email: true }, NOW)
+    expect(data).toEqual({ name: 'Summer Open', description: 'New text - {"lifttypes":["Squat"],"weightclasses":["83kg"],"gender":"M"}', startDate: day(3), requireVerifiedEmail: true })
+    expect(plannedEdit(challenge(2, 9), { description: '' }, NOW).description).toMatch(/^Spring Open at Gym - /)
+  })
+
+  it('once started, refuses details and the start, but extends or shortens the end to a time still to come', () => {
+    const running = challenge(-1, 6)
+    expect(refusal(() => plannedEdit(running, { name: 'Renamed' }, NOW))).toEqual({ code: 'conflict', message: CONTROL_REFUSED.started('name') })
+    expect(refusal(() => plannedEdit(running, { start_date: day(-2).toISOString() }, NOW))).toEqual({ code: 'conflict', message: CONTROL_REFUSED.started('start date') })
+    expect(plannedEdit(running, { end_date: day(10).toISOString() }, NOW)).toEqual({ endDate: day(10) })
+    expect(plannedEdit(running, { end_date: day(1).toISOString(), registration_deadline: null }, NOW)).toEqual({ endDate: day(1), registrationDeadline: null })
+    // Shortening into the past would close it on lifters mid-upload (and cut off results already arriving).
+    expect(refusal(() => plannedEdit(running, { end_date: new Date(NOW.getTime() - 1).toISOString() }, NOW))).toEqual({ code: 'invalid', message: CONTROL_REFUSED.endPast })
+  })
+
+  it('refuses everything once it ended, a start moved into the past, an end before the start, a deadline after the end', () => {
+    expect(refusal(() => plannedEdit(challenge(-9, -1), { end_date: day(3).toISOString() }, NOW))).toEqual({ code: 'conflict', message: CONTROL_REFUSED.ended })
+    expect(refusal(() => plannedEdit(challenge(2, 9), { start_date: day(-1).toISOString() }, NOW))).toEqual({ code: 'invalid', message: CONTROL_REFUSED.startPast })
+    expect(refusal(() => plannedEdit(challenge(2, 9), { end_date: day(1).toISOString() }, NOW))).toEqual({ code: 'invalid', message: CONTROL_REFUSED.endBeforeStart })
+    expect(refusal(() => plannedEdit(challenge(2, 9, { registrationDeadline: day(8) }), { end_date: day(5).toISOString() }, NOW))).toEqual({ code: 'invalid', message: CONTROL_REFUSED.deadlineAfterEnd })
+    expect(refusal(() => plannedEdit(challenge(2, 9), { end_date: '2030-02-30' }, NOW))).toMatchObject({ code: 'invalid', message: expect.stringContaining('end_date must be a valid date-time') })
+  })
+
+  it('cancels before the end and before any lift is recorded', () => {
+    expect(() => assertMayCancel(challenge(2, 9), 0, NOW)).not.toThrow()
+    expect(() => assertMayCancel(challenge(-1, 6), 0, NOW)).not.toThrow()
+    expect(refusal(() => assertMayCancel(challenge(-1, 6), 1, NOW))).toEqual({ code: 'conflict', message: CONTROL_REFUSED.hasLifts })
+    expect(refusal(() => assertMayCancel(challenge(-9, -1), 0, NOW))).toEqual({ code: 'conflict', message: CONTROL_REFUSED.ended })
   })
 })

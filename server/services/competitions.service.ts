@@ -5,12 +5,12 @@
 import {
   DEFAULT_CLASS_SET, DEFAULT_EQUIPMENT, challengeClassesProblem, hasEquipment,
   type ClassSet,
-  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
-  type CreateCompetitionBody, type LiftType, type PrizePoolInput,
+  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, challengeStatus, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
+  type CreateCompetitionBody, type LiftType, type PrizePoolInput, type UpdateCompetitionBody,
 } from '../../contract/index.ts'
 import type { CompetitionsRepository, NewCompetition } from '../../infra/repositories/competitions.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
-import { badRequest } from '../errors.ts'
+import { badRequest, conflict } from '../errors.ts'
 import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
 
 /** The lifts an attempt in this challenge may record, canonical. */
@@ -82,6 +82,7 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     ...prizeColumns(body.prize_pool ?? null),
     registrationDeadline, classSet, equipment: body.equipment ?? DEFAULT_EQUIPMENT,
     ...weighInWindow(body, endDate),
+    requireVerifiedEmail: body.require_verified_email ?? false,
   }
 }
 
@@ -115,4 +116,71 @@ function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['r
     `${FORMULA_NAMES[formula]} points do not score a total of ${total_lifts.join(' + ').replaceAll('_', ' ')}: ` +
     (fitting.length ? `rank by ${fitting.join(', ')} or by total within weight class.` : 'rank by total within weight class.'),
   )
+}
+
+/** Why an organiser's change or cancellation is refused (docs/challenge-control.md). */
+export const CONTROL_REFUSED = {
+  ended: 'This challenge has ended: its results stand as they are, so it can no longer be changed or cancelled.',
+  started: (what: string) => `This challenge has started, so its ${what} can no longer be changed: only its end and registration deadline can move.`,
+  startPast: 'start_date must be still to come: a challenge cannot be moved to start in the past.',
+  endPast: 'end_date must be still to come: a challenge cannot be moved to end in the past, which would cut its lifters off without warning.',
+  endBeforeStart: 'end_date must not be before start_date.',
+  deadlineAfterEnd: 'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended. Move the deadline too.',
+  hasLifts: 'Lifts are recorded in this challenge, so it can no longer be cancelled: cancelling would remove results others are ranked by. You can shorten it instead.',
+} as const
+
+/** What PATCH /competitions/:id may read of the stored challenge. */
+export interface EditableChallenge {
+  name: string
+  location: string
+  startDate: Date
+  endDate: Date
+  registrationDeadline: Date | null
+  description: string
+  liftTypes: string[]
+  weightClasses: string[]
+  gender: string
+}
+
+/** The stored columns an organiser's change writes; throws the answer when the rules refuse it (docs/challenge-control.md). */
+export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionBody, now = new Date()): Partial<NewCompetition> {
+  const status = challengeStatus(current.startDate, current.endDate, now)
+  if (status === 'completed') throw conflict(CONTROL_REFUSED.ended)
+  const details = (['name', 'location', 'description', 'start_date', 'require_verified_email'] as const).filter((k) => body[k] !== undefined)
+  if (status === 'ongoing' && details.length > 0) throw conflict(CONTROL_REFUSED.started(details.map((k) => k.replace(/_/g, ' ')).join(', ')))
+  const date = (text: string | undefined, edge: 'start' | 'end', field: string) => {
+    if (text === undefined) return undefined
+    const parsed = parseChallengeDate(text, edge)
+    if (!parsed) throw badRequest(invalidDate(field))
+    return parsed
+  }
+  const startDate = date(body.start_date, 'start', 'start_date')
+  const endDate = date(body.end_date, 'end', 'end_date')
+  const deadline = body.registration_deadline === null ? null : date(body.registration_deadline, 'end', 'registration_deadline')
+  if (startDate && startDate.getTime() !== current.startDate.getTime() && startDate < now) throw badRequest(CONTROL_REFUSED.startPast)
+  if (endDate && endDate.getTime() !== current.endDate.getTime() && endDate < now) throw badRequest(CONTROL_REFUSED.endPast)
+  const start = startDate ?? current.startDate
+  const end = endDate ?? current.endDate
+  if (end < start) throw badRequest(CONTROL_REFUSED.endBeforeStart)
+  const registrationDeadline = deadline === undefined ? current.registrationDeadline : deadline
+  if (registrationDeadline && registrationDeadline > end) throw badRequest(CONTROL_REFUSED.deadlineAfterEnd)
+  const data: Partial<NewCompetition> = {}
+  if (body.name !== undefined) data.name = body.name.trim()
+  if (body.location !== undefined) data.location = body.location.trim()
+  if (body.description !== undefined) {
+    // As at creation: a blank description reads "<name> at <location>".
+    const text = body.description.trim() || `${data.name ?? current.name} at ${data.location ?? current.location}`
+    data.description = formatDescription(parseDescription(text).text, { lifttypes: current.liftTypes, weightclasses: current.weightClasses, gender: current.gender })
+  }
+  if (startDate) data.startDate = startDate
+  if (endDate) data.endDate = endDate
+  if (deadline !== undefined) data.registrationDeadline = deadline
+  if (body.require_verified_email !== undefined) data.requireVerifiedEmail = body.require_verified_email
+  return data
+}
+
+/** An organiser cancels only before the end and before any lift is recorded (results others are ranked by); throws the answer when not. */
+export function assertMayCancel(current: { startDate: Date; endDate: Date }, recordedLifts: number, now = new Date()): void {
+  if (challengeStatus(current.startDate, current.endDate, now) === 'completed') throw conflict(CONTROL_REFUSED.ended)
+  if (recordedLifts > 0) throw conflict(CONTROL_REFUSED.hasLifts)
 }

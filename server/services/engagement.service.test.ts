@@ -62,7 +62,7 @@ function fakeEngagement() {
     async withComment(commentId, work) {
       const found = comments.get(commentId)
       if (!found) return null
-      return work({ authorId: found.authorId, attemptId: found.attemptId, place: places.get(found.attemptId)! }, async () => comments.delete(commentId))
+      return work({ authorId: found.authorId, attemptId: found.attemptId, text: '', place: places.get(found.attemptId)! }, async () => comments.delete(commentId))
     },
     commentAuthor: async (commentId) => comments.get(commentId)?.authorId ?? null,
     async addReport(commentId, userId) {

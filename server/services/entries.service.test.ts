@@ -6,6 +6,7 @@ import type { CompetitionRow } from '../../infra/repositories/competitions.repos
 import type { LockedEntry, ParticipantRow } from '../../infra/repositories/participants.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
 import { LEAVE_REFUSED, assertCanJoin, createEntriesService, NOT_JOINED, type EntriesDeps } from './entries.service.ts'
+import { VERIFIED_REQUIRED } from './email-verification.service.ts'
 
 const DAY = 86_400_000
 const NOW = new Date('2030-03-01T12:00:00Z')
@@ -23,13 +24,14 @@ function fakes(row = challenge()) {
   const entries = new Map<number, { weightClass: string; gender: string; bodyweight: number | null; attempts: { judged: boolean }[] }>()
   const sexes = new Map<number, string | null>([[7, null], [8, 'F']])
   const judges = new Set<number>()
+  const verified = new Set<number>()
   const rowOf = (userId: number) => ({ userId, competitionId: row.id, weightClass: entries.get(userId)!.weightClass, user: { name: `User ${userId}`, country: null }, attempts: [], joinedAt: NOW, gender: entries.get(userId)!.gender, bodyweight: entries.get(userId)!.bodyweight }) as unknown as ParticipantRow
   const deps: EntriesDeps = {
     apiBase: '/api',
     now: () => NOW,
     competitions: { find: async (id) => (id === row.id ? row : null) },
     judging: { isJudge: async (_id, userId) => judges.has(userId) },
-    users: { find: async (id) => (sexes.has(id) ? { sex: sexes.get(id) ?? null } : null) },
+    users: { find: async (id) => (sexes.has(id) ? { sex: sexes.get(id) ?? null, emailVerifiedAt: verified.has(id) ? NOW : null } : null) },
     participants: {
       async join(data, setsAccountSex, answer) {
         if (setsAccountSex) {
@@ -66,13 +68,23 @@ function fakes(row = challenge()) {
       },
     },
   }
-  return { deps, entries, sexes, judges }
+  return { deps, entries, sexes, judges, verified }
 }
 
 const refused = (work: Promise<unknown>) =>
   work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
 
 describe('the entries service', () => {
+  it('lets only verified addresses join a challenge whose organiser requires them, with the sentence', async () => {
+    const { deps, entries, verified } = fakes(challenge({ requireVerifiedEmail: true }))
+    const service = createEntriesService(deps)
+    expect(await refused(service.join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({ status: 403, error: VERIFIED_REQUIRED })
+    expect(entries.size).toBe(0)
+    verified.add(7)
+    await service.join(7, { competition_id: 5, weight_class: '83kg' })
+    expect(entries.has(7)).toBe(true)
+  })
+
   it('joins in one of the challenge\'s classes, once; a first join sets the account\'s sex', async () => {
     const { deps, entries, sexes } = fakes()
     const service = createEntriesService(deps)

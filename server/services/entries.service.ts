@@ -13,6 +13,7 @@ import type { ParticipantRow, ParticipantsRepository } from '../../infra/reposit
 import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
+import { assertMayEnter } from './email-verification.service.ts'
 import { normalizeGender } from './competitions.service.ts'
 import { birthDateText, classSetOf, equipmentOfferOf, toParticipant } from './mappers.ts'
 
@@ -75,7 +76,7 @@ export interface EntriesDeps {
     findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
-  users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null } | null> }
+  users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null; emailVerifiedAt: Date | null } | null> }
   apiBase: string
   now?: () => Date
 }
@@ -105,8 +106,10 @@ export function createEntriesService(deps: EntriesDeps) {
     async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>) {
       const competitionId = Number(body.competition_id)
       const competition = await challenge(competitionId)
-      // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const account = await users.find(userId)
+      // The organiser may accept only verified addresses (docs/accounts.md).
+      assertMayEnter(competition, account)
+      // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
       // The class must be the set's for the lifter's sex (and divisions, for the young's classes); nobody under 14 on the day lifts.
       const birthDate = birthDateText(account?.birthDate)

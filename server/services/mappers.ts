@@ -11,7 +11,7 @@ import { normalizeGender } from './competitions.service.ts'
 /** An account as answers show it; `withEmail` for its owner, `admin` for the owner's own account answer. */
 export function toUserResponse(user: UserRow, withEmail: boolean, admin?: boolean): UserResponse {
   return {
-    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email } : {}), ...(admin !== undefined ? { is_admin: admin } : {}),
+    id: user.id, name: user.name, username: user.username, ...(withEmail ? { email: user.email, email_verified: user.emailVerifiedAt !== null } : {}), ...(admin !== undefined ? { is_admin: admin } : {}),
     country: user.country, weight_class: user.weightClass, bio: user.bio, created_at: user.createdAt.toISOString(),
     sex: user.sex === 'M' || user.sex === 'F' ? user.sex : null, certified_judge: user.judgeCertifiedAt !== null,
     // The date of birth is private (docs/categories.md): its owner sees it, others the year.
@@ -50,6 +50,7 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
     class_set: classSetOf(row.classSet),
     equipment: equipmentOfferOf(row),
     weigh_in: row.weighInOpensAt && row.weighInClosesAt ? { opens_at: row.weighInOpensAt.toISOString(), closes_at: row.weighInClosesAt.toISOString() } : null,
+    require_verified_email: row.requireVerifiedEmail,
   }
 }
 

@@ -16,8 +16,8 @@ export interface TestSmtp {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string
   mails: ReceivedMail[]
-  /** Waits until a mail to `to` has arrived (or `timeoutMs` passes) and answers the newest. */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>
+  /** Waits until a mail to `to` (with this subject, when given) has arrived (or `timeoutMs` passes) and answers the newest. */
+  waitFor(to: string, timeoutMs?: number, subject?: string): Promise<ReceivedMail>
   close(): Promise<void>
 }
 
@@ -73,10 +73,10 @@ export async function startSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(to, timeoutMs = 10_000) {
+    async waitFor(to, timeoutMs = 10_000, subject) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const found = mails.filter((m) => m.to.includes(to)).at(-1)
+        const found = mails.filter((m) => m.to.includes(to) && (subject === undefined || m.subject === subject)).at(-1)
         if (found) return found
         if (Date.now() > deadline) throw new Error(`No mail to ${to} arrived within ${timeoutMs} ms (${mails.length} arrived for others).`)
         await new Promise((resolve) => setTimeout(resolve, 50))

@@ -159,6 +159,26 @@ describe('password reset links', () => {
   })
 })
 
+describe('email verification links', () => {
+  it('go a day after they expired or were used; unused live ones and recently ended ones stay', async () => {
+    const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
+    const userId = lifter!.userId
+    const rows = {
+      live: { expiresAt: at(HOUR) },
+      expiredLongAgo: { expiresAt: at(-ENDED_TOKEN_MIN_KEEP_MS - HOUR) },
+      expiredRecently: { expiresAt: at(-HOUR) },
+      usedLongAgo: { expiresAt: at(-ENDED_TOKEN_MIN_KEEP_MS + HOUR), usedAt: at(-ENDED_TOKEN_MIN_KEEP_MS - HOUR) },
+      usedRecently: { expiresAt: at(HOUR), usedAt: at(-60_000) },
+    }
+    for (const [name, row] of Object.entries(rows)) {
+      await t.db.prisma.emailVerification.create({ data: { userId, email: 'x@example.com', tokenHash: `${userId}-${name}`, ...row } })
+    }
+    expect((await sweep()).emailVerifications).toBe(2)
+    const left = await t.db.prisma.emailVerification.findMany({ where: { userId }, orderBy: { id: 'asc' } })
+    expect(left.map((r) => r.tokenHash.split('-')[1])).toEqual(['live', 'expiredRecently', 'usedRecently'])
+  })
+})
+
 describe('the server', () => {
   it('sweeps at start', async () => {
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)

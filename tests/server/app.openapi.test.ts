@@ -182,6 +182,14 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     await t.app.repos.passwordResets.create({ userId: u.user_id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
     return { payload: { token, password: 'a brand new passphrase' } }
   },
+  'POST /api/auth/verify_email': async () => ({ headers: (await registerUser(t.app)).auth }),
+  'POST /api/auth/verify_email/confirm': async () => {
+    const u = await registerUser(t.app)
+    const token = randomBytes(32).toString('base64url')
+    const email = (await t.app.repos.users.find(u.user_id))!.email
+    await t.app.repos.emailVerifications.create({ userId: u.user_id, email, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    return { payload: { token } }
+  },
   'POST /api/auth/password': async () => {
     const u = await registerUser(t.app)
     return { headers: u.auth, payload: { current_password: u.password, new_password: 'a brand new passphrase' } }
@@ -189,10 +197,21 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/auth/user': () => ({ headers: f.lifter.auth }),
   'GET /api/auth/user/data': () => ({ headers: f.lifter.auth }),
   'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
+  'PUT /api/auth/user/profile': () => ({ headers: f.outsider.auth, payload: { bio: 'Walks the API.' } }),
   'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'PUT /api/admin/accounts/{username}/sex': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth, payload: { sex: 'M' } }),
+  'PATCH /api/competitions/{id}': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }),
+  'POST /api/competitions/{id}/cancel': async () => ({ params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Cancel' }) }, headers: f.owner.auth }),
+  'PUT /api/admin/accounts/{username}/ban': async () => ({ params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'POST /api/admin/accounts/{username}/unban': async () => {
+    const username = await freshUsername()
+    await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
+    return { params: { username }, headers: f.admin.auth, payload: { reason: 'Appeal accepted' } }
+  },
+  'POST /api/admin/comments/{id}/remove': async () => ({ params: { id: await freshComment() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'GET /api/admin/moderation': () => ({ headers: f.admin.auth }),
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
@@ -321,6 +340,12 @@ async function decidedAttempt(): Promise<number> {
   return id
 }
 
+/** The username of a fresh account. */
+async function freshUsername(): Promise<string> {
+  const u = await registerUser(t.app)
+  return (await t.db.prisma.user.findUniqueOrThrow({ where: { id: u.user_id }, select: { username: true } })).username
+}
+
 /** A new comment of the outsider on the walk's attempt. */
 async function freshComment(): Promise<number> {
   const res = await send('POST', '/api/attempts/{id}/comments', { params: { id: f.attemptId }, headers: f.outsider.auth, payload: { text: 'Nice.' } })
@@ -336,6 +361,16 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
   ],
   'POST /api/auth/password': [
     async () => ({ kind: 'a wrong current password', req: { headers: (await registerUser(t.app)).auth, payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' } }, expect: 400 }),
+  ],
+  'POST /api/auth/verify_email/confirm': [
+    () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43) } }, expect: 400 }),
+  ],
+  'POST /api/auth/verify_email': [
+    async () => {
+      const u = await registerUser(t.app)
+      await t.db.prisma.user.update({ where: { id: u.user_id }, data: { emailVerifiedAt: new Date() } })
+      return { kind: 'an account already verified', req: { headers: u.auth }, expect: 409 }
+    },
   ],
   'POST /api/auth/password_reset/confirm': [
     () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' } }, expect: 400 }),
@@ -361,6 +396,26 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: "someone else's user_id", req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } }, expect: 403 }),
     () => ({ kind: 'an end before the start', req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } }, expect: 400 }),
     () => ({ kind: 'a 2nd prize above the 1st', req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } }, expect: 400 }),
+  ],
+  'PUT /api/admin/accounts/{username}/ban': [
+    () => ({ kind: 'a site administrator', req: { params: { username: 'walkadmin' }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 403 }),
+    async () => {
+      const username = await freshUsername()
+      await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
+      return { kind: 'an account already banned', req: { params: { username }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 409 }
+    },
+  ],
+  'POST /api/admin/accounts/{username}/unban': [
+    async () => ({ kind: 'an account not banned', req: { params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Appeal' } }, expect: 409 }),
+  ],
+  'PATCH /api/competitions/{id}': [
+    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }, expect: 403 }),
+    () => ({ kind: 'an unknown challenge', req: { params: { id: MAX_ID }, headers: f.owner.auth, payload: { name: 'Gone' } }, expect: 404 }),
+    () => ({ kind: 'a new name once it started', req: { params: { id: f.competitionId }, headers: f.owner.auth, payload: { name: 'Renamed' } }, expect: 409 }),
+  ],
+  'POST /api/competitions/{id}/cancel': [
+    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth }, expect: 403 }),
+    () => ({ kind: 'a challenge with lifts', req: { params: { id: f.competitionId }, headers: f.owner.auth }, expect: 409 }),
   ],
   'POST /api/join_competition': [
     () => ({ kind: 'an unknown challenge', req: { headers: f.outsider.auth, payload: { competition_id: MAX_ID, weight_class: '83kg' } }, expect: 404 }),

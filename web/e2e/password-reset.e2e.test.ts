@@ -17,13 +17,13 @@ let browser: TestBrowser
 let email: string
 let username: string
 
-/** The newest mail in the outbox addressed to `to`, its quoted-printable soft breaks joined. */
-async function mailTo(to: string): Promise<string> {
+/** The newest mail in the outbox addressed to `to` with this subject (registration mails a verification link too), its quoted-printable soft breaks joined. */
+async function mailTo(to: string, subject = 'Choose a new LiftArena password'): Promise<string> {
   for (let tries = 0; tries < 100; tries++) {
     const files = (await readdir(outboxDir).catch(() => [] as string[])).sort().reverse()
     for (const file of files) {
       const raw = (await readFile(join(outboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) return raw
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw) && new RegExp(`^Subject: ${subject}$`, 'mi').test(raw)) return raw
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

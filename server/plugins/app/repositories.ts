@@ -11,10 +11,13 @@ import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
+import { createChallengeControlService, type ChallengeControlService } from '../../services/challenge-control.service.ts'
+import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
 import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
+import { createModerationService, type ModerationService } from '../../services/moderation.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
 import { createHallService, type HallService } from '../../services/hall.service.ts'
@@ -33,6 +36,9 @@ export interface Services {
   weighIns: WeighInService
   accounts: AccountsService
   passwordReset: PasswordResetService
+  emailVerification: EmailVerificationService
+  challengeControl: ChallengeControlService
+  moderation: ModerationService
   accountData: AccountDataService
   meets: MeetsService
   resultsExport: ResultsExportService
@@ -52,6 +58,8 @@ declare module 'fastify' {
 export default fp(async function repositories(app: FastifyInstance) {
   const { config, repos, bus, mailer } = app.deps
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
+  // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
+  const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
   const judging = createJudgingService({
     judging: repos.judging, appealWindowMs: config.appealWindowMs,
@@ -78,9 +86,11 @@ export default fp(async function repositories(app: FastifyInstance) {
     accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
     passwordReset: createPasswordResetService({
       users: repos.users, resets: repos.passwordResets, passwords, mailer, log: app.log,
-      // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
-      siteUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      siteUrl,
     }),
+    challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    moderation: createModerationService({ users: repos.users, moderation: repos.moderation, engagement: repos.engagement, adminUsernames: config.adminUsernames }),
+    emailVerification: createEmailVerificationService({ users: repos.users, verifications: repos.emailVerifications, mailer, log: app.log, siteUrl }),
   })
 
   let retention: Retention | undefined

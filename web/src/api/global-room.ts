@@ -22,6 +22,16 @@ const GLOBAL_ROOM_TABLE: LiveTable<void> = {
       list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list)
     invalidateSoon(queryKeys.openCompetitions, REFETCH_DELAY_MS)
   },
+  // The organiser changed or cancelled a challenge (docs/challenge-control.md).
+  'competition.updated': ({ data: { competition } }) => {
+    queryClient.setQueryData<Competition[]>(queryKeys.competitions, (list) => list?.map((c) => (c.id === competition.id ? competition : c)))
+    invalidateSoon(queryKeys.openCompetitions, REFETCH_DELAY_MS)
+  },
+  'competition.cancelled': ({ data: { competition_id } }) => {
+    queryClient.setQueryData<Competition[]>(queryKeys.competitions, (list) => list?.filter((c) => c.id !== competition_id))
+    invalidateSoon(queryKeys.openCompetitions, REFETCH_DELAY_MS)
+    invalidateSoon(queryKeys.leaderboard, REFETCH_DELAY_MS)
+  },
   // Counts, ranks and lists are not in the event: refetch what shows them.
   'leaderboard.changed': ({ data: { competition_id } }) => {
     invalidateSoon(queryKeys.competitions, REFETCH_DELAY_MS)

@@ -49,6 +49,7 @@ const shop = page(() => import('../features/shop/components/ShopPage.tsx').then(
 const profile = page(() => import('../features/profile/components/ProfilePage.tsx').then((m) => m.ProfilePage))
 const authCallback = page(() => import('../features/auth/components/AuthCallbackPage.tsx').then((m) => m.AuthCallbackPage))
 const resetPassword = page(() => import('../features/auth/components/ResetPasswordPage.tsx').then((m) => m.ResetPasswordPage))
+const verifyEmail = page(() => import('../features/auth/components/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage))
 const authError = page(() => import('../features/auth/components/AuthErrorPage.tsx').then((m) => m.AuthErrorPage))
 const judgeDesk = page(() => import('../features/judging/components/JudgeDeskPage.tsx').then((m) => m.JudgeDeskPage))
 const judgingAdmin = page(() => import('../features/judging/components/JudgingAdminPage.tsx').then((m) => m.JudgingAdminPage))
@@ -128,6 +129,7 @@ export const router = createBrowserRouter([
         { path: 'auth/callback', ...authCallback },
         { path: 'auth/error', ...authError },
         { path: 'reset-password', ...resetPassword },
+        { path: 'verify-email', ...verifyEmail },
         { path: '*', element: <NotFoundPage /> },
       ],
     }],

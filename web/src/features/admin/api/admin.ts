@@ -3,7 +3,7 @@
 // per endpoint; each rejects with the ApiError carrying the server's sentence.
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet, apiRequest } from '../../../lib/api-client.ts'
-import type { AdminAccount, AdminAccountList, AdminAccountResponse } from '../../../lib/contract.ts'
+import type { AdminAccount, AdminAccountList, AdminAccountResponse, ModerationLog } from '../../../lib/contract.ts'
 import { viewerSegment, type Viewer } from '../../../lib/query-client.ts'
 
 /** GET /admin/accounts: accounts whose name or username holds `q` (certified judges first), or only certified judges. */
@@ -33,3 +33,17 @@ export const setAccountSex = async (username: string, sex: 'M' | 'F'): Promise<A
 // For administrators only: cached per viewer (lib/viewer.ts), so an account signing in after one on the tab never sees them.
 export const judgesQuery = (viewer: Viewer) => queryOptions({ queryKey: ['admin', 'judges', viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ certified: true }, signal) })
 export const accountsQuery = (q: string, viewer: Viewer) => queryOptions({ queryKey: ['admin', 'accounts', q, viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ q }, signal) })
+
+/** PUT /admin/accounts/:username/ban: the account cannot log in and its sessions end everywhere (docs/moderation.md). */
+export const banAccount = async (username: string, reason: string): Promise<AdminAccount> =>
+  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/ban`, { method: 'PUT', body: { reason }, auth: 'required' })).data.account
+
+/** POST /admin/accounts/:username/unban. */
+export const unbanAccount = async (username: string, reason: string): Promise<AdminAccount> =>
+  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/unban`, { method: 'POST', body: { reason }, auth: 'required' })).data.account
+
+/** GET /admin/moderation: the audit log, newest first. */
+export const moderationLogQuery = (viewer: Viewer) => queryOptions({
+  queryKey: ['admin', 'moderation', viewerSegment(viewer)] as const,
+  queryFn: async ({ signal }) => (await apiGet<ModerationLog>('/admin/moderation', { auth: 'required', signal })).actions,
+})

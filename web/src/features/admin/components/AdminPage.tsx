@@ -15,6 +15,7 @@ import { VERIFIED_RULE } from '../../../lib/verified-results.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { accountsQuery, certifyJudge, judgesQuery, setAccountSex, withdrawJudge } from '../api/admin.ts'
+import { BanControl, ModerationLogSection } from './Moderation.tsx'
 import './AdminPage.css'
 
 export const NOT_ADMIN = 'Only a site administrator can see this page.'
@@ -108,6 +109,8 @@ function AdminDesk() {
         <h2 id="admin-judges-heading">Certified judges{judges.data ? ` (${judges.data.length})` : ''}</h2>
         <AccountList query={judges} label="Certified judges" onChanged={changed} empty="No certified judges yet." compact />
       </section>
+
+      <ModerationLogSection />
     </div>
   )
 }
@@ -204,6 +207,7 @@ function AccountItem({ account, compact, onChanged }: { account: AdminAccount; c
             onConfirm={() => run(() => setAccountSex(account.username, sex as Sex), (a) => `${a.name} now competes with the ${a.sex ? CATEGORY[a.sex].toLowerCase() : '—'}.`)}
           />
         </div>}
+        {!compact && <BanControl account={account} onChanged={onChanged} />}
       </div>
       {error && <p className="alert alert--error" role="alert">{error}</p>}
       {notice && <p className="alert alert--success" role="status">{notice}</p>}

@@ -10,6 +10,7 @@ import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/con
 import { invalidateSoon, type LiveTable } from '../../../lib/live/live-table.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 import { queryClient } from '../../../lib/query-client.ts'
+import { useToasts } from '../../../stores/toasts.ts'
 import { SUMMARY_REFETCH_DEBOUNCE_MS, ownEntryQuery, summaryQuery } from './summary-query.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 import { addChallengeRecord, challengeRecordsQuery } from './challenge-records.ts'
@@ -93,6 +94,19 @@ function patchSummaryAndOwn(event: LiveEvent, { id, userId }: ChallengeRoomConte
   if (stale) invalidateSoon(summaryQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
 }
 
+/** The organiser changed or cancelled the challenge (docs/challenge-control.md): its screens show it now; a cancel is told in a toast. */
+const CONTROL_TABLE: LiveTable<ChallengeRoomContext> = {
+  'competition.updated': (event, { id }) => {
+    patchCompetition(id, () => event.data.competition)
+    invalidateSoon(summaryQuery(id).queryKey, 0)
+  },
+  'competition.cancelled': (event, { id }) => {
+    useToasts.getState().show('warning', `"${event.data.name}" was cancelled by its organiser.`)
+    invalidateSoon(summaryQuery(id).queryKey, 0)
+    invalidateSoon(competitionQuery(id).queryKey, 0)
+  },
+}
+
 export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = {
   ...Object.fromEntries(
     (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
@@ -107,4 +121,5 @@ export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = {
     invalidateSoon(challengeRecordsQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
     toast('success', `New record: ${record.name}, ${formatKg(record.weight)} ${record.lift === 'total' ? 'total' : liftLabel(record.lift).toLowerCase()} (${record.sex === 'F' ? 'women' : 'men'} ${record.weight_class})${record.previous !== null ? `, was ${formatKg(record.previous)}` : ''}.`)
   },
+  ...CONTROL_TABLE,
 }

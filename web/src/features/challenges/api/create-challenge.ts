@@ -31,6 +31,8 @@ export interface ChallengeForm {
   prizeFirst: string
   prizeSecond: string
   prizeThird: string
+  /** Only lifters with a verified email address may join (docs/accounts.md); sent only when ticked. */
+  requireVerifiedEmail: boolean
 }
 
 const DAY_MS = 86_400_000
@@ -57,6 +59,7 @@ export function defaultChallengeForm(now = new Date()): ChallengeForm {
     declaration_window_minutes: DECLARATION_WINDOW_MINUTES.default,
     registration_deadline: '',
     prizeCurrency: '', prizeFirst: '', prizeSecond: '', prizeThird: '',
+    requireVerifiedEmail: false,
   }
 }
 
@@ -127,6 +130,7 @@ function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
     ...(form.format === 'meet' ? { declaration_window_minutes: form.declaration_window_minutes } : {}),
     ...(prize_pool ? { prize_pool } : {}),
     ...(form.registration_deadline ? { registration_deadline: new Date(form.registration_deadline).toISOString() } : {}),
+    ...(form.requireVerifiedEmail ? { require_verified_email: true } : {}),
   }
 }
 

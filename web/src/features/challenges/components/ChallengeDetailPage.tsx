@@ -24,6 +24,7 @@ import { BodyweightForm } from './BodyweightForm.tsx'
 import { ChallengeRecords } from './ChallengeRecords.tsx'
 import { ChallengeTeams } from './TeamStandings.tsx'
 import { JoinPanel, joinedBadgeText } from './JoinPanel.tsx'
+import { OrganiserControls } from './OrganiserControls.tsx'
 import { PrizePool } from './PrizePool.tsx'
 import { RecentVideos } from './RecentVideos.tsx'
 import { TopParticipants } from './TopParticipants.tsx'
@@ -92,6 +93,8 @@ export function ChallengeDetailPage() {
           <p>{challenge.description}</p>
         </div>
       </header>
+
+      <OrganiserControls competition={competition} />
 
       <div className={challenge.prizePool ? 'challenge-layout' : 'challenge-layout challenge-layout--no-prize'}>
         <section className="panel challenge-layout__facts" aria-label="Details">

@@ -1,5 +1,5 @@
 // docs/product/validation.md Create Challenge: defaults, hints that do not block the submit, and the error text.
-import { fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '../../../stores/session.ts'
@@ -155,5 +155,21 @@ describe('CreateChallengeDialog: format (docs/meet-rules.md)', () => {
     const body = api.sent('POST', '/create_competition')[0]!.body as Record<string, unknown>
     expect(body.format).toBe('open')
     expect(body).not.toHaveProperty('declaration_window_minutes')
+  })
+})
+
+describe('CreateChallengeDialog: verified entrants (docs/accounts.md)', () => {
+  it('sends require_verified_email only when the organiser ticks it', async () => {
+    const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 60 } } })
+    const onCreated = open()
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(60))
+    expect(api.sent('POST', '/create_competition')[0]!.body).not.toHaveProperty('require_verified_email')
+    cleanup()
+    const second = open()
+    fireEvent.click(screen.getByRole('switch', { name: 'Only lifters with a verified email address may join' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(second).toHaveBeenCalledWith(60))
+    expect(api.sent('POST', '/create_competition')[1]!.body).toMatchObject({ require_verified_email: true })
   })
 })

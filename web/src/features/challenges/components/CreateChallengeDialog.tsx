@@ -90,6 +90,11 @@ export function CreateChallengeDialog({ onClose, onCreated }: Props) {
             <p id="challenge-deadline-hint" className="field__explain">Optional; at the end when left empty.</p>
           </div>
         </div>
+        <label className="switch-row">
+          <input type="checkbox" role="switch" checked={form.requireVerifiedEmail} aria-describedby="challenge-verified-hint" onChange={(e) => set('requireVerifiedEmail', e.target.checked)} />
+          Only lifters with a verified email address may join
+        </label>
+        <p id="challenge-verified-hint" className="field__explain">Lifters verify their address by the link mailed when they register, or from their profile.</p>
         <fieldset className="format-choice">
           <legend>Format</legend>
           {(['meet', 'open'] as const).map((format) => (

@@ -16,6 +16,8 @@ import { useHistoryPlaces } from '../api/history-places.ts'
 import { AccountCategory } from './AccountCategory.tsx'
 import { ChangePassword } from './ChangePassword.tsx'
 import { DownloadOwnData } from './DownloadOwnData.tsx'
+import { EditProfile } from './EditProfile.tsx'
+import { EmailVerification } from './EmailVerification.tsx'
 import { ProfileHistory } from './ProfileHistory.tsx'
 import './ProfilePage.css'
 
@@ -64,8 +66,10 @@ export function ProfilePage() {
             <span className="muted">Member since {formatDate(user.created_at)}</span>
           </p>
           {user.bio && <p>{user.bio}</p>}
+          {own && <EmailVerification verified={user.email_verified} />}
           {own && <Link className="button button--small" to="/upload">Upload a lift</Link>}
           {own && <AccountCategory sex={user.sex} onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, sex: account.sex } } : d))} />}
+          {own && <EditProfile user={user} onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, name: account.name, country: account.country, bio: account.bio } } : d))} />}
           {own && <ChangePassword />}
           {own && <DownloadOwnData />}
         </div>
