@@ -4,7 +4,6 @@
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
   DEFAULT_CLASS_SET, DEFAULT_EQUIPMENT, challengeClassesProblem, hasEquipment,
-  type ClassSet,
   DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, challengeStatus, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
   type CreateCompetitionBody, type LiftType, type PrizePoolInput, type UpdateCompetitionBody,
 } from '../../contract/index.ts'
