@@ -44,7 +44,11 @@ export function createUsersRepository(prisma: PrismaClient) {
     setPasswordHash: async (id: number, passwordHash: string): Promise<void> => {
       await prisma.user.update({ where: { id }, data: { passwordHash } })
     },
-    tokenVersion: async (id: number): Promise<number | null> => (await prisma.user.findUnique({ where: { id }, select: { tokenVersion: true } }))?.tokenVersion ?? null,
+    /** The version access tokens must carry and whether the account is banned; null when the user does not exist. */
+    sessionState: async (id: number): Promise<{ version: number; banned: boolean } | null> => {
+      const row = await prisma.user.findUnique({ where: { id }, select: { tokenVersion: true, bannedAt: true } })
+      return row ? { version: row.tokenVersion, banned: row.bannedAt !== null } : null
+    },
     /** Ends every access token issued so far (they carry an older version). */
     bumpTokenVersion: async (id: number): Promise<void> => {
       await prisma.user.updateMany({ where: { id }, data: { tokenVersion: { increment: 1 } } })

@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest'
 import type { RefreshTokensRepository } from '../../infra/repositories/users.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
-import { accessClaims, createTokenService, type AccessClaims } from './tokens.service.ts'
+import { BANNED_SESSION, accessClaims, createTokenService, type AccessClaims } from './tokens.service.ts'
 
 type Row = { id: number; userId: number; familyId: string; tokenHash: string; expiresAt: Date; rotatedAt: Date | null; revokedAt: Date | null }
 
 function setup(options: { graceMs?: number } = {}) {
   const rows: Row[] = []
   const versions = new Map<number, number>([[7, 0]])
+  const banned = new Set<number>()
   let expired = false
   const refreshTokens = {
     async store(row: Omit<Row, 'id' | 'rotatedAt' | 'revokedAt'>) {
@@ -34,7 +35,7 @@ function setup(options: { graceMs?: number } = {}) {
   const tokens = createTokenService({
     refreshTokens: refreshTokens as unknown as RefreshTokensRepository,
     users: {
-      tokenVersion: async (id) => versions.get(id) ?? null,
+      sessionState: async (id) => (versions.has(id) ? { version: versions.get(id)!, banned: banned.has(id) } : null),
       bumpTokenVersion: async (id) => void versions.set(id, (versions.get(id) ?? 0) + 1),
     },
     jwt: {
@@ -45,7 +46,7 @@ function setup(options: { graceMs?: number } = {}) {
       },
     },
   }, { refreshTtlDays: 30, versionCacheMs: 0, refreshReuseGraceMs: options.graceMs ?? 30_000, secret: 's'.repeat(32) })
-  return { tokens, rows, versions, expire: () => { expired = true } }
+  return { tokens, rows, versions, banned, expire: () => { expired = true } }
 }
 
 const refused = (work: Promise<unknown>) =>
@@ -100,5 +101,17 @@ describe('the token service', () => {
     const pair = await tokens.issue(7)
     expire()
     expect(await refused(tokens.session(pair.access_token))).toEqual({ status: 401, error: 'Your session has expired. Please log in again.' })
+  })
+
+  it('refuses every token of a banned account, a refresh stored while the ban was written included', async () => {
+    const { tokens, banned } = setup()
+    const pair = await tokens.issue(7)
+    const racing = await tokens.rotate(pair.refresh_token)
+    banned.add(7)
+    expect(await refused(tokens.verifySession(racing.access_token))).toEqual({ status: 401, error: BANNED_SESSION })
+    expect(await refused(tokens.rotate(racing.refresh_token))).toEqual({ status: 401, error: BANNED_SESSION })
+    expect(await refused(tokens.issue(7))).toEqual({ status: 403, error: BANNED_SESSION })
+    banned.delete(7)
+    expect(await tokens.verifySession(racing.access_token)).toBe(7)
   })
 })

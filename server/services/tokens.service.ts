@@ -18,7 +18,7 @@
 // live layer, so a logout answers only once no node would still take its tokens).
 import { createHash, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
 import type { RefreshTokensRepository, UsersRepository } from '../../infra/repositories/users.repository.ts'
-import { unauthorized } from '../errors.ts'
+import { forbidden, unauthorized } from '../errors.ts'
 
 export interface TokenPair {
   access_token: string
@@ -48,7 +48,10 @@ export interface AccessTokenJwt {
   verify(token: string): unknown
 }
 
-export type TokenVersions = Pick<UsersRepository, 'tokenVersion' | 'bumpTokenVersion'>
+/** What a banned account's tokens answer (the login's refusal says the same: accounts.service BANNED). */
+export const BANNED_SESSION = 'This account is banned from LiftArena by a site administrator.'
+
+export type TokenVersions = Pick<UsersRepository, 'sessionState' | 'bumpTokenVersion'>
 export type LoginStates = Pick<RefreshTokensRepository, 'loginEnded'>
 
 /** User ids are PostgreSQL integers. */
@@ -118,7 +121,17 @@ export function createTokenService(
       forget: (key: K) => void entries.delete(key),
     }
   }
-  const versions = cachedReads((userId: number) => users.tokenVersion(userId))
+  const versions = cachedReads((userId: number) => users.sessionState(userId))
+
+  /**
+   * The version tokens of this account must carry, or the refusal: a removed account, or a banned one (docs/moderation.md):
+   * a ban ends every session, and no token of the account works again, whatever a refresh racing the ban stored.
+   */
+  function currentVersion(state: { version: number; banned: boolean } | null, refuseBanned: (message: string) => Error): number {
+    if (state === null) throw unauthorized('This account no longer exists.')
+    if (state.banned) throw refuseBanned(BANNED_SESSION)
+    return state.version
+  }
   const endedLogins = cachedReads((login: string) => refreshTokens.loginEnded(login))
 
   function claims(token: string): { userId: number; version: number; login: string | null } {
@@ -140,19 +153,16 @@ export function createTokenService(
   async function issue(userId: number): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
     const familyId = randomUUID()
-    const [version] = await Promise.all([
-      users.tokenVersion(userId),
-      refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: refreshExpiry() }),
-    ])
-    if (version === null) throw unauthorized('This account no longer exists.')
+    const version = currentVersion(await users.sessionState(userId), forbidden)
+    await refreshTokens.store({ userId, familyId, tokenHash: hash(refreshToken), expiresAt: refreshExpiry() })
     return pair(userId, version, familyId, refreshToken)
   }
 
   /** The user and login of a valid access token of a session that was not logged out, or a 401 naming what is wrong. */
   async function session(token: string): Promise<{ userId: number; login: string | null }> {
     const { userId, version, login } = claims(token)
-    const [current, ended] = await Promise.all([versions.get(userId), login === null ? false : endedLogins.get(login)])
-    if (current === null) throw unauthorized('This account no longer exists.')
+    const [state, ended] = await Promise.all([versions.get(userId), login === null ? false : endedLogins.get(login)])
+    const current = currentVersion(state, unauthorized)
     if (current !== version || ended) throw unauthorized(LOGGED_OUT)
     return { userId, login }
   }
@@ -203,8 +213,7 @@ export function createTokenService(
       if (!row || row.revokedAt || row.expiresAt < new Date()) throw unauthorized(EXPIRED)
       // The version is read before the rotation: a "log out of all sessions" committing after this read
       // leaves the new access token on the old version (dead), and one committed before revoked the row.
-      const version = await users.tokenVersion(row.userId)
-      if (version === null) throw unauthorized('This account no longer exists.')
+      const version = currentVersion(await users.sessionState(row.userId), unauthorized)
       const successor = successorOf(refreshToken)
       // Rotate atomically: of concurrent uses exactly one stores the successor; the others answer it again.
       const rotated = !row.rotatedAt && await refreshTokens.rotate(row.id, {
