@@ -69,6 +69,7 @@ export function previewTags(preview: Preview, url: string, siteName = 'LiftArena
 /** Pure: the page's HTML with the preview's title and tags in its head (the site's own <title> replaced). */
 export function withPreview(html: string, preview: Preview, url: string): string {
   const title = `<title>${escapeAttribute(preview.title)} · LiftArena</title>`
-  const head = html.replace(/<title>[^<]*<\/title>/, title)
-  return head.replace('</head>', `    ${previewTags(preview, url)}\n  </head>`)
+  // Replacers are functions: a replacement string would read `$&`, `$'` or `` $` `` in a name as patterns.
+  const head = html.replace(/<title>[^<]*<\/title>/, () => title)
+  return head.replace('</head>', () => `    ${previewTags(preview, url)}\n  </head>`)
 }
