@@ -34,7 +34,7 @@ describe('link previews', () => {
 
   it("keeps a name holding $&, $' or $` as typed (a replacement string would paste the page into the tag)", () => {
     const html = '<html><head><title>LiftArena</title></head><body>"page"</body></html>'
-    const out = withPreview(html, { title: "Cash $& $' $` Open", description: 'd', image: null, video: null, type: 'website' }, 'https://x.example/c/1')
+    const out = withPreview(html, { title: "Cash $& $' $` Open", description: 'd', type: 'website' }, 'https://x.example/c/1')
     expect(out).toContain("<title>Cash $&amp; $&#39; $` Open · LiftArena</title>")
     expect(out).not.toContain('<title>LiftArena</title> ')
     expect(out.match(/<body>/g)).toHaveLength(1)

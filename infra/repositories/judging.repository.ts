@@ -33,6 +33,8 @@ export interface AttemptState {
   lifterId: number
   liftType: LiftType
   status: 'pending' | 'completed' | 'failed'
+  /** 'video' (judged from an upload) or 'live' (the referees' presses in the hall). */
+  source: 'video' | 'live'
   decidedBy: DecidedBy | null
   appealState: 'open' | 'confirmed' | 'reversed' | null
   appealUntil: Date | null
@@ -116,7 +118,7 @@ export interface LockedPanel extends LockedChallenge {
 
 const stateOf = (row: AttemptWithLifter): AttemptState => ({
   id: row.id, competitionId: row.participant.competitionId, lifterId: row.participant.userId, liftType: row.liftType as LiftType,
-  status: row.status as AttemptState['status'], decidedBy: row.decidedBy as DecidedBy | null, appealState: row.appealState as AttemptState['appealState'],
+  status: row.status as AttemptState['status'], source: row.judgingSource === 'live' ? 'live' : 'video', decidedBy: row.decidedBy as DecidedBy | null, appealState: row.appealState as AttemptState['appealState'],
   appealUntil: row.appealUntil, verified: row.verified, votesCast: row.votesCast, votesNeeded: row.votesNeeded,
 })
 

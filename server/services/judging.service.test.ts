@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { JudgeQueueChange, Lift, LiftType } from '../../contract/index.ts'
 import type { AttemptState, Decision, LockedAttempt, LockedChallenge, LockedPanel, Seats, StoredVote } from '../../infra/repositories/judging.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
-import { createJudgingService, type JudgingStore } from './judging.service.ts'
+import { PANEL_BUSY_LIVE, createJudgingService, type JudgingStore } from './judging.service.ts'
 
 const ORGANISER = 1
 const HOUR = 3_600_000
@@ -127,10 +127,10 @@ function fakeJudging() {
       world.users.set(id, { username: `u${id}`, name: `User ${id}`, certified })
       return `u${id}`
     },
-    attempt(id: number, lifterId: number, votesNeeded: number, liftType: LiftType = 'squat') {
+    attempt(id: number, lifterId: number, votesNeeded: number, liftType: LiftType = 'squat', source: 'video' | 'live' = 'video') {
       world.challenge.lifters.push(lifterId)
       world.attempts.set(id, {
-        id, competitionId: 10, lifterId, liftType, status: 'pending', decidedBy: null, appealState: null, appealUntil: null, verified: false, votesCast: 0, votesNeeded,
+        id, competitionId: 10, lifterId, liftType, status: 'pending', source, decidedBy: null, appealState: null, appealUntil: null, verified: false, votesCast: 0, votesNeeded,
       })
     },
   }
@@ -209,6 +209,15 @@ describe('the judging service', () => {
     await t.service.vote(100, 21, { good: false, reason: 'depth' })
     await t.service.setPanel(10, ORGANISER, { usernames: ['u21'] })
     expect(t.fake.world.attempts.get(100)).toMatchObject({ votesNeeded: 1, status: 'failed', verified: false })
+  })
+
+  it('refuses a panel change while a lift is with the referees in the hall (their presses are that panel\'s votes)', async () => {
+    const t = setup()
+    t.fake.user(2)
+    await panelOfThree(t)
+    t.fake.attempt(101, 2, 3, 'squat', 'live')
+    expect(await refused(t.service.setPanel(10, ORGANISER, { usernames: ['u21'] }))).toEqual({ status: 409, error: PANEL_BUSY_LIVE })
+    expect(t.fake.world.attempts.get(101)).toMatchObject({ votesNeeded: 3, status: 'pending' })
   })
 
   it('the organiser decides as jury, final and not appealable; an organiser\'s own attempt has no jury above it', async () => {

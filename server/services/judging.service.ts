@@ -17,6 +17,7 @@ const noAttempt = (attemptId: number) => notFound(`Attempt ${attemptId} does not
 const noChallenge = (competitionId: number) => notFound(`Challenge ${competitionId} does not exist.`)
 const OWN_ATTEMPT = 'You cannot judge your own attempt.'
 const DECIDED = 'This attempt has already been decided.'
+export const PANEL_BUSY_LIVE = 'A lift is with the referees on a platform: change the panel once it is decided.'
 
 export type JudgingStore = Pick<JudgingRepository, 'panel' | 'withAttemptLocked' | 'withPanelLocked' | 'panelsOf' | 'queue' | 'challengesOf' | 'overview'>
 
@@ -124,11 +125,15 @@ export function createJudgingService(deps: JudgingDeps) {
           const lifter = await locked.lifterAmong(ids)
           if (lifter !== null) throw conflict(`${wanted[ids.indexOf(lifter)]} lifts in this challenge; allow lifters on the panel to appoint them.`)
         }
+        const pending = await locked.pendingAttempts()
+        // The referees' presses on a lift in the hall are the panel's votes: a panel changed under them would
+        // leave that lift undecidable (docs/hall-mode.md).
+        if (pending.some((attempt) => attempt.source === 'live')) throw conflict(PANEL_BUSY_LIVE)
         await locked.replacePanel(ids, { allowLifters, publishNames: change.publishNames ?? locked.challenge.publishNames })
 
         const seats = await locked.seats()
         let announced = false
-        for (const attempt of await locked.pendingAttempts()) {
+        for (const attempt of pending) {
           const needed = votesNeeded(seats.seats, attempt.lifterId)
           if (needed === attempt.votesNeeded) continue
           const row = await locked.setVotesNeeded(attempt.id, needed)
