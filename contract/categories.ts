@@ -58,13 +58,14 @@ export function challengeClassesProblem(set: ClassSet, sex: Sex, weightClasses: 
 
 /**
  * The equipment a lifter enters with, or the sentence refusing it: a challenge without equipment
- * divisions takes none; one that offers both needs the lifter to say which; else its own.
+ * divisions takes none; one that offers both takes what the lifter says, classic when they say nothing
+ * (the spec's own client sends no equipment, and a lifter in plain kit is classic); else its own.
  */
 export function entryEquipment(totalLifts: readonly LiftType[], offer: EquipmentOffer, stated: string | undefined): { equipment: Equipment } | { problem: string } {
   if (!hasEquipment(totalLifts)) {
     return stated === undefined ? { equipment: 'classic' } : { problem: 'equipment is for powerlifting challenges only (squat, bench press, deadlift): leave it out for this challenge.' }
   }
-  const equipment = stated ?? (offer === 'both' ? '' : offer)
+  const equipment = stated ?? (offer === 'both' ? 'classic' : offer)
   const problem = equipmentProblem(offer, equipment)
   return problem ? { problem } : { equipment: equipment as Equipment }
 }

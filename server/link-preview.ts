@@ -18,7 +18,8 @@ export type PreviewPage =
   | { kind: 'profile'; userId: number }
   | { kind: 'leaderboard' }
 
-const id = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null)
+/** A row id as PostgreSQL's integer holds it (a longer one names nothing, and would fail the read). */
+const id = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null)
 
 /** Pure: the public page a path shows, or null (every other page gets the site's plain index.html). */
 export function previewPage(path: string): PreviewPage | null {

@@ -101,7 +101,8 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
             return updated
           },
           async cancel() {
-            const lifters = (await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true } })).map((p) => p.userId)
+            // By user id: each board refresh takes that athlete's lock, and two writers must take them in one order.
+            const lifters = (await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true }, orderBy: { userId: 'asc' } })).map((p) => p.userId)
             await announce(room, 'competition.cancelled', { competition_id: id, name: row.name })
             await tx.competition.delete({ where: { id } })
             for (const userId of lifters) await refreshLeaderboardOf(tx, userId)

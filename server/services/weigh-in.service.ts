@@ -13,6 +13,7 @@ import { normalizeGender } from './competitions.service.ts'
 import { birthDateText, classSetOf, toParticipant } from './mappers.ts'
 
 export const NOT_ORGANISER = 'Only the organiser of this challenge records weigh-ins.'
+export const SELF_WEIGH_IN = 'You cannot record your own weigh-in: a weigh-in is someone else\'s reading of the scale.'
 export const NO_WEIGH_IN = 'This challenge has no weigh-in: its lifters declare their own bodyweight.'
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -45,6 +46,8 @@ export function createWeighInService(deps: WeighInDeps) {
       const competition = await deps.competitions.find(competitionId)
       if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
       if (competition.createdById !== organiserId) throw forbidden(NOT_ORGANISER)
+      // A weigh-in is someone else's reading of the scale: an organiser who enters their own meet cannot record theirs.
+      if (body.user_id === organiserId) throw forbidden(SELF_WEIGH_IN)
       const at = now()
       const problem = windowProblem({ opens: competition.weighInOpensAt, closes: competition.weighInClosesAt }, at)
       if (problem) throw conflict(problem)

@@ -66,9 +66,10 @@ export default async function webStatic(app: FastifyInstance) {
     // The app's 404 page for a path the client has no route for, with the status that says so.
     if (!isWebRoute(path)) reply.code(404)
     // A public page with its own thing to show gets its link preview's tags in the HTML (server/link-preview.ts).
-    const page = previewPage(path)
-    if (page) {
-      const site = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`
+    // Only under the configured address: tags built from a request's Host header could be poisoned by whoever sends it.
+    const page = config.publicUrl ? previewPage(path) : null
+    if (page && config.publicUrl) {
+      const site = config.publicUrl.replace(/\/+$/, '')
       const preview = await previews.previewOf(page, site).catch((err: unknown) => {
         request.log.warn({ err }, 'link preview failed; sending the plain page')
         return null

@@ -58,6 +58,8 @@ describe('the weigh-in', () => {
     expect(before.json().error).toMatch(/^This meet weighs lifters in before they lift: the organiser records your bodyweight between .* UTC; no attempt is taken before\.$/)
 
     expect(refusal(await weighIn(ada.auth, id, { user_id: ada.user_id, bodyweight: 52 }))).toEqual([403, 'Only the organiser of this challenge records weigh-ins.'])
+    // Not their own, either (the organiser need not have joined for the refusal: a weigh-in is someone else's reading).
+    expect(refusal(await weighIn(organiser.auth, id, { user_id: organiser.user_id, bodyweight: 80 }))).toEqual([403, "You cannot record your own weigh-in: a weigh-in is someone else's reading of the scale."])
     for (const bodyweight of [19.5, 300.5, 52.123]) {
       expect(refusal(await weighIn(organiser.auth, id, { user_id: ada.user_id, bodyweight }))).toEqual([400, "bodyweight must be a number of kg from 20 to 300, to at most two decimals (a scale's 0.01 kg)."])
     }
