@@ -40,17 +40,19 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
   const entry = await tx.participant.findUnique({
     where: { id: participantId },
     select: {
-      userId: true, competitionId: true, gender: true, weightClass: true, bodyweight: true,
-      competition: { select: { startDate: true, liftTypes: true } },
+      userId: true, competitionId: true, gender: true, weightClass: true, bodyweight: true, equipment: true,
+      user: { select: { birthDate: true } },
+      competition: { select: { startDate: true, liftTypes: true, classSet: true } },
       attempts: { select: { id: true, liftType: true, weight: true, status: true, verified: true, decidedAt: true, appealState: true, appealDecidedAt: true } },
       recordResults: { select: { sport: true, sex: true, classSet: true, weightClass: true, division: true, equipment: true, lift: true } },
     },
   })
   if (!entry) return
-  // Class sets, dates of birth and equipment are not stored with challenges and entries yet: the
-  // spec's classes, the open division and classic (contract/records.ts categoriesOf).
+  // The challenge's class set, the lifter's date of birth (a DATE column: midnight UTC) and the entry's equipment
+  // place the results in their categories (contract/records.ts categoriesOf), as the leaderboard places them.
   const results = performancesOf({
-    gender: entry.gender, weightClass: entry.weightClass, bodyweight: entry.bodyweight, classSet: null, birthDate: null, equipment: null,
+    gender: entry.gender, weightClass: entry.weightClass, bodyweight: entry.bodyweight, classSet: entry.competition.classSet,
+    birthDate: entry.user.birthDate?.toISOString().slice(0, 10) ?? null, equipment: entry.equipment,
     meetDate: entry.competition.startDate, lifts: challengeLifts(entry.competition.liftTypes),
     attempts: entry.attempts.map((a) => ({
       id: a.id, liftType: a.liftType, weight: a.weight, status: a.status, verified: a.verified,
