@@ -189,7 +189,7 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
     expect(Object.keys(mine!).sort()).toEqual([
       'class_set', 'declaration_window_minutes', 'description', 'end_date', 'equipment', 'format', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula',
-      'prize_pool', 'ranking', 'registration_deadline', 'sport', 'start_date', 'status', 'total_lifts', 'weightclasses',
+      'prize_pool', 'ranking', 'registration_deadline', 'require_verified_email', 'sport', 'start_date', 'status', 'total_lifts', 'weigh_in', 'weightclasses',
     ])
     // Created without a format (the spec's client): open, with the default declaration window.
     expect(mine).toMatchObject({ format: 'open', declaration_window_minutes: 60 })
