@@ -13,7 +13,9 @@ export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId:
   for (let i = 0; i < 3; i++) judges.push(await registerUser(t.app, `Panel Judge ${i + 1}`))
   const ids = judges.map((j) => j.user_id)
   await t.db.prisma.user.updateMany({ where: { id: { in: ids.slice(0, certified) } }, data: { judgeCertifiedAt: new Date() } })
-  const usernames = (await t.db.prisma.user.findMany({ where: { id: { in: ids } }, select: { username: true } })).map((u) => u.username)
+  // In the judges' order, so judges[0] sits in seat 1 (a read's row order is not the ids' order).
+  const byId = new Map((await t.db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })).map((u) => [u.id, u.username]))
+  const usernames = ids.map((id) => byId.get(id)!)
   const res = await t.app.inject({ method: 'PUT', url: `/api/competitions/${competitionId}/judges`, headers: organiser.auth, payload: { usernames } })
   expect(res.statusCode, res.body).toBe(200)
   return {
