@@ -234,15 +234,6 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
           Attempt code <strong>{attempt.attempt_code}</strong>: it must be shown to the camera at the start of the take.
         </p>
       )}
-      <TakeFlags checks={attempt.take_checks} />
-      <div className="plate-check-row">
-        {normalizeLiftType(attempt.lift_type) && (
-          <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
-        )}
-        {attempt.contact_sheet_url && (
-          <img className="plate-check__sheet" src={attempt.contact_sheet_url} alt="The take's last seconds (the plates shown)" data-testid="contact-sheet" />
-        )}
-      </div>
       <div className="vote-buttons">
         <button type="button" className="vote-button vote-button--good" disabled={sending} onClick={() => void send({ good: true })}>
           Good lift
@@ -273,6 +264,16 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
           <button type="submit" className="button vote-button--bad" disabled={sending || !reason}>Send no lift</button>
         </form>
       )}
+      {/* Below the votes: the player is sized so Good lift / No lift stay on a 1280×720 screen. */}
+      <TakeFlags checks={attempt.take_checks} />
+      <div className="plate-check-row">
+        {normalizeLiftType(attempt.lift_type) && (
+          <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
+        )}
+        {attempt.contact_sheet_url && (
+          <img className="plate-check__sheet" src={attempt.contact_sheet_url} alt="The take's last seconds (the plates shown)" data-testid="contact-sheet" />
+        )}
+      </div>
       <p className="judge-legend" aria-label="Keyboard shortcuts">
         <kbd>W</kbd> good lift · <kbd>R</kbd> no lift · <kbd>1</kbd>–<kbd>9</kbd> reason · <kbd>Enter</kbd> send ·{' '}
         <kbd>←</kbd>/<kbd>→</kbd> frame · <kbd>Space</kbd> play/pause
