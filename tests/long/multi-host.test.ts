@@ -12,6 +12,7 @@
 //    200, A's /api/health stays 200), and comes back to 200 when the proxy is restored.
 // 4. Nothing on disk is shared: the nodes' DATA_DIRs hold no media; the rendition and the
 //    poster are objects in the bucket.
+import { attemptKeys } from '../../infra/storage.ts'
 import { request as httpRequest } from 'node:http'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -274,7 +275,8 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     expect(viaOriginal.headers.get('x-video-rendition')).toBe('720')
     expect(Buffer.from(await viaOriginal.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp')
 
-    uploaded = { attemptId, keys: [originalKey, ...Object.values(detail.renditions).map(keyOf), keyOf(detail.poster_url!)] }
+    // The worker also leaves the plate check's contact sheet of the take's last seconds (docs/video-checks.md).
+    uploaded = { attemptId, keys: [originalKey, ...Object.values(detail.renditions).map(keyOf), keyOf(detail.poster_url!), attemptKeys.contactSheet(attemptId)] }
     console.log(`multi-host: ${clip.length} B tus upload, ${first} B answered on A, cut off at ${half} B; A and B then reported offset ${onB.offset}; finished on B → attempt ${attemptId} ready; A played ${played.join(', ')} with Range`)
   })
 
