@@ -21,7 +21,9 @@ function folders(dir) {
   const entries = readdirSync(path.join(ROOT, dir), { withFileTypes: true })
   return [dir, ...entries.filter((e) => e.isDirectory() && e.name !== 'node_modules').flatMap((e) => folders(`${dir}/${e.name}`))]
 }
-const features = readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+const features = readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
 
 /**
  * Who may not import whom. A zone's rules hold for every file below it; `only` means nothing
@@ -29,30 +31,65 @@ const features = readdirSync(path.join(ROOT, FEATURES), { withFileTypes: true })
  * import anything.
  */
 const BOUNDARIES = [
-  { zone: 'contract', only: 'contract', message: 'contract/ is the shared typed contract: it imports its own files and packages, nothing of the app.' },
   {
-    zone: 'web/src', forbid: ['server', 'worker', 'infra', 'prisma'],
-    message: 'The web client never imports server, worker, infra or prisma code: shared types and rules come from contract/ (web/src/lib/contract.ts).',
+    zone: 'contract',
+    only: 'contract',
+    message: 'contract/ is the shared typed contract: it imports its own files and packages, nothing of the app.',
+  },
+  {
+    zone: 'web/src',
+    forbid: ['server', 'worker', 'infra', 'prisma'],
+    message:
+      'The web client never imports server, worker, infra or prisma code: shared types and rules come from contract/ (web/src/lib/contract.ts).',
   },
   ...['api', 'components', 'lib', 'stores'].map((shared) => ({
-    zone: `web/src/${shared}`, forbid: [FEATURES],
+    zone: `web/src/${shared}`,
+    forbid: [FEATURES],
     message: 'Shared web code does not import features: move what it needs out of the feature, into web/src/lib or web/src/components.',
   })),
   ...features.map((feature) => ({
-    zone: `${FEATURES}/${feature}`, forbid: features.filter((other) => other !== feature).map((other) => `${FEATURES}/${other}`),
+    zone: `${FEATURES}/${feature}`,
+    forbid: features.filter((other) => other !== feature).map((other) => `${FEATURES}/${other}`),
     message: 'Features do not import each other: move what both need to web/src/lib or web/src/components.',
   })),
   { zone: 'infra', forbid: ['server', 'worker', 'web'], message: 'infra/ serves both roles and imports neither (nor the web client).' },
-  { zone: 'server', forbid: ['worker', 'web'], message: 'The server role imports neither the worker role (shared code belongs in infra/) nor the web client.' },
-  { zone: 'worker', forbid: ['server', 'web'], message: 'The worker role imports neither the server role (shared code belongs in infra/) nor the web client.' },
-  { zone: 'prisma', forbid: ['server', 'worker', 'web'], message: 'prisma/ (schema, migrations, seed) imports no role: what both need lives in infra/ or contract/.' },
+  {
+    zone: 'server',
+    forbid: ['worker', 'web'],
+    message: 'The server role imports neither the worker role (shared code belongs in infra/) nor the web client.',
+  },
+  {
+    zone: 'worker',
+    forbid: ['server', 'web'],
+    message: 'The worker role imports neither the server role (shared code belongs in infra/) nor the web client.',
+  },
+  {
+    zone: 'prisma',
+    forbid: ['server', 'worker', 'web'],
+    message: 'prisma/ (schema, migrations, seed) imports no role: what both need lives in infra/ or contract/.',
+  },
 ]
 
 /** Drivers: a route reaches them through a repository, storage or an adapter, never itself. */
-const DRIVER = { regex: '^(?:@prisma/.*|ioredis|@aws-sdk/.*|@tus/(?:file-store|s3-store)|.*/prisma/generated(?:/.*)?)$', message: 'Routes import no driver (Prisma, ioredis, the S3 SDK, tus stores): reach it through a repository, the storage or an adapter in infra/ or server/plugins/.' }
-const FASTIFY = { regex: '^(?:fastify|fastify-plugin|@fastify/.*|(?:\\.\\./)+plugins/.*)$', message: 'Services import no Fastify (nor its plugins): a service receives its dependencies explicitly and is tested without an app.' }
-const PRISMA = { regex: '^(?:@prisma/.*|.*/prisma/generated(?:/.*)?)$', message: 'Only infra/repositories/ and the database module (infra/db.ts, infra/migrations.ts) import Prisma: other code goes through a repository.' }
-const SIBLING_REPOSITORY = { regex: '^\\./[\\w.-]+\\.repository(?:\\.ts)?$', message: 'Repositories do not import each other: share row shapes and helpers through a module that is not a repository (infra/repositories/*.ts without .repository).' }
+const DRIVER = {
+  regex: '^(?:@prisma/.*|ioredis|@aws-sdk/.*|@tus/(?:file-store|s3-store)|.*/prisma/generated(?:/.*)?)$',
+  message:
+    'Routes import no driver (Prisma, ioredis, the S3 SDK, tus stores): reach it through a repository, the storage or an adapter in infra/ or server/plugins/.',
+}
+const FASTIFY = {
+  regex: '^(?:fastify|fastify-plugin|@fastify/.*|(?:\\.\\./)+plugins/.*)$',
+  message: 'Services import no Fastify (nor its plugins): a service receives its dependencies explicitly and is tested without an app.',
+}
+const PRISMA = {
+  regex: '^(?:@prisma/.*|.*/prisma/generated(?:/.*)?)$',
+  message:
+    'Only infra/repositories/ and the database module (infra/db.ts, infra/migrations.ts) import Prisma: other code goes through a repository.',
+}
+const SIBLING_REPOSITORY = {
+  regex: '^\\./[\\w.-]+\\.repository(?:\\.ts)?$',
+  message:
+    'Repositories do not import each other: share row shapes and helpers through a module that is not a repository (infra/repositories/*.ts without .repository).',
+}
 /** The database module: the one place besides the repositories that opens Prisma. */
 const DATABASE_MODULE = ['infra/db.ts', 'infra/migrations.ts']
 
@@ -85,12 +122,14 @@ function restrictedImports(folder) {
 const zones = [...new Set(BOUNDARIES.map(({ zone }) => zone.split('/')[0]))]
 const boundaryConfigs = zones.flatMap(folders).flatMap((folder) => {
   const patterns = [...restrictedImports(folder), ...layerPatterns(folder)]
-  const configs = [{
-    name: `liftarena/boundaries/${folder}`,
-    files: [`${folder}/${SOURCE_FILES}`],
-    ignores: folder === 'infra' ? DATABASE_MODULE : [],
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
-  }]
+  const configs = [
+    {
+      name: `liftarena/boundaries/${folder}`,
+      files: [`${folder}/${SOURCE_FILES}`],
+      ignores: folder === 'infra' ? DATABASE_MODULE : [],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    },
+  ]
   if (folder === 'infra') {
     configs.push({
       name: 'liftarena/boundaries/infra/database-module',

@@ -23,7 +23,10 @@ describe('every benchmark section runs at a tiny size', () => {
       for (const row of section.rows) {
         expect(row).toHaveLength(section.header.length)
         // Every row measured something: a number beside its label.
-        expect(row.slice(1).some((cell) => /\d/.test(String(cell))), `${name}: ${row.join(' | ')}`).toBe(true)
+        expect(
+          row.slice(1).some((cell) => /\d/.test(String(cell))),
+          `${name}: ${row.join(' | ')}`,
+        ).toBe(true)
         expect(row.join(' | ')).not.toMatch(NOT_RUN)
       }
       for (const verdict of section.verdicts) expect(verdict).not.toMatch(NOT_RUN)

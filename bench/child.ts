@@ -9,7 +9,11 @@ export type ChildApi = Record<string, { args: unknown; answer: unknown }>
 
 type Handlers<A extends ChildApi> = { [K in keyof A]: (args: A[K]['args']) => Promise<A[K]['answer']> | A[K]['answer'] }
 
-interface Request { id: number; name: string; args: unknown }
+interface Request {
+  id: number
+  name: string
+  args: unknown
+}
 type Reply = { ready: true } | { id: number; answer: unknown } | { id: number; error: string }
 
 export interface BenchChild<A extends ChildApi> {
@@ -20,7 +24,10 @@ export interface BenchChild<A extends ChildApi> {
 }
 
 /** Forks `path` (a TypeScript module that calls `serveParent`) through tsx and waits until it listens. */
-export async function forkTs<A extends ChildApi>(path: string, options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}): Promise<BenchChild<A>> {
+export async function forkTs<A extends ChildApi>(
+  path: string,
+  options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {},
+): Promise<BenchChild<A>> {
   const child = fork(path, [], {
     execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
     env: { ...process.env, ...options.env },
@@ -42,7 +49,9 @@ export async function forkTs<A extends ChildApi>(path: string, options: { env?: 
     else p?.resolve(reply.answer)
   })
   await new Promise<void>((resolve, reject) => {
-    child.on('message', (reply: Reply) => { if ('ready' in reply) resolve() })
+    child.on('message', (reply: Reply) => {
+      if ('ready' in reply) resolve()
+    })
     void exited.then(() => reject(new Error(`${path} exited before it was ready`)))
   })
   return {
@@ -74,7 +83,10 @@ export function serveParent<A extends ChildApi>(handlers: Handlers<A>, onDisconn
         if (!handler) throw new Error(`no handler "${request.name}"`)
         return handler(request.args)
       })
-      .then((answer) => send({ id: request.id, answer }), (error: unknown) => send({ id: request.id, error: (error as Error)?.stack ?? String(error) }))
+      .then(
+        (answer) => send({ id: request.id, answer }),
+        (error: unknown) => send({ id: request.id, error: (error as Error)?.stack ?? String(error) }),
+      )
   })
   process.on('disconnect', () => {
     void Promise.resolve(onDisconnect()).finally(() => process.exit(0))

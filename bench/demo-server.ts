@@ -37,14 +37,17 @@ export async function startDemoServer(): Promise<DemoServer> {
       await seedDemoData(db.prisma)
       const t0 = performance.now()
       const rows = await createLeaderboardRepository(db.prisma).rebuildAll()
-      rebuild = `createLeaderboardRepository(prisma).rebuildAll(): ${rows} leaderboard rows in ${(Math.round((performance.now() - t0) / 100) / 10)} s`
+      rebuild = `createLeaderboardRepository(prisma).rebuildAll(): ${rows} leaderboard rows in ${Math.round((performance.now() - t0) / 100) / 10} s`
       challenges = await db.prisma.competition.count()
     } finally {
       await db.close()
     }
     const app = await startAppServer(join(dir, 'data'), undefined, database.url)
     return {
-      baseUrl: app.baseUrl, databaseUrl: database.url, challenges, rebuild,
+      baseUrl: app.baseUrl,
+      databaseUrl: database.url,
+      challenges,
+      rebuild,
       async stop() {
         await app.stop()
         await database.drop()

@@ -38,7 +38,7 @@ async function connect({ target: name, url, room, clients }: FanoutLoadApi['conn
     const at = now() // first, before any bookkeeping
     if (event.room !== room) return
     let r = target.receipts.get(event.seq)
-    if (!r) target.receipts.set(event.seq, r = { times: new Float64Array(clients).fill(NaN), count: 0 })
+    if (!r) target.receipts.set(event.seq, (r = { times: new Float64Array(clients).fill(NaN), count: 0 }))
     if (!Number.isNaN(r.times[client]!)) return
     r.times[client] = at
     if (++r.count === clients) target.complete.emit(String(event.seq))
@@ -73,4 +73,6 @@ function close() {
   return null
 }
 
-serveParent<FanoutLoadApi>({ clock: () => now(), connect, collect, close }, () => { close() })
+serveParent<FanoutLoadApi>({ clock: () => now(), connect, collect, close }, () => {
+  close()
+})

@@ -81,7 +81,13 @@ export async function clockOffset(load: BenchChild<FanoutLoadApi>) {
   return best
 }
 
-export interface RoundResult { p50: number; p99: number; max: number; received: number; restMs?: number }
+export interface RoundResult {
+  p50: number
+  p99: number
+  max: number
+  received: number
+  restMs?: number
+}
 
 export function summarise(latencies: number[], restMs?: number): RoundResult {
   if (latencies.length === 0) throw new Error('no client received the event: the live path is broken, not slow')
@@ -115,7 +121,10 @@ export async function fanoutBenchmark(): Promise<Section> {
       payload = event
       const { times } = await load.ask('collect', { target: 'app', seq: event.seq, timeoutMs: COLLECT_TIMEOUT_MS })
       if (times.length < clients) notes.push(`${clients} clients: app event ${event.seq} reached ${times.length}`)
-      return summarise(times.map((at) => at - clock.offset - t0), restMs)
+      return summarise(
+        times.map((at) => at - clock.offset - t0),
+        restMs,
+      )
     }
     const bareRound = async (clients: number): Promise<RoundResult> => {
       // The same event our server sent last, renumbered: the same shape and size on the wire.
@@ -130,7 +139,9 @@ export async function fanoutBenchmark(): Promise<Section> {
     for (const clients of SIZES) {
       // Both servers live in this process and every client has a socket on each side.
       if (2 * clients + DESCRIPTORS_SPARE > fdLimit) {
-        verdicts.push(`${clients} clients: skipped — needs ${2 * clients + DESCRIPTORS_SPARE} file descriptors per process, ulimit -n is ${fdLimit}`)
+        verdicts.push(
+          `${clients} clients: skipped — needs ${2 * clients + DESCRIPTORS_SPARE} file descriptors per process, ulimit -n is ${fdLimit}`,
+        )
         continue
       }
       const { ms: appConnectMs } = await load.ask('connect', { target: 'app', url: t.url, room, clients })
@@ -138,8 +149,11 @@ export async function fanoutBenchmark(): Promise<Section> {
       // Every client is connected and subscribed (acknowledged) before anything is measured.
       const appRoomSize = t.app.live.io.of('/').adapter.rooms.get(room)?.size ?? 0
       const bareRoomSize = bare.io.of('/').adapter.rooms.get(room)?.size ?? 0
-      if (appRoomSize !== clients || bareRoomSize !== clients) throw new Error(`room sizes ${appRoomSize} (app) and ${bareRoomSize} (bare), expected ${clients}`)
-      console.log(`bench fanout: ${clients} clients connected and subscribed (app ${Math.round(appConnectMs)} ms, bare ${Math.round(bareConnectMs)} ms)`)
+      if (appRoomSize !== clients || bareRoomSize !== clients)
+        throw new Error(`room sizes ${appRoomSize} (app) and ${bareRoomSize} (bare), expected ${clients}`)
+      console.log(
+        `bench fanout: ${clients} clients connected and subscribed (app ${Math.round(appConnectMs)} ms, bare ${Math.round(bareConnectMs)} ms)`,
+      )
 
       await appRound(clients) // warm-up of both paths, not counted
       await bareRound(clients)
@@ -151,16 +165,40 @@ export async function fanoutBenchmark(): Promise<Section> {
       }
 
       await load.ask('close', null)
-      await waitUntil(() => t.app.live.io.engine.clientsCount === 0 && bare.io.engine.clientsCount === 0, 'every client to disconnect', 30_000)
+      await waitUntil(
+        () => t.app.live.io.engine.clientsCount === 0 && bare.io.engine.clientsCount === 0,
+        'every client to disconnect',
+        30_000,
+      )
 
       const med = (results: RoundResult[], key: 'p50' | 'p99' | 'max' | 'restMs') => round(median(results.map((r) => r[key]!)), 1)
       const received = (results: RoundResult[]) => `${results.reduce((sum, r) => sum + r.received, 0)}/${clients * results.length}`
       const ratio = med(app, 'p99') / med(baseline, 'p99')
       rows.push(
-        [clients, 'baseline: bare socket.io emit', med(baseline, 'p50'), med(baseline, 'p99'), med(baseline, 'max'), received(baseline), '—', 1],
-        [clients, 'REST join → LiftArena clients', med(app, 'p50'), med(app, 'p99'), med(app, 'max'), received(app), med(app, 'restMs'), round(ratio)],
+        [
+          clients,
+          'baseline: bare socket.io emit',
+          med(baseline, 'p50'),
+          med(baseline, 'p99'),
+          med(baseline, 'max'),
+          received(baseline),
+          '—',
+          1,
+        ],
+        [
+          clients,
+          'REST join → LiftArena clients',
+          med(app, 'p50'),
+          med(app, 'p99'),
+          med(app, 'max'),
+          received(app),
+          med(app, 'restMs'),
+          round(ratio),
+        ],
       )
-      verdicts.push(`${clients} clients: p99 ${round(ratio)}× the baseline's — target ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : 'missed'}`)
+      verdicts.push(
+        `${clients} clients: p99 ${round(ratio)}× the baseline's — target ≤ ${TARGET_RATIO}× ${ratio <= TARGET_RATIO ? 'met' : 'missed'}`,
+      )
     }
     verdicts.push(...notes.map((n) => `incomplete: ${n}`))
     const payloadBytes = payload ? Buffer.byteLength(JSON.stringify(payload)) : 0

@@ -10,7 +10,14 @@ import { join as joinPath } from 'node:path'
 import { openDatabase } from '../infra/db.ts'
 import { createTestDatabase } from '../tests/helpers/database.ts'
 import {
-  createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, spawnServer, uniqueRedisPrefix, type Lifter,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  join,
+  REDIS_URL,
+  spawnServer,
+  uniqueRedisPrefix,
+  type Lifter,
 } from '../tests/helpers/live.ts'
 import { median, percentile, round, sized, type Section } from './lib.ts'
 
@@ -18,7 +25,11 @@ const CLIENTS = sized(50, 5)
 const JOINS_PER_RUN = sized(1000, 20)
 const RUNS = sized(3, 1)
 
-interface RunResult { perSecond: number; p99: number; statuses: Map<number, number> }
+interface RunResult {
+  perSecond: number
+  p99: number
+  statuses: Map<number, number>
+}
 
 /** `CLIENTS` loops, each taking the next request until `total` are done. */
 async function drive(total: number, request: (i: number) => Promise<number>): Promise<RunResult> {
@@ -26,15 +37,17 @@ async function drive(total: number, request: (i: number) => Promise<number>): Pr
   const latencies: number[] = []
   let next = 0
   const started = performance.now()
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (next < total) {
-      const i = next++
-      const t0 = performance.now()
-      const status = await request(i)
-      latencies.push(performance.now() - t0)
-      statuses.set(status, (statuses.get(status) ?? 0) + 1)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < total) {
+        const i = next++
+        const t0 = performance.now()
+        const status = await request(i)
+        latencies.push(performance.now() - t0)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      }
+    }),
+  )
   return { perSecond: total / ((performance.now() - started) / 1000), p99: percentile(latencies, 99), statuses }
 }
 
@@ -52,7 +65,14 @@ export async function joinsBenchmark(): Promise<Section> {
     const readTarget = await createOngoingChallenge(db.prisma, 'Read Target')
     await drive(sized(200, 5), (i) => fetch(`${url(i)}/api/competitions/${readTarget}`).then((r) => r.status)) // warm-up
     for (let run = 0; run < RUNS; run++) {
-      results.read.push(await drive(JOINS_PER_RUN, (i) => fetch(`${url(i)}/api/competitions/${readTarget}`).then(async (r) => { await r.arrayBuffer(); return r.status })))
+      results.read.push(
+        await drive(JOINS_PER_RUN, (i) =>
+          fetch(`${url(i)}/api/competitions/${readTarget}`).then(async (r) => {
+            await r.arrayBuffer()
+            return r.status
+          }),
+        ),
+      )
       const hot = await createOngoingChallenge(db.prisma, `Hot ${run}`)
       const hotLifters = await lifters()
       results.hot.push(await drive(JOINS_PER_RUN, async (i) => (await join(url(i), hotLifters[i]!, hot)).status))
@@ -64,10 +84,14 @@ export async function joinsBenchmark(): Promise<Section> {
       perSecond: median(results[key].map((r) => r.perSecond)),
       p99: median(results[key].map((r) => r.p99)),
       runs: results[key].map((r) => round(r.perSecond, 0)).join(', '),
-      statuses: [...results[key].reduce((all, r) => {
-        for (const [status, n] of r.statuses) all.set(status, (all.get(status) ?? 0) + n)
-        return all
-      }, new Map<number, number>())].map(([status, n]) => `${n}× ${status}`).join(', '),
+      statuses: [
+        ...results[key].reduce((all, r) => {
+          for (const [status, n] of r.statuses) all.set(status, (all.get(status) ?? 0) + n)
+          return all
+        }, new Map<number, number>()),
+      ]
+        .map(([status, n]) => `${n}× ${status}`)
+        .join(', '),
     })
     const read = summary('read')
     const label = {
@@ -79,14 +103,17 @@ export async function joinsBenchmark(): Promise<Section> {
       const s = summary(key)
       return [label[key], round(s.perSecond, 0), s.runs, round(s.p99, 0), s.statuses, round(s.perSecond / read.perSecond)]
     })
-    const failures = (key: 'hot' | 'ten') => results[key].reduce((n, r) => n + [...r.statuses].filter(([s]) => s !== 201).reduce((m, [, c]) => m + c, 0), 0)
+    const failures = (key: 'hot' | 'ten') =>
+      results[key].reduce((n, r) => n + [...r.statuses].filter(([s]) => s !== 201).reduce((m, [, c]) => m + c, 0), 0)
     return {
       title: 'Joins',
       method: `Two server processes (tsx server/server.ts, as \`npm start\` runs them) with REDIS_URL on one PostgreSQL database; ${CLIENTS} concurrent clients alternate between the nodes, ${JOINS_PER_RUN} requests per run (each join by a different lifter), median of ${RUNS} runs, the three kinds alternating. Target: no answer other than 201 (before this change, 20 concurrent joins across two nodes got 503s after 5 s: every join held the global room's lock).`,
       commands: ['npm run bench -- joins'],
       header: ['requests', 'per second (p50)', 'runs', 'p99 ms', 'answers', 'ratio to baseline'],
       rows,
-      verdicts: (['hot', 'ten'] as const).map((key) => `${label[key]}: ${failures(key)} answers other than 201 — target 0 ${failures(key) === 0 ? 'met' : 'missed'}`),
+      verdicts: (['hot', 'ten'] as const).map(
+        (key) => `${label[key]}: ${failures(key)} answers other than 201 — target 0 ${failures(key) === 0 ? 'met' : 'missed'}`,
+      ),
     }
   } finally {
     await Promise.all(nodes.map((n) => n.stop()))

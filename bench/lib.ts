@@ -22,10 +22,16 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
     const child = spawn(command, args, { env: { ...process.env, ...options.env }, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     let err = ''
-    child.stdout.on('data', (d) => { out += d })
-    child.stderr.on('data', (d) => { err += d })
+    child.stdout.on('data', (d) => {
+      out += d
+    })
+    child.stderr.on('data', (d) => {
+      err += d
+    })
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`)),
+    )
   })
 }
 
@@ -48,10 +54,22 @@ export function machine() {
 export function renderSection(s: Section): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`
   return [
-    `## ${s.title}`, '', `Measured on ${new Date().toISOString().slice(0, 10)}. ${s.method}`, '',
-    line(s.header), line(s.header.map(() => '---')), ...s.rows.map(line), '',
-    ...s.verdicts.map((v) => `- ${v}`), '',
-    'Commands:', '', '```sh', ...s.commands, '```', '',
+    `## ${s.title}`,
+    '',
+    `Measured on ${new Date().toISOString().slice(0, 10)}. ${s.method}`,
+    '',
+    line(s.header),
+    line(s.header.map(() => '---')),
+    ...s.rows.map(line),
+    '',
+    ...s.verdicts.map((v) => `- ${v}`),
+    '',
+    'Commands:',
+    '',
+    '```sh',
+    ...s.commands,
+    '```',
+    '',
   ].join('\n')
 }
 
@@ -66,7 +84,11 @@ export const sized = <T>(full: T, tiny: T): T => (TINY ? tiny : full)
 // Its CLI straight from node_modules: `npx` would add an npm start to every run.
 const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
 
-export interface Cannonade { rps: number; p50: number; p99: number }
+export interface Cannonade {
+  rps: number
+  p50: number
+  p99: number
+}
 
 /**
  * autocannon in its own process against `url`. It ignores `Connection: close`, so it is told to
@@ -75,9 +97,34 @@ export interface Cannonade { rps: number; p50: number; p99: number }
  * drops that last answer of each connection from its count: 1 in `reconnectEvery`, the same for every route.)
  * Any answer but 2xx, or any error, fails the run: a figure with refusals in it measures the refusals.
  */
-export async function autocannon(url: string, o: { connections: number; seconds: number; reconnectEvery: number; headers?: string[] }): Promise<Cannonade> {
-  const out = await run(process.execPath, [AUTOCANNON_CLI, '-c', String(o.connections), '-d', String(o.seconds), '-D', String(o.reconnectEvery), ...(o.headers ?? []).flatMap((h) => ['-H', h]), '-j', url])
-  const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; statusCodeStats?: Record<string, { count: number }> }
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} non-2xx answers (${Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => `${count}× ${code}`).join(', ')}), ${r.errors} errors`)
+export async function autocannon(
+  url: string,
+  o: { connections: number; seconds: number; reconnectEvery: number; headers?: string[] },
+): Promise<Cannonade> {
+  const out = await run(process.execPath, [
+    AUTOCANNON_CLI,
+    '-c',
+    String(o.connections),
+    '-d',
+    String(o.seconds),
+    '-D',
+    String(o.reconnectEvery),
+    ...(o.headers ?? []).flatMap((h) => ['-H', h]),
+    '-j',
+    url,
+  ])
+  const r = JSON.parse(out) as {
+    requests: { average: number }
+    latency: { p50: number; p99: number }
+    non2xx: number
+    errors: number
+    statusCodeStats?: Record<string, { count: number }>
+  }
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(
+      `${url}: ${r.non2xx} non-2xx answers (${Object.entries(r.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${count}× ${code}`)
+        .join(', ')}), ${r.errors} errors`,
+    )
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
 }

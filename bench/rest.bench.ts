@@ -13,18 +13,56 @@ const OTHER_CHALLENGES = sized(20, 2)
 
 async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>['db']['prisma']): Promise<number> {
   const competition = await prisma.competition.create({
-    data: { name: 'Bench Challenge', location: 'Bench Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 6 * 86_400_000), liftTypes: ['Squat', 'Bench Press', 'Deadlift'], weightClasses: ['83kg', '93kg'], gender: 'M' },
+    data: {
+      name: 'Bench Challenge',
+      location: 'Bench Gym',
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 6 * 86_400_000),
+      liftTypes: ['Squat', 'Bench Press', 'Deadlift'],
+      weightClasses: ['83kg', '93kg'],
+      gender: 'M',
+    },
   })
-  await prisma.user.createMany({ data: Array.from({ length: ATHLETES }, (_, i) => ({ name: `Athlete ${i}`, username: `athlete${i}`, email: `a${i}@bench.test`, passwordHash: 'x', country: 'Norway', weightClass: '93kg' })) })
+  await prisma.user.createMany({
+    data: Array.from({ length: ATHLETES }, (_, i) => ({
+      name: `Athlete ${i}`,
+      username: `athlete${i}`,
+      email: `a${i}@bench.test`,
+      passwordHash: 'x',
+      country: 'Norway',
+      weightClass: '93kg',
+    })),
+  })
   const users = await prisma.user.findMany({ select: { id: true } })
-  await prisma.participant.createMany({ data: users.map((u) => ({ userId: u.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' })) })
+  await prisma.participant.createMany({
+    data: users.map((u) => ({ userId: u.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' })),
+  })
   const participants = await prisma.participant.findMany({ select: { id: true } })
-  const attempts = participants.flatMap((p, i) => ['squat', 'bench', 'deadlift'].flatMap((liftType, l) =>
-    [0, 1, 2].map((n) => ({ participantId: p.id, liftType, attemptNumber: n + 1, weight: 100 + l * 40 + n * 5 + (i % 50), status: n === 2 && i % 4 === 0 ? 'failed' as const : 'completed' as const }))))
+  const attempts = participants.flatMap((p, i) =>
+    ['squat', 'bench', 'deadlift'].flatMap((liftType, l) =>
+      [0, 1, 2].map((n) => ({
+        participantId: p.id,
+        liftType,
+        attemptNumber: n + 1,
+        weight: 100 + l * 40 + n * 5 + (i % 50),
+        status: n === 2 && i % 4 === 0 ? ('failed' as const) : ('completed' as const),
+      })),
+    ),
+  )
   await prisma.attempt.createMany({ data: attempts })
   // A few more challenges so the list is not trivially small.
   for (let i = 0; i < OTHER_CHALLENGES; i++) {
-    await prisma.competition.create({ data: { name: `Other ${i}`, location: 'Elsewhere', startDate: new Date(), endDate: new Date(Date.now() + 86_400_000), liftTypes: [], weightClasses: [], gender: 'M' } })
+    await prisma.competition.create({
+      data: {
+        name: `Other ${i}`,
+        location: 'Elsewhere',
+        startDate: new Date(),
+        endDate: new Date(Date.now() + 86_400_000),
+        liftTypes: [],
+        weightClasses: [],
+        gender: 'M',
+      },
+    })
   }
   return competition.id
 }
@@ -43,16 +81,31 @@ export async function restBenchmark(): Promise<Section> {
     const id = await seedBigChallenge(t.db.prisma)
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
-    const targets = { trivial: `${base}/bench/trivial`, sameBytes: `${base}/bench/same-bytes`, participants: `${base}/api/competitions/${id}/participants`, list: `${base}/api/competitions` }
+    const targets = {
+      trivial: `${base}/bench/trivial`,
+      sameBytes: `${base}/bench/same-bytes`,
+      participants: `${base}/api/competitions/${id}/participants`,
+      list: `${base}/api/competitions`,
+    }
     sameBytes = await (await fetch(targets.participants)).text()
     // The product's default cap on requests per connection stays: autocannon reconnects at it, as clients do.
-    const autocannon = (url: string) => cannon(url, { connections: CONNECTIONS, seconds: SECONDS, reconnectEvery: t.config.maxRequestsPerSocket })
-    const results: Record<keyof typeof targets, Awaited<ReturnType<typeof autocannon>>[]> = { trivial: [], sameBytes: [], participants: [], list: [] }
+    const autocannon = (url: string) =>
+      cannon(url, { connections: CONNECTIONS, seconds: SECONDS, reconnectEvery: t.config.maxRequestsPerSocket })
+    const results: Record<keyof typeof targets, Awaited<ReturnType<typeof autocannon>>[]> = {
+      trivial: [],
+      sameBytes: [],
+      participants: [],
+      list: [],
+    }
     await autocannon(targets.participants) // warm-up: JIT and connection pool
     for (let i = 0; i < RUNS; i++) {
       for (const key of Object.keys(targets) as (keyof typeof targets)[]) results[key].push(await autocannon(targets[key]))
     }
-    const summary = (key: keyof typeof targets) => ({ rps: median(results[key].map((r) => r.rps)), p50: median(results[key].map((r) => r.p50)), p99: median(results[key].map((r) => r.p99)) })
+    const summary = (key: keyof typeof targets) => ({
+      rps: median(results[key].map((r) => r.rps)),
+      p50: median(results[key].map((r) => r.p50)),
+      p99: median(results[key].map((r) => r.p99)),
+    })
     const trivial = summary('trivial')
     const label = {
       trivial: 'baseline: trivial JSON route',
@@ -72,7 +125,9 @@ export async function restBenchmark(): Promise<Section> {
       header: ['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio to baseline'],
       rows,
       verdicts: [
-        ...(['participants', 'list'] as const).map((k) => `${k}: ${round(ratio(k))} of baseline — target ≥ 0.5 ${ratio(k) >= 0.5 ? 'met' : 'missed'}`),
+        ...(['participants', 'list'] as const).map(
+          (k) => `${k}: ${round(ratio(k))} of baseline — target ≥ 0.5 ${ratio(k) >= 0.5 ? 'met' : 'missed'}`,
+        ),
         `participants against the floor of sending its own bytes: ${round(summary('participants').rps / summary('sameBytes').rps)}`,
       ],
     }

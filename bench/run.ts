@@ -30,12 +30,21 @@ const m = machine()
 const before = existsSync('BENCHMARKS.md') ? sectionsOf(readFileSync('BENCHMARKS.md', 'utf8')) : new Map<string, string>()
 const kept = new Map(before)
 for (const section of done) kept.set(section.title, renderSection(section))
-writeFileSync('BENCHMARKS.md', [
-  '# Benchmarks', '',
-  `Last run: \`npm run bench -- ${chosen.join(' ')}\` on ${new Date().toISOString().slice(0, 10)} in ${Math.round((Date.now() - started) / 1000)} s. Machine: ${m.cores} cores, ${m.model}, Node ${m.node}. Each section says when and how it was measured.`,
-  'Each figure is set beside a baseline measured in the same run; ratios are what to compare across machines.', '',
-  ...kept.values(),
-  closingNote(before, kept, done.map((s) => s.title)),
-].join('\n'))
+writeFileSync(
+  'BENCHMARKS.md',
+  [
+    '# Benchmarks',
+    '',
+    `Last run: \`npm run bench -- ${chosen.join(' ')}\` on ${new Date().toISOString().slice(0, 10)} in ${Math.round((Date.now() - started) / 1000)} s. Machine: ${m.cores} cores, ${m.model}, Node ${m.node}. Each section says when and how it was measured.`,
+    'Each figure is set beside a baseline measured in the same run; ratios are what to compare across machines.',
+    '',
+    ...kept.values(),
+    closingNote(
+      before,
+      kept,
+      done.map((s) => s.title),
+    ),
+  ].join('\n'),
+)
 console.log(`BENCHMARKS.md written (${done.length} sections).`)
 process.exit(0)

@@ -28,14 +28,18 @@ export async function startS3Front(s3Port: number, options: S3FrontOptions = {})
     })
     upstream.on('error', () => res.destroy())
     req.on('error', () => upstream.destroy())
-    res.on('close', () => { if (!res.writableFinished) upstream.destroy() })
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy()
+    })
     req.pipe(upstream)
   }
 
   const server = createServer((req, res) => {
     if (options.onRequest) {
       const start = epochMs()
-      res.on('close', () => options.onRequest!({ start, end: epochMs(), method: req.method ?? '', url: req.url ?? '', status: res.statusCode }))
+      res.on('close', () =>
+        options.onRequest!({ start, end: epochMs(), method: req.method ?? '', url: req.url ?? '', status: res.statusCode }),
+      )
     }
     pass(req, res)
   })
@@ -43,10 +47,12 @@ export async function startS3Front(s3Port: number, options: S3FrontOptions = {})
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
   return {
-    port, endpoint: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    port,
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

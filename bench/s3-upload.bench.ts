@@ -17,7 +17,16 @@ import { loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { binaries } from '../tests/helpers/clips.ts'
 import { createTestDatabase } from '../tests/helpers/database.ts'
-import { createLifters, createOngoingChallenge, dropRedisPrefix, join as joinChallenge, REDIS_URL, spawnServer, uniqueRedisPrefix, type Lifter } from '../tests/helpers/live.ts'
+import {
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  join as joinChallenge,
+  REDIS_URL,
+  spawnServer,
+  uniqueRedisPrefix,
+  type Lifter,
+} from '../tests/helpers/live.ts'
 import { startS3 } from '../tests/helpers/s3.ts'
 import { machine, median, round, run, sized, type Section } from './lib.ts'
 
@@ -33,16 +42,48 @@ async function cachedVideo(): Promise<string> {
   mkdirSync(join(tmpdir(), 'liftarena-bench'), { recursive: true })
   const partial = `${VIDEO}.partial.mp4`
   await run(binaries().ffmpeg, [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(SECONDS), '-vf', 'noise=alls=40:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '18', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-shortest', '-movflags', '+faststart', partial,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(SECONDS),
+    '-vf',
+    'noise=alls=40:allf=t',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '18',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    partial,
   ])
   renameSync(partial, VIDEO)
   return VIDEO
 }
 
 /** One request the store received (through the front): when it started and ended, in ms since the epoch. */
-interface StoreRequest { start: number; end: number; method: string; url: string; status: number }
+interface StoreRequest {
+  start: number
+  end: number
+  method: string
+  url: string
+  status: number
+}
 
 /**
  * bench/s3-timing-front.ts in its own process (as s3rver is in its own): every
@@ -51,9 +92,10 @@ interface StoreRequest { start: number; end: number; method: string; url: string
  */
 async function spawnFront(s3Port: number) {
   const fixture = join(import.meta.dirname, 's3-timing-front.ts')
-  const code = `const { startS3Front } = await import(${JSON.stringify(fixture)}); `
-    + `const f = await startS3Front(${s3Port}, { onRequest: (e) => process.stdout.write('REQ ' + JSON.stringify(e) + '\\n') }); `
-    + `console.log('FRONT ' + f.port); process.stdin.on('end', () => process.exit(0)).resume()`
+  const code =
+    `const { startS3Front } = await import(${JSON.stringify(fixture)}); ` +
+    `const f = await startS3Front(${s3Port}, { onRequest: (e) => process.stdout.write('REQ ' + JSON.stringify(e) + '\\n') }); ` +
+    `console.log('FRONT ' + f.port); process.stdin.on('end', () => process.exit(0)).resume()`
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'inherit'] })
   const requests: StoreRequest[] = []
   let pending = ''
@@ -82,7 +124,15 @@ async function spawnFront(s3Port: number) {
 
 const epochMs = () => performance.timeOrigin + performance.now()
 
-interface TusRun { seconds: number; bodySentSeconds: number; attemptId: number; originalKey: string; uploadId: string; startedAt: number; answeredAt: number }
+interface TusRun {
+  seconds: number
+  bodySentSeconds: number
+  attemptId: number
+  originalKey: string
+  uploadId: string
+  startedAt: number
+  answeredAt: number
+}
 
 /** POST (create, with the form's fields as metadata) then one PATCH with every byte; timed until the final PATCH answers. */
 async function tusUpload(url: string, lifter: Lifter, competitionId: number, bytes: Buffer): Promise<TusRun> {
@@ -93,8 +143,12 @@ async function tusUpload(url: string, lifter: Lifter, competitionId: number, byt
   const created = await fetch(`${url}/api/uploads/`, {
     method: 'POST',
     headers: {
-      'tus-resumable': '1.0.0', authorization: `Bearer ${lifter.token}`, 'upload-length': String(bytes.length),
-      'upload-metadata': Object.entries(metadata).map(([k, v]) => `${k} ${b64(v)}`).join(','),
+      'tus-resumable': '1.0.0',
+      authorization: `Bearer ${lifter.token}`,
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(metadata)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
     },
   })
   if (created.status !== 201) throw new Error(`tus create answered ${created.status}: ${await created.text()}`)
@@ -103,17 +157,30 @@ async function tusUpload(url: string, lifter: Lifter, competitionId: number, byt
   let bodySent = 0
   const answer = await new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
     const req = httpRequest({
-      host: '127.0.0.1', port: Number(port), method: 'PATCH', path,
+      host: '127.0.0.1',
+      port: Number(port),
+      method: 'PATCH',
+      path,
       headers: {
-        'tus-resumable': '1.0.0', authorization: `Bearer ${lifter.token}`, 'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0', 'content-length': String(bytes.length),
+        'tus-resumable': '1.0.0',
+        authorization: `Bearer ${lifter.token}`,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': String(bytes.length),
       },
     })
     // 'finish': the last byte has left this process (the server has read all but a socket buffer's worth).
-    req.on('finish', () => { bodySent = performance.now() })
+    req.on('finish', () => {
+      bodySent = performance.now()
+    })
     req.on('response', (res) => {
       let text = ''
-      res.setEncoding('utf8').on('data', (c: string) => { text += c }).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => {
+          text += c
+        })
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
     })
     req.on('error', reject)
     req.end(bytes)
@@ -124,11 +191,26 @@ async function tusUpload(url: string, lifter: Lifter, competitionId: number, byt
   const attemptId = Number(answer.headers['x-attempt-id'])
   if (!Number.isInteger(attemptId)) throw new Error(`the final tus PATCH named no attempt: ${answer.status} ${answer.text}`)
   const originalKey = decodeURIComponent((JSON.parse(answer.text) as { url: string }).url.replace(/^\/api\/video\//, ''))
-  return { seconds, bodySentSeconds: (bodySent - started) / 1000, attemptId, originalKey, uploadId: path.slice(path.lastIndexOf('/') + 1), startedAt, answeredAt }
+  return {
+    seconds,
+    bodySentSeconds: (bodySent - started) / 1000,
+    attemptId,
+    originalKey,
+    uploadId: path.slice(path.lastIndexOf('/') + 1),
+    startedAt,
+    answeredAt,
+  }
 }
 
 /** Where a tus run's time went, in seconds, from the store's side: consecutive phases that add up to the run's time. */
-interface Phases { receive: number; complete: number; download: number; check: number; original: number; rest: number }
+interface Phases {
+  receive: number
+  complete: number
+  download: number
+  check: number
+  original: number
+  rest: number
+}
 
 /**
  * Reads the phases of one tus run off the requests the store saw meanwhile: the upload's parts
@@ -167,13 +249,22 @@ export async function s3UploadBenchmark(): Promise<Section> {
   // Both sides go through the timing front, so both pay its hop.
   const front = await spawnFront(s3.port)
   const client = new S3Client({
-    endpoint: front.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED', region: s3.env.S3_REGION, forcePathStyle: true,
+    endpoint: front.endpoint,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    region: s3.env.S3_REGION,
+    forcePathStyle: true,
     credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
   })
   const db = await openDatabase({ databaseUrl: database.url, dataDir: join(tmpdir(), 'liftarena-bench') }, { migrate: true })
   const server = await spawnServer({
-    ...s3.env, S3_ENDPOINT: front.endpoint, STORAGE_DRIVER: 's3', DATABASE_URL: database.url,
-    REDIS_URL, REDIS_PREFIX: redisPrefix, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    ...s3.env,
+    S3_ENDPOINT: front.endpoint,
+    STORAGE_DRIVER: 's3',
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   })
   try {
     const competitionId = await createOngoingChallenge(db.prisma, 'S3 Upload Bench')
@@ -198,7 +289,9 @@ export async function s3UploadBenchmark(): Promise<Section> {
 
     // Warm-up with the first 8 MiB (JIT, connections, the probe's binaries in the page cache): a clip cut mid-file is still probed.
     await plainPut(bytes.subarray(0, 8 * MiB), 'bench/warm-up.mp4')
-    await tusUpload(server.url, lifter!, competitionId, readFileSync(await smallClip())).catch((error: unknown) => { throw new Error(`tus warm-up: ${(error as Error).message}`) })
+    await tusUpload(server.url, lifter!, competitionId, readFileSync(await smallClip())).catch((error: unknown) => {
+      throw new Error(`tus warm-up: ${(error as Error).message}`)
+    })
 
     const plain: number[] = []
     const tus: TusRun[] = []
@@ -212,7 +305,9 @@ export async function s3UploadBenchmark(): Promise<Section> {
         plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
       }
       await expectStored(tus.at(-1)!.originalKey, size)
-      console.log(`bench s3-upload run ${i + 1}: plain ${plain.at(-1)!.toFixed(2)} s, tus ${tus.at(-1)!.seconds.toFixed(2)} s (body sent at ${tus.at(-1)!.bodySentSeconds.toFixed(2)} s)`)
+      console.log(
+        `bench s3-upload run ${i + 1}: plain ${plain.at(-1)!.toFixed(2)} s, tus ${tus.at(-1)!.seconds.toFixed(2)} s (body sent at ${tus.at(-1)!.bodySentSeconds.toFixed(2)} s)`,
+      )
     }
 
     const mibps = (seconds: number) => size / MiB / seconds
@@ -222,29 +317,44 @@ export async function s3UploadBenchmark(): Promise<Section> {
     const ratio = mibps(tusS) / mibps(plainS)
     const mib = round(size / MiB, 1)
     const seen = tus.map((t) => phasesOf(t, front.requests))
-    const phases = seen.every((p) => p !== null) ? seen as Phases[] : null
+    const phases = seen.every((p) => p !== null) ? (seen as Phases[]) : null
     const phase = (name: keyof Phases) => median(phases!.map((p) => p[name]))
     const phaseRows: (string | number)[][] = phases
       ? [
-          ['… receiving the bytes and storing them in S3 as 8 MiB parts (POST → last part stored)', round(mibps(phase('receive')), 1), round(phase('receive')), round(mibps(phase('receive')) / mibps(plainS))],
+          [
+            '… receiving the bytes and storing them in S3 as 8 MiB parts (POST → last part stored)',
+            round(mibps(phase('receive')), 1),
+            round(phase('receive')),
+            round(mibps(phase('receive')) / mibps(plainS)),
+          ],
           ['… completing the multipart upload (the store joins the parts)', '', round(phase('complete')), ''],
-          ['… reading the whole upload back from S3 to the server\'s scratch', round(mibps(phase('download')), 1), round(phase('download')), ''],
-          ['… checking the local copy is a playable video (ffprobe, decoding both ends) and starting the attempt\'s row', '', round(phase('check')), ''],
-          ['… copying it inside S3 to the attempt\'s original (CopyObject: no byte through the server)', '', round(phase('original')), ''],
+          [
+            "… reading the whole upload back from S3 to the server's scratch",
+            round(mibps(phase('download')), 1),
+            round(phase('download')),
+            '',
+          ],
+          [
+            "… checking the local copy is a playable video (ffprobe, decoding both ends) and starting the attempt's row",
+            '',
+            round(phase('check')),
+            '',
+          ],
+          ["… copying it inside S3 to the attempt's original (CopyObject: no byte through the server)", '', round(phase('original')), ''],
           ['… recording the attempt, removing the tus upload, answering', '', round(phase('rest')), ''],
         ]
-      : [['… phases: not seen in the store\'s requests (the finish no longer reads back and re-puts the file?)', '', '', '']]
+      : [["… phases: not seen in the store's requests (the finish no longer reads back and re-puts the file?)", '', '', '']]
     const after = phases ? phase('complete') + phase('download') + phase('check') + phase('original') + phase('rest') : tusS - bodyS
     console.log(`bench s3-upload: ${Math.round((Date.now() - started) / 1000)} s`)
     return {
       title: 'Upload through S3',
       method:
         `A ${mib} MiB video (${SECONDS} s of 1280×720 testsrc2 with temporal noise, H.264 ultrafast at qp 18 + AAC, made once with ffmpeg and cached in ${join(tmpdir(), 'liftarena-bench')}) uploaded to a local s3rver 3.7.1 (its own process, disk-backed, tests/helpers/s3.ts) (with the multipart calls it lacks and the tus S3 store needs added by tests/helpers/s3rver-multipart.cjs) through bench/s3-timing-front.ts in its own process (it passes every request through and logs its start and end). ` +
-        'Ours: LiftArena\'s resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte (raw HTTP from memory) — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload\'s finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). ' +
-        'Its phases are read off the store\'s requests (medians of each, so they need not add up exactly to the median total). ' +
+        "Ours: LiftArena's resumable endpoint — `POST /api/uploads/` (tus 1.0.0 create, fields as metadata, bearer token) then one PATCH with every byte (raw HTTP from memory) — served by `tsx server/server.ts` in its own process with STORAGE_DRIVER=s3 (@tus/s3-store, 8 MiB parts), on PostgreSQL and Redis; timed from the POST until the final PATCH answers with the attempt (the upload's finish included: the same probe → attempt → enqueue path as `POST /api/upload`; no worker runs, so the queued transcodes take no CPU). " +
+        "Its phases are read off the store's requests (medians of each, so they need not add up exactly to the median total). " +
         'Baseline: the same bytes from memory with @aws-sdk/lib-storage `Upload` (defaults: 5 MiB parts, 4 at once) to the same store through the same front. ' +
         `One warm-up each, then ${RUNS} runs of each alternating (the first side swaps every run); medians. MiB/s = the file's size ÷ the time. ` +
-        'After each run (outside the timing), both sides\' stored objects are checked to hold every byte (HeadObject). ' +
+        "After each run (outside the timing), both sides' stored objects are checked to hold every byte (HeadObject). " +
         `Machine: ${machine().cores} cores (${machine().model}), Node ${machine().node}, s3rver's files on the local disk; everything on loopback.`,
       commands: ['npm run bench -- s3-upload'],
       header: ['path', 'MiB/s', 's', 'ratio to baseline'],
@@ -277,7 +387,24 @@ export async function s3UploadBenchmark(): Promise<Section> {
 async function smallClip(): Promise<string> {
   const path = join(tmpdir(), 'liftarena-bench', 's3-upload-warm-up.mp4')
   if (!existsSync(path)) {
-    await run(binaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path])
+    await run(binaries().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=30',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      path,
+    ])
   }
   return path
 }

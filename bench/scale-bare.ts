@@ -24,14 +24,23 @@ setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 const bare = await startBareServer()
 
-serveParent<BareServerApi>({
-  clock: () => now(),
-  url: () => bare.url,
-  emit: ({ room, event }) => {
-    const t0 = now()
-    bare.io.to(room).emit('event', event)
-    return t0
+serveParent<BareServerApi>(
+  {
+    clock: () => now(),
+    url: () => bare.url,
+    emit: ({ room, event }) => {
+      const t0 = now()
+      bare.io.to(room).emit('event', event)
+      return t0
+    },
+    count: (room) => ({ room: bare.io.of('/').adapter.rooms.get(room)?.size ?? 0, clients: bare.io.engine.clientsCount }),
+    rss: () => {
+      gc()
+      gc()
+      return process.memoryUsage().rss / 1024 / 1024
+    },
   },
-  count: (room) => ({ room: bare.io.of('/').adapter.rooms.get(room)?.size ?? 0, clients: bare.io.engine.clientsCount }),
-  rss: () => { gc(); gc(); return process.memoryUsage().rss / 1024 / 1024 },
-}, () => { void bare.close() })
+  () => {
+    void bare.close()
+  },
+)

@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CONTAINERS, probe, resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { makeContactSheet, runTakeChecks } from '../infra/take-checks.ts'
-import { planTranscode, posterInputOptions, posterOutputOptions, renditionFilterGraph, renditionInputOptions, renditionOutputOptions } from '../infra/transcoding/transcode.decisions.ts'
+import {
+  planTranscode,
+  posterInputOptions,
+  posterOutputOptions,
+  renditionFilterGraph,
+  renditionInputOptions,
+  renditionOutputOptions,
+} from '../infra/transcoding/transcode.decisions.ts'
 import { WEB_H264_PROFILE } from '../infra/transcoding/transcode.profile.ts'
 import { makeClip } from '../tests/helpers/clips.ts'
 import { median, round, run, sized, type Section } from './lib.ts'
@@ -30,7 +37,10 @@ export async function takeChecksBenchmark(): Promise<Section> {
   try {
     await mkdir(dir, { recursive: true })
     const clip = await makeClip(dir, 'clip.mp4', { ...CLIP, audio: true })
-    const binaries = resolveFfmpegBinaries({ ffmpegPath: process.env.FFMPEG_PATH || undefined, ffprobePath: process.env.FFPROBE_PATH || undefined })
+    const binaries = resolveFfmpegBinaries({
+      ffmpegPath: process.env.FFMPEG_PATH || undefined,
+      ffprobePath: process.env.FFPROBE_PATH || undefined,
+    })
     const container = CONTAINERS.mp4
     const info = await probe(binaries, clip, container)
     const plan = planTranscode(info, WEB_H264_PROFILE)
@@ -41,12 +51,36 @@ export async function takeChecksBenchmark(): Promise<Section> {
       return childCpuSeconds(ticks) - before
     }
     const transcode = async () => {
-      await run(binaries.ffmpeg, ['-v', 'error', ...renditionInputOptions(container, binaries.limits.maxSeconds), '-i', clip, '-y', '-filter_complex', renditionFilterGraph(plan),
-        ...plan.renditions.flatMap((r) => [...renditionOutputOptions(plan, r, WEB_H264_PROFILE), join(dir, `${r.name}.mp4`)])])
-      await run(binaries.ffmpeg, ['-v', 'error', ...posterInputOptions(container, plan), '-i', clip, '-y', ...posterOutputOptions(plan, WEB_H264_PROFILE), join(dir, 'poster.jpg')])
+      await run(binaries.ffmpeg, [
+        '-v',
+        'error',
+        ...renditionInputOptions(container, binaries.limits.maxSeconds),
+        '-i',
+        clip,
+        '-y',
+        '-filter_complex',
+        renditionFilterGraph(plan),
+        ...plan.renditions.flatMap((r) => [...renditionOutputOptions(plan, r, WEB_H264_PROFILE), join(dir, `${r.name}.mp4`)]),
+      ])
+      await run(binaries.ffmpeg, [
+        '-v',
+        'error',
+        ...posterInputOptions(container, plan),
+        '-i',
+        clip,
+        '-y',
+        ...posterOutputOptions(plan, WEB_H264_PROFILE),
+        join(dir, 'poster.jpg'),
+      ])
     }
     const checks = async () => {
-      await runTakeChecks(binaries, clip, container, { uploadedAt: new Date(), declaredAt: null }, { durationS: info.duration, maxSeconds: binaries.limits.maxSeconds })
+      await runTakeChecks(
+        binaries,
+        clip,
+        container,
+        { uploadedAt: new Date(), declaredAt: null },
+        { durationS: info.duration, maxSeconds: binaries.limits.maxSeconds },
+      )
       await makeContactSheet(binaries, clip, container, join(dir, 'plates.jpg'))
     }
     const t: number[] = []
@@ -66,7 +100,9 @@ export async function takeChecksBenchmark(): Promise<Section> {
         ['transcode (360p + 720p + poster)', round(median(t)), round(median(t) / seconds, 3), 1],
         ['take checks + contact sheet', round(median(c)), round(median(c) / seconds, 3), round(ratio, 3)],
       ],
-      verdicts: [`${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}: the checks cost ${round(ratio, 3)} of the transcode (target ≤ ${TARGET_RATIO})`],
+      verdicts: [
+        `${ratio <= TARGET_RATIO ? 'met' : 'MISSED'}: the checks cost ${round(ratio, 3)} of the transcode (target ≤ ${TARGET_RATIO})`,
+      ],
     }
   } finally {
     await rm(dir, { recursive: true, force: true })

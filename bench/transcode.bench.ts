@@ -10,7 +10,13 @@ import { CONTAINERS, probe, resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { attemptKeys } from '../infra/storage.ts'
 import { startTestApp, type TestApp } from '../tests/helpers/app.ts'
 import { makeClip, probeFile } from '../tests/helpers/clips.ts'
-import { planTranscode, posterOutputOptions, renditionFilterGraph, renditionOutputOptions, type TranscodePlan } from '../infra/transcoding/transcode.decisions.ts'
+import {
+  planTranscode,
+  posterOutputOptions,
+  renditionFilterGraph,
+  renditionOutputOptions,
+  type TranscodePlan,
+} from '../infra/transcoding/transcode.decisions.ts'
 import { WEB_H264_PROFILE } from '../infra/transcoding/transcode.profile.ts'
 import { median, round, run, sized, TINY, type Section } from './lib.ts'
 
@@ -35,9 +41,24 @@ async function cachedClip(): Promise<string> {
  * (input options, -i, -y, -filter_complex, then each output's options and file).
  */
 function plainFfmpegArgs(source: string, plan: TranscodePlan, outDir: string): string[][] {
-  const encode = ['-nostdin', '-i', source, '-y', '-filter_complex', renditionFilterGraph(plan),
-    ...plan.renditions.flatMap((r) => [...renditionOutputOptions(plan, r, WEB_H264_PROFILE), join(outDir, `${r.name}.mp4`)])]
-  const poster = ['-ss', String(plan.poster.atSeconds), '-i', source, '-y', ...posterOutputOptions(plan, WEB_H264_PROFILE), join(outDir, 'poster.jpg')]
+  const encode = [
+    '-nostdin',
+    '-i',
+    source,
+    '-y',
+    '-filter_complex',
+    renditionFilterGraph(plan),
+    ...plan.renditions.flatMap((r) => [...renditionOutputOptions(plan, r, WEB_H264_PROFILE), join(outDir, `${r.name}.mp4`)]),
+  ]
+  const poster = [
+    '-ss',
+    String(plan.poster.atSeconds),
+    '-i',
+    source,
+    '-y',
+    ...posterOutputOptions(plan, WEB_H264_PROFILE),
+    join(outDir, 'poster.jpg'),
+  ]
   return [encode, poster]
 }
 
@@ -84,11 +105,22 @@ async function outputSizes(files: { renditions: string[]; poster: string }): Pro
 
 async function seedParticipant(t: TestApp): Promise<number> {
   const { prisma } = t.db
-  const user = await prisma.user.create({ data: { name: 'Bench Lifter', username: 'benchlifter', email: 'lifter@bench.test', passwordHash: 'x', weightClass: '93kg' } })
-  const competition = await prisma.competition.create({
-    data: { name: 'Bench Transcode', location: 'Bench Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000), liftTypes: ['Squat'], weightClasses: ['93kg'], gender: 'M' },
+  const user = await prisma.user.create({
+    data: { name: 'Bench Lifter', username: 'benchlifter', email: 'lifter@bench.test', passwordHash: 'x', weightClass: '93kg' },
   })
-  return (await prisma.participant.create({ data: { userId: user.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' } })).id
+  const competition = await prisma.competition.create({
+    data: {
+      name: 'Bench Transcode',
+      location: 'Bench Gym',
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 86_400_000),
+      liftTypes: ['Squat'],
+      weightClasses: ['93kg'],
+      gender: 'M',
+    },
+  })
+  return (await prisma.participant.create({ data: { userId: user.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' } }))
+    .id
 }
 
 export async function transcodeBenchmark(): Promise<Section> {
@@ -119,7 +151,9 @@ export async function transcodeBenchmark(): Promise<Section> {
     let attemptNumber = 0
     async function ours(check: boolean) {
       attemptNumber += 1
-      const attempt = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber, weight: 200, processingState: 'pending' } })
+      const attempt = await t.db.prisma.attempt.create({
+        data: { participantId, liftType: 'squat', attemptNumber, weight: 200, processingState: 'pending' },
+      })
       const originalKey = attemptKeys.original(attempt.id, 'mp4')
       await mkdir(dirname(media(originalKey)), { recursive: true })
       await copyFile(clip, media(originalKey))
@@ -137,7 +171,10 @@ export async function transcodeBenchmark(): Promise<Section> {
       const encodeStarted = encodeStartedAt.get(attempt.id) ?? enqueuedAt
       const phases = { before: encodeStarted - enqueuedAt, ffmpeg: ffmpegDoneAt - encodeStarted, after: doneAt - ffmpegDoneAt }
       const sizes = check
-        ? await outputSizes({ renditions: plan.renditions.map((r) => media(attemptKeys.rendition(attempt.id, r.name))), poster: media(attemptKeys.poster(attempt.id)) })
+        ? await outputSizes({
+            renditions: plan.renditions.map((r) => media(attemptKeys.rendition(attempt.id, r.name))),
+            poster: media(attemptKeys.poster(attempt.id)),
+          })
         : ''
       await rm(dirname(media(originalKey)), { recursive: true, force: true })
       return { ...timing, sizes, phases }
@@ -148,7 +185,12 @@ export async function transcodeBenchmark(): Promise<Section> {
       const timing = await timed(ticksPerSecond, async () => {
         for (const args of plainArgs) await run(binaries.ffmpeg, args)
       })
-      const sizes = check ? await outputSizes({ renditions: plan.renditions.map((r) => join(plainDir, `${r.name}.mp4`)), poster: join(plainDir, 'poster.jpg') }) : ''
+      const sizes = check
+        ? await outputSizes({
+            renditions: plan.renditions.map((r) => join(plainDir, `${r.name}.mp4`)),
+            poster: join(plainDir, 'poster.jpg'),
+          })
+        : ''
       return { ...timing, sizes }
     }
 
@@ -195,7 +237,7 @@ export async function transcodeBenchmark(): Promise<Section> {
         `(cached under ${CACHE_DIR}). Ours: the in-process transcode queue (startTestApp({ transcoding: true }), as \`npm start\` wires it) ` +
         'runs createTranscodeProcessor — the same processor the BullMQ worker runs — on a pending attempt whose original is stored, ' +
         'timed from enqueue until the queue is idle and the row is ready (ffprobe, the rendition encode and the poster through fluent-ffmpeg, renames into storage, the ready transaction and live event on the PostgreSQL service). ' +
-        'Its phases: before = enqueue to the job\'s 0 % progress report (database bookkeeping); ffmpeg = from there to the poster\'s write time; after = renames and the ready transaction. ' +
+        "Its phases: before = enqueue to the job's 0 % progress report (database bookkeeping); ffmpeg = from there to the poster's write time; after = renames and the ready transaction. " +
         'CPU: seconds used by the finished child processes (ffmpeg, ffprobe; /proc/self/stat) and by the Node process itself, which a shared machine disturbs far less than wall time. ' +
         `Baseline: the same two ffmpeg commands with the ${WEB_H264_PROFILE.name} profile's settings, built by the same decision functions, spawned directly. ` +
         `One untimed warm-up transcode, then ${RUNS} runs each, alternating (the first side swaps every pair), median wall time; both sides' outputs were probed and have the same sizes. Target: ours ≤ ${TARGET_RATIO}× the baseline.`,
@@ -204,10 +246,34 @@ export async function transcodeBenchmark(): Promise<Section> {
         `# the baseline by hand (source: makeClip() in tests/helpers/clips.ts, testsrc + sine, x264 ultrafast; mkdir -p ${plainDir} first):`,
         ...plainArgs.map((args) => [binaries.ffmpeg, ...args].map(shellQuote).join(' ')),
       ],
-      header: ['run', 'wall s (p50)', 'runs (s)', 'before / ffmpeg / after (s, p50)', 'CPU s: children / node (p50)', 'speed (× real time)', 'ratio to baseline'],
+      header: [
+        'run',
+        'wall s (p50)',
+        'runs (s)',
+        'before / ffmpeg / after (s, p50)',
+        'CPU s: children / node (p50)',
+        'speed (× real time)',
+        'ratio to baseline',
+      ],
       rows: [
-        ['baseline: plain ffmpeg, 2 commands', seconds(plainP50), runsText(plainMs), `— / ${seconds(plainP50)} / —`, `${cpu(plainRuns, 'children')} / ${cpu(plainRuns, 'self')}`, realtime(plainP50), 1],
-        ['ours: in-process queue → transcode job', seconds(oursP50), runsText(oursMs), `${seconds(phase('before'))} / ${seconds(phase('ffmpeg'))} / ${seconds(phase('after'))}`, `${cpu(oursRuns, 'children')} / ${cpu(oursRuns, 'self')}`, realtime(oursP50), round(ratio, 3)],
+        [
+          'baseline: plain ffmpeg, 2 commands',
+          seconds(plainP50),
+          runsText(plainMs),
+          `— / ${seconds(plainP50)} / —`,
+          `${cpu(plainRuns, 'children')} / ${cpu(plainRuns, 'self')}`,
+          realtime(plainP50),
+          1,
+        ],
+        [
+          'ours: in-process queue → transcode job',
+          seconds(oursP50),
+          runsText(oursMs),
+          `${seconds(phase('before'))} / ${seconds(phase('ffmpeg'))} / ${seconds(phase('after'))}`,
+          `${cpu(oursRuns, 'children')} / ${cpu(oursRuns, 'self')}`,
+          realtime(oursP50),
+          round(ratio, 3),
+        ],
       ],
       verdicts: [
         `overhead: ${round(ratio, 3)}× the plain commands (${seconds(oursP50 - plainP50)} s: ${round(phase('before'), 0)} ms of bookkeeping before ffmpeg, ` +

@@ -18,7 +18,19 @@ const TO_DISK_FILE = 'bench-body'
 
 export type UploadServerApi = {
   /** Starts the app; answers where it listens and a lifter who joined an ongoing challenge. */
-  start: { args: null; answer: { url: string; discardUrl: string; toDiskUrl: string; toDiskPath: string; token: string; competitionId: number; mediaDir: string; uploadMaxBytes: number } }
+  start: {
+    args: null
+    answer: {
+      url: string
+      discardUrl: string
+      toDiskUrl: string
+      toDiskPath: string
+      token: string
+      competitionId: number
+      mediaDir: string
+      uploadMaxBytes: number
+    }
+  }
   /** Starts a new peak from the resident set now (ours and the kernel's high-water mark). */
   markMemory: { args: null; answer: { rss: number } }
   /** The highest resident set since the mark: our 20 ms samples, and the kernel's VmHWM where Linux offers it. */
@@ -75,15 +87,29 @@ async function start() {
   const competitionId = await createChallenge(t.app, lifter.access_token)
   const joined = await join(url, { userId: lifter.user_id, token: lifter.access_token }, competitionId)
   if (joined.status !== 201) throw new Error(`join answered ${joined.status}`)
-  return { url, discardUrl: `${url}${DISCARD_ROUTE}`, toDiskUrl: `${url}${TO_DISK_ROUTE}`, toDiskPath: joinPath(t.config.mediaDir, TO_DISK_FILE), token: lifter.access_token, competitionId, mediaDir: t.config.mediaDir, uploadMaxBytes: t.config.uploadMaxBytes }
+  return {
+    url,
+    discardUrl: `${url}${DISCARD_ROUTE}`,
+    toDiskUrl: `${url}${TO_DISK_ROUTE}`,
+    toDiskPath: joinPath(t.config.mediaDir, TO_DISK_FILE),
+    token: lifter.access_token,
+    competitionId,
+    mediaDir: t.config.mediaDir,
+    uploadMaxBytes: t.config.uploadMaxBytes,
+  }
 }
 
-serveParent<UploadServerApi>({
-  start,
-  markMemory: () => {
-    peak = process.memoryUsage.rss()
-    kernelPeakReset = resetKernelPeak()
-    return { rss: peak }
+serveParent<UploadServerApi>(
+  {
+    start,
+    markMemory: () => {
+      peak = process.memoryUsage.rss()
+      kernelPeakReset = resetKernelPeak()
+      return { rss: peak }
+    },
+    peakMemory: () => ({ sampled: Math.max(peak, process.memoryUsage.rss()), kernel: kernelPeak() }),
   },
-  peakMemory: () => ({ sampled: Math.max(peak, process.memoryUsage.rss()), kernel: kernelPeak() }),
-}, async () => { await t?.close() })
+  async () => {
+    await t?.close()
+  },
+)

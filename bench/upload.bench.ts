@@ -25,7 +25,22 @@ async function cachedVideo(): Promise<string> {
   if (existsSync(VIDEO)) return VIDEO
   mkdirSync(join(tmpdir(), 'liftarena-bench'), { recursive: true })
   const partial = `${VIDEO}.partial.mkv`
-  await run(binaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30', '-frames:v', String(FRAMES), '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', partial])
+  await run(binaries().ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=30',
+    '-frames:v',
+    String(FRAMES),
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    partial,
+  ])
   renameSync(partial, VIDEO)
   return VIDEO
 }
@@ -33,22 +48,43 @@ async function cachedVideo(): Promise<string> {
 /** curl sends the form the way a browser's FormData would; answers what it sent, how long it took and the server's answer. */
 async function curlForm(url: string, file: string, lifter: { token: string; competitionId: number }) {
   const out = await run('curl', [
-    '-sS', '-H', `authorization: Bearer ${lifter.token}`,
-    '-F', `video=@${file};type=video/x-matroska`, '-F', 'lift_type=squat', '-F', 'weight=100', '-F', `competition_id=${lifter.competitionId}`,
-    '-w', '\n%{http_code} %{size_upload} %{time_total}', url,
+    '-sS',
+    '-H',
+    `authorization: Bearer ${lifter.token}`,
+    '-F',
+    `video=@${file};type=video/x-matroska`,
+    '-F',
+    'lift_type=squat',
+    '-F',
+    'weight=100',
+    '-F',
+    `competition_id=${lifter.competitionId}`,
+    '-w',
+    '\n%{http_code} %{size_upload} %{time_total}',
+    url,
   ])
   const lines = out.trimEnd().split('\n')
   const [status, bytes, seconds] = lines.pop()!.split(' ').map(Number) as [number, number, number]
   return { status, bytes, seconds, body: lines.join('\n') }
 }
 
-interface RunResult { mibPerSecond: number; seconds: number; sampledGrowth: number; kernelGrowth: number | null }
+interface RunResult {
+  mibPerSecond: number
+  seconds: number
+  sampledGrowth: number
+  kernelGrowth: number | null
+}
 
 async function measured(server: BenchChild<UploadServerApi>, send: () => Promise<{ bytes: number; seconds: number }>): Promise<RunResult> {
   const { rss } = await server.ask('markMemory', null)
   const { bytes, seconds } = await send()
   const peak = await server.ask('peakMemory', null)
-  return { mibPerSecond: bytes / MiB / seconds, seconds, sampledGrowth: peak.sampled - rss, kernelGrowth: peak.kernel === null ? null : peak.kernel - rss }
+  return {
+    mibPerSecond: bytes / MiB / seconds,
+    seconds,
+    sampledGrowth: peak.sampled - rss,
+    kernelGrowth: peak.kernel === null ? null : peak.kernel - rss,
+  }
 }
 
 export async function uploadBenchmark(): Promise<Section> {
@@ -123,10 +159,23 @@ export async function uploadBenchmark(): Promise<Section> {
         `The server runs in its own process on PostgreSQL; its RSS growth = highest RSS during the request − RSS just before, from 20 ms samples inside the server and from the kernel's VmHWM (reset before each request). ` +
         `One warm-up with a small clip, then ${RUNS} runs rotating the three; throughput (bytes curl sent ÷ its total time) is the median, RSS growth median / max. Targets: throughput ≥ ${TARGET_RATIO}× the baseline's; RSS growth < ${mib(TARGET_RSS_GROWTH)} MiB.`,
       commands: ['npm run bench -- upload'],
-      header: ['route', 'MiB/s', 's', 'RSS growth MiB, 20 ms samples (median / max)', 'RSS growth MiB, kernel VmHWM (median / max)', 'ratio to baseline'],
+      header: [
+        'route',
+        'MiB/s',
+        's',
+        'RSS growth MiB, 20 ms samples (median / max)',
+        'RSS growth MiB, kernel VmHWM (median / max)',
+        'ratio to baseline',
+      ],
       rows: [
         ['baseline: curl → discarding route', round(b.mibPerSecond, 0), round(b.seconds), ...growthCells(b), 1],
-        ['reference: curl → route writing the raw body to the media volume', round(r.mibPerSecond, 0), round(r.seconds), ...growthCells(r), round(r.mibPerSecond / b.mibPerSecond)],
+        [
+          'reference: curl → route writing the raw body to the media volume',
+          round(r.mibPerSecond, 0),
+          round(r.seconds),
+          ...growthCells(r),
+          round(r.mibPerSecond / b.mibPerSecond),
+        ],
         ['POST /api/upload', round(o.mibPerSecond, 0), round(o.seconds), ...growthCells(o), round(ratio)],
       ],
       verdicts: [

@@ -43,17 +43,26 @@ interface Load {
  */
 export async function readLcp(page: Page): Promise<{ ms: number; element: string } | null> {
   // No named inner functions: tsx would wrap them in a helper the page does not have.
-  return page.evaluate(() => new Promise<{ ms: number; element: string } | null>((resolve) => {
-    new PerformanceObserver((list) => {
-      const last = list.getEntries().at(-1) as LargestContentfulPaint | undefined
-      const el = last?.element
-      resolve(last ? {
-        ms: last.startTime,
-        element: el ? `${[el.tagName.toLowerCase(), ...[...el.classList].slice(0, 1)].join('.')} "${(el.textContent ?? '').trim().slice(0, 24)}…"` : last.url || 'unknown',
-      } : null)
-    }).observe({ type: 'largest-contentful-paint', buffered: true })
-    setTimeout(() => resolve(null), 2_000)
-  }))
+  return page.evaluate(
+    () =>
+      new Promise<{ ms: number; element: string } | null>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as LargestContentfulPaint | undefined
+          const el = last?.element
+          resolve(
+            last
+              ? {
+                  ms: last.startTime,
+                  element: el
+                    ? `${[el.tagName.toLowerCase(), ...[...el.classList].slice(0, 1)].join('.')} "${(el.textContent ?? '').trim().slice(0, 24)}…"`
+                    : last.url || 'unknown',
+                }
+              : null,
+          )
+        }).observe({ type: 'largest-contentful-paint', buffered: true })
+        setTimeout(() => resolve(null), 2_000)
+      }),
+  )
 }
 
 /** One load in a fresh browser profile (cold cache), LCP read from a buffered PerformanceObserver. */
@@ -87,7 +96,11 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** A tiny node:http server answering one static HTML page with `text` as paragraphs: no JS, no CSS, no API. */
 export async function serveStaticPage(text: string): Promise<{ url: string; bytes: number; server: Server }> {
-  const paragraphs = text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`)
+  const paragraphs = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LiftArena</title></head><body>${paragraphs.join('\n')}</body></html>`
   const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -96,7 +109,7 @@ export async function serveStaticPage(text: string): Promise<{ url: string; byte
 
 export async function webBenchmark(): Promise<Section> {
   // The smoke run serves the build the web tests beside it use: rebuilding it under them would empty web/dist mid-test.
-  if (!TINY || await webBuildStaleReason()) buildWebApp()
+  if (!TINY || (await webBuildStaleReason())) buildWebApp()
   const bundle = await initialBundle()
   const dir = await mkdtemp(join(tmpdir(), 'liftarena-bench-web-'))
   // The smoke run loads its pages from the demo server it shares with the scale section (bench/demo-server.ts).
@@ -104,11 +117,16 @@ export async function webBenchmark(): Promise<Section> {
   let staticPage: Awaited<ReturnType<typeof serveStaticPage>> | undefined
   try {
     // The busiest running challenge of the demo data: its page has the most to show.
-    const { competitions: challenges } = (await (await fetch(`${app.baseUrl}/api/competitions`)).json()) as { competitions: { id: number; name: string; participants: number; status: string }[] }
+    const { competitions: challenges } = (await (await fetch(`${app.baseUrl}/api/competitions`)).json()) as {
+      competitions: { id: number; name: string; participants: number; status: string }[]
+    }
     const challenge = challenges.filter((c) => c.status === 'ongoing').sort((a, b) => b.participants - a.participants)[0]
     if (!challenge) throw new Error('The demo data has no ongoing challenge')
     // The home page features the first open challenges (soonest started), not the busiest: it has shown its data once the first one's name is on it.
-    const open = (await (await fetch(`${app.baseUrl}/api/competitions/open?limit=2`)).json()) as { ongoing: { name: string }[]; upcoming: { name: string }[] }
+    const open = (await (await fetch(`${app.baseUrl}/api/competitions/open?limit=2`)).json()) as {
+      ongoing: { name: string }[]
+      upcoming: { name: string }[]
+    }
     const featured = open.ongoing[0]?.name ?? open.upcoming[0]?.name
     if (!featured) throw new Error('The home page features no open challenge')
 
@@ -120,9 +138,17 @@ export async function webBenchmark(): Promise<Section> {
     staticPage = await serveStaticPage(warm.text)
 
     const targets = {
-      baseline: { url: staticPage.url, expect: featured, label: `baseline: static HTML, the same text as / (${round(staticPage.bytes / 1024, 1)} KB, no JS or CSS)` },
+      baseline: {
+        url: staticPage.url,
+        expect: featured,
+        label: `baseline: static HTML, the same text as / (${round(staticPage.bytes / 1024, 1)} KB, no JS or CSS)`,
+      },
       home: { url: home, expect: featured, label: '`/` (home)' },
-      challenge: { url: challengePage, expect: challenge.name, label: `\`/challenges/${challenge.id}\` (${challenge.name}, ${challenge.participants} athletes)` },
+      challenge: {
+        url: challengePage,
+        expect: challenge.name,
+        label: `\`/challenges/${challenge.id}\` (${challenge.name}, ${challenge.participants} athletes)`,
+      },
     }
     type Target = keyof typeof targets
     // The smoke run: the warm-up loads and one unthrottled load of the baseline are its figures.
@@ -137,7 +163,9 @@ export async function webBenchmark(): Promise<Section> {
     const elements = (key: Target) => [...new Set(loads[key].map((l) => l.element))].join(' / ')
     const kb = (bytes: number) => `${round(bytes / 1024, 1)} KB`
     const lcpRow = (key: Target) => [
-      `LCP ${targets[key].label}`, `${round(p50(key), 0)} ms`, key === 'baseline' ? '—' : `${round(p50('baseline'), 0)} ms`,
+      `LCP ${targets[key].label}`,
+      `${round(p50(key), 0)} ms`,
+      key === 'baseline' ? '—' : `${round(p50('baseline'), 0)} ms`,
       round(p50(key) / p50('baseline')),
       `loads ${loads[key].map((l) => round(l.lcpMs, 0)).join(', ')} ms; FCP ${round(p50(key, 'fcpMs'), 0)} ms, DOMContentLoaded ${round(p50(key, 'dclMs'), 0)} ms (p50); LCP element ${elements(key)}`,
     ]
@@ -148,17 +176,30 @@ export async function webBenchmark(): Promise<Section> {
         `LCP: \`npm run build:web\`, then server/server.ts on the embedded defaults with demo data in a fresh DATA_DIR (as the e2e global setup starts it); Debian's Chromium through playwright-core, ` +
         `a fresh profile per load (cold cache), ${VIEWPORT.width}×${VIEWPORT.height}, CDP Emulation.setCPUThrottlingRate ${CPU_SLOWDOWN}×, the last 'largest-contentful-paint' entry (buffered PerformanceObserver) read after load, the page's data showing, network idle and ${SETTLE_MS} ms. ` +
         `Median of ${LOADS} loads per page, pages alternating, after one unthrottled warm-up load each. Baseline: a static HTML page with the text / shows, from a tiny node:http server, same throttling.`,
-      commands: ['npm run bench -- web', 'npx vitest run --config web/vitest.e2e.config.ts bundle  # the bundle budget test alone (builds the app first)'],
+      commands: [
+        'npm run bench -- web',
+        'npx vitest run --config web/vitest.e2e.config.ts bundle  # the bundle budget test alone (builds the app first)',
+      ],
       header: ['what', 'value (p50)', 'baseline', 'ratio to baseline', 'detail'],
       rows: [
-        ['initial JS, gzip', kb(bundle.js.gzipBytes), `budget ${kb(INITIAL_JS_LIMIT_BYTES)}`, round(bundle.js.gzipBytes / INITIAL_JS_LIMIT_BYTES), bundle.js.files.join(', ')],
+        [
+          'initial JS, gzip',
+          kb(bundle.js.gzipBytes),
+          `budget ${kb(INITIAL_JS_LIMIT_BYTES)}`,
+          round(bundle.js.gzipBytes / INITIAL_JS_LIMIT_BYTES),
+          bundle.js.files.join(', '),
+        ],
         ['initial CSS, gzip', kb(bundle.css.gzipBytes), '—', '—', bundle.css.files.join(', ')],
-        lcpRow('baseline'), lcpRow('home'), lcpRow('challenge'),
+        lcpRow('baseline'),
+        lcpRow('home'),
+        lcpRow('challenge'),
       ],
       verdicts: [
         `initial JS ${kb(bundle.js.gzipBytes)} gzip — budget ≤ ${kb(INITIAL_JS_LIMIT_BYTES)} (web/e2e/bundle.e2e.test.ts) ${bundle.js.gzipBytes <= INITIAL_JS_LIMIT_BYTES ? 'met' : 'missed'}`,
-        ...(['home', 'challenge'] as const).map((key) =>
-          `LCP ${targets[key].label.split(' ')[0]}: ${round(p50(key), 0)} ms at ${CPU_SLOWDOWN}× CPU slowdown, ${round(p50(key) / p50('baseline'))}× the static page (no target set; Core Web Vitals calls ≤ 2500 ms good: ${p50(key) <= 2500 ? 'within' : 'over'})`),
+        ...(['home', 'challenge'] as const).map(
+          (key) =>
+            `LCP ${targets[key].label.split(' ')[0]}: ${round(p50(key), 0)} ms at ${CPU_SLOWDOWN}× CPU slowdown, ${round(p50(key) / p50('baseline'))}× the static page (no target set; Core Web Vitals calls ≤ 2500 ms good: ${p50(key) <= 2500 ? 'within' : 'over'})`,
+        ),
       ],
     }
   } finally {

@@ -18,11 +18,14 @@ export const AdminAccount = Type.Object({
 export type AdminAccount = Static<typeof AdminAccount>
 
 /** GET /admin/accounts: accounts whose name or username holds `q`, certified judges first. */
-export const AdminAccountQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 60 })),
-  /** Only certified judges. */
-  certified: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false })
+export const AdminAccountQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 60 })),
+    /** Only certified judges. */
+    certified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
 export type AdminAccountQuery = Static<typeof AdminAccountQuery>
 
 export const ADMIN_ACCOUNTS_LIMIT = 100

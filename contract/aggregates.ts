@@ -9,7 +9,6 @@ import { DivisionSchema } from './divisions.ts'
 import { Equipment } from './equipment.ts'
 import { FORMULAS, type Formula } from './scoring.ts'
 
-
 /** The sport families the leaderboard has a row per athlete for (a total needs a challenge of that sport). */
 export const SPORT_FAMILIES = ['powerlifting', 'weightlifting'] as const
 export type SportFamily = (typeof SPORT_FAMILIES)[number]
@@ -44,33 +43,43 @@ export const CategoryFilters = Type.Object({
 export type CategoryFilters = Static<typeof CategoryFilters>
 
 /** Whether a participant is in the group the filters name. */
-export function inCategory(p: { gender: string; weight_class: string; divisions: readonly string[]; equipment: string | null }, f: CategoryFilters): boolean {
-  return (f.sex === undefined || p.gender === f.sex) && (f.weight_class === undefined || p.weight_class === f.weight_class)
-    && (f.division === undefined || p.divisions.includes(f.division)) && (f.equipment === undefined || (p.equipment ?? 'classic') === f.equipment)
+export function inCategory(
+  p: { gender: string; weight_class: string; divisions: readonly string[]; equipment: string | null },
+  f: CategoryFilters,
+): boolean {
+  return (
+    (f.sex === undefined || p.gender === f.sex) &&
+    (f.weight_class === undefined || p.weight_class === f.weight_class) &&
+    (f.division === undefined || p.divisions.includes(f.division)) &&
+    (f.equipment === undefined || (p.equipment ?? 'classic') === f.equipment)
+  )
 }
 
-export const LeaderboardQuery = Type.Object({
-  sort: Type.Optional(Literals(LEADERBOARD_SORTS)),
-  sport: Type.Optional(Type.Union([SportFamily, Type.Literal('')])),
-  gender: Type.Optional(Literals(['M', 'F', ''])),
-  /** A class of any set ('59kg', the IPF's '84kg+'…). */
-  weight_class: Type.Optional(Type.String({ maxLength: 12 })),
-  /** Rows from challenges of this class set (docs/categories.md). */
-  class_set: Type.Optional(ClassSet),
-  /** Rows whose entry ranks in this age division. */
-  division: Type.Optional(DivisionSchema),
-  /** Rows whose entry lifted in this equipment. */
-  equipment: Type.Optional(Equipment),
-  /** The lifter's own country. */
-  country: Type.Optional(Type.String({ maxLength: 100 })),
-  /** The challenge's location (docs/product/screens.md). */
-  location: Type.Optional(Type.String({ maxLength: 200 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LEADERBOARD_PAGE.max })),
-  /** `next_cursor` of the previous page, as it came. */
-  cursor: Type.Optional(Type.String({ maxLength: 200 })),
-  /** Also results whose decisions are not verified (docs/verified-results.md), each row marked. Verified only when absent. */
-  include_unverified: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false })
+export const LeaderboardQuery = Type.Object(
+  {
+    sort: Type.Optional(Literals(LEADERBOARD_SORTS)),
+    sport: Type.Optional(Type.Union([SportFamily, Type.Literal('')])),
+    gender: Type.Optional(Literals(['M', 'F', ''])),
+    /** A class of any set ('59kg', the IPF's '84kg+'…). */
+    weight_class: Type.Optional(Type.String({ maxLength: 12 })),
+    /** Rows from challenges of this class set (docs/categories.md). */
+    class_set: Type.Optional(ClassSet),
+    /** Rows whose entry ranks in this age division. */
+    division: Type.Optional(DivisionSchema),
+    /** Rows whose entry lifted in this equipment. */
+    equipment: Type.Optional(Equipment),
+    /** The lifter's own country. */
+    country: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The challenge's location (docs/product/screens.md). */
+    location: Type.Optional(Type.String({ maxLength: 200 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LEADERBOARD_PAGE.max })),
+    /** `next_cursor` of the previous page, as it came. */
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Also results whose decisions are not verified (docs/verified-results.md), each row marked. Verified only when absent. */
+    include_unverified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
 export type LeaderboardQuery = Static<typeof LeaderboardQuery>
 
 /**
@@ -101,7 +110,11 @@ export const LeaderboardRow = Type.Object({
   total: Nullable(Type.Number()),
   /** Points by each formula for that total: null where it does not fit the sport or without a bodyweight. */
   points: Type.Object({
-    dots: Nullable(Type.Number()), ipf_gl: Nullable(Type.Number()), wilks: Nullable(Type.Number()), wilks2020: Nullable(Type.Number()), sinclair: Nullable(Type.Number()),
+    dots: Nullable(Type.Number()),
+    ipf_gl: Nullable(Type.Number()),
+    wilks: Nullable(Type.Number()),
+    wilks2020: Nullable(Type.Number()),
+    sinclair: Nullable(Type.Number()),
   } satisfies Record<Formula, unknown>),
   /** Attempts of the family awaiting judges across their challenges: shown, never counted. */
   pending: Type.Integer(),
@@ -132,12 +145,15 @@ export type LeaderboardFiltersResponse = Static<typeof LeaderboardFiltersRespons
 export const TOP_LIFT_TYPES = ['squat', 'bench', 'deadlift'] as const
 export const TOP_LIFTS = { perLift: 3, defaultDays: 30, maxDays: 365 } as const
 
-export const TopLiftsQuery = Type.Object({
-  /** The period: the last `days` days (30 when absent). */
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: TOP_LIFTS.maxDays })),
-  /** Also lifts whose decisions are not verified, each marked. Verified only when absent. */
-  include_unverified: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false })
+export const TopLiftsQuery = Type.Object(
+  {
+    /** The period: the last `days` days (30 when absent). */
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: TOP_LIFTS.maxDays })),
+    /** Also lifts whose decisions are not verified, each marked. Verified only when absent. */
+    include_unverified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
 export type TopLiftsQuery = Static<typeof TopLiftsQuery>
 
 /** An athlete's heaviest good lift of a type in the period (each athlete once per lift). */
@@ -169,7 +185,11 @@ export const SUMMARY = { topPerGroup: 5, recentLifts: 12, recentPerLifter: 2 } a
  * The recent videos from attempts newest first: at most `perLifter` of one lifter's (their newest), at most
  * `limit` in all. The server builds the summary with it and the web app keeps live updates to the same rule.
  */
-export function recentVideos<T extends { participant_id: number }>(newestFirst: readonly T[], limit: number = SUMMARY.recentLifts, perLifter: number = SUMMARY.recentPerLifter): T[] {
+export function recentVideos<T extends { participant_id: number }>(
+  newestFirst: readonly T[],
+  limit: number = SUMMARY.recentLifts,
+  perLifter: number = SUMMARY.recentPerLifter,
+): T[] {
   const shown = new Map<number, number>()
   const out: T[] = []
   for (const lift of newestFirst) {
@@ -201,9 +221,12 @@ export type CompetitionSummaryResponse = Static<typeof CompetitionSummaryRespons
 
 /** GET /competitions/open: the first open challenges of each kind, for the home page. */
 export const OPEN_CHALLENGES = { default: 2, max: 20 } as const
-export const OpenCompetitionsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OPEN_CHALLENGES.max })),
-}, { additionalProperties: false })
+export const OpenCompetitionsQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OPEN_CHALLENGES.max })),
+  },
+  { additionalProperties: false },
+)
 export type OpenCompetitionsQuery = Static<typeof OpenCompetitionsQuery>
 
 /** Running challenges (soonest started first) and upcoming ones (soonest starting first), `limit` of each, and how many of each there are. */
@@ -216,11 +239,14 @@ export type OpenCompetitionsResponse = Static<typeof OpenCompetitionsResponse>
 
 /** GET /competitions/:id/participants and /lifts: pages. Without `limit`, the default is large enough for the spec's client. */
 export const PAGE = { default: 1000, max: 1000 } as const
-export const PageQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE.max })),
-  /** `next_cursor` of the previous page, as it came. */
-  cursor: Type.Optional(Type.String({ maxLength: 100 })),
-}, { additionalProperties: false })
+export const PageQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE.max })),
+    /** `next_cursor` of the previous page, as it came. */
+    cursor: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+)
 export type PageQuery = Static<typeof PageQuery>
 
 /**
@@ -228,16 +254,18 @@ export type PageQuery = Static<typeof PageQuery>
  * (case and accents ignored, see nameSearchKey), still in ranked order with their board places.
  * Here beside PageQuery rather than in competitions.ts, which this file imports.
  */
-export const ParticipantPageQuery = Type.Object({
-  ...PageQuery.properties,
-  q: Type.Optional(Type.String({ maxLength: 60 })),
-  ...CategoryFilters.properties,
-}, { additionalProperties: false })
+export const ParticipantPageQuery = Type.Object(
+  {
+    ...PageQuery.properties,
+    q: Type.Optional(Type.String({ maxLength: 60 })),
+    ...CategoryFilters.properties,
+  },
+  { additionalProperties: false },
+)
 export type ParticipantPageQuery = Static<typeof ParticipantPageQuery>
 
 /** A name as searches compare it: accents dropped, lower case, spaces squeezed ('  José ' → 'jose'). */
-export const nameSearchKey = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+export const nameSearchKey = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
 
 export const ParticipantPageResponse = Type.Object({
   participants: Type.Array(Participant),

@@ -74,20 +74,26 @@ export type UserResponse = Static<typeof UserResponse>
 export const LogoutResponse = Type.Object({ message: Type.String() })
 
 /** PATCH /auth/user: what the lifter may change of their own account here. */
-export const UpdateAccountBody = Type.Object({
-  /** Only while the account has no results; afterwards a site administrator changes it. */
-  sex: Type.Optional(AccountSex),
-  /** The date of birth (private; its divisions show on every entry), while the account has no results. */
-  birth_date: Type.Optional(BirthDate),
-}, { additionalProperties: false, minProperties: 1 })
+export const UpdateAccountBody = Type.Object(
+  {
+    /** Only while the account has no results; afterwards a site administrator changes it. */
+    sex: Type.Optional(AccountSex),
+    /** The date of birth (private; its divisions show on every entry), while the account has no results. */
+    birth_date: Type.Optional(BirthDate),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
 export type UpdateAccountBody = Static<typeof UpdateAccountBody>
 
 /** PUT /auth/user/profile: the owner edits their public profile (docs/accounts.md); what it does not name stays. Empty country or bio clears it. */
-export const UpdateProfileBody = Type.Object({
-  name: Type.Optional(NameText(100)),
-  country: Type.Optional(Type.String({ maxLength: 80, pattern: NAME_OR_EMPTY })),
-  bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
-}, { additionalProperties: false, minProperties: 1 })
+export const UpdateProfileBody = Type.Object(
+  {
+    name: Type.Optional(NameText(100)),
+    country: Type.Optional(Type.String({ maxLength: 80, pattern: NAME_OR_EMPTY })),
+    bio: Type.Optional(Type.String({ maxLength: 2000, pattern: PLAIN_LINES })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
 export type UpdateProfileBody = Static<typeof UpdateProfileBody>
 
 /** POST /auth/password_reset: asks for a link to choose a new password (docs/accounts.md). */
@@ -95,10 +101,13 @@ export const PasswordResetRequestBody = Type.Object({ email: Email }, { addition
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>
 
 /** POST /auth/password_reset/confirm: the link's token and the new password. */
-export const PasswordResetBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
-  password: NewPassword,
-}, { additionalProperties: false })
+export const PasswordResetBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    password: NewPassword,
+  },
+  { additionalProperties: false },
+)
 export type PasswordResetBody = Static<typeof PasswordResetBody>
 
 /** The answer of both password reset calls. */
@@ -109,10 +118,13 @@ export const VerifyEmailBody = Type.Object({ token: Type.String({ minLength: 1, 
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 
 /** POST /auth/password: the owner changes their password (every session ends; the answer is a new one). */
-export const ChangePasswordBody = Type.Object({
-  current_password: Password,
-  new_password: NewPassword,
-}, { additionalProperties: false })
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Password,
+    new_password: NewPassword,
+  },
+  { additionalProperties: false },
+)
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
 
 const Iso = Type.String({ description: 'ISO 8601 date and time' })
@@ -121,28 +133,38 @@ export const AccountDataExport = Type.Object({
   format: Type.Literal('liftarena-account-data/1'),
   exported_at: Iso,
   account: UserResponse,
-  entries: Type.Array(Type.Object({
-    competition_id: Type.Integer(),
-    competition_name: Type.String(),
-    weight_class: Type.String(),
-    gender: Type.String(),
-    bodyweight: Type.Union([Type.Number(), Type.Null()]),
-    joined_at: Iso,
-    attempts: Type.Array(Type.Object({
-      id: Type.Integer(),
-      lift_type: Type.String(),
-      weight: Type.Number(),
-      status: Type.String(),
-      uploaded_at: Iso,
-      decided_at: Type.Union([Iso, Type.Null()]),
-      appeal_reason: Type.Union([Type.String(), Type.Null()]),
-    })),
-  })),
+  entries: Type.Array(
+    Type.Object({
+      competition_id: Type.Integer(),
+      competition_name: Type.String(),
+      weight_class: Type.String(),
+      gender: Type.String(),
+      bodyweight: Type.Union([Type.Number(), Type.Null()]),
+      joined_at: Iso,
+      attempts: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          lift_type: Type.String(),
+          weight: Type.Number(),
+          status: Type.String(),
+          uploaded_at: Iso,
+          decided_at: Type.Union([Iso, Type.Null()]),
+          appeal_reason: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  ),
   organised: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), start_date: Iso, end_date: Iso, created_at: Iso })),
-  votes: Type.Array(Type.Object({
-    attempt_id: Type.Integer(), competition_id: Type.Integer(), good: Type.Boolean(),
-    reason: Type.Union([Type.String(), Type.Null()]), note: Type.Union([Type.String(), Type.Null()]), voted_at: Iso,
-  })),
+  votes: Type.Array(
+    Type.Object({
+      attempt_id: Type.Integer(),
+      competition_id: Type.Integer(),
+      good: Type.Boolean(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      note: Type.Union([Type.String(), Type.Null()]),
+      voted_at: Iso,
+    }),
+  ),
   comments: Type.Array(Type.Object({ id: Type.Integer(), attempt_id: Type.Integer(), text: Type.String(), written_at: Iso })),
   reactions: Type.Array(Type.Object({ attempt_id: Type.Integer(), kind: Type.String(), reacted_at: Iso })),
 })

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
-  challengeClassesProblem, divisionSportOf, entryBodyweightProblem, entryClassProblem, entryEquipment, hasEquipment, lifterDivisions,
+  challengeClassesProblem,
+  divisionSportOf,
+  entryBodyweightProblem,
+  entryClassProblem,
+  entryEquipment,
+  hasEquipment,
+  lifterDivisions,
 } from './categories.ts'
 
 describe('a challenge and a lifter in categories (docs/categories.md)', () => {
@@ -45,7 +51,9 @@ describe('a challenge and a lifter in categories (docs/categories.md)', () => {
     expect(entryEquipment(pl, 'classic', undefined)).toEqual({ equipment: 'classic' })
     expect(entryEquipment(pl, 'equipped', undefined)).toEqual({ equipment: 'equipped' })
     expect(entryEquipment(pl, 'both', undefined)).toEqual({ equipment: 'classic' })
-    expect(entryEquipment(pl, 'both', 'raw')).toEqual({ problem: 'equipment must be classic or equipped: this challenge ranks classic and equipped lifters apart.' })
+    expect(entryEquipment(pl, 'both', 'raw')).toEqual({
+      problem: 'equipment must be classic or equipped: this challenge ranks classic and equipped lifters apart.',
+    })
     expect(entryEquipment(pl, 'both', 'equipped')).toEqual({ equipment: 'equipped' })
     expect(entryEquipment(pl, 'classic', 'equipped')).toEqual({ problem: 'equipment must be classic: this challenge is classic only.' })
     expect(entryEquipment(['snatch', 'clean_and_jerk'], 'classic', 'classic')).toHaveProperty('problem')

@@ -21,7 +21,11 @@ export function divisionSportOf(totalLifts: readonly LiftType[]): DivisionSport 
 
 /** Whether a challenge has equipment divisions: powerlifting ones only (squat, bench press, deadlift; docs/categories.md). */
 export function hasEquipment(totalLifts: readonly LiftType[]): boolean {
-  return totalLifts.length > 0 && divisionSportOf(totalLifts) === 'powerlifting' && totalLifts.every((l) => l === 'squat' || l === 'bench' || l === 'deadlift')
+  return (
+    totalLifts.length > 0 &&
+    divisionSportOf(totalLifts) === 'powerlifting' &&
+    totalLifts.every((l) => l === 'squat' || l === 'bench' || l === 'deadlift')
+  )
 }
 
 /** The divisions of a lifter in a challenge (none without a date of birth): every one they rank in. */
@@ -42,10 +46,18 @@ export function entryClassProblem(set: ClassSet, sex: Sex, weightClass: string, 
  * Why a bodyweight cannot be entered in a class of a set (one sentence), or null: 20–300 kg to two
  * decimals, and within the class's band as the set draws it for the lifter's sex.
  */
-export function entryBodyweightProblem(set: ClassSet, sex: Sex, weightClass: string, bodyweight: number, divisions: readonly Division[]): string | null {
+export function entryBodyweightProblem(
+  set: ClassSet,
+  sex: Sex,
+  weightClass: string,
+  bodyweight: number,
+  divisions: readonly Division[],
+): string | null {
   // The band may differ by division (the IPF's 47 kg starts over 43 kg among juniors, at 0 in the Open): one that fits is enough.
   const entered = divisions.filter((d) => classProblem(set, sex, weightClass, d) === null)
-  const problems = (entered.length > 0 ? entered : [undefined]).map((d) => bodyweightProblem(weightClass, bodyweight, classBandOf(set, sex, weightClass, d)))
+  const problems = (entered.length > 0 ? entered : [undefined]).map((d) =>
+    bodyweightProblem(weightClass, bodyweight, classBandOf(set, sex, weightClass, d)),
+  )
   return problems.includes(null) ? null : problems[0]!
 }
 
@@ -61,9 +73,15 @@ export function challengeClassesProblem(set: ClassSet, sex: Sex, weightClasses: 
  * divisions takes none; one that offers both takes what the lifter says, classic when they say nothing
  * (the spec's own client sends no equipment, and a lifter in plain kit is classic); else its own.
  */
-export function entryEquipment(totalLifts: readonly LiftType[], offer: EquipmentOffer, stated: string | undefined): { equipment: Equipment } | { problem: string } {
+export function entryEquipment(
+  totalLifts: readonly LiftType[],
+  offer: EquipmentOffer,
+  stated: string | undefined,
+): { equipment: Equipment } | { problem: string } {
   if (!hasEquipment(totalLifts)) {
-    return stated === undefined ? { equipment: 'classic' } : { problem: 'equipment is for powerlifting challenges only (squat, bench press, deadlift): leave it out for this challenge.' }
+    return stated === undefined
+      ? { equipment: 'classic' }
+      : { problem: 'equipment is for powerlifting challenges only (squat, bench press, deadlift): leave it out for this challenge.' }
   }
   const equipment = stated ?? (offer === 'both' ? 'classic' : offer)
   const problem = equipmentProblem(offer, equipment)

@@ -21,9 +21,12 @@ export interface StatusBounds {
 /** The bounds of the challenges challengeStatus puts in `status` at `now`. */
 export function statusBounds(status: ChallengeStatus, now: Date): StatusBounds {
   switch (status) {
-    case 'upcoming': return { startsAfter: now }
-    case 'ongoing': return { startsBy: now, endsFrom: now }
-    case 'completed': return { endsBefore: now }
+    case 'upcoming':
+      return { startsAfter: now }
+    case 'ongoing':
+      return { startsBy: now, endsFrom: now }
+    case 'completed':
+      return { endsBefore: now }
   }
 }
 
@@ -48,7 +51,11 @@ export function parseDescription(description: string): { text: string; meta: Des
     const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined)
     return {
       text: description.slice(0, at),
-      meta: { lifttypes: strings(p.lifttypes), weightclasses: strings(p.weightclasses), gender: typeof p.gender === 'string' ? p.gender : undefined },
+      meta: {
+        lifttypes: strings(p.lifttypes),
+        weightclasses: strings(p.weightclasses),
+        gender: typeof p.gender === 'string' ? p.gender : undefined,
+      },
     }
   } catch {
     return { text: description, meta: {} }

@@ -26,7 +26,7 @@ describe('class lists', () => {
     for (const set of CLASS_SETS) for (const sex of SEXES) expect(classesOf(set, sex), `${set} ${sex}`).toEqual(PUBLISHED[set][sex])
   })
 
-  it('spec is today\'s WEIGHT_CLASSES for both sexes', () => {
+  it("spec is today's WEIGHT_CLASSES for both sexes", () => {
     for (const sex of SEXES) expect(classesOf('spec', sex)).toEqual([...WEIGHT_CLASSES])
   })
 
@@ -40,7 +40,8 @@ describe('class lists', () => {
       expect(classesOf('ipf', 'F', division)).toEqual(PUBLISHED.ipf.F)
     }
     // No other set has a restricted class: a division changes nothing there.
-    for (const set of ['spec', 'iwf'] as ClassSet[]) for (const sex of SEXES) expect(classesOf(set, sex, 'junior')).toEqual(PUBLISHED[set][sex])
+    for (const set of ['spec', 'iwf'] as ClassSet[])
+      for (const sex of SEXES) expect(classesOf(set, sex, 'junior')).toEqual(PUBLISHED[set][sex])
   })
 })
 
@@ -61,7 +62,7 @@ describe('classFor: up to and including each limit, the plus class above the las
     }
   }
 
-  it('a 45 kg woman is in the IPF women\'s 47kg class (not the spec\'s 59kg); a 52.5 kg junior man in 53kg, in Open 59kg', () => {
+  it("a 45 kg woman is in the IPF women's 47kg class (not the spec's 59kg); a 52.5 kg junior man in 53kg, in Open 59kg", () => {
     expect(classFor('ipf', 'F', 45)).toBe('47kg')
     expect(classFor('spec', 'F', 45)).toBe('59kg')
     expect(classFor('ipf', 'M', 52.5, 'junior')).toBe('53kg')
@@ -102,20 +103,32 @@ describe('classProblem: a class of the set for that sex, or a sentence listing t
     for (const set of CLASS_SETS) for (const sex of SEXES) for (const c of PUBLISHED[set][sex]) expect(classProblem(set, sex, c)).toBeNull()
   })
 
-  it('refuses another sex\'s class, another set\'s class and a made-up one, naming the classes allowed', () => {
-    expect(classProblem('ipf', 'F', '59kg')).toBe('"59kg" is not one of the IPF classes for women: choose one of 47kg, 52kg, 57kg, 63kg, 69kg, 76kg, 84kg, 84kg+.')
-    expect(classProblem('ipf', 'M', '47kg')).toBe('"47kg" is not one of the IPF classes for men: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.')
-    expect(classProblem('iwf', 'M', '98kg')).toBe('"98kg" is not one of the IWF classes for men: choose one of 60kg, 65kg, 71kg, 79kg, 88kg, 94kg, 110kg, 110kg+.')
+  it("refuses another sex's class, another set's class and a made-up one, naming the classes allowed", () => {
+    expect(classProblem('ipf', 'F', '59kg')).toBe(
+      '"59kg" is not one of the IPF classes for women: choose one of 47kg, 52kg, 57kg, 63kg, 69kg, 76kg, 84kg, 84kg+.',
+    )
+    expect(classProblem('ipf', 'M', '47kg')).toBe(
+      '"47kg" is not one of the IPF classes for men: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.',
+    )
+    expect(classProblem('iwf', 'M', '98kg')).toBe(
+      '"98kg" is not one of the IWF classes for men: choose one of 60kg, 65kg, 71kg, 79kg, 88kg, 94kg, 110kg, 110kg+.',
+    )
     expect(classProblem('iwf', 'F', '63kg+')).toMatch(/^"63kg\+" is not one of the IWF classes for women: choose one of 48kg, /)
-    expect(classProblem('spec', 'F', '47kg')).toBe('"47kg" is not one of the LiftArena classes for women: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.')
+    expect(classProblem('spec', 'F', '47kg')).toBe(
+      '"47kg" is not one of the LiftArena classes for women: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.',
+    )
     expect(classProblem('ipf', 'M', '84kg+')).toMatch(/not one of the IPF classes for men/)
   })
 
   it('53kg and 43kg: for sub-juniors and juniors; others are told so', () => {
     expect(classProblem('ipf', 'M', '53kg', 'junior')).toBeNull()
     expect(classProblem('ipf', 'F', '43kg', 'sub_junior')).toBeNull()
-    expect(classProblem('ipf', 'M', '53kg', 'open')).toBe('The IPF 53kg class is for sub-junior and junior men only: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.')
-    expect(classProblem('ipf', 'F', '43kg')).toBe('The IPF 43kg class is for sub-junior and junior women only: choose one of 47kg, 52kg, 57kg, 63kg, 69kg, 76kg, 84kg, 84kg+.')
+    expect(classProblem('ipf', 'M', '53kg', 'open')).toBe(
+      'The IPF 53kg class is for sub-junior and junior men only: choose one of 59kg, 66kg, 74kg, 83kg, 93kg, 105kg, 120kg, 120kg+.',
+    )
+    expect(classProblem('ipf', 'F', '43kg')).toBe(
+      'The IPF 43kg class is for sub-junior and junior women only: choose one of 47kg, 52kg, 57kg, 63kg, 69kg, 76kg, 84kg, 84kg+.',
+    )
     expect(classProblem('ipf', 'M', '43kg', 'junior')).toMatch(/^"43kg" is not one of the IPF classes for men: choose one of 53kg, 59kg/)
   })
 })

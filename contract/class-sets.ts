@@ -79,7 +79,12 @@ export function classFor(set: ClassSet, sex: Sex, bodyweight: number, division?:
 }
 
 /** A class's bodyweight band in a set: over `above` kg (0 for the lightest), up to `upTo` kg (null for the plus class). */
-export function classBandOf(set: ClassSet, sex: Sex, weightClass: string, division?: Division): { above: number; upTo: number | null } | null {
+export function classBandOf(
+  set: ClassSet,
+  sex: Sex,
+  weightClass: string,
+  division?: Division,
+): { above: number; upTo: number | null } | null {
   const classes = classesOf(set, sex, division)
   const index = classes.indexOf(weightClass)
   if (index < 0) return null

@@ -9,7 +9,10 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: 
  * (`Type.Union(values.map(Type.Literal))` builds the same schema, but its static type is never.)
  */
 export function Literals<const Values extends readonly string[]>(values: Values, options?: TSchemaOptions): TUnion<LiteralSchemas<Values>> {
-  return Type.Union(values.map((value) => Type.Literal(value)), options) as TUnion<LiteralSchemas<Values>>
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<LiteralSchemas<Values>>
 }
 type LiteralSchemas<Values extends readonly string[]> = { -readonly [K in keyof Values]: TLiteral<Values[K]> }
 
@@ -26,7 +29,8 @@ export type IdParams = Static<typeof IdParams>
  * (<input type="datetime-local">), `YYYY-MM-DD HH:mm:ss`, or ISO 8601 with a zone. Groups:
  * year, month, day, hour, minute, second, fraction, zone.
  */
-export const CLIENT_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?(Z|z|[+-]\\d{2}:?\\d{2})?)?$'
+export const CLIENT_DATE_PATTERN =
+  '^(\\d{4})-(\\d{2})-(\\d{2})(?:[T ](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,9}))?)?(Z|z|[+-]\\d{2}:?\\d{2})?)?$'
 export const ChallengeDate = Type.String({
   maxLength: 40,
   pattern: CLIENT_DATE_PATTERN,
@@ -57,11 +61,14 @@ export const PLAIN_LINES = '^(?:[^\\p{Cc}\\u202D\\u202E]|[\\t\\n\\r])*$'
  * U+200E, U+200F, U+061C. "Anna\u200B Novak" shows as "Anna Novak"; a name with an override reads
  * reordered. Free text (bios, descriptions, comments, notes) keeps them: NOT_BLANK, PLAIN_LINES.
  */
-const INVISIBLE = '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}'
+const INVISIBLE =
+  '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8\\u{1BCA0}-\\u{1BCA3}\\u{1D173}-\\u{1D17A}\\u{E0000}-\\u{E0FFF}'
 /** Viramas (Canonical_Combining_Class 9, Unicode 14 UnicodeData.txt): a joiner after one shapes an Indic conjunct. */
-const VIRAMA = '\\u094D\\u09CD\\u0A4D\\u0ACD\\u0B4D\\u0BCD\\u0C4D\\u0CCD\\u0D3B-\\u0D3C\\u0D4D\\u0DCA\\u0E3A\\u0EBA\\u0F84\\u1039-\\u103A\\u1714-\\u1715\\u1734\\u17D2\\u1A60\\u1B44\\u1BAA-\\u1BAB\\u1BF2-\\u1BF3\\u2D7F\\uA806\\uA82C\\uA8C4\\uA953\\uA9C0\\uAAF6\\uABED\\u{10A3F}\\u{11046}\\u{11070}\\u{1107F}\\u{110B9}\\u{11133}-\\u{11134}\\u{111C0}\\u{11235}\\u{112EA}\\u{1134D}\\u{11442}\\u{114C2}\\u{115BF}\\u{1163F}\\u{116B6}\\u{1172B}\\u{11839}\\u{1193D}-\\u{1193E}\\u{119E0}\\u{11A34}\\u{11A47}\\u{11A99}\\u{11C3F}\\u{11D44}-\\u{11D45}\\u{11D97}'
+const VIRAMA =
+  '\\u094D\\u09CD\\u0A4D\\u0ACD\\u0B4D\\u0BCD\\u0C4D\\u0CCD\\u0D3B-\\u0D3C\\u0D4D\\u0DCA\\u0E3A\\u0EBA\\u0F84\\u1039-\\u103A\\u1714-\\u1715\\u1734\\u17D2\\u1A60\\u1B44\\u1BAA-\\u1BAB\\u1BF2-\\u1BF3\\u2D7F\\uA806\\uA82C\\uA8C4\\uA953\\uA9C0\\uAAF6\\uABED\\u{10A3F}\\u{11046}\\u{11070}\\u{1107F}\\u{110B9}\\u{11133}-\\u{11134}\\u{111C0}\\u{11235}\\u{112EA}\\u{1134D}\\u{11442}\\u{114C2}\\u{115BF}\\u{1163F}\\u{116B6}\\u{1172B}\\u{11839}\\u{1193D}-\\u{1193E}\\u{119E0}\\u{11A34}\\u{11A47}\\u{11A99}\\u{11C3F}\\u{11D44}-\\u{11D45}\\u{11D97}'
 /** Scripts whose letters join (Arabic-type cursive): ZWNJ between two of their letters keeps them apart, as Persian writes. */
-const JOINING = '\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Nko}\\p{Script=Mongolian}\\p{Script=Mandaic}\\p{Script=Manichaean}\\p{Script=Psalter_Pahlavi}\\p{Script=Adlam}\\p{Script=Hanifi_Rohingya}\\p{Script=Sogdian}'
+const JOINING =
+  '\\p{Script=Arabic}\\p{Script=Syriac}\\p{Script=Nko}\\p{Script=Mongolian}\\p{Script=Mandaic}\\p{Script=Manichaean}\\p{Script=Psalter_Pahlavi}\\p{Script=Adlam}\\p{Script=Hanifi_Rohingya}\\p{Script=Sogdian}'
 /**
  * The invisible characters a name may need where its script needs them (RFC 5892 Appendix A.1–A.2,
  * the CONTEXTJ rules of IDNA; UTS #51 for emoji): ZWNJ or ZWJ after a virama; ZWNJ between letters
@@ -96,18 +103,25 @@ export type WeightClass = (typeof WEIGHT_CLASSES)[number]
  * carry null when the challenge offers no prize: nothing fixed is shown as real (docs/product/data.md).
  */
 export const PrizePool = Type.Object({
-  currency: Type.String(), first: Type.Number(), second: Type.Number(), third: Type.Number(), total: Type.Number(),
+  currency: Type.String(),
+  first: Type.Number(),
+  second: Type.Number(),
+  third: Type.Number(),
+  total: Type.Number(),
 })
 export type PrizePool = Static<typeof PrizePool>
 /** The largest prize one place may offer (whole units of its currency). */
 export const MAX_PRIZE = 10_000_000
 /** What an organiser enters: a currency and a prize for 1st place; 2nd and 3rd optional, never more than the place above. */
-export const PrizePoolInput = Type.Object({
-  currency: Type.String({ minLength: 1, maxLength: 24, pattern: NAME }),
-  first: Type.Integer({ minimum: 1, maximum: MAX_PRIZE }),
-  second: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PRIZE })),
-  third: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PRIZE })),
-}, { additionalProperties: false })
+export const PrizePoolInput = Type.Object(
+  {
+    currency: Type.String({ minLength: 1, maxLength: 24, pattern: NAME }),
+    first: Type.Integer({ minimum: 1, maximum: MAX_PRIZE }),
+    second: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PRIZE })),
+    third: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PRIZE })),
+  },
+  { additionalProperties: false },
+)
 export type PrizePoolInput = Static<typeof PrizePoolInput>
 
 /** Why an entered pool cannot stand (a lower place offered more than a higher one), or null when it can. */

@@ -14,7 +14,6 @@ import { TEAM_MAX } from './teams.ts'
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
 export const ChallengeFormatSchema = Literals(CHALLENGE_FORMATS)
 
-
 export const ChallengeStatus = Literals(['upcoming', 'ongoing', 'completed'])
 export type ChallengeStatus = Static<typeof ChallengeStatus>
 
@@ -181,13 +180,17 @@ export const CreateCompetitionBody = Type.Object(
     /** `open` when absent (the spec's client): any weight in any order; `meet`: three attempts per lift by the rulebook. */
     format: Type.Optional(ChallengeFormatSchema),
     /** A meet's declaration window in minutes (60 when absent): after a decision, the lifter's time to declare the next attempt. */
-    declaration_window_minutes: Type.Optional(Type.Integer({ minimum: DECLARATION_WINDOW_MINUTES.min, maximum: DECLARATION_WINDOW_MINUTES.max })),
+    declaration_window_minutes: Type.Optional(
+      Type.Integer({ minimum: DECLARATION_WINDOW_MINUTES.min, maximum: DECLARATION_WINDOW_MINUTES.max }),
+    ),
     /**
      * A path on this site only (`/challenges/x.jpg`): an image on another host would make every
      * viewer's browser call it. Not `//host` (protocol-relative), and no backslash, whitespace or
      * control character anywhere (browsers read `/\host` as `//host` and drop tabs and newlines).
      */
-    image: Type.Optional(Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` })),
+    image: Type.Optional(
+      Type.String({ maxLength: 2000, pattern: String.raw`^/(?:[^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$` }),
+    ),
     /** When joining closes, at most end_date; absent: at end_date. */
     registration_deadline: Type.Optional(ChallengeDate),
     /** Only lifters with a verified email address may join (false when absent). */
@@ -318,7 +321,8 @@ export type AttemptResponse = Static<typeof AttemptResponse>
 
 /** One attempt on a judge's desk: a Lift with its challenge's name. */
 export const QueuedAttempt = Type.Object({
-  ...Lift.properties, competition_name: Type.String(),
+  ...Lift.properties,
+  competition_name: Type.String(),
   /** What the take checks found (docs/video-checks.md); null until they ran. Judges only: never in a public answer. */
   take_checks: Type.Optional(Nullable(TakeChecks)),
   /** The attempt code the lifter was given for this attempt (meets; contract/attempt-codes.ts): it must be shown at the start of the take. */
@@ -343,15 +347,17 @@ export type JudgingChallengesResponse = Static<typeof JudgingChallengesResponse>
 export const JudgingOverview = Type.Object({
   competition_id: Type.Integer(),
   pending: Type.Integer(),
-  judges: Type.Array(Type.Object({
-    user_id: Type.Integer(),
-    username: Type.String(),
-    name: Type.String(),
-    seat: Type.Integer(),
-    votes_cast: Type.Integer(),
-    /** Share of this judge's votes on decided attempts that matched the decision; null before any. */
-    agreement: Type.Union([Type.Number(), Type.Null()]),
-  })),
+  judges: Type.Array(
+    Type.Object({
+      user_id: Type.Integer(),
+      username: Type.String(),
+      name: Type.String(),
+      seat: Type.Integer(),
+      votes_cast: Type.Integer(),
+      /** Share of this judge's votes on decided attempts that matched the decision; null before any. */
+      agreement: Type.Union([Type.Number(), Type.Null()]),
+    }),
+  ),
   /** Attempts whose appeal awaits the jury, oldest first. */
   appeals: Type.Array(Lift),
 })

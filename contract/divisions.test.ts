@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ALL_DIVISIONS, ageInYear, ageOnDay, birthDateProblem, divisionName, divisionsFor, meetAgeProblem, parseDay, POWERLIFTING_DIVISIONS, WEIGHTLIFTING_DIVISIONS,
-  type PowerliftingDivision, type WeightliftingDivision,
+  ALL_DIVISIONS,
+  ageInYear,
+  ageOnDay,
+  birthDateProblem,
+  divisionName,
+  divisionsFor,
+  meetAgeProblem,
+  parseDay,
+  POWERLIFTING_DIVISIONS,
+  WEIGHTLIFTING_DIVISIONS,
+  type PowerliftingDivision,
+  type WeightliftingDivision,
 } from './divisions.ts'
 
 const MEET = '2026-06-15'
@@ -62,7 +72,7 @@ describe('weightlifting (IWF): Youth 13–17, Junior 15–20, Senior from 15, Ma
 })
 
 describe('dates', () => {
-  it('the meet\'s day is its UTC calendar day, given as a date, a date and time, or a Date', () => {
+  it("the meet's day is its UTC calendar day, given as a date, a date and time, or a Date", () => {
     expect(divisionsFor('powerlifting', '2012-06-15', '2026-06-14T23:59:59Z')).toEqual([])
     expect(divisionsFor('powerlifting', '2012-06-15', new Date('2026-06-15T00:00:00Z'))).toEqual(['sub_junior', 'open'])
     expect(divisionsFor('powerlifting', '2012-06-15', '2026-06-15T08:00:00+02:00')).toEqual(['sub_junior', 'open'])
@@ -86,7 +96,8 @@ describe('dates', () => {
 
   it('parseDay takes real calendar days only', () => {
     expect(parseDay('2000-02-29')).toEqual({ year: 2000, month: 2, day: 29 })
-    for (const text of ['2001-02-29', '1900-02-29', '1990-13-01', '1990-00-10', '1990-04-31', '1990-4-1', '1990-04-01T00:00', '']) expect(parseDay(text), text).toBeNull()
+    for (const text of ['2001-02-29', '1900-02-29', '1990-13-01', '1990-00-10', '1990-04-31', '1990-4-1', '1990-04-01T00:00', ''])
+      expect(parseDay(text), text).toBeNull()
   })
 
   it('no divisions for a birth date that is not a real day', () => {
@@ -103,7 +114,9 @@ describe('birthDateProblem: YYYY-MM-DD, a real day, not before 1900, not in the 
   it('refuses each impossible date with a sentence', () => {
     expect(birthDateProblem('21/04/1990', TODAY)).toBe('birth_date must be a date written YYYY-MM-DD, for example 1990-04-21.')
     expect(birthDateProblem('1990-4-21', TODAY)).toBe('birth_date must be a date written YYYY-MM-DD, for example 1990-04-21.')
-    expect(birthDateProblem('2001-02-29', TODAY)).toBe('birth_date 2001-02-29 is not a day of the calendar: birth_date must be a date written YYYY-MM-DD, for example 1990-04-21.')
+    expect(birthDateProblem('2001-02-29', TODAY)).toBe(
+      'birth_date 2001-02-29 is not a day of the calendar: birth_date must be a date written YYYY-MM-DD, for example 1990-04-21.',
+    )
     expect(birthDateProblem('1990-13-01', TODAY)).toMatch(/is not a day of the calendar/)
     expect(birthDateProblem('1899-12-31', TODAY)).toBe('birth_date must be 1900-01-01 or later (1899-12-31 is before).')
     expect(birthDateProblem('2026-11-29', TODAY)).toBe('birth_date 2026-11-29 is in the future: give the day you were born.')
@@ -115,8 +128,12 @@ describe('birthDateProblem: YYYY-MM-DD, a real day, not before 1900, not in the 
 
   it('meetAgeProblem: 14 on the day of the meet, saying when the lifter turns 14', () => {
     expect(meetAgeProblem('2012-06-15', MEET)).toBeNull()
-    expect(meetAgeProblem('2012-06-16', MEET)).toBe('Lifters must be 14 on the day of the meet: a lifter born on 2012-06-16 turns 14 on 2026-06-16.')
-    expect(meetAgeProblem('2012-02-29', '2026-02-28')).toBe('Lifters must be 14 on the day of the meet: a lifter born on 2012-02-29 turns 14 on 2026-03-01.')
+    expect(meetAgeProblem('2012-06-16', MEET)).toBe(
+      'Lifters must be 14 on the day of the meet: a lifter born on 2012-06-16 turns 14 on 2026-06-16.',
+    )
+    expect(meetAgeProblem('2012-02-29', '2026-02-28')).toBe(
+      'Lifters must be 14 on the day of the meet: a lifter born on 2012-02-29 turns 14 on 2026-03-01.',
+    )
     expect(meetAgeProblem('2030-01-01', MEET)).toMatch(/turns 14 on 2044-01-01/)
   })
 })

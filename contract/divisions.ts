@@ -16,8 +16,20 @@ export type PowerliftingDivision = (typeof POWERLIFTING_DIVISIONS)[number]
 
 /** IWF age groups, youngest first; Masters in five-year bands (IWF Masters rules). */
 export const WEIGHTLIFTING_DIVISIONS = [
-  'youth', 'junior', 'senior',
-  'masters_35', 'masters_40', 'masters_45', 'masters_50', 'masters_55', 'masters_60', 'masters_65', 'masters_70', 'masters_75', 'masters_80', 'masters_85',
+  'youth',
+  'junior',
+  'senior',
+  'masters_35',
+  'masters_40',
+  'masters_45',
+  'masters_50',
+  'masters_55',
+  'masters_60',
+  'masters_65',
+  'masters_70',
+  'masters_75',
+  'masters_80',
+  'masters_85',
 ] as const
 export type WeightliftingDivision = (typeof WEIGHTLIFTING_DIVISIONS)[number]
 
@@ -25,26 +37,64 @@ export type Division = PowerliftingDivision | WeightliftingDivision
 
 /** Every division id of both sports, once each ('junior' is a division of both): the values a `divisions` field may hold. */
 export const ALL_DIVISIONS = [
-  'sub_junior', 'junior', 'open', 'masters_1', 'masters_2', 'masters_3', 'masters_4',
-  'youth', 'senior', 'masters_35', 'masters_40', 'masters_45', 'masters_50', 'masters_55', 'masters_60', 'masters_65', 'masters_70', 'masters_75', 'masters_80', 'masters_85',
+  'sub_junior',
+  'junior',
+  'open',
+  'masters_1',
+  'masters_2',
+  'masters_3',
+  'masters_4',
+  'youth',
+  'senior',
+  'masters_35',
+  'masters_40',
+  'masters_45',
+  'masters_50',
+  'masters_55',
+  'masters_60',
+  'masters_65',
+  'masters_70',
+  'masters_75',
+  'masters_80',
+  'masters_85',
 ] as const satisfies readonly Division[]
-export const DivisionSchema = Literals(ALL_DIVISIONS, { description: 'An age division: IPF (sub_junior, junior, open, masters_1…4) or IWF (youth, junior, senior, masters_35…85).' })
+export const DivisionSchema = Literals(ALL_DIVISIONS, {
+  description: 'An age division: IPF (sub_junior, junior, open, masters_1…4) or IWF (youth, junior, senior, masters_35…85).',
+})
 
 /** Each sport's divisions, youngest first. */
 export const DIVISIONS = { powerlifting: POWERLIFTING_DIVISIONS, weightlifting: WEIGHTLIFTING_DIVISIONS } as const
 
 const divisionsOf = (sport: DivisionSport): readonly Division[] => DIVISIONS[sport]
 
-export const DIVISION_NAMES: { readonly powerlifting: Record<PowerliftingDivision, string>; readonly weightlifting: Record<WeightliftingDivision, string> } = {
+export const DIVISION_NAMES: {
+  readonly powerlifting: Record<PowerliftingDivision, string>
+  readonly weightlifting: Record<WeightliftingDivision, string>
+} = {
   powerlifting: {
-    sub_junior: 'Sub-Junior', junior: 'Junior', open: 'Open',
-    masters_1: 'Masters 1', masters_2: 'Masters 2', masters_3: 'Masters 3', masters_4: 'Masters 4',
+    sub_junior: 'Sub-Junior',
+    junior: 'Junior',
+    open: 'Open',
+    masters_1: 'Masters 1',
+    masters_2: 'Masters 2',
+    masters_3: 'Masters 3',
+    masters_4: 'Masters 4',
   },
   weightlifting: {
-    youth: 'Youth', junior: 'Junior', senior: 'Senior',
-    masters_35: 'Masters 35–39', masters_40: 'Masters 40–44', masters_45: 'Masters 45–49', masters_50: 'Masters 50–54',
-    masters_55: 'Masters 55–59', masters_60: 'Masters 60–64', masters_65: 'Masters 65–69', masters_70: 'Masters 70–74',
-    masters_75: 'Masters 75–79', masters_80: 'Masters 80–84', masters_85: 'Masters 85+',
+    youth: 'Youth',
+    junior: 'Junior',
+    senior: 'Senior',
+    masters_35: 'Masters 35–39',
+    masters_40: 'Masters 40–44',
+    masters_45: 'Masters 45–49',
+    masters_50: 'Masters 50–54',
+    masters_55: 'Masters 55–59',
+    masters_60: 'Masters 60–64',
+    masters_65: 'Masters 65–69',
+    masters_70: 'Masters 70–74',
+    masters_75: 'Masters 75–79',
+    masters_80: 'Masters 80–84',
+    masters_85: 'Masters 85+',
   },
 }
 
@@ -109,7 +159,8 @@ const WEIGHTLIFTING_AGES: Readonly<Record<WeightliftingDivision, AgeRule>> = {
 export const BirthDate = Type.String({
   maxLength: 10,
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-  description: 'YYYY-MM-DD: a real date, 1900-01-01 or later, at least 14 years ago. Private: others see only the birth year and the divisions.',
+  description:
+    'YYYY-MM-DD: a real date, 1900-01-01 or later, at least 14 years ago. Private: others see only the birth year and the divisions.',
 })
 
 /** A calendar day. */
@@ -140,7 +191,7 @@ export function dayOf(date: Date | string): Day | null {
   return { year: moment.getUTCFullYear(), month: moment.getUTCMonth() + 1, day: moment.getUTCDate() }
 }
 
-const before = (a: Day, b: Day) => a.year !== b.year ? a.year < b.year : a.month !== b.month ? a.month < b.month : a.day < b.day
+const before = (a: Day, b: Day) => (a.year !== b.year ? a.year < b.year : a.month !== b.month ? a.month < b.month : a.day < b.day)
 
 /**
  * Completed years on a day. A birthday on 29 February is reached on 1 March in other years (the
@@ -157,9 +208,11 @@ export function ageInYear(birth: Day, year: number): number {
 }
 
 function fits(rule: AgeRule, dayAge: number, yearAge: number): boolean {
-  return (rule.fromDayAge === undefined || dayAge >= rule.fromDayAge)
-    && (rule.fromYearAge === undefined || yearAge >= rule.fromYearAge)
-    && (rule.toYearAge === undefined || yearAge <= rule.toYearAge)
+  return (
+    (rule.fromDayAge === undefined || dayAge >= rule.fromDayAge) &&
+    (rule.fromYearAge === undefined || yearAge >= rule.fromYearAge) &&
+    (rule.toYearAge === undefined || yearAge <= rule.toYearAge)
+  )
 }
 
 /**
@@ -177,9 +230,10 @@ export function divisionsFor(sport: DivisionSport, birthDate: string, meetDate: 
   const dayAge = ageOnDay(birth, meet)
   if (dayAge < MIN_LIFTER_AGE) return []
   const yearAge = ageInYear(birth, meet.year)
-  const rules: Readonly<Record<Division, AgeRule>> = sport === 'powerlifting'
-    ? (POWERLIFTING_AGES as Readonly<Record<Division, AgeRule>>)
-    : (WEIGHTLIFTING_AGES as Readonly<Record<Division, AgeRule>>)
+  const rules: Readonly<Record<Division, AgeRule>> =
+    sport === 'powerlifting'
+      ? (POWERLIFTING_AGES as Readonly<Record<Division, AgeRule>>)
+      : (WEIGHTLIFTING_AGES as Readonly<Record<Division, AgeRule>>)
   return divisionsOf(sport).filter((division) => fits(rules[division], dayAge, yearAge))
 }
 

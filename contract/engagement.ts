@@ -42,11 +42,14 @@ export const Comment = Type.Object({
 })
 export type Comment = Static<typeof Comment>
 
-export const CommentsQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ENGAGEMENT.commentsPageMax })),
-  /** `next_before` of the previous page: comments older than this one. */
-  before: Type.Optional(IdParam),
-}, { additionalProperties: false })
+export const CommentsQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ENGAGEMENT.commentsPageMax })),
+    /** `next_before` of the previous page: comments older than this one. */
+    before: Type.Optional(IdParam),
+  },
+  { additionalProperties: false },
+)
 export type CommentsQuery = Static<typeof CommentsQuery>
 
 /** GET /attempts/:id/comments: newest first, with the x-live-seq header of the challenge room. */
@@ -59,10 +62,13 @@ export const CommentsPage = Type.Object({
 })
 export type CommentsPage = Static<typeof CommentsPage>
 
-export const CommentBody = Type.Object({
-  /** 1–500 characters once trimmed (checked by the server with a sentence saying which). */
-  text: Type.String({ maxLength: 10_000 }),
-}, { additionalProperties: false })
+export const CommentBody = Type.Object(
+  {
+    /** 1–500 characters once trimmed (checked by the server with a sentence saying which). */
+    text: Type.String({ maxLength: 10_000 }),
+  },
+  { additionalProperties: false },
+)
 export type CommentBody = Static<typeof CommentBody>
 
 /** POST /attempts/:id/comments: the stored comment and the attempt's comment count now. */
@@ -93,17 +99,24 @@ export const ReactionBody = Type.Object({ reaction: ReactionIdSchema }, { additi
 export type ReactionBody = Static<typeof ReactionBody>
 
 /** PUT and DELETE /attempts/:id/reaction: the counts now and the caller's reaction (null: none). */
-export const ReactionResponse = Type.Object({ attempt_id: Type.Integer(), reactions: ReactionCounts, mine: Type.Union([ReactionIdSchema, Type.Null()]) })
+export const ReactionResponse = Type.Object({
+  attempt_id: Type.Integer(),
+  reactions: ReactionCounts,
+  mine: Type.Union([ReactionIdSchema, Type.Null()]),
+})
 export type ReactionResponse = Static<typeof ReactionResponse>
 
 export const VIEW_KINDS = ['view', 'play'] as const
 export type ViewKind = (typeof VIEW_KINDS)[number]
 
-export const ViewBody = Type.Object({
-  kind: Literals(VIEW_KINDS),
-  /** A signed-out browser's own random id (kept in localStorage); ignored when signed in. */
-  viewer: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
-}, { additionalProperties: false })
+export const ViewBody = Type.Object(
+  {
+    kind: Literals(VIEW_KINDS),
+    /** A signed-out browser's own random id (kept in localStorage); ignored when signed in. */
+    viewer: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
+  },
+  { additionalProperties: false },
+)
 export type ViewBody = Static<typeof ViewBody>
 
 /** POST /attempts/:id/views: whether this one counted (a repeat within the window does not), and the figures now. */

@@ -17,7 +17,9 @@ describe('equipment divisions', () => {
     expect(equipmentProblem('both', 'equipped')).toBeNull()
     expect(equipmentProblem('classic', 'equipped')).toBe('equipment must be classic: this challenge is classic only.')
     expect(equipmentProblem('equipped', 'raw')).toBe('equipment must be equipped: this challenge is equipped only.')
-    expect(equipmentProblem('both', 'wraps')).toBe('equipment must be classic or equipped: this challenge ranks classic and equipped lifters apart.')
+    expect(equipmentProblem('both', 'wraps')).toBe(
+      'equipment must be classic or equipped: this challenge ranks classic and equipped lifters apart.',
+    )
   })
 })
 

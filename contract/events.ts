@@ -46,7 +46,13 @@ export const LiveEventData = {
    * A lifter left before the start (they had no attempts): drop them and re-rank. `participant_id` is
    * their Participant.id (the user id); `weight_class` the class they left, `participants` the new count.
    */
-  'participant.left': Type.Object({ competition_id: Id, participant_id: Id, user_id: Id, weight_class: Type.String(), participants: Type.Integer() }),
+  'participant.left': Type.Object({
+    competition_id: Id,
+    participant_id: Id,
+    user_id: Id,
+    weight_class: Type.String(),
+    participants: Type.Integer(),
+  }),
   'attempt.created': Type.Object({ competition_id: Id, attempt: Lift }),
   'attempt.updated': Type.Object({ competition_id: Id, attempt: Lift }),
   'leaderboard.changed': Type.Object({ competition_id: Id }),
@@ -114,9 +120,24 @@ export const RecordSetEvent = liveEvent('record.set')
 
 /** One numbered event of a room. `seq` grows by exactly 1 per event in that room. */
 export const LiveEvent = Type.Union([
-  ParticipantJoinedEvent, AttemptCreatedEvent, AttemptUpdatedEvent, LeaderboardChangedEvent, CompetitionCreatedEvent, AttemptVotedEvent, AttemptJudgedEvent,
-  PanelChangedEvent, ParticipantUpdatedEvent, ParticipantLeftEvent,
-  CommentCreatedEvent, CommentDeletedEvent, ReactionsChangedEvent, AttemptDeclaredEvent, HallChangedEvent, RecordSetEvent, CompetitionUpdatedEvent, CompetitionCancelledEvent,
+  ParticipantJoinedEvent,
+  AttemptCreatedEvent,
+  AttemptUpdatedEvent,
+  LeaderboardChangedEvent,
+  CompetitionCreatedEvent,
+  AttemptVotedEvent,
+  AttemptJudgedEvent,
+  PanelChangedEvent,
+  ParticipantUpdatedEvent,
+  ParticipantLeftEvent,
+  CommentCreatedEvent,
+  CommentDeletedEvent,
+  ReactionsChangedEvent,
+  AttemptDeclaredEvent,
+  HallChangedEvent,
+  RecordSetEvent,
+  CompetitionUpdatedEvent,
+  CompetitionCancelledEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 

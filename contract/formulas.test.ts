@@ -36,8 +36,16 @@ describe('published values (rounded as results show them)', () => {
   it('Wilks 2020, and its published coefficient tables to four places (as OpenPowerlifting checks them)', () => {
     expect(roundPoints(wilks2020('M', 83, 600))).toBe(480.99)
     const table: [Sex, number, number][] = [
-      ['M', 60, 0.9968], ['M', 80, 0.8191], ['M', 100, 0.7294], ['M', 140, 0.6546], ['M', 200.95, 0.6122],
-      ['F', 50, 1.5091], ['F', 60, 1.319], ['F', 80, 1.1318], ['F', 100, 1.0525], ['F', 150.95, 0.9627],
+      ['M', 60, 0.9968],
+      ['M', 80, 0.8191],
+      ['M', 100, 0.7294],
+      ['M', 140, 0.6546],
+      ['M', 200.95, 0.6122],
+      ['F', 50, 1.5091],
+      ['F', 60, 1.319],
+      ['F', 80, 1.1318],
+      ['F', 100, 1.0525],
+      ['F', 150.95, 0.9627],
     ]
     for (const [sex, bodyweight, coefficient] of table) expect(wilks2020(sex, bodyweight, 1)).toBeCloseTo(coefficient, 4)
   })

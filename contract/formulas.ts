@@ -20,8 +20,7 @@ function frozen<T extends object>(table: T): T {
   return Object.freeze(table)
 }
 
-const scorable = (bodyweight: number, total: number) =>
-  Number.isFinite(bodyweight) && bodyweight > 0 && Number.isFinite(total) && total > 0
+const scorable = (bodyweight: number, total: number) => Number.isFinite(bodyweight) && bodyweight > 0 && Number.isFinite(total) && total > 0
 
 /** `scale / polynomial(bodyweight clamped to its range) × total`: the shape DOTS and both Wilks share. */
 function polynomialPoints({ terms, min, max }: Polynomial, scale: number, bodyweight: number, total: number): number {

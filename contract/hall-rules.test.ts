@@ -1,13 +1,25 @@
 // The hall's rules, each side of each boundary (docs/hall-mode.md).
 import { describe, expect, it } from 'vitest'
 import {
-  callAllowanceMs, clockFor, estimateOffset, pauseClock, remainingAt, resetClock, startClock, twentyKiloRefusal, weightliftingChangeRefusal,
+  callAllowanceMs,
+  clockFor,
+  estimateOffset,
+  pauseClock,
+  remainingAt,
+  resetClock,
+  startClock,
+  twentyKiloRefusal,
+  weightliftingChangeRefusal,
 } from './hall-rules.ts'
 
 describe('the clock', () => {
   it('gives one minute, two to a weightlifter who follows themself (a powerlifter keeps one)', () => {
-    expect([callAllowanceMs('snatch', false), callAllowanceMs('snatch', true), callAllowanceMs('clean_and_jerk', true), callAllowanceMs('squat', true)])
-      .toEqual([60_000, 120_000, 120_000, 60_000])
+    expect([
+      callAllowanceMs('snatch', false),
+      callAllowanceMs('snatch', true),
+      callAllowanceMs('clean_and_jerk', true),
+      callAllowanceMs('squat', true),
+    ]).toEqual([60_000, 120_000, 120_000, 60_000])
   })
 
   it('runs from a stored start, pauses, resumes and resets; never below zero', () => {
@@ -26,21 +38,36 @@ describe('the clock', () => {
 
   it("estimates a screen's offset from the shortest round trip", () => {
     // Screen 1,000 ms behind the server; the 20 ms trip is kept over the 300 ms one.
-    const samples = [{ sentAt: 0, serverTime: 1_250, receivedAt: 300 }, { sentAt: 500, serverTime: 1_510, receivedAt: 520 }]
+    const samples = [
+      { sentAt: 0, serverTime: 1_250, receivedAt: 300 },
+      { sentAt: 500, serverTime: 1_510, receivedAt: 520 },
+    ]
     expect(estimateOffset(samples)).toEqual({ offsetMs: 1_000, errorMs: 10 })
     expect(estimateOffset([])).toBeNull()
   })
 })
 
 describe('weightlifting declarations and changes', () => {
-  const base = { lift: 'snatch' as const, taken: [{ weight: 100, result: 'good' as const }], calledWeight: 100, onClockRemainingMs: null, now: 10_000 }
-  const desk = (declared: number | null, changes: number, previousDecidedAt: number | null = 0) => ({ declared, changes, previousDecidedAt })
+  const base = {
+    lift: 'snatch' as const,
+    taken: [{ weight: 100, result: 'good' as const }],
+    calledWeight: 100,
+    onClockRemainingMs: null,
+    now: 10_000,
+  }
+  const desk = (declared: number | null, changes: number, previousDecidedAt: number | null = 0) => ({
+    declared,
+    changes,
+    previousDecidedAt,
+  })
 
   it('takes the declaration within the minute, then two changes, then refuses', () => {
     expect(weightliftingChangeRefusal({ ...base, desk: desk(null, 0), weight: 101 })).toBeNull()
     expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 103 })).toBeNull()
     expect(weightliftingChangeRefusal({ ...base, desk: desk(103, 1), weight: 104 })).toBeNull()
-    expect(weightliftingChangeRefusal({ ...base, desk: desk(104, 2), weight: 105 })?.error).toBe("This attempt's 2 changes are used: the lifter lifts 104 kg.")
+    expect(weightliftingChangeRefusal({ ...base, desk: desk(104, 2), weight: 105 })?.error).toBe(
+      "This attempt's 2 changes are used: the lifter lifts 104 kg.",
+    )
   })
 
   it('after the minute the default stands and a new weight is a change', () => {
@@ -50,9 +77,12 @@ describe('weightlifting declarations and changes', () => {
 
   it('refuses a change at or after the final call, and below the weight already called', () => {
     expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 102, onClockRemainingMs: 30_001 })).toBeNull()
-    expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 102, onClockRemainingMs: 30_000 })?.error).toMatch(/final call/)
-    expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 104, calledWeight: 105 })?.error)
-      .toBe('The bar has already been called at 105 kg: ask for 105 kg or more.')
+    expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 102, onClockRemainingMs: 30_000 })?.error).toMatch(
+      /final call/,
+    )
+    expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 104, calledWeight: 105 })?.error).toBe(
+      'The bar has already been called at 105 kg: ask for 105 kg or more.',
+    )
     expect(weightliftingChangeRefusal({ ...base, desk: desk(101, 0), weight: 105, calledWeight: 105 })).toBeNull()
   })
 
@@ -63,6 +93,8 @@ describe('weightlifting declarations and changes', () => {
 
   it('the 20 kg rule: openers at least the entry total less 20 kg', () => {
     expect(twentyKiloRefusal(250, 105, 125)).toBeNull()
-    expect(twentyKiloRefusal(250, 105, 124)?.error).toBe('The openers add up to 229 kg: with an entry total of 250 kg they must add up to at least 230 kg.')
+    expect(twentyKiloRefusal(250, 105, 124)?.error).toBe(
+      'The openers add up to 229 kg: with an entry total of 250 kg they must add up to at least 230 kg.',
+    )
   })
 })

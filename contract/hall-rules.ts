@@ -112,7 +112,8 @@ export function weightliftingChangeRefusal(input: {
   }
   const declaring = desk.declared === null && (desk.previousDecidedAt === null || now - desk.previousDecidedAt <= DECLARE_WITHIN_MS)
   if (declaring) return null
-  if (desk.changes >= WEIGHTLIFTING_CHANGES) return conflict(`This attempt's ${WEIGHTLIFTING_CHANGES} changes are used: the lifter lifts ${kg(desk.declared ?? weight)}.`)
+  if (desk.changes >= WEIGHTLIFTING_CHANGES)
+    return conflict(`This attempt's ${WEIGHTLIFTING_CHANGES} changes are used: the lifter lifts ${kg(desk.declared ?? weight)}.`)
   if (onClockRemainingMs !== null && onClockRemainingMs <= FINAL_CALL_MS) {
     return conflict('The final call has sounded (30 seconds left): the weight can no longer be changed.')
   }
@@ -126,5 +127,7 @@ export function weightliftingChangeRefusal(input: {
 export function twentyKiloRefusal(entryTotal: number, snatchOpener: number, cleanAndJerkOpener: number): RuleRefusal | null {
   const least = entryTotal - TWENTY_KG
   if (snatchOpener + cleanAndJerkOpener >= least) return null
-  return invalid(`The openers add up to ${kg(snatchOpener + cleanAndJerkOpener)}: with an entry total of ${kg(entryTotal)} they must add up to at least ${kg(least)}.`)
+  return invalid(
+    `The openers add up to ${kg(snatchOpener + cleanAndJerkOpener)}: with an entry total of ${kg(entryTotal)} they must add up to at least ${kg(least)}.`,
+  )
 }

@@ -14,36 +14,52 @@ export const FLIGHT_LIFTERS = { min: 8, max: 15 } as const
 export const MAX_PLATFORMS = 4
 export const REFEREE_SEATS = [1, 2, 3] as const
 
-export const FlightInput = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 20 }),
-  session: Type.Integer({ minimum: 1, maximum: 50 }),
-  platform: Type.Integer({ minimum: 1, maximum: MAX_PLATFORMS }),
-  /** The lifters' user ids. */
-  lifters: Type.Array(IdParam, { maxItems: 40 }),
-}, { additionalProperties: false })
+export const FlightInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 20 }),
+    session: Type.Integer({ minimum: 1, maximum: 50 }),
+    platform: Type.Integer({ minimum: 1, maximum: MAX_PLATFORMS }),
+    /** The lifters' user ids. */
+    lifters: Type.Array(IdParam, { maxItems: 40 }),
+  },
+  { additionalProperties: false },
+)
 export type FlightInput = Static<typeof FlightInput>
 
 /** PUT /competitions/:id/hall: the organiser runs the meet in a hall (or hybrid) and splits its lifters into flights. */
-export const HallSetupBody = Type.Object({
-  venue: Literals(['in_person', 'hybrid'] as const),
-  flights: Type.Array(FlightInput, { minItems: 1, maxItems: 40 }),
-}, { additionalProperties: false })
+export const HallSetupBody = Type.Object(
+  {
+    venue: Literals(['in_person', 'hybrid'] as const),
+    flights: Type.Array(FlightInput, { minItems: 1, maxItems: 40 }),
+  },
+  { additionalProperties: false },
+)
 export type HallSetupBody = Static<typeof HallSetupBody>
 
 export const HallFlight = Type.Object({
-  id: Type.Integer(), name: Type.String(), session: Type.Integer(), platform: Type.Integer(), lifters: Type.Array(Type.Integer()),
+  id: Type.Integer(),
+  name: Type.String(),
+  session: Type.Integer(),
+  platform: Type.Integer(),
+  lifters: Type.Array(Type.Integer()),
 })
 export type HallFlight = Static<typeof HallFlight>
 
 /** A lifter in the order: who, which attempt, at what weight (`automatic`: not declared, the default stands). */
 export const HallUp = Type.Object({
-  user_id: Type.Integer(), name: Type.String(), attempt_number: Type.Integer(), weight: Type.Number(), automatic: Type.Boolean(),
+  user_id: Type.Integer(),
+  name: Type.String(),
+  attempt_number: Type.Integer(),
+  weight: Type.Number(),
+  automatic: Type.Boolean(),
 })
 export type HallUp = Static<typeof HallUp>
 
 /** The platform's clock: what was left when it last stopped and since when (server epoch ms) it runs. */
 export const HallClockView = Type.Object({
-  allowance_ms: Type.Integer(), remaining_ms: Type.Integer(), running_since: Nullable(Type.Number()),
+  allowance_ms: Type.Integer(),
+  remaining_ms: Type.Integer(),
+  running_since: Nullable(Type.Number()),
 })
 export type HallClockView = Static<typeof HallClockView>
 
@@ -57,11 +73,16 @@ export const HallPlatformView = Type.Object({
   flight_id: Nullable(Type.Integer()),
   lift_type: Nullable(LiftType),
   /** The called lifter and their attempt (its row, judged live); null before the first call. */
-  current: Nullable(Type.Object({
-    ...HallUp.properties, attempt_id: Type.Integer(), lot: Nullable(Type.Integer()), bodyweight: Nullable(Type.Number()),
-    /** The bar they lift on (kg): 15 for a woman's snatch and clean & jerk, else 20 (barWeight, contract/meet-rules.ts). */
-    bar: Type.Number(),
-  })),
+  current: Nullable(
+    Type.Object({
+      ...HallUp.properties,
+      attempt_id: Type.Integer(),
+      lot: Nullable(Type.Integer()),
+      bodyweight: Nullable(Type.Number()),
+      /** The bar they lift on (kg): 15 for a woman's snatch and clean & jerk, else 20 (barWeight, contract/meet-rules.ts). */
+      bar: Type.Number(),
+    }),
+  ),
   on_deck: Nullable(HallUp),
   in_the_hole: Nullable(HallUp),
   /** The rest of the flight's order after those (the warm-up board's). */
@@ -91,7 +112,10 @@ export const PlatformParams = Type.Object({ id: IdParam, platform: IdParam })
 export type PlatformParams = Static<typeof PlatformParams>
 
 /** POST …/call: the announcer calls the next lifter of a flight's lift (the order's first). */
-export const CallBody = Type.Object({ flight_id: IdParam, lift_type: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false })
+export const CallBody = Type.Object(
+  { flight_id: IdParam, lift_type: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+)
 export type CallBody = Static<typeof CallBody>
 
 /** POST …/clock: the timekeeper's buttons. */
@@ -99,18 +123,24 @@ export const ClockBody = Type.Object({ action: Literals(['start', 'pause', 'rese
 export type ClockBody = Static<typeof ClockBody>
 
 /** POST …/presses: a referee's press on the current attempt. */
-export const PressBody = Type.Object({
-  seat: Type.Integer({ minimum: 1, maximum: 3 }),
-  decision: Literals(['white', 'red'] as const),
-  /** After red: the reason's code from the lift's catalogue (contract/judging.ts NO_LIFT_REASONS). */
-  reason: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-  /** The attempt the referee saw on their phone: a press for an attempt no longer current is refused. */
-  attempt_id: IdParam,
-}, { additionalProperties: false })
+export const PressBody = Type.Object(
+  {
+    seat: Type.Integer({ minimum: 1, maximum: 3 }),
+    decision: Literals(['white', 'red'] as const),
+    /** After red: the reason's code from the lift's catalogue (contract/judging.ts NO_LIFT_REASONS). */
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    /** The attempt the referee saw on their phone: a press for an attempt no longer current is refused. */
+    attempt_id: IdParam,
+  },
+  { additionalProperties: false },
+)
 export type PressBody = Static<typeof PressBody>
 
 export const PressResponse = Type.Object({
-  attempt_id: Type.Integer(), seat: Type.Integer(), decision: Literals(['white', 'red'] as const), reason: Nullable(Type.String()),
+  attempt_id: Type.Integer(),
+  seat: Type.Integer(),
+  decision: Literals(['white', 'red'] as const),
+  reason: Nullable(Type.String()),
   /** Presses in on the attempt, this one included. */
   presses: Type.Integer(),
 })

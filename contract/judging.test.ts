@@ -51,14 +51,33 @@ describe('no-lift reasons', () => {
 })
 
 describe('decisionLights', () => {
-  const vote = (seat: number, good: boolean, reason: string | null = null) => ({ seat, judgeId: 100 + seat, good, reason, atSeconds: null, note: null })
+  const vote = (seat: number, good: boolean, reason: string | null = null) => ({
+    seat,
+    judgeId: 100 + seat,
+    good,
+    reason,
+    atSeconds: null,
+    note: null,
+  })
   it('unpublished: "Judge" on every light, white first then red by card, whatever the seats', () => {
     const a = decisionLights([vote(1, false, 'depth'), vote(2, true), vote(3, false, 'feet_moved')], 'squat', null)
-    expect(a.map((l) => [l.judge, l.good, l.card])).toEqual([['Judge', true, null], ['Judge', false, 'red'], ['Judge', false, 'yellow']])
+    expect(a.map((l) => [l.judge, l.good, l.card])).toEqual([
+      ['Judge', true, null],
+      ['Judge', false, 'red'],
+      ['Judge', false, 'yellow'],
+    ])
     expect(decisionLights([vote(3, false, 'depth'), vote(1, false, 'feet_moved'), vote(2, true)], 'squat', null)).toEqual(a)
   })
   it('published: names in seat order', () => {
-    const names = new Map([[101, 'Ann'], [102, 'Bo'], [103, 'Cy']])
-    expect(decisionLights([vote(3, true), vote(1, false, 'depth'), vote(2, true)], 'squat', names).map((l) => l.judge)).toEqual(['Ann', 'Bo', 'Cy'])
+    const names = new Map([
+      [101, 'Ann'],
+      [102, 'Bo'],
+      [103, 'Cy'],
+    ])
+    expect(decisionLights([vote(3, true), vote(1, false, 'depth'), vote(2, true)], 'squat', names).map((l) => l.judge)).toEqual([
+      'Ann',
+      'Bo',
+      'Cy',
+    ])
   })
 })

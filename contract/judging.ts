@@ -9,7 +9,6 @@ import { Type, type Static } from 'typebox'
 import { IdParam, Literals, NoteText, Nullable } from './common.ts'
 import type { LiftType } from './lifts.ts'
 
-
 /** Judges one challenge's panel may hold. */
 export const MAX_JUDGES = 5
 
@@ -121,10 +120,12 @@ export function panelSeats<T>(appointed: readonly T[], organiser: T | null): T[]
 }
 
 /** Votes an attempt of this lifter needs from these seats (a judge never judges their own attempt). */
-export const votesNeeded = (seats: readonly { userId: number }[], lifterId: number) => quorum(seats.filter((s) => s.userId !== lifterId).length)
+export const votesNeeded = (seats: readonly { userId: number }[], lifterId: number) =>
+  quorum(seats.filter((s) => s.userId !== lifterId).length)
 
 /** The judges who may vote on this lifter's attempts. */
-export const judgesFor = (seats: readonly { userId: number }[], lifterId: number) => seats.map((s) => s.userId).filter((id) => id !== lifterId)
+export const judgesFor = (seats: readonly { userId: number }[], lifterId: number) =>
+  seats.map((s) => s.userId).filter((id) => id !== lifterId)
 
 export interface Vote {
   good: boolean
@@ -142,11 +143,20 @@ export function decision(votes: readonly Vote[], needed: 1 | 3): 'completed' | '
 }
 
 /** A vote as its light shows once the attempt is decided; `judge` is the seat ("Judge 2") or the published name. */
-export function toLight(vote: { good: boolean; reason: string | null; atSeconds: number | null; note: string | null }, liftType: LiftType, judge: string): Light {
+export function toLight(
+  vote: { good: boolean; reason: string | null; atSeconds: number | null; note: string | null },
+  liftType: LiftType,
+  judge: string,
+): Light {
   const reason = !vote.good && vote.reason ? noLiftReason(liftType, vote.reason) : undefined
   return {
-    judge, good: vote.good, card: reason?.card ?? null, reason: vote.good ? null : vote.reason,
-    reason_label: reason?.label ?? null, at_seconds: vote.atSeconds, note: vote.note,
+    judge,
+    good: vote.good,
+    card: reason?.card ?? null,
+    reason: vote.good ? null : vote.reason,
+    reason_label: reason?.label ?? null,
+    at_seconds: vote.atSeconds,
+    note: vote.note,
   }
 }
 
@@ -227,14 +237,17 @@ const ReasonCode = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+
 const Note = Type.String({ maxLength: 500 })
 
 /** PUT /competitions/:id/judges: the organiser appoints the panel (replacing it). */
-export const PanelBody = Type.Object({
-  /** 0–5 usernames; an empty panel leaves the organiser as the one judge. */
-  usernames: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: MAX_JUDGES }),
-  /** Lets lifters of this challenge sit on its panel (they never judge their own attempts). */
-  allow_lifters: Type.Optional(Type.Boolean()),
-  /** Shows judges' names with their lights (otherwise "Judge", in an order that tells no seat). */
-  publish_names: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false })
+export const PanelBody = Type.Object(
+  {
+    /** 0–5 usernames; an empty panel leaves the organiser as the one judge. */
+    usernames: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: MAX_JUDGES }),
+    /** Lets lifters of this challenge sit on its panel (they never judge their own attempts). */
+    allow_lifters: Type.Optional(Type.Boolean()),
+    /** Shows judges' names with their lights (otherwise "Judge", in an order that tells no seat). */
+    publish_names: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
 export type PanelBody = Static<typeof PanelBody>
 
 /** A judge of the panel. `seat` is 0 where seats are hidden (names unpublished, and the viewer is not the organiser). */
@@ -251,13 +264,16 @@ export const PanelResponse = Type.Object({
 export type PanelResponse = Static<typeof PanelResponse>
 
 /** POST /attempts/:id/votes (a judge) and POST /attempts/:id/jury (the organiser's direct decision). */
-export const VoteBody = Type.Object({
-  good: Type.Boolean(),
-  /** Required for a no lift: a code of the lift's NO_LIFT_REASONS. */
-  reason: Type.Optional(ReasonCode),
-  at_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
-  note: Type.Optional(Note),
-}, { additionalProperties: false })
+export const VoteBody = Type.Object(
+  {
+    good: Type.Boolean(),
+    /** Required for a no lift: a code of the lift's NO_LIFT_REASONS. */
+    reason: Type.Optional(ReasonCode),
+    at_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
+    note: Type.Optional(Note),
+  },
+  { additionalProperties: false },
+)
 export type VoteBody = Static<typeof VoteBody>
 
 /** POST /attempts/:id/appeal: the lifter, once, within the window. */

@@ -4,7 +4,14 @@ import { Literals } from './common.ts'
 
 /** The lift types a challenge can list (docs/product/validation.md, Create Challenge), in the form's order. */
 export const CHALLENGE_LIFT_TYPES = [
-  'Squat', 'Bench Press', 'Deadlift', 'Clean & Jerk', 'Snatch', 'Power Clean', 'Push Press', 'Overhead Press',
+  'Squat',
+  'Bench Press',
+  'Deadlift',
+  'Clean & Jerk',
+  'Snatch',
+  'Power Clean',
+  'Push Press',
+  'Overhead Press',
 ] as const
 export type ChallengeLiftType = (typeof CHALLENGE_LIFT_TYPES)[number]
 
@@ -19,12 +26,21 @@ export type LiftType = (typeof LIFT_TYPES)[number]
 export const MAIN_LIFTS = ['squat', 'bench', 'deadlift'] as const satisfies readonly LiftType[]
 
 /** The name a challenge lists each lift by. */
-export const LIFT_NAMES = Object.fromEntries(LIFT_TYPES.map((type, i) => [type, CHALLENGE_LIFT_TYPES[i]])) as Record<LiftType, ChallengeLiftType>
+export const LIFT_NAMES = Object.fromEntries(LIFT_TYPES.map((type, i) => [type, CHALLENGE_LIFT_TYPES[i]])) as Record<
+  LiftType,
+  ChallengeLiftType
+>
 
 /** Spellings clients use besides the canonical form and the challenge's name. */
 const LIFT_ALIASES: Record<string, LiftType> = {
-  back_squat: 'squat', bench_press: 'bench', benchpress: 'bench', c_and_j: 'clean_and_jerk', cj: 'clean_and_jerk', ohp: 'overhead_press',
-  press: 'overhead_press', military_press: 'overhead_press',
+  back_squat: 'squat',
+  bench_press: 'bench',
+  benchpress: 'bench',
+  c_and_j: 'clean_and_jerk',
+  cj: 'clean_and_jerk',
+  ohp: 'overhead_press',
+  press: 'overhead_press',
+  military_press: 'overhead_press',
 }
 
 /**
@@ -33,7 +49,11 @@ const LIFT_ALIASES: Record<string, LiftType> = {
  */
 export function normalizeLiftType(value: string | undefined | null): LiftType | undefined {
   if (!value) return undefined
-  const key = value.trim().toLowerCase().replace(/\s*&\s*/g, ' and ').replace(/[\s_-]+/g, '_')
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*&\s*/g, ' and ')
+    .replace(/[\s_-]+/g, '_')
   if ((LIFT_TYPES as readonly string[]).includes(key)) return key as LiftType
   return LIFT_ALIASES[key]
 }
@@ -66,7 +86,14 @@ export type ProcessingState = (typeof PROCESSING_STATES)[number]
  * clean & jerk 267), so no real attempt is refused and no absurd claim is taken.
  */
 export const LIFT_MAX_KG: Record<LiftType, number> = {
-  squat: 650, bench: 650, deadlift: 650, clean_and_jerk: 350, snatch: 300, power_clean: 350, push_press: 350, overhead_press: 300,
+  squat: 650,
+  bench: 650,
+  deadlift: 650,
+  clean_and_jerk: 350,
+  snatch: 300,
+  power_clean: 350,
+  push_press: 350,
+  overhead_press: 300,
 }
 
 /**

@@ -13,7 +13,10 @@ export class RoomSequencer<E extends Sequenced> {
   readonly #pending = new Map<number, E>()
 
   /** `seq`: the number the holder's state reflects; null until a snapshot says (events wait). */
-  constructor(seq: number | null = null, readonly maxPending = 10_000) {
+  constructor(
+    seq: number | null = null,
+    readonly maxPending = 10_000,
+  ) {
     this.#seq = seq
   }
 

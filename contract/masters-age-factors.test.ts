@@ -5,21 +5,41 @@ import { MASTERS_FACTOR_LAST_AGE, mastersAgeFactor, sinclairMeltzerFaber } from 
 describe('published values: IWF Masters Age Factors 2019', () => {
   it('SMF (men) at the start of each masters band and at 30 and 90', () => {
     const men: [number, number][] = [
-      [30, 1.0], [35, 1.072], [40, 1.135], [45, 1.203], [50, 1.279], [55, 1.385], [60, 1.514],
-      [65, 1.663], [70, 1.867], [75, 2.117], [80, 2.504], [85, 3.153], [90, 4.493],
+      [30, 1.0],
+      [35, 1.072],
+      [40, 1.135],
+      [45, 1.203],
+      [50, 1.279],
+      [55, 1.385],
+      [60, 1.514],
+      [65, 1.663],
+      [70, 1.867],
+      [75, 2.117],
+      [80, 2.504],
+      [85, 3.153],
+      [90, 4.493],
     ]
     for (const [age, factor] of men) expect(mastersAgeFactor('M', age), `M ${age}`).toBe(factor)
   })
 
   it('SMHF (women) at the start of each masters band and at 30 and 80', () => {
     const women: [number, number][] = [
-      [30, 1.0], [35, 1.072], [40, 1.138], [45, 1.223], [50, 1.34], [55, 1.507], [60, 1.705],
-      [65, 1.873], [70, 2.077], [75, 2.327], [80, 2.714],
+      [30, 1.0],
+      [35, 1.072],
+      [40, 1.138],
+      [45, 1.223],
+      [50, 1.34],
+      [55, 1.507],
+      [60, 1.705],
+      [65, 1.873],
+      [70, 2.077],
+      [75, 2.327],
+      [80, 2.714],
     ]
     for (const [age, factor] of women) expect(mastersAgeFactor('F', age), `F ${age}`).toBe(factor)
   })
 
-  it('the two tables part from 36 on (men 1.083, women 1.084) and women\'s factors stay higher', () => {
+  it("the two tables part from 36 on (men 1.083, women 1.084) and women's factors stay higher", () => {
     expect(mastersAgeFactor('M', 36)).toBe(1.083)
     expect(mastersAgeFactor('F', 36)).toBe(1.084)
     for (let age = 36; age <= 80; age++) expect(mastersAgeFactor('F', age)!, String(age)).toBeGreaterThan(mastersAgeFactor('M', age)!)

@@ -16,7 +16,16 @@ export const OPEN_ATTEMPTS_MAX = 10
 export const DECLARATION_WINDOW_MINUTES = { default: 60, min: 1, max: 7 * 24 * 60 } as const
 
 /** The order lifts are taken in at a meet: squat, bench press, deadlift; snatch, clean & jerk; then the others. */
-const LIFTING_SEQUENCE: readonly LiftType[] = ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk', 'power_clean', 'push_press', 'overhead_press']
+const LIFTING_SEQUENCE: readonly LiftType[] = [
+  'squat',
+  'bench',
+  'deadlift',
+  'snatch',
+  'clean_and_jerk',
+  'power_clean',
+  'push_press',
+  'overhead_press',
+]
 
 /** A meet's lifts in the order they are taken. */
 export function meetLiftOrder(lifts: readonly LiftType[]): LiftType[] {
@@ -61,9 +70,14 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 /** 1 → 'first'. */
 export const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`
 const LIFT_WORDS: Record<LiftType, [one: string, many: string]> = {
-  squat: ['squat', 'squats'], bench: ['bench press', 'bench presses'], deadlift: ['deadlift', 'deadlifts'],
-  snatch: ['snatch', 'snatches'], clean_and_jerk: ['clean & jerk', 'clean & jerks'], power_clean: ['power clean', 'power cleans'],
-  push_press: ['push press', 'push presses'], overhead_press: ['overhead press', 'overhead presses'],
+  squat: ['squat', 'squats'],
+  bench: ['bench press', 'bench presses'],
+  deadlift: ['deadlift', 'deadlifts'],
+  snatch: ['snatch', 'snatches'],
+  clean_and_jerk: ['clean & jerk', 'clean & jerks'],
+  power_clean: ['power clean', 'power cleans'],
+  push_press: ['push press', 'push presses'],
+  overhead_press: ['overhead press', 'overhead presses'],
 }
 const kg = (weight: number): string => `${Number(weight.toFixed(2))} kg`
 const listed = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`)
@@ -105,7 +119,8 @@ const conflict = (error: string): RuleRefusal => ({ kind: 'conflict', error })
  */
 export function declarationRefusal(lifter: LifterCard, lift: LiftType, weight: number): RuleRefusal | null {
   const [one, many] = LIFT_WORDS[lift]
-  if (!lifter.lifts.includes(lift)) return invalid(`This challenge's lifts are ${listed(meetLiftOrder(lifter.lifts).map((l) => LIFT_WORDS[l][0]))}.`)
+  if (!lifter.lifts.includes(lift))
+    return invalid(`This challenge's lifts are ${listed(meetLiftOrder(lifter.lifts).map((l) => LIFT_WORDS[l][0]))}.`)
   if (lifter.format === 'open') return conflict('Declarations are for meets: an open challenge takes any weight in any order.')
   const { taken } = lifter.cards[lift] ?? EMPTY
   const number = taken.length + 1
@@ -142,10 +157,13 @@ export function declarationProblem(lifter: LifterCard, lift: LiftType, weight: n
  */
 export function takeRefusal(lifter: LifterCard, lift: LiftType, weight: number): RuleRefusal | null {
   const [one, many] = LIFT_WORDS[lift]
-  if (!lifter.lifts.includes(lift)) return invalid(`This challenge's lifts are ${listed(meetLiftOrder(lifter.lifts).map((l) => LIFT_WORDS[l][0]))}.`)
+  if (!lifter.lifts.includes(lift))
+    return invalid(`This challenge's lifts are ${listed(meetLiftOrder(lifter.lifts).map((l) => LIFT_WORDS[l][0]))}.`)
   const card = lifter.cards[lift] ?? EMPTY
   if (lifter.format === 'open') {
-    return card.taken.length >= OPEN_ATTEMPTS_MAX ? conflict(`You have uploaded ${OPEN_ATTEMPTS_MAX} ${many}, the most an open challenge takes per lift.`) : null
+    return card.taken.length >= OPEN_ATTEMPTS_MAX
+      ? conflict(`You have uploaded ${OPEN_ATTEMPTS_MAX} ${many}, the most an open challenge takes per lift.`)
+      : null
   }
   const order = meetLiftOrder(lifter.lifts)
   for (const earlier of order.slice(0, order.indexOf(lift))) {
@@ -158,7 +176,9 @@ export function takeRefusal(lifter: LifterCard, lift: LiftType, weight: number):
     return conflict(`Your ${ordinal(card.taken.length)} ${one} is still with the judges: film your ${ordinal(number)} once it is decided.`)
   }
   if (card.declared !== null && weight !== card.declared && !card.automatic) {
-    return conflict(`You declared ${kg(card.declared)} for your ${ordinal(number)} ${one}: upload it at that weight, or declare again first.`)
+    return conflict(
+      `You declared ${kg(card.declared)} for your ${ordinal(number)} ${one}: upload it at that weight, or declare again first.`,
+    )
   }
   return declarationRefusal(lifter, lift, weight)
 }

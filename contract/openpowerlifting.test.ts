@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
-  best3, oplAttempt, oplEntriesCsv, oplEvent, oplKg, oplMeetCsv, oplMeetName, oplPlace, oplText, oplTotal, oplWeightClass,
-  type OplAttempt, type OplEntry,
+  best3,
+  oplAttempt,
+  oplEntriesCsv,
+  oplEvent,
+  oplKg,
+  oplMeetCsv,
+  oplMeetName,
+  oplPlace,
+  oplText,
+  oplTotal,
+  oplWeightClass,
+  type OplAttempt,
+  type OplEntry,
 } from './openpowerlifting.ts'
 
 const good = (weight: number): OplAttempt => ({ weight, result: 'good' })
@@ -10,7 +21,10 @@ const miss = (weight: number): OplAttempt => ({ weight, result: 'no_lift' })
 /** Reads a file of the format back: no quoting exists, so a comma always separates cells. */
 function parse(text: string): Record<string, string>[] {
   expect(text.endsWith('\n')).toBe(true)
-  const [header, ...rows] = text.slice(0, -1).split('\n').map((line) => line.split(','))
+  const [header, ...rows] = text
+    .slice(0, -1)
+    .split('\n')
+    .map((line) => line.split(','))
   for (const row of rows) expect(row).toHaveLength(header!.length)
   return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])))
 }
@@ -109,8 +123,26 @@ describe('best, total and place', () => {
 
 describe('meet.csv', () => {
   it("has the format's fixed columns, and a name without the year or the federation", () => {
-    const rows = parse(oplMeetCsv({ federation: 'USAPL', date: '2026-11-21', country: 'USA', state: 'CA', town: 'San Jose', name: '2026 USAPL Raw Nationals, Day 1' }))
-    expect(rows).toEqual([{ Federation: 'USAPL', Date: '2026-11-21', MeetCountry: 'USA', MeetState: 'CA', MeetTown: 'San Jose', MeetName: 'Raw Nationals Day 1' }])
+    const rows = parse(
+      oplMeetCsv({
+        federation: 'USAPL',
+        date: '2026-11-21',
+        country: 'USA',
+        state: 'CA',
+        town: 'San Jose',
+        name: '2026 USAPL Raw Nationals, Day 1',
+      }),
+    )
+    expect(rows).toEqual([
+      {
+        Federation: 'USAPL',
+        Date: '2026-11-21',
+        MeetCountry: 'USA',
+        MeetState: 'CA',
+        MeetTown: 'San Jose',
+        MeetName: 'Raw Nationals Day 1',
+      },
+    ])
   })
 
   it('keeps a name that is only a year, and years inside words', () => {
@@ -129,23 +161,57 @@ describe('entries.csv', () => {
     const [row] = parse(text)
     expect(text.split('\n')[0]).toBe(
       'Place,Name,Sex,BirthDate,BirthYear,Age,Country,Equipment,Division,BodyweightKg,WeightClassKg,' +
-      'Squat1Kg,Squat2Kg,Squat3Kg,Best3SquatKg,Bench1Kg,Bench2Kg,Bench3Kg,Best3BenchKg,' +
-      'Deadlift1Kg,Deadlift2Kg,Deadlift3Kg,Best3DeadliftKg,TotalKg,Event,Team',
+        'Squat1Kg,Squat2Kg,Squat3Kg,Best3SquatKg,Bench1Kg,Bench2Kg,Bench3Kg,Best3BenchKg,' +
+        'Deadlift1Kg,Deadlift2Kg,Deadlift3Kg,Best3DeadliftKg,TotalKg,Event,Team',
     )
     expect(row).toEqual({
-      Place: '1', Name: 'Anna Kowalska', Sex: 'F', BirthDate: '', BirthYear: '1998', Age: '28', Country: 'Poland',
-      Equipment: 'Raw', Division: 'Open', BodyweightKg: '62.35', WeightClassKg: '63',
-      Squat1Kg: '140', Squat2Kg: '-147.5', Squat3Kg: '147.5', Best3SquatKg: '147.5',
-      Bench1Kg: '80', Bench2Kg: '85', Bench3Kg: '-87.5', Best3BenchKg: '85',
-      Deadlift1Kg: '170', Deadlift2Kg: '180', Deadlift3Kg: '', Best3DeadliftKg: '180',
-      TotalKg: '412.5', Event: 'SBD', Team: 'Iron Club',
+      Place: '1',
+      Name: 'Anna Kowalska',
+      Sex: 'F',
+      BirthDate: '',
+      BirthYear: '1998',
+      Age: '28',
+      Country: 'Poland',
+      Equipment: 'Raw',
+      Division: 'Open',
+      BodyweightKg: '62.35',
+      WeightClassKg: '63',
+      Squat1Kg: '140',
+      Squat2Kg: '-147.5',
+      Squat3Kg: '147.5',
+      Best3SquatKg: '147.5',
+      Bench1Kg: '80',
+      Bench2Kg: '85',
+      Bench3Kg: '-87.5',
+      Best3BenchKg: '85',
+      Deadlift1Kg: '170',
+      Deadlift2Kg: '180',
+      Deadlift3Kg: '',
+      Best3DeadliftKg: '180',
+      TotalKg: '412.5',
+      Event: 'SBD',
+      Team: 'Iron Club',
     })
   })
 
   it('writes a bombed-out lifter with DQ and no total, and a name with commas and quotes cleaned', () => {
-    const bombed: OplEntry = { ...anna, name: 'Doe, "Jay"', team: null, place: 2, attempts: { ...anna.attempts, deadlift: [miss(200), miss(200), miss(200)] } }
+    const bombed: OplEntry = {
+      ...anna,
+      name: 'Doe, "Jay"',
+      team: null,
+      place: 2,
+      attempts: { ...anna.attempts, deadlift: [miss(200), miss(200), miss(200)] },
+    }
     const [row] = parse(oplEntriesCsv(lifts, [bombed]))
-    expect(row).toMatchObject({ Place: 'DQ', Name: 'Doe Jay', Deadlift1Kg: '-200', Deadlift3Kg: '-200', Best3DeadliftKg: '', TotalKg: '', Team: '' })
+    expect(row).toMatchObject({
+      Place: 'DQ',
+      Name: 'Doe Jay',
+      Deadlift1Kg: '-200',
+      Deadlift3Kg: '-200',
+      Best3DeadliftKg: '',
+      TotalKg: '',
+      Team: '',
+    })
   })
 
   it("has only the challenge's lifts' columns, and a 4th attempt column only when one was taken", () => {
@@ -159,7 +225,15 @@ describe('entries.csv', () => {
   })
 
   it('one lifter in two divisions is two rows, each with its own place', () => {
-    const rows = parse(oplEntriesCsv(lifts, [{ ...anna, division: 'Juniors', place: 1 }, { ...anna, division: 'Open', place: 3 }]))
-    expect(rows.map((r) => [r.Division, r.Place])).toEqual([['Juniors', '1'], ['Open', '3']])
+    const rows = parse(
+      oplEntriesCsv(lifts, [
+        { ...anna, division: 'Juniors', place: 1 },
+        { ...anna, division: 'Open', place: 3 },
+      ]),
+    )
+    expect(rows.map((r) => [r.Division, r.Place])).toEqual([
+      ['Juniors', '1'],
+      ['Open', '3'],
+    ])
   })
 })

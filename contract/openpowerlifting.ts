@@ -69,7 +69,11 @@ export interface OplEntry {
  */
 export function oplText(value: string | null | undefined): string {
   if (value == null) return ''
-  return value.replace(/[,"\p{Cc}\u2028\u2029]/gu, ' ').replace(/\s+/gu, ' ').trim().replace(/^(?:[=+\-@]\s*)+/u, '')
+  return value
+    .replace(/[,"\p{Cc}\u2028\u2029]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^(?:[=+\-@]\s*)+/u, '')
 }
 
 /** A weight in kilograms, at most two decimals, trailing zeros dropped; zero is written as an empty cell. */
@@ -81,7 +85,9 @@ export function oplKg(kg: number | null | undefined): string {
 
 /** `Event`: the letters of the lifts the challenge holds, in S, B, D order ("SBD", "BD", "B"). */
 export function oplEvent(lifts: readonly string[]): string {
-  return OPL_LIFTS.filter((lift) => lifts.includes(lift)).map((lift) => LETTER[lift]).join('')
+  return OPL_LIFTS.filter((lift) => lifts.includes(lift))
+    .map((lift) => LETTER[lift])
+    .join('')
 }
 
 /** `WeightClassKg`: "90" is up to and including 90 kg, "90+" above 90 kg. */
@@ -100,7 +106,10 @@ export function oplAttempt(attempt: OplAttempt | undefined): string {
 
 /** The best good attempt among the first three (a 4th never counts), or null when none was good. */
 export function best3(attempts: readonly OplAttempt[] | undefined): number | null {
-  const good = (attempts ?? []).slice(0, 3).filter((a) => a.result === 'good').map((a) => a.weight)
+  const good = (attempts ?? [])
+    .slice(0, 3)
+    .filter((a) => a.result === 'good')
+    .map((a) => a.weight)
   return good.length > 0 ? Math.max(...good) : null
 }
 
@@ -160,7 +169,16 @@ export function oplMeetName(name: string, federation: string): string {
 export function oplMeetCsv(meet: OplMeet): string {
   return csv(
     ['Federation', 'Date', 'MeetCountry', 'MeetState', 'MeetTown', 'MeetName'],
-    [[oplText(meet.federation), oplText(meet.date), oplText(meet.country), oplText(meet.state), oplText(meet.town), oplMeetName(meet.name, meet.federation)]],
+    [
+      [
+        oplText(meet.federation),
+        oplText(meet.date),
+        oplText(meet.country),
+        oplText(meet.state),
+        oplText(meet.town),
+        oplMeetName(meet.name, meet.federation),
+      ],
+    ],
   )
 }
 
@@ -178,7 +196,23 @@ export function oplEntriesCsv(challengeLifts: readonly string[], entries: readon
     ...(fourth.includes(lift) ? [`${COLUMN[lift]}4Kg`] : []),
     `Best3${COLUMN[lift]}Kg`,
   ])
-  const header = ['Place', 'Name', 'Sex', 'BirthDate', 'BirthYear', 'Age', 'Country', 'Equipment', 'Division', 'BodyweightKg', 'WeightClassKg', ...liftColumns, 'TotalKg', 'Event', 'Team']
+  const header = [
+    'Place',
+    'Name',
+    'Sex',
+    'BirthDate',
+    'BirthYear',
+    'Age',
+    'Country',
+    'Equipment',
+    'Division',
+    'BodyweightKg',
+    'WeightClassKg',
+    ...liftColumns,
+    'TotalKg',
+    'Event',
+    'Team',
+  ]
   const event = oplEvent(lifts)
   const rows = entries.map((entry) => {
     const cells = lifts.flatMap((lift) => {

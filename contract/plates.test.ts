@@ -50,9 +50,10 @@ describe('plate loading', () => {
     expect(plateLoading('snatch', 100.5, 20)).toBeNull()
   })
 
-  it('has each sport\'s discs largest first, colours as the rulebooks give them', () => {
+  it("has each sport's discs largest first, colours as the rulebooks give them", () => {
     expect(POWERLIFTING_PLATES.map((p) => p.kg)).toEqual([25, 20, 15, 10, 5, 2.5, 1.25, 0.5, 0.25])
     expect(WEIGHTLIFTING_PLATES.map((p) => p.kg)).toEqual([25, 20, 15, 10, 5, 2.5, 2, 1.5, 1, 0.5])
-    for (const set of [POWERLIFTING_PLATES, WEIGHTLIFTING_PLATES]) expect(set.slice(0, 4).map((p) => p.colour)).toEqual(['red', 'blue', 'yellow', 'green'])
+    for (const set of [POWERLIFTING_PLATES, WEIGHTLIFTING_PLATES])
+      expect(set.slice(0, 4).map((p) => p.colour)).toEqual(['red', 'blue', 'yellow', 'green'])
   })
 })

@@ -25,14 +25,29 @@ const plate = (kg: number, colour: PlateColour): Plate => Object.freeze({ kg, co
 
 /** IPF discs a loader takes, largest first (the 50 kg disc is optional and left out: meets load 25s). */
 export const POWERLIFTING_PLATES: readonly Plate[] = Object.freeze([
-  plate(25, 'red'), plate(20, 'blue'), plate(15, 'yellow'), plate(10, 'green'), plate(5, 'white'),
-  plate(2.5, 'black'), plate(1.25, 'chrome'), plate(0.5, 'chrome'), plate(0.25, 'chrome'),
+  plate(25, 'red'),
+  plate(20, 'blue'),
+  plate(15, 'yellow'),
+  plate(10, 'green'),
+  plate(5, 'white'),
+  plate(2.5, 'black'),
+  plate(1.25, 'chrome'),
+  plate(0.5, 'chrome'),
+  plate(0.25, 'chrome'),
 ])
 
 /** IWF discs a loader takes, largest first. */
 export const WEIGHTLIFTING_PLATES: readonly Plate[] = Object.freeze([
-  plate(25, 'red'), plate(20, 'blue'), plate(15, 'yellow'), plate(10, 'green'), plate(5, 'white'),
-  plate(2.5, 'red'), plate(2, 'blue'), plate(1.5, 'yellow'), plate(1, 'green'), plate(0.5, 'white'),
+  plate(25, 'red'),
+  plate(20, 'blue'),
+  plate(15, 'yellow'),
+  plate(10, 'green'),
+  plate(5, 'white'),
+  plate(2.5, 'red'),
+  plate(2, 'blue'),
+  plate(1.5, 'yellow'),
+  plate(1, 'green'),
+  plate(0.5, 'white'),
 ])
 
 export const COLLAR_KG = 2.5

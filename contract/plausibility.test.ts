@@ -3,28 +3,36 @@ import { WEIGHT_CLASSES } from './common.ts'
 import { applicableRecord, plausibilityProblem, recordSportOf, weightClassUpperBound, type PlausibilityInput } from './plausibility.ts'
 
 const input = (overrides: Partial<PlausibilityInput>): PlausibilityInput => ({
-  sex: 'M', weightClass: '120kg+', bodyweight: null, liftType: 'squat', weight: 100, bests: {}, ...overrides,
+  sex: 'M',
+  weightClass: '120kg+',
+  bodyweight: null,
+  liftType: 'squat',
+  weight: 100,
+  bests: {},
+  ...overrides,
 })
 const refused = (overrides: Partial<PlausibilityInput>) => plausibilityProblem(input(overrides))
 
-describe('the issue\'s attack: a 52 kg woman uploading 600 kg', () => {
+describe("the issue's attack: a 52 kg woman uploading 600 kg", () => {
   const woman52 = { sex: 'F', weightClass: '59kg', bodyweight: 52 } as const
 
   it('a 600 kg squat is refused with a sentence naming the record that applies', () => {
     expect(refused({ ...woman52, liftType: 'squat', weight: 600 })).toBe(
       'A 600 kg squat is above the world record for women up to 52 kg bodyweight ' +
-      '(255 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight and the bodyweight you entered.',
+        '(255 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight and the bodyweight you entered.',
     )
   })
 
   it('a 600 kg deadlift is refused', () => {
-    expect(refused({ ...woman52, liftType: 'deadlift', weight: 600 })).toMatch(/^A 600 kg deadlift is above the world record for women up to 52 kg bodyweight \(220\.5 kg, /)
+    expect(refused({ ...woman52, liftType: 'deadlift', weight: 600 })).toMatch(
+      /^A 600 kg deadlift is above the world record for women up to 52 kg bodyweight \(220\.5 kg, /,
+    )
   })
 
-  it('without a bodyweight, the record class holding the entered class\'s upper bound applies (59kg → women up to 63 kg)', () => {
+  it("without a bodyweight, the record class holding the entered class's upper bound applies (59kg → women up to 63 kg)", () => {
     expect(refused({ ...woman52, bodyweight: null, liftType: 'squat', weight: 600 })).toBe(
       'A 600 kg squat is above the world record for women up to 63 kg bodyweight, the record class that holds the 59kg class you entered ' +
-      '(320 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight you entered.',
+        '(320 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight you entered.',
     )
     expect(refused({ ...woman52, bodyweight: null, liftType: 'squat', weight: 320 })).toBeNull()
   })
@@ -33,7 +41,7 @@ describe('the issue\'s attack: a 52 kg woman uploading 600 kg', () => {
     const bests = { squat: 250, bench: 150 }
     expect(refused({ ...woman52, liftType: 'deadlift', weight: 220, bests })).toBe(
       'A 620 kg total (this 220 kg deadlift with your best squat 250 kg and bench press 150 kg) is above the world record total ' +
-      'for women up to 52 kg bodyweight (613 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight and the bodyweight you entered.',
+        'for women up to 52 kg bodyweight (613 kg, OpenPowerlifting all-federation records as of 2026-07-11); check the weight and the bodyweight you entered.',
     )
     expect(refused({ ...woman52, liftType: 'deadlift', weight: 213, bests })).toBeNull() // 613 kg: the record itself
     expect(refused({ ...woman52, liftType: 'deadlift', weight: 213.5, bests })).toMatch(/^A 613\.5 kg total /)
@@ -54,15 +62,23 @@ describe('record holders at their record pass; just above is refused', () => {
     ['Ilya Ilyin, clean & jerk, 94 kg (1998–2018)', { sex: 'M', weightClass: '93kg', bodyweight: 93.5, liftType: 'clean_and_jerk' }, 233],
     ['Liu Chunhong, snatch, 69 kg (Beijing 2008)', { sex: 'F', weightClass: '74kg', bodyweight: 68.9, liftType: 'snatch' }, 128],
     ['Tatiana Kashirina, clean & jerk, +75 kg', { sex: 'F', bodyweight: 106, liftType: 'clean_and_jerk' }, 193],
-    ['Wang Mingjuan, snatch, 48 kg (2009 Chinese National Games)', { sex: 'F', weightClass: '59kg', bodyweight: 48, liftType: 'snatch' }, 99],
-    ['IWF world record, men 60 kg clean & jerk (current category)', { sex: 'M', weightClass: '59kg', bodyweight: 59.5, liftType: 'clean_and_jerk' }, 174],
+    [
+      'Wang Mingjuan, snatch, 48 kg (2009 Chinese National Games)',
+      { sex: 'F', weightClass: '59kg', bodyweight: 48, liftType: 'snatch' },
+      99,
+    ],
+    [
+      'IWF world record, men 60 kg clean & jerk (current category)',
+      { sex: 'M', weightClass: '59kg', bodyweight: 59.5, liftType: 'clean_and_jerk' },
+      174,
+    ],
   ]
   it.each(cases)('%s', (_who, lifter, record) => {
     expect(refused({ ...lifter, weight: record })).toBeNull()
     expect(refused({ ...lifter, weight: record + 0.5 })).toMatch(new RegExp(`^A ${record + 0.5} kg .* \\(${record} kg, `))
   })
 
-  it('a record total with the holder\'s own lifts passes; one kilo more is refused', () => {
+  it("a record total with the holder's own lifts passes; one kilo more is refused", () => {
     const talakhadze = { sex: 'M', bodyweight: 180, liftType: 'clean_and_jerk', bests: { snatch: 225 } } as const
     expect(refused({ ...talakhadze, weight: 267 })).toBeNull() // 492 kg
     expect(refused({ ...talakhadze, weight: 267, bests: { snatch: 226 } })).toMatch(/^A 493 kg total /)
@@ -86,7 +102,9 @@ describe('what is not checked', () => {
     // A squat best says nothing about a snatch total; a lone snatch is held to the snatch record only.
     expect(refused({ sex: 'F', bodyweight: 48, liftType: 'snatch', weight: 98, bests: { squat: 200, deadlift: 220 } })).toBeNull()
     expect(refused({ sex: 'F', bodyweight: 48, liftType: 'snatch', weight: 98, bests: { clean_and_jerk: 122 } })).toBeNull() // 220 kg
-    expect(refused({ sex: 'F', bodyweight: 48, liftType: 'snatch', weight: 98.5, bests: { clean_and_jerk: 122 } })).toMatch(/^A 220\.5 kg total .*\(220 kg, /)
+    expect(refused({ sex: 'F', bodyweight: 48, liftType: 'snatch', weight: 98.5, bests: { clean_and_jerk: 122 } })).toMatch(
+      /^A 220\.5 kg total .*\(220 kg, /,
+    )
   })
 
   it('weights other checks refuse are left to them', () => {
@@ -97,8 +115,12 @@ describe('what is not checked', () => {
 
 describe('which record class applies', () => {
   it('other spellings of a lift are the same lift', () => {
-    expect(refused({ sex: 'F', weightClass: '59kg', bodyweight: 52, liftType: 'Bench Press', weight: 200.5 })).toMatch(/^A 200\.5 kg bench press /)
-    expect(refused({ sex: 'F', weightClass: '59kg', bodyweight: 52, liftType: 'Clean & Jerk', weight: 134.5 })).toMatch(/^A 134\.5 kg clean & jerk /)
+    expect(refused({ sex: 'F', weightClass: '59kg', bodyweight: 52, liftType: 'Bench Press', weight: 200.5 })).toMatch(
+      /^A 200\.5 kg bench press /,
+    )
+    expect(refused({ sex: 'F', weightClass: '59kg', bodyweight: 52, liftType: 'Clean & Jerk', weight: 134.5 })).toMatch(
+      /^A 134\.5 kg clean & jerk /,
+    )
   })
 
   it('a bodyweight decides over the entered class', () => {

@@ -104,16 +104,21 @@ export function plausibilityProblem(input: PlausibilityInput): string | null {
   }
 
   // The total this attempt would make: with what the other lifts of its sport already have.
-  const others = TOTAL_LIFTS[sport].filter((other) => other !== lift)
+  const others = TOTAL_LIFTS[sport]
+    .filter((other) => other !== lift)
     .map((other) => ({ other, best: input.bests[other] }))
-    .filter((entry): entry is { other: TotalLift; best: number } => entry.best !== undefined && Number.isFinite(entry.best) && entry.best > 0)
+    .filter(
+      (entry): entry is { other: TotalLift; best: number } => entry.best !== undefined && Number.isFinite(entry.best) && entry.best > 0,
+    )
   if (others.length === 0) return null
   const total = others.reduce((sum, { best }) => sum + best, input.weight)
   const totalRecord = worldRecordAt(sport, input.sex, 'total', index)
   if (totalRecord !== null && total > totalRecord.kg + EPSILON) {
     const withBests = others.map(({ other, best }) => `${liftName(other)} ${kg(best)}`).join(' and ')
-    return `A ${kg(total)} total (this ${kg(input.weight)} ${liftName(lift)} with your best ${withBests}) ` +
+    return (
+      `A ${kg(total)} total (this ${kg(input.weight)} ${liftName(lift)} with your best ${withBests}) ` +
       `is above the world record total for ${ceilingClause(totalRecord, input)}`
+    )
   }
   return null
 }

@@ -39,7 +39,11 @@ export function sportTotal(best: Bests, totalLifts: readonly LiftType[]): number
 
 /** The answer's field for each lift whose best a participant carries. */
 const BEST_FIELDS: Partial<Record<LiftType, keyof Standing>> = {
-  squat: 'best_squat', bench: 'best_bench', deadlift: 'best_deadlift', snatch: 'best_snatch', clean_and_jerk: 'best_clean_and_jerk',
+  squat: 'best_squat',
+  bench: 'best_bench',
+  deadlift: 'best_deadlift',
+  snatch: 'best_snatch',
+  clean_and_jerk: 'best_clean_and_jerk',
 }
 
 /** A participant's best good lift of a kind, in kg (0 without one): the answer's field where it has one, else from the attempts. */
@@ -60,14 +64,29 @@ export interface ScoringSettings extends ChallengeScoring {
  * IPF GL scores an equipped lifter with the equipped coefficients (docs/categories.md), others classic.
  */
 export function standingOf(
-  lifter: { attempts: Iterable<ScoredLift>; bodyweight: number | null; gender: string; equipment?: string | null }, scoring: ScoringSettings,
+  lifter: { attempts: Iterable<ScoredLift>; bodyweight: number | null; gender: string; equipment?: string | null },
+  scoring: ScoringSettings,
 ): Standing {
   const best = bestLifts(lifter.attempts)
   const total = sportTotal(best, scoring.total_lifts)
   return {
-    best_squat: best.squat, best_bench: best.bench, best_deadlift: best.deadlift, best_snatch: best.snatch, best_clean_and_jerk: best.clean_and_jerk,
-    total, total_weight: total ?? 0,
-    points: scoring.points_formula ? pointsFor(scoring.points_formula, scoring.total_lifts, lifter.gender, lifter.bodyweight, total, lifter.equipment === 'equipped' ? 'equipped' : 'classic') : null,
+    best_squat: best.squat,
+    best_bench: best.bench,
+    best_deadlift: best.deadlift,
+    best_snatch: best.snatch,
+    best_clean_and_jerk: best.clean_and_jerk,
+    total,
+    total_weight: total ?? 0,
+    points: scoring.points_formula
+      ? pointsFor(
+          scoring.points_formula,
+          scoring.total_lifts,
+          lifter.gender,
+          lifter.bodyweight,
+          total,
+          lifter.equipment === 'equipped' ? 'equipped' : 'classic',
+        )
+      : null,
   }
 }
 
@@ -76,7 +95,11 @@ function totalMadeAt(p: Participant, totalLifts: readonly LiftType[]): string {
   let made = ''
   for (const lift of totalLifts) {
     const best = Math.max(0, ...p.attempts.filter((a) => a.lift_type === lift && a.status === 'completed').map((a) => a.weight))
-    const first = p.attempts.filter((a) => a.lift_type === lift && a.status === 'completed' && a.weight === best).map((a) => a.created_at).sort()[0] ?? ''
+    const first =
+      p.attempts
+        .filter((a) => a.lift_type === lift && a.status === 'completed' && a.weight === best)
+        .map((a) => a.created_at)
+        .sort()[0] ?? ''
     if (first > made) made = first
   }
   return made

@@ -78,12 +78,19 @@ export const sexOf = (gender: string): Sex => (/^(f|female|w|women)$/i.test(gend
  */
 export function categoriesOf(entry: RecordEntry, sport: DivisionSport): RecordCategory[] {
   const sex = sexOf(entry.gender)
-  const classSet: ClassSet = (CLASS_SETS as readonly string[]).includes(entry.classSet ?? '') ? entry.classSet as ClassSet : DEFAULT_CLASS_SET
-  const equipment: RecordEquipment = sport === 'weightlifting' ? 'none'
-    : (EQUIPMENT as readonly string[]).includes(entry.equipment ?? '') ? entry.equipment as RecordEquipment : DEFAULT_EQUIPMENT
+  const classSet: ClassSet = (CLASS_SETS as readonly string[]).includes(entry.classSet ?? '')
+    ? (entry.classSet as ClassSet)
+    : DEFAULT_CLASS_SET
+  const equipment: RecordEquipment =
+    sport === 'weightlifting'
+      ? 'none'
+      : (EQUIPMENT as readonly string[]).includes(entry.equipment ?? '')
+        ? (entry.equipment as RecordEquipment)
+        : DEFAULT_EQUIPMENT
   const divisions = entry.birthDate ? divisionsFor(sport, entry.birthDate, entry.meetDate) : [OPEN_DIVISION[sport]]
   return divisions.flatMap((division) => {
-    const weightClass = classSet !== 'spec' && entry.bodyweight !== null ? classFor(classSet, sex, entry.bodyweight, division) : entry.weightClass
+    const weightClass =
+      classSet !== 'spec' && entry.bodyweight !== null ? classFor(classSet, sex, entry.bodyweight, division) : entry.weightClass
     return weightClass ? [{ sport, sex, classSet, weightClass, division, equipment }] : []
   })
 }
@@ -101,12 +108,25 @@ export function performancesOf(entry: RecordEntry): Performance[] {
     const own = counted.filter((a) => lifts.includes(a.liftType))
     if (own.length === 0) continue
     const categories = categoriesOf(entry, sport)
-    const results: Omit<Performance, keyof RecordCategory>[] = own.map((a) => ({ lift: a.liftType as PlatformRecordLift, weight: a.weight, attemptId: a.id, achievedAt: a.decidedAt! }))
+    const results: Omit<Performance, keyof RecordCategory>[] = own.map((a) => ({
+      lift: a.liftType as PlatformRecordLift,
+      weight: a.weight,
+      attemptId: a.id,
+      achievedAt: a.decidedAt!,
+    }))
     if (lifts.every((lift) => entry.lifts.includes(lift))) {
-      const bests = lifts.map((lift) => own.filter((a) => a.liftType === lift).sort((a, b) => b.weight - a.weight || a.decidedAt!.getTime() - b.decidedAt!.getTime())[0])
+      const bests = lifts.map(
+        (lift) =>
+          own.filter((a) => a.liftType === lift).sort((a, b) => b.weight - a.weight || a.decidedAt!.getTime() - b.decidedAt!.getTime())[0],
+      )
       if (bests.every((b) => b !== undefined)) {
         const last = [...bests].sort((a, b) => b.decidedAt!.getTime() - a.decidedAt!.getTime() || b.id - a.id)[0]!
-        results.push({ lift: 'total', weight: bests.reduce((sum, b) => sum + b.weight, 0), attemptId: last.id, achievedAt: last.decidedAt! })
+        results.push({
+          lift: 'total',
+          weight: bests.reduce((sum, b) => sum + b.weight, 0),
+          attemptId: last.id,
+          achievedAt: last.decidedAt!,
+        })
       }
     }
     for (const category of categories) for (const result of results) out.push({ ...category, ...result })
@@ -134,14 +154,27 @@ export function progression<T extends Pick<Performance, 'sport' | 'weight' | 'at
 }
 
 /** A record held, as compared before and after a change: which result holds it. */
-export interface Holder { attemptId: number; lift: PlatformRecordLift; weight: number }
+export interface Holder {
+  attemptId: number
+  lift: PlatformRecordLift
+  weight: number
+}
 
 /** The keys whose record a change gave to one of `attemptIds` (new records to announce). */
-export function newRecords(before: ReadonlyMap<string, Holder>, after: ReadonlyMap<string, Holder>, attemptIds: ReadonlySet<number>): string[] {
-  return [...after].filter(([key, holder]) => {
-    const was = before.get(key)
-    return attemptIds.has(holder.attemptId) && (!was || was.attemptId !== holder.attemptId || was.weight !== holder.weight || was.lift !== holder.lift)
-  }).map(([key]) => key)
+export function newRecords(
+  before: ReadonlyMap<string, Holder>,
+  after: ReadonlyMap<string, Holder>,
+  attemptIds: ReadonlySet<number>,
+): string[] {
+  return [...after]
+    .filter(([key, holder]) => {
+      const was = before.get(key)
+      return (
+        attemptIds.has(holder.attemptId) &&
+        (!was || was.attemptId !== holder.attemptId || was.weight !== holder.weight || was.lift !== holder.lift)
+      )
+    })
+    .map(([key]) => key)
 }
 
 /** Whether a text is a division of a sport (filters), by the sport's list. */
@@ -175,15 +208,18 @@ export const RecordRow = Type.Object({
 })
 export type RecordRow = Static<typeof RecordRow>
 
-export const RecordsQuery = Type.Object({
-  sport: Type.Optional(PlatformRecordSport),
-  sex: Type.Optional(Literals(['M', 'F'])),
-  class_set: Type.Optional(Literals(CLASS_SETS)),
-  weight_class: Type.Optional(Type.String({ maxLength: 12 })),
-  division: Type.Optional(Type.String({ maxLength: 20 })),
-  equipment: Type.Optional(RecordEquipmentSchema),
-  lift: Type.Optional(RecordLiftSchema),
-}, { additionalProperties: false })
+export const RecordsQuery = Type.Object(
+  {
+    sport: Type.Optional(PlatformRecordSport),
+    sex: Type.Optional(Literals(['M', 'F'])),
+    class_set: Type.Optional(Literals(CLASS_SETS)),
+    weight_class: Type.Optional(Type.String({ maxLength: 12 })),
+    division: Type.Optional(Type.String({ maxLength: 20 })),
+    equipment: Type.Optional(RecordEquipmentSchema),
+    lift: Type.Optional(RecordLiftSchema),
+  },
+  { additionalProperties: false },
+)
 export type RecordsQuery = Static<typeof RecordsQuery>
 
 /** GET /records: the current record of each category and lift (filtered); GET /records/history: one category's, newest first. */

@@ -19,17 +19,36 @@ export type ResultsFormat = (typeof RESULTS_FORMATS)[number]
  */
 export function csvText(value: string | null | undefined): string {
   if (value == null) return ''
-  const clean = value.replace(/[\p{Cc}\u2028\u2029]/gu, ' ').trim().replace(/^(?:[=+\-@]\s*)+/u, '')
+  const clean = value
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .trim()
+    .replace(/^(?:[=+\-@]\s*)+/u, '')
   return /[",]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean
 }
 
 /** A figure: empty when there is none. */
-const csvNumber = (value: number | null | undefined) => (value == null || !Number.isFinite(value) ? '' : String(Math.round(value * 100) / 100))
+const csvNumber = (value: number | null | undefined) =>
+  value == null || !Number.isFinite(value) ? '' : String(Math.round(value * 100) / 100)
 
 /** The attempts CSV's columns, in order. */
 export const ATTEMPT_COLUMNS = [
-  'Place', 'Name', 'UserId', 'Sex', 'WeightClass', 'BodyweightKg', 'Country', 'Team',
-  'Lift', 'Attempt', 'WeightKg', 'Result', 'Verified', 'DecidedBy', 'DecidedAt', 'TotalKg', 'Points',
+  'Place',
+  'Name',
+  'UserId',
+  'Sex',
+  'WeightClass',
+  'BodyweightKg',
+  'Country',
+  'Team',
+  'Lift',
+  'Attempt',
+  'WeightKg',
+  'Result',
+  'Verified',
+  'DecidedBy',
+  'DecidedAt',
+  'TotalKg',
+  'Points',
 ] as const
 
 /** Lifting order: powerlifting's, then weightlifting's snatch before the clean and jerk, then the others. */
@@ -50,14 +69,30 @@ export type ResultsLifter = Participant & { team?: string | null }
 export function attemptsCsv(lifters: readonly ResultsLifter[]): string {
   const rows: string[][] = [[...ATTEMPT_COLUMNS]]
   for (const p of lifters) {
-    const lifter = [csvNumber(p.place), csvText(p.name), String(p.user_id), csvText(p.gender), csvText(p.weight_class), csvNumber(p.bodyweight), csvText(p.country), csvText(p.team ?? null)]
+    const lifter = [
+      csvNumber(p.place),
+      csvText(p.name),
+      String(p.user_id),
+      csvText(p.gender),
+      csvText(p.weight_class),
+      csvNumber(p.bodyweight),
+      csvText(p.country),
+      csvText(p.team ?? null),
+    ]
     const tail = [csvNumber(p.total), csvNumber(p.points)]
     const attempts = inLiftingOrder(p.attempts)
     if (attempts.length === 0) rows.push([...lifter, '', '', '', '', '', '', '', ...tail])
     for (const a of attempts) {
       rows.push([
-        ...lifter, csvText(a.lift_type), String(a.attempt_number), csvNumber(a.weight), RESULT[a.status] ?? a.status,
-        a.judging.verified ? 'yes' : 'no', csvText(a.judging.decided_by ?? ''), a.judging.decided_at ?? '', ...tail,
+        ...lifter,
+        csvText(a.lift_type),
+        String(a.attempt_number),
+        csvNumber(a.weight),
+        RESULT[a.status] ?? a.status,
+        a.judging.verified ? 'yes' : 'no',
+        csvText(a.judging.decided_by ?? ''),
+        a.judging.decided_at ?? '',
+        ...tail,
       ])
     }
   }
@@ -93,14 +128,26 @@ const ResultsEntry = Type.Object({
 /** `format=json`: the challenge and every lifter's results, in its ranking order. */
 export const ResultsDocument = Type.Object({
   competition: Type.Object({
-    id: Type.Integer(), name: Type.String(), location: Type.String(), start_date: Type.String(), end_date: Type.String(),
-    format: Type.String(), ranking: Type.String(), lifts: Type.Array(Type.String()),
+    id: Type.Integer(),
+    name: Type.String(),
+    location: Type.String(),
+    start_date: Type.String(),
+    end_date: Type.String(),
+    format: Type.String(),
+    ranking: Type.String(),
+    lifts: Type.Array(Type.String()),
   }),
   lifters: Type.Array(ResultsEntry),
 })
 export type ResultsDocument = Static<typeof ResultsDocument>
 
-const BESTS = { squat: 'best_squat', bench: 'best_bench', deadlift: 'best_deadlift', snatch: 'best_snatch', clean_and_jerk: 'best_clean_and_jerk' } as const
+const BESTS = {
+  squat: 'best_squat',
+  bench: 'best_bench',
+  deadlift: 'best_deadlift',
+  snatch: 'best_snatch',
+  clean_and_jerk: 'best_clean_and_jerk',
+} as const
 
 /** The JSON results document of ranked lifters. */
 export function resultsDocument(competition: ResultsDocument['competition'], lifters: readonly ResultsLifter[]): ResultsDocument {
@@ -110,11 +157,26 @@ export function resultsDocument(competition: ResultsDocument['competition'], lif
       const best: Record<string, number> = {}
       for (const [lift, key] of Object.entries(BESTS)) if (p[key] > 0) best[lift] = p[key]
       return {
-        place: p.place, user_id: p.user_id, name: p.name, sex: p.gender, weight_class: p.weight_class, bodyweight: p.bodyweight,
-        country: p.country, team: p.team ?? null, best, total: p.total, points: p.points,
+        place: p.place,
+        user_id: p.user_id,
+        name: p.name,
+        sex: p.gender,
+        weight_class: p.weight_class,
+        bodyweight: p.bodyweight,
+        country: p.country,
+        team: p.team ?? null,
+        best,
+        total: p.total,
+        points: p.points,
         attempts: inLiftingOrder(p.attempts).map((a) => ({
-          attempt_id: a.id, lift: a.lift_type, attempt_number: a.attempt_number, weight: a.weight, result: RESULT[a.status] ?? a.status,
-          verified: a.judging.verified, decided_by: a.judging.decided_by, decided_at: a.judging.decided_at,
+          attempt_id: a.id,
+          lift: a.lift_type,
+          attempt_number: a.attempt_number,
+          weight: a.weight,
+          result: RESULT[a.status] ?? a.status,
+          verified: a.judging.verified,
+          decided_by: a.judging.decided_by,
+          decided_at: a.judging.decided_at,
         })),
       }
     }),

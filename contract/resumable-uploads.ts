@@ -13,5 +13,13 @@ export const ATTEMPT_ID_HEADER = 'X-Attempt-Id'
 
 /** Response headers a browser client reads (CORS exposes them). */
 export const RESUMABLE_UPLOAD_EXPOSED_HEADERS = [
-  'Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'Upload-Expires', ATTEMPT_ID_HEADER,
+  'Location',
+  'Upload-Offset',
+  'Upload-Length',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Expires',
+  ATTEMPT_ID_HEADER,
 ] as const

@@ -10,7 +10,11 @@ export const FORMULAS = ['dots', 'ipf_gl', 'wilks', 'wilks2020', 'sinclair'] as 
 export const Formula = Literals(FORMULAS)
 export type Formula = (typeof FORMULAS)[number]
 export const FORMULA_NAMES: Record<Formula, string> = {
-  dots: 'DOTS', ipf_gl: 'IPF GL', wilks: 'Wilks', wilks2020: 'Wilks 2020', sinclair: 'Sinclair',
+  dots: 'DOTS',
+  ipf_gl: 'IPF GL',
+  wilks: 'Wilks',
+  wilks2020: 'Wilks 2020',
+  sinclair: 'Sinclair',
 }
 
 /** How places are decided: by total within each weight class (meets' default), or overall by a formula's points. */
@@ -25,7 +29,10 @@ export const SPORTS = ['powerlifting', 'weightlifting', 'single_lift', 'mixed'] 
 export const Sport = Literals(SPORTS)
 export type Sport = (typeof SPORTS)[number]
 export const SPORT_NAMES: Record<Sport, string> = {
-  powerlifting: 'Powerlifting', weightlifting: 'Weightlifting', single_lift: 'Single lift', mixed: 'Mixed lifts',
+  powerlifting: 'Powerlifting',
+  weightlifting: 'Weightlifting',
+  single_lift: 'Single lift',
+  mixed: 'Mixed lifts',
 }
 
 export interface ChallengeScoring {
@@ -84,7 +91,12 @@ export function pointsFormula(ranking: Ranking, totalLifts: readonly LiftType[])
  * (raw) unless an equipped lifter's result is scored (the other formulas have one set for all).
  */
 export function pointsFor(
-  formula: Formula, totalLifts: readonly LiftType[], sex: string, bodyweight: number | null, total: number | null, equipment: GlEquipment = 'classic',
+  formula: Formula,
+  totalLifts: readonly LiftType[],
+  sex: string,
+  bodyweight: number | null,
+  total: number | null,
+  equipment: GlEquipment = 'classic',
 ): number | null {
   if (bodyweight === null || total === null || total <= 0 || !formulaFits(formula, totalLifts)) return null
   const s: Sex = sex === 'F' ? 'F' : 'M'
@@ -120,11 +132,20 @@ const inBodyweightSteps = (kg: number) => Math.abs(kg * 100 - Math.round(kg * 10
  * Why a bodyweight cannot be entered in a class (one sentence), or null when it can. `band`: the
  * class's band when it is not one of the spec's list (a class set's, contract/categories.ts).
  */
-export function bodyweightProblem(weightClass: string, bodyweight: number, band: { above: number; upTo: number | null } | null = classBand(weightClass)): string | null {
+export function bodyweightProblem(
+  weightClass: string,
+  bodyweight: number,
+  band: { above: number; upTo: number | null } | null = classBand(weightClass),
+): string | null {
   if (!Number.isFinite(bodyweight) || bodyweight < BODYWEIGHT_KG.min || bodyweight > BODYWEIGHT_KG.max || !inBodyweightSteps(bodyweight)) {
     return `bodyweight must be a number of kg from ${BODYWEIGHT_KG.min} to ${BODYWEIGHT_KG.max}, to at most two decimals (a scale's ${BODYWEIGHT_STEP_KG} kg).`
   }
   if (!band || (bodyweight > band.above && (band.upTo === null || bodyweight <= band.upTo))) return null
-  const range = band.upTo === null ? `over ${band.above} kg` : band.above === 0 ? `up to ${band.upTo} kg` : `over ${band.above} kg, up to ${band.upTo} kg`
+  const range =
+    band.upTo === null
+      ? `over ${band.above} kg`
+      : band.above === 0
+        ? `up to ${band.upTo} kg`
+        : `over ${band.above} kg, up to ${band.upTo} kg`
   return `A lifter of ${bodyweight} kg is not in the ${weightClass} class (${range}): choose the class your bodyweight is in.`
 }

@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { IPF_TEAM_POINTS, TEAM_COUNTED, classPlaces, teamName, teamStandings, type TeamLifter } from './teams.ts'
 
 let id = 0
-const l = (name: string, team: string | null, weightClass: string, total: number | null, gender = 'M', bodyweight: number | null = 80): TeamLifter =>
-  ({ userId: ++id, name, team, gender, weightClass, bodyweight, total })
+const l = (
+  name: string,
+  team: string | null,
+  weightClass: string,
+  total: number | null,
+  gender = 'M',
+  bodyweight: number | null = 80,
+): TeamLifter => ({ userId: ++id, name, team, gender, weightClass, bodyweight, total })
 
 describe('team points', () => {
   it('pins the IPF values: 12, 9, 8, 7, 6, 5, 4, 3, 2, 1; five men and five women count', () => {
@@ -13,15 +19,24 @@ describe('team points', () => {
 
   it('a fixture computed by hand: places per class and sex, lifters without a team take places too', () => {
     const lifters = [
-      l('A', 'Iron Club', '83kg', 600), l('B', 'Steel', '83kg', 590), l('C', 'iron  club', '83kg', 580), l('D', null, '83kg', 570), l('E', 'Steel', '83kg', 560),
-      l('F', 'Steel', '93kg', 650), l('G', 'Iron Club', '93kg', 640),
-      l('H', 'Iron Club', '63kg', 400, 'F'), l('I', 'Steel', '63kg', 390, 'female'),
+      l('A', 'Iron Club', '83kg', 600),
+      l('B', 'Steel', '83kg', 590),
+      l('C', 'iron  club', '83kg', 580),
+      l('D', null, '83kg', 570),
+      l('E', 'Steel', '83kg', 560),
+      l('F', 'Steel', '93kg', 650),
+      l('G', 'Iron Club', '93kg', 640),
+      l('H', 'Iron Club', '63kg', 400, 'F'),
+      l('I', 'Steel', '63kg', 390, 'female'),
       l('J', 'Steel', '63kg', null, 'F'),
     ]
     // 83kg: A 1st 12, B 2nd 9, C 3rd 8, D 4th (no team), E 5th 6. 93kg: F 12, G 9. Women 63kg: H 12, I 9; J bombed out: 0.
     // Iron Club: men 12 + 8 + 9 = 29, women 12 → 41. Steel: men 9 + 6 + 12 = 27, women 9 → 36.
     const standings = teamStandings(lifters)
-    expect(standings.map((t) => [t.place, t.team, t.points, t.men_points, t.women_points])).toEqual([[1, 'Iron Club', 41, 29, 12], [2, 'Steel', 36, 27, 9]])
+    expect(standings.map((t) => [t.place, t.team, t.points, t.men_points, t.women_points])).toEqual([
+      [1, 'Iron Club', 41, 29, 12],
+      [2, 'Steel', 36, 27, 9],
+    ])
     expect(standings[1]!.members.find((m) => m.name === 'J')).toMatchObject({ class_place: null, points: 0, counted: false })
   })
 
@@ -35,11 +50,19 @@ describe('team points', () => {
 
   it('teams tied on points: more first places ranks higher', () => {
     const lifters = [
-      l('X1', 'X', '83kg', 600), l('Y1', 'Y', '83kg', 590),
-      l('Z', null, '93kg', 700), l('Y2', 'Y', '93kg', 690), l('n3', null, '93kg', 680), l('n4', null, '93kg', 670), l('X2', 'X', '93kg', 660),
+      l('X1', 'X', '83kg', 600),
+      l('Y1', 'Y', '83kg', 590),
+      l('Z', null, '93kg', 700),
+      l('Y2', 'Y', '93kg', 690),
+      l('n3', null, '93kg', 680),
+      l('n4', null, '93kg', 670),
+      l('X2', 'X', '93kg', 660),
     ]
     // X: 12 + 6 = 18 with one first; Y: 9 + 9 = 18 with none.
-    expect(teamStandings(lifters).map((t) => [t.place, t.team, t.points])).toEqual([[1, 'X', 18], [2, 'Y', 18]])
+    expect(teamStandings(lifters).map((t) => [t.place, t.team, t.points])).toEqual([
+      [1, 'X', 18],
+      [2, 'Y', 18],
+    ])
   })
 
   it('equal totals: the lighter lifter places first; equal bodyweight too: the same place', () => {

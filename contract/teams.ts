@@ -69,7 +69,10 @@ export function classPlaces(lifters: readonly TeamLifter[]): Map<number, number 
   const places = new Map<number, number | null>()
   const groups = new Map<string, TeamLifter[]>()
   for (const l of lifters) {
-    if (l.total === null || l.total <= 0) { places.set(l.userId, null); continue }
+    if (l.total === null || l.total <= 0) {
+      places.set(l.userId, null)
+      continue
+    }
     const key = `${sexOf(l.gender)}|${l.weightClass}`
     groups.set(key, [...(groups.get(key) ?? []), l])
   }
@@ -99,12 +102,23 @@ export function teamStandings(lifters: readonly TeamLifter[]): TeamStanding[] {
     const place = places.get(l.userId) ?? null
     const points = place !== null && place <= IPF_TEAM_POINTS.length ? IPF_TEAM_POINTS[place - 1]! : 0
     const team = teams.get(key) ?? { name: l.team, members: [] }
-    team.members.push({ user_id: l.userId, name: l.name, sex: sexOf(l.gender), weight_class: l.weightClass, class_place: place, points, counted: false })
+    team.members.push({
+      user_id: l.userId,
+      name: l.name,
+      sex: sexOf(l.gender),
+      weight_class: l.weightClass,
+      class_place: place,
+      points,
+      counted: false,
+    })
     teams.set(key, team)
   }
   const scored = [...teams.values()].map(({ name, members }) => {
     const sum = (sex: string) => {
-      const best = members.filter((m) => m.sex === sex).sort((a, b) => b.points - a.points || (a.class_place ?? Infinity) - (b.class_place ?? Infinity)).slice(0, TEAM_COUNTED)
+      const best = members
+        .filter((m) => m.sex === sex)
+        .sort((a, b) => b.points - a.points || (a.class_place ?? Infinity) - (b.class_place ?? Infinity))
+        .slice(0, TEAM_COUNTED)
       for (const m of best) m.counted = m.points > 0
       return best.reduce((s, m) => s + m.points, 0)
     }

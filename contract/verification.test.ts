@@ -49,7 +49,8 @@ describe('isVerifiedDecision', () => {
   })
 
   it('a jury counts on appeal against a verified panel decision when it is a certified judge who is not the lifter, never when it decides directly', () => {
-    const jury = (onAppeal: boolean, reversesVerified: boolean, judge: DecidingVote) => isVerifiedDecision({ by: 'jury', onAppeal, reversesVerified, lifterId: LIFTER, jury: judge })
+    const jury = (onAppeal: boolean, reversesVerified: boolean, judge: DecidingVote) =>
+      isVerifiedDecision({ by: 'jury', onAppeal, reversesVerified, lifterId: LIFTER, jury: judge })
     expect(jury(true, true, certified(ORGANISER))).toBe(true)
     expect(jury(true, true, uncertified(ORGANISER))).toBe(false)
     expect(jury(true, true, certified(LIFTER))).toBe(false)

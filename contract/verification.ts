@@ -21,23 +21,23 @@ export interface DecidingVote extends DecidingJudge {
 
 export type VerifiableDecision =
   | {
-    by: 'panel'
-    lifterId: number
-    organiserId: number | null
-    /** Everyone on the panel when the decision was taken (the organiser alone when no panel was appointed). */
-    panel: readonly number[]
-    /** The votes that made the decision. */
-    voters: readonly DecidingVote[]
-  }
+      by: 'panel'
+      lifterId: number
+      organiserId: number | null
+      /** Everyone on the panel when the decision was taken (the organiser alone when no panel was appointed). */
+      panel: readonly number[]
+      /** The votes that made the decision. */
+      voters: readonly DecidingVote[]
+    }
   | {
-    /** The jury (the organiser): directly on a pending attempt, or reversing a panel's decision on appeal. */
-    by: 'jury'
-    onAppeal: boolean
-    /** On appeal: whether the panel decision it reverses was verified. */
-    reversesVerified: boolean
-    lifterId: number
-    jury: DecidingJudge
-  }
+      /** The jury (the organiser): directly on a pending attempt, or reversing a panel's decision on appeal. */
+      by: 'jury'
+      onAppeal: boolean
+      /** On appeal: whether the panel decision it reverses was verified. */
+      reversesVerified: boolean
+      lifterId: number
+      jury: DecidingJudge
+    }
 
 /**
  * Whether a decision counts on the global boards. A panel's: at least three judges seated for this

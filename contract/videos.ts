@@ -7,11 +7,17 @@ import { ProcessingState } from './lifts.ts'
  * stream itself). Fields sent before the video are checked before a byte of it is stored.
  */
 export const UploadForm = Type.Object({
-  lift_type: Type.String({ description: 'A lift the challenge lists, in any spelling (canonical: squat, bench, deadlift, clean_and_jerk, snatch, power_clean, push_press, overhead_press).' }),
+  lift_type: Type.String({
+    description:
+      'A lift the challenge lists, in any spelling (canonical: squat, bench, deadlift, clean_and_jerk, snatch, power_clean, push_press, overhead_press).',
+  }),
   weight: Type.String({ pattern: '^\\d+(\\.\\d+)?$', description: 'Kilograms, above 0.' }),
   competition_id: Type.String({ pattern: '^\\d+$', description: 'An ongoing challenge the caller has joined.' }),
   user_id: Type.Optional(Type.String({ pattern: '^\\d+$', description: 'Accepted for compatibility; must be the caller.' })),
-  video: Type.String({ format: 'binary', description: 'One video file, last: the fields before it are checked before its bytes are stored.' }),
+  video: Type.String({
+    format: 'binary',
+    description: 'One video file, last: the fields before it are checked before its bytes are stored.',
+  }),
 })
 
 export const UploadResponse = Type.Object({

@@ -7,7 +7,9 @@ import { Type, type Static } from 'typebox'
 import { ChallengeDate, IdParam, Literals, Nullable } from './common.ts'
 
 /** Where a bodyweight comes from: the organiser's weigh-in, or the lifter's own word. */
-export const BodyweightSource = Literals(['weigh_in', 'self_declared'], { description: 'weigh_in: recorded by the organiser at the weigh-in (official); self_declared: the lifter\'s own.' })
+export const BodyweightSource = Literals(['weigh_in', 'self_declared'], {
+  description: "weigh_in: recorded by the organiser at the weigh-in (official); self_declared: the lifter's own.",
+})
 export type BodyweightSource = Static<typeof BodyweightSource>
 
 /** A weigh-in window as answers show it (ISO 8601, UTC). */
@@ -19,11 +21,14 @@ export const WeighInWindowInput = Type.Object({ opens_at: ChallengeDate, closes_
 export type WeighInWindowInput = Static<typeof WeighInWindowInput>
 
 /** POST /competitions/:id/weigh-ins: the organiser records a lifter's bodyweight as the scale read it. */
-export const WeighInBody = Type.Object({
-  user_id: IdParam,
-  /** kg, 20–300, to two decimals (a scale's 0.01 kg). */
-  bodyweight: Type.Number(),
-}, { additionalProperties: false })
+export const WeighInBody = Type.Object(
+  {
+    user_id: IdParam,
+    /** kg, 20–300, to two decimals (a scale's 0.01 kg). */
+    bodyweight: Type.Number(),
+  },
+  { additionalProperties: false },
+)
 export type WeighInBody = Static<typeof WeighInBody>
 
 /** Answer: the lifter's entry as it stands, and the class they were moved from (null when they stay). */

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { LIMITS } from './common.ts'
 import type { Sex } from './formulas.ts'
 import {
-  OTHER_LIFTS, POWERLIFTING_RECORDS, RECORD_LIFTS, WEIGHTLIFTING_RECORDS, recordClassBounds, recordClassIndex, worldRecord,
+  OTHER_LIFTS,
+  POWERLIFTING_RECORDS,
+  RECORD_LIFTS,
+  WEIGHTLIFTING_RECORDS,
+  recordClassBounds,
+  recordClassIndex,
+  worldRecord,
   type RecordSport,
 } from './world-records.ts'
 
@@ -102,7 +108,8 @@ describe('table sanity', () => {
       expect(kg).toBeGreaterThan(0)
     }
     // The upload form's own cap sits above every lift, so the records, not the cap, decide.
-    for (const kg of [...lifts, ...OTHER_LIFTS.filter((o) => o.lift !== 'total').map((o) => o.kg)]) expect(kg).toBeLessThan(LIMITS.maxWeightKg)
+    for (const kg of [...lifts, ...OTHER_LIFTS.filter((o) => o.lift !== 'total').map((o) => o.kg)])
+      expect(kg).toBeLessThan(LIMITS.maxWeightKg)
   })
 
   // A copying slip would most likely break one of these: a total is three (two) lifts of the same lifters.
@@ -129,7 +136,10 @@ describe('table sanity', () => {
         for (const lift of RECORD_LIFTS[sport]) {
           const ceilings = bounds.map((b) => worldRecord(sport, sex, lift, b ?? Infinity)?.kg ?? NaN)
           expect(ceilings.every(Number.isFinite), `${sport} ${sex} ${lift}`).toBe(true)
-          expect([...ceilings].sort((a, b) => a - b), `${sport} ${sex} ${lift}`).toEqual(ceilings)
+          expect(
+            [...ceilings].sort((a, b) => a - b),
+            `${sport} ${sex} ${lift}`,
+          ).toEqual(ceilings)
           const everything = [
             ...(sport === 'powerlifting'
               ? POWERLIFTING_RECORDS.classes[sex].flatMap((r) => EQUIPMENT.map((e) => r[e][RECORD_LIFTS.powerlifting.indexOf(lift)] ?? 0))

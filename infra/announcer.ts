@@ -79,9 +79,12 @@ export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher)
     const slot = state
     // A numbering that has not started yet will see this writer's committed row: join it.
     slot.next ??= (slot.running ?? Promise.resolve()).then(async () => {
-      const run = numberPending(prisma, room).then((numbered) => {
-        if (numbered.length > 0) publish(numbered)
-      }, () => {}) // the write has committed: a failure only delays its event until the next numbering or the sweep
+      const run = numberPending(prisma, room).then(
+        (numbered) => {
+          if (numbered.length > 0) publish(numbered)
+        },
+        () => {},
+      ) // the write has committed: a failure only delays its event until the next numbering or the sweep
       slot.running = run
       slot.next = null
       await run
@@ -94,33 +97,35 @@ export function createAnnouncer(prisma: PrismaClient, publisher: EventPublisher)
     async write(work, afterCommit) {
       let events: LiveEvent[] = []
       let numberLater = new Set<Room>()
-      const result = await retryingConflicts(() => prisma.$transaction(async (tx) => {
-        events = []
-        numberLater = new Set()
-        const reserved = new Map<Room, number>()
-        const announce: Announce = Object.assign(
-          async <K extends LiveEventType>(room: Room, type: K, data: LiveEventData[K]) => {
-            if (numberedAfterCommit(room)) {
-              await appendPending(tx, room, type, data)
-              numberLater.add(room)
-              return
-            }
-            const seq = reserved.get(room)
-            reserved.delete(room)
-            events.push(await appendEvent(tx, room, type, data, seq))
-          },
-          {
-            async lock(room: Room) {
-              if (numberedAfterCommit(room)) throw new Error(`announce.lock(${room}): its events are numbered after commit`)
-              if (!reserved.has(room)) reserved.set(room, await reserveSeq(tx, room))
+      const result = await retryingConflicts(() =>
+        prisma.$transaction(async (tx) => {
+          events = []
+          numberLater = new Set()
+          const reserved = new Map<Room, number>()
+          const announce: Announce = Object.assign(
+            async <K extends LiveEventType>(room: Room, type: K, data: LiveEventData[K]) => {
+              if (numberedAfterCommit(room)) {
+                await appendPending(tx, room, type, data)
+                numberLater.add(room)
+                return
+              }
+              const seq = reserved.get(room)
+              reserved.delete(room)
+              events.push(await appendEvent(tx, room, type, data, seq))
             },
-          },
-        )
-        const value = await work(tx, announce)
-        // A reserved number left unused would be a gap every client waits on: a bug, so nothing commits.
-        if (reserved.size > 0) throw new Error(`announce.lock(${[...reserved.keys()].join(', ')}) without an event`)
-        return value
-      }, WRITE_TRANSACTION))
+            {
+              async lock(room: Room) {
+                if (numberedAfterCommit(room)) throw new Error(`announce.lock(${room}): its events are numbered after commit`)
+                if (!reserved.has(room)) reserved.set(room, await reserveSeq(tx, room))
+              },
+            },
+          )
+          const value = await work(tx, announce)
+          // A reserved number left unused would be a gap every client waits on: a bug, so nothing commits.
+          if (reserved.size > 0) throw new Error(`announce.lock(${[...reserved.keys()].join(', ')}) without an event`)
+          return value
+        }, WRITE_TRANSACTION),
+      )
       try {
         await afterCommit?.(result)
       } finally {

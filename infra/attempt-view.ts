@@ -5,10 +5,33 @@ import type { DecidedBy, Judging, Lift, Light } from '../contract/index.ts'
 import type { Prisma } from './db.ts'
 
 /** What a Lift answer reads of an attempt row. */
-export type AttemptRow = Pick<Prisma.AttemptGetPayload<object>,
-  | 'id' | 'liftType' | 'attemptNumber' | 'weight' | 'status' | 'originalKey' | 'posterKey' | 'processingState' | 'createdAt'
-  | 'votesNeeded' | 'votesCast' | 'decidedBy' | 'decidedAt' | 'lights' | 'appealUntil' | 'appealState' | 'appealNote' | 'appealedAt' | 'appealReason' | 'appealDecidedAt'
-  | 'videoWidth' | 'videoHeight' | 'originalType' | 'verified'>
+export type AttemptRow = Pick<
+  Prisma.AttemptGetPayload<object>,
+  | 'id'
+  | 'liftType'
+  | 'attemptNumber'
+  | 'weight'
+  | 'status'
+  | 'originalKey'
+  | 'posterKey'
+  | 'processingState'
+  | 'createdAt'
+  | 'votesNeeded'
+  | 'votesCast'
+  | 'decidedBy'
+  | 'decidedAt'
+  | 'lights'
+  | 'appealUntil'
+  | 'appealState'
+  | 'appealNote'
+  | 'appealedAt'
+  | 'appealReason'
+  | 'appealDecidedAt'
+  | 'videoWidth'
+  | 'videoHeight'
+  | 'originalType'
+  | 'verified'
+>
 
 /** Where the attempt stands with its judges: counts only until it is decided (votes are blind). */
 export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
@@ -17,21 +40,28 @@ export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
     votes_cast: attempt.votesCast,
     votes_needed: attempt.votesNeeded,
     decided_by: decided ? (attempt.decidedBy as DecidedBy | null) : null,
-    decided_at: decided ? attempt.decidedAt?.toISOString() ?? null : null,
+    decided_at: decided ? (attempt.decidedAt?.toISOString() ?? null) : null,
     lights: decided ? (attempt.lights as Light[]) : [],
-    appeal: attempt.appealState && attempt.appealNote && attempt.appealedAt
-      ? {
-          state: attempt.appealState as 'open' | 'confirmed' | 'reversed', note: attempt.appealNote, appealed_at: attempt.appealedAt.toISOString(),
-          reason: attempt.appealReason, decided_at: attempt.appealDecidedAt?.toISOString() ?? null,
-        }
-      : null,
-    appeal_until: decided && !attempt.appealState && attempt.appealUntil && attempt.appealUntil > now ? attempt.appealUntil.toISOString() : null,
+    appeal:
+      attempt.appealState && attempt.appealNote && attempt.appealedAt
+        ? {
+            state: attempt.appealState as 'open' | 'confirmed' | 'reversed',
+            note: attempt.appealNote,
+            appealed_at: attempt.appealedAt.toISOString(),
+            reason: attempt.appealReason,
+            decided_at: attempt.appealDecidedAt?.toISOString() ?? null,
+          }
+        : null,
+    appeal_until:
+      decided && !attempt.appealState && attempt.appealUntil && attempt.appealUntil > now ? attempt.appealUntil.toISOString() : null,
     verified: decided && attempt.verified,
   }
 }
 
 /** The original's shape and browser type, when the upload's probe recorded them (absent otherwise). */
-export function originalVideoFields(attempt: Pick<AttemptRow, 'videoWidth' | 'videoHeight' | 'originalType'>): Pick<Lift, 'video_width' | 'video_height' | 'original_type'> {
+export function originalVideoFields(
+  attempt: Pick<AttemptRow, 'videoWidth' | 'videoHeight' | 'originalType'>,
+): Pick<Lift, 'video_width' | 'video_height' | 'original_type'> {
   return {
     ...(attempt.videoWidth && attempt.videoHeight ? { video_width: attempt.videoWidth, video_height: attempt.videoHeight } : {}),
     ...(attempt.originalType ? { original_type: attempt.originalType } : {}),
@@ -41,16 +71,28 @@ export function originalVideoFields(attempt: Pick<AttemptRow, 'videoWidth' | 'vi
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
 
-export function toLift(apiBase: string, attempt: AttemptRow, participant: { userId: number; competitionId: number; user: { name: string } }): Lift {
+export function toLift(
+  apiBase: string,
+  attempt: AttemptRow,
+  participant: { userId: number; competitionId: number; user: { name: string } },
+): Lift {
   return {
     // participant_id is the lifter's user id, as a participant's id is (see contract Participant.id).
-    id: attempt.id, participant_id: participant.userId, competition_id: participant.competitionId, user_id: participant.userId,
-    participant_name: participant.user.name, lift_type: attempt.liftType, attempt_number: attempt.attemptNumber, weight: attempt.weight, status: attempt.status,
+    id: attempt.id,
+    participant_id: participant.userId,
+    competition_id: participant.competitionId,
+    user_id: participant.userId,
+    participant_name: participant.user.name,
+    lift_type: attempt.liftType,
+    attempt_number: attempt.attemptNumber,
+    weight: attempt.weight,
+    status: attempt.status,
     video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,
     ...originalVideoFields(attempt),
-    created_at: attempt.createdAt.toISOString(), timestamp: attempt.createdAt.toISOString(),
+    created_at: attempt.createdAt.toISOString(),
+    timestamp: attempt.createdAt.toISOString(),
     judging: toJudging(attempt),
   }
 }

@@ -46,7 +46,9 @@ export class BackupError extends Error {}
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 async function tablesOf(tx: Tx): Promise<string[]> {
-  const rows = await tx.$queryRawUnsafe<{ name: string }[]>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')
+  const rows = await tx.$queryRawUnsafe<{ name: string }[]>(
+    'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename',
+  )
   return rows.map((r) => r.name)
 }
 
@@ -89,7 +91,10 @@ async function filesUnder(root: string): Promise<string[]> {
     if (e.code === 'ENOENT') return []
     throw e
   })
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/')).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'))
+    .sort()
 }
 
 async function s3Keys(client: S3Client, bucket: string): Promise<string[]> {
@@ -124,7 +129,8 @@ export async function writeBackup(
       let after = '(0,0)'
       for (;;) {
         const page = await tx.$queryRawUnsafe<{ c: string; j: string }[]>(
-          `SELECT ctid::text AS c, row_to_json(t)::text AS j FROM ${ident(table)} t WHERE ctid > $1::tid ORDER BY ctid LIMIT ${PAGE_ROWS}`, after,
+          `SELECT ctid::text AS c, row_to_json(t)::text AS j FROM ${ident(table)} t WHERE ctid > $1::tid ORDER BY ctid LIMIT ${PAGE_ROWS}`,
+          after,
         )
         if (page.length === 0) break
         if (!out.write(page.map((r) => r.j).join('\n') + '\n')) await new Promise<void>((r) => out.once('drain', () => r()))
@@ -136,12 +142,19 @@ export async function writeBackup(
     }
     const sequences: BackupManifest['database']['sequences'] = {}
     for (const seq of await sequencesOf(tx)) {
-      const [row] = await tx.$queryRawUnsafe<{ last_value: string; is_called: boolean }[]>(`SELECT last_value::text AS last_value, is_called FROM ${ident(seq)}`)
+      const [row] = await tx.$queryRawUnsafe<{ last_value: string; is_called: boolean }[]>(
+        `SELECT last_value::text AS last_value, is_called FROM ${ident(seq)}`,
+      )
       sequences[seq] = { lastValue: row!.last_value, isCalled: row!.is_called }
     }
-    const migrations = tables._prisma_migrations === undefined ? [] : (await tx.$queryRawUnsafe<{ name: string }[]>(
-      'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
-    )).map((r) => r.name)
+    const migrations =
+      tables._prisma_migrations === undefined
+        ? []
+        : (
+            await tx.$queryRawUnsafe<{ name: string }[]>(
+              'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
+            )
+          ).map((r) => r.name)
     return { kind, migrations, tables, sequences }
   }, TRANSACTION)
 
@@ -173,7 +186,12 @@ export async function writeBackup(
     files[key] = { size: (await stat(path)).size, sha256: await sha256Of(path) }
   }
 
-  const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database, media: { driver: config.storageDriver, files } }
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    createdAt: new Date().toISOString(),
+    database,
+    media: { driver: config.storageDriver, files },
+  }
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
   return manifest
 }
@@ -183,7 +201,8 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
     throw new BackupError(`${dir} holds no backup (no manifest.json).`)
   })
   const manifest = JSON.parse(text) as BackupManifest
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${dir} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`)
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupError(`${dir} is a backup of format ${manifest.format}; this version reads format ${BACKUP_FORMAT}.`)
   return manifest
 }
 
@@ -217,12 +236,17 @@ async function verifyBackup(manifest: BackupManifest, dir: string): Promise<void
     const path = join(dir, 'media', assertSafeKey(key))
     const found = await stat(path).catch(() => null)
     if (!found?.isFile()) throw new BackupError(`media/${key} is missing from the backup: the backup is damaged. Nothing was changed.`)
-    if (found.size !== size) throw new BackupError(`media/${key} has ${found.size} bytes, the manifest says ${size}: the backup is damaged. Nothing was changed.`)
-    if (await sha256Of(path) !== sha256) throw new BackupError(`media/${key} does not match the sha256 in the manifest: the backup is damaged. Nothing was changed.`)
+    if (found.size !== size)
+      throw new BackupError(`media/${key} has ${found.size} bytes, the manifest says ${size}: the backup is damaged. Nothing was changed.`)
+    if ((await sha256Of(path)) !== sha256)
+      throw new BackupError(`media/${key} does not match the sha256 in the manifest: the backup is damaged. Nothing was changed.`)
   }
   for (const [table, count] of Object.entries(manifest.database.tables)) {
     const lines = await countLines(join(dir, 'database', `${table}.ndjson`)).catch(() => null)
-    if (lines !== count) throw new BackupError(`database/${table}.ndjson has ${lines ?? 'no'} rows, the manifest says ${count}: the backup is damaged. Nothing was changed.`)
+    if (lines !== count)
+      throw new BackupError(
+        `database/${table}.ndjson has ${lines ?? 'no'} rows, the manifest says ${count}: the backup is damaged. Nothing was changed.`,
+      )
   }
 }
 
@@ -236,7 +260,11 @@ async function countLines(path: string): Promise<number> {
 }
 
 /** The media store's files that the restore would remove or overwrite: not in the backup, or not the backup's content. */
-async function filesReplaced(manifest: BackupManifest, config: Pick<Config, 'storageDriver' | 's3' | 'mediaDir'>, client: S3Client | null): Promise<string[]> {
+async function filesReplaced(
+  manifest: BackupManifest,
+  config: Pick<Config, 'storageDriver' | 's3' | 'mediaDir'>,
+  client: S3Client | null,
+): Promise<string[]> {
   const files = manifest.media.files
   if (client) {
     const keys: string[] = []
@@ -255,14 +283,16 @@ async function filesReplaced(manifest: BackupManifest, config: Pick<Config, 'sto
     if (key.startsWith(`${STAGING}/`)) continue
     const expected = files[key]
     const path = join(config.mediaDir, key)
-    if (!expected || (await stat(path)).size !== expected.size || await sha256Of(path) !== expected.sha256) replaced.push(key)
+    if (!expected || (await stat(path)).size !== expected.size || (await sha256Of(path)) !== expected.sha256) replaced.push(key)
   }
   return replaced
 }
 
 /** Removes the directories under `root` that hold no file any more (not `root` itself). */
 async function removeEmptyDirs(root: string): Promise<void> {
-  const dirs = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name))
+  const dirs = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => join(e.parentPath, e.name))
   for (const d of dirs.sort((a, b) => b.length - a.length)) {
     if ((await readdir(d)).length === 0) await rm(d, { recursive: true, force: true })
   }
@@ -289,16 +319,23 @@ export async function restoreBackup(
   // The schema must be the one the rows were read from.
   const here = await prisma.$transaction(async (tx) => {
     const pending = await pendingMigrations((sql) => tx.$queryRawUnsafe<unknown[]>(sql).then((rows) => ({ rows })))
-    if (pending.length > 0) throw new BackupError(`The database is not migrated (${pending.length} pending): start the server once, or run npm run migrate:deploy, then restore.`)
-    return (await tx.$queryRawUnsafe<{ name: string }[]>(
-      'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
-    )).map((r) => r.name)
+    if (pending.length > 0)
+      throw new BackupError(
+        `The database is not migrated (${pending.length} pending): start the server once, or run npm run migrate:deploy, then restore.`,
+      )
+    return (
+      await tx.$queryRawUnsafe<{ name: string }[]>(
+        'SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
+      )
+    ).map((r) => r.name)
   }, TRANSACTION)
   if (here.join() !== manifest.database.migrations.join()) {
     const newer = manifest.database.migrations.filter((m) => !here.includes(m))
-    throw new BackupError(newer.length > 0
-      ? `This backup was made by a newer version (its migrations include ${newer.join(', ')}): restore it with that version.`
-      : `This backup was made by an older version (${manifest.database.migrations.length} migrations, this one has ${here.length}): restore it with that version, then upgrade.`)
+    throw new BackupError(
+      newer.length > 0
+        ? `This backup was made by a newer version (its migrations include ${newer.join(', ')}): restore it with that version.`
+        : `This backup was made by an older version (${manifest.database.migrations.length} migrations, this one has ${here.length}): restore it with that version, then upgrade.`,
+    )
   }
   await verifyBackup(manifest, dir)
 
@@ -310,11 +347,16 @@ export async function restoreBackup(
   try {
     if (!options.replace) {
       const present = await rowsPresent(prisma)
-      if (present > 0) throw new BackupError(`The database already holds ${present} rows: a restore replaces all of them and every media file. Run again with --replace to do so.`)
+      if (present > 0)
+        throw new BackupError(
+          `The database already holds ${present} rows: a restore replaces all of them and every media file. Run again with --replace to do so.`,
+        )
       const replaced = await filesReplaced(manifest, config, client)
       if (replaced.length > 0) {
         const store = s3 ? `The bucket ${s3.bucket}` : `MEDIA_DIR (${config.mediaDir})`
-        throw new BackupError(`${store} holds ${replaced.length === 1 ? 'a file' : `${replaced.length} files`} the backup does not (${replaced.slice(0, 3).join(', ')}${replaced.length > 3 ? ', …' : ''}): a restore removes or overwrites them. Run again with --replace to do so.`)
+        throw new BackupError(
+          `${store} holds ${replaced.length === 1 ? 'a file' : `${replaced.length} files`} the backup does not (${replaced.slice(0, 3).join(', ')}${replaced.length > 3 ? ', …' : ''}): a restore removes or overwrites them. Run again with --replace to do so.`,
+        )
       }
     }
 
@@ -322,7 +364,9 @@ export async function restoreBackup(
     if (client) {
       for (const key of keys) {
         const path = join(mediaIn, key)
-        await client.send(new PutObjectCommand({ Bucket: s3!.bucket, Key: key, Body: createReadStream(path), ContentLength: (await stat(path)).size }))
+        await client.send(
+          new PutObjectCommand({ Bucket: s3!.bucket, Key: key, Body: createReadStream(path), ContentLength: (await stat(path)).size }),
+        )
       }
     } else {
       await mkdir(config.mediaDir, { recursive: true, mode: 0o700 })
@@ -342,15 +386,23 @@ export async function restoreBackup(
       await tx.$executeRawUnsafe(`TRUNCATE ${tables.map(ident).join(', ')} RESTART IDENTITY CASCADE`)
       for (const table of await insertOrder(tx, Object.keys(manifest.database.tables))) {
         const lines = (await readFile(join(dir, 'database', `${table}.ndjson`), 'utf8')).split('\n').filter(Boolean)
-        if (lines.length !== manifest.database.tables[table]) throw new BackupError(`database/${table}.ndjson has ${lines.length} rows, the manifest says ${manifest.database.tables[table]}: the backup is damaged.`)
+        if (lines.length !== manifest.database.tables[table])
+          throw new BackupError(
+            `database/${table}.ndjson has ${lines.length} rows, the manifest says ${manifest.database.tables[table]}: the backup is damaged.`,
+          )
         // A table that points at itself goes in one statement (foreign keys are checked at its end).
-        const selfReferencing = (await tx.$queryRawUnsafe<{ n: number }[]>(
-          `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND conrelid = $1::regclass AND confrelid = conrelid`, ident(table),
-        ))[0]!.n > 0
+        const selfReferencing =
+          (
+            await tx.$queryRawUnsafe<{ n: number }[]>(
+              `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND conrelid = $1::regclass AND confrelid = conrelid`,
+              ident(table),
+            )
+          )[0]!.n > 0
         const size = selfReferencing ? lines.length : PAGE_ROWS
         for (let i = 0; i < lines.length; i += size) {
           await tx.$executeRawUnsafe(
-            `INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`, `[${lines.slice(i, i + size).join(',')}]`,
+            `INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(NULL::${ident(table)}, $1::json)`,
+            `[${lines.slice(i, i + size).join(',')}]`,
           )
         }
       }

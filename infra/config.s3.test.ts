@@ -17,11 +17,33 @@ describe('storage configuration', () => {
 
   it('reads the S3 settings, with path-style addressing by default for a custom endpoint', () => {
     expect(loadConfig(s3).s3).toEqual({
-      endpoint: undefined, bucket: 'media', region: 'us-east-1', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false, presignSeconds: 0,
+      endpoint: undefined,
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+      presignSeconds: 0,
     })
-    const minio = loadConfig({ ...s3, STORAGE_DRIVER: 'S3', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PRESIGN_SECONDS: '300' })
+    const minio = loadConfig({
+      ...s3,
+      STORAGE_DRIVER: 'S3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_PRESIGN_SECONDS: '300',
+    })
     expect(minio.storageDriver).toBe('s3')
-    expect(minio.s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'media', region: 'eu-west-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, presignSeconds: 300 })
+    expect(minio.s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'media',
+      region: 'eu-west-1',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      forcePathStyle: true,
+      presignSeconds: 300,
+    })
     expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3!.forcePathStyle).toBe(false)
   })
 

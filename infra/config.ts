@@ -134,7 +134,10 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
 /** A byte budget that must leave room for one upload of UPLOAD_MAX_BYTES, else no full-size video could ever be uploaded. */
 function budget(env: NodeJS.ProcessEnv, name: string, fallback: number, uploadMaxBytes: number): number {
   const value = int(env, name, Math.max(fallback, uploadMaxBytes), 1)
-  if (value < uploadMaxBytes) throw new ConfigError(`${name} must be at least UPLOAD_MAX_BYTES (${uploadMaxBytes}), or no video of the largest size could be uploaded; got "${env[name]}"`)
+  if (value < uploadMaxBytes)
+    throw new ConfigError(
+      `${name} must be at least UPLOAD_MAX_BYTES (${uploadMaxBytes}), or no video of the largest size could be uploaded; got "${env[name]}"`,
+    )
   return value
 }
 
@@ -151,11 +154,16 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | readonly string[] 
   const raw = (env.TRUST_PROXY ?? '').trim()
   if (raw === '' || ['false', 'no', 'off', '0'].includes(raw.toLowerCase())) return false
   if (/^\d+$/.test(raw)) return Number(raw)
-  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean)
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i
   const bad = entries.find((e) => !address.test(e) && !['loopback', 'linklocal', 'uniquelocal'].includes(e))
   if (bad !== undefined || entries.length === 0) {
-    throw new ConfigError(`TRUST_PROXY must be a hop count (e.g. 1) or a comma list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${raw}"`)
+    throw new ConfigError(
+      `TRUST_PROXY must be a hop count (e.g. 1) or a comma list of proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1), got "${raw}"`,
+    )
   }
   return Object.freeze(entries)
 }
@@ -167,12 +175,20 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config {
   if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`)
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.')
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.')
   // SigV4 presigned URLs live at most 7 days.
   const presignSeconds = int(env, 'S3_PRESIGN_SECONDS', 0, 0)
-  if (presignSeconds > 604_800) throw new ConfigError(`S3_PRESIGN_SECONDS must be at most 604800 (7 days, the longest a presigned URL may live), got "${presignSeconds}"`)
+  if (presignSeconds > 604_800)
+    throw new ConfigError(
+      `S3_PRESIGN_SECONDS must be at most 604800 (7 days, the longest a presigned URL may live), got "${presignSeconds}"`,
+    )
   return Object.freeze({
-    endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId, secretAccessKey,
+    endpoint,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
     forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
     presignSeconds,
   })
@@ -194,7 +210,8 @@ function publicAddress(env: NodeJS.ProcessEnv): string | undefined {
   } catch {
     throw new ConfigError(`PUBLIC_URL must be the site's address, such as https://meet.example.org, got "${raw}"`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${raw}"`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`PUBLIC_URL must start with https:// or http://, got "${raw}"`)
   return raw
 }
 
@@ -204,8 +221,12 @@ function publicAddress(env: NodeJS.ProcessEnv): string | undefined {
  */
 function mailSettings(env: NodeJS.ProcessEnv, publicUrl: string | undefined): { smtpUrl: string | undefined; mailFrom: string } {
   const smtpUrl = env.SMTP_URL?.trim() || undefined
-  if (smtpUrl && !/^smtps?:\/\/[^/]/i.test(smtpUrl)) throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
-  if (smtpUrl && !publicUrl) throw new ConfigError("SMTP_URL is set without PUBLIC_URL: links in the mails (password reset, email confirmation) must name the site's public address. Set PUBLIC_URL, such as https://meet.example.org.")
+  if (smtpUrl && !/^smtps?:\/\/[^/]/i.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465')
+  if (smtpUrl && !publicUrl)
+    throw new ConfigError(
+      "SMTP_URL is set without PUBLIC_URL: links in the mails (password reset, email confirmation) must name the site's public address. Set PUBLIC_URL, such as https://meet.example.org.",
+    )
   const host = publicUrl ? new URL(publicUrl).hostname : 'localhost'
   const mailFrom = env.MAIL_FROM?.trim() || `LiftArena <no-reply@${host}>`
   if (/[\r\n]/.test(mailFrom)) throw new ConfigError('MAIL_FROM must be one line, such as "LiftArena <no-reply@meet.example.org>"')
@@ -214,11 +235,14 @@ function mailSettings(env: NodeJS.ProcessEnv, publicUrl: string | undefined): { 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const apiBase = env.API_BASE ?? '/api'
-  if (!apiBase.startsWith('/') || apiBase.endsWith('/')) throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
+  if (!apiBase.startsWith('/') || apiBase.endsWith('/'))
+    throw new ConfigError(`API_BASE must start with "/" and not end with one, got "${apiBase}"`)
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   // The embedded database belongs to one process (infra/data-dir-lock.ts); Redis is for several.
   if (env.REDIS_URL && !env.DATABASE_URL) {
-    throw new ConfigError('REDIS_URL is set without DATABASE_URL: several servers and workers cannot share the embedded database. Set DATABASE_URL to a PostgreSQL server, or unset REDIS_URL to run one process.')
+    throw new ConfigError(
+      'REDIS_URL is set without DATABASE_URL: several servers and workers cannot share the embedded database. Set DATABASE_URL to a PostgreSQL server, or unset REDIS_URL to run one process.',
+    )
   }
   const jwtSecret = resolveJwtSecret(env, dataDir, (message) => new ConfigError(message))
   const uploadMaxBytes = int(env, 'UPLOAD_MAX_BYTES', 1024 * 1024 * 1024, 1)
@@ -247,11 +271,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     // The demo accounts share a published password: a production process seeds them only when told to.
     seedDemoData: bool(env, 'SEED_DEMO_DATA', env.NODE_ENV !== 'production'),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
-    adminUsernames: Object.freeze((env.ADMIN_USERNAMES ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+    adminUsernames: Object.freeze(
+      (env.ADMIN_USERNAMES ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
     rateLimitAuthPerMinute: int(env, 'RATE_LIMIT_AUTH_PER_MINUTE', 10, 1),
     rateLimitUploadPerMinute: int(env, 'RATE_LIMIT_UPLOAD_PER_MINUTE', 20, 1),
     rateLimitCreatePerHour: int(env, 'RATE_LIMIT_CREATE_PER_HOUR', 10, 1),

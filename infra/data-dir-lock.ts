@@ -88,8 +88,10 @@ function ownerRunning(found: { owner: Owner | null; mtimeMs: number }): boolean 
 
 function describeOwner(dataDir: string, owner: Owner | null): string {
   const who = owner ? `process ${owner.pid} on ${owner.host} (${owner.command}, started ${owner.startedAt})` : 'another process'
-  return `DATA_DIR ${dataDir} is in use by ${who}: one embedded database has one owner. ` +
+  return (
+    `DATA_DIR ${dataDir} is in use by ${who}: one embedded database has one owner. ` +
     'Stop that process first, give this one its own DATA_DIR, or set DATABASE_URL to share a PostgreSQL server between processes.'
+  )
 }
 
 function create(file: string, owner: Owner): boolean {
@@ -176,8 +178,15 @@ function takeOver(file: string, stale: { owner: Owner | null; mtimeMs: number },
 
 function ownerOf(pid: number): Owner {
   return {
-    pid, host: hostname(), startTicks: startTicksOf(pid), startedAt: processStartedAt,
-    command: process.argv.slice(1).map((a) => a.split('/').slice(-2).join('/')).join(' ') || 'node',
+    pid,
+    host: hostname(),
+    startTicks: startTicksOf(pid),
+    startedAt: processStartedAt,
+    command:
+      process.argv
+        .slice(1)
+        .map((a) => a.split('/').slice(-2).join('/'))
+        .join(' ') || 'node',
   }
 }
 

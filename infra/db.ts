@@ -53,8 +53,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     // a slow connect gives up after POOL_WAIT_MS, and a query on a connection that went silent
     // (a network partition: no reset ever arrives) after QUERY_TIMEOUT_MS rather than when TCP gives up.
     const adapter = new PrismaPg({
-      connectionString: config.databaseUrl, connectionTimeoutMillis: POOL_WAIT_MS, max: 10,
-      query_timeout: QUERY_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000,
+      connectionString: config.databaseUrl,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      max: 10,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     })
     if (options.migrate) {
       // Under an advisory lock: replicas starting together migrate one at a time.

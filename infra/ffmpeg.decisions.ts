@@ -121,16 +121,23 @@ const container = (ext: string, demuxer: string): Container => Object.freeze({ e
  */
 export const CONTAINERS = Object.freeze({
   // ISO BMFF and QuickTime: one demuxer reads the family (format_name "mov,mp4,m4a,3gp,3g2,mj2").
-  mp4: container('mp4', 'mov'), m4v: container('m4v', 'mov'), mov: container('mov', 'mov'),
-  '3gp': container('3gp', 'mov'), '3g2': container('3g2', 'mov'),
+  mp4: container('mp4', 'mov'),
+  m4v: container('m4v', 'mov'),
+  mov: container('mov', 'mov'),
+  '3gp': container('3gp', 'mov'),
+  '3g2': container('3g2', 'mov'),
   // Other brands file-type names in the same boxes, stored as .mp4.
-  m4p: container('mp4', 'mov'), f4v: container('mp4', 'mov'), f4p: container('mp4', 'mov'),
+  m4p: container('mp4', 'mov'),
+  f4v: container('mp4', 'mov'),
+  f4p: container('mp4', 'mov'),
   // Matroska and its WebM subset (format_name "matroska,webm").
-  webm: container('webm', 'matroska'), mkv: container('mkv', 'matroska'),
+  webm: container('webm', 'matroska'),
+  mkv: container('mkv', 'matroska'),
   avi: container('avi', 'avi'),
   mpg: container('mpg', 'mpeg'), // MPEG-1/2 program stream
   mts: container('mts', 'mpegts'), // MPEG-2 transport stream, 188- or 192-byte (BDAV) packets
-  ogv: container('ogv', 'ogg'), ogm: container('ogv', 'ogg'),
+  ogv: container('ogv', 'ogg'),
+  ogm: container('ogv', 'ogg'),
   flv: container('flv', 'flv'),
   asf: container('asf', 'asf'),
 } satisfies Record<string, Container>)
@@ -139,7 +146,6 @@ export const CONTAINERS = Object.freeze({
 export function containerOf(sniffed: { ext: string } | undefined): Container | null {
   return sniffed && Object.hasOwn(CONTAINERS, sniffed.ext) ? CONTAINERS[sniffed.ext as keyof typeof CONTAINERS] : null
 }
-
 
 /**
  * The input options every ffmpeg and ffprobe run on a user's file carries before its `-i`: the
@@ -200,13 +206,30 @@ export interface ProbeInfo {
 export class ProbeError extends Error {}
 
 interface RawStream {
-  index?: number; codec_type?: string; codec_name?: string; profile?: string; pix_fmt?: string; level?: number; codec_tag_string?: string
-  width?: number; height?: number; sample_aspect_ratio?: string; avg_frame_rate?: string; r_frame_rate?: string
-  bit_rate?: string; channels?: number; sample_rate?: string; duration?: string
-  tags?: Record<string, string>; side_data_list?: Array<{ side_data_type?: string; rotation?: number }>
+  index?: number
+  codec_type?: string
+  codec_name?: string
+  profile?: string
+  pix_fmt?: string
+  level?: number
+  codec_tag_string?: string
+  width?: number
+  height?: number
+  sample_aspect_ratio?: string
+  avg_frame_rate?: string
+  r_frame_rate?: string
+  bit_rate?: string
+  channels?: number
+  sample_rate?: string
+  duration?: string
+  tags?: Record<string, string>
+  side_data_list?: Array<{ side_data_type?: string; rotation?: number }>
   disposition?: { attached_pic?: number }
 }
-export interface RawProbe { streams?: RawStream[]; format?: { format_name?: string; duration?: string; size?: string } }
+export interface RawProbe {
+  streams?: RawStream[]
+  format?: { format_name?: string; duration?: string; size?: string }
+}
 
 function ratio(text: string | undefined): number | null {
   if (!text) return null
@@ -234,14 +257,21 @@ export function parseProbe(raw: RawProbe): ProbeInfo {
   let video: VideoStreamInfo | null = null
   if (v) {
     const matrix = v.side_data_list?.find((d) => d.side_data_type === 'Display Matrix' && typeof d.rotation === 'number')
-    const rotation = matrix?.rotation !== undefined ? matrix.rotation : num(v.tags?.rotate) ?? 0
+    const rotation = matrix?.rotation !== undefined ? matrix.rotation : (num(v.tags?.rotate) ?? 0)
     const fps = ratio(v.avg_frame_rate) ?? ratio(v.r_frame_rate)
     video = {
-      index: v.index ?? 0, codec: v.codec_name ?? 'unknown', profile: v.profile ?? null, pixFmt: v.pix_fmt ?? null,
+      index: v.index ?? 0,
+      codec: v.codec_name ?? 'unknown',
+      profile: v.profile ?? null,
+      pixFmt: v.pix_fmt ?? null,
       level: typeof v.level === 'number' && v.level > 0 ? v.level : null,
       codecTag: v.codec_tag_string && /^[a-z0-9]{4}$/i.test(v.codec_tag_string) ? v.codec_tag_string : null,
-      width: v.width!, height: v.height!, sar: ratio(v.sample_aspect_ratio) ?? 1, rotation: normaliseRotation(rotation),
-      frameRate: fps !== null && fps < 1000 ? fps : null, bitRate: num(v.bit_rate),
+      width: v.width!,
+      height: v.height!,
+      sar: ratio(v.sample_aspect_ratio) ?? 1,
+      rotation: normaliseRotation(rotation),
+      frameRate: fps !== null && fps < 1000 ? fps : null,
+      bitRate: num(v.bit_rate),
       duration: num(v.duration) ?? num(raw.format?.duration),
     }
   }

@@ -3,14 +3,32 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from './config.ts'
 import {
-  CONTAINERS, DEFAULT_VIDEO_LIMITS, containerOf, demuxerOptions, exceedsVideoLimits, formatDuration, readWith, resolveFfmpegBinaries,
-  type ProbeInfo, type VideoStreamInfo,
+  CONTAINERS,
+  DEFAULT_VIDEO_LIMITS,
+  containerOf,
+  demuxerOptions,
+  exceedsVideoLimits,
+  formatDuration,
+  readWith,
+  resolveFfmpegBinaries,
+  type ProbeInfo,
+  type VideoStreamInfo,
 } from './ffmpeg.ts'
 
 function clip(v: Partial<VideoStreamInfo> = {}, duration: number | null = 12): ProbeInfo {
   const video: VideoStreamInfo = {
-    index: 0, codec: 'h264', profile: 'High', pixFmt: 'yuv420p', width: 1920, height: 1080, sar: 1, rotation: 0,
-    frameRate: 30, bitRate: null, duration, ...v,
+    index: 0,
+    codec: 'h264',
+    profile: 'High',
+    pixFmt: 'yuv420p',
+    width: 1920,
+    height: 1080,
+    sar: 1,
+    rotation: 0,
+    frameRate: 30,
+    bitRate: null,
+    duration,
+    ...v,
   }
   return { formatName: 'mov,mp4', duration, size: 1000, video, audio: null }
 }
@@ -29,9 +47,12 @@ describe('video limits', () => {
 
   it('refuses a clip over VIDEO_MAX_SECONDS, naming its length and the limit', () => {
     expect(exceedsVideoLimits(clip({}, 3 * 3600))).toEqual({
-      reason: 'tooLong', message: 'The video is 3 h 0 min long; lifts are at most 5 min. Trim it and try again.',
+      reason: 'tooLong',
+      message: 'The video is 3 h 0 min long; lifts are at most 5 min. Trim it and try again.',
     })
-    expect(exceedsVideoLimits(clip({}, 300.4))?.message).toBe('The video is 5 min 1 s long; lifts are at most 5 min. Trim it and try again.')
+    expect(exceedsVideoLimits(clip({}, 300.4))?.message).toBe(
+      'The video is 5 min 1 s long; lifts are at most 5 min. Trim it and try again.',
+    )
     expect(exceedsVideoLimits(clip({}, 61), { ...DEFAULT_VIDEO_LIMITS, maxSeconds: 60 })?.reason).toBe('tooLong')
     // The longer of the container's and the stream's length counts.
     expect(exceedsVideoLimits({ ...clip({ duration: 4000 }), duration: 10 })?.reason).toBe('tooLong')
@@ -40,7 +61,8 @@ describe('video limits', () => {
   it('refuses a frame beyond 4096×2304 either way round (rotation only swaps the sides)', () => {
     expect(exceedsVideoLimits(clip({ width: 16000, height: 16000 }))).toEqual({
       reason: 'tooManyPixels',
-      message: 'The video is 16000×16000 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.',
+      message:
+        'The video is 16000×16000 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.',
     })
     expect(exceedsVideoLimits(clip({ width: 4200, height: 2400 }))?.reason).toBe('tooManyPixels')
     expect(exceedsVideoLimits(clip({ width: 4200, height: 2400, rotation: 90 }))?.reason).toBe('tooManyPixels')
@@ -50,7 +72,8 @@ describe('video limits', () => {
 
   it('refuses more than 120 frames per second', () => {
     expect(exceedsVideoLimits(clip({ frameRate: 240 }))).toEqual({
-      reason: 'tooFast', message: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.',
+      reason: 'tooFast',
+      message: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.',
     })
   })
 
@@ -65,16 +88,20 @@ describe('video limits', () => {
 })
 
 describe('which ffmpeg', () => {
-  it('is FFMPEG_PATH/FFPROBE_PATH or the system\'s, nothing else: without one, start-up stops saying how to install it', () => {
+  it("is FFMPEG_PATH/FFPROBE_PATH or the system's, nothing else: without one, start-up stops saying how to install it", () => {
     const path = process.env.PATH
     try {
       process.env.PATH = '/nonexistent-liftarena-bin'
       expect(() => resolveFfmpegBinaries({ ffmpegPath: undefined, ffprobePath: undefined })).toThrow(ConfigError)
-      expect(() => resolveFfmpegBinaries({ ffmpegPath: undefined, ffprobePath: undefined })).toThrow(/apt-get install ffmpeg.*brew install ffmpeg/)
+      expect(() => resolveFfmpegBinaries({ ffmpegPath: undefined, ffprobePath: undefined })).toThrow(
+        /apt-get install ffmpeg.*brew install ffmpeg/,
+      )
     } finally {
       process.env.PATH = path
     }
-    expect(() => resolveFfmpegBinaries({ ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: undefined })).toThrow(/FFMPEG_PATH is "\/nonexistent\/ffmpeg"/)
+    expect(() => resolveFfmpegBinaries({ ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: undefined })).toThrow(
+      /FFMPEG_PATH is "\/nonexistent\/ffmpeg"/,
+    )
   })
 })
 

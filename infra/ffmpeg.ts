@@ -8,8 +8,20 @@ import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { ConfigError, type Config } from './config.ts'
 import {
-  DEFAULT_VIDEO_LIMITS, FFMPEG_RESOURCE_LIMITS, ProbeError, containerOf, demuxerOptions, exceedsVideoLimits, ffmpegResourceOptions, parseProbe, readWith,
-  type Container, type ProbeInfo, type RawProbe, type VideoLimitReason, type VideoLimits,
+  DEFAULT_VIDEO_LIMITS,
+  FFMPEG_RESOURCE_LIMITS,
+  ProbeError,
+  containerOf,
+  demuxerOptions,
+  exceedsVideoLimits,
+  ffmpegResourceOptions,
+  parseProbe,
+  readWith,
+  type Container,
+  type ProbeInfo,
+  type RawProbe,
+  type VideoLimitReason,
+  type VideoLimits,
 } from './ffmpeg.decisions.ts'
 
 export * from './ffmpeg.decisions.ts'
@@ -53,7 +65,9 @@ let cached: { key: string; value: FfmpegBinaries } | undefined
  * The ffmpeg and ffprobe this process runs, and the video limits from the config. Throws a
  * ConfigError (which stops the server and the worker at start) when either binary is missing.
  */
-export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>): FfmpegBinaries {
+export function resolveFfmpegBinaries(
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>,
+): FfmpegBinaries {
   const key = `${config.ffmpegPath ?? ''}\0${config.ffprobePath ?? ''}\0${config.videoMaxSeconds ?? ''}\0${process.env.PATH ?? ''}`
   if (cached?.key === key) return cached.value
   const pick = (explicit: string | undefined, name: 'ffmpeg' | 'ffprobe'): [string, BinarySource] => {
@@ -72,7 +86,10 @@ export function resolveFfmpegBinaries(config: Pick<Config, 'ffmpegPath' | 'ffpro
   }
   const [ffmpeg, ffmpegSource] = pick(config.ffmpegPath, 'ffmpeg')
   const [ffprobe, ffprobeSource] = pick(config.ffprobePath, 'ffprobe')
-  const limits = Object.freeze({ ...DEFAULT_VIDEO_LIMITS, ...(config.videoMaxSeconds !== undefined ? { maxSeconds: config.videoMaxSeconds } : {}) })
+  const limits = Object.freeze({
+    ...DEFAULT_VIDEO_LIMITS,
+    ...(config.videoMaxSeconds !== undefined ? { maxSeconds: config.videoMaxSeconds } : {}),
+  })
   const value = Object.freeze({ ffmpeg, ffprobe, source: Object.freeze({ ffmpeg: ffmpegSource, ffprobe: ffprobeSource }), limits })
   cached = { key, value }
   return value
@@ -94,14 +111,26 @@ function run(binary: string, args: string[], timeoutMs: number, signal?: AbortSi
 }
 
 function lastLine(text: string): string {
-  return text.trim().split('\n').filter(Boolean).pop()?.replace(/^\S+:\s*/, '') ?? ''
+  return (
+    text
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .pop()
+      ?.replace(/^\S+:\s*/, '') ?? ''
+  )
 }
 
 /**
  * Probes a local file as `container` (its demuxer forced, the file protocol only). Throws ProbeError
  * when ffprobe cannot read it so, or reports another demuxer than the one named.
  */
-export async function probe(binaries: FfmpegBinaries, path: string, container: Container, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ProbeInfo> {
+export async function probe(
+  binaries: FfmpegBinaries,
+  path: string,
+  container: Container,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<ProbeInfo> {
   let stdout: string
   try {
     // -max_alloc: ffprobe decodes a frame to fill in stream details; a 16000×16000 one took 650 MB.
@@ -110,7 +139,9 @@ export async function probe(binaries: FfmpegBinaries, path: string, container: C
     const args = [...cap, ...demuxerOptions(container), '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path]
     ;({ stdout } = await run(binaries.ffprobe, args, options.timeoutMs ?? 30_000, options.signal))
   } catch (error) {
-    throw new ProbeError(`ffprobe could not read the file: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
+    throw new ProbeError(
+      `ffprobe could not read the file: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`,
+    )
   }
   let info: ProbeInfo
   try {
@@ -130,7 +161,11 @@ export async function probe(binaries: FfmpegBinaries, path: string, container: C
  * Throws ProbeError with the reason.
  */
 export async function assertDecodable(
-  binaries: FfmpegBinaries, path: string, container: Container, info: ProbeInfo, options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  binaries: FfmpegBinaries,
+  path: string,
+  container: Container,
+  info: ProbeInfo,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   const timeout = options.timeoutMs ?? 30_000
   const input = demuxerOptions(container)
@@ -149,12 +184,31 @@ export async function assertDecodable(
     const from = Math.max(0, duration - 2)
     let out: { stdout: string; stderr: string }
     try {
-      out = await run(binaries.ffprobe, [
-        '-max_alloc', String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes), ...input, '-v', 'error', '-select_streams', 'v:0', '-read_intervals', `${from.toFixed(3)}%`,
-        '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path,
-      ], timeout, options.signal)
+      out = await run(
+        binaries.ffprobe,
+        [
+          '-max_alloc',
+          String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes),
+          ...input,
+          '-v',
+          'error',
+          '-select_streams',
+          'v:0',
+          '-read_intervals',
+          `${from.toFixed(3)}%`,
+          '-show_entries',
+          'packet=pts_time,duration_time',
+          '-of',
+          'csv=p=0',
+          path,
+        ],
+        timeout,
+        options.signal,
+      )
     } catch (error) {
-      throw new ProbeError(`the end of the clip cannot be read: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`)
+      throw new ProbeError(
+        `the end of the clip cannot be read: ${lastLine((error as { stderr?: string }).stderr ?? '') || (error as Error).message}`,
+      )
     }
     if (/partial file|end of file|truncat|premature/i.test(out.stderr)) throw new ProbeError(`the clip is cut off: ${lastLine(out.stderr)}`)
     let end = 0
@@ -182,7 +236,11 @@ export type PlayableCheck =
  * stream, the stream must fit the limits (checked on the probe alone, before anything is decoded),
  * and both ends must decode, read the same way.
  */
-export async function checkPlayableVideo(binaries: FfmpegBinaries, path: string, limits: VideoLimits = binaries.limits): Promise<PlayableCheck> {
+export async function checkPlayableVideo(
+  binaries: FfmpegBinaries,
+  path: string,
+  limits: VideoLimits = binaries.limits,
+): Promise<PlayableCheck> {
   const { fileTypeFromFile } = await import('file-type')
   const sniffed = await fileTypeFromFile(path)
   const container = containerOf(sniffed)

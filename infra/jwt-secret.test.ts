@@ -41,7 +41,9 @@ describe('the JWT secret', () => {
     const runs = Array.from({ length: 6 }, async () => {
       const child = spawn(tsx, ['--eval', code], { stdio: ['ignore', 'pipe', 'inherit'] })
       let out = ''
-      child.stdout.on('data', (chunk) => { out += String(chunk) })
+      child.stdout.on('data', (chunk) => {
+        out += String(chunk)
+      })
       await once(child, 'exit')
       return out.trim()
     })
@@ -59,7 +61,14 @@ describe('the JWT secret', () => {
   })
 
   it('in production, requires JWT_SECRET with REDIS_URL and where no secret can be kept', () => {
-    expect(() => loadConfig({ DATA_DIR: freshDir(), NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test' })).toThrow(/Set JWT_SECRET.*REDIS_URL/)
+    expect(() =>
+      loadConfig({
+        DATA_DIR: freshDir(),
+        NODE_ENV: 'production',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test',
+      }),
+    ).toThrow(/Set JWT_SECRET.*REDIS_URL/)
     const notADir = join(freshDir(), 'file')
     writeFileSync(notADir, 'x')
     expect(() => loadConfig({ DATA_DIR: notADir, NODE_ENV: 'production' })).toThrow(/Set JWT_SECRET.*none can be kept/)

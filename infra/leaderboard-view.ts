@@ -11,7 +11,15 @@
 // verified when its figures are the verified row's.
 // Here, not in a role: the repositories that change results refresh the rows in their transaction.
 import {
-  lifterDivisions, FAMILY_LIFTS, FORMULAS, SPORT_FAMILIES, bestLifts, pointsFor, type Formula, type RankedLift, type SportFamily,
+  lifterDivisions,
+  FAMILY_LIFTS,
+  FORMULAS,
+  SPORT_FAMILIES,
+  bestLifts,
+  pointsFor,
+  type Formula,
+  type RankedLift,
+  type SportFamily,
 } from '../contract/index.ts'
 import { scored, scoringSettings, standingOfRow, type ScoringRow } from './scoring-view.ts'
 
@@ -69,14 +77,23 @@ export interface LeaderboardEntryRow {
 
 /** The row's column of each formula. */
 export const FORMULA_COLUMNS: Record<Formula, 'dots' | 'ipfGl' | 'wilks' | 'wilks2020' | 'sinclair'> = {
-  dots: 'dots', ipf_gl: 'ipfGl', wilks: 'wilks', wilks2020: 'wilks2020', sinclair: 'sinclair',
+  dots: 'dots',
+  ipf_gl: 'ipfGl',
+  wilks: 'wilks',
+  wilks2020: 'wilks2020',
+  sinclair: 'sinclair',
 }
 /** The row's column of each lift. */
 export const LIFT_COLUMNS: Record<RankedLift, 'squat' | 'bench' | 'deadlift' | 'snatch' | 'cleanAndJerk'> = {
-  squat: 'squat', bench: 'bench', deadlift: 'deadlift', snatch: 'snatch', clean_and_jerk: 'cleanAndJerk',
+  squat: 'squat',
+  bench: 'bench',
+  deadlift: 'deadlift',
+  snatch: 'snatch',
+  clean_and_jerk: 'cleanAndJerk',
 }
 
-const familyOf = (lift: string): SportFamily | null => SPORT_FAMILIES.find((f) => (FAMILY_LIFTS[f] as readonly string[]).includes(lift)) ?? null
+const familyOf = (lift: string): SportFamily | null =>
+  SPORT_FAMILIES.find((f) => (FAMILY_LIFTS[f] as readonly string[]).includes(lift)) ?? null
 
 /** The athlete's rows of both scopes. */
 export function leaderboardEntriesOf(athlete: AthleteResults): LeaderboardEntryRow[] {
@@ -95,9 +112,21 @@ export function leaderboardEntriesOf(athlete: AthleteResults): LeaderboardEntryR
 
 type FamilyRow = Omit<LeaderboardEntryRow, 'scope' | 'verified'>
 /** What a row shows: two rows with these equal show the same result. */
-const FIGURES = ['squat', 'bench', 'deadlift', 'snatch', 'cleanAndJerk', 'total', 'competitionId', 'bodyweight'] as const satisfies readonly (keyof FamilyRow)[]
+const FIGURES = [
+  'squat',
+  'bench',
+  'deadlift',
+  'snatch',
+  'cleanAndJerk',
+  'total',
+  'competitionId',
+  'bodyweight',
+] as const satisfies readonly (keyof FamilyRow)[]
 
-function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['participants'][number]['attempts'][number]) => boolean): FamilyRow[] {
+function rowsOf(
+  athlete: AthleteResults,
+  counts: (attempt: AthleteResults['participants'][number]['attempts'][number]) => boolean,
+): FamilyRow[] {
   const rows = new Map<SportFamily, FamilyRow & { entryWeight: number; hasTotal: boolean }>()
   for (const entry of athlete.participants) {
     const p = { ...entry, attempts: entry.attempts.filter(counts) }
@@ -112,18 +141,41 @@ function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['parti
       // A total counts for the family only from a challenge of that sport.
       const total = settings.sport === sport ? standing.total : null
       const entry = {
-        gender: p.gender, weightClass: p.weightClass, bodyweight: p.bodyweight, location: p.competition.location,
-        classSet: p.competition.classSet ?? 'spec', equipment: p.equipment === 'equipped' ? 'equipped' : 'classic',
-        divisions: athlete.birthDate && p.competition.startDate
-          ? lifterDivisions(settings.total_lifts, athlete.birthDate.toISOString().slice(0, 10), p.competition.startDate) : [],
-        competitionId: p.competition.id, competitionName: p.competition.name, total: total ?? 0, hasTotal: total !== null, entryWeight: lifted,
+        gender: p.gender,
+        weightClass: p.weightClass,
+        bodyweight: p.bodyweight,
+        location: p.competition.location,
+        classSet: p.competition.classSet ?? 'spec',
+        equipment: p.equipment === 'equipped' ? 'equipped' : 'classic',
+        divisions:
+          athlete.birthDate && p.competition.startDate
+            ? lifterDivisions(settings.total_lifts, athlete.birthDate.toISOString().slice(0, 10), p.competition.startDate)
+            : [],
+        competitionId: p.competition.id,
+        competitionName: p.competition.name,
+        total: total ?? 0,
+        hasTotal: total !== null,
+        entryWeight: lifted,
       }
       const row = rows.get(sport)
       if (!row) {
         rows.set(sport, {
-          userId: athlete.id, sport, name: athlete.name, country: athlete.country, ...entry, pending,
-          squat: best.squat, bench: best.bench, deadlift: best.deadlift, snatch: best.snatch, cleanAndJerk: best.clean_and_jerk,
-          dots: 0, ipfGl: 0, wilks: 0, wilks2020: 0, sinclair: 0,
+          userId: athlete.id,
+          sport,
+          name: athlete.name,
+          country: athlete.country,
+          ...entry,
+          pending,
+          squat: best.squat,
+          bench: best.bench,
+          deadlift: best.deadlift,
+          snatch: best.snatch,
+          cleanAndJerk: best.clean_and_jerk,
+          dots: 0,
+          ipfGl: 0,
+          wilks: 0,
+          wilks2020: 0,
+          sinclair: 0,
         })
         continue
       }
@@ -139,7 +191,16 @@ function rowsOf(athlete: AthleteResults, counts: (attempt: AthleteResults['parti
     for (const l of Object.keys(LIFT_COLUMNS) as RankedLift[]) if (familyOf(l) !== row.sport) row[LIFT_COLUMNS[l]] = 0
     // Only pending attempts so far: the athlete shows once a lift of the family is good.
     if (!FAMILY_LIFTS[row.sport].some((l) => row[LIFT_COLUMNS[l]] > 0)) continue
-    for (const f of FORMULAS) row[FORMULA_COLUMNS[f]] = pointsFor(f, FAMILY_LIFTS[row.sport], row.gender, row.bodyweight, hasTotal ? row.total : null, row.equipment === 'equipped' ? 'equipped' : 'classic') ?? 0
+    for (const f of FORMULAS)
+      row[FORMULA_COLUMNS[f]] =
+        pointsFor(
+          f,
+          FAMILY_LIFTS[row.sport],
+          row.gender,
+          row.bodyweight,
+          hasTotal ? row.total : null,
+          row.equipment === 'equipped' ? 'equipped' : 'classic',
+        ) ?? 0
     result.push(row)
   }
   return result

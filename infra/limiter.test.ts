@@ -5,7 +5,9 @@ const tick = () => new Promise((resolve) => setImmediate(resolve))
 
 function gate() {
   let resolve: () => void = () => {}
-  const promise = new Promise<void>((r) => { resolve = r })
+  const promise = new Promise<void>((r) => {
+    resolve = r
+  })
   return { promise, resolve }
 }
 
@@ -16,15 +18,17 @@ describe('createLimiter', () => {
     let most = 0
     const started: number[] = []
     const gates = Array.from({ length: 6 }, gate)
-    const runs = gates.map((g, i) => limit(async () => {
-      started.push(i)
-      running++
-      most = Math.max(most, running)
-      await g.promise
-      running--
-      if (i === 1) throw new Error('task 1 fails')
-      return i
-    }))
+    const runs = gates.map((g, i) =>
+      limit(async () => {
+        started.push(i)
+        running++
+        most = Math.max(most, running)
+        await g.promise
+        running--
+        if (i === 1) throw new Error('task 1 fails')
+        return i
+      }),
+    )
     const settled = Promise.allSettled(runs)
     await tick()
     expect(started).toEqual([0, 1])
@@ -38,7 +42,9 @@ describe('createLimiter', () => {
     expect(most).toBe(2)
     // Slots are free again: a new task starts at once.
     let ran = false
-    await limit(async () => { ran = true })
+    await limit(async () => {
+      ran = true
+    })
     expect(ran).toBe(true)
   })
 })
@@ -48,7 +54,13 @@ describe('createBoundedLimiter', () => {
     const limit = createBoundedLimiter(1, 2)
     const gates = Array.from({ length: 3 }, gate)
     const started: number[] = []
-    const admitted = gates.map((g, i) => limit(async () => { started.push(i); await g.promise; return i }))
+    const admitted = gates.map((g, i) =>
+      limit(async () => {
+        started.push(i)
+        await g.promise
+        return i
+      }),
+    )
     await tick()
     expect(started).toEqual([0])
     // 1 running + 2 waiting: the fourth is refused without waiting.
@@ -70,7 +82,11 @@ describe('createBoundedLimiter', () => {
     await expect(limit(async () => 1)).rejects.toThrow(LimiterFullError)
     g.resolve()
     await Promise.all(running)
-    await expect(limit(async () => { throw new Error('boom') })).rejects.toThrow('boom')
+    await expect(
+      limit(async () => {
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
     expect(await limit(async () => 2)).toBe(2)
   })
 })

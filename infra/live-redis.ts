@@ -57,9 +57,13 @@ export interface RedisPublisher extends EventPublisher {
  */
 export function createRedisPublisher(
   config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
-  options: { onError?: (error: Error) => void; /** The process's `live` client (infra/redis-clients.ts); without it, one of its own that close() ends. */ client?: Redis } = {},
+  options: {
+    onError?: (error: Error) => void
+    /** The process's `live` client (infra/redis-clients.ts); without it, one of its own that close() ends. */ client?: Redis
+  } = {},
 ): RedisPublisher {
-  if (!config.redisUrl) throw new Error('createRedisPublisher needs REDIS_URL: without Redis the worker runs in-process and uses the server\'s publisher.')
+  if (!config.redisUrl)
+    throw new Error("createRedisPublisher needs REDIS_URL: without Redis the worker runs in-process and uses the server's publisher.")
   const onError = options.onError ?? ((error: Error) => console.error('live publisher:', error.message))
   const owned = options.client ? undefined : openRedisClient(config.redisUrl, 'live')
   const client = options.client ?? owned!
@@ -71,7 +75,8 @@ export function createRedisPublisher(
     if (entries.length === 0) return
     // One pipeline per call, chained after the previous one: entries land in publish order.
     const pipeline = client.pipeline()
-    for (const { room, name, payload } of entries) pipeline.xadd(streamName, 'MAXLEN', '~', maxLen, '*', ...broadcastEntry(room, name, payload))
+    for (const { room, name, payload } of entries)
+      pipeline.xadd(streamName, 'MAXLEN', '~', maxLen, '*', ...broadcastEntry(room, name, payload))
     const written = pipeline.exec().then((results) => {
       const failed = results?.find(([error]) => error)
       if (failed?.[0]) onError(failed[0])

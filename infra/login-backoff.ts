@@ -59,7 +59,12 @@ export function redisFailureStore(redis: Redis, prefix: string): FailureStore {
   const k = (key: string) => `${prefix}${key}`
   return {
     async get(key) {
-      const [count, ttl] = await redis.multi().get(k(key)).pttl(k(key)).exec().then((r) => (r ?? []).map(([, v]) => v))
+      const [count, ttl] = await redis
+        .multi()
+        .get(k(key))
+        .pttl(k(key))
+        .exec()
+        .then((r) => (r ?? []).map(([, v]) => v))
       const n = Number(count ?? 0)
       return n > 0 && Number(ttl) > 0 ? { count: n, resetInMs: Number(ttl) } : { count: 0, resetInMs: 0 }
     },

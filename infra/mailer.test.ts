@@ -7,14 +7,29 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createMailer, outboxDir } from './mailer.ts'
 
 const dirs: string[] = []
-afterEach(() => { for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
 
 async function send(options: { publicUrl?: string; production?: boolean }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'liftarena-mailer-'))
   dirs.push(dataDir)
   const lines: string[] = []
-  const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'LiftArena <no-reply@localhost>', dataDir, publicUrl: options.publicUrl, production: options.production ?? false }, (line) => lines.push(line))
-  await mailer.send({ to: 'anna@example.com', subject: 'Choose a new LiftArena password', text: 'Open https://x/reset-password#token=SECRET' })
+  const mailer = createMailer(
+    {
+      smtpUrl: undefined,
+      mailFrom: 'LiftArena <no-reply@localhost>',
+      dataDir,
+      publicUrl: options.publicUrl,
+      production: options.production ?? false,
+    },
+    (line) => lines.push(line),
+  )
+  await mailer.send({
+    to: 'anna@example.com',
+    subject: 'Choose a new LiftArena password',
+    text: 'Open https://x/reset-password#token=SECRET',
+  })
   mailer.close()
   const files = readdirSync(outboxDir({ dataDir }))
   return { lines, files, mode: statSync(join(outboxDir({ dataDir }), files[0]!)).mode & 0o777 }

@@ -10,7 +10,14 @@ import { collectProcessMetrics, metricsText } from './metrics.ts'
 
 // Loopback and private ranges (RFC 1918, CGNAT, IPv6 unique-local and link-local).
 const PRIVATE = new BlockList()
-for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['169.254.0.0', 16]] as const) {
+for (const [net, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+] as const) {
   PRIVATE.addSubnet(net, prefix, 'ipv4')
 }
 PRIVATE.addAddress('::1', 'ipv6')
@@ -54,7 +61,8 @@ export async function startMetricsListener(options: { port: number; host: string
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, JSON.stringify({ error: 'Only GET is served here.' }))
     if (path === '/health') return send(200, JSON.stringify({ status: 'ok' }))
     if (path !== '/metrics') return send(404, JSON.stringify({ error: 'Not found: this port serves /metrics and /health.' }))
-    if (options.token && !bearerMatches(request.headers.authorization, options.token)) return send(401, JSON.stringify({ error: METRICS_TOKEN_REQUIRED }))
+    if (options.token && !bearerMatches(request.headers.authorization, options.token))
+      return send(401, JSON.stringify({ error: METRICS_TOKEN_REQUIRED }))
     metricsText().then(
       ({ contentType, body }) => send(200, body, contentType),
       () => send(500, JSON.stringify({ error: 'The metrics could not be collected.' })),
@@ -73,9 +81,10 @@ export async function startMetricsListener(options: { port: number; host: string
   })
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }

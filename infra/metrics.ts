@@ -26,7 +26,7 @@ export async function metricsText(): Promise<{ contentType: string; body: string
 
 export const httpRequestDuration = new Histogram({
   name: 'liftarena_http_request_duration_seconds',
-  help: 'Time from a request\'s arrival to its answer, by method, route pattern (not the raw URL) and status class.',
+  help: "Time from a request's arrival to its answer, by method, route pattern (not the raw URL) and status class.",
   labelNames: ['method', 'route', 'status_class'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
@@ -101,13 +101,17 @@ new Gauge({
   name: 'liftarena_socketio_connections',
   help: 'socket.io connections open on this node.',
   registers: [registry],
-  collect() { this.set(sumSockets((s) => s.connections)) },
+  collect() {
+    this.set(sumSockets((s) => s.connections))
+  },
 })
 new Gauge({
   name: 'liftarena_socketio_rooms',
   help: 'Public live rooms (challenges, global) followed by at least one connection on this node.',
   registers: [registry],
-  collect() { this.set(sumSockets((s) => s.rooms)) },
+  collect() {
+    this.set(sumSockets((s) => s.rooms))
+  },
 })
 
 /** A scrape must not hang on an unreachable Redis: the depth is left out then. */
@@ -115,7 +119,7 @@ const QUEUE_READ_TIMEOUT_MS = 1_000
 
 new Gauge({
   name: 'liftarena_transcode_queue_jobs',
-  help: 'Transcode jobs in the queue by state (BullMQ with REDIS_URL: the whole cluster\'s queue; else this process\'s in-process queue).',
+  help: "Transcode jobs in the queue by state (BullMQ with REDIS_URL: the whole cluster's queue; else this process's in-process queue).",
   labelNames: ['state'] as const,
   registers: [registry],
   async collect() {
@@ -123,8 +127,12 @@ new Gauge({
     const totals: QueueCounts = {}
     for (const source of queueSources) {
       let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), QUEUE_READ_TIMEOUT_MS) })
-      const counts = await Promise.race([source(), timeout]).catch(() => undefined).finally(() => clearTimeout(timer))
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), QUEUE_READ_TIMEOUT_MS)
+      })
+      const counts = await Promise.race([source(), timeout])
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer))
       for (const [state, n] of Object.entries(counts ?? {}) as Array<[QueueState, number]>) totals[state] = (totals[state] ?? 0) + n
     }
     for (const [state, n] of Object.entries(totals)) this.set({ state }, n)

@@ -77,10 +77,7 @@ function loadEngine(): Promise<Engine> {
 // Runs fn with an engine on the adapter. The engine never disposes the
 // connections it opens (a pg pool would hold the process until its idle timeout), so the
 // factory is wrapped to track them and dispose them after free().
-async function withEngine<T>(
-  factory: SqlMigrationAwareDriverAdapterFactory,
-  fn: (engine: SchemaEngine) => Promise<T>,
-): Promise<T> {
+async function withEngine<T>(factory: SqlMigrationAwareDriverAdapterFactory, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const Engine = await loadEngine()
   const opened: SqlDriverAdapter[] = []
   const track = async (conn: Promise<SqlDriverAdapter>) => {
@@ -91,7 +88,11 @@ async function withEngine<T>(
     // unhandled rejection. Await it, through the adapter's own error conversion.
     if (adapter.adapterName === 'pglite-prisma-adapter') {
       const a = adapter as SqlDriverAdapter & { client: PGlite; onError(e: unknown): never }
-      a.executeScript = (script) => a.client.exec(script).then(() => {}, (e: unknown) => a.onError(e))
+      a.executeScript = (script) =>
+        a.client.exec(script).then(
+          () => {},
+          (e: unknown) => a.onError(e),
+        )
     }
     return adapter
   }
@@ -114,7 +115,10 @@ async function withEngine<T>(
 // Same shape and order as the Prisma CLI builds it (folders sorted by name).
 async function readMigrations(): Promise<MigrationList> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true }).catch(() => [])
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   return {
     baseDir: MIGRATIONS_DIR,
     lockfile: { path: LOCKFILE, content: await readFile(MIGRATIONS_DIR + LOCKFILE, 'utf8').catch(() => null) },
@@ -145,7 +149,11 @@ export async function deployMigrations(adapterFactory: SqlMigrationAwareDriverAd
 
 /** Writes a migration for the difference between the migrations and schema.prisma; null when there is none. */
 export async function createMigration(name: string): Promise<string | null> {
-  const slug = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
   if (!slug) throw new Error(`invalid migration name: ${JSON.stringify(name)}`)
   const migrationsList = await readMigrations()
   const files = [{ path: SCHEMA_PATH, content: await readFile(SCHEMA_PATH, 'utf8') }]
@@ -192,7 +200,9 @@ export async function deployMigrationsLocked(connectionString: string): Promise<
   // A connection lost while waiting for the lock (PostgreSQL restarting) fails the query below
   // with its error; without a listener Node would throw the 'error' event instead.
   let lost: Error | undefined
-  client.on('error', (error) => { lost = error })
+  client.on('error', (error) => {
+    lost = error
+  })
   await client.connect()
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK])
@@ -212,8 +222,11 @@ export async function pendingMigrations(query: Query): Promise<string[]> {
   const exists = (await query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`)).rows[0] as { present: boolean }
   if (!exists.present) return migrationDirectories.map((d) => d.path)
   const applied = new Set(
-    ((await query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).rows as { migration_name: string }[])
-      .map((r) => r.migration_name),
+    (
+      (await query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL')).rows as {
+        migration_name: string
+      }[]
+    ).map((r) => r.migration_name),
   )
   return migrationDirectories.map((d) => d.path).filter((name) => !applied.has(name))
 }
@@ -221,6 +234,8 @@ export async function pendingMigrations(query: Query): Promise<string[]> {
 /** The sentence a server told not to migrate stops with when its schema is behind. */
 export function schemaBehindMessage(pending: string[]): string {
   const names = pending.length > 3 ? `${pending.slice(0, 3).join(', ')} and ${pending.length - 3} more` : pending.join(', ')
-  return `The database schema is behind this version: ${pending.length} migration${pending.length === 1 ? '' : 's'} not applied (${names}). ` +
+  return (
+    `The database schema is behind this version: ${pending.length} migration${pending.length === 1 ? '' : 's'} not applied (${names}). ` +
     'MIGRATE_ON_START=false, so this server does not migrate: run the migrate step first (`npm run migrate:deploy`, or `docker compose run --rm migrate`), then start it again.'
+  )
 }

@@ -13,8 +13,14 @@ export interface OriginalVideoFacts {
 
 /** ffprobe's H.264 profile name → profile_idc and constraint flags, as hex (the `PPCC` of avc1.PPCCLL). */
 const AVC_PROFILES: Record<string, string> = {
-  'Constrained Baseline': '42E0', Baseline: '4200', Main: '4D40', Extended: '5800', High: '6400',
-  'High 10': '6E00', 'High 4:2:2': '7A00', 'High 4:4:4 Predictive': 'F400',
+  'Constrained Baseline': '42E0',
+  Baseline: '4200',
+  Main: '4D40',
+  Extended: '5800',
+  High: '6400',
+  'High 10': '6E00',
+  'High 4:2:2': '7A00',
+  'High 4:4:4 Predictive': 'F400',
 }
 /** ffprobe's HEVC profile name → general_profile_idc and its compatibility flags (hvc1.P.C). */
 const HEVC_PROFILES: Record<string, string> = { Main: '1.6', 'Main 10': '2.4', 'Main Still Picture': '3.8', Rext: '4.10' }
@@ -33,10 +39,14 @@ export function codecsParameter(video: NonNullable<ProbeInfo['video']>): string 
       const tag = video.codecTag === 'hev1' ? 'hev1' : 'hvc1'
       return `${tag}.${HEVC_PROFILES[video.profile ?? ''] ?? '1.6'}.L${level ?? 93}.B0`
     }
-    case 'vp9': return 'vp09.00.10.08'
-    case 'vp8': return 'vp8'
-    case 'av1': return 'av01.0.05M.08'
-    default: return null
+    case 'vp9':
+      return 'vp09.00.10.08'
+    case 'vp8':
+      return 'vp8'
+    case 'av1':
+      return 'av01.0.05M.08'
+    default:
+      return null
   }
 }
 

@@ -15,11 +15,15 @@ export function createReadinessProbes(deps: { db: Database; storage: Storage; re
   const { redis } = deps
   redis?.on('error', () => {}) // reported by the check that fails
   return {
-    database: async () => { await deps.db.prisma.$queryRaw`SELECT 1` },
-    redis: redis && (async () => {
-      if (redis.status === 'wait') await redis.connect()
-      if ((await redis.ping()) !== 'PONG') throw new Error('Redis did not answer PONG')
-    }),
+    database: async () => {
+      await deps.db.prisma.$queryRaw`SELECT 1`
+    },
+    redis:
+      redis &&
+      (async () => {
+        if (redis.status === 'wait') await redis.connect()
+        if ((await redis.ping()) !== 'PONG') throw new Error('Redis did not answer PONG')
+      }),
     storage: () => deps.storage.ping(),
   }
 }

@@ -33,7 +33,9 @@ describe('RedisLocker', () => {
   it('lets one node hold an upload at a time, renews past its expiry while held, and asks the holder to let go', async () => {
     const held = nodeA.newLock('u1')
     let released = 0
-    await held.lock(never, () => { released++ })
+    await held.lock(never, () => {
+      released++
+    })
     await new Promise((r) => setTimeout(r, 900)) // past ttlMs: renewed, still held
     const started = Date.now()
     await expect(nodeB.newLock('u1').lock(never, () => {})).rejects.toBe(LOCKED)
@@ -49,9 +51,11 @@ describe('RedisLocker', () => {
     await other.unlock()
   })
 
-  it('takes the lock once its holder lets go on request, and a dead holder\'s lock lapses', async () => {
+  it("takes the lock once its holder lets go on request, and a dead holder's lock lapses", async () => {
     const first = nodeA.newLock('u3')
-    await first.lock(never, () => { setTimeout(() => void first.unlock(), 50) })
+    await first.lock(never, () => {
+      setTimeout(() => void first.unlock(), 50)
+    })
     const second = nodeB.newLock('u3')
     await second.lock(never, () => {})
     expect(await redisA.exists(`${prefix}:u3`)).toBe(1)

@@ -15,7 +15,10 @@ import type { Redis } from 'ioredis'
 import type { Lock, Locker, RequestRelease } from '@tus/utils'
 
 /** Thrown (as tus errors are: status and body) when the lock stays taken. */
-export const LOCKED = Object.freeze({ status_code: 423, body: 'This upload is being received by another request right now. Please try again in a moment.' })
+export const LOCKED = Object.freeze({
+  status_code: 423,
+  body: 'This upload is being received by another request right now. Please try again in a moment.',
+})
 
 export interface RedisLockerOptions {
   /** Key prefix, e.g. `liftarena:tus-lock`. */
@@ -38,7 +41,13 @@ export class RedisLocker implements Locker {
   readonly acquireTimeoutMs: number
   readonly retryMs: number
 
-  private constructor(readonly redis: Redis, private readonly subscriber: Redis, readonly prefix: string, options: RedisLockerOptions, private readonly ownsSubscriber: boolean) {
+  private constructor(
+    readonly redis: Redis,
+    private readonly subscriber: Redis,
+    readonly prefix: string,
+    options: RedisLockerOptions,
+    private readonly ownsSubscriber: boolean,
+  ) {
     this.ttlMs = options.ttlMs ?? 30_000
     this.acquireTimeoutMs = options.acquireTimeoutMs ?? 10_000
     this.retryMs = options.retryMs ?? 100
@@ -75,21 +84,25 @@ export class RedisLocker implements Locker {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(done, ms)
-  function done() {
-    clearTimeout(timer)
-    signal.removeEventListener('abort', done)
-    resolve()
-  }
-  signal.addEventListener('abort', done, { once: true })
-})
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
 
 class RedisLock implements Lock {
   private readonly token = randomBytes(16).toString('hex')
   private renewal: NodeJS.Timeout | undefined
 
-  constructor(private readonly locker: RedisLocker, private readonly id: string) {}
+  constructor(
+    private readonly locker: RedisLocker,
+    private readonly id: string,
+  ) {}
 
   private get key() {
     return `${this.locker.prefix}:${this.id}`
@@ -101,7 +114,7 @@ class RedisLock implements Lock {
     let asked = false
     for (;;) {
       if (signal.aborted) throw LOCKED
-      if (await redis.set(this.key, this.token, 'PX', ttlMs, 'NX') === 'OK') break
+      if ((await redis.set(this.key, this.token, 'PX', ttlMs, 'NX')) === 'OK') break
       if (!asked) {
         asked = true
         await redis.publish(this.locker.releaseChannel, this.id)
@@ -110,12 +123,18 @@ class RedisLock implements Lock {
       await sleep(retryMs, signal)
     }
     this.locker.held.set(this.id, requestRelease)
-    this.renewal = setInterval(() => {
-      redis.eval(RENEW, 1, this.key, this.token, String(ttlMs)).then((renewed) => {
-        // Lost (expired while Redis was unreachable, and taken since): stop writing.
-        if (renewed === 0) void Promise.resolve(requestRelease()).catch(() => {})
-      }, () => {})
-    }, Math.max(50, Math.floor(ttlMs / 3)))
+    this.renewal = setInterval(
+      () => {
+        redis.eval(RENEW, 1, this.key, this.token, String(ttlMs)).then(
+          (renewed) => {
+            // Lost (expired while Redis was unreachable, and taken since): stop writing.
+            if (renewed === 0) void Promise.resolve(requestRelease()).catch(() => {})
+          },
+          () => {},
+        )
+      },
+      Math.max(50, Math.floor(ttlMs / 3)),
+    )
     this.renewal.unref()
   }
 

@@ -16,7 +16,10 @@ export type RefusalCode =
   | 'unavailable'
 
 export class Refusal extends Error {
-  constructor(readonly code: RefusalCode, message: string) {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
     super(message)
     this.name = 'Refusal'
   }

@@ -47,7 +47,7 @@ export interface ResumableUpload {
 /** The store or its state (Redis) did not answer: the upload may still exist. */
 export class ResumableStoreUnreachable extends Error {
   constructor(cause: unknown) {
-    super('The resumable uploads\' store did not answer.', { cause })
+    super("The resumable uploads' store did not answer.", { cause })
     this.name = 'ResumableStoreUnreachable'
   }
 }
@@ -118,7 +118,8 @@ export function openResumableStore(
   const { storage, log } = deps
   const redis = deps.redis?.get('commands')
   redis?.on('error', (err: Error) => log.warn({ err }, 'resumable uploads: Redis connection error'))
-  const redisLocker = redis && deps.redis ? RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` }, deps.redis.get('subscriber')) : undefined
+  const redisLocker =
+    redis && deps.redis ? RedisLocker.create(redis, { prefix: `${config.redisPrefix}:tus-lock` }, deps.redis.get('subscriber')) : undefined
   const { datastore, cache, s3 } = openStore(config, redis)
   datastore.extensions = [...RESUMABLE_UPLOAD_EXTENSIONS]
   const prefix = s3 ? RESUMABLE_UPLOADS_PREFIX : ''
@@ -159,7 +160,10 @@ export function openResumableStore(
         if (status !== 404 && status !== 410) throw new ResumableStoreUnreachable(error)
         // The S3 store answers "not found" when it could not read the upload's state at all (bucket
         // or Redis away): a client told 404 would start again from zero, so make sure it is gone.
-        if (s3) await Promise.all([storage.ping(), redis?.ping()]).catch((cause: unknown) => { throw new ResumableStoreUnreachable(cause) })
+        if (s3)
+          await Promise.all([storage.ping(), redis?.ping()]).catch((cause: unknown) => {
+            throw new ResumableStoreUnreachable(cause)
+          })
         return null
       }
     },
@@ -186,8 +190,12 @@ export function openResumableStore(
       if (s3) {
         // The S3 store's remove stops at a completed multipart upload (no upload left to abort) and
         // leaves its object, info and cached state: removed here (keys as the store writes them).
-        await Promise.all([storage.delete(storeId), storage.delete(`${storeId}.info`), storage.delete(`${storeId}.part`), cache?.delete(storeId)])
-          .catch((err: unknown) => log.warn({ err, upload: storeId }, 'resumable upload: could not remove its objects'))
+        await Promise.all([
+          storage.delete(storeId),
+          storage.delete(`${storeId}.info`),
+          storage.delete(`${storeId}.part`),
+          cache?.delete(storeId),
+        ]).catch((err: unknown) => log.warn({ err, upload: storeId }, 'resumable upload: could not remove its objects'))
       }
     },
 
@@ -201,7 +209,9 @@ export function openResumableStore(
       }
     },
 
-    close: async () => { await redisLocker?.close() },
+    close: async () => {
+      await redisLocker?.close()
+    },
   }
 }
 
@@ -225,8 +235,10 @@ function redisKvStore(redis: Redis, prefix: string, ttlMs: number): KvStore<Meta
   }
 }
 
-function openStore(config: Pick<Config, 'storageDriver' | 's3' | 'redisPrefix' | 'uploadResumeMs' | 'scratchDir'>, redis: Redis | undefined):
-  { datastore: DataStore; cache?: KvStore<MetadataValue>; s3?: S3Store } {
+function openStore(
+  config: Pick<Config, 'storageDriver' | 's3' | 'redisPrefix' | 'uploadResumeMs' | 'scratchDir'>,
+  redis: Redis | undefined,
+): { datastore: DataStore; cache?: KvStore<MetadataValue>; s3?: S3Store } {
   const expirationPeriodInMilliseconds = config.uploadResumeMs
   if (config.storageDriver === 's3' && config.s3) {
     const cache = redis ? redisKvStore(redis, `${config.redisPrefix}:tus:info:`, config.uploadResumeMs + 86_400_000) : undefined

@@ -43,7 +43,10 @@ export const endedTokenKeepMs = (options: Pick<RetentionOptions, 'accessTokenTtl
   Math.max(ENDED_TOKEN_MIN_KEEP_MS, (options.accessTokenTtlSeconds + options.refreshReuseGraceSeconds) * 1000)
 
 /** Sweeps once now (not awaited: a large first backlog does not hold up the start), then every `everyMs` on an unref'd timer. */
-export function startRetention(repos: Pick<Repositories, 'liveEvents' | 'engagement' | 'refreshTokens' | 'passwordResets' | 'emailVerifications'>, options: RetentionOptions): Retention {
+export function startRetention(
+  repos: Pick<Repositories, 'liveEvents' | 'engagement' | 'refreshTokens' | 'passwordResets' | 'emailVerifications'>,
+  options: RetentionOptions,
+): Retention {
   const batch = options.batch ?? RETENTION_BATCH
   const controller = new AbortController()
   const signal = controller.signal
@@ -61,18 +64,30 @@ export function startRetention(repos: Pick<Repositories, 'liveEvents' | 'engagem
 
   async function sweep(): Promise<RetentionCounts> {
     const counts: RetentionCounts = {
-      liveEvents: await prune('live_events', () => repos.liveEvents.pruneOld({ minAgeMs: options.liveEventMinAgeMs ?? LIVE_EVENT_MIN_AGE_MS, batch, signal })),
+      liveEvents: await prune('live_events', () =>
+        repos.liveEvents.pruneOld({ minAgeMs: options.liveEventMinAgeMs ?? LIVE_EVENT_MIN_AGE_MS, batch, signal }),
+      ),
       views: await prune('attempt_views', () => repos.engagement.pruneViews({ batch, signal })),
-      refreshTokens: await prune('refresh_tokens', () => repos.refreshTokens.pruneEnded({ keepMs: endedTokenKeepMs(options), batch, signal })),
+      refreshTokens: await prune('refresh_tokens', () =>
+        repos.refreshTokens.pruneEnded({ keepMs: endedTokenKeepMs(options), batch, signal }),
+      ),
       // A day after a link expired or was used (the per-account limit reads the last hour's).
-      passwordResets: await prune('password_resets', () => repos.passwordResets.pruneBefore(new Date(Date.now() - ENDED_TOKEN_MIN_KEEP_MS))),
-      emailVerifications: await prune('email_verifications', () => repos.emailVerifications.pruneBefore(new Date(Date.now() - ENDED_TOKEN_MIN_KEEP_MS))),
+      passwordResets: await prune('password_resets', () =>
+        repos.passwordResets.pruneBefore(new Date(Date.now() - ENDED_TOKEN_MIN_KEEP_MS)),
+      ),
+      emailVerifications: await prune('email_verifications', () =>
+        repos.emailVerifications.pruneBefore(new Date(Date.now() - ENDED_TOKEN_MIN_KEEP_MS)),
+      ),
     }
-    if (counts.liveEvents + counts.views + counts.refreshTokens + counts.passwordResets + counts.emailVerifications > 0) options.log.info({ ...counts }, 'retention: old rows deleted')
+    if (counts.liveEvents + counts.views + counts.refreshTokens + counts.passwordResets + counts.emailVerifications > 0)
+      options.log.info({ ...counts }, 'retention: old rows deleted')
     return counts
   }
 
-  const run = () => (running ??= sweep().finally(() => { running = null }))
+  const run = () =>
+    (running ??= sweep().finally(() => {
+      running = null
+    }))
   void run()
   const timer = setInterval(() => void run(), options.everyMs ?? RETENTION_EVERY_MS)
   timer.unref()

@@ -13,7 +13,14 @@ import { join } from 'node:path'
 import { PassThrough, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
-  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException, type S3ClientConfig,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
@@ -46,7 +53,10 @@ const ANSWER = { requestTimeout: 5_000 }
 
 /** 404 from HeadObject/GetObject (HeadObject has no body, so only the status says it). */
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+  )
 }
 
 /** The store's 4xx answers (bad credentials, no such bucket) are configuration errors and keep their text; the rest is "unreachable". */
@@ -77,7 +87,13 @@ export function s3ClientOptions(s3: S3Config): S3ClientConfig {
     credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
     // 2 tries (one retry after a short backoff): an unreachable store fails in seconds, not minutes.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS, throwOnRequestTimeout: true, httpAgent: AGENT, httpsAgent: AGENT },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: IDLE_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      httpAgent: AGENT,
+      httpsAgent: AGENT,
+    },
     // Checksums only where S3 requires them: S3-compatible stores (older MinIO, s3rver) do not all
     // understand the SDK's default trailing CRC32 (aws-chunked bodies).
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -139,7 +155,8 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
       const abort = new AbortController()
       out.once('close', () => abort.abort())
       const Range = range ? `bytes=${range.start}-${range.end}` : undefined
-      client.send(new GetObjectCommand({ Bucket, Key: key, Range }), { ...ANSWER, abortSignal: abort.signal })
+      client
+        .send(new GetObjectCommand({ Bucket, Key: key, Range }), { ...ANSWER, abortSignal: abort.signal })
         .then((res) => pipeline(res.Body as Readable, out))
         .catch((error: unknown) => {
           if (!out.destroyed) out.destroy(isNotFound(error) ? missing(key) : unavailable(error))
@@ -151,7 +168,10 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
       assertSafeKey(key)
       // Multipart above one part's size (lib-storage); a failed upload aborts its parts.
       const upload = new Upload({
-        client, partSize: PART_SIZE, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false,
+        client,
+        partSize: PART_SIZE,
+        queueSize: PARTS_IN_FLIGHT,
+        leavePartsOnError: false,
         params: { Bucket, Key: key, Body: createReadStream(localPath), ContentType: contentTypeOf(key) },
       })
       try {
@@ -183,12 +203,20 @@ export function createS3Storage({ s3, scratchDir }: S3StorageOptions): Storage {
       assertSafeKey(toKey)
       // Keys are plain characters (assertSafeKey), so the copy source needs no escaping. A copy of a
       // large object may take a while inside the store: only the connection's timeouts bound it.
-      await client.send(new CopyObjectCommand({
-        Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}`, ContentType: contentTypeOf(toKey), MetadataDirective: 'REPLACE',
-      })).catch((error: unknown) => {
-        if (isNotFound(error)) throw missing(fromKey)
-        throw unavailable(error)
-      })
+      await client
+        .send(
+          new CopyObjectCommand({
+            Bucket,
+            Key: toKey,
+            CopySource: `${Bucket}/${fromKey}`,
+            ContentType: contentTypeOf(toKey),
+            MetadataDirective: 'REPLACE',
+          }),
+        )
+        .catch((error: unknown) => {
+          if (isNotFound(error)) throw missing(fromKey)
+          throw unavailable(error)
+        })
     },
 
     async delete(key) {

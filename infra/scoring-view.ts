@@ -2,8 +2,17 @@
 // participant → where they stand. Here, not in a role: the server's answers and the judging
 // repository's 'attempt.judged' events score alike.
 import {
-  challengeLifts, parseDescription, pointsFormula, scoringOf, standingOf, RANKINGS, DEFAULT_RANKING,
-  type Ranking, type ScoredLift, type ScoringSettings, type Standing,
+  challengeLifts,
+  parseDescription,
+  pointsFormula,
+  scoringOf,
+  standingOf,
+  RANKINGS,
+  DEFAULT_RANKING,
+  type Ranking,
+  type ScoredLift,
+  type ScoringSettings,
+  type Standing,
 } from '../contract/index.ts'
 
 /** What scoring reads of a challenge row. */
@@ -12,7 +21,7 @@ export const scoringSelect = { liftTypes: true, description: true, ranking: true
 
 /** The names a challenge lists its lift types by: its column, else (rows written by older clients) its description's metadata. */
 export function listedLiftTypes(row: { liftTypes: string[]; description: string }): string[] {
-  return row.liftTypes.length > 0 ? row.liftTypes : parseDescription(row.description).meta.lifttypes ?? []
+  return row.liftTypes.length > 0 ? row.liftTypes : (parseDescription(row.description).meta.lifttypes ?? [])
 }
 
 export function scoringSettings(row: ScoringRow): ScoringSettings {
@@ -22,13 +31,30 @@ export function scoringSettings(row: ScoringRow): ScoringSettings {
 }
 
 /** An attempt row as the ranking rules read it. */
-export const scored = (attempt: { liftType: string; weight: number; status: string; createdAt: Date }): ScoredLift =>
-  ({ lift_type: attempt.liftType, weight: attempt.weight, status: attempt.status, created_at: attempt.createdAt.toISOString() })
+export const scored = (attempt: { liftType: string; weight: number; status: string; createdAt: Date }): ScoredLift => ({
+  lift_type: attempt.liftType,
+  weight: attempt.weight,
+  status: attempt.status,
+  created_at: attempt.createdAt.toISOString(),
+})
 
 /** A participant row's standing in its challenge. */
 export function standingOfRow(
-  participant: { attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]; bodyweight: number | null; gender: string; equipment?: string },
+  participant: {
+    attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]
+    bodyweight: number | null
+    gender: string
+    equipment?: string
+  },
   settings: ScoringSettings,
 ): Standing {
-  return standingOf({ attempts: participant.attempts.map(scored), bodyweight: participant.bodyweight, gender: participant.gender, equipment: participant.equipment }, settings)
+  return standingOf(
+    {
+      attempts: participant.attempts.map(scored),
+      bodyweight: participant.bodyweight,
+      gender: participant.gender,
+      equipment: participant.equipment,
+    },
+    settings,
+  )
 }

@@ -15,7 +15,8 @@ describe('scratch owners', () => {
       expect(me.pidns).toMatch(/^[1-9]\d*$/)
     }
     expect(parseOwnerTag(ownerTag(me))).toEqual(me)
-    for (const bad of ['', 'p1', 'p1.2.3.4', 'p1.2.abcdefgh.4', 'x1.2.0000abcd.4', 'p1.2.0000abcd.4.5']) expect(parseOwnerTag(bad), bad).toBeNull()
+    for (const bad of ['', 'p1', 'p1.2.3.4', 'p1.2.abcdefgh.4', 'x1.2.0000abcd.4', 'p1.2.0000abcd.4.5'])
+      expect(parseOwnerTag(bad), bad).toBeNull()
   })
 
   it('tells a stopped process (or one from before a reboot) from a running one, and does not guess across pid namespaces', async () => {

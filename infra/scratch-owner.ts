@@ -57,7 +57,10 @@ let self: ScratchOwner | undefined
 /** This process, as its scratch entries name it. */
 export function currentOwner(): ScratchOwner {
   if (self) return self
-  const boot = read('/proc/sys/kernel/random/boot_id')?.replace(/[^0-9a-f]/gi, '').slice(0, 8).toLowerCase()
+  const boot = read('/proc/sys/kernel/random/boot_id')
+    ?.replace(/[^0-9a-f]/gi, '')
+    .slice(0, 8)
+    .toLowerCase()
   let pidns = '0'
   try {
     pidns = /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? '0'
@@ -72,7 +75,11 @@ export function currentOwner(): ScratchOwner {
  * Whether `owner` has certainly stopped, as far as `me` can tell: true or false, or undefined when it
  * runs in another pid namespace (then only the entry's age can tell).
  */
-export function ownerGone(owner: ScratchOwner, me: ScratchOwner = currentOwner(), ticksOf: (pid: number) => string | undefined = startTicks): boolean | undefined {
+export function ownerGone(
+  owner: ScratchOwner,
+  me: ScratchOwner = currentOwner(),
+  ticksOf: (pid: number) => string | undefined = startTicks,
+): boolean | undefined {
   // Made before this host last booted: every process of then has stopped.
   if (owner.boot !== me.boot) return true
   if (owner.pidns !== me.pidns) return undefined

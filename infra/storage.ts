@@ -89,7 +89,8 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/
 export function assertSafeKey(key: unknown): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new InvalidKeyError(String(key))
   // Explicit checks first (documentation as much as defence): NUL, encoded anything, absolute paths.
-  if (key.includes('\0') || key.includes('%') || key.includes('\\') || key.startsWith('/') || isAbsolute(key)) throw new InvalidKeyError(key)
+  if (key.includes('\0') || key.includes('%') || key.includes('\\') || key.startsWith('/') || isAbsolute(key))
+    throw new InvalidKeyError(key)
   const segments = key.split('/')
   if (!segments.every((s) => SEGMENT.test(s))) throw new InvalidKeyError(key)
   return key
@@ -121,10 +122,25 @@ export const attemptKeys = {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', mkv: 'video/x-matroska',
-  '3gp': 'video/3gpp', '3g2': 'video/3gpp2', avi: 'video/x-msvideo', mpg: 'video/mpeg', mts: 'video/mp2t', ts: 'video/mp2t',
-  ogv: 'video/ogg', flv: 'video/x-flv', wmv: 'video/x-ms-wmv', asf: 'video/x-ms-asf',
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  '3gp': 'video/3gpp',
+  '3g2': 'video/3gpp2',
+  avi: 'video/x-msvideo',
+  mpg: 'video/mpeg',
+  mts: 'video/mp2t',
+  ts: 'video/mp2t',
+  ogv: 'video/ogg',
+  flv: 'video/x-flv',
+  wmv: 'video/x-ms-wmv',
+  asf: 'video/x-ms-asf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
 }
 
 export function contentTypeOf(key: string): string {

@@ -34,8 +34,15 @@ export const TAKE_CHECK_SETTINGS = Object.freeze({
 /** ffprobe: the streams, the container's start and its creation time. */
 export function streamsProbeArgs(container: Container, path: string): string[] {
   return [
-    '-max_alloc', String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes), ...demuxerOptions(container), '-v', 'error', '-of', 'json',
-    '-show_entries', 'format=start_time,duration:format_tags=creation_time:stream=index,codec_type,width,height:stream_tags=creation_time:stream_disposition=attached_pic',
+    '-max_alloc',
+    String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes),
+    ...demuxerOptions(container),
+    '-v',
+    'error',
+    '-of',
+    'json',
+    '-show_entries',
+    'format=start_time,duration:format_tags=creation_time:stream=index,codec_type,width,height:stream_tags=creation_time:stream_disposition=attached_pic',
     path,
   ]
 }
@@ -43,8 +50,20 @@ export function streamsProbeArgs(container: Container, path: string): string[] {
 /** ffprobe: every packet's timestamps of the first video stream, and the size of each key frame (only those are decoded). */
 export function packetsProbeArgs(container: Container, path: string): string[] {
   return [
-    '-max_alloc', String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes), ...demuxerOptions(container), '-v', 'error', '-select_streams', 'v:0',
-    '-skip_frame', 'nokey', '-show_entries', 'packet=pts_time,dts_time:frame=best_effort_timestamp_time,width,height', '-of', 'csv', path,
+    '-max_alloc',
+    String(FFMPEG_RESOURCE_LIMITS.maxAllocBytes),
+    ...demuxerOptions(container),
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-skip_frame',
+    'nokey',
+    '-show_entries',
+    'packet=pts_time,dts_time:frame=best_effort_timestamp_time,width,height',
+    '-of',
+    'csv',
+    path,
   ]
 }
 
@@ -59,8 +78,27 @@ export function filterPassArgs(container: Container, path: string, maxSeconds: n
     'metadata=mode=print:key=lavfi.scene_score',
   ].join(',')
   return [
-    '-hide_banner', '-nostdin', '-nostats', '-v', 'info', ...ffmpegResourceOptions(), ...demuxerOptions(container), '-t', String(maxSeconds),
-    '-i', path, '-map', '0:v:0', '-an', '-sn', '-dn', '-vf', graph, '-f', 'null', '-',
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-v',
+    'info',
+    ...ffmpegResourceOptions(),
+    ...demuxerOptions(container),
+    '-t',
+    String(maxSeconds),
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    graph,
+    '-f',
+    'null',
+    '-',
   ]
 }
 
@@ -70,17 +108,45 @@ export function filterPassArgs(container: Container, path: string, maxSeconds: n
  */
 export function contactSheetArgs(container: Container, path: string, out: string): string[] {
   return [
-    '-hide_banner', '-nostdin', '-v', 'error', ...ffmpegResourceOptions(), ...demuxerOptions(container), '-sseof', '-4', '-i', path,
-    '-map', '0:v:0', '-vf', `fps=1.5,scale=w=${TAKE_CHECK_SETTINGS.checkWidth}:h=-2,tile=3x2:padding=4:margin=4`,
-    '-frames:v', '1', '-q:v', '4', '-f', 'image2', '-c:v', 'mjpeg', '-y', out,
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    ...ffmpegResourceOptions(),
+    ...demuxerOptions(container),
+    '-sseof',
+    '-4',
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-vf',
+    `fps=1.5,scale=w=${TAKE_CHECK_SETTINGS.checkWidth}:h=-2,tile=3x2:padding=4:margin=4`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    '-y',
+    out,
   ]
 }
 
 // ---------------------------------------------------------------------------
 // Parsing
 
-export interface Stretch { start: number; end: number | null }
-export interface FilterFindings { scenes: Array<{ at: number; score: number }>; blacks: Stretch[]; freezes: Stretch[] }
+export interface Stretch {
+  start: number
+  end: number | null
+}
+export interface FilterFindings {
+  scenes: Array<{ at: number; score: number }>
+  blacks: Stretch[]
+  freezes: Stretch[]
+}
 
 /** Pure: ffmpeg's log of the filter pass → scene changes, black and still stretches (an open stretch runs to the end). */
 export function parseFilterLog(log: string): FilterFindings {
@@ -107,10 +173,21 @@ export function parseFilterLog(log: string): FilterFindings {
   return { scenes, blacks, freezes }
 }
 
-export interface StreamFacts { videoStreams: number; creationTime: Date | null; startTime: number; duration: number | null }
+export interface StreamFacts {
+  videoStreams: number
+  creationTime: Date | null
+  startTime: number
+  duration: number | null
+}
 
 interface RawStreams {
-  streams?: Array<{ codec_type?: string; width?: number; height?: number; tags?: { creation_time?: string }; disposition?: { attached_pic?: number } }>
+  streams?: Array<{
+    codec_type?: string
+    width?: number
+    height?: number
+    tags?: { creation_time?: string }
+    disposition?: { attached_pic?: number }
+  }>
   format?: { start_time?: string; duration?: string; tags?: { creation_time?: string } }
 }
 
@@ -165,7 +242,8 @@ export function parseTimeline(csv: string, startTime: number): TimelineFindings 
       const [t, w, h] = [Number(cells[1]), Number(cells[2]), Number(cells[3])]
       if (!(w > 0 && h > 0)) continue
       const size = `${w}×${h}`
-      if (lastSize !== null && size !== lastSize) sizeChanges.push({ at: Number.isFinite(t) ? Math.max(0, t - startTime) : furthest, from: lastSize, to: size })
+      if (lastSize !== null && size !== lastSize)
+        sizeChanges.push({ at: Number.isFinite(t) ? Math.max(0, t - startTime) : furthest, from: lastSize, to: size })
       lastSize = size
     }
   }
@@ -231,10 +309,15 @@ export function decideTakeFlags(found: TakeFindings, context: TakeContext): { fl
       whole.push({ kind: 'created_in_future', at: null, text: `the file says it was made on ${day(created)}, after it was uploaded` })
     } else if (created.getTime() < reference.getTime() - s.windowMs - s.clockSlackMs) {
       const what = context.declaredAt ? 'the attempt was declared' : 'it was uploaded'
-      whole.push({ kind: 'created_too_early', at: null, text: `the file says it was made on ${day(created)}, more than a day before ${what}` })
+      whole.push({
+        kind: 'created_too_early',
+        at: null,
+        text: `the file says it was made on ${day(created)}, more than a day before ${what}`,
+      })
     }
   }
-  if (streams.videoStreams > 1) whole.push({ kind: 'extra_video_stream', at: null, text: `${streams.videoStreams} video streams: only the first is judged and shown` })
+  if (streams.videoStreams > 1)
+    whole.push({ kind: 'extra_video_stream', at: null, text: `${streams.videoStreams} video streams: only the first is judged and shown` })
   if (duration !== null && duration < s.minSeconds) {
     whole.push({ kind: 'implausible_duration', at: null, text: `${duration.toFixed(1)} s long: too short to hold a lift` })
   }
@@ -246,21 +329,58 @@ export function decideTakeFlags(found: TakeFindings, context: TakeContext): { fl
 
   if (found.timeline) {
     const t = found.timeline
-    limited('timestamps_backwards', t.backwards.map((at) => ({ kind: 'timestamps_backwards', at, text: `timestamps go backwards at ${formatMoment(at)} (clips joined?)` })), 'jumps back')
-    limited('frame_rate_change', t.rateChanges.map((c) => ({ kind: 'frame_rate_change', at: c.at, text: `frame rate changes from ${c.from} to ${c.to} fps at ${formatMoment(c.at)}` })), 'frame rate changes')
-    limited('size_change', t.sizeChanges.map((c) => ({ kind: 'size_change', at: c.at, text: `picture size changes from ${c.from} to ${c.to} at ${formatMoment(c.at)}` })), 'size changes')
+    limited(
+      'timestamps_backwards',
+      t.backwards.map((at) => ({
+        kind: 'timestamps_backwards',
+        at,
+        text: `timestamps go backwards at ${formatMoment(at)} (clips joined?)`,
+      })),
+      'jumps back',
+    )
+    limited(
+      'frame_rate_change',
+      t.rateChanges.map((c) => ({
+        kind: 'frame_rate_change',
+        at: c.at,
+        text: `frame rate changes from ${c.from} to ${c.to} fps at ${formatMoment(c.at)}`,
+      })),
+      'frame rate changes',
+    )
+    limited(
+      'size_change',
+      t.sizeChanges.map((c) => ({
+        kind: 'size_change',
+        at: c.at,
+        text: `picture size changes from ${c.from} to ${c.to} at ${formatMoment(c.at)}`,
+      })),
+      'size changes',
+    )
   } else notes.push('The timestamp and frame-size check did not finish.')
 
   if (found.filters) {
     const end = duration ?? Infinity
     const f = found.filters
     const scenes = f.scenes.filter((c, i) => i === 0 || c.at - f.scenes[i - 1]!.at > 0.5)
-    limited('cut', scenes.map((c) => ({ kind: 'cut', at: c.at, text: `possible cut at ${formatMoment(c.at)}` })), 'possible cuts')
-    const span = (x: Stretch) => (x.end === null ? `from ${formatMoment(x.start)} to the end` : `from ${formatMoment(x.start)} to ${formatMoment(x.end)}`)
-    limited('black', f.blacks.map((b) => ({ kind: 'black', at: b.start, ...(b.end !== null ? { until: b.end } : {}), text: `black picture ${span(b)}` })), 'black stretches')
+    limited(
+      'cut',
+      scenes.map((c) => ({ kind: 'cut', at: c.at, text: `possible cut at ${formatMoment(c.at)}` })),
+      'possible cuts',
+    )
+    const span = (x: Stretch) =>
+      x.end === null ? `from ${formatMoment(x.start)} to the end` : `from ${formatMoment(x.start)} to ${formatMoment(x.end)}`
+    limited(
+      'black',
+      f.blacks.map((b) => ({ kind: 'black', at: b.start, ...(b.end !== null ? { until: b.end } : {}), text: `black picture ${span(b)}` })),
+      'black stretches',
+    )
     // Black is still too: a still stretch mostly inside a black one is that black one.
     const stills = f.freezes.filter((z) => !f.blacks.some((b) => overlap(z, b, end) >= 0.8 * ((z.end ?? end) - z.start)))
-    limited('frozen', stills.map((z) => ({ kind: 'frozen', at: z.start, ...(z.end !== null ? { until: z.end } : {}), text: `picture frozen ${span(z)}` })), 'frozen stretches')
+    limited(
+      'frozen',
+      stills.map((z) => ({ kind: 'frozen', at: z.start, ...(z.end !== null ? { until: z.end } : {}), text: `picture frozen ${span(z)}` })),
+      'frozen stretches',
+    )
   } else notes.push('The picture check (cuts, frozen and black stretches) did not finish.')
 
   timed.sort((a, b) => (a.at ?? 0) - (b.at ?? 0))

@@ -6,8 +6,18 @@ import { execFile } from 'node:child_process'
 import type { TakeChecks } from '../contract/take-checks.ts'
 import type { Container, FfmpegBinaries } from './ffmpeg.ts'
 import {
-  contactSheetArgs, decideTakeFlags, filterPassArgs, packetsProbeArgs, parseFilterLog, parseStreams, parseTimeline, streamsProbeArgs,
-  type FilterFindings, type StreamFacts, type TakeContext, type TimelineFindings,
+  contactSheetArgs,
+  decideTakeFlags,
+  filterPassArgs,
+  packetsProbeArgs,
+  parseFilterLog,
+  parseStreams,
+  parseTimeline,
+  streamsProbeArgs,
+  type FilterFindings,
+  type StreamFacts,
+  type TakeContext,
+  type TimelineFindings,
 } from './take-checks.decisions.ts'
 
 function run(binary: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<{ stdout: string; stderr: string }> {
@@ -29,11 +39,16 @@ export interface TakeCheckOptions {
 }
 
 /** Bound of the decode pass: 20 s plus twice the clip (a 2-core box decodes a 1080p clip at several times real time). */
-export const filterPassTimeoutMs = (durationS: number | null, maxSeconds: number) => 20_000 + 2_000 * Math.min(durationS ?? maxSeconds, maxSeconds)
+export const filterPassTimeoutMs = (durationS: number | null, maxSeconds: number) =>
+  20_000 + 2_000 * Math.min(durationS ?? maxSeconds, maxSeconds)
 
 /** Runs the checks on a local file read as `container`; what it found, as stored on the attempt. */
 export async function runTakeChecks(
-  binaries: FfmpegBinaries, path: string, container: Container, context: TakeContext, options: TakeCheckOptions,
+  binaries: FfmpegBinaries,
+  path: string,
+  container: Container,
+  context: TakeContext,
+  options: TakeCheckOptions,
 ): Promise<TakeChecks> {
   const { signal } = options
   const failed: string[] = []
@@ -47,13 +62,27 @@ export async function runTakeChecks(
     }
   }
   const streams: StreamFacts = (await attempt('streams', async () =>
-    parseStreams(JSON.parse((await run(binaries.ffprobe, streamsProbeArgs(container, path), 30_000, signal)).stdout)))) ??
-    { videoStreams: 1, creationTime: null, startTime: 0, duration: options.durationS }
+    parseStreams(JSON.parse((await run(binaries.ffprobe, streamsProbeArgs(container, path), 30_000, signal)).stdout)),
+  )) ?? { videoStreams: 1, creationTime: null, startTime: 0, duration: options.durationS }
   const timeline: TimelineFindings | null = await attempt('timeline', async () =>
-    parseTimeline((await run(binaries.ffprobe, packetsProbeArgs(container, path), 60_000, signal)).stdout, streams.startTime))
+    parseTimeline((await run(binaries.ffprobe, packetsProbeArgs(container, path), 60_000, signal)).stdout, streams.startTime),
+  )
   const filters: FilterFindings | null = await attempt('picture', async () =>
-    parseFilterLog((await run(binaries.ffmpeg, filterPassArgs(container, path, options.maxSeconds), filterPassTimeoutMs(options.durationS, options.maxSeconds), signal)).stderr))
-  const { flags, notes } = decideTakeFlags({ streams: { ...streams, duration: streams.duration ?? options.durationS }, timeline, filters }, context)
+    parseFilterLog(
+      (
+        await run(
+          binaries.ffmpeg,
+          filterPassArgs(container, path, options.maxSeconds),
+          filterPassTimeoutMs(options.durationS, options.maxSeconds),
+          signal,
+        )
+      ).stderr,
+    ),
+  )
+  const { flags, notes } = decideTakeFlags(
+    { streams: { ...streams, duration: streams.duration ?? options.durationS }, timeline, filters },
+    context,
+  )
   return {
     flags,
     notes: [...notes, ...failed.map((f) => `A check could not run (${f}).`)],
@@ -63,6 +92,12 @@ export async function runTakeChecks(
 }
 
 /** Writes the plate check's contact sheet (the take's last seconds, tiled) to `out`; bounded like the checks. */
-export async function makeContactSheet(binaries: FfmpegBinaries, path: string, container: Container, out: string, signal?: AbortSignal): Promise<void> {
+export async function makeContactSheet(
+  binaries: FfmpegBinaries,
+  path: string,
+  container: Container,
+  out: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await run(binaries.ffmpeg, contactSheetArgs(container, path, out), 60_000, signal)
 }

@@ -17,7 +17,9 @@ async function main() {
   try {
     const manifest = await writeBackup(db.prisma, db.kind, config, dir)
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0)
-    console.log(`Backed up ${rows} rows in ${Object.keys(manifest.database.tables).length} tables (${db.kind} database) and ${Object.keys(manifest.media.files).length} media files (${config.storageDriver}) to ${dir}`)
+    console.log(
+      `Backed up ${rows} rows in ${Object.keys(manifest.database.tables).length} tables (${db.kind} database) and ${Object.keys(manifest.media.files).length} media files (${config.storageDriver}) to ${dir}`,
+    )
   } finally {
     await db.close()
   }

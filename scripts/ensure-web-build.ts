@@ -59,7 +59,10 @@ export async function buildWebApp(root = ROOT): Promise<void> {
   try {
     vite = await import('vite')
   } catch (error) {
-    throw new Error(`Vite is not installed (${(error as Error).message.split('\n')[0]}). Run \`npm install\` (with dev dependencies: the web build needs them).`, { cause: error })
+    throw new Error(
+      `Vite is not installed (${(error as Error).message.split('\n')[0]}). Run \`npm install\` (with dev dependencies: the web build needs them).`,
+      { cause: error },
+    )
   }
   await vite.build({ configFile: join(root, 'web/vite.config.ts'), mode: 'production', logLevel: 'warn' })
 }
@@ -73,15 +76,17 @@ async function main() {
   if (serveWebDisabled()) return
   const reason = await webBuildStaleReason()
   if (reason === undefined) return
-  console.log(reason === 'missing'
-    ? 'Building the web app (first start)…'
-    : `Building the web app (${reason.changed} changed since the last build)…`)
+  console.log(
+    reason === 'missing' ? 'Building the web app (first start)…' : `Building the web app (${reason.changed} changed since the last build)…`,
+  )
   const started = performance.now()
   try {
     await buildWebApp()
   } catch (error) {
     console.error(`\nCould not build the web app: ${error instanceof Error ? error.message : String(error)}`)
-    console.error('The server was not started. Fix the error above (the build is `npm run build:web`), or start the API alone with SERVE_WEB=false.')
+    console.error(
+      'The server was not started. Fix the error above (the build is `npm run build:web`), or start the API alone with SERVE_WEB=false.',
+    )
     process.exit(1)
   }
   console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s.`)

@@ -23,7 +23,9 @@ async function main() {
   try {
     const manifest = await restoreBackup(db.prisma, config, resolve(folder), { replace: args.includes('--replace') })
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0)
-    console.log(`Restored ${rows} rows and ${Object.keys(manifest.media.files).length} media files from the backup of ${manifest.createdAt}.`)
+    console.log(
+      `Restored ${rows} rows and ${Object.keys(manifest.media.files).length} media files from the backup of ${manifest.createdAt}.`,
+    )
   } finally {
     await db.close()
   }

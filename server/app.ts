@@ -76,7 +76,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     logger: false,
     // Only a configured proxy's X-Forwarded-For names the client (else any client could pick its own address and dodge per-address limits).
     // A hop count trusts that many proxies nearest the server (what Fastify does with a number, which its types omit).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy === false ? false : [...config.trustProxy],
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy === false ? false : [...config.trustProxy],
     // A route reads no bigger a JSON body than it needs (body-limits.ts): parsing holds the event loop.
     bodyLimit: BODY_LIMITS.default,
     // Slow clients: headers and body must arrive within requestTimeout (Node checks every
@@ -146,7 +147,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 /** The router's own refusals (a badly encoded or overlong path part) answer in our {error} shape too. */
 function routerError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'A part of the address is too long.' })
-  else if (error.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
+  else if (error.code === 'FST_ERR_BAD_URL')
+    void reply.code(400).send({ error: 'The address is not valid: a part of it is not properly percent-encoded.' })
   else void reply.code(400).send({ error: 'The request could not be routed.' })
 }
 
@@ -160,11 +162,12 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 function clientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && receivingUpload(socket)) return
-  const [status, message] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-    ? ['408 Request Timeout', 'The request took too long to arrive. Please try again.']
-    : error.code === 'HPE_HEADER_OVERFLOW'
-      ? ['431 Request Header Fields Too Large', 'The request headers are too large.']
-      : ['400 Bad Request', 'The request is malformed.']
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['408 Request Timeout', 'The request took too long to arrive. Please try again.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['431 Request Header Fields Too Large', 'The request headers are too large.']
+        : ['400 Bad Request', 'The request is malformed.']
   const body = JSON.stringify({ error: message })
   if (!socket.writable) return void socket.destroy()
   const head = `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`

@@ -6,7 +6,12 @@ describe('clientNetwork', () => {
     expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9')
     expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9')
     const net = '2001:db8:1:2::/64'
-    for (const address of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:eeee:dddd:cccc', '2001:DB8:1:2:0:0:0:7', 'fe80::1%eth0'.replace('fe80::', '2001:db8:1:2::')]) {
+    for (const address of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:eeee:dddd:cccc',
+      '2001:DB8:1:2:0:0:0:7',
+      'fe80::1%eth0'.replace('fe80::', '2001:db8:1:2::'),
+    ]) {
       expect(clientNetwork(address), address).toBe(net)
     }
     expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')

@@ -13,5 +13,8 @@ export function clientNetwork(address: string): string {
   const left = head ? head.split(':') : []
   const right = tail === undefined ? [] : tail ? tail.split(':') : []
   const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }

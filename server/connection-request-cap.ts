@@ -24,6 +24,10 @@ export function capRequestsPerConnection(app: FastifyInstance, max: number) {
     // Node ends a connection once an answer with this header is sent (browsers, proxies and
     // HTTP agents then open a new one for their next request).
     reply.header('connection', 'close')
-    if (count > max) return reply.code(503).header('retry-after', '0').send({ error: reconnectError(max) })
+    if (count > max)
+      return reply
+        .code(503)
+        .header('retry-after', '0')
+        .send({ error: reconnectError(max) })
   })
 }

@@ -61,7 +61,11 @@ export function previewTags(preview: Preview, url: string, siteName = 'LiftArena
   ]
   if (preview.image) tags.push(['property', 'og:image', preview.image], ['name', 'twitter:image', preview.image])
   if (preview.video) {
-    tags.push(['property', 'og:video', preview.video], ['property', 'og:video:secure_url', preview.video], ['property', 'og:video:type', 'video/mp4'])
+    tags.push(
+      ['property', 'og:video', preview.video],
+      ['property', 'og:video:secure_url', preview.video],
+      ['property', 'og:video:type', 'video/mp4'],
+    )
     tags.push(['name', 'twitter:player', url], ['name', 'twitter:player:stream', preview.video])
   }
   return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`).join('\n    ')

@@ -9,7 +9,15 @@ function v4(address: string, internal = false): NetworkInterfaceInfo {
   return { address, netmask: '255.255.255.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal, cidr: `${address}/24` }
 }
 function v6(address: string, internal = false): NetworkInterfaceInfo {
-  return { address, netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '00:00:00:00:00:00', internal, cidr: `${address}/64`, scopeid: 0 }
+  return {
+    address,
+    netmask: 'ffff:ffff:ffff:ffff::',
+    family: 'IPv6',
+    mac: '00:00:00:00:00:00',
+    internal,
+    cidr: `${address}/64`,
+    scopeid: 0,
+  }
 }
 
 const LAPTOP: InterfacesTable = {
@@ -31,7 +39,11 @@ describe('listenAddresses', () => {
 
   it('0.0.0.0: localhost, and every non-internal IPv4 address', () => {
     const addresses = listenAddresses('0.0.0.0', 3000, LAPTOP)
-    expect(addresses).toEqual({ local: ['http://localhost:3000/'], network: ['http://192.168.1.23:3000/', 'http://10.0.0.7:3000/'], loopbackOnly: false })
+    expect(addresses).toEqual({
+      local: ['http://localhost:3000/'],
+      network: ['http://192.168.1.23:3000/', 'http://10.0.0.7:3000/'],
+      loopbackOnly: false,
+    })
     expect(formatListenAddresses(addresses)).toEqual([
       '  Local:   http://localhost:3000/',
       '  Network: http://192.168.1.23:3000/',

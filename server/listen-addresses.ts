@@ -70,10 +70,7 @@ export function listenAddresses(host: string, port: number, interfaces: Interfac
 
 /** The lines printed under "LiftArena is running at …", aligned like Vite's. */
 export function formatListenAddresses(addresses: ListenAddresses): string[] {
-  const lines = [
-    ...addresses.local.map((url) => `  Local:   ${url}`),
-    ...addresses.network.map((url) => `  Network: ${url}`),
-  ]
+  const lines = [...addresses.local.map((url) => `  Local:   ${url}`), ...addresses.network.map((url) => `  Network: ${url}`)]
   if (addresses.loopbackOnly) lines.push('  Network: use HOST=0.0.0.0 npm start to open it from phones and other computers on the LAN')
   else if (addresses.network.length === 0) lines.push('  Network: no network address found (is this machine on a network?)')
   return lines

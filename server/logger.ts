@@ -16,22 +16,44 @@ const SECRET_PARAMS = /^(token|access_token|refresh_token|id_token|code|password
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   if (q === -1) return url
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    const name = eq === -1 ? pair : pair.slice(0, eq)
-    let decoded = name
-    try { decoded = decodeURIComponent(name) } catch { /* keep it as sent */ }
-    return eq !== -1 && SECRET_PARAMS.test(decoded) ? `${name}=${REDACTED}` : pair
-  })
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const name = eq === -1 ? pair : pair.slice(0, eq)
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name)
+      } catch {
+        /* keep it as sent */
+      }
+      return eq !== -1 && SECRET_PARAMS.test(decoded) ? `${name}=${REDACTED}` : pair
+    })
   return `${url.slice(0, q)}?${query.join('&')}`
 }
 
-const SECRET_FIELDS = ['authorization', 'cookie', 'password', 'confirmPassword', 'refresh_token', 'access_token', 'token', 'jwtSecret', 'databaseUrl']
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'confirmPassword',
+  'refresh_token',
+  'access_token',
+  'token',
+  'jwtSecret',
+  'databaseUrl',
+]
 
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-  'headers.authorization', 'headers.cookie',
-  ...SECRET_FIELDS, ...SECRET_FIELDS.map((f) => `*.${f}`), ...SECRET_FIELDS.map((f) => `*.*.${f}`),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((f) => `*.${f}`),
+  ...SECRET_FIELDS.map((f) => `*.*.${f}`),
 ]
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>) {
@@ -61,9 +83,15 @@ export const requestsAtDebug = (stdout: { isTTY?: boolean }) => stdout.isTTY ===
  * What `npm start` prints under "LiftArena is running at …" for the person who ran it: the demo logins (when
  * demo data is seeded), where data lives, and what the log shows.
  */
-export function startSummary(config: Pick<Config, 'seedDemoData' | 'dataDir' | 'mediaDir' | 'logLevel' | 's3'>, databaseKind: 'postgres' | 'embedded', quietRequests: boolean): string[] {
+export function startSummary(
+  config: Pick<Config, 'seedDemoData' | 'dataDir' | 'mediaDir' | 'logLevel' | 's3'>,
+  databaseKind: 'postgres' | 'embedded',
+  quietRequests: boolean,
+): string[] {
   return [
-    ...(config.seedDemoData ? [`  Demo logins (password ${DEMO_PASSWORD}): organiser anna1 · lifters ben2, alma1 · judge jonas10 (README: Demo logins)`] : []),
+    ...(config.seedDemoData
+      ? [`  Demo logins (password ${DEMO_PASSWORD}): organiser anna1 · lifters ben2, alma1 · judge jonas10 (README: Demo logins)`]
+      : []),
     `  Data: ${databaseKind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL at DATABASE_URL'}; videos ${config.s3 ? 'in the S3 bucket' : `in ${config.mediaDir}`}`,
     quietRequests
       ? `  Log: warnings and errors here; one line per request with LOG_LEVEL=debug (now ${config.logLevel})`

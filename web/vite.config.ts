@@ -30,13 +30,18 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f))
-      await Promise.all(files.map(async (file) => {
-        const path = join(outDir, file)
-        const bytes = await readFile(path)
-        if (bytes.length < 1024) return
-        await writeFile(`${path}.br`, await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
-        await writeFile(`${path}.gz`, await gzipped(bytes, { level: 9 }))
-      }))
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file)
+          const bytes = await readFile(path)
+          if (bytes.length < 1024) return
+          await writeFile(
+            `${path}.br`,
+            await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          )
+          await writeFile(`${path}.gz`, await gzipped(bytes, { level: 9 }))
+        }),
+      )
     },
   }
 }

@@ -36,22 +36,33 @@ async function main() {
   const storage = await openStorage(config)
   // Scratch left by killed processes on this host (a transcode's outputs, a download): nothing resumes from it.
   await storage.sweepDeadScratch().then(
-    (removed) => { if (removed > 0) log.info({ removed }, 'removed the scratch of stopped processes') },
+    (removed) => {
+      if (removed > 0) log.info({ removed }, 'removed the scratch of stopped processes')
+    },
     (err: unknown) => log.warn({ err }, 'could not sweep scratch'),
   )
   const redis = openRedisClients(config.redisUrl)
-  const publisher = createRedisPublisher(config, { client: redis.get('live'), onError: (error) => log.warn({ err: error.message }, 'live publisher error') })
+  const publisher = createRedisPublisher(config, {
+    client: redis.get('live'),
+    onError: (error) => log.warn({ err: error.message }, 'live publisher error'),
+  })
   const repos = createRepositories(db.prisma, publisher, config.apiBase)
   // The worker may take a job while it is still starting: SIGTERM is handled from before it starts,
   // so a stop at that moment still finishes (or releases) the job rather than killing the process.
   const starting = startTranscodeWorker({ config, storage, attempts: repos.attempts, publisher, redis }, { log })
   // METRICS_PORT: /metrics for Prometheus and /health for the container's health check.
-  const metricsStarting = config.metricsPort === undefined ? undefined : starting.then(() => startMetricsListener({ port: config.metricsPort!, host: config.host, token: config.metricsToken }))
+  const metricsStarting =
+    config.metricsPort === undefined
+      ? undefined
+      : starting.then(() => startMetricsListener({ port: config.metricsPort!, host: config.host, token: config.metricsToken }))
 
   // The delay is only a backstop above the policy's grace (the running job finishes or is released within it).
   closeWithGrace({ delay: policy.shutdownGraceMs + 10_000 }, async ({ err, signal }) => {
     if (err) console.error(`Transcode worker ${process.pid}: stopping after an error`, err)
-    else console.log(`Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`)
+    else
+      console.log(
+        `Transcode worker ${process.pid}: ${signal}, finishing the running job (up to ${policy.shutdownGraceMs / 1000} s) or releasing it.`,
+      )
     await (await starting.catch(() => undefined))?.close()
     await (await metricsStarting?.catch(() => undefined))?.close()
     await publisher.close()
@@ -63,8 +74,8 @@ async function main() {
 
   console.log(
     `Transcode worker ${process.pid} ready: concurrency ${config.workerConcurrency}, queue "${config.redisPrefix}:${policy.queue}", ` +
-    `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe})` +
-    `${metrics ? `, /metrics and /health on ${config.host}:${metrics.port}` : ''}.`,
+      `ffmpeg ${binaries.ffmpeg} (${binaries.source.ffmpeg}), ffprobe ${binaries.ffprobe} (${binaries.source.ffprobe})` +
+      `${metrics ? `, /metrics and /health on ${config.host}:${metrics.port}` : ''}.`,
   )
 }
 

@@ -12,8 +12,16 @@ export function createAccountDataRepository(prisma: PrismaClient) {
           orderBy: { joinedAt: 'asc' },
           include: { competition: { select: { name: true } }, attempts: { orderBy: { createdAt: 'asc' } } },
         }),
-        prisma.competition.findMany({ where: { createdById: userId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true, startDate: true, endDate: true, createdAt: true } }),
-        prisma.vote.findMany({ where: { judgeId: userId }, orderBy: { createdAt: 'asc' }, include: { attempt: { select: { participant: { select: { competitionId: true } } } } } }),
+        prisma.competition.findMany({
+          where: { createdById: userId },
+          orderBy: { createdAt: 'asc' },
+          select: { id: true, name: true, startDate: true, endDate: true, createdAt: true },
+        }),
+        prisma.vote.findMany({
+          where: { judgeId: userId },
+          orderBy: { createdAt: 'asc' },
+          include: { attempt: { select: { participant: { select: { competitionId: true } } } } },
+        }),
         prisma.comment.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
         prisma.reaction.findMany({ where: { userId }, orderBy: { updatedAt: 'asc' } }),
       ])

@@ -6,11 +6,22 @@ import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
-const accountSelect = { id: true, username: true, name: true, sex: true, judgeCertifiedAt: true, bannedAt: true } as const satisfies Prisma.UserSelect
+const accountSelect = {
+  id: true,
+  username: true,
+  name: true,
+  sex: true,
+  judgeCertifiedAt: true,
+  bannedAt: true,
+} as const satisfies Prisma.UserSelect
 type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>
 
 const toAccount = (row: AccountRow): AdminAccount => ({
-  user_id: row.id, username: row.username, name: row.name, sex: row.sex as AdminAccount['sex'], certified_at: row.judgeCertifiedAt?.toISOString() ?? null,
+  user_id: row.id,
+  username: row.username,
+  name: row.name,
+  sex: row.sex as AdminAccount['sex'],
+  certified_at: row.judgeCertifiedAt?.toISOString() ?? null,
   banned_at: row.bannedAt?.toISOString() ?? null,
 })
 
@@ -28,7 +39,9 @@ export function createAccountsRepository(prisma: PrismaClient, announcer: Announ
         ...(certifiedOnly ? { judgeCertifiedAt: { not: null } } : {}),
       }
       const rows = await prisma.user.findMany({
-        where, select: accountSelect, take: ADMIN_ACCOUNTS_LIMIT,
+        where,
+        select: accountSelect,
+        take: ADMIN_ACCOUNTS_LIMIT,
         orderBy: [{ judgeCertifiedAt: { sort: 'asc', nulls: 'last' } }, { name: 'asc' }, { id: 'asc' }],
       })
       return rows.map(toAccount)

@@ -37,24 +37,36 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
    * Changes an attempt if its processing state still matches `from`, and announces it. Conditional,
    * so a repeat or recovered run changes nothing and announces nothing. Answers whether it changed.
    */
-  function changeProcessing(attemptId: number, from: Prisma.AttemptWhereInput['processingState'], data: Prisma.AttemptUpdateManyMutationInput): Promise<boolean> {
-    return announcer.write(async (tx, announce) => {
-      const found = await tx.attempt.findUnique({ where: { id: attemptId }, select: { participant: { select: { competitionId: true } } } })
-      if (!found) return false
-      const competitionId = found.participant.competitionId
-      // The room's lock before the attempt's row, as a vote takes them: the other order let a
-      // transcode finishing during a vote deadlock with it (PostgreSQL aborted one of the two).
-      await announce.lock(competitionRoom(competitionId))
-      const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
-      // Nothing to change: roll back, so the room's reserved number is not used up (a gap).
-      if (changed.count === 0) throw UNCHANGED
-      const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
-      await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: toLift(apiBase, row, row.participant) })
-      return true
-    }).catch((error: unknown) => {
-      if (error === UNCHANGED) return false
-      throw error
-    })
+  function changeProcessing(
+    attemptId: number,
+    from: Prisma.AttemptWhereInput['processingState'],
+    data: Prisma.AttemptUpdateManyMutationInput,
+  ): Promise<boolean> {
+    return announcer
+      .write(async (tx, announce) => {
+        const found = await tx.attempt.findUnique({
+          where: { id: attemptId },
+          select: { participant: { select: { competitionId: true } } },
+        })
+        if (!found) return false
+        const competitionId = found.participant.competitionId
+        // The room's lock before the attempt's row, as a vote takes them: the other order let a
+        // transcode finishing during a vote deadlock with it (PostgreSQL aborted one of the two).
+        await announce.lock(competitionRoom(competitionId))
+        const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
+        // Nothing to change: roll back, so the room's reserved number is not used up (a gap).
+        if (changed.count === 0) throw UNCHANGED
+        const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
+        await announce(competitionRoom(competitionId), 'attempt.updated', {
+          competition_id: competitionId,
+          attempt: toLift(apiBase, row, row.participant),
+        })
+        return true
+      })
+      .catch((error: unknown) => {
+        if (error === UNCHANGED) return false
+        throw error
+      })
   }
 
   return {
@@ -70,51 +82,77 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
      * lifter racing for one attempt, the second sees the first (and a unique index backs it).
      */
     async record(
-      lifter: Lifter, attempt: { liftType: string; weight: number; uploadId?: string; video?: OriginalVideoFacts; posterKey?: (attemptId: number) => string },
-      originalKey: (attemptId: number) => string, store: (key: string, attemptId: number) => Promise<void>,
+      lifter: Lifter,
+      attempt: {
+        liftType: string
+        weight: number
+        uploadId?: string
+        video?: OriginalVideoFacts
+        posterKey?: (attemptId: number) => string
+      },
+      originalKey: (attemptId: number) => string,
+      store: (key: string, attemptId: number) => Promise<void>,
       rules?: (entry: EntryState) => { declares: boolean },
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
       let judges: number[] = []
-      const recorded = await announcer.write(async (tx, announce) => {
-        const room = competitionRoom(lifter.competitionId)
-        await announce.lock(room)
-        const entry = await readEntry(tx, lifter.id)
-        if (!entry) throw new Refusal('forbidden', 'Join this challenge before uploading a lift.')
-        // A resumable upload finished twice (two nodes): the insert below meets its unique upload id and the first stands.
-        const repeat = attempt.uploadId ? await tx.attempt.findUnique({ where: { uploadId: attempt.uploadId }, select: { id: true } }) : null
-        const { declares } = !repeat && rules ? rules(entry) : { declares: false }
-        const attemptNumber = nextAttemptNumber(entry, attempt.liftType)
-        if (declares) {
-          await tx.declaration.upsert({
-            where: { participantId_liftType_attemptNumber: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber } },
-            create: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber, weight: attempt.weight },
-            // Replacing the window's automatic default: the lifter's own weight now.
-            update: { weight: attempt.weight, automatic: false, declaredAt: new Date() },
+      const recorded = await announcer.write(
+        async (tx, announce) => {
+          const room = competitionRoom(lifter.competitionId)
+          await announce.lock(room)
+          const entry = await readEntry(tx, lifter.id)
+          if (!entry) throw new Refusal('forbidden', 'Join this challenge before uploading a lift.')
+          // A resumable upload finished twice (two nodes): the insert below meets its unique upload id and the first stands.
+          const repeat = attempt.uploadId
+            ? await tx.attempt.findUnique({ where: { uploadId: attempt.uploadId }, select: { id: true } })
+            : null
+          const { declares } = !repeat && rules ? rules(entry) : { declares: false }
+          const attemptNumber = nextAttemptNumber(entry, attempt.liftType)
+          if (declares) {
+            await tx.declaration.upsert({
+              where: { participantId_liftType_attemptNumber: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber } },
+              create: { participantId: lifter.id, liftType: attempt.liftType, attemptNumber, weight: attempt.weight },
+              // Replacing the window's automatic default: the lifter's own weight now.
+              update: { weight: attempt.weight, automatic: false, declaredAt: new Date() },
+            })
+          }
+          // Pending until its judges decide; the quorum is the panel's as it is now (a panel change updates it).
+          const { seats } = await seatsOf(tx, lifter.competitionId)
+          judges = judgesFor(seats, lifter.userId)
+          const created = await tx.attempt.create({
+            data: {
+              participantId: lifter.id,
+              liftType: attempt.liftType,
+              attemptNumber,
+              weight: attempt.weight,
+              status: 'pending',
+              processingState: 'pending',
+              uploadId: attempt.uploadId ?? null,
+              ...attempt.video,
+              votesNeeded: votesNeeded(seats, lifter.userId),
+            },
           })
-        }
-        // Pending until its judges decide; the quorum is the panel's as it is now (a panel change updates it).
-        const { seats } = await seatsOf(tx, lifter.competitionId)
-        judges = judgesFor(seats, lifter.userId)
-        const created = await tx.attempt.create({
-          data: {
-            participantId: lifter.id, liftType: attempt.liftType, attemptNumber, weight: attempt.weight, status: 'pending', processingState: 'pending',
-            uploadId: attempt.uploadId ?? null,
-            ...attempt.video,
-            votesNeeded: votesNeeded(seats, lifter.userId),
-          },
-        })
-        const key = originalKey(created.id)
-        const row = await tx.attempt.update({ where: { id: created.id }, data: { originalKey: key, posterKey: attempt.posterKey?.(created.id) ?? null } })
-        await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
-        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
-        await refreshLeaderboardOf(tx, lifter.userId)
-        return { attemptId: created.id, originalKey: key }
-      }, (row) => store(row.originalKey, row.attemptId).catch((error: unknown) => { storeFailure = { error } }))
+          const key = originalKey(created.id)
+          const row = await tx.attempt.update({
+            where: { id: created.id },
+            data: { originalKey: key, posterKey: attempt.posterKey?.(created.id) ?? null },
+          })
+          await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
+          await refreshLeaderboardOf(tx, lifter.userId)
+          return { attemptId: created.id, originalKey: key }
+        },
+        (row) =>
+          store(row.originalKey, row.attemptId).catch((error: unknown) => {
+            storeFailure = { error }
+          }),
+      )
       publisher.judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
       if (storeFailure) {
         // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.
-        await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(() => false)
+        await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(
+          () => false,
+        )
         throw storeFailure.error
       }
       return recorded
@@ -128,7 +166,8 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     /** The attempt a resumable upload recorded (unique per upload), with whose it is; null when none yet. */
     findByUpload(uploadId: string) {
       return prisma.attempt.findUnique({
-        where: { uploadId }, select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },
+        where: { uploadId },
+        select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },
       })
     },
 
@@ -143,7 +182,10 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     },
 
     /** Every attempt of a challenge, newest first. */
-    async listForCompetition(competitionId: number, page: { limit: number; after: { createdAt: Date; id: number } | null }): Promise<{ lifts: Lift[]; more: boolean }> {
+    async listForCompetition(
+      competitionId: number,
+      page: { limit: number; after: { createdAt: Date; id: number } | null },
+    ): Promise<{ lifts: Lift[]; more: boolean }> {
       const { after } = page
       const rows = await prisma.attempt.findMany({
         where: {
@@ -174,39 +216,66 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
 
     /** Ids of attempts whose transcode has not finished (after a restart, they are enqueued again). */
     unfinishedIds(): Promise<number[]> {
-      return prisma.attempt.findMany({
-        where: { processingState: { in: ['pending', 'processing'] }, originalKey: { not: null } },
-        select: { id: true },
-        orderBy: { id: 'asc' },
-      }).then((rows) => rows.map((row) => row.id))
+      return prisma.attempt
+        .findMany({
+          where: { processingState: { in: ['pending', 'processing'] }, originalKey: { not: null } },
+          select: { id: true },
+          orderBy: { id: 'asc' },
+        })
+        .then((rows) => rows.map((row) => row.id))
     },
 
     /** pending → processing, announced; false when it was not pending. */
     markProcessing: (attemptId: number) => changeProcessing(attemptId, 'pending', { processingState: 'processing' }),
 
     /** Renditions and poster written: ready, announced; false when it had already finished. */
-    markReady: (attemptId: number, files: { renditions: Record<string, string>; posterKey: string | null; takeChecks?: TakeChecks | null }) =>
+    markReady: (
+      attemptId: number,
+      files: { renditions: Record<string, string>; posterKey: string | null; takeChecks?: TakeChecks | null },
+    ) =>
       changeProcessing(attemptId, UNFINISHED, {
-        processingState: 'ready', renditions: files.renditions, posterKey: files.posterKey, processingError: null,
+        processingState: 'ready',
+        renditions: files.renditions,
+        posterKey: files.posterKey,
+        processingError: null,
         ...(files.takeChecks ? { takeChecks: files.takeChecks } : {}),
       }),
 
     /** An attempt's take checks with whose they are (its challenge, its lifter); null when the attempt does not exist. */
     async takeChecksOf(attemptId: number): Promise<{ competitionId: number; lifterId: number; takeChecks: TakeChecks | null } | null> {
-      const row = await prisma.attempt.findUnique({ where: { id: attemptId }, select: { takeChecks: true, participant: { select: { competitionId: true, userId: true } } } })
-      return row && { competitionId: row.participant.competitionId, lifterId: row.participant.userId, takeChecks: row.takeChecks as TakeChecks | null }
+      const row = await prisma.attempt.findUnique({
+        where: { id: attemptId },
+        select: { takeChecks: true, participant: { select: { competitionId: true, userId: true } } },
+      })
+      return (
+        row && {
+          competitionId: row.participant.competitionId,
+          lifterId: row.participant.userId,
+          takeChecks: row.takeChecks as TakeChecks | null,
+        }
+      )
     },
 
     /** What the take checks compare the file's creation time with: the upload, and the lifter's own declaration of this attempt (meets). */
     async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null } | null> {
-      const row = await prisma.attempt.findUnique({ where: { id: attemptId }, select: { createdAt: true, participantId: true, liftType: true, attemptNumber: true } })
+      const row = await prisma.attempt.findUnique({
+        where: { id: attemptId },
+        select: { createdAt: true, participantId: true, liftType: true, attemptNumber: true },
+      })
       if (!row) return null
-      const declared = row.attemptNumber > 0
-        ? await prisma.declaration.findUnique({
-            where: { participantId_liftType_attemptNumber: { participantId: row.participantId, liftType: row.liftType, attemptNumber: row.attemptNumber } },
-            select: { declaredAt: true, automatic: true },
-          })
-        : null
+      const declared =
+        row.attemptNumber > 0
+          ? await prisma.declaration.findUnique({
+              where: {
+                participantId_liftType_attemptNumber: {
+                  participantId: row.participantId,
+                  liftType: row.liftType,
+                  attemptNumber: row.attemptNumber,
+                },
+              },
+              select: { declaredAt: true, automatic: true },
+            })
+          : null
       return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null }
     },
 

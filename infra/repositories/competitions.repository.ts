@@ -42,15 +42,21 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
 
     /** What an upload checks: when it runs and which lifts it lists. */
     findUploadRules(id: number) {
-      return prisma.competition.findUnique({ where: { id }, select: { startDate: true, endDate: true, liftTypes: true, description: true, weighInOpensAt: true, weighInClosesAt: true } })
+      return prisma.competition.findUnique({
+        where: { id },
+        select: { startDate: true, endDate: true, liftTypes: true, description: true, weighInOpensAt: true, weighInClosesAt: true },
+      })
     },
 
     /** Every challenge, newest start first, with the global room's seq read in the same snapshot. */
     async listWithSeq(): Promise<{ seq: number; rows: CompetitionRow[] }> {
-      const [head, rows] = await prisma.$transaction([
-        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
-        prisma.competition.findMany({ include: withParticipantCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
-      ], { isolationLevel: 'RepeatableRead' })
+      const [head, rows] = await prisma.$transaction(
+        [
+          prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
+          prisma.competition.findMany({ include: withParticipantCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      )
       return { seq: head?.seq ?? 0, rows }
     },
 
@@ -62,17 +68,33 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
     async openWithSeq(bounds: { ongoing: StatusBounds; upcoming: StatusBounds }, limit: number) {
       const ongoing = whereWithin(bounds.ongoing)
       const upcoming = whereWithin(bounds.upcoming)
-      const [head, running, next, runningCount, nextCount, firstEnd, firstStart] = await prisma.$transaction([
-        prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
-        prisma.competition.findMany({ where: ongoing, include: withParticipantCount, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take: limit }),
-        prisma.competition.findMany({ where: upcoming, include: withParticipantCount, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take: limit }),
-        prisma.competition.count({ where: ongoing }),
-        prisma.competition.count({ where: upcoming }),
-        prisma.competition.aggregate({ where: ongoing, _min: { endDate: true } }),
-        prisma.competition.aggregate({ where: upcoming, _min: { startDate: true } }),
-      ], { isolationLevel: 'RepeatableRead' })
+      const [head, running, next, runningCount, nextCount, firstEnd, firstStart] = await prisma.$transaction(
+        [
+          prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
+          prisma.competition.findMany({
+            where: ongoing,
+            include: withParticipantCount,
+            orderBy: [{ startDate: 'asc' }, { id: 'asc' }],
+            take: limit,
+          }),
+          prisma.competition.findMany({
+            where: upcoming,
+            include: withParticipantCount,
+            orderBy: [{ startDate: 'asc' }, { id: 'asc' }],
+            take: limit,
+          }),
+          prisma.competition.count({ where: ongoing }),
+          prisma.competition.count({ where: upcoming }),
+          prisma.competition.aggregate({ where: ongoing, _min: { endDate: true } }),
+          prisma.competition.aggregate({ where: upcoming, _min: { startDate: true } }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      )
       return {
-        seq: head?.seq ?? 0, ongoing: running, upcoming: next, counts: { ongoing: runningCount, upcoming: nextCount },
+        seq: head?.seq ?? 0,
+        ongoing: running,
+        upcoming: next,
+        counts: { ongoing: runningCount, upcoming: nextCount },
         soonest: { ongoingEnd: firstEnd._min.endDate, upcomingStart: firstStart._min.startDate },
       }
     },
@@ -82,38 +104,46 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
      * every join, upload and vote before it and none slips in between; null when it does not exist.
      * A refusal `work` throws rolls everything back.
      */
-    withChallengeLocked<T>(id: number, answer: (row: CompetitionRow) => Competition, work: (locked: LockedChallenge) => Promise<T>): Promise<T | null> {
-      return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(id)
-        await announce.lock(room)
-        const row = await tx.competition.findUnique({ where: { id }, include: withParticipantCount })
-        if (!row) {
-          // The reserved number must be used or nothing commits: the room of a challenge that is not there hears nothing.
-          throw new NotThere()
-        }
-        return work({
-          row,
-          recordedLifts: () => tx.attempt.count({ where: { participant: { competitionId: id } } }),
-          async update(data) {
-            const updated = await tx.competition.update({ where: { id }, data, include: withParticipantCount })
-            await announce(room, 'competition.updated', { competition: answer(updated) })
-            await announce(GLOBAL_ROOM, 'competition.updated', { competition: answer(updated) })
-            return updated
-          },
-          async cancel() {
-            // By user id: each board refresh takes that athlete's lock, and two writers must take them in one order.
-            const lifters = (await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true }, orderBy: { userId: 'asc' } })).map((p) => p.userId)
-            await announce(room, 'competition.cancelled', { competition_id: id, name: row.name })
-            await tx.competition.delete({ where: { id } })
-            for (const userId of lifters) await refreshLeaderboardOf(tx, userId)
-            await announce(GLOBAL_ROOM, 'competition.cancelled', { competition_id: id, name: row.name })
-            return lifters
-          },
+    withChallengeLocked<T>(
+      id: number,
+      answer: (row: CompetitionRow) => Competition,
+      work: (locked: LockedChallenge) => Promise<T>,
+    ): Promise<T | null> {
+      return announcer
+        .write(async (tx, announce) => {
+          const room = competitionRoom(id)
+          await announce.lock(room)
+          const row = await tx.competition.findUnique({ where: { id }, include: withParticipantCount })
+          if (!row) {
+            // The reserved number must be used or nothing commits: the room of a challenge that is not there hears nothing.
+            throw new NotThere()
+          }
+          return work({
+            row,
+            recordedLifts: () => tx.attempt.count({ where: { participant: { competitionId: id } } }),
+            async update(data) {
+              const updated = await tx.competition.update({ where: { id }, data, include: withParticipantCount })
+              await announce(room, 'competition.updated', { competition: answer(updated) })
+              await announce(GLOBAL_ROOM, 'competition.updated', { competition: answer(updated) })
+              return updated
+            },
+            async cancel() {
+              // By user id: each board refresh takes that athlete's lock, and two writers must take them in one order.
+              const lifters = (
+                await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true }, orderBy: { userId: 'asc' } })
+              ).map((p) => p.userId)
+              await announce(room, 'competition.cancelled', { competition_id: id, name: row.name })
+              await tx.competition.delete({ where: { id } })
+              for (const userId of lifters) await refreshLeaderboardOf(tx, userId)
+              await announce(GLOBAL_ROOM, 'competition.cancelled', { competition_id: id, name: row.name })
+              return lifters
+            },
+          })
         })
-      }).catch((error: unknown) => {
-        if (error instanceof NotThere) return null
-        throw error
-      })
+        .catch((error: unknown) => {
+          if (error instanceof NotThere) return null
+          throw error
+        })
     },
 
     /** Stores a new challenge and announces it; `answer` turns the stored row into what the event carries. */

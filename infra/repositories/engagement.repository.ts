@@ -4,7 +4,15 @@
 // announced to the attempt's challenge room under its lock, so the counts their events carry
 // follow the room's order. Who may do what is server/services/engagement.service.ts's: these
 // answer null when the attempt or comment is not there, and the service refuses.
-import { ENGAGEMENT, competitionRoom, type Comment, type EngagementCounts, type ReactionCounts, type ReactionId, type ViewKind } from '../../contract/index.ts'
+import {
+  ENGAGEMENT,
+  competitionRoom,
+  type Comment,
+  type EngagementCounts,
+  type ReactionCounts,
+  type ReactionId,
+  type ViewKind,
+} from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
 import { isMissingReference } from '../refusal.ts'
@@ -15,7 +23,12 @@ type CommentRow = Prisma.CommentGetPayload<{ include: typeof commentWithAuthor }
 
 export function toComment(row: CommentRow): Comment {
   return {
-    id: row.id, attempt_id: row.attemptId, user_id: row.userId, author_name: row.user.name, text: row.text, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    attempt_id: row.attemptId,
+    user_id: row.userId,
+    author_name: row.user.name,
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
     ...(row._count ? { reports: row._count.reports } : {}),
   }
 }
@@ -53,7 +66,8 @@ export interface AttemptPlace {
 
 async function placeOf(client: Pick<PrismaClient, 'attempt'>, attemptId: number): Promise<AttemptPlace | null> {
   const row = await client.attempt.findUnique({
-    where: { id: attemptId }, select: { participant: { select: { competitionId: true, competition: { select: { createdById: true } } } } },
+    where: { id: attemptId },
+    select: { participant: { select: { competitionId: true, competition: { select: { createdById: true } } } } },
   })
   return row && { competitionId: row.participant.competitionId, organiserId: row.participant.competition.createdById }
 }
@@ -70,7 +84,10 @@ export interface EngagementOptions {
   viewWindowMs: number
   anonymousPerAddress: number
 }
-const DEFAULTS: EngagementOptions = { viewWindowMs: ENGAGEMENT.viewWindowHours * 3_600_000, anonymousPerAddress: ENGAGEMENT.anonymousViewersPerAddress }
+const DEFAULTS: EngagementOptions = {
+  viewWindowMs: ENGAGEMENT.viewWindowHours * 3_600_000,
+  anonymousPerAddress: ENGAGEMENT.anonymousViewersPerAddress,
+}
 
 export function createEngagementRepository(prisma: PrismaClient, announcer: Announcer, options: EngagementOptions = DEFAULTS) {
   return {
@@ -81,36 +98,51 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * REPEATABLE READ snapshot (events after the seq apply on top). With `withReports`, each comment's report count.
      */
     async listComments(attemptId: number, page: { limit: number; before?: number }, withReports: boolean) {
-      const read = await prisma.$transaction(async (tx) => {
-        const place = await placeOf(tx, attemptId)
-        if (!place) return null
-        // One after another: a transaction's queries share its one connection.
-        const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
-        const rows: CommentRow[] = await tx.comment.findMany({
-          where: { attemptId, ...(page.before ? { id: { lt: page.before } } : {}) },
-          include: { ...commentWithAuthor, ...(withReports ? { _count: { select: { reports: true } } } : {}) },
-          orderBy: { id: 'desc' }, take: page.limit + 1,
-        })
-        const counts = await tx.engagementCount.findUnique({ where: { attemptId }, select: { comments: true } })
-        return [head, rows, counts] as const
-      }, { isolationLevel: 'RepeatableRead' })
+      const read = await prisma.$transaction(
+        async (tx) => {
+          const place = await placeOf(tx, attemptId)
+          if (!place) return null
+          // One after another: a transaction's queries share its one connection.
+          const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+          const rows: CommentRow[] = await tx.comment.findMany({
+            where: { attemptId, ...(page.before ? { id: { lt: page.before } } : {}) },
+            include: { ...commentWithAuthor, ...(withReports ? { _count: { select: { reports: true } } } : {}) },
+            orderBy: { id: 'desc' },
+            take: page.limit + 1,
+          })
+          const counts = await tx.engagementCount.findUnique({ where: { attemptId }, select: { comments: true } })
+          return [head, rows, counts] as const
+        },
+        { isolationLevel: 'RepeatableRead' },
+      )
       if (!read) return null
       const [head, rows, counts] = read
       const more = rows.length > page.limit
       const shown = rows.slice(0, page.limit)
-      return { seq: head?.seq ?? 0, comments: shown.map(toComment), total: counts?.comments ?? 0, nextBefore: more ? shown.at(-1)!.id : undefined }
+      return {
+        seq: head?.seq ?? 0,
+        comments: shown.map(toComment),
+        total: counts?.comments ?? 0,
+        nextBefore: more ? shown.at(-1)!.id : undefined,
+      }
     },
 
     /** The attempt's figures and `userId`'s reaction, with the room's seq, in one snapshot; null when there is no such attempt. */
     async engagement(attemptId: number, userId: number | null) {
-      return prisma.$transaction(async (tx) => {
-        const place = await placeOf(tx, attemptId)
-        if (!place) return null
-        const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
-        const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
-        const mine = userId === null ? null : await tx.reaction.findUnique({ where: { attemptId_userId: { attemptId, userId } }, select: { kind: true } })
-        return { seq: head?.seq ?? 0, place, counts: countsOf(counts), mine: (mine?.kind ?? null) as ReactionId | null }
-      }, { isolationLevel: 'RepeatableRead' })
+      return prisma.$transaction(
+        async (tx) => {
+          const place = await placeOf(tx, attemptId)
+          if (!place) return null
+          const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+          const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
+          const mine =
+            userId === null
+              ? null
+              : await tx.reaction.findUnique({ where: { attemptId_userId: { attemptId, userId } }, select: { kind: true } })
+          return { seq: head?.seq ?? 0, place, counts: countsOf(counts), mine: (mine?.kind ?? null) as ReactionId | null }
+        },
+        { isolationLevel: 'RepeatableRead' },
+      )
     },
 
     /** Stores a comment (text already checked) and announces it with the attempt's new count; null when there is no such attempt. */
@@ -132,7 +164,13 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * `remove` deletes it under its challenge room's lock and announces it; false when another
      * removal got there first (of two deletes at once, one removes it and the other finds it gone).
      */
-    withComment<T>(commentId: number, work: (comment: { authorId: number; attemptId: number; text: string; place: AttemptPlace }, remove: (audit?: AuditEntry) => Promise<boolean>) => Promise<T>): Promise<T | null> {
+    withComment<T>(
+      commentId: number,
+      work: (
+        comment: { authorId: number; attemptId: number; text: string; place: AttemptPlace },
+        remove: (audit?: AuditEntry) => Promise<boolean>,
+      ) => Promise<T>,
+    ): Promise<T | null> {
       return announcer.write(async (tx, announce) => {
         const found = await tx.comment.findUnique({ where: { id: commentId }, select: { attemptId: true, userId: true, text: true } })
         if (!found) return null
@@ -149,7 +187,12 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
           await tx.$executeRaw`
             UPDATE live_events SET payload = jsonb_set(payload, '{comment,text}', '""')
             WHERE room = ${room} AND type = 'comment.created' AND (payload->'comment'->>'id')::int = ${commentId}`
-          await announce(room, 'comment.deleted', { competition_id: place.competitionId, attempt_id: found.attemptId, comment_id: commentId, comments })
+          await announce(room, 'comment.deleted', {
+            competition_id: place.competitionId,
+            attempt_id: found.attemptId,
+            comment_id: commentId,
+            comments,
+          })
           return true
         })
       })
@@ -176,7 +219,11 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * Sets (`kind`) or removes (null) `userId`'s reaction. A change is announced with every count as
      * it is now; setting the reaction one already has changes nothing and announces nothing. Null when there is no such attempt.
      */
-    setReaction(attemptId: number, userId: number, kind: ReactionId | null): Promise<{ reactions: ReactionCounts; mine: ReactionId | null } | null> {
+    setReaction(
+      attemptId: number,
+      userId: number,
+      kind: ReactionId | null,
+    ): Promise<{ reactions: ReactionCounts; mine: ReactionId | null } | null> {
       return announcer.write(async (tx, announce) => {
         const place = await placeOf(tx, attemptId)
         if (!place) return null
@@ -210,7 +257,11 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
      * other anonymous ids for this attempt and kind in the window (the ids are the client's to pick).
      * Null when there is no such attempt.
      */
-    async recordView(attemptId: number, kind: ViewKind, who: ViewerIdentity): Promise<{ counted: boolean; views: number; plays: number } | null> {
+    async recordView(
+      attemptId: number,
+      kind: ViewKind,
+      who: ViewerIdentity,
+    ): Promise<{ counted: boolean; views: number; plays: number } | null> {
       const windowMs = options.viewWindowMs
       return prisma.$transaction(async (tx) => {
         if (!(await tx.attempt.findUnique({ where: { id: attemptId }, select: { id: true } }))) return null
@@ -218,17 +269,21 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         if (who.anonymous) {
           // One address's anonymous ids are counted in turn, or a burst of new ids would all see room under the cap.
           await tx.$executeRaw`SELECT pg_advisory_xact_lock(${VIEW_LOCK}::int, hashtext(${`${attemptId}:${kind}:${who.addr}`}::text))`
-          const [{ n }] = await tx.$queryRaw<{ n: number }[]>`
+          const [{ n }] = (await tx.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM attempt_views
             WHERE attempt_id = ${attemptId} AND kind = ${kind} AND addr = ${who.addr} AND viewer LIKE 'a:%' AND viewer <> ${who.viewer}
-              AND counted_at > now() - ${windowMs} * interval '1 millisecond'` as [{ n: number }]
+              AND counted_at > now() - ${windowMs} * interval '1 millisecond'`) as [{ n: number }]
           allowed = n < options.anonymousPerAddress
         }
-        const counted = allowed && (await tx.$queryRaw<unknown[]>`
+        const counted =
+          allowed &&
+          (
+            await tx.$queryRaw<unknown[]>`
           INSERT INTO attempt_views (attempt_id, kind, viewer, addr, counted_at) VALUES (${attemptId}, ${kind}, ${who.viewer}, ${who.addr}, now())
           ON CONFLICT (attempt_id, kind, viewer) DO UPDATE SET counted_at = now(), addr = EXCLUDED.addr
             WHERE attempt_views.counted_at <= now() - ${windowMs} * interval '1 millisecond'
-          RETURNING 1`).length > 0
+          RETURNING 1`
+          ).length > 0
         const row = counted
           ? await bump(tx, attemptId, kind === 'view' ? { views: 1 } : { plays: 1 })
           : await tx.engagementCount.findUnique({ where: { attemptId } })

@@ -6,7 +6,13 @@ import { competitionRoom, type HallPlatformView } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 
-export interface HallAttemptRow { id: number; liftType: string; attemptNumber: number; weight: number; status: string }
+export interface HallAttemptRow {
+  id: number
+  liftType: string
+  attemptNumber: number
+  weight: number
+  status: string
+}
 export interface HallLifterRow {
   participantId: number
   userId: number
@@ -29,7 +35,13 @@ export interface PlatformRow {
   remainingMs: number
   runningSince: Date | null
 }
-export interface PressRow { attemptId: number; seat: number; refereeId: number; good: boolean; reason: string | null }
+export interface PressRow {
+  attemptId: number
+  seat: number
+  refereeId: number
+  good: boolean
+  reason: string | null
+}
 export interface HallSnapshot {
   competition: { id: number; organiserId: number | null; format: string; venue: string; liftTypes: string[]; description: string }
   flights: { id: number; name: string; session: number; platform: number }[]
@@ -49,7 +61,13 @@ export interface HallHandle {
   replaceFlights(venue: string, flights: { name: string; session: number; platform: number; participantIds: number[] }[]): Promise<void>
   savePlatform(row: PlatformRow): Promise<void>
   /** Creates the called attempt, judged live; its id. */
-  createLiveAttempt(a: { participantId: number; liftType: string; attemptNumber: number; weight: number; votesNeeded: number }): Promise<number>
+  createLiveAttempt(a: {
+    participantId: number
+    liftType: string
+    attemptNumber: number
+    weight: number
+    votesNeeded: number
+  }): Promise<number>
   /** Stores a press unless the seat already pressed on the attempt; whether it was stored. */
   insertPress(press: PressRow): Promise<boolean>
   setPressReason(attemptId: number, seat: number, reason: string): Promise<void>
@@ -65,12 +83,25 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
   })
   if (!competition) return null
   const [flights, participants, platforms, judges] = await Promise.all([
-    db.hallFlight.findMany({ where: { competitionId }, orderBy: [{ session: 'asc' }, { name: 'asc' }], select: { id: true, name: true, session: true, platform: true } }),
+    db.hallFlight.findMany({
+      where: { competitionId },
+      orderBy: [{ session: 'asc' }, { name: 'asc' }],
+      select: { id: true, name: true, session: true, platform: true },
+    }),
     db.participant.findMany({
       where: { competitionId },
       select: {
-        id: true, userId: true, gender: true, lot: true, bodyweight: true, flightId: true, user: { select: { name: true } },
-        attempts: { select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true }, orderBy: { attemptNumber: 'asc' } },
+        id: true,
+        userId: true,
+        gender: true,
+        lot: true,
+        bodyweight: true,
+        flightId: true,
+        user: { select: { name: true } },
+        attempts: {
+          select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true },
+          orderBy: { attemptNumber: 'asc' },
+        },
         declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true } },
       },
     }),
@@ -78,19 +109,45 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
     db.judge.findMany({ where: { competitionId }, orderBy: { seat: 'asc' }, select: { userId: true, seat: true } }),
   ])
   const current = platforms.map((p) => p.attemptId).filter((id): id is number => id !== null)
-  const presses = current.length === 0 ? [] : await db.hallPress.findMany({
-    where: { attemptId: { in: current } }, orderBy: { seat: 'asc' }, select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
-  })
+  const presses =
+    current.length === 0
+      ? []
+      : await db.hallPress.findMany({
+          where: { attemptId: { in: current } },
+          orderBy: { seat: 'asc' },
+          select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
+        })
   return {
-    competition: { id: competition.id, organiserId: competition.createdById, format: competition.format, venue: competition.venue, liftTypes: competition.liftTypes, description: competition.description },
+    competition: {
+      id: competition.id,
+      organiserId: competition.createdById,
+      format: competition.format,
+      venue: competition.venue,
+      liftTypes: competition.liftTypes,
+      description: competition.description,
+    },
     flights,
     lifters: participants.map((p) => ({
-      participantId: p.id, userId: p.userId, name: p.user.name, gender: p.gender, lot: p.lot, bodyweight: p.bodyweight, flightId: p.flightId,
-      attempts: p.attempts.map((a) => ({ ...a, status: a.status as string })), declarations: p.declarations,
+      participantId: p.id,
+      userId: p.userId,
+      name: p.user.name,
+      gender: p.gender,
+      lot: p.lot,
+      bodyweight: p.bodyweight,
+      flightId: p.flightId,
+      attempts: p.attempts.map((a) => ({ ...a, status: a.status as string })),
+      declarations: p.declarations,
     })),
     platforms: platforms.map((p) => ({
-      platform: p.platform, flightId: p.flightId, liftType: p.liftType, participantId: p.participantId, attemptId: p.attemptId,
-      previousParticipantId: p.previousParticipantId, allowanceMs: p.allowanceMs, remainingMs: p.remainingMs, runningSince: p.runningSince,
+      platform: p.platform,
+      flightId: p.flightId,
+      liftType: p.liftType,
+      participantId: p.participantId,
+      attemptId: p.attemptId,
+      previousParticipantId: p.previousParticipantId,
+      allowanceMs: p.allowanceMs,
+      remainingMs: p.remainingMs,
+      runningSince: p.runningSince,
     })),
     seats: judges,
     presses,
@@ -127,7 +184,11 @@ export function createHallRepository(prisma: PrismaClient, announcer: Announcer)
           },
           async savePlatform(row) {
             const data = { ...row, updatedAt: new Date() }
-            await tx.hallPlatform.upsert({ where: { competitionId_platform: { competitionId, platform: row.platform } }, create: { competitionId, ...data }, update: data })
+            await tx.hallPlatform.upsert({
+              where: { competitionId_platform: { competitionId, platform: row.platform } },
+              create: { competitionId, ...data },
+              update: data,
+            })
           },
           async createLiveAttempt(a) {
             const row = await tx.attempt.create({ data: { ...a, status: 'pending', judgingSource: 'live' }, select: { id: true } })
@@ -140,9 +201,12 @@ export function createHallRepository(prisma: PrismaClient, announcer: Announcer)
           async setPressReason(attemptId, seat, reason) {
             await tx.hallPress.update({ where: { attemptId_seat: { attemptId, seat } }, data: { reason } })
           },
-          pressesOn: (attemptId) => tx.hallPress.findMany({
-            where: { attemptId }, orderBy: { seat: 'asc' }, select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
-          }),
+          pressesOn: (attemptId) =>
+            tx.hallPress.findMany({
+              where: { attemptId },
+              orderBy: { seat: 'asc' },
+              select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
+            }),
           announce: (platform) => announce(room, 'hall.changed', { competition_id: competitionId, platform }),
         }
         return work(handle)

@@ -5,7 +5,15 @@
 // decisions, appeals) are server/services/judging.service.ts's: it runs inside
 // `withAttemptLocked` / `withPanelLocked` and reads and writes through the handle they give,
 // against the rows as they are after the lock; a Refusal it throws rolls the write back.
-import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type Light, type LiftType, type Lift, type TakeChecks } from '../../contract/index.ts'
+import {
+  GLOBAL_ROOM,
+  competitionRoom,
+  type DecidedBy,
+  type Light,
+  type LiftType,
+  type Lift,
+  type TakeChecks,
+} from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
 import { mediaUrl, toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
@@ -117,9 +125,18 @@ export interface LockedPanel extends LockedChallenge {
 }
 
 const stateOf = (row: AttemptWithLifter): AttemptState => ({
-  id: row.id, competitionId: row.participant.competitionId, lifterId: row.participant.userId, liftType: row.liftType as LiftType,
-  status: row.status as AttemptState['status'], source: row.judgingSource === 'live' ? 'live' : 'video', decidedBy: row.decidedBy as DecidedBy | null, appealState: row.appealState as AttemptState['appealState'],
-  appealUntil: row.appealUntil, verified: row.verified, votesCast: row.votesCast, votesNeeded: row.votesNeeded,
+  id: row.id,
+  competitionId: row.participant.competitionId,
+  lifterId: row.participant.userId,
+  liftType: row.liftType as LiftType,
+  status: row.status as AttemptState['status'],
+  source: row.judgingSource === 'live' ? 'live' : 'video',
+  decidedBy: row.decidedBy as DecidedBy | null,
+  appealState: row.appealState as AttemptState['appealState'],
+  appealUntil: row.appealUntil,
+  verified: row.verified,
+  votesCast: row.votesCast,
+  votesNeeded: row.votesNeeded,
 })
 
 export function createJudgingRepository(prisma: PrismaClient, announcer: Announcer, apiBase: string) {
@@ -130,7 +147,13 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     const competitionId = row.participant.competitionId
     const lifter = await tx.participant.findUniqueOrThrow({
       where: { id: row.participantId },
-      select: { bodyweight: true, gender: true, equipment: true, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } }, competition: { select: scoringSelect } },
+      select: {
+        bodyweight: true,
+        gender: true,
+        equipment: true,
+        attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } },
+        competition: { select: scoringSelect },
+      },
     })
     const standing = standingOfRow(lifter, scoringSettings(lifter.competition))
     await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })
@@ -149,16 +172,23 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         const rows = await tx.user.findMany({ where: { id: { in: [...userIds] }, judgeCertifiedAt: { not: null } }, select: { id: true } })
         return new Set(rows.map((r) => r.id))
       },
-      firstVotes: (attemptId, n) => tx.vote.findMany({
-        where: { attemptId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: n,
-        select: { judgeId: true, seat: true, good: true, reason: true, atSeconds: true, note: true },
-      }),
+      firstVotes: (attemptId, n) =>
+        tx.vote.findMany({
+          where: { attemptId },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          take: n,
+          select: { judgeId: true, seat: true, good: true, reason: true, atSeconds: true, note: true },
+        }),
       async decide(attemptId, decision) {
         const row = await tx.attempt.update({
           where: { id: attemptId },
           data: {
-            status: decision.status, decidedBy: decision.by, decidedAt: decision.decidedAt, lights: decision.lights as unknown as Prisma.InputJsonValue,
-            verified: decision.verified, appealUntil: decision.appealUntil,
+            status: decision.status,
+            decidedBy: decision.by,
+            decidedAt: decision.decidedAt,
+            lights: decision.lights as unknown as Prisma.InputJsonValue,
+            verified: decision.verified,
+            appealUntil: decision.appealUntil,
           },
           include: attemptWithLifter,
         })
@@ -168,7 +198,10 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       },
       async announceVotes(attempt) {
         await announce(competitionRoom(attempt.competitionId), 'attempt.voted', {
-          competition_id: attempt.competitionId, attempt_id: attempt.id, votes_cast: attempt.votesCast, votes_needed: attempt.votesNeeded,
+          competition_id: attempt.competitionId,
+          attempt_id: attempt.id,
+          votes_cast: attempt.votesCast,
+          votes_needed: attempt.votesNeeded,
         })
       },
     }
@@ -177,11 +210,19 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
   async function panel(competitionId: number): Promise<PanelView | null> {
     const row = await prisma.competition.findUnique({
       where: { id: competitionId },
-      select: { createdById: true, judgesMayLift: true, publishJudgeNames: true, judges: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, name: true } } } } },
+      select: {
+        createdById: true,
+        judgesMayLift: true,
+        publishJudgeNames: true,
+        judges: { orderBy: { seat: 'asc' }, include: { user: { select: { username: true, name: true } } } },
+      },
     })
     if (!row) return null
     return {
-      competitionId, organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames,
+      competitionId,
+      organiserId: row.createdById,
+      allowLifters: row.judgesMayLift,
+      publishNames: row.publishJudgeNames,
       judges: row.judges.map((j) => ({ userId: j.userId, username: j.user.username, name: j.user.name, seat: j.seat })),
     }
   }
@@ -200,7 +241,10 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
      */
     async withAttemptLocked<T>(attemptId: number, work: (locked: LockedAttempt) => Promise<T>): Promise<T | null> {
       return announcer.write(async (tx, announce) => {
-        const found = await tx.attempt.findUnique({ where: { id: attemptId }, select: { participant: { select: { competitionId: true } } } })
+        const found = await tx.attempt.findUnique({
+          where: { id: attemptId },
+          select: { participant: { select: { competitionId: true } } },
+        })
         if (!found) return null
         const competitionId = found.participant.competitionId
         await announce.lock(competitionRoom(competitionId))
@@ -216,7 +260,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           ...challengeHandle(tx, announce, competitionId, changed),
           attempt: () => stateOf(current),
           lift: () => lift(current),
-          hasVoted: async (judgeId) => (await tx.vote.findUnique({ where: { attemptId_judgeId: { attemptId, judgeId } }, select: { id: true } })) !== null,
+          hasVoted: async (judgeId) =>
+            (await tx.vote.findUnique({ where: { attemptId_judgeId: { attemptId, judgeId } }, select: { id: true } })) !== null,
           async recordVote(vote) {
             await tx.vote.create({ data: { attemptId, ...vote } })
             return stateOf(await update({ votesCast: { increment: 1 } }))
@@ -227,7 +272,9 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           },
           async closeAppeal(verdict) {
             const row = await update({
-              appealState: verdict.state, appealReason: verdict.reason, appealDecidedAt: verdict.at,
+              appealState: verdict.state,
+              appealReason: verdict.reason,
+              appealDecidedAt: verdict.at,
               ...(verdict.reversal ? { status: verdict.reversal.status, decidedBy: 'jury', verified: verdict.reversal.verified } : {}),
             })
             if (verdict.reversal) await announceJudged(tx, announce, row)
@@ -247,7 +294,10 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         const exists = await tx.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
         if (!exists) return null
         await announce.lock(competitionRoom(competitionId))
-        const row = await tx.competition.findUniqueOrThrow({ where: { id: competitionId }, select: { createdById: true, judgesMayLift: true, publishJudgeNames: true } })
+        const row = await tx.competition.findUniqueOrThrow({
+          where: { id: competitionId },
+          select: { createdById: true, judgesMayLift: true, publishJudgeNames: true },
+        })
         const locked: LockedPanel = {
           ...challengeHandle(tx, announce, competitionId, () => {}),
           challenge: { organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames },
@@ -256,16 +306,25 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
             return new Map(users.map((u) => [u.username, u.id]))
           },
           async lifterAmong(userIds) {
-            const lifter = await tx.participant.findFirst({ where: { competitionId, userId: { in: [...userIds] } }, select: { userId: true } })
+            const lifter = await tx.participant.findFirst({
+              where: { competitionId, userId: { in: [...userIds] } },
+              select: { userId: true },
+            })
             return lifter?.userId ?? null
           },
           async replacePanel(userIds, settings) {
-            await tx.competition.update({ where: { id: competitionId }, data: { judgesMayLift: settings.allowLifters, publishJudgeNames: settings.publishNames } })
+            await tx.competition.update({
+              where: { id: competitionId },
+              data: { judgesMayLift: settings.allowLifters, publishJudgeNames: settings.publishNames },
+            })
             await tx.judge.deleteMany({ where: { competitionId } })
-            if (userIds.length > 0) await tx.judge.createMany({ data: userIds.map((userId, i) => ({ competitionId, userId, seat: i + 1 })) })
+            if (userIds.length > 0)
+              await tx.judge.createMany({ data: userIds.map((userId, i) => ({ competitionId, userId, seat: i + 1 })) })
           },
           async pendingAttempts() {
-            return (await tx.attempt.findMany({ where: { status: 'pending', participant: { competitionId } }, include: attemptWithLifter })).map(stateOf)
+            return (
+              await tx.attempt.findMany({ where: { status: 'pending', participant: { competitionId } }, include: attemptWithLifter })
+            ).map(stateOf)
           },
           async setVotesNeeded(attemptId, needed) {
             return stateOf(await tx.attempt.update({ where: { id: attemptId }, data: { votesNeeded: needed }, include: attemptWithLifter }))
@@ -316,15 +375,27 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return rows.map((row) => {
         const { participant } = row
         return {
-          attempt: { ...toLift(apiBase, row, participant), competition_name: participant.competition.name, take_checks: row.takeChecks as TakeChecks | null,
-            attempt_code: participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
-            contact_sheet_url: (row.takeChecks as TakeChecks | null)?.contact_sheet_key ? mediaUrl(apiBase, (row.takeChecks as TakeChecks).contact_sheet_key!) : null,
-            lifter_sex: participant.gender === 'F' ? 'F' as const : participant.gender === 'M' ? 'M' as const : null },
+          attempt: {
+            ...toLift(apiBase, row, participant),
+            competition_name: participant.competition.name,
+            take_checks: row.takeChecks as TakeChecks | null,
+            attempt_code:
+              participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
+            contact_sheet_url: (row.takeChecks as TakeChecks | null)?.contact_sheet_key
+              ? mediaUrl(apiBase, (row.takeChecks as TakeChecks).contact_sheet_key!)
+              : null,
+            lifter_sex: participant.gender === 'F' ? ('F' as const) : participant.gender === 'M' ? ('M' as const) : null,
+          },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
-            competitionId: participant.competitionId, competition: participant.competition, lot: participant.lot, bodyweight: participant.bodyweight,
-            earlier: participant.attempts.filter((a) => a.liftType === row.liftType && a.attemptNumber < row.attemptNumber)
-              .sort((a, b) => a.attemptNumber - b.attemptNumber).map((a) => a.weight),
+            competitionId: participant.competitionId,
+            competition: participant.competition,
+            lot: participant.lot,
+            bodyweight: participant.bodyweight,
+            earlier: participant.attempts
+              .filter((a) => a.liftType === row.liftType && a.attemptNumber < row.attemptNumber)
+              .sort((a, b) => a.attemptNumber - b.attemptNumber)
+              .map((a) => a.weight),
           },
         }
       })
@@ -338,7 +409,11 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
         take: 200,
       })
-      return rows.map((row) => ({ id: row.id, name: row.name, role: row.createdById === userId ? 'organiser' as const : 'judge' as const }))
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        role: row.createdById === userId ? ('organiser' as const) : ('judge' as const),
+      }))
     },
 
     /** What the organiser's view is made of: the panel, pending attempts, every vote with its attempt's result, open appeals. */
@@ -347,12 +422,22 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       if (!found) return null
       const [pending, votes, appeals] = await Promise.all([
         prisma.attempt.count({ where: { status: 'pending', participant: { competitionId } } }),
-        prisma.vote.findMany({ where: { attempt: { participant: { competitionId } } }, select: { judgeId: true, good: true, attempt: { select: { status: true } } } }),
-        prisma.attempt.findMany({ where: { appealState: 'open', participant: { competitionId } }, include: attemptWithLifter, orderBy: { appealedAt: 'asc' } }),
+        prisma.vote.findMany({
+          where: { attempt: { participant: { competitionId } } },
+          select: { judgeId: true, good: true, attempt: { select: { status: true } } },
+        }),
+        prisma.attempt.findMany({
+          where: { appealState: 'open', participant: { competitionId } },
+          include: attemptWithLifter,
+          orderBy: { appealedAt: 'asc' },
+        }),
       ])
       const judges = found.judges.length > 0 ? found.judges : await organiserSeat(prisma, found.organiserId)
       return {
-        panel: found, judges, pending, appeals: appeals.map(lift),
+        panel: found,
+        judges,
+        pending,
+        appeals: appeals.map(lift),
         votes: votes.map((v) => ({ judgeId: v.judgeId, good: v.good, status: v.attempt.status as AttemptState['status'] })),
       }
     },

@@ -8,10 +8,16 @@ import { scoringSelect } from '../scoring-view.ts'
 
 /** Everything leaderboardEntriesOf reads of an athlete. */
 export const athleteResults = {
-  id: true, name: true, country: true, birthDate: true,
+  id: true,
+  name: true,
+  country: true,
+  birthDate: true,
   participants: {
     select: {
-      gender: true, weightClass: true, bodyweight: true, equipment: true,
+      gender: true,
+      weightClass: true,
+      bodyweight: true,
+      equipment: true,
       competition: { select: { id: true, name: true, location: true, classSet: true, startDate: true, ...scoringSelect } },
       attempts: { select: { liftType: true, weight: true, status: true, createdAt: true, verified: true } },
     },

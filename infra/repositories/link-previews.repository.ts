@@ -3,14 +3,24 @@ import type { PrismaClient } from '../db.ts'
 
 export function createLinkPreviewsRepository(prisma: PrismaClient) {
   return {
-    challenge: (id: number) => prisma.competition.findUnique({ where: { id }, select: { name: true, description: true, image: true, location: true } }),
-    attempt: (attemptId: number) => prisma.attempt.findUnique({
-      where: { id: attemptId },
-      select: {
-        liftType: true, weight: true, attemptNumber: true, status: true, posterKey: true, renditions: true, processingState: true,
-        participant: { select: { userId: true, competitionId: true, user: { select: { name: true } }, competition: { select: { name: true } } } },
-      },
-    }),
+    challenge: (id: number) =>
+      prisma.competition.findUnique({ where: { id }, select: { name: true, description: true, image: true, location: true } }),
+    attempt: (attemptId: number) =>
+      prisma.attempt.findUnique({
+        where: { id: attemptId },
+        select: {
+          liftType: true,
+          weight: true,
+          attemptNumber: true,
+          status: true,
+          posterKey: true,
+          renditions: true,
+          processingState: true,
+          participant: {
+            select: { userId: true, competitionId: true, user: { select: { name: true } }, competition: { select: { name: true } } },
+          },
+        },
+      }),
     lifter: (userId: number) => prisma.user.findUnique({ where: { id: userId }, select: { name: true } }),
   }
 }

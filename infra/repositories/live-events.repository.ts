@@ -2,7 +2,14 @@
 // appended only through infra/announcer.ts, in the transaction of the write they describe;
 // the live layer reads them back here (what a subscriber missed, a gap the plain feed must
 // fill, the rooms' heads), from any node, for events any other node or the worker wrote.
-import { GLOBAL_ROOM, type LiveEvent, type LiveEventData, type LiveEventType, type Room, type SubscribeResult } from '../../contract/index.ts'
+import {
+  GLOBAL_ROOM,
+  type LiveEvent,
+  type LiveEventData,
+  type LiveEventType,
+  type Room,
+  type SubscribeResult,
+} from '../../contract/index.ts'
 import { WRITE_TRANSACTION, type Prisma, type PrismaClient, type Tx } from '../db.ts'
 
 /** At most this many events are replayed; a client further behind refetches a REST snapshot. */
@@ -28,7 +35,13 @@ export async function reserveSeq(tx: Tx, room: Room): Promise<number> {
 }
 
 /** Writes one event in `tx` (announcer.ts is the only caller). */
-export async function appendEvent<K extends LiveEventType>(tx: Tx, room: Room, type: K, data: LiveEventData[K], reservedSeq?: number): Promise<LiveEvent> {
+export async function appendEvent<K extends LiveEventType>(
+  tx: Tx,
+  room: Room,
+  type: K,
+  data: LiveEventData[K],
+  reservedSeq?: number,
+): Promise<LiveEvent> {
   const seq = reservedSeq ?? (await reserveSeq(tx, room))
   const row = await tx.liveEvent.create({ data: { room, seq, type, payload: data as Prisma.InputJsonValue } })
   return toLiveEvent(row)
@@ -66,7 +79,13 @@ export function numberPending(prisma: PrismaClient, room: Room): Promise<LiveEve
     if (rows.length === 0) return []
     rows.sort((a, b) => a.id - b.id)
     const first = head!.seq + 1
-    const numbered = rows.map((row, i) => ({ room, seq: first + i, type: row.type, payload: row.payload as Prisma.InputJsonValue, createdAt: row.created_at }))
+    const numbered = rows.map((row, i) => ({
+      room,
+      seq: first + i,
+      type: row.type,
+      payload: row.payload as Prisma.InputJsonValue,
+      createdAt: row.created_at,
+    }))
     await tx.liveEvent.createMany({ data: numbered })
     await tx.liveRoom.update({ where: { room }, data: { seq: first + rows.length - 1 } })
     return numbered.map((row) => toLiveEvent({ ...row, payload: row.payload as Prisma.JsonValue }))
@@ -113,7 +132,11 @@ export function createLiveEventsRepository(prisma: PrismaClient) {
      * With it: the events after it, in order, or `resync` when they are too many, gone, or
      * `since` is ahead of the room (a client of another database, or a bug).
      */
-    async replaySince(room: Room, since: number | null, options: { limit?: number; readSeq?: () => Promise<number> } = {}): Promise<SubscribeResult> {
+    async replaySince(
+      room: Room,
+      since: number | null,
+      options: { limit?: number; readSeq?: () => Promise<number> } = {},
+    ): Promise<SubscribeResult> {
       const limit = options.limit ?? REPLAY_LIMIT
       const seq = await (options.readSeq ?? (() => roomSeq(room)))()
       if (since === null || since === seq) return { room, seq, missed: [], resync: false }
@@ -141,7 +164,9 @@ export function createLiveEventsRepository(prisma: PrismaClient) {
         SELECT room, seq - ${keep}::int AS cutoff FROM live_rooms WHERE seq > ${keep}::int`
       let deleted = 0
       for (const { room, cutoff } of rooms) {
-        const [{ lo }] = await prisma.$queryRaw<{ lo: number | null }[]>`SELECT min(seq) AS lo FROM live_events WHERE room = ${room}` as [{ lo: number | null }]
+        const [{ lo }] = (await prisma.$queryRaw<{ lo: number | null }[]>`SELECT min(seq) AS lo FROM live_events WHERE room = ${room}`) as [
+          { lo: number | null },
+        ]
         // Primary-key ranges of `batch` numbers from the oldest, each its own short DELETE.
         for (let from = lo ?? cutoff + 1; from <= cutoff; from += options.batch) {
           if (options.signal?.aborted) return deleted
@@ -152,8 +177,14 @@ export function createLiveEventsRepository(prisma: PrismaClient) {
           deleted += n
           // A row of the range stayed: it is younger than minAgeMs, and the later ones are too, so this room
           // is done for now. A range merely short of rows (nothing left in it) goes on.
-          if (n < to - from + 1 && (await prisma.$queryRaw<unknown[]>`
-            SELECT 1 FROM live_events WHERE room = ${room} AND seq >= ${from}::int AND seq <= ${to}::int LIMIT 1`).length > 0) break
+          if (
+            n < to - from + 1 &&
+            (
+              await prisma.$queryRaw<unknown[]>`
+            SELECT 1 FROM live_events WHERE room = ${room} AND seq >= ${from}::int AND seq <= ${to}::int LIMIT 1`
+            ).length > 0
+          )
+            break
         }
       }
       return deleted

@@ -26,24 +26,52 @@ export interface EntryState {
   userId: number
   competitionId: number
   gender: string
-  competition: { format: string; liftTypes: string[]; description: string; startDate: Date; endDate: Date; declarationWindowMinutes: number }
+  competition: {
+    format: string
+    liftTypes: string[]
+    description: string
+    startDate: Date
+    endDate: Date
+    declarationWindowMinutes: number
+  }
   /** Oldest first. */
   attempts: EntryAttempt[]
   declarations: EntryDeclaration[]
 }
 
 export const entrySelect = {
-  id: true, userId: true, competitionId: true, gender: true,
-  competition: { select: { format: true, liftTypes: true, description: true, startDate: true, endDate: true, declarationWindowMinutes: true } },
-  attempts: { select: { liftType: true, attemptNumber: true, weight: true, status: true, decidedAt: true }, orderBy: { attemptNumber: 'asc' } },
+  id: true,
+  userId: true,
+  competitionId: true,
+  gender: true,
+  competition: {
+    select: { format: true, liftTypes: true, description: true, startDate: true, endDate: true, declarationWindowMinutes: true },
+  },
+  attempts: {
+    select: { liftType: true, attemptNumber: true, weight: true, status: true, decidedAt: true },
+    orderBy: { attemptNumber: 'asc' },
+  },
   declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true, declaredAt: true } },
 } as const satisfies Prisma.ParticipantSelect
 
-type EntryRow = { id: number; userId: number; competitionId: number; gender: string; competition: EntryState['competition']; attempts: EntryAttempt[]; declarations: EntryDeclaration[] }
+type EntryRow = {
+  id: number
+  userId: number
+  competitionId: number
+  gender: string
+  competition: EntryState['competition']
+  attempts: EntryAttempt[]
+  declarations: EntryDeclaration[]
+}
 
 export const toEntryState = (row: EntryRow): EntryState => ({
-  participantId: row.id, userId: row.userId, competitionId: row.competitionId, gender: row.gender,
-  competition: row.competition, attempts: row.attempts, declarations: row.declarations,
+  participantId: row.id,
+  userId: row.userId,
+  competitionId: row.competitionId,
+  gender: row.gender,
+  competition: row.competition,
+  attempts: row.attempts,
+  declarations: row.declarations,
 })
 
 /** The entry as it is in this transaction; null when it is gone. */

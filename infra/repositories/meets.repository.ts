@@ -30,7 +30,10 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
   async function writeDeclaration(tx: Tx, entry: EntryState, d: NewDeclaration, at: Date): Promise<Declaration> {
     const key = { participantId: entry.participantId, liftType: d.liftType, attemptNumber: d.attemptNumber }
     // A new code for each attempt, none of the lifter's earlier ones; declaring the same attempt again keeps its code.
-    const earlier = await tx.declaration.findMany({ where: { participantId: entry.participantId }, select: { liftType: true, attemptNumber: true, code: true } })
+    const earlier = await tx.declaration.findMany({
+      where: { participantId: entry.participantId },
+      select: { liftType: true, attemptNumber: true, code: true },
+    })
     const own = earlier.find((e) => e.liftType === d.liftType && e.attemptNumber === d.attemptNumber)?.code
     const code = own ?? attemptCode(randomInt, new Set(earlier.flatMap((e) => (e.code ? [e.code] : []))))
     const row = await tx.declaration.upsert({
@@ -39,8 +42,14 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
       update: { weight: d.weight, automatic: d.automatic, declaredAt: at, code },
     })
     return {
-      competition_id: entry.competitionId, user_id: entry.userId, lift_type: d.liftType, attempt_number: row.attemptNumber,
-      weight: row.weight, automatic: row.automatic, declared_at: row.declaredAt.toISOString(), code,
+      competition_id: entry.competitionId,
+      user_id: entry.userId,
+      lift_type: d.liftType,
+      attempt_number: row.attemptNumber,
+      weight: row.weight,
+      automatic: row.automatic,
+      declared_at: row.declaredAt.toISOString(),
+      code,
     }
   }
 
@@ -55,21 +64,31 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
      * Declares for the lifter (`decide` reads their entry after the challenge room's lock and answers what to
      * declare, or throws the refusal), and announces it. null: the challenge does not exist or they have not joined.
      */
-    async declare(userId: number, competitionId: number, decide: (entry: EntryState) => NewDeclaration, now = new Date()): Promise<Declaration | null> {
-      const participant = await prisma.participant.findUnique({ where: { userId_competitionId: { userId, competitionId } }, select: { id: true } })
-      if (!participant) return null
-      return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(competitionId)
-        await announce.lock(room)
-        const entry = await readEntry(tx, participant.id)
-        if (!entry) throw new NothingToWrite()
-        const declaration = await writeDeclaration(tx, entry, decide(entry), now)
-        await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
-        return declaration
-      }).catch((error: unknown) => {
-        if (error instanceof NothingToWrite) return null
-        throw error
+    async declare(
+      userId: number,
+      competitionId: number,
+      decide: (entry: EntryState) => NewDeclaration,
+      now = new Date(),
+    ): Promise<Declaration | null> {
+      const participant = await prisma.participant.findUnique({
+        where: { userId_competitionId: { userId, competitionId } },
+        select: { id: true },
       })
+      if (!participant) return null
+      return announcer
+        .write(async (tx, announce) => {
+          const room = competitionRoom(competitionId)
+          await announce.lock(room)
+          const entry = await readEntry(tx, participant.id)
+          if (!entry) throw new NothingToWrite()
+          const declaration = await writeDeclaration(tx, entry, decide(entry), now)
+          await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
+          return declaration
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingToWrite) return null
+          throw error
+        })
     },
 
     /** The lifter's own declarations in a challenge, with their attempt codes, in lifting order; null when they have not joined. */
@@ -78,10 +97,19 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
         where: { userId_competitionId: { userId, competitionId } },
         select: { declarations: { orderBy: [{ liftType: 'asc' }, { attemptNumber: 'asc' }] } },
       })
-      return participant && participant.declarations.map((row) => ({
-        competition_id: competitionId, user_id: userId, lift_type: row.liftType as LiftType, attempt_number: row.attemptNumber,
-        weight: row.weight, automatic: row.automatic, declared_at: row.declaredAt.toISOString(), ...(row.code ? { code: row.code } : {}),
-      }))
+      return (
+        participant &&
+        participant.declarations.map((row) => ({
+          competition_id: competitionId,
+          user_id: userId,
+          lift_type: row.liftType as LiftType,
+          attempt_number: row.attemptNumber,
+          weight: row.weight,
+          automatic: row.automatic,
+          declared_at: row.declaredAt.toISOString(),
+          ...(row.code ? { code: row.code } : {}),
+        }))
+      )
     },
 
     /**
@@ -106,23 +134,25 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
         LIMIT ${SWEEP_BATCH}`
       const made: Declaration[] = []
       for (const { participant_id: participantId, competition_id: competitionId } of candidates) {
-        const declared = await announcer.write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
-          await announce.lock(room)
-          const entry = await readEntry(tx, participantId)
-          const list = entry ? due(entry, now) : []
-          if (!entry || list.length === 0) throw new NothingToWrite()
-          const written: Declaration[] = []
-          for (const d of list) {
-            const declaration = await writeDeclaration(tx, entry, d, now)
-            await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
-            written.push(publicDeclaration(declaration))
-          }
-          return written
-        }).catch((error: unknown) => {
-          if (error instanceof NothingToWrite) return []
-          throw error
-        })
+        const declared = await announcer
+          .write(async (tx, announce) => {
+            const room = competitionRoom(competitionId)
+            await announce.lock(room)
+            const entry = await readEntry(tx, participantId)
+            const list = entry ? due(entry, now) : []
+            if (!entry || list.length === 0) throw new NothingToWrite()
+            const written: Declaration[] = []
+            for (const d of list) {
+              const declaration = await writeDeclaration(tx, entry, d, now)
+              await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
+              written.push(publicDeclaration(declaration))
+            }
+            return written
+          })
+          .catch((error: unknown) => {
+            if (error instanceof NothingToWrite) return []
+            throw error
+          })
         made.push(...declared)
       }
       return made
@@ -137,14 +167,20 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
       competition: ScoringRow & { format: string; startDate: Date; endDate: Date; declarationWindowMinutes: number }
       rows: BoardRow[]
     } | null> {
-      const [competition, head, rows] = await prisma.$transaction([
-        prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, format: true, startDate: true, endDate: true, declarationWindowMinutes: true } }),
-        prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
-        prisma.participant.findMany({
-          where: { competitionId },
-          include: boardInclude,
-        }),
-      ], { isolationLevel: 'RepeatableRead' })
+      const [competition, head, rows] = await prisma.$transaction(
+        [
+          prisma.competition.findUnique({
+            where: { id: competitionId },
+            select: { ...scoringSelect, format: true, startDate: true, endDate: true, declarationWindowMinutes: true },
+          }),
+          prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
+          prisma.participant.findMany({
+            where: { competitionId },
+            include: boardInclude,
+          }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      )
       return competition ? { seq: head?.seq ?? 0, competition, rows } : null
     },
   }

@@ -7,15 +7,16 @@ import { appendAudit, type AuditEntry } from './audit-log.ts'
 export function createModerationRepository(prisma: PrismaClient) {
   return {
     /** Sets or clears the account's ban with its audit row; false when it already was as asked (nothing written). */
-    setBanned: (userId: number, banned: { reason: string } | null, audit: AuditEntry) => prisma.$transaction(async (tx) => {
-      const changed = await tx.user.updateMany({
-        where: { id: userId, bannedAt: banned ? null : { not: null } },
-        data: banned ? { bannedAt: new Date(), banReason: banned.reason } : { bannedAt: null, banReason: null },
-      })
-      if (changed.count !== 1) return false
-      await appendAudit(tx, audit)
-      return true
-    }),
+    setBanned: (userId: number, banned: { reason: string } | null, audit: AuditEntry) =>
+      prisma.$transaction(async (tx) => {
+        const changed = await tx.user.updateMany({
+          where: { id: userId, bannedAt: banned ? null : { not: null } },
+          data: banned ? { bannedAt: new Date(), banReason: banned.reason } : { bannedAt: null, banReason: null },
+        })
+        if (changed.count !== 1) return false
+        await appendAudit(tx, audit)
+        return true
+      }),
 
     /** The newest `limit` actions, newest first. */
     log: (limit: number) => prisma.moderationAction.findMany({ orderBy: { id: 'desc' }, take: limit }),

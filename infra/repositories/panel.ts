@@ -13,12 +13,18 @@ export async function seatsOf(tx: Tx, competitionId: number): Promise<Seats> {
   const competition = await tx.competition.findUniqueOrThrow({
     where: { id: competitionId },
     select: {
-      createdById: true, publishJudgeNames: true, createdBy: { select: { name: true } },
+      createdById: true,
+      publishJudgeNames: true,
+      createdBy: { select: { name: true } },
       judges: { orderBy: { seat: 'asc' }, include: { user: { select: { name: true } } } },
     },
   })
-  const organiser = competition.createdById !== null ? { userId: competition.createdById, seat: 1, name: competition.createdBy?.name ?? 'Organiser' } : null
-  const seats = panelSeats(competition.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name })), organiser)
+  const organiser =
+    competition.createdById !== null ? { userId: competition.createdById, seat: 1, name: competition.createdBy?.name ?? 'Organiser' } : null
+  const seats = panelSeats(
+    competition.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name })),
+    organiser,
+  )
   return { seats, publishNames: competition.publishJudgeNames, organiserId: competition.createdById }
 }
 

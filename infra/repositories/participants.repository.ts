@@ -52,7 +52,11 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * `setsAccountSex`, the account's sex is set to the entry's if it has none; null (nothing
      * written) when another write set it otherwise meanwhile.
      */
-    join(data: NewParticipant, setsAccountSex: boolean, answer: (row: ParticipantRow) => Participant): Promise<{ participant: Participant; count: number } | null> {
+    join(
+      data: NewParticipant,
+      setsAccountSex: boolean,
+      answer: (row: ParticipantRow) => Participant,
+    ): Promise<{ participant: Participant; count: number } | null> {
       return announcer.write(async (tx, announce) => {
         // An account's first join sets its sex to the entry's: two first joins of one account racing in
         // different categories leave one of them refused, never both stored.
@@ -64,7 +68,10 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
         const room = competitionRoom(data.competitionId)
         await announce.lock(room)
         // The lot, drawn at random among those not drawn yet: the room's lock keeps two joins from drawing one number.
-        const drawn = await tx.participant.findMany({ where: { competitionId: data.competitionId, lot: { not: null } }, select: { lot: true } })
+        const drawn = await tx.participant.findMany({
+          where: { competitionId: data.competitionId, lot: { not: null } },
+          select: { lot: true },
+        })
         const lot = drawLot(new Set(drawn.map((p) => p.lot!)), () => randomInt(0, 2 ** 32) / 2 ** 32)
         let created: ParticipantRow
         try {
@@ -94,49 +101,67 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
       work: (locked: LockedEntry) => Promise<T>,
     ): Promise<T | null> {
       const { userId, competitionId } = entry
-      return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(competitionId)
-        await announce.lock(room)
-        const where = { userId_competitionId: { userId, competitionId } }
-        const [lifter] = entry.forRemoval
-          ? await tx.$queryRaw<{ id: number }[]>`SELECT id FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
-          : [await tx.participant.findUnique({ where, select: { id: true } })]
-        // Thrown, not returned: the room's reserved seq must not commit without its event.
-        if (!lifter) throw new NotJoined()
-        return work({
-          attempts: () => tx.attempt.count({ where: { participantId: lifter.id } }),
-          judgedAttempts: () => tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }),
-          async setBodyweight(bodyweight) {
-            const participant = entry.answer(await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }))
-            await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-            await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-            await refreshLeaderboardOf(tx, userId)
-            return participant
-          },
-          async remove() {
-            const removed = await tx.participant.delete({ where: { id: lifter.id }, select: { weightClass: true } })
-            const count = await tx.participant.count({ where: { competitionId } })
-            await announce(room, 'participant.left', {
-              competition_id: competitionId, participant_id: userId, user_id: userId, weight_class: removed.weightClass, participants: count,
-            })
-            await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-            await refreshLeaderboardOf(tx, userId)
-            return { count, weightClass: removed.weightClass }
-          },
+      return announcer
+        .write(async (tx, announce) => {
+          const room = competitionRoom(competitionId)
+          await announce.lock(room)
+          const where = { userId_competitionId: { userId, competitionId } }
+          const [lifter] = entry.forRemoval
+            ? await tx.$queryRaw<
+                { id: number }[]
+              >`SELECT id FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
+            : [await tx.participant.findUnique({ where, select: { id: true } })]
+          // Thrown, not returned: the room's reserved seq must not commit without its event.
+          if (!lifter) throw new NotJoined()
+          return work({
+            attempts: () => tx.attempt.count({ where: { participantId: lifter.id } }),
+            judgedAttempts: () => tx.attempt.count({ where: { participantId: lifter.id, status: { not: 'pending' } } }),
+            async setBodyweight(bodyweight) {
+              const participant = entry.answer(
+                await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }),
+              )
+              await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+              await refreshLeaderboardOf(tx, userId)
+              return participant
+            },
+            async remove() {
+              const removed = await tx.participant.delete({ where: { id: lifter.id }, select: { weightClass: true } })
+              const count = await tx.participant.count({ where: { competitionId } })
+              await announce(room, 'participant.left', {
+                competition_id: competitionId,
+                participant_id: userId,
+                user_id: userId,
+                weight_class: removed.weightClass,
+                participants: count,
+              })
+              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+              await refreshLeaderboardOf(tx, userId)
+              return { count, weightClass: removed.weightClass }
+            },
+          })
         })
-      }).catch((error: unknown) => {
-        if (error instanceof NotJoined) return null
-        throw error
-      })
+        .catch((error: unknown) => {
+          if (error instanceof NotJoined) return null
+          throw error
+        })
     },
 
     /**
      * Sets an account's date of birth and announces each of its entries again (their divisions follow
      * it): every entry's room locked first, in order, then the rows (the announcer's lock order).
      */
-    setBirthDate(userId: number, birthDate: Date, answer: (row: ParticipantRow, competition: ScoringRow & { startDate: Date }) => Participant): Promise<void> {
+    setBirthDate(
+      userId: number,
+      birthDate: Date,
+      answer: (row: ParticipantRow, competition: ScoringRow & { startDate: Date }) => Participant,
+    ): Promise<void> {
       return announcer.write(async (tx, announce) => {
-        const entries = await tx.participant.findMany({ where: { userId }, select: { competitionId: true }, orderBy: { competitionId: 'asc' } })
+        const entries = await tx.participant.findMany({
+          where: { userId },
+          select: { competitionId: true },
+          orderBy: { competitionId: 'asc' },
+        })
         for (const { competitionId } of entries) await announce.lock(competitionRoom(competitionId))
         await tx.user.update({ where: { id: userId }, data: { birthDate } })
         for (const { competitionId } of entries) {
@@ -144,7 +169,10 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
             where: { userId_competitionId: { userId, competitionId } },
             include: { ...participantWithAttempts, competition: { select: { ...scoringSelect, startDate: true } } },
           })
-          await announce(competitionRoom(competitionId), 'participant.updated', { competition_id: competitionId, participant: answer(row, row.competition) })
+          await announce(competitionRoom(competitionId), 'participant.updated', {
+            competition_id: competitionId,
+            participant: answer(row, row.competition),
+          })
         }
         if (entries.length > 0) await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
       })
@@ -160,27 +188,33 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
       decide: (current: { weightClass: string; gender: string; weighedInAt: Date | null; birthDate: Date | null }) => string,
     ): Promise<{ participant: Participant; movedFrom: string | null } | null> {
       const { userId, competitionId } = entry
-      return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(competitionId)
-        await announce.lock(room)
-        const where = { userId_competitionId: { userId, competitionId } }
-        const current = await tx.participant.findUnique({ where, select: { weightClass: true, gender: true, weighedInAt: true, user: { select: { birthDate: true } } } })
-        if (!current) throw new NotJoined()
-        const weightClass = decide({ ...current, birthDate: current.user.birthDate })
-        const movedFrom = weightClass === current.weightClass ? null : current.weightClass
-        const row = await tx.participant.update({
-          where, data: { bodyweight: entry.bodyweight, weighedInAt: entry.at, weightClass, ...(movedFrom ? { enteredClass: movedFrom } : {}) },
-          include: participantWithAttempts,
+      return announcer
+        .write(async (tx, announce) => {
+          const room = competitionRoom(competitionId)
+          await announce.lock(room)
+          const where = { userId_competitionId: { userId, competitionId } }
+          const current = await tx.participant.findUnique({
+            where,
+            select: { weightClass: true, gender: true, weighedInAt: true, user: { select: { birthDate: true } } },
+          })
+          if (!current) throw new NotJoined()
+          const weightClass = decide({ ...current, birthDate: current.user.birthDate })
+          const movedFrom = weightClass === current.weightClass ? null : current.weightClass
+          const row = await tx.participant.update({
+            where,
+            data: { bodyweight: entry.bodyweight, weighedInAt: entry.at, weightClass, ...(movedFrom ? { enteredClass: movedFrom } : {}) },
+            include: participantWithAttempts,
+          })
+          const participant = entry.answer(row)
+          await announce(room, 'participant.updated', { competition_id: competitionId, participant })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          await refreshLeaderboardOf(tx, userId)
+          return { participant, movedFrom }
         })
-        const participant = entry.answer(row)
-        await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
-        await refreshLeaderboardOf(tx, userId)
-        return { participant, movedFrom }
-      }).catch((error: unknown) => {
-        if (error instanceof NotJoined) return null
-        throw error
-      })
+        .catch((error: unknown) => {
+          if (error instanceof NotJoined) return null
+          throw error
+        })
     },
 
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
@@ -196,12 +230,17 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * rows are exactly the state at that seq (events after it apply on top without double
      * counting), with how the challenge scores them. null when the challenge does not exist.
      */
-    async listWithSeq(competitionId: number): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow & { startDate: Date } } | null> {
-      const [competition, head, rows] = await prisma.$transaction([
-        prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, startDate: true } }),
-        prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
-        prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
-      ], { isolationLevel: 'RepeatableRead' })
+    async listWithSeq(
+      competitionId: number,
+    ): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow & { startDate: Date } } | null> {
+      const [competition, head, rows] = await prisma.$transaction(
+        [
+          prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, startDate: true } }),
+          prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
+          prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
+        ],
+        { isolationLevel: 'RepeatableRead' },
+      )
       return competition ? { seq: head?.seq ?? 0, rows, competition } : null
     },
   }

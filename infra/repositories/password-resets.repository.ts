@@ -10,27 +10,30 @@ export function createPasswordResetsRepository(prisma: PrismaClient) {
      * Stores the link unless the account already has `max` made since `since`; with the account's
      * row locked, so requests racing each other count each other. Whether it was stored.
      */
-    createUnlessMany: (data: { userId: number; tokenHash: string; expiresAt: Date }, since: Date, max: number) => prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM users WHERE id = ${data.userId} FOR UPDATE`
-      if ((await tx.passwordReset.count({ where: { userId: data.userId, createdAt: { gte: since } } })) >= max) return false
-      await tx.passwordReset.create({ data })
-      return true
-    }),
+    createUnlessMany: (data: { userId: number; tokenHash: string; expiresAt: Date }, since: Date, max: number) =>
+      prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM users WHERE id = ${data.userId} FOR UPDATE`
+        if ((await tx.passwordReset.count({ where: { userId: data.userId, createdAt: { gte: since } } })) >= max) return false
+        await tx.passwordReset.create({ data })
+        return true
+      }),
 
-    find: (tokenHash: string) => prisma.passwordReset.findUnique({ where: { tokenHash }, select: { id: true, userId: true, expiresAt: true, usedAt: true } }),
+    find: (tokenHash: string) =>
+      prisma.passwordReset.findUnique({ where: { tokenHash }, select: { id: true, userId: true, expiresAt: true, usedAt: true } }),
 
     /**
      * Marks the link used — only if no one used it first (two clicks racing: one wins) — sets the
      * account's new password hash, and marks the account's other unused links used, in one
      * transaction. False when the link was already used (nothing changed).
      */
-    use: (link: { id: number; userId: number }, passwordHash: string, now: Date) => prisma.$transaction(async (tx) => {
-      const used = await tx.passwordReset.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: now } })
-      if (used.count !== 1) return false
-      await tx.passwordReset.updateMany({ where: { userId: link.userId, usedAt: null }, data: { usedAt: now } })
-      await tx.user.update({ where: { id: link.userId }, data: { passwordHash } })
-      return true
-    }),
+    use: (link: { id: number; userId: number }, passwordHash: string, now: Date) =>
+      prisma.$transaction(async (tx) => {
+        const used = await tx.passwordReset.updateMany({ where: { id: link.id, usedAt: null }, data: { usedAt: now } })
+        if (used.count !== 1) return false
+        await tx.passwordReset.updateMany({ where: { userId: link.userId, usedAt: null }, data: { usedAt: now } })
+        await tx.user.update({ where: { id: link.userId }, data: { passwordHash } })
+        return true
+      }),
 
     /** Ends every unused link of the account (its password changed another way). */
     endAll: async (userId: number): Promise<void> => {
@@ -38,7 +41,8 @@ export function createPasswordResetsRepository(prisma: PrismaClient) {
     },
 
     /** Removes links used or expired before `before` (the retention sweep). */
-    pruneBefore: async (before: Date) => (await prisma.passwordReset.deleteMany({ where: { OR: [{ expiresAt: { lt: before } }, { usedAt: { lt: before } }] } })).count,
+    pruneBefore: async (before: Date) =>
+      (await prisma.passwordReset.deleteMany({ where: { OR: [{ expiresAt: { lt: before } }, { usedAt: { lt: before } }] } })).count,
   }
 }
 

@@ -18,7 +18,13 @@ export interface RecordFilter {
 }
 
 const whereOf = (f: RecordFilter) => ({
-  sport: f.sport, sex: f.sex, classSet: f.classSet, weightClass: f.weightClass, division: f.division, equipment: f.equipment, lift: f.lift,
+  sport: f.sport,
+  sex: f.sex,
+  classSet: f.classSet,
+  weightClass: f.weightClass,
+  division: f.division,
+  equipment: f.equipment,
+  lift: f.lift,
 })
 
 /** The most rows one read answers (a page of every category of the platform stays bounded). */
@@ -29,23 +35,44 @@ export function createRecordsRepository(prisma: PrismaClient) {
     /** The current record of each category and lift the filter matches: the newest of each history. */
     async current(filter: RecordFilter): Promise<RecordRow[]> {
       const rows = await prisma.platformRecord.findMany({
-        where: whereOf(filter), include,
+        where: whereOf(filter),
+        include,
         distinct: ['sport', 'sex', 'classSet', 'weightClass', 'division', 'equipment', 'lift'],
-        orderBy: [{ sport: 'asc' }, { sex: 'asc' }, { classSet: 'asc' }, { weightClass: 'asc' }, { division: 'asc' }, { equipment: 'asc' }, { lift: 'asc' }, { setAt: 'desc' }, { id: 'desc' }],
+        orderBy: [
+          { sport: 'asc' },
+          { sex: 'asc' },
+          { classSet: 'asc' },
+          { weightClass: 'asc' },
+          { division: 'asc' },
+          { equipment: 'asc' },
+          { lift: 'asc' },
+          { setAt: 'desc' },
+          { id: 'desc' },
+        ],
         take: RECORDS_LIMIT,
       })
       return rows.map(recordRowOf)
     },
     /** One category's history of a lift, newest first. */
     async history(filter: Required<RecordFilter>): Promise<RecordRow[]> {
-      const rows = await prisma.platformRecord.findMany({ where: whereOf(filter), include, orderBy: [{ setAt: 'desc' }, { id: 'desc' }], take: RECORDS_LIMIT })
+      const rows = await prisma.platformRecord.findMany({
+        where: whereOf(filter),
+        include,
+        orderBy: [{ setAt: 'desc' }, { id: 'desc' }],
+        take: RECORDS_LIMIT,
+      })
       return rows.map(recordRowOf)
     },
     /** The records set in a challenge (still standing in their history), in the order they were set. */
     async ofChallenge(competitionId: number): Promise<RecordRow[] | null> {
       const exists = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
       if (!exists) return null
-      const rows = await prisma.platformRecord.findMany({ where: { competitionId }, include, orderBy: [{ setAt: 'asc' }, { id: 'asc' }], take: RECORDS_LIMIT })
+      const rows = await prisma.platformRecord.findMany({
+        where: { competitionId },
+        include,
+        orderBy: [{ setAt: 'asc' }, { id: 'asc' }],
+        take: RECORDS_LIMIT,
+      })
       return rows.map(recordRowOf)
     },
   }

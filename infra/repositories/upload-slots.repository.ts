@@ -24,7 +24,12 @@ export interface SlotUsage {
 
 export function createUploadSlotsRepository(prisma: PrismaClient) {
   async function usage(where: { kind: UploadSlotKind; userId?: number; address?: string }, now: Date): Promise<SlotUsage> {
-    const found = await prisma.uploadSlot.aggregate({ where: { ...where, expiresAt: { gt: now } }, _count: { _all: true }, _sum: { bytes: true }, _min: { expiresAt: true } })
+    const found = await prisma.uploadSlot.aggregate({
+      where: { ...where, expiresAt: { gt: now } },
+      _count: { _all: true },
+      _sum: { bytes: true },
+      _min: { expiresAt: true },
+    })
     return { count: found._count._all, bytes: Number(found._sum.bytes ?? 0n), firstExpiry: found._min.expiresAt }
   }
 

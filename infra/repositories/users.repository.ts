@@ -15,13 +15,21 @@ export type UserWithHistory = Prisma.UserGetPayload<{ include: typeof userWithHi
 
 /** A user with what the athlete list ranks them by: each participation's attempts and how its challenge scores. */
 const userWithAttempts = {
-  participants: { include: { competition: { select: scoringSelect }, attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } } } },
+  participants: {
+    include: {
+      competition: { select: scoringSelect },
+      attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } },
+    },
+  },
 } as const satisfies Prisma.UserInclude
 export type UserWithAttempts = Prisma.UserGetPayload<{ include: typeof userWithAttempts }>
 
 export type UserRow = Prisma.UserGetPayload<object>
 
-export type NewUser = Pick<Prisma.UserCreateInput, 'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio' | 'sex' | 'birthDate'>
+export type NewUser = Pick<
+  Prisma.UserCreateInput,
+  'name' | 'email' | 'username' | 'passwordHash' | 'country' | 'weightClass' | 'bio' | 'sex' | 'birthDate'
+>
 
 export function createUsersRepository(prisma: PrismaClient) {
   return {
@@ -34,7 +42,8 @@ export function createUsersRepository(prisma: PrismaClient) {
       try {
         return await prisma.user.create({ data })
       } catch (error) {
-        if (isUniqueViolation(error)) throw new Refusal('conflict', 'An account with this email or username already exists. Log in instead.')
+        if (isUniqueViolation(error))
+          throw new Refusal('conflict', 'An account with this email or username already exists. Log in instead.')
         throw error
       }
     },
@@ -56,9 +65,15 @@ export function createUsersRepository(prisma: PrismaClient) {
 
     /** Up to `limit` athletes whose name, country or weight class contains `q` (all when empty), by name. */
     search(q: string | undefined, limit: number): Promise<UserWithAttempts[]> {
-      const where: Prisma.UserWhereInput | undefined = q ? { OR: [
-        { name: { contains: q, mode: 'insensitive' } }, { country: { contains: q, mode: 'insensitive' } }, { weightClass: { contains: q, mode: 'insensitive' } },
-      ] } : undefined
+      const where: Prisma.UserWhereInput | undefined = q
+        ? {
+            OR: [
+              { name: { contains: q, mode: 'insensitive' } },
+              { country: { contains: q, mode: 'insensitive' } },
+              { weightClass: { contains: q, mode: 'insensitive' } },
+            ],
+          }
+        : undefined
       return prisma.user.findMany({ where, include: userWithAttempts, orderBy: { name: 'asc' }, take: limit })
     },
   }
@@ -72,21 +87,31 @@ export function createRefreshTokensRepository(prisma: PrismaClient) {
      * Marks the token used and stores its successor in one transaction: of two concurrent uses exactly
      * one gets true, and the other (its update waits on the row until that commit) finds the successor stored.
      */
-    rotate: (id: number, successor: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) => prisma.$transaction(async (tx) => {
-      const claimed = await tx.refreshToken.updateMany({ where: { id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: new Date() } })
-      if (claimed.count !== 1) return false
-      await tx.refreshToken.create({ data: successor })
-      return true
-    }, WRITE_TRANSACTION),
-    revokeFamily: (familyId: string) => prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
-    revokeAllOf: (userId: number) => prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    rotate: (id: number, successor: { userId: number; familyId: string; tokenHash: string; expiresAt: Date }) =>
+      prisma.$transaction(async (tx) => {
+        const claimed = await tx.refreshToken.updateMany({
+          where: { id, rotatedAt: null, revokedAt: null },
+          data: { rotatedAt: new Date() },
+        })
+        if (claimed.count !== 1) return false
+        await tx.refreshToken.create({ data: successor })
+        return true
+      }, WRITE_TRANSACTION),
+    revokeFamily: (familyId: string) =>
+      prisma.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } }),
+    revokeAllOf: (userId: number) =>
+      prisma.refreshToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } }),
     /**
      * Whether a login (a refresh-token family) has ended: one of its tokens was revoked (a logout, or a
      * reuse), or none of it is left (the retention sweep removes a family only long after it ended).
      * A revoked row sorts first, so one row answers.
      */
     loginEnded: async (familyId: string): Promise<boolean> => {
-      const row = await prisma.refreshToken.findFirst({ where: { familyId }, select: { revokedAt: true }, orderBy: { revokedAt: { sort: 'asc', nulls: 'last' } } })
+      const row = await prisma.refreshToken.findFirst({
+        where: { familyId },
+        select: { revokedAt: true },
+        orderBy: { revokedAt: { sort: 'asc', nulls: 'last' } },
+      })
       return row === null || row.revokedAt !== null
     },
 

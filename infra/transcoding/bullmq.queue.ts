@@ -15,8 +15,21 @@ import type { Redis } from 'ioredis'
 import { openRedisClient } from '../redis-clients.ts'
 import type { Config } from '../config.ts'
 import {
-  JOB_POLICIES, PermanentJobError, ShutdownError, TRANSCODE_JOB, abortOnTimeout, consoleLog, fairnessKey, silentLog,
-  type JobName, type JobPayloads, type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue,
+  JOB_POLICIES,
+  PermanentJobError,
+  ShutdownError,
+  TRANSCODE_JOB,
+  abortOnTimeout,
+  consoleLog,
+  fairnessKey,
+  silentLog,
+  type JobName,
+  type JobPayloads,
+  type JobPolicy,
+  type Log,
+  type TranscodeJob,
+  type TranscodeProcessor,
+  type TranscodeQueue,
 } from './jobs.ts'
 
 export interface BullTranscodeQueue extends TranscodeQueue {
@@ -45,10 +58,16 @@ function quietErrors(connection: Redis, log: Log, what: string) {
  * a Redis that is down does not hold a shutdown longer than this.
  */
 const READY_BEFORE_CLOSE_MS = 2_000
-const settledWithin = (work: Promise<unknown>, ms: number) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms)
-  work.catch(() => {}).finally(() => { clearTimeout(timer); resolve() })
-})
+const settledWithin = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    work
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+  })
 
 /** BullMQ's largest priority (lower runs first). */
 const MAX_PRIORITY = 2_097_151
@@ -89,14 +108,18 @@ export function bullJobOptions<K extends JobName>(name: K, payload: JobPayloads[
  * restarted Redis forgot) are recovered from the database there.
  */
 export function createBullTranscodeQueue(
-  config: Pick<Config, 'redisUrl' | 'redisPrefix'>, log: Log = silentLog, options: { onReconnect?: () => void; connection?: Redis } = {},
+  config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
+  log: Log = silentLog,
+  options: { onReconnect?: () => void; connection?: Redis } = {},
 ): BullTranscodeQueue {
   // The process's `bullmq` client (infra/redis-clients.ts), else one of its own that closing ends.
   const owned = options.connection ? undefined : openRedisClient(redisUrlOf(config), 'bullmq')
   const connection = options.connection ?? owned!
   quietErrors(connection, log, 'transcode queue')
   let lost = false
-  connection.on('close', () => { lost = true })
+  connection.on('close', () => {
+    lost = true
+  })
   connection.on('ready', () => {
     if (!lost) return
     lost = false
@@ -114,7 +137,9 @@ export function createBullTranscodeQueue(
       const data: TranscodeJob = job.userId !== undefined ? { attemptId: job.attemptId, userId: job.userId } : { attemptId: job.attemptId }
       const options = bullJobOptions('transcode', job)
       // Its place in its lifter's line is its priority (fair by user; see the top of this file).
-      const place = Number(await connection.eval(JOIN_LINE, 1, lineKey(config.redisPrefix, policy.queue, fairnessKey(job)), options.jobId!, LINE_TTL_SECONDS))
+      const place = Number(
+        await connection.eval(JOIN_LINE, 1, lineKey(config.redisPrefix, policy.queue, fairnessKey(job)), options.jobId!, LINE_TTL_SECONDS),
+      )
       // Same jobId while the job exists (waiting, active, delayed, kept after finishing) → no-op.
       await queue.add(TRANSCODE_JOB, data, { ...options, priority: Math.min(MAX_PRIORITY, Math.max(1, place)) })
     },
@@ -162,8 +187,9 @@ export function createBullTranscodeWorker(
 
   const turnKey = (data: TranscodeJob) => runningKey(config.redisPrefix, policy.queue, fairnessKey(data))
   const endLine = (data: TranscodeJob, jobId: string | undefined) => {
-    connection.srem(lineKey(config.redisPrefix, policy.queue, fairnessKey(data)), jobId ?? policy.jobId(data))
-      .catch((err: unknown) => log.warn({ err }, 'could not take a finished transcode out of its lifter\'s line'))
+    connection
+      .srem(lineKey(config.redisPrefix, policy.queue, fairnessKey(data)), jobId ?? policy.jobId(data))
+      .catch((err: unknown) => log.warn({ err }, "could not take a finished transcode out of its lifter's line"))
   }
 
   const bullProcessor = async (job: Job<TranscodeJob>, token?: string, signal?: AbortSignal) => {
@@ -174,7 +200,12 @@ export function createBullTranscodeWorker(
       await job.moveToDelayed(Date.now() + SAME_LIFTER_DELAY_MS, token)
       throw new DelayedError()
     }
-    const renew = setInterval(() => { takeTurn().catch(() => {}) }, Math.max(100, Math.floor(policy.lockMs / 2)))
+    const renew = setInterval(
+      () => {
+        takeTurn().catch(() => {})
+      },
+      Math.max(100, Math.floor(policy.lockMs / 2)),
+    )
     const controller = new AbortController()
     const forward = () => controller.abort(signal?.reason)
     signal?.addEventListener('abort', forward, { once: true })
@@ -222,7 +253,10 @@ export function createBullTranscodeWorker(
     if (!job) return
     const finished = job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1)
     if (finished) endLine(job.data, job.id)
-    log.warn({ jobId: job.id, attemptsMade: job.attemptsMade, err: error }, finished ? 'transcode failed for good' : 'transcode failed, will retry')
+    log.warn(
+      { jobId: job.id, attemptsMade: job.attemptsMade, err: error },
+      finished ? 'transcode failed for good' : 'transcode failed, will retry',
+    )
     // A job failed by the stalled checker never reached our processor's own failure handling.
     if (finished && options.onGaveUp && /stalled/i.test(error.message)) {
       options.onGaveUp(job.data, error.message).catch((err: unknown) => log.error({ err }, 'could not record a given-up transcode'))

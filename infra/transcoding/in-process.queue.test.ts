@@ -20,7 +20,11 @@ describe('in-process queue policy', () => {
     await queue.idle()
     await queue.close()
     const one = seen.filter((s) => s.id === 1)
-    expect(one.map((s) => [s.attempt, s.final])).toEqual([[1, false], [2, false], [3, true]])
+    expect(one.map((s) => [s.attempt, s.final])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ])
     expect(one[1]!.at - one[0]!.at).toBeGreaterThanOrEqual(35)
     expect(one[2]!.at - one[1]!.at).toBeGreaterThanOrEqual(75)
     expect(seen.filter((s) => s.id === 2)).toHaveLength(3)
@@ -29,7 +33,15 @@ describe('in-process queue policy', () => {
   it('close() lets a running job finish within the grace, else aborts it without counting a failure', async () => {
     const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 1 }, log: silent, policy: { shutdownGraceMs: 50 } })
     let reason: unknown
-    queue.start((job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => { reason = job.signal.reason; reject(job.signal.reason) })))
+    queue.start(
+      (job) =>
+        new Promise((_, reject) =>
+          job.signal.addEventListener('abort', () => {
+            reason = job.signal.reason
+            reject(job.signal.reason)
+          }),
+        ),
+    )
     await queue.enqueue({ attemptId: 123456 })
     await new Promise((r) => setTimeout(r, 20))
     await queue.close()
@@ -75,7 +87,7 @@ describe('in-process queue order', () => {
 })
 
 describe('in-process queue fairness (by lifter)', () => {
-  it('one lifter\'s five uploads do not all run before another lifter\'s one: they take turns', async () => {
+  it("one lifter's five uploads do not all run before another lifter's one: they take turns", async () => {
     const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 1 }, log: silent })
     const order: string[] = []
     for (let i = 1; i <= 5; i++) await queue.enqueue({ attemptId: i, userId: 1 })
@@ -90,7 +102,7 @@ describe('in-process queue fairness (by lifter)', () => {
     expect(order).toEqual(['u1:1', 'u2:6', 'u1:2', 'u2:7', 'u1:3', 'u1:4', 'u1:5'])
   })
 
-  it('never runs two of one lifter\'s jobs at once, whatever the concurrency; other lifters use the free slots', async () => {
+  it("never runs two of one lifter's jobs at once, whatever the concurrency; other lifters use the free slots", async () => {
     const queue = createInProcessTranscodeQueue({ config: { workerConcurrency: 3 }, log: silent })
     const runningPerUser = new Map<number, number>()
     let mostForOneUser = 0

@@ -6,8 +6,18 @@
 // cannot hold everyone else's lifts back.
 import type { Config } from '../config.ts'
 import {
-  JOB_POLICIES, PermanentJobError, ShutdownError, abortOnTimeout, backoffDelay, consoleLog, fairnessKey,
-  type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue,
+  JOB_POLICIES,
+  PermanentJobError,
+  ShutdownError,
+  abortOnTimeout,
+  backoffDelay,
+  consoleLog,
+  fairnessKey,
+  type JobPolicy,
+  type Log,
+  type TranscodeJob,
+  type TranscodeProcessor,
+  type TranscodeQueue,
 } from './jobs.ts'
 
 export interface InProcessTranscodeQueue extends TranscodeQueue {
@@ -109,8 +119,13 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     const done = (async () => {
       try {
         await run({
-          id: policy.jobId({ attemptId }), data: entry.job, attempt, isFinalAttempt: attempt >= policy.attempts,
-          signal: controller.signal, updateProgress: async () => {}, scaleTimeout: (seconds) => timer.scaleTo(seconds),
+          id: policy.jobId({ attemptId }),
+          data: entry.job,
+          attempt,
+          isFinalAttempt: attempt >= policy.attempts,
+          signal: controller.signal,
+          updateProgress: async () => {},
+          scaleTimeout: (seconds) => timer.scaleTo(seconds),
         })
         forget(attemptId)
         remember(attemptId)

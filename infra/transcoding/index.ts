@@ -32,7 +32,10 @@ export interface TranscodingDeps {
  * Enqueues every attempt the database still shows as unfinished, each with its lifter (fair by
  * user). Idempotent (deterministic job ids).
  */
-export async function requeueUnfinished(attempts: Pick<AttemptsRepository, 'unfinishedIds' | 'find'>, queue: TranscodeQueue): Promise<number> {
+export async function requeueUnfinished(
+  attempts: Pick<AttemptsRepository, 'unfinishedIds' | 'find'>,
+  queue: TranscodeQueue,
+): Promise<number> {
   const ids = await attempts.unfinishedIds()
   for (const attemptId of ids) {
     const userId = (await attempts.find(attemptId))?.participant.userId
@@ -68,7 +71,9 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
     // database still shows unfinished is enqueued again (deterministic job ids: no duplicates).
     const recover = () => {
       requeueUnfinished(attempts, queue).then(
-        (count) => { if (count > 0) log.info({ count }, 'Redis is back: re-enqueued unfinished transcodes') },
+        (count) => {
+          if (count > 0) log.info({ count }, 'Redis is back: re-enqueued unfinished transcodes')
+        },
         (err: unknown) => log.warn({ err }, 'Redis is back but unfinished transcodes could not be re-enqueued; the next start retries'),
       )
     }

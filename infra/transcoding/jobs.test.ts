@@ -29,7 +29,7 @@ describe('job policies', () => {
     expect(tryTimeoutMs(p, 3 * 3600)).toBe(p.timeoutMs)
   })
 
-  it('re-arms the timer from the try\'s start once the clip\'s length is known', async () => {
+  it("re-arms the timer from the try's start once the clip's length is known", async () => {
     const controller = new AbortController()
     const timer = abortOnTimeout(controller, { timeoutMs: 10_000, timeoutBaseMs: 30, timeoutPerClipSecondMs: 10 })
     timer.scaleTo(2) // 30 + 2 × 10 = 50 ms

@@ -103,7 +103,10 @@ export function abortOnTimeout(controller: AbortController, policy: TimeoutPolic
   let timer: NodeJS.Timeout | undefined
   const arm = (ms: number) => {
     clearTimeout(timer)
-    timer = setTimeout(() => controller.abort(new Error(`The transcode took longer than ${Math.round(ms / 1000)} s.`)), Math.max(0, started + ms - Date.now()))
+    timer = setTimeout(
+      () => controller.abort(new Error(`The transcode took longer than ${Math.round(ms / 1000)} s.`)),
+      Math.max(0, started + ms - Date.now()),
+    )
   }
   arm(policy.timeoutMs)
   return {

@@ -2,16 +2,51 @@
 import { describe, expect, it } from 'vitest'
 import { CONTAINERS, parseProbe, type ProbeInfo, type VideoStreamInfo } from '../ffmpeg.ts'
 import {
-  UnsupportedSourceError, displaySize, encodePercent, fitShortSide, gopFrames, needsTranscode, outputFrameRate, parseTimemark, statsLineSeconds,
-  planRenditions, planTranscode, posterInputOptions, posterOutputOptions, posterTime, renditionFilterGraph, renditionInputOptions, renditionOutputOptions,
+  UnsupportedSourceError,
+  displaySize,
+  encodePercent,
+  fitShortSide,
+  gopFrames,
+  needsTranscode,
+  outputFrameRate,
+  parseTimemark,
+  statsLineSeconds,
+  planRenditions,
+  planTranscode,
+  posterInputOptions,
+  posterOutputOptions,
+  posterTime,
+  renditionFilterGraph,
+  renditionInputOptions,
+  renditionOutputOptions,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE } from './transcode.profile.ts'
 
 function video(overrides: Partial<VideoStreamInfo> = {}): VideoStreamInfo {
-  return { index: 0, codec: 'h264', profile: 'High', pixFmt: 'yuv420p', width: 1920, height: 1080, sar: 1, rotation: 0, frameRate: 30, bitRate: null, duration: 3, ...overrides }
+  return {
+    index: 0,
+    codec: 'h264',
+    profile: 'High',
+    pixFmt: 'yuv420p',
+    width: 1920,
+    height: 1080,
+    sar: 1,
+    rotation: 0,
+    frameRate: 30,
+    bitRate: null,
+    duration: 3,
+    ...overrides,
+  }
 }
 function info(v: Partial<VideoStreamInfo> | null = {}, extra: Partial<ProbeInfo> = {}): ProbeInfo {
-  return { formatName: 'mov,mp4', duration: 3, size: 1000, video: v === null ? null : video(v), audio: { index: 1, codec: 'aac', channels: 2, sampleRate: 48000 }, ...extra }
+  return {
+    formatName: 'mov,mp4',
+    duration: 3,
+    size: 1000,
+    video: v === null ? null : video(v),
+    audio: { index: 1, codec: 'aac', channels: 2, sampleRate: 48000 },
+    ...extra,
+  }
 }
 const sizes = (list: Array<{ name: string; width: number; height: number }>) => list.map((r) => `${r.name}:${r.width}x${r.height}`)
 
@@ -37,7 +72,14 @@ describe('rendition sizes', () => {
   })
 
   it('keeps both sides even and within the source (4:2:0 needs even sides)', () => {
-    for (const [w, h] of [[1279, 719], [1921, 1081], [853, 481], [3840, 2160], [1080, 2340], [101, 77]]) {
+    for (const [w, h] of [
+      [1279, 719],
+      [1921, 1081],
+      [853, 481],
+      [3840, 2160],
+      [1080, 2340],
+      [101, 77],
+    ]) {
       for (const r of planRenditions({ width: w!, height: h! })) {
         expect(r.width % 2, `${w}x${h}`).toBe(0)
         expect(r.height % 2, `${w}x${h}`).toBe(0)
@@ -101,8 +143,8 @@ describe('ffmpeg options come from the one profile', () => {
   it('decodes once and splits into one scaled branch per rendition', () => {
     expect(renditionFilterGraph(plan)).toBe(
       '[0:v:0]fps=60,split=2[s0][s1];' +
-      '[s0]scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v360];' +
-      '[s1]scale=1280:720:flags=bicubic,setsar=1,format=yuv420p[v720]',
+        '[s0]scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v360];' +
+        '[s1]scale=1280:720:flags=bicubic,setsar=1,format=yuv420p[v720]',
     )
     const single = planTranscode(info({ width: 640, height: 360, frameRate: 30 }))
     expect(renditionFilterGraph(single)).toBe('[0:v:0]scale=640:360:flags=bicubic,setsar=1,format=yuv420p[v360]')
@@ -163,7 +205,18 @@ describe('parseProbe', () => {
       format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '3.000000', size: '1234' },
       streams: [
         { index: 0, codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, disposition: { attached_pic: 1 } },
-        { index: 1, codec_type: 'video', codec_name: 'hevc', profile: 'Main', pix_fmt: 'yuv420p', width: 1920, height: 1080, avg_frame_rate: '30000/1001', sample_aspect_ratio: '1:1', side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] },
+        {
+          index: 1,
+          codec_type: 'video',
+          codec_name: 'hevc',
+          profile: 'Main',
+          pix_fmt: 'yuv420p',
+          width: 1920,
+          height: 1080,
+          avg_frame_rate: '30000/1001',
+          sample_aspect_ratio: '1:1',
+          side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }],
+        },
         { index: 2, codec_type: 'audio', codec_name: 'aac', channels: 2, sample_rate: '48000' },
       ],
     })

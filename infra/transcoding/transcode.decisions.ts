@@ -137,15 +137,38 @@ export function renditionFilterGraph(plan: TranscodePlan): string {
   return split + branches.join(';')
 }
 
-export function renditionOutputOptions(plan: TranscodePlan, rendition: PlannedRendition, profile: EncoderProfile = WEB_H264_PROFILE): string[] {
+export function renditionOutputOptions(
+  plan: TranscodePlan,
+  rendition: PlannedRendition,
+  profile: EncoderProfile = WEB_H264_PROFILE,
+): string[] {
   const v = profile.video
   const a = profile.audio
   const video = [
-    '-map', `[v${rendition.name}]`,
-    '-c:v', v.encoder, '-profile:v', v.profile, '-preset', v.preset, '-crf', String(v.crf), '-pix_fmt', v.pixFmt,
-    '-maxrate', `${rendition.maxrateKbps}k`, '-bufsize', `${rendition.maxrateKbps * 2}k`,
-    '-g', String(plan.gopFrames), '-keyint_min', String(plan.gopFrames), '-sc_threshold', '0',
-    '-threads', String(FFMPEG_THREADS),
+    '-map',
+    `[v${rendition.name}]`,
+    '-c:v',
+    v.encoder,
+    '-profile:v',
+    v.profile,
+    '-preset',
+    v.preset,
+    '-crf',
+    String(v.crf),
+    '-pix_fmt',
+    v.pixFmt,
+    '-maxrate',
+    `${rendition.maxrateKbps}k`,
+    '-bufsize',
+    `${rendition.maxrateKbps * 2}k`,
+    '-g',
+    String(plan.gopFrames),
+    '-keyint_min',
+    String(plan.gopFrames),
+    '-sc_threshold',
+    '0',
+    '-threads',
+    String(FFMPEG_THREADS),
   ]
   const audio = plan.audio
     ? ['-map', '0:a:0', '-c:a', a.encoder, '-ac', String(a.channels), '-ar', String(a.sampleRate), '-b:a', `${a.bitrateKbps}k`]
@@ -155,10 +178,20 @@ export function renditionOutputOptions(plan: TranscodePlan, rendition: PlannedRe
 
 export function posterOutputOptions(plan: TranscodePlan, profile: EncoderProfile = WEB_H264_PROFILE): string[] {
   return [
-    '-threads', String(FFMPEG_THREADS),
-    '-map', '0:v:0', '-frames:v', '1',
-    '-vf', `scale=${plan.poster.width}:${plan.poster.height}:flags=bicubic,setsar=1`,
-    '-q:v', String(profile.poster.jpegQuality), '-f', 'image2', '-c:v', 'mjpeg',
+    '-threads',
+    String(FFMPEG_THREADS),
+    '-map',
+    '0:v:0',
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${plan.poster.width}:${plan.poster.height}:flags=bicubic,setsar=1`,
+    '-q:v',
+    String(profile.poster.jpegQuality),
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
   ]
 }
 

@@ -17,16 +17,35 @@ import { transcodeDuration, transcodesTotal } from '../metrics.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
 import { makeContactSheet, runTakeChecks } from '../take-checks.ts'
 import { attemptKeys, type Storage } from '../storage.ts'
-import { PermanentJobError, ShutdownError, consoleLog, type JobContext, type Log, type TranscodeJob, type TranscodeProcessor } from './jobs.ts'
 import {
-  ENCODE_SHARE, UnsupportedSourceError, encodePercent, needsTranscode, planTranscode, posterInputOptions, posterOutputOptions,
-  renditionFilterGraph, renditionInputOptions, renditionOutputOptions, statsLineSeconds, type TranscodePlan,
+  PermanentJobError,
+  ShutdownError,
+  consoleLog,
+  type JobContext,
+  type Log,
+  type TranscodeJob,
+  type TranscodeProcessor,
+} from './jobs.ts'
+import {
+  ENCODE_SHARE,
+  UnsupportedSourceError,
+  encodePercent,
+  needsTranscode,
+  planTranscode,
+  posterInputOptions,
+  posterOutputOptions,
+  renditionFilterGraph,
+  renditionInputOptions,
+  renditionOutputOptions,
+  statsLineSeconds,
+  type TranscodePlan,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
 
 export interface TranscodeDeps {
   /** Reads the attempt and moves it through its processing states; each change is announced. */
-  attempts: Pick<AttemptsRepository, 'find' | 'markProcessing' | 'markReady' | 'markFailed'> & Partial<Pick<AttemptsRepository, 'takeCheckContext'>>
+  attempts: Pick<AttemptsRepository, 'find' | 'markProcessing' | 'markReady' | 'markFailed'> &
+    Partial<Pick<AttemptsRepository, 'takeCheckContext'>>
   storage: Storage
   /** The uploader's progress channel (not stored, not numbered). */
   publisher: Pick<EventPublisher, 'progress'>
@@ -41,7 +60,10 @@ export type TranscodeOutcome =
 
 /** Runs one ffmpeg command; SIGKILLs it when `signal` aborts. */
 function runFfmpeg(
-  binaries: FfmpegBinaries, signal: AbortSignal, build: (command: ffmpeg.FfmpegCommand) => void, onTime?: (seconds: number | null) => void,
+  binaries: FfmpegBinaries,
+  signal: AbortSignal,
+  build: (command: ffmpeg.FfmpegCommand) => void,
+  onTime?: (seconds: number | null) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
@@ -60,7 +82,12 @@ function runFfmpeg(
     command.on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
       signal.removeEventListener('abort', abort)
       if (signal.aborted) return reject(signal.reason)
-      const detail = String(stderr ?? '').trim().split('\n').filter(Boolean).slice(-3).join(' | ')
+      const detail = String(stderr ?? '')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .slice(-3)
+        .join(' | ')
       reject(new Error(`ffmpeg failed: ${detail || error.message}`))
     })
     command.on('end', () => {
@@ -110,16 +137,34 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   const profile = deps.profile ?? WEB_H264_PROFILE
   let binaries: FfmpegBinaries | undefined
 
-  async function encode(source: string, container: Container, plan: TranscodePlan, dir: string, signal: AbortSignal, report: (percent: number) => void) {
+  async function encode(
+    source: string,
+    container: Container,
+    plan: TranscodePlan,
+    dir: string,
+    signal: AbortSignal,
+    report: (percent: number) => void,
+  ) {
     binaries ??= resolveFfmpegBinaries(config)
+    await runFfmpeg(
+      binaries,
+      signal,
+      (command) => {
+        // -t: never more than VIDEO_MAX_SECONDS of the source, whatever it claims; threads and allocations capped; its own demuxer.
+        command
+          .input(source)
+          .inputOptions(renditionInputOptions(container, binaries!.limits.maxSeconds))
+          .complexFilter(renditionFilterGraph(plan))
+        for (const r of plan.renditions) command.output(join(dir, `${r.name}.mp4`)).outputOptions(renditionOutputOptions(plan, r, profile))
+      },
+      (seconds) => report(encodePercent(seconds, plan.durationS)),
+    )
     await runFfmpeg(binaries, signal, (command) => {
-      // -t: never more than VIDEO_MAX_SECONDS of the source, whatever it claims; threads and allocations capped; its own demuxer.
-      command.input(source).inputOptions(renditionInputOptions(container, binaries!.limits.maxSeconds)).complexFilter(renditionFilterGraph(plan))
-      for (const r of plan.renditions) command.output(join(dir, `${r.name}.mp4`)).outputOptions(renditionOutputOptions(plan, r, profile))
-    }, (seconds) => report(encodePercent(seconds, plan.durationS)))
-    await runFfmpeg(binaries, signal, (command) => {
-      command.input(source).inputOptions(posterInputOptions(container, plan))
-        .output(join(dir, 'poster.jpg')).outputOptions(posterOutputOptions(plan, profile))
+      command
+        .input(source)
+        .inputOptions(posterInputOptions(container, plan))
+        .output(join(dir, 'poster.jpg'))
+        .outputOptions(posterOutputOptions(plan, profile))
     })
   }
 
@@ -127,11 +172,19 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
    * The take checks (docs/video-checks.md), after the encode, on the same local file read the same way.
    * Never fails the transcode: a failure is logged and the attempt simply has no checks (null).
    */
-  async function checkTake(attemptId: number, source: string, container: Container, durationS: number | null, signal: AbortSignal): Promise<TakeChecks | null> {
+  async function checkTake(
+    attemptId: number,
+    source: string,
+    container: Container,
+    durationS: number | null,
+    signal: AbortSignal,
+  ): Promise<TakeChecks | null> {
     if (!attempts.takeCheckContext) return null
     try {
       const context = await attempts.takeCheckContext(attemptId)
-      return context ? await runTakeChecks(binaries!, source, container, context, { signal, durationS, maxSeconds: binaries!.limits.maxSeconds }) : null
+      return context
+        ? await runTakeChecks(binaries!, source, container, context, { signal, durationS, maxSeconds: binaries!.limits.maxSeconds })
+        : null
     } catch (err) {
       if (signal.aborted) throw signal.reason
       log.warn({ err }, 'take checks failed; the attempt is ready without them')
@@ -157,7 +210,8 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
     const attempt = await attempts.find(attemptId)
     if (!attempt) return { state: 'skipped', attemptId, reason: 'the attempt no longer exists' }
     const need = needsTranscode(attempt)
-    if (need !== 'transcode') return { state: 'skipped', attemptId, reason: need === 'done' ? `already ${attempt.processingState}` : 'no original video' }
+    if (need !== 'transcode')
+      return { state: 'skipped', attemptId, reason: need === 'done' ? `already ${attempt.processingState}` : 'no original video' }
     const originalKey = attempt.originalKey!
     const report = progressReporter(job, publisher, attempt.participant.userId, log)
 
@@ -181,7 +235,7 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
           job.scaleTimeout(planned.durationS === null ? null : Math.min(planned.durationS, binaries.limits.maxSeconds))
           await encode(source, container, planned, scratch.dir, job.signal, (percent) => report(percent))
           takeChecks = await checkTake(attemptId, source, container, planned.durationS, job.signal)
-          if (takeChecks && await contactSheet(source, container, join(scratch.dir, 'plates.jpg'), job.signal)) {
+          if (takeChecks && (await contactSheet(source, container, join(scratch.dir, 'plates.jpg'), job.signal))) {
             takeChecks = { ...takeChecks, contact_sheet_key: attemptKeys.contactSheet(attemptId) }
           }
           return planned

@@ -36,8 +36,14 @@ export const WEB_H264_PROFILE: EncoderProfile = Object.freeze({
   name: 'web-h264-main-aac-faststart',
   container: Object.freeze({ format: 'mp4', movflags: '+faststart' }),
   video: Object.freeze({
-    encoder: 'libx264', profile: 'main', preset: 'veryfast', crf: 23, pixFmt: 'yuv420p',
-    gopSeconds: 2, maxFrameRate: 60, assumedFrameRate: 30,
+    encoder: 'libx264',
+    profile: 'main',
+    preset: 'veryfast',
+    crf: 23,
+    pixFmt: 'yuv420p',
+    gopSeconds: 2,
+    maxFrameRate: 60,
+    assumedFrameRate: 30,
   }),
   audio: Object.freeze({ encoder: 'aac', channels: 2, sampleRate: 48_000, bitrateKbps: 128 }),
   renditions: Object.freeze([

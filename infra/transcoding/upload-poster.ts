@@ -12,7 +12,17 @@ export const UPLOAD_POSTER_TIMEOUT_MS = 15_000
 /** Writes the poster JPEG of `source` (read as `container`) to `out`. Throws when ffmpeg fails or the source has no usable video. */
 export function grabPoster(binaries: FfmpegBinaries, source: string, container: Container, info: ProbeInfo, out: string): Promise<void> {
   const plan = planTranscode(info)
-  const args = ['-hide_banner', '-v', 'error', ...posterInputOptions(container, plan), '-i', source, ...posterOutputOptions(plan), '-y', out]
+  const args = [
+    '-hide_banner',
+    '-v',
+    'error',
+    ...posterInputOptions(container, plan),
+    '-i',
+    source,
+    ...posterOutputOptions(plan),
+    '-y',
+    out,
+  ]
   return new Promise((resolve, reject) => {
     execFile(binaries.ffmpeg, args, { timeout: UPLOAD_POSTER_TIMEOUT_MS, killSignal: 'SIGKILL' }, (error, _stdout, stderr) => {
       if (error) reject(new Error(`poster grab failed: ${String(stderr).trim().split('\n').pop() || error.message}`))

@@ -84,7 +84,9 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
   const encoding = encoded.identity.length >= MIN_COMPRESSED_BYTES ? pickEncoding(request.headers['accept-encoding']) : null
   if (encoding === 'br') {
     // Quality 5: most of brotli's gain at a fraction of the top levels' time, paid once per change.
-    encoded.br ??= brotliCompressSync(encoded.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: encoded.identity.length } })
+    encoded.br ??= brotliCompressSync(encoded.identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: encoded.identity.length },
+    })
     return reply.header('content-encoding', 'br').send(encoded.br)
   }
   if (encoding === 'gzip') {

@@ -31,5 +31,11 @@ export function tapRemoteBroadcasts(io: LiveIo, onEvent: (event: LiveEvent) => v
 /** The shape of a broadcast from our own processes (not client input: the full schema's cost is not paid per event). */
 function isLiveEvent(value: unknown): value is LiveEvent {
   const event = value as Partial<LiveEvent> | null
-  return typeof event === 'object' && event !== null && typeof event.room === 'string' && Number.isSafeInteger(event.seq) && typeof event.type === 'string'
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    typeof event.room === 'string' &&
+    Number.isSafeInteger(event.seq) &&
+    typeof event.type === 'string'
+  )
 }

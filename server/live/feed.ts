@@ -93,7 +93,9 @@ export class LiveFeed {
     joined.clients.add(client)
     this.#clients++
     this.#startHeartbeat()
-    ws.on('pong', () => { client.alive = true })
+    ws.on('pong', () => {
+      client.alive = true
+    })
     ws.on('close', () => this.#leave(joined, client))
     ws.on('message', () => {}) // nothing to say to us; the route's maxPayload bounds it
 
@@ -114,7 +116,8 @@ export class LiveFeed {
         this.#dispatch(joined, joined.sequencer.reset(snapshot.seq))
       } else if (roomSeq > snapshot.seq) {
         // The room already passed this snapshot: the events in between come from the outbox.
-        for (const event of await this.deps.liveEvents.between(joined.name, snapshot.seq, roomSeq)) sendEvent(client, event, JSON.stringify(event))
+        for (const event of await this.deps.liveEvents.between(joined.name, snapshot.seq, roomSeq))
+          sendEvent(client, event, JSON.stringify(event))
       }
       const queued = client.queue ?? []
       client.queue = null
@@ -122,7 +125,10 @@ export class LiveFeed {
       this.#watchGap(joined)
     } catch (error) {
       this.deps.log?.warn({ err: error, room: name }, 'live feed snapshot failed')
-      send(client, JSON.stringify({ type: 'error', message: 'The live feed is unavailable right now; please reconnect.' } satisfies LiveFeedMessage))
+      send(
+        client,
+        JSON.stringify({ type: 'error', message: 'The live feed is unavailable right now; please reconnect.' } satisfies LiveFeedMessage),
+      )
       ws.close(1011, 'unavailable')
     }
   }

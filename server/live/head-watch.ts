@@ -59,7 +59,9 @@ export class HeadWatch {
 
   /** One comparison with the outbox (tests call it directly instead of waiting for the timer). */
   sweep(): Promise<void> {
-    this.#sweeping ??= this.#sweep().finally(() => { this.#sweeping = null })
+    this.#sweeping ??= this.#sweep().finally(() => {
+      this.#sweeping = null
+    })
     return this.#sweeping
   }
 

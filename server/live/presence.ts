@@ -86,7 +86,8 @@ end
 return totals
 `
 
-const isChallengeRoom = (room: unknown): room is Room => typeof room === 'string' && room.startsWith('competition:') && parseRoom(room) === room
+const isChallengeRoom = (room: unknown): room is Room =>
+  typeof room === 'string' && room.startsWith('competition:') && parseRoom(room) === room
 
 export function createPresence(deps: PresenceDeps): PresenceTracker {
   const { intervalMs, heartbeatMs, ttlMs } = { ...PRESENCE_DEFAULTS, ...deps }
@@ -130,7 +131,9 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
   let closed = false
   let warned = false
 
-  const markDirty = (room: unknown) => { if (isChallengeRoom(room)) dirty.add(room) }
+  const markDirty = (room: unknown) => {
+    if (isChallengeRoom(room)) dirty.add(room)
+  }
   adapter.on('join-room', markDirty)
   adapter.on('leave-room', markDirty)
 
@@ -147,7 +150,15 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
     if (!redis) return
     if (writes.size === 0 && reads.length === 0) return
     const keys = [...writes.keys(), ...reads].map(key)
-    const totals = await redis.client.eval(PRESENCE_SCRIPT, keys.length, ...keys, nodeId, ttlMs, writes.size, ...writes.values()) as number[]
+    const totals = (await redis.client.eval(
+      PRESENCE_SCRIPT,
+      keys.length,
+      ...keys,
+      nodeId,
+      ttlMs,
+      writes.size,
+      ...writes.values(),
+    )) as number[]
     for (const [room, count] of writes) {
       if (count > 0) written.add(room)
       else written.delete(room)
@@ -180,7 +191,11 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
         warned = true
       }
       const here = new Set(rooms)
-      for (const room of sent.keys()) if (!here.has(room)) { sent.delete(room); remote.delete(room) }
+      for (const room of sent.keys())
+        if (!here.has(room)) {
+          sent.delete(room)
+          remote.delete(room)
+        }
       for (const room of rooms) {
         const total = (remote.get(room) ?? 0) + countOf(room)
         if (sent.get(room) === total) continue
@@ -201,7 +216,9 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
   function readRemote(room: Room): Promise<void> {
     let read = reading.get(room)
     if (!read) {
-      read = exchange(new Map(), [room]).catch(() => undefined).finally(() => reading.delete(room))
+      read = exchange(new Map(), [room])
+        .catch(() => undefined)
+        .finally(() => reading.delete(room))
       reading.set(room, read)
     }
     return read
@@ -210,7 +227,9 @@ export function createPresence(deps: PresenceDeps): PresenceTracker {
   return {
     sendTo(socket, room) {
       if (!isChallengeRoom(room)) return
-      const send = () => { if (!closed) socket.emit('presence', { room, watching: (remote.get(room) ?? 0) + localCount(room) }) }
+      const send = () => {
+        if (!closed) socket.emit('presence', { room, watching: (remote.get(room) ?? 0) + localCount(room) })
+      }
       if (!deps.redis || remote.has(room)) return send()
       void readRemote(room).then(send)
     },

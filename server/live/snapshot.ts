@@ -1,18 +1,32 @@
 // A challenge's live snapshot: the ranked participants and the room seq they reflect,
 // read in one REPEATABLE READ transaction so the state is exactly the state at that
 // seq (events after it apply on top without double counting).
-import { competitionRoom, isTalkEvent, rankParticipants, type CompetitionSnapshot, type LiveEvent, type Room } from '../../contract/index.ts'
+import {
+  competitionRoom,
+  isTalkEvent,
+  rankParticipants,
+  type CompetitionSnapshot,
+  type LiveEvent,
+  type Room,
+} from '../../contract/index.ts'
 import type { Repositories } from '../../infra/repositories/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toParticipant } from '../services/mappers.ts'
 
 /** A challenge's ranked participants at a room seq; null when the challenge does not exist. */
-export async function readCompetitionSnapshot(participants: ParticipantsRepository, apiBase: string, competitionId: number): Promise<CompetitionSnapshot | null> {
+export async function readCompetitionSnapshot(
+  participants: ParticipantsRepository,
+  apiBase: string,
+  competitionId: number,
+): Promise<CompetitionSnapshot | null> {
   const read = await participants.listWithSeq(competitionId)
   if (!read) return null
   const settings = scoringSettings(read.competition)
-  const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)), settings)
+  const ranked = rankParticipants(
+    read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)),
+    settings,
+  )
   return { type: 'snapshot', room: competitionRoom(competitionId), seq: read.seq, participants: ranked, count: ranked.length }
 }
 
@@ -41,18 +55,21 @@ export interface CachedAnswer {
 /** How long a cached answer may be served without asking the database for its room's seq. */
 export const CACHE_MAX_AGE_MS = 100
 
-export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSeq: (room: Room) => Promise<number>, options: {
-  room(key: K): Room
-  /** null when there is nothing under this key (unknown challenge). */
-  read(key: K): Promise<A | null>
-  maxAgeMs?: number
-  maxEntries?: number
-  /**
-   * The answer as it stands one seq later, for an event that does not change what it shows (talk
-   * about an attempt: isTalkEvent). Without it such an event makes the answer stale like any other.
-   */
-  advance?: (answer: A, seq: number) => A
-}) {
+export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(
+  roomSeq: (room: Room) => Promise<number>,
+  options: {
+    room(key: K): Room
+    /** null when there is nothing under this key (unknown challenge). */
+    read(key: K): Promise<A | null>
+    maxAgeMs?: number
+    maxEntries?: number
+    /**
+     * The answer as it stands one seq later, for an event that does not change what it shows (talk
+     * about an attempt: isTalkEvent). Without it such an event makes the answer stale like any other.
+     */
+    advance?: (answer: A, seq: number) => A
+  },
+) {
   const maxAgeMs = options.maxAgeMs ?? CACHE_MAX_AGE_MS
   const maxEntries = options.maxEntries ?? 256
   /** `checkedAt`: when the database last confirmed the answer's seq (or the read that made it began). */
@@ -74,17 +91,20 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSe
     let pending = reading.get(key)
     if (!pending) {
       const startedAt = Date.now()
-      pending = options.read(key).then((answer) => {
-        if (!answer) return null
-        noteHead(options.room(key), answer.seq)
-        const held = entries.get(key)
-        if (!held || held.answer.seq <= answer.seq) {
-          entries.delete(key) // re-inserted last: the Map's order is least recently filled first
-          entries.set(key, { answer, room: options.room(key), checkedAt: startedAt })
-          if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-        }
-        return answer
-      }).finally(() => reading.delete(key))
+      pending = options
+        .read(key)
+        .then((answer) => {
+          if (!answer) return null
+          noteHead(options.room(key), answer.seq)
+          const held = entries.get(key)
+          if (!held || held.answer.seq <= answer.seq) {
+            entries.delete(key) // re-inserted last: the Map's order is least recently filled first
+            entries.set(key, { answer, room: options.room(key), checkedAt: startedAt })
+            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
+          }
+          return answer
+        })
+        .finally(() => reading.delete(key))
       reading.set(key, pending)
     }
     return pending
@@ -128,7 +148,11 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(roomSe
  * A challenge's snapshot serialized once per change of its room, in the shape `serialize`
  * gives it: the plain feed's first message (the REST routes serve theirs from the challenge summary's cache).
  */
-export function createSnapshotCache(repos: Pick<Repositories, 'participants' | 'liveEvents'>, apiBase: string, serialize: (snapshot: CompetitionSnapshot) => string) {
+export function createSnapshotCache(
+  repos: Pick<Repositories, 'participants' | 'liveEvents'>,
+  apiBase: string,
+  serialize: (snapshot: CompetitionSnapshot) => string,
+) {
   return createRoomCache<number>((room) => repos.liveEvents.roomSeq(room), {
     room: competitionRoom,
     async read(competitionId) {

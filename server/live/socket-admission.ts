@@ -88,24 +88,27 @@ export function createAdmission(deps: AdmissionDeps): Admission {
   }
 
   function attach(io: LiveIo) {
-    io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; close(): unknown }) => {
-      const place = admitted.get(conn.request)
-      if (place) {
-        admitted.delete(conn.request)
-        conn.once('close', place)
-        return
-      }
-      const refusal = refusing.get(conn.request)
-      if (!refusal) return
-      refusing.delete(conn.request)
-      // Over the cap: its namespace connect is answered with the sentence, and the session is closed soon whatever it does.
-      toRefuse.add(conn)
-      const timer = setTimeout(() => conn.close(), REFUSAL_MS)
-      conn.once('close', () => {
-        clearTimeout(timer)
-        refusal()
-      })
-    })
+    io.engine.on(
+      'connection',
+      (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): unknown; close(): unknown }) => {
+        const place = admitted.get(conn.request)
+        if (place) {
+          admitted.delete(conn.request)
+          conn.once('close', place)
+          return
+        }
+        const refusal = refusing.get(conn.request)
+        if (!refusal) return
+        refusing.delete(conn.request)
+        // Over the cap: its namespace connect is answered with the sentence, and the session is closed soon whatever it does.
+        toRefuse.add(conn)
+        const timer = setTimeout(() => conn.close(), REFUSAL_MS)
+        conn.once('close', () => {
+          clearTimeout(timer)
+          refusal()
+        })
+      },
+    )
 
     io.use((socket, next) => {
       if (toRefuse.has(socket.conn)) return next(Object.assign(new Error(ERRORS.tooManyConnections), { data: { status: 429 } }))

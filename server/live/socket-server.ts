@@ -127,7 +127,6 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
     log: deps.log,
   })
 
-
   const rooms: LiveListener = {
     events(events, origin) {
       if (origin === 'committed') for (const event of events) io.to(event.room).emit('event', event)
@@ -152,8 +151,12 @@ export function createLiveServer(httpServer: HttpServer, deps: LiveServerDeps): 
       // node that did not confirm has let its memory of them expire anyway (VERSION_CACHE_MS).
       let timer: NodeJS.Timeout | undefined
       await Promise.race([
-        io.serverSideEmitWithAck('sessions:ended', ended).catch((error: unknown) => deps.log?.warn({ err: error }, 'live: a node did not confirm a logout')),
-        new Promise((resolve) => { timer = setTimeout(resolve, deps.sessionsEndedWaitMs ?? 1000) }),
+        io
+          .serverSideEmitWithAck('sessions:ended', ended)
+          .catch((error: unknown) => deps.log?.warn({ err: error }, 'live: a node did not confirm a logout')),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deps.sessionsEndedWaitMs ?? 1000)
+        }),
       ])
       clearTimeout(timer)
     },

@@ -8,8 +8,15 @@
 //   committed in between is lost; duplicates are harmless (clients order and de-duplicate by seq).
 import { Compile } from 'typebox/compile'
 import {
-  GLOBAL_ROOM, parseRoom, SubscribeRequest, UnsubscribeRequest, userRoom,
-  type Ack, type Room, type SubscribeResult, type UnsubscribeResult,
+  GLOBAL_ROOM,
+  parseRoom,
+  SubscribeRequest,
+  UnsubscribeRequest,
+  userRoom,
+  type Ack,
+  type Room,
+  type SubscribeResult,
+  type UnsubscribeResult,
 } from '../../contract/index.ts'
 import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 import type { LiveIo, LiveSocket } from './socket-server.ts'
@@ -98,7 +105,8 @@ export function handleSubscriptions(io: LiveIo, deps: SubscriptionDeps) {
     if (inFlight >= MAX_SUBSCRIBES_IN_FLIGHT) return ack({ error: ERRORS.busy })
     subscribesInFlight.set(socket, inFlight + 1)
     try {
-      if (!wasIn && room !== GLOBAL_ROOM && !(await challengeExists(Number(room.slice('competition:'.length))))) return ack({ error: ERRORS.noSuchChallenge })
+      if (!wasIn && room !== GLOBAL_ROOM && !(await challengeExists(Number(room.slice('competition:'.length)))))
+        return ack({ error: ERRORS.noSuchChallenge })
       // Join before reading: an event committed meanwhile is either in the answer or pushed live (or both).
       await socket.join(room)
       const result = await deps.liveEvents.replaySince(room, since, { readSeq: () => seqAfterJoin(room) })

@@ -5,8 +5,20 @@
 // with its compressed bytes and ETag (cached-reply.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
-  ErrorResponse, GLOBAL_ROOM, LEADERBOARD_PAGE, LeaderboardFiltersResponse, LeaderboardQuery, LeaderboardResponse, OPEN_CHALLENGES,
-  OpenCompetitionsQuery, OpenCompetitionsResponse, TOP_LIFT_TYPES, TOP_LIFTS, TopLiftsQuery, TopLiftsResponse, type TopLift,
+  ErrorResponse,
+  GLOBAL_ROOM,
+  LEADERBOARD_PAGE,
+  LeaderboardFiltersResponse,
+  LeaderboardQuery,
+  LeaderboardResponse,
+  OPEN_CHALLENGES,
+  OpenCompetitionsQuery,
+  OpenCompetitionsResponse,
+  TOP_LIFT_TYPES,
+  TOP_LIFTS,
+  TopLiftsQuery,
+  TopLiftsResponse,
+  type TopLift,
 } from '../../contract/index.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, type CachedAnswer } from '../live/snapshot.ts'
@@ -46,56 +58,96 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const open = globalCache<number>(async (limit) => {
     const now = new Date()
     const read = await openChallenges(competitions, limit, now)
-    const answer = { ongoing: read.ongoing.map((r) => toCompetition(r, now)), upcoming: read.upcoming.map((r) => toCompetition(r, now)), counts: read.counts }
+    const answer = {
+      ongoing: read.ongoing.map((r) => toCompetition(r, now)),
+      upcoming: read.upcoming.map((r) => toCompetition(r, now)),
+      counts: read.counts,
+    }
     return { seq: read.seq, json: JSON.stringify(answer), expiresAt: read.nextStatusChange }
   })
   app.live.onEvent((event) => {
     for (const cache of [pages, filters, topLifts, open]) cache.noteEvent(event)
   })
 
-  app.get('/leaderboard', {
-    schema: {
-      tags: ['leaderboard'], querystring: LeaderboardQuery,
-      description: 'Verified results only (docs/verified-results.md) unless `include_unverified=true`, which adds the rest, each row marked by `verified`. '
-        + `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered (by category too: \`class_set\`, \`division\`, \`equipment\`, each row saying its entry's; docs/categories.md), ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
-      response: { 200: LeaderboardResponse, 400: ErrorResponse },
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        querystring: LeaderboardQuery,
+        description:
+          'Verified results only (docs/verified-results.md) unless `include_unverified=true`, which adds the rest, each row marked by `verified`. ' +
+          `The global leaderboard: a row per athlete and sport family, highest first by \`sort\` (total by default; rows without that figure after, ties by name), filtered (by category too: \`class_set\`, \`division\`, \`equipment\`, each row saying its entry's; docs/categories.md), ${LEADERBOARD_PAGE.default} rows per page unless \`limit\` says otherwise; pass \`next_cursor\` as \`cursor\` for the next page.`,
+        response: { 200: LeaderboardResponse, 400: ErrorResponse },
+      },
     },
-  }, async (request, reply) => {
-    const q = request.query
-    // Validated before it is cached: a bad cursor is the client's error, not a cached one.
-    decodeLeaderboardCursor(q.cursor)
-    const key = JSON.stringify({
-      sort: q.sort ?? 'total', sport: q.sport || undefined, gender: q.gender || undefined, weight_class: q.weight_class || undefined,
-      country: q.country || undefined, location: q.location || undefined, limit: q.limit ?? LEADERBOARD_PAGE.default, cursor: q.cursor || undefined,
-      include_unverified: q.include_unverified || undefined,
-      class_set: q.class_set, division: q.division, equipment: q.equipment,
-    })
-    return sendCachedAnswer(request, reply, (await pages.get(key))!)
-  })
-
-  app.get('/leaderboard/filters', {
-    schema: { tags: ['leaderboard'], description: 'The countries and challenge locations the leaderboard can be filtered by.', response: { 200: LeaderboardFiltersResponse } },
-  }, async (request, reply) => sendCachedAnswer(request, reply, (await filters.get('all'))!))
-
-  app.get('/top-lifts', {
-    schema: {
-      tags: ['leaderboard'], querystring: TopLiftsQuery,
-      description: `The heaviest good squat, bench and deadlift of the last \`days\` days (${TOP_LIFTS.defaultDays} by default), ${TOP_LIFTS.perLift} per lift, each athlete once per lift; `
-        + 'verified decisions only unless `include_unverified=true` (each lift marked by `verified`).',
-      response: { 200: TopLiftsResponse, 400: ErrorResponse },
+    async (request, reply) => {
+      const q = request.query
+      // Validated before it is cached: a bad cursor is the client's error, not a cached one.
+      decodeLeaderboardCursor(q.cursor)
+      const key = JSON.stringify({
+        sort: q.sort ?? 'total',
+        sport: q.sport || undefined,
+        gender: q.gender || undefined,
+        weight_class: q.weight_class || undefined,
+        country: q.country || undefined,
+        location: q.location || undefined,
+        limit: q.limit ?? LEADERBOARD_PAGE.default,
+        cursor: q.cursor || undefined,
+        include_unverified: q.include_unverified || undefined,
+        class_set: q.class_set,
+        division: q.division,
+        equipment: q.equipment,
+      })
+      return sendCachedAnswer(request, reply, (await pages.get(key))!)
     },
-  }, async (request, reply) => {
-    const key = JSON.stringify({ days: request.query.days ?? TOP_LIFTS.defaultDays, includeUnverified: request.query.include_unverified === true })
-    return sendCachedAnswer(request, reply, (await topLifts.get(key))!)
-  })
+  )
 
-  app.get('/competitions/open', {
-    schema: {
-      tags: ['competitions'], querystring: OpenCompetitionsQuery,
-      description: `The first running challenges (soonest started first) and upcoming ones (soonest starting first), ${OPEN_CHALLENGES.default} of each unless \`limit\` says otherwise, with how many of each there are.`,
-      response: { 200: OpenCompetitionsResponse, 400: ErrorResponse },
+  app.get(
+    '/leaderboard/filters',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        description: 'The countries and challenge locations the leaderboard can be filtered by.',
+        response: { 200: LeaderboardFiltersResponse },
+      },
     },
-  }, async (request, reply) => sendCachedAnswer(request, reply, (await open.get(request.query.limit ?? OPEN_CHALLENGES.default))!))
+    async (request, reply) => sendCachedAnswer(request, reply, (await filters.get('all'))!),
+  )
+
+  app.get(
+    '/top-lifts',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        querystring: TopLiftsQuery,
+        description:
+          `The heaviest good squat, bench and deadlift of the last \`days\` days (${TOP_LIFTS.defaultDays} by default), ${TOP_LIFTS.perLift} per lift, each athlete once per lift; ` +
+          'verified decisions only unless `include_unverified=true` (each lift marked by `verified`).',
+        response: { 200: TopLiftsResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const key = JSON.stringify({
+        days: request.query.days ?? TOP_LIFTS.defaultDays,
+        includeUnverified: request.query.include_unverified === true,
+      })
+      return sendCachedAnswer(request, reply, (await topLifts.get(key))!)
+    },
+  )
+
+  app.get(
+    '/competitions/open',
+    {
+      schema: {
+        tags: ['competitions'],
+        querystring: OpenCompetitionsQuery,
+        description: `The first running challenges (soonest started first) and upcoming ones (soonest starting first), ${OPEN_CHALLENGES.default} of each unless \`limit\` says otherwise, with how many of each there are.`,
+        response: { 200: OpenCompetitionsResponse, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => sendCachedAnswer(request, reply, (await open.get(request.query.limit ?? OPEN_CHALLENGES.default))!),
+  )
 }
 
 export default aggregateRoutes

@@ -13,34 +13,58 @@ import { checkReadiness, notReadyMessage } from '../services/health.service.ts'
 const CheckState = Type.Union([Type.Literal('ok'), Type.Literal('unreachable'), Type.Literal('not used')])
 const Checks = Type.Object({ database: CheckState, redis: CheckState, storage: CheckState }, { additionalProperties: false })
 const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false, description: 'The process is alive.' })
-const ReadyResponse = Type.Object({ status: Type.Literal('ready'), checks: Checks }, {
-  additionalProperties: false, description: 'Every dependency answered: `redis` is `not used` without REDIS_URL.',
-})
-const NotReadyResponse = Type.Object({ error: Type.String(), checks: Checks }, {
-  additionalProperties: false, description: 'A dependency did not answer within 2 s: `error` names it (`Not ready: storage unreachable.`), `checks` says which.',
-})
+const ReadyResponse = Type.Object(
+  { status: Type.Literal('ready'), checks: Checks },
+  {
+    additionalProperties: false,
+    description: 'Every dependency answered: `redis` is `not used` without REDIS_URL.',
+  },
+)
+const NotReadyResponse = Type.Object(
+  { error: Type.String(), checks: Checks },
+  {
+    additionalProperties: false,
+    description: 'A dependency did not answer within 2 s: `error` names it (`Not ready: storage unreachable.`), `checks` says which.',
+  },
+)
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, storage } = app.deps
   const probes = createReadinessProbes({ db, storage, redis: app.deps.redis?.get('readiness') })
   let running: ReturnType<typeof checkReadiness> | undefined
-  const check = () => (running ??= checkReadiness(probes).finally(() => { running = undefined }))
+  const check = () =>
+    (running ??= checkReadiness(probes).finally(() => {
+      running = undefined
+    }))
 
-  app.get('/health', {
-    schema: { tags: ['operations'], description: 'Liveness: the process answers. Checks nothing else.', response: { 200: HealthResponse } },
-  }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }))
-
-  app.get('/ready', {
-    schema: {
-      tags: ['operations'],
-      description: 'Readiness: the database (SELECT 1), Redis (PING, when REDIS_URL is set) and the media storage answer, each within 2 s.',
-      response: { 200: ReadyResponse, 503: NotReadyResponse },
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['operations'],
+        description: 'Liveness: the process answers. Checks nothing else.',
+        response: { 200: HealthResponse },
+      },
     },
-  }, async (_request, reply) => {
-    const { ready, checks, failed } = await check()
-    reply.header('cache-control', 'no-store')
-    return ready ? reply.send({ status: 'ready' as const, checks }) : reply.code(503).send({ error: notReadyMessage(failed), checks })
-  })
+    async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+  )
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['operations'],
+        description:
+          'Readiness: the database (SELECT 1), Redis (PING, when REDIS_URL is set) and the media storage answer, each within 2 s.',
+        response: { 200: ReadyResponse, 503: NotReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const { ready, checks, failed } = await check()
+      reply.header('cache-control', 'no-store')
+      return ready ? reply.send({ status: 'ready' as const, checks }) : reply.code(503).send({ error: notReadyMessage(failed), checks })
+    },
+  )
 }
 
 export default healthRoutes

@@ -5,29 +5,47 @@ import { ErrorResponse, IdParams, RecordsQuery, RecordsResponse } from '../../co
 const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { records } = app.services
 
-  app.get('/records', {
-    schema: {
-      tags: ['records'], querystring: RecordsQuery,
-      description: 'The current platform record of each category (sport, sex, class set, class, age division, equipment) and lift, the total included, filtered by any of those. Only verified results set records (docs/records.md).',
-      response: { 200: RecordsResponse, 400: ErrorResponse },
+  app.get(
+    '/records',
+    {
+      schema: {
+        tags: ['records'],
+        querystring: RecordsQuery,
+        description:
+          'The current platform record of each category (sport, sex, class set, class, age division, equipment) and lift, the total included, filtered by any of those. Only verified results set records (docs/records.md).',
+        response: { 200: RecordsResponse, 400: ErrorResponse },
+      },
     },
-  }, async (request) => ({ records: await records.current(request.query) }))
+    async (request) => ({ records: await records.current(request.query) }),
+  )
 
-  app.get('/records/history', {
-    schema: {
-      tags: ['records'], querystring: RecordsQuery,
-      description: "One category's record history of one lift, newest first: who, when, where and the attempt (its video). Every field of the query names the category.",
-      response: { 200: RecordsResponse, 400: ErrorResponse },
+  app.get(
+    '/records/history',
+    {
+      schema: {
+        tags: ['records'],
+        querystring: RecordsQuery,
+        description:
+          "One category's record history of one lift, newest first: who, when, where and the attempt (its video). Every field of the query names the category.",
+        response: { 200: RecordsResponse, 400: ErrorResponse },
+      },
     },
-  }, async (request) => ({ records: await records.history(request.query) }))
+    async (request) => ({ records: await records.history(request.query) }),
+  )
 
-  app.get('/competitions/:id/records', {
-    schema: {
-      tags: ['records'], params: IdParams,
-      description: 'The records set in this challenge that stand in their history, in the order they were set (an attempt that set one is marked).',
-      response: { 200: RecordsResponse, 404: ErrorResponse },
+  app.get(
+    '/competitions/:id/records',
+    {
+      schema: {
+        tags: ['records'],
+        params: IdParams,
+        description:
+          'The records set in this challenge that stand in their history, in the order they were set (an attempt that set one is marked).',
+        response: { 200: RecordsResponse, 404: ErrorResponse },
+      },
     },
-  }, async (request) => ({ records: await records.ofChallenge(request.params.id) }))
+    async (request) => ({ records: await records.ofChallenge(request.params.id) }),
+  )
 }
 
 export default recordsRoutes

@@ -63,12 +63,19 @@ function errorText(status: number, text: string, limit: number): string {
     // tus's own text
   }
   switch (status) {
-    case 404: case 410: return NO_SUCH_UPLOAD
-    case 409: return OFFSET_CONFLICT
-    case 412: return 'Send the header Tus-Resumable: 1.0.0 (this server speaks tus 1.0.0).'
-    case 413: return tooLarge(limit).message
-    case 415: return SEND_AS_OCTETS
-    case 423: return LOCKED_TEXT
+    case 404:
+    case 410:
+      return NO_SUCH_UPLOAD
+    case 409:
+      return OFFSET_CONFLICT
+    case 412:
+      return 'Send the header Tus-Resumable: 1.0.0 (this server speaks tus 1.0.0).'
+    case 413:
+      return tooLarge(limit).message
+    case 415:
+      return SEND_AS_OCTETS
+    case 423:
+      return LOCKED_TEXT
   }
   if (/lock/i.test(text)) return LOCKED_TEXT
   return text.trim() || 'The upload request is not valid.'
@@ -77,7 +84,11 @@ function errorText(status: number, text: string, limit: number): string {
 /** A finished upload's answer as tus sends it to the last PATCH (a refusal as {error}). */
 function finishAnswer(answer: UploadResponse | Refusal) {
   if (answer instanceof Refusal) return { status: statusOf(answer), body: JSON.stringify({ error: answer.message }) }
-  return { status: 200, headers: { 'X-Attempt-Id': String(answer.attempt_id), 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(answer) }
+  return {
+    status: 200,
+    headers: { 'X-Attempt-Id': String(answer.attempt_id), 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(answer),
+  }
 }
 
 const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
@@ -92,24 +103,32 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   /** PATCHes receiving bytes, for a clean shutdown. */
   const receiving = new Set<FastifyRequest>()
 
-  const store = openResumableStore(config, { redis: app.deps.redis, storage, log: app.log }, {
-    idFor: (req) => {
-      const request = requests.get(req)
-      return (request && reservedIds.get(request)) ?? store.newId()
+  const store = openResumableStore(
+    config,
+    { redis: app.deps.redis, storage, log: app.log },
+    {
+      idFor: (req) => {
+        const request = requests.get(req)
+        return (request && reservedIds.get(request)) ?? store.newId()
+      },
+      // The fields were checked before tus saw the request (create below); the owner is recorded with them.
+      created: (req) => {
+        const userId = requests.get(req)?.userId
+        if (!userId) return { status: 401, body: JSON.stringify({ error: 'Please log in to do this.' }) }
+        return { metadata: uploads.ownerOf(userId) }
+      },
+      finished: async (req, upload) => {
+        const request = requests.get(req)
+        if (!request) return { status: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }) }
+        // Any failure but a refusal is already the service's 503 (the bytes kept).
+        return finishAnswer(
+          await uploads
+            .finish(request.log, request.userId, upload)
+            .catch((error: unknown) => (error instanceof Refusal ? error : unavailable(NOT_RECORDED_YET))),
+        )
+      },
     },
-    // The fields were checked before tus saw the request (create below); the owner is recorded with them.
-    created: (req) => {
-      const userId = requests.get(req)?.userId
-      if (!userId) return { status: 401, body: JSON.stringify({ error: 'Please log in to do this.' }) }
-      return { metadata: uploads.ownerOf(userId) }
-    },
-    finished: async (req, upload) => {
-      const request = requests.get(req)
-      if (!request) return { status: 500, body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }) }
-      // Any failure but a refusal is already the service's 503 (the bytes kept).
-      return finishAnswer(await uploads.finish(request.log, request.userId, upload).catch((error: unknown) => (error instanceof Refusal ? error : unavailable(NOT_RECORDED_YET))))
-    },
-  })
+  )
   app.addHook('onClose', () => store.close())
   const uploads = createResumableUploads({ config, acceptor, slots, store, storage, log: app.log })
 
@@ -150,7 +169,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
     }
     const hasBody = method === 'PATCH' || method === 'POST'
     const webRequest = new Request(new URL(id === undefined ? `${path}/` : `${path}/${id}`, 'http://tus.invalid'), {
-      method, headers, ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+      method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
     } as RequestInit)
     requests.set(webRequest, request)
 
@@ -182,7 +203,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
       if (method === 'PATCH') reply.header('connection', 'close')
       // tus's 5xx (a store or Redis unreachable, a write cut short): retryable, and the upload resumes where it stopped.
       if (response.status >= 500 && response.status !== 503) {
-        return reply.status(503).send({ error: 'The upload could not be received right now. Please try again in a moment: it resumes where it stopped.' })
+        return reply
+          .status(503)
+          .send({ error: 'The upload could not be received right now. Please try again in a moment: it resumes where it stopped.' })
       }
       return reply.send({ error: errorText(response.status, text, config.uploadMaxBytes) })
     }
@@ -212,22 +235,29 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
 
   const hidden = { hide: true } as const
 
-  app.post('/uploads/', { onRequest: [app.authenticate, app.uploads.limit], preParsing: tusBodyOnly, schema: hidden }, async (request, reply) => {
-    const id = await uploads.create({ userId: request.userId, address: clientNetwork(request.ip) }, {
-      length: header(request, 'upload-length'),
-      deferred: header(request, 'upload-defer-length') !== undefined,
-      fields: parseUploadMetadata(header(request, 'upload-metadata')),
-    })
-    reservedIds.set(request, id)
-    let created = false
-    try {
-      const answer = await runTus(request, reply)
-      created = reply.statusCode === 201
-      return answer
-    } finally {
-      if (!created) await uploads.notCreated(id)
-    }
-  })
+  app.post(
+    '/uploads/',
+    { onRequest: [app.authenticate, app.uploads.limit], preParsing: tusBodyOnly, schema: hidden },
+    async (request, reply) => {
+      const id = await uploads.create(
+        { userId: request.userId, address: clientNetwork(request.ip) },
+        {
+          length: header(request, 'upload-length'),
+          deferred: header(request, 'upload-defer-length') !== undefined,
+          fields: parseUploadMetadata(header(request, 'upload-metadata')),
+        },
+      )
+      reservedIds.set(request, id)
+      let created = false
+      try {
+        const answer = await runTus(request, reply)
+        created = reply.statusCode === 201
+        return answer
+      } finally {
+        if (!created) await uploads.notCreated(id)
+      }
+    },
+  )
 
   app.route<{ Params: { id: string } }>({
     method: ['HEAD', 'PATCH', 'DELETE'],
@@ -259,7 +289,9 @@ const tusRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
   app.route({ method: 'OPTIONS', url: '/uploads/', schema: hidden, handler: (request, reply) => runTus(request, reply) })
   app.route({ method: 'OPTIONS', url: '/uploads', schema: hidden, handler: (request, reply) => runTus(request, reply) })
   app.route<{ Params: { id: string } }>({
-    method: 'OPTIONS', url: '/uploads/:id', schema: hidden,
+    method: 'OPTIONS',
+    url: '/uploads/:id',
+    schema: hidden,
     handler: (request, reply) => runTus(request, reply, store.storeId(request.params.id) === undefined ? undefined : request.params.id),
   })
 

@@ -20,7 +20,14 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { VideoQuery } from '../../contract/index.ts'
-import { InvalidKeyError, RESUMABLE_UPLOADS_PREFIX, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
+import {
+  InvalidKeyError,
+  RESUMABLE_UPLOADS_PREFIX,
+  StorageUnavailableError,
+  assertSafeKey,
+  attemptKeys,
+  contentTypeOf,
+} from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { clientNetwork, tooFast } from '../plugins/external/rate-limit.ts'
@@ -34,8 +41,14 @@ const FILE_BYTES = { schema: { type: 'string', format: 'binary' } }
 const FILE_CONTENT = { 'video/*': FILE_BYTES, 'image/*': FILE_BYTES, 'application/octet-stream': FILE_BYTES }
 const FILE_HEADERS = {
   etag: { type: 'string', description: 'Version of the bytes served (for If-None-Match and If-Range).' },
-  'cache-control': { type: 'string', description: 'Long for final content; revalidate-always while an original will be replaced by a rendition.' },
-  'x-video-rendition': { type: 'string', description: 'What was served: `360`, `720`, `original`, or `as-is` for a key that is not an original.' },
+  'cache-control': {
+    type: 'string',
+    description: 'Long for final content; revalidate-always while an original will be replaced by a rendition.',
+  },
+  'x-video-rendition': {
+    type: 'string',
+    description: 'What was served: `360`, `720`, `original`, or `as-is` for a key that is not an original.',
+  },
   'accept-ranges': { type: 'string', description: '`bytes`.' },
 }
 const CACHE_REVALIDATE = 'public, no-cache'
@@ -70,103 +83,113 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Per address (players are mostly signed out), GET and HEAD together: a player's Range requests,
   // posters and a projector's loops fit easily; a flood of file reads from one address does not.
   const videoLimit = app.rateLimit({
-    max: config.rateLimitVideoPerMinute, timeWindow: '1 minute',
-    keyGenerator: (request) => `video-${clientNetwork(request.ip)}`, errorResponseBuilder: tooFast('loading videos'),
+    max: config.rateLimitVideoPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `video-${clientNetwork(request.ip)}`,
+    errorResponseBuilder: tooFast('loading videos'),
   })
 
-  app.get('/video/*', {
-    onRequest: videoLimit,
-    schema: {
-      tags: ['videos'],
-      params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }),
-      querystring: VideoQuery,
-      description:
-        'Streams a stored video or poster by its key (URL-encoded, as `video_url` and `poster_url` give it). For an attempt\'s original, ' +
-        'the best ready rendition for the device is served instead (mobile=true or device=android|ios → 360p, else 720p). ' +
-        'Supports Range (206), If-None-Match (304) and If-Range. The `X-Video-Rendition` header says what was served.',
-      response: {
-        200: { description: 'The whole file.', headers: FILE_HEADERS, content: FILE_CONTENT },
-        206: {
-          description: 'The requested byte range (one `bytes=` range).',
-          headers: { ...FILE_HEADERS, 'content-range': { type: 'string', description: '`bytes start-end/size`.' } },
-          content: FILE_CONTENT,
+  app.get(
+    '/video/*',
+    {
+      onRequest: videoLimit,
+      schema: {
+        tags: ['videos'],
+        params: Type.Object({ '*': Type.String({ maxLength: 1024 }) }),
+        querystring: VideoQuery,
+        description:
+          "Streams a stored video or poster by its key (URL-encoded, as `video_url` and `poster_url` give it). For an attempt's original, " +
+          'the best ready rendition for the device is served instead (mobile=true or device=android|ios → 360p, else 720p). ' +
+          'Supports Range (206), If-None-Match (304) and If-Range. The `X-Video-Rendition` header says what was served.',
+        response: {
+          200: { description: 'The whole file.', headers: FILE_HEADERS, content: FILE_CONTENT },
+          206: {
+            description: 'The requested byte range (one `bytes=` range).',
+            headers: { ...FILE_HEADERS, 'content-range': { type: 'string', description: '`bytes start-end/size`.' } },
+            content: FILE_CONTENT,
+          },
+          304: { type: 'null', description: 'Not modified: If-None-Match names the current ETag.' },
+          307: {
+            type: 'null',
+            description:
+              'With S3 storage and S3_PRESIGN_SECONDS > 0: the bytes are at the short-lived presigned URL in `Location` (send Range there).',
+            headers: { location: { type: 'string', description: 'The presigned URL.' } },
+          },
+          400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
+          404: errorStatus('No stored file (or attempt) has this key.'),
+          416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
+          429: errorStatus(
+            `More than RATE_LIMIT_VIDEO_PER_MINUTE (${config.rateLimitVideoPerMinute} here) requests for media from this address (an IPv6 /64) in a minute; \`error\` says how long to wait.`,
+          ),
+          503: errorStatus('The media store does not answer; try again in a moment.'),
         },
-        304: { type: 'null', description: 'Not modified: If-None-Match names the current ETag.' },
-        307: {
-          type: 'null',
-          description: 'With S3 storage and S3_PRESIGN_SECONDS > 0: the bytes are at the short-lived presigned URL in `Location` (send Range there).',
-          headers: { location: { type: 'string', description: 'The presigned URL.' } },
-        },
-        400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
-        404: errorStatus('No stored file (or attempt) has this key.'),
-        416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
-        429: errorStatus(`More than RATE_LIMIT_VIDEO_PER_MINUTE (${config.rateLimitVideoPerMinute} here) requests for media from this address (an IPv6 /64) in a minute; \`error\` says how long to wait.`),
-        503: errorStatus('The media store does not answer; try again in a moment.'),
       },
     },
-  }, async (request, typedReply) => {
-    // Bodies are files (streams), outside the JSON response schemas: use the untyped reply.
-    const reply = typedReply as unknown as FastifyReply
-    let key: string
-    try {
-      key = assertSafeKey(request.params['*'])
-    } catch {
-      throw badRequest('This video path is not valid.')
-    }
-    // Unfinished resumable uploads share the bucket: they are their lifter's, not media to play.
-    if (key.startsWith(RESUMABLE_UPLOADS_PREFIX)) throw notFound('Video not found')
+    async (request, typedReply) => {
+      // Bodies are files (streams), outside the JSON response schemas: use the untyped reply.
+      const reply = typedReply as unknown as FastifyReply
+      let key: string
+      try {
+        key = assertSafeKey(request.params['*'])
+      } catch {
+        throw badRequest('This video path is not valid.')
+      }
+      // Unfinished resumable uploads share the bucket: they are their lifter's, not media to play.
+      if (key.startsWith(RESUMABLE_UPLOADS_PREFIX)) throw notFound('Video not found')
 
-    let playback: Playback = { key, variant: 'as-is', final: true }
-    const attemptId = attemptKeys.attemptOf(key)
-    if (attemptId !== null) {
-      const attempt = await app.repos.attempts.findFiles(attemptId)
-      if (!attempt) throw notFound('Video not found')
-      if (attempt.originalKey === key) playback = pickPlayback({ ...attempt, originalKey: key }, deviceClass(request.query))
-    }
+      let playback: Playback = { key, variant: 'as-is', final: true }
+      const attemptId = attemptKeys.attemptOf(key)
+      if (attemptId !== null) {
+        const attempt = await app.repos.attempts.findFiles(attemptId)
+        if (!attempt) throw notFound('Video not found')
+        if (attempt.originalKey === key) playback = pickPlayback({ ...attempt, originalKey: key }, deviceClass(request.query))
+      }
 
-    let object
-    try {
-      object = await storage.stat(playback.key)
-    } catch (error) {
-      if (error instanceof StorageUnavailableError) request.log.error({ err: error }, 'media store unavailable')
-      throw storeError(error)
-    }
-    if (!object) throw notFound('Video not found')
+      let object
+      try {
+        object = await storage.stat(playback.key)
+      } catch (error) {
+        if (error instanceof StorageUnavailableError) request.log.error({ err: error }, 'media store unavailable')
+        throw storeError(error)
+      }
+      if (!object) throw notFound('Video not found')
 
-    reply
-      .header('accept-ranges', 'bytes')
-      .header('etag', object.etag)
-      .header('last-modified', object.modifiedAt.toUTCString())
-      .header('cache-control', playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
-      .header('x-video-rendition', playback.variant)
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', object.etag)
+        .header('last-modified', object.modifiedAt.toUTCString())
+        .header('cache-control', playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
+        .header('x-video-rendition', playback.variant)
 
-    if (notModified(request.headers['if-none-match'], object.etag)) return reply.status(304).send()
+      if (notModified(request.headers['if-none-match'], object.etag)) return reply.status(304).send()
 
-    // Presigned: the client fetches the bytes (with its Range) from the store itself. The redirect is
-    // cached privately and briefly, well within the URL's life.
-    const presigned = await storage.presignedUrl?.(playback.key)
-    if (presigned) {
-      const maxAge = Math.min(60, Math.floor((config.s3?.presignSeconds ?? 0) / 2))
-      reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges')
-      return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(presigned, 307)
-    }
+      // Presigned: the client fetches the bytes (with its Range) from the store itself. The redirect is
+      // cached privately and briefly, well within the URL's life.
+      const presigned = await storage.presignedUrl?.(playback.key)
+      if (presigned) {
+        const maxAge = Math.min(60, Math.floor((config.s3?.presignSeconds ?? 0) / 2))
+        reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges')
+        return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(presigned, 307)
+      }
 
-    const range = rangeToServe(request.headers, object)
-    if (range.kind === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${object.size}`)
-      throw new HttpError(416, `The requested range is outside the video (${object.size} bytes).`)
-    }
-    reply.header('content-type', contentTypeOf(playback.key))
-    if (range.kind === 'range') {
-      reply.status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
-        .header('content-length', String(range.end - range.start + 1))
-      return reply.send(await opened(storage.read(playback.key, range)))
-    }
-    reply.header('content-length', String(object.size))
-    if (object.size === 0) return reply.send('')
-    return reply.send(await opened(storage.read(playback.key)))
-  })
+      const range = rangeToServe(request.headers, object)
+      if (range.kind === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${object.size}`)
+        throw new HttpError(416, `The requested range is outside the video (${object.size} bytes).`)
+      }
+      reply.header('content-type', contentTypeOf(playback.key))
+      if (range.kind === 'range') {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+          .header('content-length', String(range.end - range.start + 1))
+        return reply.send(await opened(storage.read(playback.key, range)))
+      }
+      reply.header('content-length', String(object.size))
+      if (object.size === 0) return reply.send('')
+      return reply.send(await opened(storage.read(playback.key)))
+    },
+  )
 }
 
 export default videoProxyRoutes

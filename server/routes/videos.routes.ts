@@ -20,16 +20,24 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const attempt = await attempts.find(ids[index]!.id)
     if (!attempt?.originalKey) throw notFound('No videos available') // removed since the list was read
     return {
-      attempt_id: attempt.id, competition_id: attempt.participant.competitionId, participant_id: attempt.participant.userId,
-      video_url: mediaUrl(apiBase, attempt.originalKey), poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
-      participant_name: attempt.participant.user.name, lift_type: attempt.liftType, weight: attempt.weight,
-      current_index: index, total_videos: ids.length,
-      processing: attempt.processingState, ...originalVideoFields(attempt),
+      attempt_id: attempt.id,
+      competition_id: attempt.participant.competitionId,
+      participant_id: attempt.participant.userId,
+      video_url: mediaUrl(apiBase, attempt.originalKey),
+      poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
+      participant_name: attempt.participant.user.name,
+      lift_type: attempt.liftType,
+      weight: attempt.weight,
+      current_index: index,
+      total_videos: ids.length,
+      processing: attempt.processingState,
+      ...originalVideoFields(attempt),
     }
   }
 
   const schema = {
-    tags: ['videos'], querystring: LiftTypeQuery,
+    tags: ['videos'],
+    querystring: LiftTypeQuery,
     response: {
       200: RandomVideoResponse,
       400: errorStatus('`lift_type` is not a known lift, or a query field is invalid (`error` names it).'),
@@ -43,15 +51,22 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return answer(ids, randomInt(ids.length))
   })
 
-  app.get('/next-video', {
-    schema: { ...schema, description: 'The video after `after` (an attempt id) in a stable order, wrapping around; the first one without it.' },
-  }, async (request) => {
-    const ids = await playable(request.query.lift_type)
-    if (ids.length === 0) throw notFound('No videos available')
-    const after = request.query.after
-    const next = after === undefined ? 0 : ids.findIndex((v) => v.id > after)
-    return answer(ids, next === -1 ? 0 : next)
-  })
+  app.get(
+    '/next-video',
+    {
+      schema: {
+        ...schema,
+        description: 'The video after `after` (an attempt id) in a stable order, wrapping around; the first one without it.',
+      },
+    },
+    async (request) => {
+      const ids = await playable(request.query.lift_type)
+      if (ids.length === 0) throw notFound('No videos available')
+      const after = request.query.after
+      const next = after === undefined ? 0 : ids.findIndex((v) => v.id > after)
+      return answer(ids, next === -1 ? 0 : next)
+    },
+  )
 }
 
 export default videoRoutes

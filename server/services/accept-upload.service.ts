@@ -101,8 +101,14 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
     if (!row) return null
     const { userId, competitionId } = row.participant
     return {
-      answer: { url: row.originalKey ? mediaUrl(config.apiBase, row.originalKey) : '', attempt_id: row.id, participant_id: userId, competition_id: competitionId },
-      userId, originalKey: row.originalKey,
+      answer: {
+        url: row.originalKey ? mediaUrl(config.apiBase, row.originalKey) : '',
+        attempt_id: row.id,
+        participant_id: userId,
+        competition_id: competitionId,
+      },
+      userId,
+      originalKey: row.originalKey,
     }
   }
 
@@ -149,15 +155,25 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
         assertUploadable(rules, liftType)
         // Bytes already in the bucket are copied there rather than sent to it again from here.
         const { storedAs } = file
-        const storeOriginal = storedAs && storage.copy && file.size <= MAX_STORE_COPY_BYTES
-          ? (key: string) => storage.copy!(storedAs, key)
-          : (key: string) => storage.putFile(key, file.path)
+        const storeOriginal =
+          storedAs && storage.copy && file.size <= MAX_STORE_COPY_BYTES
+            ? (key: string) => storage.copy!(storedAs, key)
+            : (key: string) => storage.putFile(key, file.path)
         const store = async (key: string, attemptId: number) => {
           await storeOriginal(key)
           // A poster that cannot be stored is not the upload's failure: the transcode writes it again.
-          if (poster) await storage.putFile(attemptKeys.poster(attemptId), poster.path).catch((err: unknown) => log.warn({ err, attemptId }, 'could not store the upload poster'))
+          if (poster)
+            await storage
+              .putFile(attemptKeys.poster(attemptId), poster.path)
+              .catch((err: unknown) => log.warn({ err, attemptId }, 'could not store the upload poster'))
         }
-        const details = { liftType, weight, uploadId, video: originalVideoFacts(video.info, video.container.ext), posterKey: poster ? attemptKeys.poster : undefined }
+        const details = {
+          liftType,
+          weight,
+          uploadId,
+          video: originalVideoFacts(video.info, video.container.ext),
+          posterKey: poster ? attemptKeys.poster : undefined,
+        }
         // The attempt rules again under the challenge's lock, against the entry as it is now (another upload may have been recorded meanwhile).
         const attemptRules = (entry: Parameters<typeof assertTake>[0]) => {
           assertTake(entry, liftType, weight)
@@ -178,7 +194,12 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
         // The attempt stays pending in the database; the next start of a server or worker enqueues it.
         log.error({ err, attemptId: attempt.attemptId }, 'could not enqueue the transcode')
       }
-      const answer = { url: mediaUrl(config.apiBase, attempt.originalKey), attempt_id: attempt.attemptId, participant_id: lifter.userId, competition_id: lifter.competitionId }
+      const answer = {
+        url: mediaUrl(config.apiBase, attempt.originalKey),
+        attempt_id: attempt.attemptId,
+        participant_id: lifter.userId,
+        competition_id: lifter.competitionId,
+      }
       return { answer, recordedHere: true }
     },
 

@@ -12,22 +12,25 @@ const refusal = (fn: () => unknown) => {
 }
 
 describe('joinSex', () => {
-  it('takes the account\'s sex, whatever the client omits', () => {
+  it("takes the account's sex, whatever the client omits", () => {
     expect(joinSex('F', undefined, 'F')).toEqual({ sex: 'F', setsAccount: false })
     expect(joinSex('M', 'male', 'M')).toEqual({ sex: 'M', setsAccount: false })
   })
 
-  it('sets an account without one from the first join (declared, else the challenge\'s)', () => {
+  it("sets an account without one from the first join (declared, else the challenge's)", () => {
     expect(joinSex(null, 'female', 'F')).toEqual({ sex: 'F', setsAccount: true })
     expect(joinSex(null, undefined, 'M')).toEqual({ sex: 'M', setsAccount: true })
   })
 
-  it('refuses declaring another sex than the account\'s (the sock-puppet 52 kg woman)', () => {
+  it("refuses declaring another sex than the account's (the sock-puppet 52 kg woman)", () => {
     expect(refusal(() => joinSex('M', 'F', 'F'))).toMatchObject({ status: 400, error: expect.stringContaining("account's (men)") })
   })
 
   it('refuses a challenge of the other category', () => {
-    expect(refusal(() => joinSex('M', undefined, 'F'))).toEqual({ status: 409, error: 'This challenge is for women; your account competes with the men.' })
+    expect(refusal(() => joinSex('M', undefined, 'F'))).toEqual({
+      status: 409,
+      error: 'This challenge is for women; your account competes with the men.',
+    })
     expect(refusal(() => joinSex(null, 'male', 'F'))).toMatchObject({ status: 409 })
   })
 })
@@ -64,7 +67,18 @@ describe('the accounts service', () => {
       findByUsername: async (username: string) => rows.find((r) => r.username === username) ?? null,
       usernameTaken: async (username: string) => rows.some((r) => r.username === username),
       async create(data: { email: string; username: string; name: string; passwordHash: string; sex?: string | null }) {
-        const row = { id: rows.length + 1, email: data.email, username: data.username, name: data.name, passwordHash: data.passwordHash, sex: data.sex ?? null, createdAt: new Date(0), country: null, bio: null, weightClass: null }
+        const row = {
+          id: rows.length + 1,
+          email: data.email,
+          username: data.username,
+          name: data.name,
+          passwordHash: data.passwordHash,
+          sex: data.sex ?? null,
+          createdAt: new Date(0),
+          country: null,
+          bio: null,
+          weightClass: null,
+        }
         rows.push(row)
         return row
       },
@@ -80,9 +94,14 @@ describe('the accounts service', () => {
           sexes.push({ userId, sex })
           rows.find((r) => r.id === userId)!.sex = sex
         },
-        find: async () => null, search: async () => [], setCertified: async () => null,
+        find: async () => null,
+        search: async () => [],
+        setCertified: async () => null,
         async updateProfile(userId, data) {
-          Object.assign(rows.find((r) => r.id === userId)!, data)
+          Object.assign(
+            rows.find((r) => r.id === userId)!,
+            data,
+          )
         },
       },
       passwordResets: { endAll: async (userId) => void endedLinks.push(userId) },
@@ -94,18 +113,38 @@ describe('the accounts service', () => {
       },
       adminUsernames: admins,
     })
-    return { service, rows, failures, sexes, endedLinks, withResults: () => { results = true } }
+    return {
+      service,
+      rows,
+      failures,
+      sexes,
+      endedLinks,
+      withResults: () => {
+        results = true
+      },
+    }
   }
   const refusedAsync = (work: Promise<unknown>) =>
-    work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
-  const body = (over: Record<string, unknown> = {}) => ({ name: 'Anna Lift', email: ' Anna@Example.com ', password: 'secret-pass', ...over }) as never
+    work.then(
+      () => null,
+      (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error),
+    )
+  const body = (over: Record<string, unknown> = {}) =>
+    ({ name: 'Anna Lift', email: ' Anna@Example.com ', password: 'secret-pass', ...over }) as never
 
   it('edits the own name, country and bio: trimmed, an empty country or bio cleared, a blank name refused', async () => {
     const { service } = setup()
     await service.register(body({ country: 'Norway', bio: 'Squats.' }))
-    expect(await service.updateProfile(1, { name: '  Anna Strong ', country: '', bio: ' Pulls. ' })).toMatchObject({ name: 'Anna Strong', country: null, bio: 'Pulls.' })
+    expect(await service.updateProfile(1, { name: '  Anna Strong ', country: '', bio: ' Pulls. ' })).toMatchObject({
+      name: 'Anna Strong',
+      country: null,
+      bio: 'Pulls.',
+    })
     expect(await service.updateProfile(1, { country: 'Sweden' })).toMatchObject({ name: 'Anna Strong', country: 'Sweden', bio: 'Pulls.' })
-    expect(await refusedAsync(service.updateProfile(1, { name: '   ' }))).toEqual({ status: 400, error: 'name must not be blank: it is how boards and results name you.' })
+    expect(await refusedAsync(service.updateProfile(1, { name: '   ' }))).toEqual({
+      status: 400,
+      error: 'name must not be blank: it is how boards and results name you.',
+    })
     expect(await refusedAsync(service.updateProfile(9, { bio: 'x' }))).toMatchObject({ status: 404 })
   })
 
@@ -115,10 +154,22 @@ describe('the accounts service', () => {
     expect(rows[0]).toMatchObject({ email: 'anna@example.com', username: 'annalift', passwordHash: 'hashed:secret-pass' })
     expect(await service.register(body({ email: 'b@example.com' }))).toBe(2)
     expect(rows[1]!.username).toBe('annalift2')
-    expect(await refusedAsync(service.register(body()))).toEqual({ status: 409, error: 'An account with this email already exists. Log in instead.' })
-    expect(await refusedAsync(service.register(body({ email: 'c@example.com', username: 'AnnaLift' })))).toEqual({ status: 409, error: 'This username is taken. Please choose another.' })
-    expect(await refusedAsync(service.register(body({ email: 'd@example.com', password: '   ' })))).toEqual({ status: 400, error: 'password must not be blank.' })
-    expect(await refusedAsync(service.register(body({ email: 'd@example.com', confirmPassword: 'other' })))).toEqual({ status: 400, error: 'Passwords do not match' })
+    expect(await refusedAsync(service.register(body()))).toEqual({
+      status: 409,
+      error: 'An account with this email already exists. Log in instead.',
+    })
+    expect(await refusedAsync(service.register(body({ email: 'c@example.com', username: 'AnnaLift' })))).toEqual({
+      status: 409,
+      error: 'This username is taken. Please choose another.',
+    })
+    expect(await refusedAsync(service.register(body({ email: 'd@example.com', password: '   ' })))).toEqual({
+      status: 400,
+      error: 'password must not be blank.',
+    })
+    expect(await refusedAsync(service.register(body({ email: 'd@example.com', confirmPassword: 'other' })))).toEqual({
+      status: 400,
+      error: 'Passwords do not match',
+    })
   })
 
   it('logs in by username or email; failed logins count per account and address, and a success clears them', async () => {
@@ -126,21 +177,29 @@ describe('the accounts service', () => {
     await service.register(body())
     expect(await service.login(' ANNALIFT ', 'secret-pass', '203.0.113.1')).toBe(1)
     expect(await service.login('anna@example.com', 'secret-pass', '203.0.113.1')).toBe(1)
-    expect(await refusedAsync(service.login('annalift', 'wrong', '203.0.113.1'))).toEqual({ status: 401, error: 'Invalid username or password. Please try again.' })
+    expect(await refusedAsync(service.login('annalift', 'wrong', '203.0.113.1'))).toEqual({
+      status: 401,
+      error: 'Invalid username or password. Please try again.',
+    })
     expect(await refusedAsync(service.login('nobody', 'wrong', '203.0.113.1'))).toMatchObject({ status: 401 })
     expect([...failures.keys()]).toEqual(['user:1', expect.stringMatching(/^login:/)])
     await service.login('annalift', 'secret-pass', '203.0.113.1')
     expect(failures.has('user:1')).toBe(false)
     await refusedAsync(service.login('annalift', 'wrong', '203.0.113.1'))
     await refusedAsync(service.login('annalift', 'wrong', '203.0.113.1'))
-    expect(await refusedAsync(service.login('annalift', 'secret-pass', '203.0.113.1')))
-      .toEqual({ status: 429, error: 'Too many failed logins for this account. Please wait 90 seconds and try again.' })
+    expect(await refusedAsync(service.login('annalift', 'secret-pass', '203.0.113.1'))).toEqual({
+      status: 429,
+      error: 'Too many failed logins for this account. Please wait 90 seconds and try again.',
+    })
   })
 
   it('changes the password only with the current one; wrong ones count against the login back-off', async () => {
     const { service, rows, failures, endedLinks } = setup()
     await service.register(body())
-    expect(await refusedAsync(service.changePassword(1, 'wrong', 'a new passphrase', '203.0.113.1'))).toEqual({ status: 400, error: WRONG_CURRENT_PASSWORD })
+    expect(await refusedAsync(service.changePassword(1, 'wrong', 'a new passphrase', '203.0.113.1'))).toEqual({
+      status: 400,
+      error: WRONG_CURRENT_PASSWORD,
+    })
     expect(failures.get('user:1')).toBe(1)
     expect(rows[0]!.passwordHash).toBe('hashed:secret-pass')
     expect(endedLinks).toEqual([])
@@ -150,8 +209,10 @@ describe('the accounts service', () => {
     expect(endedLinks).toEqual([1])
     await refusedAsync(service.changePassword(1, 'wrong', 'x', '203.0.113.1'))
     // Two failures: the back-off holds even the right password, as at login.
-    expect(await refusedAsync(service.changePassword(1, 'a new passphrase', 'another one', '203.0.113.1')))
-      .toEqual({ status: 429, error: 'Too many wrong passwords for this account. Please wait 90 seconds and try again.' })
+    expect(await refusedAsync(service.changePassword(1, 'a new passphrase', 'another one', '203.0.113.1'))).toEqual({
+      status: 429,
+      error: 'Too many wrong passwords for this account. Please wait 90 seconds and try again.',
+    })
   })
 
   it('lets the owner set their sex until the account has results', async () => {

@@ -3,7 +3,13 @@
 // account has results, but for a site administrator), and who the site administrators are
 // (ADMIN_USERNAMES). The I/O is the users and accounts repositories'; passwords are hashed by
 // server/passwords.ts and failed logins counted by the login backoff (plugins/external/rate-limit.ts).
-import { birthDateProblem, type AdminAccount, type RegisterBody, type UpdateAccountBody, type UpdateProfileBody } from '../../contract/index.ts'
+import {
+  birthDateProblem,
+  type AdminAccount,
+  type RegisterBody,
+  type UpdateAccountBody,
+  type UpdateProfileBody,
+} from '../../contract/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import type { AccountsRepository } from '../../infra/repositories/accounts.repository.ts'
@@ -20,7 +26,8 @@ type Sex = 'M' | 'F'
 const CATEGORY: Record<Sex, string> = { M: 'men', F: 'women' }
 
 export const SEX_FIXED = 'Your account has results, so only a site administrator can change its sex. Please contact one.'
-export const BIRTH_DATE_FIXED = 'Your account has results, so its date of birth (and the divisions it gives) is fixed: a site administrator can correct it.'
+export const BIRTH_DATE_FIXED =
+  'Your account has results, so its date of birth (and the divisions it gives) is fixed: a site administrator can correct it.'
 
 /** A `birth_date` as stored (a DATE, UTC midnight); throws the sentence of birthDateProblem when it cannot be a lifter's. */
 export function birthDateOf(text: string, today = new Date()): Date {
@@ -42,7 +49,9 @@ const noAccountNamed = (username: string) => `No account has the username "${use
 export function joinSex(account: Sex | null, declared: string | undefined, challenge: Sex): { sex: Sex; setsAccount: boolean } {
   const stated = declared === undefined ? null : normalizeGender(declared)
   if (account !== null && stated !== null && stated !== account) {
-    throw badRequest(`gender must be your account's (${CATEGORY[account]}): a lifter competes in one category. To correct it, edit your profile before you have results.`)
+    throw badRequest(
+      `gender must be your account's (${CATEGORY[account]}): a lifter competes in one category. To correct it, edit your profile before you have results.`,
+    )
   }
   const sex = account ?? stated ?? challenge
   if (sex !== challenge) {
@@ -64,7 +73,12 @@ export const isAdmin = (username: string, adminUsernames: readonly string[]) => 
 
 /** A username from the name: lower-case letters and digits, made unique with a number. */
 async function freeUsername(isTaken: (u: string) => Promise<boolean>, name: string, now = Date.now): Promise<string> {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'lifter'
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 24) || 'lifter'
   for (let n = 0; n < 1000; n++) {
     const candidate = n === 0 ? base : `${base}${n + 1}`
     if (!(await isTaken(candidate))) return candidate
@@ -108,7 +122,8 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!user) throw notFound(NO_ACCOUNT)
     return user
   }
-  const asAnswer = (user: NonNullable<Awaited<ReturnType<typeof users.find>>>) => toUserResponse(user, true, isAdmin(user.username, adminUsernames))
+  const asAnswer = (user: NonNullable<Awaited<ReturnType<typeof users.find>>>) =>
+    toUserResponse(user, true, isAdmin(user.username, adminUsernames))
 
   async function namedAccount(username: string): Promise<AdminAccount> {
     const account = await accounts.find(username)
@@ -127,8 +142,15 @@ export function createAccountsService(deps: AccountsDeps) {
       const username = body.username ? body.username.toLowerCase() : await freeUsername(users.usernameTaken, body.name)
       if (body.username && (await users.findByUsername(username))) throw conflict('This username is taken. Please choose another.')
       const user = await users.create({
-        name: body.name.trim(), email, username, passwordHash: await passwords.hash(body.password),
-        country: body.country?.trim() || null, weightClass: body.weight_class ?? null, bio: body.bio?.trim() || null, sex: body.sex ?? null, birthDate,
+        name: body.name.trim(),
+        email,
+        username,
+        passwordHash: await passwords.hash(body.password),
+        country: body.country?.trim() || null,
+        weightClass: body.weight_class ?? null,
+        bio: body.bio?.trim() || null,
+        sex: body.sex ?? null,
+        birthDate,
       })
       return user.id
     },
@@ -205,7 +227,9 @@ export function createAccountsService(deps: AccountsDeps) {
       if (newSex) await accounts.setSex(userId, body.sex!)
       if (newBirthDate && deps.entries) {
         const apiBase = deps.apiBase ?? '/api'
-        await deps.entries.setBirthDate(userId, birthDate!, (row, competition) => toParticipant(apiBase, row, scoringSettings(competition), competition.startDate))
+        await deps.entries.setBirthDate(userId, birthDate!, (row, competition) =>
+          toParticipant(apiBase, row, scoringSettings(competition), competition.startDate),
+        )
       }
       return asAnswer(await ownAccount(userId))
     },

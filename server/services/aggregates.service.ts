@@ -1,6 +1,14 @@
 // Rules of the aggregate reads: what a challenge's summary holds, and the opaque cursors pages
 // are continued by (a client passes `next_cursor` back as it came; anything else is refused).
-import { SPORT_FAMILIES, SUMMARY, recentVideos, type Competition, type CompetitionSummaryResponse, type Lift, type Participant } from '../../contract/index.ts'
+import {
+  SPORT_FAMILIES,
+  SUMMARY,
+  recentVideos,
+  type Competition,
+  type CompetitionSummaryResponse,
+  type Lift,
+  type Participant,
+} from '../../contract/index.ts'
 import type { LeaderboardCursor } from '../../infra/repositories/leaderboard.repository.ts'
 import { badRequest } from '../errors.ts'
 
@@ -31,7 +39,15 @@ export function encodeLeaderboardCursor(c: LeaderboardCursor): string {
 export function decodeLeaderboardCursor(cursor: string | undefined): LeaderboardCursor | null {
   if (!cursor) return null
   const v = decode(cursor)
-  if (!Array.isArray(v) || v.length !== 5 || !isFigure(v[0]) || !isName(v[1]) || !isInt(v[2]) || !(SPORT_FAMILIES as readonly unknown[]).includes(v[3]) || !isInt(v[4])) {
+  if (
+    !Array.isArray(v) ||
+    v.length !== 5 ||
+    !isFigure(v[0]) ||
+    !isName(v[1]) ||
+    !isInt(v[2]) ||
+    !(SPORT_FAMILIES as readonly unknown[]).includes(v[3]) ||
+    !isInt(v[4])
+  ) {
     throw badRequest(INVALID_CURSOR)
   }
   return { value: v[0], name: v[1], userId: v[2], sport: v[3], rank: v[4] }
@@ -72,7 +88,14 @@ export function challengeSummary(competition: Competition, ranked: readonly Part
   }
   // Attempts entered without a video (seeded, or scored by hand) have nothing to show among the videos;
   // at most two of one lifter's (recentVideos), so one lifter's uploads cannot fill the list.
-  const recent = recentVideos(ranked.flatMap((p) => p.attempts.filter((a) => a.video_url))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id))
-  return { competition: { ...competition, participants: ranked.length }, count: ranked.length, class_counts: classCounts, top, recent_lifts: recent }
+  const recent = recentVideos(
+    ranked.flatMap((p) => p.attempts.filter((a) => a.video_url)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id),
+  )
+  return {
+    competition: { ...competition, participants: ranked.length },
+    count: ranked.length,
+    class_counts: classCounts,
+    top,
+    recent_lifts: recent,
+  }
 }

@@ -23,8 +23,23 @@ describe('parseRange: one bytes= range of a file, read in one pass', () => {
   })
 
   it('ignores what it does not serve: no header, other units, several ranges, a reversed or malformed range, numbers past 2^53', () => {
-    for (const header of [undefined, '', 'bytes=-', 'items=0-1', 'bytes=0-1,3-4', 'bytes=4-2', 'bytes 0-1', 'bytes=a-1', 'bytes=1-b',
-      'bytes=0-1x', 'bytes==0-1', 'bytes=--1', `bytes=${'9'.repeat(20)}-`, 'bytes=0-1\n', 'bytes=\u00a00-1']) {
+    for (const header of [
+      undefined,
+      '',
+      'bytes=-',
+      'items=0-1',
+      'bytes=0-1,3-4',
+      'bytes=4-2',
+      'bytes 0-1',
+      'bytes=a-1',
+      'bytes=1-b',
+      'bytes=0-1x',
+      'bytes==0-1',
+      'bytes=--1',
+      `bytes=${'9'.repeat(20)}-`,
+      'bytes=0-1\n',
+      'bytes=\u00a00-1',
+    ]) {
       expect(parseRange(header, 10), JSON.stringify(header)).toEqual({ kind: 'none' })
     }
   })

@@ -11,10 +11,30 @@ const DAY = 86_400_000
 
 function setup(lifts = 0) {
   const row = {
-    id: 5, name: 'Spring Open', location: 'Gym', description: 'Spring Open', image: null, createdAt: NOW, createdById: 1, gender: 'M', ranking: 'class', format: 'open',
-    liftTypes: ['Squat'], weightClasses: ['83kg'], judgesMayLift: false, publishJudgeNames: false, declarationWindowMinutes: 60,
-    prizeCurrency: null, prizeFirst: null, prizeSecond: null, prizeThird: null, registrationDeadline: null, requireVerifiedEmail: false,
-    startDate: new Date(NOW.getTime() - DAY), endDate: new Date(NOW.getTime() + 3 * DAY), _count: { participants: 2 },
+    id: 5,
+    name: 'Spring Open',
+    location: 'Gym',
+    description: 'Spring Open',
+    image: null,
+    createdAt: NOW,
+    createdById: 1,
+    gender: 'M',
+    ranking: 'class',
+    format: 'open',
+    liftTypes: ['Squat'],
+    weightClasses: ['83kg'],
+    judgesMayLift: false,
+    publishJudgeNames: false,
+    declarationWindowMinutes: 60,
+    prizeCurrency: null,
+    prizeFirst: null,
+    prizeSecond: null,
+    prizeThird: null,
+    registrationDeadline: null,
+    requireVerifiedEmail: false,
+    startDate: new Date(NOW.getTime() - DAY),
+    endDate: new Date(NOW.getTime() + 3 * DAY),
+    _count: { participants: 2 },
   } as CompetitionRow
   const writes: string[] = []
   const service = createChallengeControlService({
@@ -25,8 +45,14 @@ function setup(lifts = 0) {
         const locked: LockedChallenge = {
           row,
           recordedLifts: async () => lifts,
-          update: async (data) => { writes.push(`update ${JSON.stringify(data)}`); return { ...row, ...data } as CompetitionRow },
-          cancel: async () => { writes.push('cancel'); return [7, 8] },
+          update: async (data) => {
+            writes.push(`update ${JSON.stringify(data)}`)
+            return { ...row, ...data } as CompetitionRow
+          },
+          cancel: async () => {
+            writes.push('cancel')
+            return [7, 8]
+          },
         }
         return work(locked)
       },
@@ -35,7 +61,11 @@ function setup(lifts = 0) {
   return { service, writes }
 }
 
-const refused = (work: Promise<unknown>) => work.then(() => null, (e: unknown) => (e instanceof Refusal ? { status: statusOf(e), error: e.message } : e))
+const refused = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (e: unknown) => (e instanceof Refusal ? { status: statusOf(e), error: e.message } : e),
+  )
 
 describe('challenge control', () => {
   it('lets only the organiser change or cancel, and answers 404 for a challenge that is not there', async () => {

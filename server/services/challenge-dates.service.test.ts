@@ -26,7 +26,20 @@ describe('challenge dates as clients send them', () => {
   })
 
   it('refuses other forms and days the calendar does not have', () => {
-    for (const bad of ['tomorrow', '', '2026-12', '01/12/2026', '2026-12-01T25:00', '2026-13-01', '2026-02-30', '2026-12-00', '2026-12-01T18:60', '2026-12-01T18:30:00+2', '2026-12-01garbage', '12026-12-01']) {
+    for (const bad of [
+      'tomorrow',
+      '',
+      '2026-12',
+      '01/12/2026',
+      '2026-12-01T25:00',
+      '2026-13-01',
+      '2026-02-30',
+      '2026-12-00',
+      '2026-12-01T18:60',
+      '2026-12-01T18:30:00+2',
+      '2026-12-01garbage',
+      '12026-12-01',
+    ]) {
       expect(parseChallengeDate(bad, 'start'), bad).toBeNull()
     }
     expect(iso('2028-02-29')).toBe('2028-02-29T00:00:00.000Z') // a leap day is a real day

@@ -3,9 +3,25 @@
 // spellings (who may join or leave is entries.service.ts's). The rules the web client
 // shares (status from the dates, description metadata) are in contract/challenge-rules.ts.
 import {
-  DEFAULT_CLASS_SET, DEFAULT_EQUIPMENT, challengeClassesProblem, hasEquipment,
-  DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, challengeLifts, challengeStatus, fittingFormulas, statusBounds, formatDescription, formulaFits, parseDescription, prizePoolProblem, scoringOf,
-  type CreateCompetitionBody, type LiftType, type PrizePoolInput, type UpdateCompetitionBody,
+  DEFAULT_CLASS_SET,
+  DEFAULT_EQUIPMENT,
+  challengeClassesProblem,
+  hasEquipment,
+  DECLARATION_WINDOW_MINUTES,
+  FORMULA_NAMES,
+  challengeLifts,
+  challengeStatus,
+  fittingFormulas,
+  statusBounds,
+  formatDescription,
+  formulaFits,
+  parseDescription,
+  prizePoolProblem,
+  scoringOf,
+  type CreateCompetitionBody,
+  type LiftType,
+  type PrizePoolInput,
+  type UpdateCompetitionBody,
 } from '../../contract/index.ts'
 import type { CompetitionsRepository, NewCompetition } from '../../infra/repositories/competitions.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
@@ -32,7 +48,10 @@ export function nextStatusChange(challenges: readonly { startDate: Date; endDate
  * challengeStatus says), their counts, and when the answer goes stale (the next of them to change status).
  */
 export async function openChallenges(competitions: Pick<CompetitionsRepository, 'openWithSeq'>, limit: number, now: Date) {
-  const { soonest, ...read } = await competitions.openWithSeq({ ongoing: statusBounds('ongoing', now), upcoming: statusBounds('upcoming', now) }, limit)
+  const { soonest, ...read } = await competitions.openWithSeq(
+    { ongoing: statusBounds('ongoing', now), upcoming: statusBounds('upcoming', now) },
+    limit,
+  )
   // The running one ending soonest completes just after its end; the upcoming one starting soonest starts.
   const changing = [
     ...(soonest.ongoingEnd ? [{ startDate: now, endDate: soonest.ongoingEnd }] : []),
@@ -58,7 +77,8 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   if (endDate < startDate) throw badRequest('end_date must not be before start_date.')
   const registrationDeadline = body.registration_deadline === undefined ? null : parseChallengeDate(body.registration_deadline, 'end')
   if (registrationDeadline === null && body.registration_deadline !== undefined) throw badRequest(invalidDate('registration_deadline'))
-  if (registrationDeadline && registrationDeadline > endDate) throw badRequest('registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.')
+  if (registrationDeadline && registrationDeadline > endDate)
+    throw badRequest('registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.')
   const lifttypes = body.lifttypes ?? DEFAULT_LIFT_TYPES
   const weightclasses = body.weightclasses ?? []
   const gender = body.gender ?? 'M'
@@ -75,11 +95,23 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
   const location = body.location.trim()
   const text = body.description?.trim() || `${name} at ${location}`
   return {
-    name, location, startDate, endDate, image: body.image ?? null, liftTypes: lifttypes, weightClasses: weightclasses, gender, createdById, ranking,
-    format: body.format ?? 'open', declarationWindowMinutes: body.declaration_window_minutes ?? DECLARATION_WINDOW_MINUTES.default,
+    name,
+    location,
+    startDate,
+    endDate,
+    image: body.image ?? null,
+    liftTypes: lifttypes,
+    weightClasses: weightclasses,
+    gender,
+    createdById,
+    ranking,
+    format: body.format ?? 'open',
+    declarationWindowMinutes: body.declaration_window_minutes ?? DECLARATION_WINDOW_MINUTES.default,
     description: formatDescription(parseDescription(text).text, { lifttypes, weightclasses, gender }),
     ...prizeColumns(body.prize_pool ?? null),
-    registrationDeadline, classSet, equipment: body.equipment ?? DEFAULT_EQUIPMENT,
+    registrationDeadline,
+    classSet,
+    equipment: body.equipment ?? DEFAULT_EQUIPMENT,
     ...weighInWindow(body, endDate),
     requireVerifiedEmail: body.require_verified_email ?? false,
   }
@@ -113,19 +145,23 @@ function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['r
   const fitting = fittingFormulas(total_lifts).map((f) => FORMULA_NAMES[f])
   throw badRequest(
     `${FORMULA_NAMES[formula]} points do not score a total of ${total_lifts.join(' + ').replaceAll('_', ' ')}: ` +
-    (fitting.length ? `rank by ${fitting.join(', ')} or by total within weight class.` : 'rank by total within weight class.'),
+      (fitting.length ? `rank by ${fitting.join(', ')} or by total within weight class.` : 'rank by total within weight class.'),
   )
 }
 
 /** Why an organiser's change or cancellation is refused (docs/challenge-control.md). */
 export const CONTROL_REFUSED = {
   ended: 'This challenge has ended: its results stand as they are, so it can no longer be changed or cancelled.',
-  started: (what: string) => `This challenge has started, so its ${what} can no longer be changed: only its end and registration deadline can move.`,
+  started: (what: string) =>
+    `This challenge has started, so its ${what} can no longer be changed: only its end and registration deadline can move.`,
   startPast: 'start_date must be still to come: a challenge cannot be moved to start in the past.',
-  endPast: 'end_date must be still to come: a challenge cannot be moved to end in the past, which would cut its lifters off without warning.',
+  endPast:
+    'end_date must be still to come: a challenge cannot be moved to end in the past, which would cut its lifters off without warning.',
   endBeforeStart: 'end_date must not be before start_date.',
-  deadlineAfterEnd: 'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended. Move the deadline too.',
-  hasLifts: 'Lifts are recorded in this challenge, so it can no longer be cancelled: cancelling would remove results others are ranked by. You can shorten it instead.',
+  deadlineAfterEnd:
+    'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended. Move the deadline too.',
+  hasLifts:
+    'Lifts are recorded in this challenge, so it can no longer be cancelled: cancelling would remove results others are ranked by. You can shorten it instead.',
 } as const
 
 /** What PATCH /competitions/:id may read of the stored challenge. */
@@ -145,8 +181,11 @@ export interface EditableChallenge {
 export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionBody, now = new Date()): Partial<NewCompetition> {
   const status = challengeStatus(current.startDate, current.endDate, now)
   if (status === 'completed') throw conflict(CONTROL_REFUSED.ended)
-  const details = (['name', 'location', 'description', 'start_date', 'require_verified_email'] as const).filter((k) => body[k] !== undefined)
-  if (status === 'ongoing' && details.length > 0) throw conflict(CONTROL_REFUSED.started(details.map((k) => k.replace(/_/g, ' ')).join(', ')))
+  const details = (['name', 'location', 'description', 'start_date', 'require_verified_email'] as const).filter(
+    (k) => body[k] !== undefined,
+  )
+  if (status === 'ongoing' && details.length > 0)
+    throw conflict(CONTROL_REFUSED.started(details.map((k) => k.replace(/_/g, ' ')).join(', ')))
   const date = (text: string | undefined, edge: 'start' | 'end', field: string) => {
     if (text === undefined) return undefined
     const parsed = parseChallengeDate(text, edge)
@@ -169,7 +208,11 @@ export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionB
   if (body.description !== undefined) {
     // As at creation: a blank description reads "<name> at <location>".
     const text = body.description.trim() || `${data.name ?? current.name} at ${data.location ?? current.location}`
-    data.description = formatDescription(parseDescription(text).text, { lifttypes: current.liftTypes, weightclasses: current.weightClasses, gender: current.gender })
+    data.description = formatDescription(parseDescription(text).text, {
+      lifttypes: current.liftTypes,
+      weightclasses: current.weightClasses,
+      gender: current.gender,
+    })
   }
   if (startDate) data.startDate = startDate
   if (endDate) data.endDate = endDate

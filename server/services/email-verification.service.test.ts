@@ -5,11 +5,27 @@ import { describe, expect, it } from 'vitest'
 import type { Mail } from '../../infra/mailer.ts'
 import { Refusal } from '../../infra/refusal.ts'
 import {
-  ALREADY_VERIFIED, VERIFIED_REQUIRED, VERIFY_LINK_HOURS, VERIFY_LINK_INVALID, VERIFY_MAIL_FAILED, VERIFY_MAILS_PER_HOUR, VERIFY_TOO_MANY,
-  assertMayEnter, createEmailVerificationService, verifySent,
+  ALREADY_VERIFIED,
+  VERIFIED_REQUIRED,
+  VERIFY_LINK_HOURS,
+  VERIFY_LINK_INVALID,
+  VERIFY_MAIL_FAILED,
+  VERIFY_MAILS_PER_HOUR,
+  VERIFY_TOO_MANY,
+  assertMayEnter,
+  createEmailVerificationService,
+  verifySent,
 } from './email-verification.service.ts'
 
-interface Link { id: number; userId: number; email: string; tokenHash: string; expiresAt: Date; usedAt: Date | null; createdAt: Date }
+interface Link {
+  id: number
+  userId: number
+  email: string
+  tokenHash: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Date
+}
 
 function setup(options: { failMail?: boolean } = {}) {
   let clock = new Date('2026-11-28T10:00:00Z')
@@ -36,17 +52,39 @@ function setup(options: { failMail?: boolean } = {}) {
         return true
       },
     },
-    mailer: { send: async (mail) => { if (options.failMail) throw new Error('550 refused'); mails.push(mail) } },
+    mailer: {
+      send: async (mail) => {
+        if (options.failMail) throw new Error('550 refused')
+        mails.push(mail)
+      },
+    },
     siteUrl: 'https://lift.example/',
-    log: { warn: (_o, message) => { warnings.push(message) } },
+    log: {
+      warn: (_o, message) => {
+        warnings.push(message)
+      },
+    },
     now: () => clock,
   })
   const tokenOf = (mail: Mail) => /#token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)![1]!
-  return { service, anna, links, mails, warnings, tokenOf, advance: (ms: number) => { clock = new Date(clock.getTime() + ms) } }
+  return {
+    service,
+    anna,
+    links,
+    mails,
+    warnings,
+    tokenOf,
+    advance: (ms: number) => {
+      clock = new Date(clock.getTime() + ms)
+    },
+  }
 }
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e)
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(Refusal)
   return { code: (error as Refusal).code, message: (error as Refusal).message }
 }

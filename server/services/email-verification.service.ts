@@ -19,15 +19,31 @@ export const ALREADY_VERIFIED = 'Your email address is already verified.'
 export const VERIFY_TOO_MANY = `We have sent you ${VERIFY_MAILS_PER_HOUR} verification links in the last hour: open the newest one, or ask again in an hour.`
 export const VERIFY_MAIL_FAILED = 'The verification mail could not be sent just now. Please try again in a few minutes.'
 export const VERIFIED = 'Your email address is verified.'
-export const VERIFIED_REQUIRED = "This challenge's organiser accepts only lifters whose email address is verified: open the link we mailed you, or send a new one from your profile."
-export const verifySent = (email: string) => `We have sent a verification link to ${email}. It works for ${VERIFY_LINK_HOURS} hours; check your spam folder if nothing arrives.`
+export const VERIFIED_REQUIRED =
+  "This challenge's organiser accepts only lifters whose email address is verified: open the link we mailed you, or send a new one from your profile."
+export const verifySent = (email: string) =>
+  `We have sent a verification link to ${email}. It works for ${VERIFY_LINK_HOURS} hours; check your spam folder if nothing arrives.`
 
-interface Account { id: number; email: string; name: string; username: string; emailVerifiedAt: Date | null }
-interface VerifyLink { id: number; userId: number; email: string; expiresAt: Date; usedAt: Date | null }
+interface Account {
+  id: number
+  email: string
+  name: string
+  username: string
+  emailVerifiedAt: Date | null
+}
+interface VerifyLink {
+  id: number
+  userId: number
+  email: string
+  expiresAt: Date
+  usedAt: Date | null
+}
 
 export interface EmailVerificationDeps {
   users: { find(id: number): PromiseLike<Account | null> }
-  verifications: Pick<EmailVerificationsRepository, 'createUnlessMany' | 'use'> & { find(tokenHash: string): PromiseLike<VerifyLink | null> }
+  verifications: Pick<EmailVerificationsRepository, 'createUnlessMany' | 'use'> & {
+    find(tokenHash: string): PromiseLike<VerifyLink | null>
+  }
   mailer: Pick<Mailer, 'send'>
   /** The site's address for links: PUBLIC_URL, else this server's own local address. */
   siteUrl: string
@@ -50,7 +66,12 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
   async function deliver(user: Account): Promise<'sent' | 'too_many'> {
     const at = now()
     const token = randomBytes(32).toString('base64url')
-    const link = { userId: user.id, email: user.email, tokenHash: sha256(token), expiresAt: new Date(at.getTime() + VERIFY_LINK_HOURS * 3_600_000) }
+    const link = {
+      userId: user.id,
+      email: user.email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(at.getTime() + VERIFY_LINK_HOURS * 3_600_000),
+    }
     if (!(await deps.verifications.createUnlessMany(link, new Date(at.getTime() - 3_600_000), VERIFY_MAILS_PER_HOUR))) return 'too_many'
     // The token in the fragment: browsers never send it to a server (access logs, Referer headers).
     const url = `${site}/verify-email#token=${token}`
@@ -71,9 +92,14 @@ export function createEmailVerificationService(deps: EmailVerificationDeps) {
   return {
     /** At registration: mails the first link after the answer; a failure is logged, never the registration's. */
     afterRegistration(userId: number): { sent: Promise<void> } {
-      const sent = account(userId).then(deliver).then(() => undefined, (err: unknown) => {
-        deps.log.warn({ err }, 'email verification link not sent')
-      })
+      const sent = account(userId)
+        .then(deliver)
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            deps.log.warn({ err }, 'email verification link not sent')
+          },
+        )
       return { sent }
     },
 

@@ -32,7 +32,10 @@ export function commentText(raw: string): string {
  * sent) the client address. The address is kept only as a hash.
  */
 export function viewerIdentity(userId: number | null, browserId: string | undefined, ip: string, salt: string): ViewerIdentity {
-  const addr = createHash('sha256').update(`${salt}:${clientNetwork(ip)}`).digest('base64url').slice(0, 22)
+  const addr = createHash('sha256')
+    .update(`${salt}:${clientNetwork(ip)}`)
+    .digest('base64url')
+    .slice(0, 22)
   if (userId !== null) return { viewer: `u:${userId}`, anonymous: false, addr }
   return { viewer: browserId ? `a:${browserId}` : `ip:${addr}`, anonymous: true, addr }
 }
@@ -40,8 +43,10 @@ export function viewerIdentity(userId: number | null, browserId: string | undefi
 /** The organiser of an attempt's challenge moderates its comments (null: their account is gone, no one does). */
 const moderates = (viewer: number | null, place: { organiserId: number | null }) => viewer !== null && place.organiserId === viewer
 
-export type EngagementStore = Pick<EngagementRepository,
-  'place' | 'listComments' | 'engagement' | 'createComment' | 'withComment' | 'commentAuthor' | 'addReport' | 'setReaction' | 'recordView'>
+export type EngagementStore = Pick<
+  EngagementRepository,
+  'place' | 'listComments' | 'engagement' | 'createComment' | 'withComment' | 'commentAuthor' | 'addReport' | 'setReaction' | 'recordView'
+>
 
 export function createEngagementService(deps: { engagement: EngagementStore }) {
   const { engagement } = deps
@@ -75,7 +80,7 @@ export function createEngagementService(deps: { engagement: EngagementStore }) {
     async removeComment(commentId: number, userId: number): Promise<void> {
       const done = await engagement.withComment(commentId, async (comment, remove) => {
         if (comment.authorId !== userId && comment.place.organiserId !== userId) {
-          throw forbidden('Only the comment\'s author or the challenge\'s organiser can remove it.')
+          throw forbidden("Only the comment's author or the challenge's organiser can remove it.")
         }
         if (!(await remove())) throw noComment(commentId)
         return true

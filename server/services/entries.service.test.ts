@@ -13,19 +13,45 @@ const NOW = new Date('2030-03-01T12:00:00Z')
 
 function challenge(over: Partial<CompetitionRow> = {}): CompetitionRow {
   return {
-    id: 5, name: 'Spring Open', location: 'Gym', description: '', image: null, createdAt: NOW, createdById: 1, gender: 'M', ranking: 'class',
-    liftTypes: ['Squat', 'Bench Press', 'Deadlift'], weightClasses: ['83kg', '93kg'], judgesMayLift: false, publishJudgeNames: false,
-    startDate: new Date(NOW.getTime() + DAY), endDate: new Date(NOW.getTime() + 8 * DAY), _count: { participants: 0 },
+    id: 5,
+    name: 'Spring Open',
+    location: 'Gym',
+    description: '',
+    image: null,
+    createdAt: NOW,
+    createdById: 1,
+    gender: 'M',
+    ranking: 'class',
+    liftTypes: ['Squat', 'Bench Press', 'Deadlift'],
+    weightClasses: ['83kg', '93kg'],
+    judgesMayLift: false,
+    publishJudgeNames: false,
+    startDate: new Date(NOW.getTime() + DAY),
+    endDate: new Date(NOW.getTime() + 8 * DAY),
+    _count: { participants: 0 },
     ...over,
   } as CompetitionRow
 }
 
 function fakes(row = challenge()) {
   const entries = new Map<number, { weightClass: string; gender: string; bodyweight: number | null; attempts: { judged: boolean }[] }>()
-  const sexes = new Map<number, string | null>([[7, null], [8, 'F']])
+  const sexes = new Map<number, string | null>([
+    [7, null],
+    [8, 'F'],
+  ])
   const judges = new Set<number>()
   const verified = new Set<number>()
-  const rowOf = (userId: number) => ({ userId, competitionId: row.id, weightClass: entries.get(userId)!.weightClass, user: { name: `User ${userId}`, country: null }, attempts: [], joinedAt: NOW, gender: entries.get(userId)!.gender, bodyweight: entries.get(userId)!.bodyweight }) as unknown as ParticipantRow
+  const rowOf = (userId: number) =>
+    ({
+      userId,
+      competitionId: row.id,
+      weightClass: entries.get(userId)!.weightClass,
+      user: { name: `User ${userId}`, country: null },
+      attempts: [],
+      joinedAt: NOW,
+      gender: entries.get(userId)!.gender,
+      bodyweight: entries.get(userId)!.bodyweight,
+    }) as unknown as ParticipantRow
   const deps: EntriesDeps = {
     apiBase: '/api',
     now: () => NOW,
@@ -72,7 +98,10 @@ function fakes(row = challenge()) {
 }
 
 const refused = (work: Promise<unknown>) =>
-  work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
+  work.then(
+    () => null,
+    (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error),
+  )
 
 describe('the entries service', () => {
   it('lets only verified addresses join a challenge whose organiser requires them, with the sentence', async () => {
@@ -85,37 +114,61 @@ describe('the entries service', () => {
     expect(entries.has(7)).toBe(true)
   })
 
-  it('joins in one of the challenge\'s classes, once; a first join sets the account\'s sex', async () => {
+  it("joins in one of the challenge's classes, once; a first join sets the account's sex", async () => {
     const { deps, entries, sexes } = fakes()
     const service = createEntriesService(deps)
-    expect(await refused(service.join(7, { competition_id: 5, weight_class: '59kg' }))).toMatchObject({ status: 400, error: expect.stringContaining('83kg, 93kg') })
+    expect(await refused(service.join(7, { competition_id: 5, weight_class: '59kg' }))).toMatchObject({
+      status: 400,
+      error: expect.stringContaining('83kg, 93kg'),
+    })
     const joined = await service.join(7, { competition_id: 5, weight_class: '83kg', bodyweight: 82.5 })
     expect(joined).toMatchObject({ competitionId: 5, gender: 'M', count: 1 })
     expect(entries.get(7)).toMatchObject({ weightClass: '83kg', bodyweight: 82.5 })
     expect(sexes.get(7)).toBe('M')
-    expect(await refused(service.join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({ status: 409, error: 'You have already joined this challenge.' })
-    expect(await refused(service.join(7, { competition_id: 6, weight_class: '83kg' }))).toEqual({ status: 404, error: 'Challenge 6 does not exist.' })
+    expect(await refused(service.join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({
+      status: 409,
+      error: 'You have already joined this challenge.',
+    })
+    expect(await refused(service.join(7, { competition_id: 6, weight_class: '83kg' }))).toEqual({
+      status: 404,
+      error: 'Challenge 6 does not exist.',
+    })
   })
 
-  it('refuses a judge unless judges may lift, a category other than the account\'s, and an ended challenge', async () => {
+  it("refuses a judge unless judges may lift, a category other than the account's, and an ended challenge", async () => {
     const { deps, judges } = fakes()
     judges.add(7)
-    expect(await refused(createEntriesService(deps).join(7, { competition_id: 5, weight_class: '83kg' })))
-      .toEqual({ status: 409, error: 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.' })
-    expect(await refused(createEntriesService(deps).join(8, { competition_id: 5, weight_class: '83kg' })))
-      .toEqual({ status: 409, error: 'This challenge is for men; your account competes with the women.' })
+    expect(await refused(createEntriesService(deps).join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({
+      status: 409,
+      error: 'You judge this challenge, so you cannot lift in it unless the organiser allows judges to lift.',
+    })
+    expect(await refused(createEntriesService(deps).join(8, { competition_id: 5, weight_class: '83kg' }))).toEqual({
+      status: 409,
+      error: 'This challenge is for men; your account competes with the women.',
+    })
     const ended = fakes(challenge({ startDate: new Date(NOW.getTime() - 9 * DAY), endDate: new Date(NOW.getTime() - DAY) }))
-    expect(await refused(createEntriesService(ended.deps).join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({ status: 409, error: 'This challenge has ended' })
+    expect(await refused(createEntriesService(ended.deps).join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({
+      status: 409,
+      error: 'This challenge has ended',
+    })
   })
 
   it('refuses a join whose account sex another join set a moment before', async () => {
     const { deps, sexes } = fakes()
-    const race = { ...deps, participants: { ...deps.participants, join: async (...args: Parameters<EntriesDeps['participants']['join']>) => {
-      sexes.set(7, 'F')
-      return deps.participants.join(...args)
-    } } }
-    expect(await refused(createEntriesService(race).join(7, { competition_id: 5, weight_class: '83kg' })))
-      .toEqual({ status: 409, error: "Your account's sex was set by another of your joins a moment ago; please try again." })
+    const race = {
+      ...deps,
+      participants: {
+        ...deps.participants,
+        join: async (...args: Parameters<EntriesDeps['participants']['join']>) => {
+          sexes.set(7, 'F')
+          return deps.participants.join(...args)
+        },
+      },
+    }
+    expect(await refused(createEntriesService(race).join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({
+      status: 409,
+      error: "Your account's sex was set by another of your joins a moment ago; please try again.",
+    })
   })
 
   it('leaves only before the start and with no lift recorded', async () => {
@@ -129,7 +182,10 @@ describe('the entries service', () => {
     entries.get(7)!.attempts.length = 0
     expect(await service.leave(7, 5)).toEqual({ count: 0 })
     const started = fakes(challenge({ startDate: new Date(NOW.getTime() - DAY) }))
-    await createEntriesService({ ...started.deps, now: () => new Date(NOW.getTime() - 2 * DAY) }).join(7, { competition_id: 5, weight_class: '83kg' })
+    await createEntriesService({ ...started.deps, now: () => new Date(NOW.getTime() - 2 * DAY) }).join(7, {
+      competition_id: 5,
+      weight_class: '83kg',
+    })
     expect(await refused(createEntriesService(started.deps).leave(7, 5))).toEqual({ status: 409, error: LEAVE_REFUSED.started })
   })
 
@@ -141,7 +197,10 @@ describe('the entries service', () => {
     expect(await refused(service.setBodyweight(7, 5, 95))).toMatchObject({ status: 400 })
     expect(await service.setBodyweight(7, 5, 81)).toMatchObject({ bodyweight: 81 })
     entries.get(7)!.attempts.push({ judged: true })
-    expect(await refused(service.setBodyweight(7, 5, 80))).toEqual({ status: 409, error: 'Your bodyweight is fixed once one of your lifts has been judged.' })
+    expect(await refused(service.setBodyweight(7, 5, 80))).toEqual({
+      status: 409,
+      error: 'Your bodyweight is fixed once one of your lifts has been judged.',
+    })
     expect(entries.get(7)!.bodyweight).toBe(81)
   })
 })

@@ -4,8 +4,19 @@
 // recorded) and change their bodyweight (until a lift of theirs is judged). The I/O and the
 // announcements are infra/repositories/participants.repository.ts's.
 import {
-  bodyweightProblem, challengeStatus, entryBodyweightProblem, entryClassProblem, entryEquipment, lifterDivisions, meetAgeProblem, teamName,
-  type ClassSet, type Division, type JoinCompetitionBody, type Participant, type Sex,
+  bodyweightProblem,
+  challengeStatus,
+  entryBodyweightProblem,
+  entryClassProblem,
+  entryEquipment,
+  lifterDivisions,
+  meetAgeProblem,
+  teamName,
+  type ClassSet,
+  type Division,
+  type JoinCompetitionBody,
+  type Participant,
+  type Sex,
 } from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
@@ -35,13 +46,18 @@ export interface EntryCategory {
  * answer when not. With `category`, the class must be in the set for the lifter's sex and divisions.
  */
 export function assertCanJoin(
-  competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null }, weightClass: string, bodyweight?: number, now = new Date(),
+  competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null },
+  weightClass: string,
+  bodyweight?: number,
+  now = new Date(),
   category?: EntryCategory,
 ): void {
   if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
   // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
   if (competition.registrationDeadline && now > competition.registrationDeadline) {
-    throw conflict(`Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+    throw conflict(
+      `Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    )
   }
   const classProblem = category ? entryClassProblem(category.classSet, category.sex, weightClass, category.divisions) : null
   if (classProblem) throw badRequest(`weight_class: ${classProblem}`)
@@ -73,7 +89,10 @@ export function assertCanLeave(competition: { startDate: Date; endDate: Date }, 
 export interface EntriesDeps {
   competitions: Pick<CompetitionsRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'join' | 'withEntryLocked'> & {
-    findLifter(userId: number, competitionId: number): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
+    findLifter(
+      userId: number,
+      competitionId: number,
+    ): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
   users: { find(userId: number): Promise<{ sex: string | null; birthDate?: Date | null; emailVerifiedAt: Date | null } | null> }
@@ -97,20 +116,28 @@ export function createEntriesService(deps: EntriesDeps) {
   type ChallengeRow = Awaited<ReturnType<typeof challenge>>
   /** The class set's view of a lifter in a challenge: its set, their sex and divisions at its start (docs/categories.md). */
   const categoryOf = (competition: ChallengeRow, sex: string, birthDate: Date | null | undefined): EntryCategory => ({
-    classSet: classSetOf(competition.classSet ?? 'spec'), sex: normalizeGender(sex),
+    classSet: classSetOf(competition.classSet ?? 'spec'),
+    sex: normalizeGender(sex),
     divisions: lifterDivisions(scoringSettings(competition).total_lifts, birthDateText(birthDate), competition.startDate),
   })
 
   return {
     /** `userId` joins the challenge the body names; answers the entry, the challenge's new count and the category it was recorded in. */
-    async join(userId: number, body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>) {
+    async join(
+      userId: number,
+      body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>,
+    ) {
       const competitionId = Number(body.competition_id)
       const competition = await challenge(competitionId)
       const account = await users.find(userId)
       // The organiser may accept only verified addresses (docs/accounts.md).
       assertMayEnter(competition, account)
       // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
-      const { sex: gender, setsAccount } = joinSex(account?.sex === 'M' || account?.sex === 'F' ? account.sex : null, body.gender, normalizeGender(competition.gender))
+      const { sex: gender, setsAccount } = joinSex(
+        account?.sex === 'M' || account?.sex === 'F' ? account.sex : null,
+        body.gender,
+        normalizeGender(competition.gender),
+      )
       // The class must be the set's for the lifter's sex (and divisions, for the young's classes); nobody under 14 on the day lifts.
       const birthDate = birthDateText(account?.birthDate)
       const ageProblem = birthDate ? meetAgeProblem(birthDate, competition.startDate) : null
@@ -119,9 +146,19 @@ export function createEntriesService(deps: EntriesDeps) {
       const entered = entryEquipment(scoringSettings(competition).total_lifts, equipmentOfferOf(competition) ?? 'classic', body.equipment)
       if ('problem' in entered) throw badRequest(entered.problem)
       // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
-      if (!competition.judgesMayLift && await judging.isJudge(competitionId, userId)) throw conflict(JUDGE_CANNOT_LIFT)
+      if (!competition.judgesMayLift && (await judging.isJudge(competitionId, userId))) throw conflict(JUDGE_CANNOT_LIFT)
       const joined = await participants.join(
-        { userId, competitionId, weightClass: body.weight_class, gender, bodyweight: body.bodyweight ?? null, team: teamName(body.team), equipment: entered.equipment }, setsAccount, answerIn(competition),
+        {
+          userId,
+          competitionId,
+          weightClass: body.weight_class,
+          gender,
+          bodyweight: body.bodyweight ?? null,
+          team: teamName(body.team),
+          equipment: entered.equipment,
+        },
+        setsAccount,
+        answerIn(competition),
       )
       if (!joined) throw conflict(SEX_CHANGED)
       return { ...joined, competitionId, gender }
@@ -130,12 +167,15 @@ export function createEntriesService(deps: EntriesDeps) {
     /** `userId` leaves the challenge: only before it starts and while they have no lift recorded in it. */
     async leave(userId: number, competitionId: number): Promise<{ count: number }> {
       const competition = await challenge(competitionId)
-      if (!await participants.findLifter(userId, competitionId)) throw notFound(NOT_JOINED)
+      if (!(await participants.findLifter(userId, competitionId))) throw notFound(NOT_JOINED)
       assertCanLeave(competition, now())
-      const left = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition), forRemoval: true }, async (entry) => {
-        if (await entry.attempts() > 0) throw conflict(LEAVE_REFUSED.hasAttempts)
-        return entry.remove()
-      })
+      const left = await participants.withEntryLocked(
+        { userId, competitionId, answer: answerIn(competition), forRemoval: true },
+        async (entry) => {
+          if ((await entry.attempts()) > 0) throw conflict(LEAVE_REFUSED.hasAttempts)
+          return entry.remove()
+        },
+      )
       if (!left) throw notFound(NOT_JOINED)
       return { count: left.count }
     },
@@ -148,7 +188,7 @@ export function createEntriesService(deps: EntriesDeps) {
       if (lifter.weighedInAt) throw conflict(BODYWEIGHT_WEIGHED)
       assertBodyweight(lifter.weightClass, bodyweight, categoryOf(competition, lifter.gender ?? competition.gender, lifter.user?.birthDate))
       const participant = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition) }, async (entry) => {
-        if (await entry.judgedAttempts() > 0) throw conflict(BODYWEIGHT_FIXED)
+        if ((await entry.judgedAttempts()) > 0) throw conflict(BODYWEIGHT_FIXED)
         return entry.setBodyweight(bodyweight)
       })
       if (!participant) throw notFound(NOT_JOINED)

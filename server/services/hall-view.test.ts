@@ -4,8 +4,21 @@ import { describe, expect, it } from 'vitest'
 import type { HallLifterRow, HallSnapshot, PressRow } from '../../infra/repositories/hall.repository.ts'
 import { emptyPlatform, flightLifter, platformView } from './hall-view.ts'
 
-const lifter = (participantId: number, name: string, lot: number, opener: number, attempts: HallLifterRow['attempts'] = []): HallLifterRow => ({
-  participantId, userId: 100 + participantId, name, gender: 'M', lot, bodyweight: 80, flightId: 1, attempts,
+const lifter = (
+  participantId: number,
+  name: string,
+  lot: number,
+  opener: number,
+  attempts: HallLifterRow['attempts'] = [],
+): HallLifterRow => ({
+  participantId,
+  userId: 100 + participantId,
+  name,
+  gender: 'M',
+  lot,
+  bodyweight: 80,
+  flightId: 1,
+  attempts,
   declarations: [{ liftType: 'squat', attemptNumber: 1, weight: opener, automatic: false }],
 })
 const snapshot = (presses: PressRow[]): HallSnapshot => ({
@@ -13,32 +26,57 @@ const snapshot = (presses: PressRow[]): HallSnapshot => ({
   flights: [{ id: 1, name: 'A', session: 1, platform: 1 }],
   lifters: [
     lifter(1, 'Ada', 2, 100, [{ id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'pending' }]),
-    lifter(2, 'Ben', 1, 110), lifter(3, 'Cy', 3, 105), lifter(4, 'Di', 4, 120),
+    lifter(2, 'Ben', 1, 110),
+    lifter(3, 'Cy', 3, 105),
+    lifter(4, 'Di', 4, 120),
   ],
   platforms: [],
-  seats: [{ userId: 11, seat: 1 }, { userId: 12, seat: 2 }, { userId: 13, seat: 3 }],
+  seats: [
+    { userId: 11, seat: 1 },
+    { userId: 12, seat: 2 },
+    { userId: 13, seat: 3 },
+  ],
   presses,
 })
 const row = { ...emptyPlatform(1), flightId: 1, liftType: 'squat', participantId: 1, attemptId: 50 }
-const press = (seat: number, good: boolean): PressRow => ({ attemptId: 50, seat, refereeId: 10 + seat, good, reason: good ? null : 'depth' })
+const press = (seat: number, good: boolean): PressRow => ({
+  attemptId: 50,
+  seat,
+  refereeId: 10 + seat,
+  good,
+  reason: good ? null : 'depth',
+})
 
 describe('a platform as the boards see it', () => {
   it('reads a lifter: taken attempts with their result, then the declared next', () => {
     const l = lifter(1, 'Ada', 2, 100, [{ id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'completed' }])
     l.declarations.push({ liftType: 'squat', attemptNumber: 2, weight: 107.5, automatic: false })
-    expect(flightLifter(l, 'squat').attempts).toEqual([{ weight: 100, result: 'good' }, { weight: 107.5, result: null }])
+    expect(flightLifter(l, 'squat').attempts).toEqual([
+      { weight: 100, result: 'good' },
+      { weight: 107.5, result: null },
+    ])
   })
 
   it('shows the called lifter, then on deck and in the hole from the order', () => {
     const view = platformView(snapshot([]), row)
-    expect([view.current?.name, view.current?.attempt_id, view.on_deck?.name, view.in_the_hole?.name, view.order.map((o) => o.name)])
-      .toEqual(['Ada', 50, 'Cy', 'Ben', ['Di']])
+    expect([
+      view.current?.name,
+      view.current?.attempt_id,
+      view.on_deck?.name,
+      view.in_the_hole?.name,
+      view.order.map((o) => o.name),
+    ]).toEqual(['Ada', 50, 'Cy', 'Ben', ['Di']])
   })
 
   it('keeps the lights blind until all three referees pressed', () => {
-    expect([platformView(snapshot([press(1, true), press(3, false)]), row).lights, platformView(snapshot([press(1, true), press(3, false)]), row).presses]).toEqual([null, 2])
+    expect([
+      platformView(snapshot([press(1, true), press(3, false)]), row).lights,
+      platformView(snapshot([press(1, true), press(3, false)]), row).presses,
+    ]).toEqual([null, 2])
     expect(platformView(snapshot([press(1, true), press(2, true), press(3, false)]), row).lights).toEqual([
-      { seat: 1, good: true, reason: null }, { seat: 2, good: true, reason: null }, { seat: 3, good: false, reason: 'depth' },
+      { seat: 1, good: true, reason: null },
+      { seat: 2, good: true, reason: null },
+      { seat: 3, good: false, reason: 'depth' },
     ])
   })
 })

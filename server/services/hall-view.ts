@@ -2,8 +2,17 @@
 // attempts and declarations (contract/lifting-order.ts decides it), and a platform as every board shows it.
 // The lights are shown only once all three referees pressed (docs/hall-mode.md, "Referees").
 import {
-  barWeight, liftingOrder, normalizeLiftType, MEET_ATTEMPTS,
-  type FlightLifter, type HallAttempt, type HallPlatformView, type HallUp, type LiftingOrder, type LiftType, type OrderSlot,
+  barWeight,
+  liftingOrder,
+  normalizeLiftType,
+  MEET_ATTEMPTS,
+  type FlightLifter,
+  type HallAttempt,
+  type HallPlatformView,
+  type HallUp,
+  type LiftingOrder,
+  type LiftType,
+  type OrderSlot,
 } from '../../contract/index.ts'
 import type { HallLifterRow, HallSnapshot, PlatformRow } from '../../infra/repositories/hall.repository.ts'
 
@@ -26,12 +35,18 @@ export function flightLifter(row: HallLifterRow, lift: LiftType): FlightLifter {
 }
 
 export function flightOrder(snapshot: HallSnapshot, flightId: number, lift: LiftType): LiftingOrder {
-  return liftingOrder(lift, snapshot.lifters.filter((l) => l.flightId === flightId).map((l) => flightLifter(l, lift)))
+  return liftingOrder(
+    lift,
+    snapshot.lifters.filter((l) => l.flightId === flightId).map((l) => flightLifter(l, lift)),
+  )
 }
 
 const upOf = (snapshot: HallSnapshot, q: OrderSlot): HallUp => ({
   user_id: snapshot.lifters.find((l) => l.participantId === q.lifterId)?.userId ?? 0,
-  name: q.name, attempt_number: q.attempt, weight: q.weight, automatic: q.automatic,
+  name: q.name,
+  attempt_number: q.attempt,
+  weight: q.weight,
+  automatic: q.automatic,
 })
 
 /** A platform as the boards show it. */
@@ -46,9 +61,20 @@ export function platformView(snapshot: HallSnapshot, row: PlatformRow): HallPlat
     platform: row.platform,
     flight_id: row.flightId,
     lift_type: lift,
-    current: lifter && attempt
-      ? { user_id: lifter.userId, name: lifter.name, attempt_number: attempt.attemptNumber, weight: attempt.weight, automatic: false, attempt_id: attempt.id, lot: lifter.lot, bodyweight: lifter.bodyweight, bar: lift ? barWeight(lift, lifter.gender === 'F' ? 'F' : 'M') : 20 }
-      : null,
+    current:
+      lifter && attempt
+        ? {
+            user_id: lifter.userId,
+            name: lifter.name,
+            attempt_number: attempt.attemptNumber,
+            weight: attempt.weight,
+            automatic: false,
+            attempt_id: attempt.id,
+            lot: lifter.lot,
+            bodyweight: lifter.bodyweight,
+            bar: lift ? barWeight(lift, lifter.gender === 'F' ? 'F' : 'M') : 20,
+          }
+        : null,
     on_deck: queue[0] ?? null,
     in_the_hole: queue[1] ?? null,
     order: queue.slice(2),
@@ -61,5 +87,13 @@ export function platformView(snapshot: HallSnapshot, row: PlatformRow): HallPlat
 
 /** A platform with nothing on it yet. */
 export const emptyPlatform = (platform: number): PlatformRow => ({
-  platform, flightId: null, liftType: null, participantId: null, attemptId: null, previousParticipantId: null, allowanceMs: 60_000, remainingMs: 60_000, runningSince: null,
+  platform,
+  flightId: null,
+  liftType: null,
+  participantId: null,
+  attemptId: null,
+  previousParticipantId: null,
+  allowanceMs: 60_000,
+  remainingMs: 60_000,
+  runningSince: null,
 })

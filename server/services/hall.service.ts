@@ -3,8 +3,24 @@
 // room's lock) and announces the platform it changed; a Refusal thrown here rolls it back. A decision, once all
 // three referees pressed, is recorded through the judging service (same quorum, appeal and jury as video judging).
 import {
-  FLIGHT_LIFTERS, NO_LIFT_REASONS, callAllowanceMs, clockFor, normalizeLiftType, pauseClock, remainingAt, resetClock, startClock, votesNeeded,
-  type CallBody, type ClockBody, type HallClock, type HallResponse, type HallSetupBody, type HallPlatformView, type PressBody, type PressResponse,
+  FLIGHT_LIFTERS,
+  NO_LIFT_REASONS,
+  callAllowanceMs,
+  clockFor,
+  normalizeLiftType,
+  pauseClock,
+  remainingAt,
+  resetClock,
+  startClock,
+  votesNeeded,
+  type CallBody,
+  type ClockBody,
+  type HallClock,
+  type HallResponse,
+  type HallSetupBody,
+  type HallPlatformView,
+  type PressBody,
+  type PressResponse,
 } from '../../contract/index.ts'
 import type { HallHandle, HallRepository, HallSnapshot, PlatformRow } from '../../infra/repositories/hall.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
@@ -20,28 +36,43 @@ export interface HallDeps {
 const NOT_ORGANISER = 'Only the organiser of this meet can run its hall.'
 const noChallenge = (id: number) => notFound(`Challenge ${id} does not exist.`)
 
-const clockOf = (row: PlatformRow): HallClock => ({ allowanceMs: row.allowanceMs, remainingMs: row.remainingMs, runningSince: row.runningSince?.getTime() ?? null })
-const withClock = (row: PlatformRow, clock: HallClock): PlatformRow =>
-  ({ ...row, allowanceMs: clock.allowanceMs, remainingMs: clock.remainingMs, runningSince: clock.runningSince === null ? null : new Date(clock.runningSince) })
+const clockOf = (row: PlatformRow): HallClock => ({
+  allowanceMs: row.allowanceMs,
+  remainingMs: row.remainingMs,
+  runningSince: row.runningSince?.getTime() ?? null,
+})
+const withClock = (row: PlatformRow, clock: HallClock): PlatformRow => ({
+  ...row,
+  allowanceMs: clock.allowanceMs,
+  remainingMs: clock.remainingMs,
+  runningSince: clock.runningSince === null ? null : new Date(clock.runningSince),
+})
 
 function assertHall(snapshot: HallSnapshot): void {
   if (snapshot.competition.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
-  if (snapshot.competition.venue === 'online') throw conflict('This meet runs online: the organiser sets it in person or hybrid, with its flights, first.')
+  if (snapshot.competition.venue === 'online')
+    throw conflict('This meet runs online: the organiser sets it in person or hybrid, with its flights, first.')
 }
 function assertOrganiser(snapshot: HallSnapshot, userId: number): void {
   if (snapshot.competition.organiserId !== userId) throw forbidden(NOT_ORGANISER)
 }
-const platformRow = (snapshot: HallSnapshot, platform: number): PlatformRow => snapshot.platforms.find((p) => p.platform === platform) ?? emptyPlatform(platform)
+const platformRow = (snapshot: HallSnapshot, platform: number): PlatformRow =>
+  snapshot.platforms.find((p) => p.platform === platform) ?? emptyPlatform(platform)
 
 export function createHallService(deps: HallDeps) {
   const { hall, judging } = deps
   const now = deps.now ?? (() => Date.now())
 
   /** Runs a locked write and answers the platform as it left it (announced in the same transaction). */
-  async function onPlatform(competitionId: number, platform: number, work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>): Promise<HallPlatformView> {
+  async function onPlatform(
+    competitionId: number,
+    platform: number,
+    work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>,
+  ): Promise<HallPlatformView> {
     const view = await hall.withHallLocked(competitionId, async (h) => {
       const { flights, platforms } = h.snapshot()
-      if (!flights.some((f) => f.platform === platform) && !platforms.some((p) => p.platform === platform)) throw notFound(`This meet has no platform ${platform}.`)
+      if (!flights.some((f) => f.platform === platform) && !platforms.some((p) => p.platform === platform))
+        throw notFound(`This meet has no platform ${platform}.`)
       const changed = await work(h, platformRow(h.snapshot(), platform))
       if (changed) await h.savePlatform(changed)
       const after = await h.reload()
@@ -76,7 +107,8 @@ export function createHallService(deps: HallDeps) {
         const snapshot = h.snapshot()
         assertOrganiser(snapshot, userId)
         if (snapshot.competition.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
-        if (snapshot.platforms.some((p) => p.attemptId !== null)) throw conflict('Lifting has started in the hall: the flights can no longer change.')
+        if (snapshot.platforms.some((p) => p.attemptId !== null))
+          throw conflict('Lifting has started in the hall: the flights can no longer change.')
         const names = new Set<string>()
         const seen = new Set<number>()
         const flights = body.flights.map((f) => {
@@ -122,7 +154,8 @@ export function createHallService(deps: HallDeps) {
         if (!flight) throw badRequest(`This meet has no flight ${body.flight_id}.`)
         if (flight.platform !== platform) throw badRequest(`Flight ${flight.name} lifts on platform ${flight.platform}.`)
         const lift = normalizeLiftType(body.lift_type)
-        if (!lift || !snapshot.competition.liftTypes.some((t) => normalizeLiftType(t) === lift)) throw badRequest(`This meet does not list ${body.lift_type}.`)
+        if (!lift || !snapshot.competition.liftTypes.some((t) => normalizeLiftType(t) === lift))
+          throw badRequest(`This meet does not list ${body.lift_type}.`)
         if (snapshot.seats.length < 3) throw conflict('The hall needs three referees: appoint a panel of three first.')
         const current = snapshot.lifters.flatMap((l) => l.attempts).find((a) => a.id === row.attemptId)
         if (current?.status === 'pending') throw conflict('The current attempt is still with the referees.')
@@ -130,11 +163,25 @@ export function createHallService(deps: HallDeps) {
         if (!next) throw conflict(`Flight ${flight.name} has no ${lift} attempt waiting: every attempt is taken or none is declared.`)
         const lifter = snapshot.lifters.find((l) => l.participantId === next.lifterId)!
         const attemptId = await h.createLiveAttempt({
-          participantId: next.lifterId, liftType: lift, attemptNumber: next.attempt, weight: next.weight, votesNeeded: votesNeeded(snapshot.seats, lifter.userId),
+          participantId: next.lifterId,
+          liftType: lift,
+          attemptNumber: next.attempt,
+          weight: next.weight,
+          votesNeeded: votesNeeded(snapshot.seats, lifter.userId),
         })
         const follows = row.participantId === next.lifterId && row.liftType === lift
         const clock = clockFor(callAllowanceMs(lift, follows))
-        return withClock({ ...row, flightId: flight.id, liftType: lift, participantId: next.lifterId, attemptId, previousParticipantId: row.participantId }, clock)
+        return withClock(
+          {
+            ...row,
+            flightId: flight.id,
+            liftType: lift,
+            participantId: next.lifterId,
+            attemptId,
+            previousParticipantId: row.participantId,
+          },
+          clock,
+        )
       })
     },
 
@@ -147,7 +194,10 @@ export function createHallService(deps: HallDeps) {
         const at = now()
         const clock = clockOf(row)
         if (body.action === 'start' && remainingAt(clock, at) === 0) throw conflict('The clock has run out: reset it first.')
-        return withClock(row, body.action === 'start' ? startClock(clock, at) : body.action === 'pause' ? pauseClock(clock, at) : resetClock(clock))
+        return withClock(
+          row,
+          body.action === 'start' ? startClock(clock, at) : body.action === 'pause' ? pauseClock(clock, at) : resetClock(clock),
+        )
       })
     },
 
@@ -179,12 +229,20 @@ export function createHallService(deps: HallDeps) {
           if (mine.good !== good) throw conflict(`Your press on this attempt is in: ${mine.good ? 'white' : 'red'}.`)
           if (!good && body.reason && !mine.reason) await h.setPressReason(body.attempt_id, body.seat, body.reason)
         } else {
-          if (row.attemptId !== body.attempt_id || attempt.status !== 'pending') throw conflict('This attempt is no longer on the platform.')
-          await h.insertPress({ attemptId: body.attempt_id, seat: body.seat, refereeId: userId, good, reason: good ? null : body.reason ?? null })
+          if (row.attemptId !== body.attempt_id || attempt.status !== 'pending')
+            throw conflict('This attempt is no longer on the platform.')
+          await h.insertPress({
+            attemptId: body.attempt_id,
+            seat: body.seat,
+            refereeId: userId,
+            good,
+            reason: good ? null : (body.reason ?? null),
+          })
         }
         const all = await h.pressesOn(body.attempt_id)
         presses = all.length
-        if (all.length >= 3 && attempt.status === 'pending') complete = all.map((p) => ({ judgeId: p.refereeId, good: p.good, reason: p.reason }))
+        if (all.length >= 3 && attempt.status === 'pending')
+          complete = all.map((p) => ({ judgeId: p.refereeId, good: p.good, reason: p.reason }))
         // The clock stops at the first press: the lift is done.
         return all.length === 1 && !mine ? withClock(row, pauseClock(clockOf(row), now())) : null
       })
@@ -193,7 +251,7 @@ export function createHallService(deps: HallDeps) {
         // The decision on the boards (the attempt row decided by the judging service's write).
         await onPlatform(competitionId, platform, async () => null)
       }
-      return { attempt_id: body.attempt_id, seat: body.seat, decision: body.decision, reason: good ? null : body.reason ?? null, presses }
+      return { attempt_id: body.attempt_id, seat: body.seat, decision: body.decision, reason: good ? null : (body.reason ?? null), presses }
     },
   }
 }

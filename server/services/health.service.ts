@@ -16,9 +16,17 @@ export const READY_CHECK_TIMEOUT_MS = 2_000
 
 async function answers(probe: () => Promise<void>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs) })
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
   try {
-    return await Promise.race([probe().then(() => true, () => false), late])
+    return await Promise.race([
+      probe().then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -26,11 +34,13 @@ async function answers(probe: () => Promise<void>, timeoutMs: number): Promise<b
 
 export async function checkReadiness(probes: ReadinessProbes, timeoutMs = READY_CHECK_TIMEOUT_MS): Promise<Readiness> {
   const names = Object.keys(probes) as Dependency[]
-  const states = await Promise.all(names.map(async (name): Promise<CheckState> => {
-    const probe = probes[name]
-    if (!probe) return 'not used'
-    return (await answers(probe, timeoutMs)) ? 'ok' : 'unreachable'
-  }))
+  const states = await Promise.all(
+    names.map(async (name): Promise<CheckState> => {
+      const probe = probes[name]
+      if (!probe) return 'not used'
+      return (await answers(probe, timeoutMs)) ? 'ok' : 'unreachable'
+    }),
+  )
   const checks = Object.fromEntries(names.map((name, i) => [name, states[i]!])) as Record<Dependency, CheckState>
   const failed = names.filter((name) => checks[name] === 'unreachable')
   return { ready: failed.length === 0, checks, failed }

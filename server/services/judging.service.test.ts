@@ -2,7 +2,15 @@
 // plain objects, and a refusal rolls the write back as the database transaction would.
 import { describe, expect, it } from 'vitest'
 import type { JudgeQueueChange, Lift, LiftType } from '../../contract/index.ts'
-import type { AttemptState, Decision, LockedAttempt, LockedChallenge, LockedPanel, Seats, StoredVote } from '../../infra/repositories/judging.repository.ts'
+import type {
+  AttemptState,
+  Decision,
+  LockedAttempt,
+  LockedChallenge,
+  LockedPanel,
+  Seats,
+  StoredVote,
+} from '../../infra/repositories/judging.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
 import { PANEL_BUSY_LIVE, createJudgingService, type JudgingStore } from './judging.service.ts'
 
@@ -21,7 +29,9 @@ function fakeJudging() {
   let world: World = {
     users: new Map([[ORGANISER, { username: 'org', name: 'Organiser', certified: true }]]),
     challenge: { organiserId: ORGANISER, allowLifters: false, publishNames: false, judges: [], lifters: [] },
-    attempts: new Map(), votes: [], events: [],
+    attempts: new Map(),
+    votes: [],
+    events: [],
   }
   /** A write: on a refusal the world is as it was before it. */
   async function write<T>(work: () => Promise<T>): Promise<T> {
@@ -36,9 +46,14 @@ function fakeJudging() {
   const seats = async (): Promise<Seats> => {
     const { challenge } = world
     const ids = challenge.judges.length > 0 ? challenge.judges : challenge.organiserId !== null ? [challenge.organiserId] : []
-    return { organiserId: challenge.organiserId, publishNames: challenge.publishNames, seats: ids.map((userId, i) => ({ userId, seat: i + 1, name: world.users.get(userId)!.name })) }
+    return {
+      organiserId: challenge.organiserId,
+      publishNames: challenge.publishNames,
+      seats: ids.map((userId, i) => ({ userId, seat: i + 1, name: world.users.get(userId)!.name })),
+    }
   }
-  const liftOf = (a: AttemptState): Lift => ({ id: a.id, status: a.status, judging: { votes_cast: a.votesCast, verified: a.verified } }) as unknown as Lift
+  const liftOf = (a: AttemptState): Lift =>
+    ({ id: a.id, status: a.status, judging: { votes_cast: a.votesCast, verified: a.verified } }) as unknown as Lift
   const challengeHandle = (): LockedChallenge => ({
     competitionId: 10,
     seats,
@@ -46,7 +61,13 @@ function fakeJudging() {
     firstVotes: async (attemptId, n) => world.votes.filter((v) => v.attemptId === attemptId).slice(0, n),
     async decide(attemptId, decision) {
       const attempt = world.attempts.get(attemptId)!
-      Object.assign(attempt, { status: decision.status, decidedBy: decision.by, verified: decision.verified, appealUntil: decision.appealUntil, decision })
+      Object.assign(attempt, {
+        status: decision.status,
+        decidedBy: decision.by,
+        verified: decision.verified,
+        appealUntil: decision.appealUntil,
+        decision,
+      })
       world.events.push(`judged ${attemptId} ${decision.status}`)
       return { ...attempt }
     },
@@ -58,53 +79,65 @@ function fakeJudging() {
     async panel() {
       const { challenge } = world
       return {
-        competitionId: 10, organiserId: challenge.organiserId, allowLifters: challenge.allowLifters, publishNames: challenge.publishNames,
-        judges: challenge.judges.map((userId, i) => ({ userId, username: world.users.get(userId)!.username, name: world.users.get(userId)!.name, seat: i + 1 })),
+        competitionId: 10,
+        organiserId: challenge.organiserId,
+        allowLifters: challenge.allowLifters,
+        publishNames: challenge.publishNames,
+        judges: challenge.judges.map((userId, i) => ({
+          userId,
+          username: world.users.get(userId)!.username,
+          name: world.users.get(userId)!.name,
+          seat: i + 1,
+        })),
       }
     },
-    withAttemptLocked: (attemptId, work) => write(async () => {
-      if (!world.attempts.has(attemptId)) return null
-      const attempt = () => world.attempts.get(attemptId)!
-      const locked: LockedAttempt = {
-        ...challengeHandle(),
-        attempt: () => ({ ...attempt() }),
-        lift: () => liftOf(attempt()),
-        hasVoted: async (judgeId) => world.votes.some((v) => v.attemptId === attemptId && v.judgeId === judgeId),
-        async recordVote(vote) {
-          world.votes.push({ attemptId, ...vote })
-          attempt().votesCast += 1
-          return { ...attempt() }
-        },
-        async openAppeal(note) {
-          Object.assign(attempt(), { appealState: 'open', appealNote: note })
-        },
-        async closeAppeal(verdict) {
-          Object.assign(attempt(), { appealState: verdict.state, appealReason: verdict.reason })
-          if (verdict.reversal) Object.assign(attempt(), { status: verdict.reversal.status, decidedBy: 'jury', verified: verdict.reversal.verified })
-        },
-      }
-      return work(locked)
-    }),
-    withPanelLocked: (_competitionId, work) => write(async () => {
-      const locked: LockedPanel = {
-        ...challengeHandle(),
-        challenge: { ...world.challenge },
-        usersNamed: async (names) => new Map([...world.users].filter(([, u]) => names.includes(u.username)).map(([id, u]) => [u.username, id])),
-        lifterAmong: async (ids) => ids.find((id) => world.challenge.lifters.includes(id)) ?? null,
-        async replacePanel(ids, settings) {
-          Object.assign(world.challenge, { judges: [...ids], ...settings })
-        },
-        pendingAttempts: async () => [...world.attempts.values()].filter((a) => a.status === 'pending').map((a) => ({ ...a })),
-        async setVotesNeeded(attemptId, needed) {
-          world.attempts.get(attemptId)!.votesNeeded = needed
-          return { ...world.attempts.get(attemptId)! }
-        },
-        async announcePanelChanged(judges) {
-          world.events.push(`panel ${judges}`)
-        },
-      }
-      return work(locked)
-    }),
+    withAttemptLocked: (attemptId, work) =>
+      write(async () => {
+        if (!world.attempts.has(attemptId)) return null
+        const attempt = () => world.attempts.get(attemptId)!
+        const locked: LockedAttempt = {
+          ...challengeHandle(),
+          attempt: () => ({ ...attempt() }),
+          lift: () => liftOf(attempt()),
+          hasVoted: async (judgeId) => world.votes.some((v) => v.attemptId === attemptId && v.judgeId === judgeId),
+          async recordVote(vote) {
+            world.votes.push({ attemptId, ...vote })
+            attempt().votesCast += 1
+            return { ...attempt() }
+          },
+          async openAppeal(note) {
+            Object.assign(attempt(), { appealState: 'open', appealNote: note })
+          },
+          async closeAppeal(verdict) {
+            Object.assign(attempt(), { appealState: verdict.state, appealReason: verdict.reason })
+            if (verdict.reversal)
+              Object.assign(attempt(), { status: verdict.reversal.status, decidedBy: 'jury', verified: verdict.reversal.verified })
+          },
+        }
+        return work(locked)
+      }),
+    withPanelLocked: (_competitionId, work) =>
+      write(async () => {
+        const locked: LockedPanel = {
+          ...challengeHandle(),
+          challenge: { ...world.challenge },
+          usersNamed: async (names) =>
+            new Map([...world.users].filter(([, u]) => names.includes(u.username)).map(([id, u]) => [u.username, id])),
+          lifterAmong: async (ids) => ids.find((id) => world.challenge.lifters.includes(id)) ?? null,
+          async replacePanel(ids, settings) {
+            Object.assign(world.challenge, { judges: [...ids], ...settings })
+          },
+          pendingAttempts: async () => [...world.attempts.values()].filter((a) => a.status === 'pending').map((a) => ({ ...a })),
+          async setVotesNeeded(attemptId, needed) {
+            world.attempts.get(attemptId)!.votesNeeded = needed
+            return { ...world.attempts.get(attemptId)! }
+          },
+          async announcePanelChanged(judges) {
+            world.events.push(`panel ${judges}`)
+          },
+        }
+        return work(locked)
+      }),
     // The judge's challenges: 10 (the world's), 11 organised by ORGANISER with judge 21 appointed, 12 organised by 21 with no panel.
     panelsOf: async () => [
       { competitionId: 10, organiserId: world.challenge.organiserId, appointed: [...world.challenge.judges] },
@@ -130,7 +163,18 @@ function fakeJudging() {
     attempt(id: number, lifterId: number, votesNeeded: number, liftType: LiftType = 'squat', source: 'video' | 'live' = 'video') {
       world.challenge.lifters.push(lifterId)
       world.attempts.set(id, {
-        id, competitionId: 10, lifterId, liftType, status: 'pending', source, decidedBy: null, appealState: null, appealUntil: null, verified: false, votesCast: 0, votesNeeded,
+        id,
+        competitionId: 10,
+        lifterId,
+        liftType,
+        status: 'pending',
+        source,
+        decidedBy: null,
+        appealState: null,
+        appealUntil: null,
+        verified: false,
+        votesCast: 0,
+        votesNeeded,
       })
     },
   }
@@ -141,13 +185,26 @@ function setup(start = new Date('2030-03-01T10:00:00Z')) {
   let now = start
   const told: { userIds: readonly number[]; change: JudgeQueueChange }[] = []
   const service = createJudgingService({
-    judging: fake.store, appealWindowMs: 24 * HOUR, now: () => now, judgeQueue: (userIds, change) => told.push({ userIds, change }),
+    judging: fake.store,
+    appealWindowMs: 24 * HOUR,
+    now: () => now,
+    judgeQueue: (userIds, change) => told.push({ userIds, change }),
   })
-  return { fake, service, told, later: (ms: number) => { now = new Date(now.getTime() + ms) } }
+  return {
+    fake,
+    service,
+    told,
+    later: (ms: number) => {
+      now = new Date(now.getTime() + ms)
+    },
+  }
 }
 
 const refused = (work: Promise<unknown>) =>
-  work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
+  work.then(
+    () => null,
+    (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error),
+  )
 
 /** Seats three certified judges (ids 21–23) and answers their usernames. */
 async function panelOfThree(t: ReturnType<typeof setup>) {
@@ -162,9 +219,18 @@ describe('the judging service', () => {
     t.fake.user(2)
     t.fake.attempt(100, 2, 1)
     const u2 = 'u2'
-    expect(await refused(t.service.setPanel(10, 2, { usernames: [] }))).toEqual({ status: 403, error: 'Only the organiser of this challenge can do this.' })
-    expect(await refused(t.service.setPanel(10, ORGANISER, { usernames: ['ghost'] }))).toEqual({ status: 400, error: 'There is no user named ghost.' })
-    expect(await refused(t.service.setPanel(10, ORGANISER, { usernames: [u2] }))).toEqual({ status: 409, error: 'u2 lifts in this challenge; allow lifters on the panel to appoint them.' })
+    expect(await refused(t.service.setPanel(10, 2, { usernames: [] }))).toEqual({
+      status: 403,
+      error: 'Only the organiser of this challenge can do this.',
+    })
+    expect(await refused(t.service.setPanel(10, ORGANISER, { usernames: ['ghost'] }))).toEqual({
+      status: 400,
+      error: 'There is no user named ghost.',
+    })
+    expect(await refused(t.service.setPanel(10, ORGANISER, { usernames: [u2] }))).toEqual({
+      status: 409,
+      error: 'u2 lifts in this challenge; allow lifters on the panel to appoint them.',
+    })
     expect(t.fake.world.challenge.judges).toEqual([])
     await t.service.setPanel(10, ORGANISER, { usernames: [u2], allowLifters: true })
     expect(t.fake.world.challenge).toMatchObject({ judges: [2], allowLifters: true })
@@ -178,9 +244,15 @@ describe('the judging service', () => {
     t.fake.attempt(100, 2, 3)
     await panelOfThree(t)
     expect(await refused(t.service.vote(100, 2, { good: true }))).toEqual({ status: 403, error: 'You are not a judge of this challenge.' })
-    expect(await refused(t.service.vote(100, 21, { good: false }))).toEqual({ status: 400, error: expect.stringMatching(/^A no lift needs a reason for this lift: one of /) })
+    expect(await refused(t.service.vote(100, 21, { good: false }))).toEqual({
+      status: 400,
+      error: expect.stringMatching(/^A no lift needs a reason for this lift: one of /),
+    })
     await t.service.vote(100, 21, { good: true })
-    expect(await refused(t.service.vote(100, 21, { good: true }))).toEqual({ status: 409, error: 'You have already voted on this attempt.' })
+    expect(await refused(t.service.vote(100, 21, { good: true }))).toEqual({
+      status: 409,
+      error: 'You have already voted on this attempt.',
+    })
     await t.service.vote(100, 22, { good: false, reason: 'depth' })
     expect(t.fake.world.attempts.get(100)!.status).toBe('pending')
     const decided = await t.service.vote(100, 23, { good: true })
@@ -211,7 +283,7 @@ describe('the judging service', () => {
     expect(t.fake.world.attempts.get(100)).toMatchObject({ votesNeeded: 1, status: 'failed', verified: false })
   })
 
-  it('refuses a panel change while a lift is with the referees in the hall (their presses are that panel\'s votes)', async () => {
+  it("refuses a panel change while a lift is with the referees in the hall (their presses are that panel's votes)", async () => {
     const t = setup()
     t.fake.user(2)
     await panelOfThree(t)
@@ -220,16 +292,25 @@ describe('the judging service', () => {
     expect(t.fake.world.attempts.get(101)).toMatchObject({ votesNeeded: 3, status: 'pending' })
   })
 
-  it('the organiser decides as jury, final and not appealable; an organiser\'s own attempt has no jury above it', async () => {
+  it("the organiser decides as jury, final and not appealable; an organiser's own attempt has no jury above it", async () => {
     const t = setup()
     t.fake.user(2)
     t.fake.attempt(100, 2, 1)
     t.fake.attempt(101, ORGANISER, 1)
-    expect(await refused(t.service.juryDecide(100, 2, { good: true }))).toMatchObject({ status: 403, error: 'Only the organiser of this challenge can do this.' })
+    expect(await refused(t.service.juryDecide(100, 2, { good: true }))).toMatchObject({
+      status: 403,
+      error: 'Only the organiser of this challenge can do this.',
+    })
     expect((await t.service.juryDecide(100, ORGANISER, { good: true })).status).toBe('completed')
     expect(t.fake.world.attempts.get(100)).toMatchObject({ decidedBy: 'jury', appealUntil: null, verified: false })
-    expect(await refused(t.service.juryDecide(100, ORGANISER, { good: true }))).toEqual({ status: 409, error: 'This attempt has already been decided.' })
-    expect(await refused(t.service.juryDecide(101, ORGANISER, { good: true }))).toEqual({ status: 403, error: 'You cannot judge your own attempt.' })
+    expect(await refused(t.service.juryDecide(100, ORGANISER, { good: true }))).toEqual({
+      status: 409,
+      error: 'This attempt has already been decided.',
+    })
+    expect(await refused(t.service.juryDecide(101, ORGANISER, { good: true }))).toEqual({
+      status: 403,
+      error: 'You cannot judge your own attempt.',
+    })
   })
 
   it('lets the lifter appeal a panel decision once within the window; the jury reverses it with a reason', async () => {
@@ -241,12 +322,23 @@ describe('the judging service', () => {
     await t.service.vote(100, ORGANISER, { good: false, reason: 'depth' })
     await t.service.vote(101, ORGANISER, { good: true })
     expect(await refused(t.service.appeal(100, 3, 'mine'))).toEqual({ status: 403, error: 'Only the lifter can appeal this attempt.' })
-    expect(await refused(t.service.decideAppeal(100, ORGANISER, { reverse: true, reason: 'x' }))).toEqual({ status: 409, error: 'This attempt has no appeal to decide.' })
+    expect(await refused(t.service.decideAppeal(100, ORGANISER, { reverse: true, reason: 'x' }))).toEqual({
+      status: 409,
+      error: 'This attempt has no appeal to decide.',
+    })
     await t.service.appeal(100, 2, '  Knees were locked  ')
     expect(t.fake.world.attempts.get(100)).toMatchObject({ appealState: 'open', appealNote: 'Knees were locked' })
-    expect(await refused(t.service.appeal(100, 2, 'again'))).toEqual({ status: 409, error: 'Only a decision of the judges can be appealed, and only once.' })
+    expect(await refused(t.service.appeal(100, 2, 'again'))).toEqual({
+      status: 409,
+      error: 'Only a decision of the judges can be appealed, and only once.',
+    })
     await t.service.decideAppeal(100, ORGANISER, { reverse: true, reason: ' Depth was fine ' })
-    expect(t.fake.world.attempts.get(100)).toMatchObject({ appealState: 'reversed', appealReason: 'Depth was fine', status: 'completed', decidedBy: 'jury' })
+    expect(t.fake.world.attempts.get(100)).toMatchObject({
+      appealState: 'reversed',
+      appealReason: 'Depth was fine',
+      status: 'completed',
+      decidedBy: 'jury',
+    })
     t.later(24 * HOUR)
     expect(await refused(t.service.appeal(101, 3, 'late'))).toEqual({ status: 409, error: 'The time to appeal this decision has passed.' })
   })
@@ -260,7 +352,7 @@ describe('the judging service', () => {
   })
 })
 
-describe('a judge\'s queue', () => {
+describe("a judge's queue", () => {
   it('asks for the pending attempts with a video of the panels the judge sits on, without their own lifts and votes', async () => {
     const t = setup()
     const queued = () => t.fake.world.events.filter((e) => e.startsWith('queue ')).map((e) => JSON.parse(e.slice(6)) as unknown)

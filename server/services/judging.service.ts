@@ -5,10 +5,29 @@
 // challenge's lock, and a Refusal thrown here rolls the write back. The judges whose queue
 // changed are told after commit.
 import {
-  NO_LIFT_REASONS, decision, decisionLights, isVerifiedDecision, judgesFor, noLiftReason, panelSeats, toLight, votesNeeded,
-  type JudgeQueueChange, type Lift, type LiftType, type VoteBody,
+  NO_LIFT_REASONS,
+  decision,
+  decisionLights,
+  isVerifiedDecision,
+  judgesFor,
+  noLiftReason,
+  panelSeats,
+  toLight,
+  votesNeeded,
+  type JudgeQueueChange,
+  type Lift,
+  type LiftType,
+  type VoteBody,
 } from '../../contract/index.ts'
-import type { AttemptState, JudgingRepository, LockedAttempt, LockedChallenge, PanelView, Seats, StoredVote } from '../../infra/repositories/judging.repository.ts'
+import type {
+  AttemptState,
+  JudgingRepository,
+  LockedAttempt,
+  LockedChallenge,
+  PanelView,
+  Seats,
+  StoredVote,
+} from '../../infra/repositories/judging.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { meetLiftsOf, orderQueue } from './meets.service.ts'
 
@@ -19,7 +38,10 @@ const OWN_ATTEMPT = 'You cannot judge your own attempt.'
 const DECIDED = 'This attempt has already been decided.'
 export const PANEL_BUSY_LIVE = 'A lift is with the referees on a platform: change the panel once it is decided.'
 
-export type JudgingStore = Pick<JudgingRepository, 'panel' | 'withAttemptLocked' | 'withPanelLocked' | 'panelsOf' | 'queue' | 'challengesOf' | 'overview'>
+export type JudgingStore = Pick<
+  JudgingRepository,
+  'panel' | 'withAttemptLocked' | 'withPanelLocked' | 'panelsOf' | 'queue' | 'challengesOf' | 'overview'
+>
 
 export interface JudgingDeps {
   judging: JudgingStore
@@ -31,8 +53,12 @@ export interface JudgingDeps {
 }
 
 /** A vote as it is stored (and as its light reads it): a good lift carries no reason. */
-const ballotOf = (vote: VoteBody) =>
-  ({ good: vote.good, reason: vote.good ? null : vote.reason ?? null, atSeconds: vote.at_seconds ?? null, note: vote.note?.trim() || null })
+const ballotOf = (vote: VoteBody) => ({
+  good: vote.good,
+  reason: vote.good ? null : (vote.reason ?? null),
+  atSeconds: vote.at_seconds ?? null,
+  note: vote.note?.trim() || null,
+})
 
 /** A no lift needs a reason from the lift's catalogue. */
 function assertReason(liftType: LiftType, vote: Pick<VoteBody, 'good' | 'reason'>): void {
@@ -79,8 +105,15 @@ export function createJudgingService(deps: JudgingDeps) {
     const lights = decisionLights(votes, attempt.liftType, seats.publishNames ? new Map(seats.seats.map((s) => [s.userId, s.name])) : null)
     const certified = await locked.certifiedAmong(votes.map((v) => v.judgeId))
     const verified = isVerifiedDecision({
-      by: 'panel', lifterId: attempt.lifterId, organiserId: seats.organiserId, panel: seats.seats.map((s) => s.userId),
-      voters: votes.map((v) => ({ userId: v.judgeId, certified: certified.has(v.judgeId), withDecision: v.good === (status === 'completed') })),
+      by: 'panel',
+      lifterId: attempt.lifterId,
+      organiserId: seats.organiserId,
+      panel: seats.seats.map((s) => s.userId),
+      voters: votes.map((v) => ({
+        userId: v.judgeId,
+        certified: certified.has(v.judgeId),
+        withDecision: v.good === (status === 'completed'),
+      })),
     })
     // An appeal goes to the organiser as jury: the organiser's own attempts have no one above them to hear one.
     const decidedAt = now()
@@ -112,7 +145,11 @@ export function createJudgingService(deps: JudgingDeps) {
      * only when lifters are allowed on it. Pending attempts get the quorum of the new panel; one
      * whose votes already reach it is decided now.
      */
-    async setPanel(competitionId: number, organiserId: number, change: { usernames: string[]; allowLifters?: boolean; publishNames?: boolean }): Promise<void> {
+    async setPanel(
+      competitionId: number,
+      organiserId: number,
+      change: { usernames: string[]; allowLifters?: boolean; publishNames?: boolean },
+    ): Promise<void> {
       const notify = await judging.withPanelLocked(competitionId, async (locked) => {
         if (locked.challenge.organiserId !== organiserId) throw forbidden(NOT_ORGANISER)
         const allowLifters = change.allowLifters ?? locked.challenge.allowLifters
@@ -123,7 +160,8 @@ export function createJudgingService(deps: JudgingDeps) {
         const ids = wanted.map((u) => byName.get(u)!)
         if (!allowLifters) {
           const lifter = await locked.lifterAmong(ids)
-          if (lifter !== null) throw conflict(`${wanted[ids.indexOf(lifter)]} lifts in this challenge; allow lifters on the panel to appoint them.`)
+          if (lifter !== null)
+            throw conflict(`${wanted[ids.indexOf(lifter)]} lifts in this challenge; allow lifters on the panel to appoint them.`)
         }
         const pending = await locked.pendingAttempts()
         // The referees' presses on a lift in the hall are the panel's votes: a panel changed under them would
@@ -137,7 +175,7 @@ export function createJudgingService(deps: JudgingDeps) {
           const needed = votesNeeded(seats.seats, attempt.lifterId)
           if (needed === attempt.votesNeeded) continue
           const row = await locked.setVotesNeeded(attempt.id, needed)
-          if (row.votesCast >= needed && await decideByVotes(locked, row, needed, seats)) announced = true
+          if (row.votesCast >= needed && (await decideByVotes(locked, row, needed, seats))) announced = true
           else {
             await locked.announceVotes(row)
             announced = true
@@ -167,7 +205,7 @@ export function createJudgingService(deps: JudgingDeps) {
         assertReason(attempt.liftType, vote)
         const counted = await locked.recordVote({ judgeId, seat: seat.seat, ...ballotOf(vote) })
         const needed = counted.votesNeeded === 3 ? 3 : 1
-        if (counted.votesCast >= needed && await decideByVotes(locked, counted, needed, seats)) {
+        if (counted.votesCast >= needed && (await decideByVotes(locked, counted, needed, seats))) {
           // A decided attempt leaves the other judges' queues.
           notify = judgesFor(seats.seats, attempt.lifterId).filter((id) => id !== judgeId)
           return
@@ -195,10 +233,17 @@ export function createJudgingService(deps: JudgingDeps) {
           const seat = seats.seats.find((s) => s.userId === press.judgeId)
           if (!seat) throw forbidden('You are not a judge of this challenge.')
           if (await locked.hasVoted(press.judgeId)) continue
-          counted = await locked.recordVote({ judgeId: press.judgeId, seat: seat.seat, good: press.good, reason: press.good ? null : press.reason, atSeconds: null, note: null })
+          counted = await locked.recordVote({
+            judgeId: press.judgeId,
+            seat: seat.seat,
+            good: press.good,
+            reason: press.good ? null : press.reason,
+            atSeconds: null,
+            note: null,
+          })
         }
         const needed = counted.votesNeeded === 3 ? 3 : 1
-        if (counted.votesCast >= needed && await decideByVotes(locked, counted, needed, seats)) {
+        if (counted.votesCast >= needed && (await decideByVotes(locked, counted, needed, seats))) {
           notify = judgesFor(seats.seats, attempt.lifterId)
           return
         }
@@ -222,8 +267,21 @@ export function createJudgingService(deps: JudgingDeps) {
         assertReason(attempt.liftType, vote)
         notify = seats.seats.map((s) => s.userId)
         const juryLight = toLight(ballotOf(vote), attempt.liftType, 'Jury')
-        const verified = isVerifiedDecision({ by: 'jury', onAppeal: false, reversesVerified: false, lifterId: attempt.lifterId, jury: await juryOf(locked, organiserId) })
-        await locked.decide(attempt.id, { status: vote.good ? 'completed' : 'failed', by: 'jury', lights: [juryLight], verified, decidedAt: now(), appealUntil: null })
+        const verified = isVerifiedDecision({
+          by: 'jury',
+          onAppeal: false,
+          reversesVerified: false,
+          lifterId: attempt.lifterId,
+          jury: await juryOf(locked, organiserId),
+        })
+        await locked.decide(attempt.id, {
+          status: vote.good ? 'completed' : 'failed',
+          by: 'jury',
+          lights: [juryLight],
+          verified,
+          decidedAt: now(),
+          appealUntil: null,
+        })
       })
       judgeQueue(notify, { competition_id: competitionId, attempt_id: attemptId })
       return lift
@@ -238,7 +296,8 @@ export function createJudgingService(deps: JudgingDeps) {
         if ((await locked.seats()).organiserId === lifterId) {
           throw forbidden('You organise this challenge: your own attempts cannot be appealed, as the jury that hears appeals is you.')
         }
-        if (attempt.status === 'pending' || attempt.decidedBy !== 'panel' || attempt.appealState) throw conflict('Only a decision of the judges can be appealed, and only once.')
+        if (attempt.status === 'pending' || attempt.decidedBy !== 'panel' || attempt.appealState)
+          throw conflict('Only a decision of the judges can be appealed, and only once.')
         const at = now()
         if (!attempt.appealUntil || attempt.appealUntil <= at) throw conflict('The time to appeal this decision has passed.')
         await locked.openAppeal(note.trim(), at)
@@ -257,8 +316,14 @@ export function createJudgingService(deps: JudgingDeps) {
         // A reversal is the jury's decision and verified as one; a confirmation leaves the panel's as it was.
         const reversal = verdict.reverse
           ? {
-              status: attempt.status === 'completed' ? 'failed' as const : 'completed' as const,
-              verified: isVerifiedDecision({ by: 'jury', onAppeal: true, reversesVerified: attempt.verified, lifterId: attempt.lifterId, jury: await juryOf(locked, organiserId) }),
+              status: attempt.status === 'completed' ? ('failed' as const) : ('completed' as const),
+              verified: isVerifiedDecision({
+                by: 'jury',
+                onAppeal: true,
+                reversesVerified: attempt.verified,
+                lifterId: attempt.lifterId,
+                jury: await juryOf(locked, organiserId),
+              }),
             }
           : undefined
         await locked.closeAppeal({ state: verdict.reverse ? 'reversed' : 'confirmed', reason: verdict.reason.trim(), at: now(), reversal })
@@ -275,12 +340,20 @@ export function createJudgingService(deps: JudgingDeps) {
       const seated = (await judging.panelsOf(judgeId))
         .filter((panel) => panelSeats(panel.appointed, panel.organiserId).includes(judgeId))
         .map((panel) => panel.competitionId)
-      const rows = seated.length === 0 ? [] : await judging.queue({ competitionIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
+      const rows =
+        seated.length === 0 ? [] : await judging.queue({ competitionIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
       return orderQueue(rows, ({ attempt, order }) => ({
-        competitionId: order.competitionId, format: order.competition.format, lifts: meetLiftsOf(order.competition),
+        competitionId: order.competitionId,
+        format: order.competition.format,
+        lifts: meetLiftsOf(order.competition),
         ordered: {
-          lift: attempt.lift_type as LiftType, attempt: attempt.attempt_number, weight: attempt.weight, lot: order.lot,
-          earlier: order.earlier, bodyweight: order.bodyweight, name: attempt.participant_name,
+          lift: attempt.lift_type as LiftType,
+          attempt: attempt.attempt_number,
+          weight: attempt.weight,
+          lot: order.lot,
+          earlier: order.earlier,
+          bodyweight: order.bodyweight,
+          name: attempt.participant_name,
         },
       })).map((row) => row.attempt)
     },
@@ -298,7 +371,14 @@ export function createJudgingService(deps: JudgingDeps) {
           const own = found.votes.filter((v) => v.judgeId === j.userId)
           const decided = own.filter((v) => v.status !== 'pending')
           const agreed = decided.filter((v) => v.good === (v.status === 'completed')).length
-          return { user_id: j.userId, username: j.username, name: j.name, seat: j.seat, votes_cast: own.length, agreement: decided.length > 0 ? agreed / decided.length : null }
+          return {
+            user_id: j.userId,
+            username: j.username,
+            name: j.name,
+            seat: j.seat,
+            votes_cast: own.length,
+            agreement: decided.length > 0 ? agreed / decided.length : null,
+          }
         }),
         appeals: found.appeals,
       }

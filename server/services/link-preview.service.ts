@@ -33,11 +33,15 @@ export function createLinkPreviewService(deps: { previews: LinkPreviewsRepositor
           if (!a || a.participant.competitionId !== page.competitionId || a.participant.userId !== page.participantId) return null
           const lift = normalizeLiftType(a.liftType)
           const what = `${lift ? LIFT_NAMES[lift] : a.liftType} ${a.weight} kg`
-          const renditions = (a.processingState === 'ready' && a.renditions && typeof a.renditions === 'object' ? a.renditions : {}) as Record<string, string>
+          const renditions = (
+            a.processingState === 'ready' && a.renditions && typeof a.renditions === 'object' ? a.renditions : {}
+          ) as Record<string, string>
           const video = renditions['720'] ?? renditions['360']
           return {
             title: `${a.participant.user.name} — ${what}`,
-            description: oneLine(`${a.attemptNumber > 0 ? `Attempt ${a.attemptNumber}, ` : ''}${VERDICT[a.status] ?? a.status} — ${a.participant.competition.name}`),
+            description: oneLine(
+              `${a.attemptNumber > 0 ? `Attempt ${a.attemptNumber}, ` : ''}${VERDICT[a.status] ?? a.status} — ${a.participant.competition.name}`,
+            ),
             type: 'video.other',
             ...(a.posterKey ? { image: absolute(a.posterKey) } : {}),
             ...(video ? { video: absolute(video) } : {}),

@@ -3,10 +3,34 @@
 // rows (after the challenge room's lock, for writes) and these decide. The rulebook itself is
 // contract/meet-rules.ts's (docs/meet-rules.md says each rule and its source).
 import {
-  LIFT_MAX_KG, LIFT_NAMES, MEET_ATTEMPTS, automaticDeclaration, barWeight, bombedOut, challengeLifts, compareLiftingOrder, declarationRefusal, meetLiftOrder,
-  nextAttemptMinimum, normalizeLiftType, rankParticipants, takeRefusal,
-  type ChallengeFormat, type Declaration, type LiftCard, type LifterCard, type LiftType, type MeetCard, type MeetCell, type MeetCardsResponse, type NextStep,
-  type NextUp, type OrderedAttempt, type Participant, type RuleRefusal, type TakenAttempt,
+  LIFT_MAX_KG,
+  LIFT_NAMES,
+  MEET_ATTEMPTS,
+  automaticDeclaration,
+  barWeight,
+  bombedOut,
+  challengeLifts,
+  compareLiftingOrder,
+  declarationRefusal,
+  meetLiftOrder,
+  nextAttemptMinimum,
+  normalizeLiftType,
+  rankParticipants,
+  takeRefusal,
+  type ChallengeFormat,
+  type Declaration,
+  type LiftCard,
+  type LifterCard,
+  type LiftType,
+  type MeetCard,
+  type MeetCell,
+  type MeetCardsResponse,
+  type NextStep,
+  type NextUp,
+  type OrderedAttempt,
+  type Participant,
+  type RuleRefusal,
+  type TakenAttempt,
 } from '../../contract/index.ts'
 import type { EntryDeclaration, EntryState } from '../../infra/repositories/meet-entries.ts'
 import type { MeetsRepository } from '../../infra/repositories/meets.repository.ts'
@@ -28,7 +52,9 @@ export function lifterCard(entry: EntryState): LifterCard {
   const lifts = liftsOf(entry.competition)
   const cards: Partial<Record<LiftType, LiftCard>> = {}
   for (const lift of lifts) {
-    const taken = entry.attempts.filter((a) => a.liftType === lift).sort((a, b) => a.attemptNumber - b.attemptNumber)
+    const taken = entry.attempts
+      .filter((a) => a.liftType === lift)
+      .sort((a, b) => a.attemptNumber - b.attemptNumber)
       .map((a): TakenAttempt => ({ weight: a.weight, result: resultOf(a.status) }))
     const declared = entry.declarations.find((d) => d.liftType === lift && d.attemptNumber === taken.length + 1)
     cards[lift] = { taken, declared: declared?.weight ?? null, automatic: declared?.automatic ?? false }
@@ -71,7 +97,10 @@ export function assertDeclaration(entry: EntryState, lift: LiftType, weight: num
   const card = lifterCard(entry)
   refuse(declarationRefusal(card, lift, weight))
   // As an upload's weight is (upload.service.ts parseUploadFields): above every world record, no one lifts it.
-  if (weight > LIFT_MAX_KG[lift]) throw badRequest(`No one has lifted ${weight} kg in the ${LIFT_NAMES[lift].toLowerCase()}: the most we take is ${LIFT_MAX_KG[lift]} kg.`)
+  if (weight > LIFT_MAX_KG[lift])
+    throw badRequest(
+      `No one has lifted ${weight} kg in the ${LIFT_NAMES[lift].toLowerCase()}: the most we take is ${LIFT_MAX_KG[lift]} kg.`,
+    )
   return { attemptNumber: (card.cards[lift]?.taken.length ?? 0) + 1 }
 }
 
@@ -93,7 +122,11 @@ export function dueDeclarations(entry: EntryState, now = new Date()): { liftType
     const number = attempts.length + 1
     if (entry.declarations.some((d) => d.liftType === lift && d.attemptNumber === number)) continue
     if (windowEnd(last.decidedAt, entry.competition.declarationWindowMinutes) > now) continue
-    due.push({ liftType: lift, attemptNumber: number, weight: automaticDeclaration(lift, { weight: last.weight, result: resultOf(last.status) }) })
+    due.push({
+      liftType: lift,
+      attemptNumber: number,
+      weight: automaticDeclaration(lift, { weight: last.weight, result: resultOf(last.status) }),
+    })
   }
   return due
 }
@@ -136,32 +169,113 @@ export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsRes
         if (attempt) {
           const state = attempt.status === 'completed' ? 'good' : attempt.status === 'failed' ? 'no_lift' : 'pending'
           if (state === 'pending') {
-            waiting.push({ lift, attempt: number, weight: attempt.weight, lot: entry.lot, earlier: earlier.slice(0, i), bodyweight: p.bodyweight, name: p.name,
-              up: { user_id: p.user_id, name: p.name, lot: entry.lot, lift_type: lift, attempt_number: number, weight: attempt.weight, state: 'pending', attempt_id: attempt.id } })
+            waiting.push({
+              lift,
+              attempt: number,
+              weight: attempt.weight,
+              lot: entry.lot,
+              earlier: earlier.slice(0, i),
+              bodyweight: p.bodyweight,
+              name: p.name,
+              up: {
+                user_id: p.user_id,
+                name: p.name,
+                lot: entry.lot,
+                lift_type: lift,
+                attempt_number: number,
+                weight: attempt.weight,
+                state: 'pending',
+                attempt_id: attempt.id,
+              },
+            })
           }
           const declared = entry.declarations.find((d) => d.liftType === lift && d.attemptNumber === number)
-          return { attempt_number: number, weight: attempt.weight, state, attempt_id: attempt.id, votes_cast: attempt.judging.votes_cast, votes_needed: attempt.judging.votes_needed, automatic: declared?.automatic ?? false, declare_by: null }
+          return {
+            attempt_number: number,
+            weight: attempt.weight,
+            state,
+            attempt_id: attempt.id,
+            votes_cast: attempt.judging.votes_cast,
+            votes_needed: attempt.judging.votes_needed,
+            automatic: declared?.automatic ?? false,
+            declare_by: null,
+          }
         }
         const declared = entry.declarations.find((d) => d.liftType === lift && d.attemptNumber === number)
         const isNext = number === attempts.length + 1
         const afterDecision = isNext && last && last.status !== 'pending' && last.judging.decided_at
         const declareBy = !ended && !declared && afterDecision ? windowEnd(new Date(last.judging.decided_at!), window).toISOString() : null
-        if (ended) return { attempt_number: number, weight: null, state: 'not_taken', attempt_id: null, votes_cast: 0, votes_needed: 0, automatic: false, declare_by: null }
+        if (ended)
+          return {
+            attempt_number: number,
+            weight: null,
+            state: 'not_taken',
+            attempt_id: null,
+            votes_cast: 0,
+            votes_needed: 0,
+            automatic: false,
+            declare_by: null,
+          }
         if (declared && isNext && mayTake) {
-          waiting.push({ lift, attempt: number, weight: declared.weight, lot: entry.lot, earlier, bodyweight: p.bodyweight, name: p.name,
-            up: { user_id: p.user_id, name: p.name, lot: entry.lot, lift_type: lift, attempt_number: number, weight: declared.weight, state: 'declared', attempt_id: null } })
+          waiting.push({
+            lift,
+            attempt: number,
+            weight: declared.weight,
+            lot: entry.lot,
+            earlier,
+            bodyweight: p.bodyweight,
+            name: p.name,
+            up: {
+              user_id: p.user_id,
+              name: p.name,
+              lot: entry.lot,
+              lift_type: lift,
+              attempt_number: number,
+              weight: declared.weight,
+              state: 'declared',
+              attempt_id: null,
+            },
+          })
         }
         return declared
-          ? { attempt_number: number, weight: declared.weight, state: 'declared', attempt_id: null, votes_cast: 0, votes_needed: 0, automatic: declared.automatic, declare_by: null }
-          : { attempt_number: number, weight: null, state: 'empty', attempt_id: null, votes_cast: 0, votes_needed: 0, automatic: false, declare_by: declareBy }
+          ? {
+              attempt_number: number,
+              weight: declared.weight,
+              state: 'declared',
+              attempt_id: null,
+              votes_cast: 0,
+              votes_needed: 0,
+              automatic: declared.automatic,
+              declare_by: null,
+            }
+          : {
+              attempt_number: number,
+              weight: null,
+              state: 'empty',
+              attempt_id: null,
+              votes_cast: 0,
+              votes_needed: 0,
+              automatic: false,
+              declare_by: declareBy,
+            }
       })
       const goods = attempts.filter((a) => a.status === 'completed').map((a) => a.weight)
       return { lift_type: lift, cells, best: goods.length ? Math.max(...goods) : null }
     })
     const bombed = bombedOut({ cards: liftCards }, input.totalLifts)
     return {
-      user_id: p.user_id, name: p.name, country: p.country, weight_class: p.weight_class, gender: p.gender, bodyweight: p.bodyweight, lot: entry.lot,
-      lifts: cardLifts, total: bombed ? null : p.total, bombed_out: bombed, points: bombed ? null : p.points, place: bombed ? null : p.place,
+      user_id: p.user_id,
+      name: p.name,
+      country: p.country,
+      weight_class: p.weight_class,
+      gender: p.gender,
+      bodyweight: p.bodyweight,
+      lot: entry.lot,
+      lifts: cardLifts,
+      total: bombed ? null : p.total,
+      bombed_out: bombed,
+      points: bombed ? null : p.points,
+      place: bombed ? null : p.place,
       next: nextStep(lifts, liftCards, cardLifts, p.gender, ended),
     }
   })
@@ -171,7 +285,13 @@ export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsRes
 }
 
 /** The lifter's one next step: the first lift with attempts left, in lifting order. */
-function nextStep(lifts: readonly LiftType[], cards: Partial<Record<LiftType, LiftCard>>, cardLifts: { lift_type: LiftType; cells: MeetCell[] }[], gender: string, ended: boolean): NextStep {
+function nextStep(
+  lifts: readonly LiftType[],
+  cards: Partial<Record<LiftType, LiftCard>>,
+  cardLifts: { lift_type: LiftType; cells: MeetCell[] }[],
+  gender: string,
+  ended: boolean,
+): NextStep {
   const none: NextStep = { action: 'done', lift_type: null, attempt_number: null, weight: null, minimum: null, declare_by: null }
   if (ended) return none
   let judging: NextStep | null = null
@@ -219,7 +339,9 @@ export function orderQueue<T>(items: readonly T[], meetAttempt: (item: T) => Que
   for (const group of byMeet.values()) {
     const order = compareLiftingOrder(group.lifts)
     const sorted = [...group.entries].sort((a, b) => order(a.ordered, b.ordered))
-    group.slots.forEach((slot, k) => { result[slot] = sorted[k]!.item })
+    group.slots.forEach((slot, k) => {
+      result[slot] = sorted[k]!.item
+    })
   }
   return result
 }
@@ -228,7 +350,8 @@ export function orderQueue<T>(items: readonly T[], meetAttempt: (item: T) => Que
 export const meetLiftsOf = (competition: { liftTypes: string[]; description: string }): LiftType[] => meetLiftOrder(liftsOf(competition))
 
 export const NOT_JOINED_MEET = 'Join this challenge before declaring an attempt.'
-export const CARDS_FOR_MEETS = 'Attempt cards are for meets: this challenge is open (any weight in any order); its participants show every attempt.'
+export const CARDS_FOR_MEETS =
+  'Attempt cards are for meets: this challenge is open (any weight in any order); its participants show every attempt.'
 
 export interface MeetsServiceDeps {
   meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'> & Partial<Pick<MeetsRepository, 'declarationsOf'>>
@@ -241,12 +364,22 @@ export function createMeetsService(deps: MeetsServiceDeps) {
   const { meets, competitions, apiBase } = deps
   return {
     /** The signed-in lifter declares the weight of their next attempt of a lift; announced as 'attempt.declared'. */
-    async declare(userId: number, competitionId: number, body: { lift_type: string; weight: number }, now = new Date()): Promise<Declaration> {
-      const declared = await meets.declare(userId, competitionId, (entry) => {
-        const lift = declaredLift(entry, body.lift_type)
-        const { attemptNumber } = assertDeclaration(entry, lift, body.weight, now)
-        return { liftType: lift, attemptNumber, weight: body.weight, automatic: false }
-      }, now)
+    async declare(
+      userId: number,
+      competitionId: number,
+      body: { lift_type: string; weight: number },
+      now = new Date(),
+    ): Promise<Declaration> {
+      const declared = await meets.declare(
+        userId,
+        competitionId,
+        (entry) => {
+          const lift = declaredLift(entry, body.lift_type)
+          const { attemptNumber } = assertDeclaration(entry, lift, body.weight, now)
+          return { liftType: lift, attemptNumber, weight: body.weight, automatic: false }
+        },
+        now,
+      )
       if (declared) return declared
       if (!(await competitions.exists(competitionId))) throw notFound(`Challenge ${competitionId} does not exist.`)
       throw forbidden(NOT_JOINED_MEET)
@@ -271,7 +404,10 @@ export function createMeetsService(deps: MeetsServiceDeps) {
       if (!read) throw notFound(`Challenge ${competitionId} does not exist.`)
       if (formatOf(read.competition) !== 'meet') throw conflict(CARDS_FOR_MEETS)
       const settings = scoringSettings(read.competition)
-      const ranked = rankParticipants(read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)), settings)
+      const ranked = rankParticipants(
+        read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)),
+        settings,
+      )
       const entries = new Map(read.rows.map((row) => [row.userId, { lot: row.lot, declarations: row.declarations }]))
       const answer = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
       return { seq: read.seq, answer, endsAt: read.competition.endDate }

@@ -6,7 +6,10 @@ import { Refusal, statusOf } from '../errors.ts'
 import { ADMIN_NOT_BANNABLE, ALREADY_BANNED, NOT_BANNED, REASON_NEEDED, createModerationService } from './moderation.service.ts'
 
 function setup() {
-  const users = [{ id: 1, username: 'boss' }, { id: 2, username: 'spammer' }]
+  const users = [
+    { id: 1, username: 'boss' },
+    { id: 2, username: 'spammer' },
+  ]
   const banned = new Set<number>()
   const audit: AuditEntry[] = []
   const service = createModerationService({
@@ -26,13 +29,23 @@ function setup() {
       log: async () => [],
     },
     engagement: {
-      withComment: async (commentId, work) => (commentId === 5 ? work({ authorId: 2, attemptId: 3, text: 'buy pills', place: { competitionId: 1, organiserId: 9 } as never }, async (entry) => { if (entry) audit.push(entry); return true }) : null),
+      withComment: async (commentId, work) =>
+        commentId === 5
+          ? work({ authorId: 2, attemptId: 3, text: 'buy pills', place: { competitionId: 1, organiserId: 9 } as never }, async (entry) => {
+              if (entry) audit.push(entry)
+              return true
+            })
+          : null,
     },
   })
   return { service, banned, audit }
 }
 
-const refused = (work: Promise<unknown>) => work.then(() => null, (e: unknown) => (e instanceof Refusal ? { status: statusOf(e), error: e.message } : e))
+const refused = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (e: unknown) => (e instanceof Refusal ? { status: statusOf(e), error: e.message } : e),
+  )
 
 describe('moderation', () => {
   it('bans with a reason, once; never an administrator; logs who, what and why', async () => {
@@ -45,13 +58,24 @@ describe('moderation', () => {
     expect(await refused(service.ban(1, 'spammer', 'again'))).toEqual({ status: 409, error: ALREADY_BANNED })
     await service.unban(1, 'spammer', 'Appeal')
     expect(await refused(service.unban(1, 'spammer', 'Appeal'))).toEqual({ status: 409, error: NOT_BANNED })
-    expect(audit.map((a) => [a.adminUsername, a.action, a.targetLabel, a.reason])).toEqual([['boss', 'ban', 'spammer', 'Spam links'], ['boss', 'unban', 'spammer', 'Appeal']])
+    expect(audit.map((a) => [a.adminUsername, a.action, a.targetLabel, a.reason])).toEqual([
+      ['boss', 'ban', 'spammer', 'Spam links'],
+      ['boss', 'unban', 'spammer', 'Appeal'],
+    ])
   })
 
   it('removes any comment, logging its words; an unknown one answers 404', async () => {
     const { service, audit } = setup()
     await service.removeComment(1, 5, 'Spam')
-    expect(audit).toEqual([expect.objectContaining({ action: 'remove_comment', targetType: 'comment', targetId: 5, targetLabel: 'on attempt 3: buy pills', reason: 'Spam' })])
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'remove_comment',
+        targetType: 'comment',
+        targetId: 5,
+        targetLabel: 'on attempt 3: buy pills',
+        reason: 'Spam',
+      }),
+    ])
     expect(await refused(service.removeComment(1, 6, 'Spam'))).toMatchObject({ status: 404 })
   })
 })

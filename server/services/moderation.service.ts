@@ -17,7 +17,10 @@ export const REASON_NEEDED = 'Say why in `reason` (1 to 500 characters): the aud
 /** How many actions the log answers, newest first. */
 export const MODERATION_LOG_LIMIT = 200
 
-interface Admin { id: number; username: string }
+interface Admin {
+  id: number
+  username: string
+}
 
 export interface ModerationDeps {
   users: {
@@ -25,7 +28,20 @@ export interface ModerationDeps {
     findByUsername(username: string): Promise<{ id: number; username: string } | null>
   }
   moderation: Pick<ModerationRepository, 'setBanned'> & {
-    log(limit: number): PromiseLike<Array<{ id: number; adminUsername: string; action: string; targetType: string; targetId: number; targetLabel: string; reason: string; createdAt: Date }>>
+    log(
+      limit: number,
+    ): PromiseLike<
+      Array<{
+        id: number
+        adminUsername: string
+        action: string
+        targetType: string
+        targetId: number
+        targetLabel: string
+        reason: string
+        createdAt: Date
+      }>
+    >
   }
   engagement: Pick<EngagementRepository, 'withComment'>
   adminUsernames: readonly string[]
@@ -58,7 +74,15 @@ export function createModerationService(deps: ModerationDeps) {
       const admin = await adminOf(adminId)
       const user = await account(username)
       if (isAdmin(user.username, deps.adminUsernames)) throw forbidden(ADMIN_NOT_BANNABLE)
-      const audit = { adminId: admin.id, adminUsername: admin.username, action: 'ban' as const, targetType: 'user' as const, targetId: user.id, targetLabel: user.username, reason }
+      const audit = {
+        adminId: admin.id,
+        adminUsername: admin.username,
+        action: 'ban' as const,
+        targetType: 'user' as const,
+        targetId: user.id,
+        targetLabel: user.username,
+        reason,
+      }
       if (!(await deps.moderation.setBanned(user.id, { reason }, audit))) throw conflict(ALREADY_BANNED)
       return user.id
     },
@@ -67,7 +91,15 @@ export function createModerationService(deps: ModerationDeps) {
       const reason = reasonOf(reasonText)
       const admin = await adminOf(adminId)
       const user = await account(username)
-      const audit = { adminId: admin.id, adminUsername: admin.username, action: 'unban' as const, targetType: 'user' as const, targetId: user.id, targetLabel: user.username, reason }
+      const audit = {
+        adminId: admin.id,
+        adminUsername: admin.username,
+        action: 'unban' as const,
+        targetType: 'user' as const,
+        targetId: user.id,
+        targetLabel: user.username,
+        reason,
+      }
       if (!(await deps.moderation.setBanned(user.id, null, audit))) throw conflict(NOT_BANNED)
     },
 
@@ -78,9 +110,14 @@ export function createModerationService(deps: ModerationDeps) {
       const missing = () => notFound(`Comment ${commentId} does not exist.`)
       const done = await deps.engagement.withComment(commentId, async (comment, remove) => {
         const audit = {
-          adminId: admin.id, adminUsername: admin.username, action: 'remove_comment' as const, targetType: 'comment' as const, targetId: commentId,
+          adminId: admin.id,
+          adminUsername: admin.username,
+          action: 'remove_comment' as const,
+          targetType: 'comment' as const,
+          targetId: commentId,
           // What was removed, so the log says it (the comment itself is gone).
-          targetLabel: `on attempt ${comment.attemptId}: ${comment.text.slice(0, 200)}`, reason,
+          targetLabel: `on attempt ${comment.attemptId}: ${comment.text.slice(0, 200)}`,
+          reason,
         }
         if (!(await remove(audit))) throw missing()
         return true
@@ -91,8 +128,14 @@ export function createModerationService(deps: ModerationDeps) {
     /** The audit log, newest first. */
     async log(): Promise<ModerationEntry[]> {
       return (await deps.moderation.log(MODERATION_LOG_LIMIT)).map((row) => ({
-        id: row.id, admin: row.adminUsername, action: row.action as ModerationEntry['action'], target_type: row.targetType as ModerationEntry['target_type'],
-        target_id: row.targetId, target: row.targetLabel, reason: row.reason, at: row.createdAt.toISOString(),
+        id: row.id,
+        admin: row.adminUsername,
+        action: row.action as ModerationEntry['action'],
+        target_type: row.targetType as ModerationEntry['target_type'],
+        target_id: row.targetId,
+        target: row.targetLabel,
+        reason: row.reason,
+        at: row.createdAt.toISOString(),
       }))
     },
   }

@@ -3,9 +3,22 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { Mail } from '../../infra/mailer.ts'
-import { createPasswordResetService, RESET_LINK_INVALID, RESET_LINK_MINUTES, RESET_MAILS_PER_HOUR, RESET_REQUESTED } from './password-reset.service.ts'
+import {
+  createPasswordResetService,
+  RESET_LINK_INVALID,
+  RESET_LINK_MINUTES,
+  RESET_MAILS_PER_HOUR,
+  RESET_REQUESTED,
+} from './password-reset.service.ts'
 
-interface Link { id: number; userId: number; tokenHash: string; expiresAt: Date; usedAt: Date | null; createdAt: Date }
+interface Link {
+  id: number
+  userId: number
+  tokenHash: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Date
+}
 
 function setup(options: { failMail?: boolean } = {}) {
   let clock = new Date('2026-11-28T10:00:00Z')
@@ -31,13 +44,32 @@ function setup(options: { failMail?: boolean } = {}) {
       },
     },
     passwords: { hash: async (p) => `hashed:${p}` },
-    mailer: { send: async (mail) => { if (options.failMail) throw new Error('550 refused'); mails.push(mail) } },
+    mailer: {
+      send: async (mail) => {
+        if (options.failMail) throw new Error('550 refused')
+        mails.push(mail)
+      },
+    },
     siteUrl: 'https://lift.example/',
-    log: { warn: (_o, message) => { warnings.push(message) } },
+    log: {
+      warn: (_o, message) => {
+        warnings.push(message)
+      },
+    },
     now: () => clock,
   })
   const tokenOf = (mail: Mail) => /#token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)![1]!
-  return { service, links, mails, warnings, passwords, tokenOf, advance: (ms: number) => { clock = new Date(clock.getTime() + ms) } }
+  return {
+    service,
+    links,
+    mails,
+    warnings,
+    passwords,
+    tokenOf,
+    advance: (ms: number) => {
+      clock = new Date(clock.getTime() + ms)
+    },
+  }
 }
 
 describe('asking for a link', () => {

@@ -16,11 +16,23 @@ export const RESET_LINK_MINUTES = 60
 /** Links one account is sent per hour at most; more requests answer the same and send nothing. */
 export const RESET_MAILS_PER_HOUR = 3
 
-export const RESET_REQUESTED = 'If an account has this address, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder if nothing arrives.'
-export const RESET_LINK_INVALID = 'This password reset link does not work any more: it expired (links work for 60 minutes), was already used, or a newer link replaced it. Ask for a new link on the login page.'
+export const RESET_REQUESTED =
+  'If an account has this address, we have sent it a link to choose a new password. The link works for 60 minutes; check your spam folder if nothing arrives.'
+export const RESET_LINK_INVALID =
+  'This password reset link does not work any more: it expired (links work for 60 minutes), was already used, or a newer link replaced it. Ask for a new link on the login page.'
 
-interface Account { id: number; email: string; name: string; username: string }
-interface ResetLink { id: number; userId: number; expiresAt: Date; usedAt: Date | null }
+interface Account {
+  id: number
+  email: string
+  name: string
+  username: string
+}
+interface ResetLink {
+  id: number
+  userId: number
+  expiresAt: Date
+  usedAt: Date | null
+}
 
 export interface PasswordResetDeps {
   users: { findByEmail(email: string): PromiseLike<Account | null> }

@@ -2,13 +2,24 @@
 // fields name one category's history. The rows are kept by the decisions themselves
 // (infra/repositories/records-refresh.ts, rules in contract/records.ts).
 import {
-  DIVISIONS, RECORD_SPORT_LIFTS, type DivisionSport, type PlatformRecordLift, type RecordRow, type RecordsQuery,
+  DIVISIONS,
+  RECORD_SPORT_LIFTS,
+  type DivisionSport,
+  type PlatformRecordLift,
+  type RecordRow,
+  type RecordsQuery,
 } from '../../contract/index.ts'
 import type { RecordFilter, RecordsRepository } from '../../infra/repositories/records.repository.ts'
 import { badRequest, notFound } from '../errors.ts'
 
 const filterOf = (q: RecordsQuery): RecordFilter => ({
-  sport: q.sport, sex: q.sex, classSet: q.class_set, weightClass: q.weight_class?.trim() || undefined, division: q.division, equipment: q.equipment, lift: q.lift,
+  sport: q.sport,
+  sex: q.sex,
+  classSet: q.class_set,
+  weightClass: q.weight_class?.trim() || undefined,
+  division: q.division,
+  equipment: q.equipment,
+  lift: q.lift,
 })
 
 /** Why a filter can match no record of its sport (one sentence naming what it may be), or null. */

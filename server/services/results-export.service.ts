@@ -1,16 +1,40 @@
 // A finished meet's results in OpenPowerlifting's submission files (docs/exports.md): the meet's
 // cards (meets.service) become contract/openpowerlifting.ts's entries, which decides every cell.
-import { attemptsCsv, challengeLifts, resultsDocument, type MeetCardsResponse, type Participant, type ResultsDocument } from '../../contract/index.ts'
-import { OPL_LIFTS, oplEntriesCsv, oplMeetCsv, oplTotal, type OplAttempt, type OplEntry, type OplLift } from '../../contract/openpowerlifting.ts'
+import {
+  attemptsCsv,
+  challengeLifts,
+  resultsDocument,
+  type MeetCardsResponse,
+  type Participant,
+  type ResultsDocument,
+} from '../../contract/index.ts'
+import {
+  OPL_LIFTS,
+  oplEntriesCsv,
+  oplMeetCsv,
+  oplTotal,
+  type OplAttempt,
+  type OplEntry,
+  type OplLift,
+} from '../../contract/openpowerlifting.ts'
 import { conflict, notFound } from '../errors.ts'
 import { normalizeGender } from './competitions.service.ts'
 
 export const NOT_ENDED = (end: Date) => `This challenge has not ended: its results can be exported once it ends (${end.toISOString()}).`
-export const OPEN_FORMAT = 'OpenPowerlifting records meets of three attempts a lift; this challenge is in the open format (any number of attempts), so it has no OpenPowerlifting file.'
-export const NO_POWERLIFTS = 'OpenPowerlifting keeps powerlifting results (squat, bench press, deadlift); this challenge has none of these lifts.'
+export const OPEN_FORMAT =
+  'OpenPowerlifting records meets of three attempts a lift; this challenge is in the open format (any number of attempts), so it has no OpenPowerlifting file.'
+export const NO_POWERLIFTS =
+  'OpenPowerlifting keeps powerlifting results (squat, bench press, deadlift); this challenge has none of these lifts.'
 
 interface ChallengeRow {
-  id?: number; name: string; location: string; startDate: Date; endDate: Date; format?: string | null; ranking?: string | null; liftTypes?: string[]
+  id?: number
+  name: string
+  location: string
+  startDate: Date
+  endDate: Date
+  format?: string | null
+  ranking?: string | null
+  liftTypes?: string[]
 }
 
 /** '83kg' → 83, '120kg+' → 120 and above; anything else has no class in the file. */
@@ -29,9 +53,15 @@ export function oplEntryOf(card: MeetCardsResponse['cards'][number]): OplEntry {
     attempts[lift.lift_type as OplLift] = lift.cells.map((cell) => ({ weight: cell.weight ?? 0, result: CELL[cell.state] ?? 'not_taken' }))
   }
   return {
-    name: card.name, sex: normalizeGender(card.gender), equipment: 'classic', division: 'Open',
-    bodyweightKg: card.bodyweight, weightClass: weightClassOf(card.weight_class), country: card.country,
-    attempts, place: 'G',
+    name: card.name,
+    sex: normalizeGender(card.gender),
+    equipment: 'classic',
+    division: 'Open',
+    bodyweightKg: card.bodyweight,
+    weightClass: weightClassOf(card.weight_class),
+    country: card.country,
+    attempts,
+    place: 'G',
   }
 }
 
@@ -50,8 +80,10 @@ export function placeByClass(entries: readonly OplEntry[], lifts: readonly OplLi
   return [...classes.values()].flatMap((group) => {
     const ranked = group
       .map((entry, i) => ({ entry, i, total: oplTotal(entry, lifts) }))
-      .sort((a, b) => (b.total ?? -1) - (a.total ?? -1) || (a.entry.bodyweightKg ?? Infinity) - (b.entry.bodyweightKg ?? Infinity) || a.i - b.i)
-    return ranked.map(({ entry, total }, place) => ({ ...entry, place: total === null ? 'G' as const : place + 1 }))
+      .sort(
+        (a, b) => (b.total ?? -1) - (a.total ?? -1) || (a.entry.bodyweightKg ?? Infinity) - (b.entry.bodyweightKg ?? Infinity) || a.i - b.i,
+      )
+    return ranked.map(({ entry, total }, place) => ({ ...entry, place: total === null ? ('G' as const) : place + 1 }))
   })
 }
 
@@ -88,10 +120,19 @@ export function createResultsExportService(deps: {
       const { challenge, lifters } = await ended(competitionId, now)
       return {
         name: challenge.name,
-        document: resultsDocument({
-          id: competitionId, name: challenge.name, location: challenge.location, start_date: challenge.startDate.toISOString(), end_date: challenge.endDate.toISOString(),
-          format: challenge.format ?? 'open', ranking: challenge.ranking ?? 'class', lifts: challengeLifts(challenge.liftTypes ?? []),
-        }, lifters),
+        document: resultsDocument(
+          {
+            id: competitionId,
+            name: challenge.name,
+            location: challenge.location,
+            start_date: challenge.startDate.toISOString(),
+            end_date: challenge.endDate.toISOString(),
+            format: challenge.format ?? 'open',
+            ranking: challenge.ranking ?? 'class',
+            lifts: challengeLifts(challenge.liftTypes ?? []),
+          },
+          lifters,
+        ),
       }
     },
 
@@ -108,7 +149,13 @@ export function createResultsExportService(deps: {
       return {
         name: challenge.name,
         // The format wants the country as its own list names it; a challenge has a free-text location, written as the town.
-        meet: oplMeetCsv({ federation: '', date: challenge.startDate.toISOString().slice(0, 10), country: '', town: challenge.location, name: challenge.name }),
+        meet: oplMeetCsv({
+          federation: '',
+          date: challenge.startDate.toISOString().slice(0, 10),
+          country: '',
+          town: challenge.location,
+          name: challenge.name,
+        }),
         entries: oplEntriesCsv(answer.lifts, entries),
       }
     },

@@ -11,10 +11,22 @@ const NOW = Date.parse('2026-11-28T10:00:00Z')
 const OWNER = 7
 const PUBLIC_ID = 'a'.repeat(32)
 const fields = { lift_type: 'squat', weight: '100', competition_id: '3' }
-const answer = (attemptId: number): UploadResponse => ({ url: `/api/video/${attemptId}.mp4`, attempt_id: attemptId, participant_id: OWNER, competition_id: 3 })
+const answer = (attemptId: number): UploadResponse => ({
+  url: `/api/video/${attemptId}.mp4`,
+  attempt_id: attemptId,
+  participant_id: OWNER,
+  competition_id: 3,
+})
 
 const upload = (over: Partial<ResumableUpload> = {}): ResumableUpload => ({
-  id: `tus/${PUBLIC_ID}`, publicId: PUBLIC_ID, size: 100, offset: 40, metadata: { ...fields, owner: String(OWNER) }, storedAs: undefined, file: '/scratch/tus/x', ...over,
+  id: `tus/${PUBLIC_ID}`,
+  publicId: PUBLIC_ID,
+  size: 100,
+  offset: 40,
+  metadata: { ...fields, owner: String(OWNER) },
+  storedAs: undefined,
+  file: '/scratch/tus/x',
+  ...over,
 })
 
 /** Refusal's HTTP status and sentence, or what else was thrown. */
@@ -47,8 +59,16 @@ function fakes() {
     opened: [] as Array<{ who: { userId: number; address: string }; id: string; declared: number; expiresAt: Date }>,
   }
   const log: UploadLog = {
-    debug: () => {}, info: (_o, msg) => { logged.push({ level: 'info', msg }) },
-    warn: (_o, msg) => { logged.push({ level: 'warn', msg }) }, error: (_o, msg) => { logged.push({ level: 'error', msg }) },
+    debug: () => {},
+    info: (_o, msg) => {
+      logged.push({ level: 'info', msg })
+    },
+    warn: (_o, msg) => {
+      logged.push({ level: 'warn', msg })
+    },
+    error: (_o, msg) => {
+      logged.push({ level: 'error', msg })
+    },
   }
   const deps: ResumableUploadDeps = {
     config: { uploadMaxBytes: MAX, uploadResumeMs: RESUME_MS },
@@ -73,8 +93,12 @@ function fakes() {
       recorded: async (uploadId) => recorded.get(uploadId) ?? null,
     },
     slots: {
-      async openUnfinished(who, id, declared, expiresAt) { state.opened.push({ who, id, declared, expiresAt }) },
-      async closeUnfinished(id) { calls.push(`close ${id}`) },
+      async openUnfinished(who, id, declared, expiresAt) {
+        state.opened.push({ who, id, declared, expiresAt })
+      },
+      async closeUnfinished(id) {
+        calls.push(`close ${id}`)
+      },
       async removeExpired() {
         if (state.slotsDown) throw new Error('database away')
         return 0
@@ -87,7 +111,9 @@ function fakes() {
         if (state.storeDown) throw new ResumableStoreUnreachable(new Error('bucket away'))
         return uploads.get(id) ?? null
       },
-      async copyTo(finished, dir) { return `${dir}/upload-of-${finished.publicId}` },
+      async copyTo(finished, dir) {
+        return `${dir}/upload-of-${finished.publicId}`
+      },
       async remove(id) {
         calls.push(`remove ${id}`)
         uploads.delete(id)
@@ -95,14 +121,19 @@ function fakes() {
       cleanUpExpired: async () => state.expiredRemoved,
     },
     storage: {
-      scratch: async () => ({ dir: '/scratch/s1', dispose: async () => { state.disposed++ } }),
+      scratch: async () => ({
+        dir: '/scratch/s1',
+        dispose: async () => {
+          state.disposed++
+        },
+      }),
       stat: async (key) => (key === 'originals/41.mp4' ? { key, size: 100, modifiedAt: new Date(NOW), etag: '"41"' } : null),
     },
   }
   return { deps, service: createResumableUploads(deps), calls, logged, uploads, recorded, state, log }
 }
 
-describe('creating a resumable upload: checked before any byte, in POST /upload\'s order', () => {
+describe("creating a resumable upload: checked before any byte, in POST /upload's order", () => {
   const who = { userId: OWNER, address: '203.0.113.0' }
   const creation = { length: '100', deferred: false, fields }
 
@@ -112,10 +143,14 @@ describe('creating a resumable upload: checked before any byte, in POST /upload\
     expect(await refusalOf(() => service.create(who, { ...creation, deferred: true }))).toEqual({ status: 400, error: SEND_LENGTH })
     expect(await refusalOf(() => service.create(who, { ...creation, length: undefined }))).toEqual({ status: 400, error: SEND_LENGTH })
     expect(await refusalOf(() => service.create(who, { ...creation, length: '-1' }))).toEqual({ status: 400, error: SEND_LENGTH })
-    expect(await refusalOf(() => service.create(who, { ...creation, length: '1001', fields: null })))
-      .toEqual({ status: 413, error: 'The video is larger than the 1000 bytes limit. Trim or compress it and try again.' })
-    expect(await refusalOf(() => service.create(who, { ...creation, fields: null })))
-      .toEqual({ status: 400, error: 'Upload-Metadata is malformed: send comma-separated "key base64value" pairs, each key once.' })
+    expect(await refusalOf(() => service.create(who, { ...creation, length: '1001', fields: null }))).toEqual({
+      status: 413,
+      error: 'The video is larger than the 1000 bytes limit. Trim or compress it and try again.',
+    })
+    expect(await refusalOf(() => service.create(who, { ...creation, fields: null }))).toEqual({
+      status: 400,
+      error: 'Upload-Metadata is malformed: send comma-separated "key base64value" pairs, each key once.',
+    })
     expect(calls).toEqual([])
     expect(state.opened).toEqual([])
   })
@@ -123,9 +158,15 @@ describe('creating a resumable upload: checked before any byte, in POST /upload\
   it('refuses what the upload form refuses, and an empty file after it, keeping no room', async () => {
     const { service, state } = fakes()
     state.checkRefusal = forbidden('Join this challenge before uploading a lift.')
-    expect(await refusalOf(() => service.create(who, { ...creation, length: '0' }))).toEqual({ status: 403, error: 'Join this challenge before uploading a lift.' })
+    expect(await refusalOf(() => service.create(who, { ...creation, length: '0' }))).toEqual({
+      status: 403,
+      error: 'Join this challenge before uploading a lift.',
+    })
     state.checkRefusal = null
-    expect(await refusalOf(() => service.create(who, { ...creation, length: '0' }))).toEqual({ status: 400, error: 'The uploaded file is empty. Please choose a video.' })
+    expect(await refusalOf(() => service.create(who, { ...creation, length: '0' }))).toEqual({
+      status: 400,
+      error: 'The uploaded file is empty. Please choose a video.',
+    })
     expect(state.opened).toEqual([])
   })
 
@@ -137,7 +178,7 @@ describe('creating a resumable upload: checked before any byte, in POST /upload\
   })
 })
 
-describe('an upload is its creator\'s', () => {
+describe("an upload is its creator's", () => {
   it('shows the owner their open upload, and anyone else (or a malformed id) nothing', async () => {
     const { service, uploads, log } = fakes()
     uploads.set(`tus/${PUBLIC_ID}`, upload())
@@ -158,8 +199,10 @@ describe('an upload is its creator\'s', () => {
   it('answers 503 (never 404, which would start it again from zero) while the store does not answer', async () => {
     const { service, state, logged, log } = fakes()
     state.storeDown = true
-    expect(await refusalOf(() => service.find(log, OWNER, PUBLIC_ID)))
-      .toEqual({ status: 503, error: 'The upload could not be reached right now. Please try again in a moment: it resumes where it stopped.' })
+    expect(await refusalOf(() => service.find(log, OWNER, PUBLIC_ID))).toEqual({
+      status: 503,
+      error: 'The upload could not be reached right now. Please try again in a moment: it resumes where it stopped.',
+    })
     expect(logged).toEqual([{ level: 'error', msg: 'resumable upload: store unreachable' }])
   })
 })
@@ -180,10 +223,19 @@ describe('one upload records one attempt', () => {
 
   it('finishes once however many requests ask at once, removes the bytes and frees the room', async () => {
     const { service, calls, state, log } = fakes()
-    const answers = await Promise.all([service.finish(log, OWNER, complete), service.finish(log, OWNER, complete), service.finish(log, OWNER, complete)])
+    const answers = await Promise.all([
+      service.finish(log, OWNER, complete),
+      service.finish(log, OWNER, complete),
+      service.finish(log, OWNER, complete),
+    ])
     expect(answers).toEqual([answer(41), answer(41), answer(41)])
     expect(state.accepts).toBe(1)
-    expect(calls).toEqual(['check 7 squat', `accept /scratch/s1/upload-of-${PUBLIC_ID} 100 ${PUBLIC_ID}`, `remove tus/${PUBLIC_ID}`, `close tus/${PUBLIC_ID}`])
+    expect(calls).toEqual([
+      'check 7 squat',
+      `accept /scratch/s1/upload-of-${PUBLIC_ID} 100 ${PUBLIC_ID}`,
+      `remove tus/${PUBLIC_ID}`,
+      `close tus/${PUBLIC_ID}`,
+    ])
     expect(state.disposed).toBe(1)
     // Finished before: the attempt recorded first is the answer, nothing runs again.
     expect(await service.finish(log, OWNER, complete)).toEqual(answer(41))
@@ -208,7 +260,10 @@ describe('one upload records one attempt', () => {
   it('removes an upload its rules refuse (a file that is not a video), and frees its room', async () => {
     const { service, calls, state, log } = fakes()
     state.acceptFails = badRequest('The file is not a video. Please upload an MP4, MOV or WebM clip.')
-    expect(await refusalOf(() => service.finish(log, OWNER, complete))).toEqual({ status: 400, error: 'The file is not a video. Please upload an MP4, MOV or WebM clip.' })
+    expect(await refusalOf(() => service.finish(log, OWNER, complete))).toEqual({
+      status: 400,
+      error: 'The file is not a video. Please upload an MP4, MOV or WebM clip.',
+    })
     expect(calls.slice(-2)).toEqual([`remove tus/${PUBLIC_ID}`, `close tus/${PUBLIC_ID}`])
     expect(state.disposed).toBe(1)
   })

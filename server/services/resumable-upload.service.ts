@@ -36,9 +36,7 @@ export interface Creation {
 }
 
 /** What an id names for its owner: an upload still open (or complete, being finished), or the attempt it recorded. */
-export type OwnedUpload =
-  | { open: ResumableUpload }
-  | { recorded: UploadResponse; size: number | undefined }
+export type OwnedUpload = { open: ResumableUpload } | { recorded: UploadResponse; size: number | undefined }
 
 export interface ResumableUploadDeps {
   config: Pick<Config, 'uploadMaxBytes' | 'uploadResumeMs'>
@@ -97,7 +95,12 @@ export function createResumableUploads(deps: ResumableUploadDeps): ResumableUplo
     try {
       const checked = await acceptor.check(callerId, upload.metadata)
       const path = await store.copyTo(upload, scratch.dir)
-      const { answer, recordedHere } = await acceptor.accept(log, checked, { path, size: upload.size ?? upload.offset, storedAs: upload.storedAs }, upload.publicId)
+      const { answer, recordedHere } = await acceptor.accept(
+        log,
+        checked,
+        { path, size: upload.size ?? upload.offset, storedAs: upload.storedAs },
+        upload.publicId,
+      )
       // Another node's finish of this upload recorded it first and may still be copying its bytes: that one removes them.
       if (recordedHere) await removeUpload(upload.id)
       return answer

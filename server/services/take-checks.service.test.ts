@@ -17,7 +17,10 @@ describe('take checks: who reads them', () => {
       judging: { panel: async () => ({ competitionId: 7, organiserId: 1, allowLifters: false, publishNames: false, judges: [] }) },
     })
     await expect(service.read(2, 1)).rejects.toMatchObject({ code: 'not_found' })
-    await expect(service.read(1, 9)).rejects.toMatchObject({ code: 'forbidden', message: "Only the attempt's judges and the challenge's organiser see its take checks." })
+    await expect(service.read(1, 9)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: "Only the attempt's judges and the challenge's organiser see its take checks.",
+    })
     expect(await service.read(1, 1)).toEqual({ attempt_id: 1, take_checks: null })
   })
 })

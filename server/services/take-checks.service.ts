@@ -26,7 +26,16 @@ export function createTakeChecksService(deps: TakeChecksDeps) {
       const found = await deps.attempts.takeChecksOf(attemptId)
       if (!found) throw notFound(`Attempt ${attemptId} does not exist.`)
       const panel = await deps.judging.panel(found.competitionId)
-      if (!panel || !mayReadTakeChecks(viewer, found.lifterId, panel.organiserId, panel.judges.map((j) => j.userId))) throw forbidden(TAKE_CHECKS_PRIVATE)
+      if (
+        !panel ||
+        !mayReadTakeChecks(
+          viewer,
+          found.lifterId,
+          panel.organiserId,
+          panel.judges.map((j) => j.userId),
+        )
+      )
+        throw forbidden(TAKE_CHECKS_PRIVATE)
       return { attempt_id: attemptId, take_checks: found.takeChecks }
     },
   }

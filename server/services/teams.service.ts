@@ -9,9 +9,17 @@ export function createTeamsService(deps: { ranked: (id: number) => Promise<reado
     async standings(competitionId: number): Promise<TeamStanding[]> {
       const lifters = await deps.ranked(competitionId)
       if (!lifters) throw notFound(`Challenge ${competitionId} does not exist.`)
-      return teamStandings(lifters.map((p) => ({
-        userId: p.user_id, name: p.name, team: p.team ?? null, gender: p.gender, weightClass: p.weight_class, bodyweight: p.bodyweight, total: p.total,
-      })))
+      return teamStandings(
+        lifters.map((p) => ({
+          userId: p.user_id,
+          name: p.name,
+          team: p.team ?? null,
+          gender: p.gender,
+          weightClass: p.weight_class,
+          bodyweight: p.bodyweight,
+          total: p.total,
+        })),
+      )
     },
   }
 }

@@ -5,7 +5,15 @@ import type { RefreshTokensRepository } from '../../infra/repositories/users.rep
 import { Refusal, statusOf } from '../errors.ts'
 import { BANNED_SESSION, accessClaims, createTokenService, type AccessClaims } from './tokens.service.ts'
 
-type Row = { id: number; userId: number; familyId: string; tokenHash: string; expiresAt: Date; rotatedAt: Date | null; revokedAt: Date | null }
+type Row = {
+  id: number
+  userId: number
+  familyId: string
+  tokenHash: string
+  expiresAt: Date
+  rotatedAt: Date | null
+  revokedAt: Date | null
+}
 
 function setup(options: { graceMs?: number } = {}) {
   const rows: Row[] = []
@@ -30,34 +38,55 @@ function setup(options: { graceMs?: number } = {}) {
     async revokeAllOf(userId: number) {
       for (const r of rows) if (r.userId === userId) r.revokedAt ??= new Date()
     },
-    loginEnded: async (familyId: string) => !rows.some((r) => r.familyId === familyId) || rows.some((r) => r.familyId === familyId && r.revokedAt),
+    loginEnded: async (familyId: string) =>
+      !rows.some((r) => r.familyId === familyId) || rows.some((r) => r.familyId === familyId && r.revokedAt),
   }
-  const tokens = createTokenService({
-    refreshTokens: refreshTokens as unknown as RefreshTokensRepository,
-    users: {
-      sessionState: async (id) => (versions.has(id) ? { version: versions.get(id)!, banned: banned.has(id) } : null),
-      bumpTokenVersion: async (id) => void versions.set(id, (versions.get(id) ?? 0) + 1),
-    },
-    jwt: {
-      sign: (payload: AccessClaims) => JSON.stringify({ ...payload, exp: 1 }),
-      verify(token: string) {
-        if (expired) throw Object.assign(new Error('expired'), { code: 'FAST_JWT_EXPIRED' })
-        return JSON.parse(token)
+  const tokens = createTokenService(
+    {
+      refreshTokens: refreshTokens as unknown as RefreshTokensRepository,
+      users: {
+        sessionState: async (id) => (versions.has(id) ? { version: versions.get(id)!, banned: banned.has(id) } : null),
+        bumpTokenVersion: async (id) => void versions.set(id, (versions.get(id) ?? 0) + 1),
+      },
+      jwt: {
+        sign: (payload: AccessClaims) => JSON.stringify({ ...payload, exp: 1 }),
+        verify(token: string) {
+          if (expired) throw Object.assign(new Error('expired'), { code: 'FAST_JWT_EXPIRED' })
+          return JSON.parse(token)
+        },
       },
     },
-  }, { refreshTtlDays: 30, versionCacheMs: 0, refreshReuseGraceMs: options.graceMs ?? 30_000, secret: 's'.repeat(32) })
-  return { tokens, rows, versions, banned, expire: () => { expired = true } }
+    { refreshTtlDays: 30, versionCacheMs: 0, refreshReuseGraceMs: options.graceMs ?? 30_000, secret: 's'.repeat(32) },
+  )
+  return {
+    tokens,
+    rows,
+    versions,
+    banned,
+    expire: () => {
+      expired = true
+    },
+  }
 }
 
 const refused = (work: Promise<unknown>) =>
-  work.then(() => null, (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error))
+  work.then(
+    () => null,
+    (error: unknown) => (error instanceof Refusal ? { status: statusOf(error), error: error.message } : error),
+  )
 
 describe('the token service', () => {
   it('reads only well-formed claims', () => {
     const fam = '0b7a2f3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'
     expect(accessClaims({ sub: '7', ver: 0, typ: 'access', exp: 1, fam })).toEqual({ userId: 7, version: 0, login: fam })
     expect(accessClaims({ sub: '7', ver: 0, typ: 'access', exp: 1 })).toEqual({ userId: 7, version: 0, login: null })
-    for (const bad of [{ sub: '07', ver: 0, typ: 'access', exp: 1 }, { sub: '7', ver: -1, typ: 'access', exp: 1 }, { sub: '7', ver: 0, typ: 'refresh', exp: 1 }, { sub: '7', ver: 0, typ: 'access', exp: 1, fam: 'x' }, null]) {
+    for (const bad of [
+      { sub: '07', ver: 0, typ: 'access', exp: 1 },
+      { sub: '7', ver: -1, typ: 'access', exp: 1 },
+      { sub: '7', ver: 0, typ: 'refresh', exp: 1 },
+      { sub: '7', ver: 0, typ: 'access', exp: 1, fam: 'x' },
+      null,
+    ]) {
       expect(accessClaims(bad)).toBeNull()
     }
   })
@@ -70,7 +99,10 @@ describe('the token service', () => {
     const ended = await tokens.revoke(7)
     expect(ended).toMatchObject({ userId: 7, all: true })
     expect(versions.get(7)).toBe(1)
-    expect(await refused(tokens.session(pair.access_token))).toEqual({ status: 401, error: 'You have logged out of this session. Please log in again.' })
+    expect(await refused(tokens.session(pair.access_token))).toEqual({
+      status: 401,
+      error: 'You have logged out of this session. Please log in again.',
+    })
   })
 
   it('rotates a refresh token once; within the grace a racing reuse gets the same successor, after it the family ends', async () => {
@@ -100,7 +132,10 @@ describe('the token service', () => {
     const { tokens, expire } = setup()
     const pair = await tokens.issue(7)
     expire()
-    expect(await refused(tokens.session(pair.access_token))).toEqual({ status: 401, error: 'Your session has expired. Please log in again.' })
+    expect(await refused(tokens.session(pair.access_token))).toEqual({
+      status: 401,
+      error: 'Your session has expired. Please log in again.',
+    })
   })
 
   it('refuses every token of a banned account, a refresh stored while the ban was written included', async () => {

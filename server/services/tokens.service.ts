@@ -147,8 +147,11 @@ export function createTokenService(
     return result
   }
 
-  const pair = (userId: number, version: number, login: string, refreshToken: string): TokenPair =>
-    ({ access_token: jwt.sign({ sub: String(userId), ver: version, fam: login, typ: 'access' }), refresh_token: refreshToken, user_id: userId })
+  const pair = (userId: number, version: number, login: string, refreshToken: string): TokenPair => ({
+    access_token: jwt.sign({ sub: String(userId), ver: version, fam: login, typ: 'access' }),
+    refresh_token: refreshToken,
+    user_id: userId,
+  })
 
   async function issue(userId: number): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url')
@@ -216,9 +219,14 @@ export function createTokenService(
       const version = currentVersion(await users.sessionState(row.userId), unauthorized)
       const successor = successorOf(refreshToken)
       // Rotate atomically: of concurrent uses exactly one stores the successor; the others answer it again.
-      const rotated = !row.rotatedAt && await refreshTokens.rotate(row.id, {
-        userId: row.userId, familyId: row.familyId, tokenHash: hash(successor), expiresAt: refreshExpiry(),
-      })
+      const rotated =
+        !row.rotatedAt &&
+        (await refreshTokens.rotate(row.id, {
+          userId: row.userId,
+          familyId: row.familyId,
+          tokenHash: hash(successor),
+          expiresAt: refreshExpiry(),
+        }))
       return rotated ? pair(row.userId, version, row.familyId, successor) : reissue(refreshToken, successor, version)
     },
 

@@ -1,10 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { NewUploadSlot, SlotUsage, UploadSlotsRepository } from '../../infra/repositories/upload-slots.repository.ts'
 import { HttpError } from '../errors.ts'
-import { RECEIVING_LEASE_MS, createUploadSlots, receivingRefusal, unfinishedRefusal, type UploadSlotLimits } from './upload-slots.service.ts'
+import {
+  RECEIVING_LEASE_MS,
+  createUploadSlots,
+  receivingRefusal,
+  unfinishedRefusal,
+  type UploadSlotLimits,
+} from './upload-slots.service.ts'
 
 const MB = 1024 * 1024
-const limits: UploadSlotLimits = { unfinishedPerAccount: 2, unfinishedBytesPerAccount: 3 * MB, unfinishedPerAddress: 4, unfinishedBytesPerAddress: 6 * MB, concurrentPerAccount: 2 }
+const limits: UploadSlotLimits = {
+  unfinishedPerAccount: 2,
+  unfinishedBytesPerAccount: 3 * MB,
+  unfinishedPerAddress: 4,
+  unfinishedBytesPerAddress: 6 * MB,
+  concurrentPerAccount: 2,
+}
 const usage = (count: number, bytes = 0, firstExpiry: Date | null = null): SlotUsage => ({ count, bytes, firstExpiry })
 
 describe('unfinished uploads: the rule', () => {
@@ -14,14 +26,18 @@ describe('unfinished uploads: the rule', () => {
 
   it('names the limit met, the account before the address', () => {
     const expiry = new Date('2030-01-02T03:04:05.000Z')
-    expect(unfinishedRefusal({ account: usage(3, MB, expiry), address: usage(9, 99 * MB) }, 1000, limits))
-      .toBe('You have 2 unfinished uploads: finish or cancel one before starting another (the oldest is removed at 2030-01-02T03:04:05.000Z).')
-    expect(unfinishedRefusal({ account: usage(2, 3.5 * MB), address: usage(1) }, 1.5 * MB, limits))
-      .toBe('Your unfinished uploads already hold 2 MB of the 3 MB you may have open at once: finish or cancel one before starting this 1.5 MB upload.')
-    expect(unfinishedRefusal({ account: usage(1, 1000), address: usage(5, 1000) }, 1000, limits))
-      .toBe('There are already 4 unfinished uploads from your network: finish or cancel one, or try again later.')
-    expect(unfinishedRefusal({ account: usage(1, MB), address: usage(3, 6 * MB + 1) }, MB, limits))
-      .toBe('Unfinished uploads from your network already hold 5 MB of the 6 MB allowed at once: finish or cancel one, or try again later.')
+    expect(unfinishedRefusal({ account: usage(3, MB, expiry), address: usage(9, 99 * MB) }, 1000, limits)).toBe(
+      'You have 2 unfinished uploads: finish or cancel one before starting another (the oldest is removed at 2030-01-02T03:04:05.000Z).',
+    )
+    expect(unfinishedRefusal({ account: usage(2, 3.5 * MB), address: usage(1) }, 1.5 * MB, limits)).toBe(
+      'Your unfinished uploads already hold 2 MB of the 3 MB you may have open at once: finish or cancel one before starting this 1.5 MB upload.',
+    )
+    expect(unfinishedRefusal({ account: usage(1, 1000), address: usage(5, 1000) }, 1000, limits)).toBe(
+      'There are already 4 unfinished uploads from your network: finish or cancel one, or try again later.',
+    )
+    expect(unfinishedRefusal({ account: usage(1, MB), address: usage(3, 6 * MB + 1) }, MB, limits)).toBe(
+      'Unfinished uploads from your network already hold 5 MB of the 6 MB allowed at once: finish or cancel one, or try again later.',
+    )
   })
 })
 
@@ -36,11 +52,18 @@ describe('uploads being received: the rule', () => {
 function memoryRepository() {
   const rows: NewUploadSlot[] = []
   const live = (now: Date) => rows.filter((r) => r.expiresAt > now)
-  const sum = (list: NewUploadSlot[]): SlotUsage => ({ count: list.length, bytes: list.reduce((n, r) => n + r.bytes, 0), firstExpiry: list.map((r) => r.expiresAt).sort((a, b) => +a - +b)[0] ?? null })
+  const sum = (list: NewUploadSlot[]): SlotUsage => ({
+    count: list.length,
+    bytes: list.reduce((n, r) => n + r.bytes, 0),
+    firstExpiry: list.map((r) => r.expiresAt).sort((a, b) => +a - +b)[0] ?? null,
+  })
   const repo: UploadSlotsRepository = {
     async take(slot, now) {
       rows.push(slot)
-      return { account: sum(live(now).filter((r) => r.kind === slot.kind && r.userId === slot.userId)), address: sum(live(now).filter((r) => r.kind === slot.kind && r.address === slot.address)) }
+      return {
+        account: sum(live(now).filter((r) => r.kind === slot.kind && r.userId === slot.userId)),
+        address: sum(live(now).filter((r) => r.kind === slot.kind && r.address === slot.address)),
+      }
     },
     async release(id) {
       const at = rows.findIndex((r) => r.id === id)
@@ -72,7 +95,9 @@ const refused = async (run: () => Promise<unknown>) => {
 }
 
 describe('upload slots', () => {
-  afterEach(() => { vi.useRealTimers() })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('keeps no row for a refused unfinished upload, and frees a closed one', async () => {
     const { rows, repo } = memoryRepository()
@@ -109,7 +134,10 @@ describe('upload slots', () => {
     const who = { userId: 7, address: '203.0.113.9' }
     const first = await slots.receiving(who)
     await slots.receiving(who)
-    expect(await refused(() => slots.receiving(who))).toEqual({ status: 429, error: 'You are already sending 2 uploads at once: let one finish, then send this one.' })
+    expect(await refused(() => slots.receiving(who))).toEqual({
+      status: 429,
+      error: 'You are already sending 2 uploads at once: let one finish, then send this one.',
+    })
     expect(rows).toHaveLength(2)
     expect(rows.every((r) => r.expiresAt.getTime() === Date.now() + RECEIVING_LEASE_MS)).toBe(true)
     // Renewed while the uploads run: after five leases' time they still count.

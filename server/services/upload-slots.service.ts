@@ -25,22 +25,30 @@ export const RECEIVING_LEASE_MS = 60_000
  * Why a new unfinished upload of `declared` bytes may not be kept, given what the account and the
  * address hold with it counted; null when it may.
  */
-export function unfinishedRefusal(usage: { account: SlotUsage; address: SlotUsage }, declared: number, limits: UploadSlotLimits): string | null {
+export function unfinishedRefusal(
+  usage: { account: SlotUsage; address: SlotUsage },
+  declared: number,
+  limits: UploadSlotLimits,
+): string | null {
   const { account, address } = usage
   if (account.count > limits.unfinishedPerAccount) {
     const oldest = account.firstExpiry ? ` (the oldest is removed at ${account.firstExpiry.toISOString()})` : ''
     return `You have ${limits.unfinishedPerAccount} unfinished uploads: finish or cancel one before starting another${oldest}.`
   }
   if (account.bytes > limits.unfinishedBytesPerAccount) {
-    return `Your unfinished uploads already hold ${formatBytes(account.bytes - declared)} of the ${formatBytes(limits.unfinishedBytesPerAccount)} ` +
+    return (
+      `Your unfinished uploads already hold ${formatBytes(account.bytes - declared)} of the ${formatBytes(limits.unfinishedBytesPerAccount)} ` +
       `you may have open at once: finish or cancel one before starting this ${formatBytes(declared)} upload.`
+    )
   }
   if (address.count > limits.unfinishedPerAddress) {
     return `There are already ${limits.unfinishedPerAddress} unfinished uploads from your network: finish or cancel one, or try again later.`
   }
   if (address.bytes > limits.unfinishedBytesPerAddress) {
-    return `Unfinished uploads from your network already hold ${formatBytes(address.bytes - declared)} of the ${formatBytes(limits.unfinishedBytesPerAddress)} ` +
+    return (
+      `Unfinished uploads from your network already hold ${formatBytes(address.bytes - declared)} of the ${formatBytes(limits.unfinishedBytesPerAddress)} ` +
       'allowed at once: finish or cancel one, or try again later.'
+    )
   }
   return null
 }
@@ -65,9 +73,15 @@ export interface UploadSlots {
   removeExpired(): Promise<number>
 }
 
-export function createUploadSlots(slots: UploadSlotsRepository, limits: UploadSlotLimits, log: { warn(obj: object, msg: string): void }, now: () => Date = () => new Date()): UploadSlots {
+export function createUploadSlots(
+  slots: UploadSlotsRepository,
+  limits: UploadSlotLimits,
+  log: { warn(obj: object, msg: string): void },
+  now: () => Date = () => new Date(),
+): UploadSlots {
   /** Frees a slot; a failure is only logged (the slot expires anyway). */
-  const release = (id: string) => slots.release(id).catch((err: unknown) => log.warn({ err, slot: id }, 'could not free an upload slot; it expires by itself'))
+  const release = (id: string) =>
+    slots.release(id).catch((err: unknown) => log.warn({ err, slot: id }, 'could not free an upload slot; it expires by itself'))
 
   return {
     async openUnfinished({ userId, address }, id, declared, expiresAt) {
@@ -84,14 +98,19 @@ export function createUploadSlots(slots: UploadSlotsRepository, limits: UploadSl
     async receiving({ userId, address }) {
       const id = `receiving-${randomBytes(12).toString('hex')}`
       const at = now()
-      const usage = await slots.take({ id, kind: 'receiving', userId, address, bytes: 0, expiresAt: new Date(at.getTime() + RECEIVING_LEASE_MS) }, at)
+      const usage = await slots.take(
+        { id, kind: 'receiving', userId, address, bytes: 0, expiresAt: new Date(at.getTime() + RECEIVING_LEASE_MS) },
+        at,
+      )
       const refusal = receivingRefusal(usage.account, limits)
       if (refusal) {
         await release(id)
         throw new HttpError(429, refusal)
       }
       const renewal = setInterval(() => {
-        void slots.renew(id, new Date(now().getTime() + RECEIVING_LEASE_MS)).catch((err: unknown) => log.warn({ err, slot: id }, 'could not renew an upload slot'))
+        void slots
+          .renew(id, new Date(now().getTime() + RECEIVING_LEASE_MS))
+          .catch((err: unknown) => log.warn({ err, slot: id }, 'could not renew an upload slot'))
       }, RECEIVING_LEASE_MS / 3)
       renewal.unref()
       let freed: Promise<void> | undefined

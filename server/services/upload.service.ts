@@ -1,7 +1,17 @@
 // The upload form's rules: which fields, what they must hold, and whether a lifter may
 // upload this lift to this challenge now. Pure: the route reads the rows, these decide.
 import {
-  LIFT_MAX_KG, LIFT_NAMES, LIMITS, RANKED_LIFTS, WEIGHT_STEP_KG, challengeStatus, inWeightSteps, normalizeLiftType, plausibilityProblem, type LiftType, type RankedLift,
+  LIFT_MAX_KG,
+  LIFT_NAMES,
+  LIMITS,
+  RANKED_LIFTS,
+  WEIGHT_STEP_KG,
+  challengeStatus,
+  inWeightSteps,
+  normalizeLiftType,
+  plausibilityProblem,
+  type LiftType,
+  type RankedLift,
 } from '../../contract/index.ts'
 import { Refusal, badRequest, conflict } from '../errors.ts'
 import { challengeLiftTypes } from './competitions.service.ts'
@@ -18,7 +28,11 @@ export interface UploadFields {
 
 /** A size as upload answers say it: "1.5 MB", "600 KB". */
 export function formatBytes(bytes: number): string {
-  const units: Array<[number, string]> = [[1024 ** 3, 'GB'], [1024 ** 2, 'MB'], [1024, 'KB']]
+  const units: Array<[number, string]> = [
+    [1024 ** 3, 'GB'],
+    [1024 ** 2, 'MB'],
+    [1024, 'KB'],
+  ]
   for (const [size, unit] of units) {
     if (bytes >= size) return `${Math.round((bytes / size) * 10) / 10} ${unit}`
   }
@@ -26,7 +40,8 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The 413 of an upload over UPLOAD_MAX_BYTES, whichever route it came by. */
-export const tooLarge = (limit: number) => new Refusal('too_large', `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
+export const tooLarge = (limit: number) =>
+  new Refusal('too_large', `The video is larger than the ${formatBytes(limit)} limit. Trim or compress it and try again.`)
 
 const REQUIRED_FIELDS = ['lift_type', 'weight', 'competition_id'] as const
 
@@ -37,26 +52,34 @@ const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') 
 
 export function parseUploadFields(fields: Readonly<Record<string, string>>): UploadFields {
   const missing = REQUIRED_FIELDS.filter((name) => !fields[name]?.trim())
-  if (missing.length > 0) throw badRequest(`Please fill in all fields: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`)
+  if (missing.length > 0)
+    throw badRequest(`Please fill in all fields: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`)
   const liftType = normalizeLiftType(fields.lift_type)
   const weightText = fields.weight!.trim()
   const weight = /^\d+(\.\d+)?$/.test(weightText) ? Number(weightText) : NaN
   if (!Number.isFinite(weight) || weight <= 0 || weight > LIMITS.maxWeightKg || !inWeightSteps(weight)) {
-    throw badRequest(`Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}, in steps of ${WEIGHT_STEP_KG} kg.`)
+    throw badRequest(
+      `Please enter a valid weight: a number of kilograms above 0 and at most ${LIMITS.maxWeightKg}, in steps of ${WEIGHT_STEP_KG} kg.`,
+    )
   }
   // Above every world record of the lift: no one lifts it, so it is refused rather than judged.
   if (liftType && weight > LIFT_MAX_KG[liftType]) {
-    throw badRequest(`No one has lifted ${weight} kg in the ${LIFT_NAMES[liftType].toLowerCase()}: the most we take is ${LIFT_MAX_KG[liftType]} kg.`)
+    throw badRequest(
+      `No one has lifted ${weight} kg in the ${LIFT_NAMES[liftType].toLowerCase()}: the most we take is ${LIFT_MAX_KG[liftType]} kg.`,
+    )
   }
   const idText = fields.competition_id!.trim()
   const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
-  if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647) throw badRequest('competition_id must be a challenge id.')
+  if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647)
+    throw badRequest('competition_id must be a challenge id.')
   return { liftType, weight, competitionId }
 }
 
 /** A lift may be uploaded while the challenge runs, of a lift type it lists; answers the lift type. */
 export function assertUploadable(
-  competition: { startDate: Date; endDate: Date; liftTypes: string[]; description: string }, liftType: LiftType | undefined, now = new Date(),
+  competition: { startDate: Date; endDate: Date; liftTypes: string[]; description: string },
+  liftType: LiftType | undefined,
+  now = new Date(),
 ): LiftType {
   const status = challengeStatus(competition.startDate, competition.endDate, now)
   if (status === 'completed') throw conflict('This challenge has ended')
@@ -76,7 +99,9 @@ const isRankedLift = (lift: string): lift is RankedLift => (RANKED_LIFTS as read
  * one has made.
  */
 export function assertPlausible(
-  lifter: { gender: string; weightClass: string; bodyweight: number | null }, liftType: LiftType, weight: number,
+  lifter: { gender: string; weightClass: string; bodyweight: number | null },
+  liftType: LiftType,
+  weight: number,
   otherLifts: readonly { liftType: string; weight: number; status: 'pending' | 'completed' | 'failed' }[],
 ): void {
   const bests: Partial<Record<RankedLift, number>> = {}

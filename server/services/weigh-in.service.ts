@@ -3,7 +3,15 @@
 // moves the lifter to the class it belongs in when it does not fit the one entered, never silently
 // (the answer, the entry and its live event say so). One weigh-in per lifter. The write and its
 // announcement are infra/repositories/participants.repository.ts's.
-import { bodyweightProblem, classFor, entryBodyweightProblem, lifterDivisions, movedMessage, type WeighInBody, type WeighInResponse } from '../../contract/index.ts'
+import {
+  bodyweightProblem,
+  classFor,
+  entryBodyweightProblem,
+  lifterDivisions,
+  movedMessage,
+  type WeighInBody,
+  type WeighInResponse,
+} from '../../contract/index.ts'
 import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { Refusal } from '../../infra/refusal.ts'
@@ -13,7 +21,7 @@ import { normalizeGender } from './competitions.service.ts'
 import { birthDateText, classSetOf, toParticipant } from './mappers.ts'
 
 export const NOT_ORGANISER = 'Only the organiser of this challenge records weigh-ins.'
-export const SELF_WEIGH_IN = 'You cannot record your own weigh-in: a weigh-in is someone else\'s reading of the scale.'
+export const SELF_WEIGH_IN = "You cannot record your own weigh-in: a weigh-in is someone else's reading of the scale."
 export const NO_WEIGH_IN = 'This challenge has no weigh-in: its lifters declare their own bodyweight.'
 
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
@@ -21,12 +29,16 @@ const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')
 /** Why a weigh-in cannot be recorded now (one sentence), or null: inside the window only. */
 export function windowProblem(window: { opens: Date | null; closes: Date | null }, now: Date): string | null {
   if (!window.opens || !window.closes) return NO_WEIGH_IN
-  if (now < window.opens || now > window.closes) return `The weigh-in runs from ${utc(window.opens)} to ${utc(window.closes)}: a weigh-in outside it is refused.`
+  if (now < window.opens || now > window.closes)
+    return `The weigh-in runs from ${utc(window.opens)} to ${utc(window.closes)}: a weigh-in outside it is refused.`
   return null
 }
 
 /** Why a lifter may not lift yet in a challenge with a weigh-in (one sentence), or null. */
-export function liftBeforeWeighInProblem(competition: { weighInOpensAt: Date | null; weighInClosesAt: Date | null }, lifter: { weighedInAt: Date | null }): string | null {
+export function liftBeforeWeighInProblem(
+  competition: { weighInOpensAt: Date | null; weighInClosesAt: Date | null },
+  lifter: { weighedInAt: Date | null },
+): string | null {
   if (!competition.weighInOpensAt || !competition.weighInClosesAt || lifter.weighedInAt) return null
   return `This meet weighs lifters in before they lift: the organiser records your bodyweight between ${utc(competition.weighInOpensAt)} and ${utc(competition.weighInClosesAt)}; no attempt is taken before.`
 }
@@ -56,9 +68,16 @@ export function createWeighInService(deps: WeighInDeps) {
       const settings = scoringSettings(competition)
       const set = classSetOf(competition.classSet)
       const recorded = await deps.participants.recordWeighIn(
-        { userId: body.user_id, competitionId, bodyweight: body.bodyweight, at, answer: (row) => toParticipant(deps.apiBase, row, settings, competition.startDate) },
+        {
+          userId: body.user_id,
+          competitionId,
+          bodyweight: body.bodyweight,
+          at,
+          answer: (row) => toParticipant(deps.apiBase, row, settings, competition.startDate),
+        },
         (entry) => {
-          if (entry.weighedInAt) throw new Refusal('conflict', `This lifter weighed in already (${utc(entry.weighedInAt)}): a weigh-in is recorded once.`)
+          if (entry.weighedInAt)
+            throw new Refusal('conflict', `This lifter weighed in already (${utc(entry.weighedInAt)}): a weigh-in is recorded once.`)
           const sex = normalizeGender(entry.gender)
           const divisions = lifterDivisions(settings.total_lifts, birthDateText(entry.birthDate), competition.startDate)
           if (entryBodyweightProblem(set, sex, entry.weightClass, body.bodyweight, divisions) === null) return entry.weightClass
@@ -69,8 +88,13 @@ export function createWeighInService(deps: WeighInDeps) {
       if (!recorded) throw notFound('This lifter has not joined this challenge.')
       const { participant, movedFrom } = recorded
       return {
-        message: movedFrom ? movedMessage(body.bodyweight, movedFrom, participant.weight_class) : `Weighed in at ${body.bodyweight} kg in the ${participant.weight_class} class.`,
-        moved_from: movedFrom, weight_class: participant.weight_class, bodyweight: body.bodyweight, user_id: body.user_id,
+        message: movedFrom
+          ? movedMessage(body.bodyweight, movedFrom, participant.weight_class)
+          : `Weighed in at ${body.bodyweight} kg in the ${participant.weight_class} class.`,
+        moved_from: movedFrom,
+        weight_class: participant.weight_class,
+        bodyweight: body.bodyweight,
+        user_id: body.user_id,
       }
     },
   }

@@ -62,12 +62,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const redis = config.redisUrl ? openRedisClients(config.redisUrl) : undefined
   const bus = createLiveBus()
   const repos = createRepositories(db.prisma, bus, config.apiBase)
-  const transcoding = !options.queue && options.transcoding
-    ? createTranscoding(
-      { config, storage, attempts: repos.attempts, publisher: bus, redis },
-      { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) },
-    )
-    : undefined
+  const transcoding =
+    !options.queue && options.transcoding
+      ? createTranscoding(
+          { config, storage, attempts: repos.attempts, publisher: bus, redis },
+          { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) },
+        )
+      : undefined
   const queue = options.queue ?? transcoding?.queue ?? { enqueue: async () => {}, close: async () => {} }
   const mailer = options.mailer ?? createMailer(config, () => {})
   const app = await buildApp({ config, db, repos, bus, queue, storage, redis, mailer })
@@ -75,7 +76,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await app.ready()
   await transcoding?.start()
   return {
-    app, db, config, storage, s3, transcoding,
+    app,
+    db,
+    config,
+    storage,
+    s3,
+    transcoding,
     async close() {
       await app.close()
       await transcoding?.queue.close()
@@ -92,17 +98,31 @@ let counter = 0
 /** Registers a fresh user through the API and returns its tokens. */
 export async function registerUser(app: App, name = 'Test Lifter') {
   const n = `${Date.now().toString(36)}${counter++}`
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email: `lifter${n}@example.com`, password: 'correct horse battery' } })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name, email: `lifter${n}@example.com`, password: 'correct horse battery' },
+  })
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`)
   const body = res.json() as { access_token: string; refresh_token: string; user_id: number }
-  return { ...body, email: `lifter${n}@example.com`, password: 'correct horse battery', auth: { authorization: `Bearer ${body.access_token}` } }
+  return {
+    ...body,
+    email: `lifter${n}@example.com`,
+    password: 'correct horse battery',
+    auth: { authorization: `Bearer ${body.access_token}` },
+  }
 }
 
 /** A new user who created a challenge (running unless `days` says otherwise) and joined it in 83kg. */
 export async function joinedLifter(app: App, challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) {
   const u = await registerUser(app)
   const competitionId = await createChallenge(app, u.access_token, challenge, days)
-  const res = await app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   if (res.statusCode !== 201) throw new Error(`join failed: ${res.statusCode} ${res.body}`)
   return { ...u, competitionId }
 }
@@ -110,10 +130,17 @@ export async function joinedLifter(app: App, challenge: Record<string, unknown> 
 /** Creates a challenge through the API as the given user. Dates are offsets in days from now. */
 export async function createChallenge(app: App, token: string, overrides: Record<string, unknown> = {}, days = { start: -1, end: 6 }) {
   const res = await app.inject({
-    method: 'POST', url: '/api/create_competition', headers: { authorization: `Bearer ${token}` },
+    method: 'POST',
+    url: '/api/create_competition',
+    headers: { authorization: `Bearer ${token}` },
     payload: {
-      name: 'Test Challenge', location: 'Test Gym', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'M',
-      start_date: new Date(Date.now() + days.start * 86_400_000).toISOString(), end_date: new Date(Date.now() + days.end * 86_400_000).toISOString(),
+      name: 'Test Challenge',
+      location: 'Test Gym',
+      lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+      weightclasses: ['83kg', '93kg'],
+      gender: 'M',
+      start_date: new Date(Date.now() + days.start * 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + days.end * 86_400_000).toISOString(),
       ...overrides,
     },
   })

@@ -7,7 +7,11 @@ export function filesUnder(root: string): string[] {
   const out: string[] = []
   const walk = (at: string) => {
     let names: string[]
-    try { names = readdirSync(at) } catch { return }
+    try {
+      names = readdirSync(at)
+    } catch {
+      return
+    }
     for (const name of names) {
       const path = join(at, name)
       if (statSync(path).isDirectory()) walk(path)
@@ -23,7 +27,11 @@ export function uploadScratchFolders(mediaDir: string): string[] {
   const found: string[] = []
   const walk = (at: string) => {
     let names: string[]
-    try { names = readdirSync(at) } catch { return }
+    try {
+      names = readdirSync(at)
+    } catch {
+      return
+    }
     for (const name of names) {
       const path = join(at, name)
       // An upload ending meanwhile removes its folder: a vanished entry is no folder.

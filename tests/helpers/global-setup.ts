@@ -7,7 +7,9 @@ export default async function setup() {
   try {
     await client.connect()
   } catch (error) {
-    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL}: ${(error as Error).message}. Start it (see README, Testing).`, { cause: error })
+    throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL}: ${(error as Error).message}. Start it (see README, Testing).`, {
+      cause: error,
+    })
   } finally {
     await client.end().catch(() => {})
   }

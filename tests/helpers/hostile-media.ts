@@ -59,9 +59,47 @@ export async function makePrivateVideos(dir: string): Promise<PrivateVideos> {
   const mp4 = join(dir, 'private.mp4')
   const ts = join(dir, 'private.ts')
   const png = join(dir, 'frame.png')
-  await run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', mp4])
+  await run(ffmpeg, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=30',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    mp4,
+  ])
   await Promise.all([
-    run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=30', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mpegts', ts]),
+    run(ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=30',
+      '-t',
+      '4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-f',
+      'mpegts',
+      ts,
+    ]),
     run(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', png]),
   ])
   return { mp4, ts, png }
@@ -74,13 +112,25 @@ export async function makePrivateVideos(dir: string): Promise<PrivateVideos> {
 export const HOSTILE_VARIANTS: readonly HostileVariant[] = [
   // The reviewer's manifest: XML with `free` at byte 4 (file-type: a QuickTime box, so MOV;
   // ffmpeg: the mov probe scores 95 for `free`, the DASH probe 100 for <MPD … dash:profile).
-  { name: 'a DASH manifest (MOV by its 4th byte)', sniffedAs: 'mov', ffmpegPicks: 'dash', bytes: (p) => Buffer.from(`<!--free-->\n${mpd(`file:${p.mp4}`)}`) },
+  {
+    name: 'a DASH manifest (MOV by its 4th byte)',
+    sniffedAs: 'mov',
+    ffmpegPicks: 'dash',
+    bytes: (p) => Buffer.from(`<!--free-->\n${mpd(`file:${p.mp4}`)}`),
+  },
   { name: 'a DASH manifest behind an ID3 tag', sniffedAs: 'mp4', ffmpegPicks: 'dash', bytes: (p) => behindId3(mpd(`file:${p.mp4}`)) },
   {
-    name: 'an HLS playlist behind an ID3 tag', sniffedAs: 'mp4', ffmpegPicks: 'hls',
+    name: 'an HLS playlist behind an ID3 tag',
+    sniffedAs: 'mp4',
+    ffmpegPicks: 'hls',
     bytes: (p) => behindId3(`#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nfile:${p.ts}\n#EXT-X-ENDLIST\n`),
   },
-  { name: 'an ffconcat script behind an ID3 tag', sniffedAs: 'mp4', ffmpegPicks: 'concat', bytes: () => behindId3('ffconcat version 1.0\nfile private.mp4\n') },
+  {
+    name: 'an ffconcat script behind an ID3 tag',
+    sniffedAs: 'mp4',
+    ffmpegPicks: 'concat',
+    bytes: () => behindId3('ffconcat version 1.0\nfile private.mp4\n'),
+  },
   { name: 'a PNG behind an ID3 tag (image2)', sniffedAs: 'mp4', ffmpegPicks: 'png_pipe', bytes: (p) => behindId3(readFileSync(p.png)) },
 ]
 
@@ -96,12 +146,19 @@ export function loggedBinaries(real: FfmpegBinaries, dir: string): { binaries: F
   const wrap = (name: string, binary: string) => {
     const path = join(dir, `logged-${name}`)
     // One line per run, the arguments separated by \x1f (a filter graph has spaces).
-    writeFileSync(path, `#!/bin/sh\nprintf '%s\\037' '${name}' >> '${log}'\nfor a in "$@"; do printf '%s\\037' "$a" >> '${log}'; done\necho >> '${log}'\nexec '${binary}' "$@"\n`)
+    writeFileSync(
+      path,
+      `#!/bin/sh\nprintf '%s\\037' '${name}' >> '${log}'\nfor a in "$@"; do printf '%s\\037' "$a" >> '${log}'; done\necho >> '${log}'\nexec '${binary}' "$@"\n`,
+    )
     chmodSync(path, 0o755)
     return path
   }
   return {
     binaries: { ...real, ffmpeg: wrap('ffmpeg', real.ffmpeg), ffprobe: wrap('ffprobe', real.ffprobe) },
-    runs: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => line.split('\x1f').slice(0, -1)),
+    runs: () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\x1f').slice(0, -1)),
   }
 }

@@ -6,7 +6,13 @@ import { registerUser, type TestApp } from './app.ts'
 
 type Auth = { auth: Record<string, string> }
 
-const NO_LIFT: Record<string, string> = { squat: 'depth', bench: 'no_pause', deadlift: 'downward_movement', snatch: 'press_out', clean_and_jerk: 'press_out' }
+const NO_LIFT: Record<string, string> = {
+  squat: 'depth',
+  bench: 'no_pause',
+  deadlift: 'downward_movement',
+  snatch: 'press_out',
+  clean_and_jerk: 'press_out',
+}
 
 export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId: number, certified = 3) {
   const judges: Awaited<ReturnType<typeof registerUser>>[] = []
@@ -14,9 +20,16 @@ export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId:
   const ids = judges.map((j) => j.user_id)
   await t.db.prisma.user.updateMany({ where: { id: { in: ids.slice(0, certified) } }, data: { judgeCertifiedAt: new Date() } })
   // In the judges' order, so judges[0] sits in seat 1 (a read's row order is not the ids' order).
-  const byId = new Map((await t.db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })).map((u) => [u.id, u.username]))
+  const byId = new Map(
+    (await t.db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })).map((u) => [u.id, u.username]),
+  )
   const usernames = ids.map((id) => byId.get(id)!)
-  const res = await t.app.inject({ method: 'PUT', url: `/api/competitions/${competitionId}/judges`, headers: organiser.auth, payload: { usernames } })
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/competitions/${competitionId}/judges`,
+    headers: organiser.auth,
+    payload: { usernames },
+  })
   expect(res.statusCode, res.body).toBe(200)
   return {
     judges,
@@ -24,7 +37,12 @@ export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId:
     async decide(attemptId: number, good: boolean, liftType = 'squat') {
       let last
       for (const judge of judges) {
-        last = await t.app.inject({ method: 'POST', url: `/api/attempts/${attemptId}/votes`, headers: judge.auth, payload: good ? { good: true } : { good: false, reason: NO_LIFT[liftType] } })
+        last = await t.app.inject({
+          method: 'POST',
+          url: `/api/attempts/${attemptId}/votes`,
+          headers: judge.auth,
+          payload: good ? { good: true } : { good: false, reason: NO_LIFT[liftType] },
+        })
         expect(last.statusCode, last.body).toBe(201)
       }
       return (last!.json() as { attempt: { status: string; judging: { verified: boolean } } }).attempt

@@ -59,7 +59,9 @@ export async function startLiveServer(options: TestAppOptions & { redis?: boolea
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   return {
-    ...t, url, redisPrefix,
+    ...t,
+    url,
+    redisPrefix,
     async close() {
       await t.close()
       if (redisPrefix) await dropRedisPrefix(redisPrefix)
@@ -83,25 +85,43 @@ export async function createLifters(prisma: PrismaClient, jwtSecret: string, n: 
   await prisma.user.createMany({ data: rows })
   const users = await prisma.user.findMany({ where: { username: { in: rows.map((r) => r.username) } }, orderBy: { id: 'asc' } })
   const jwt = await standaloneAccessJwt(jwtSecret, 3600)
-  const tokens = createTokenService({ refreshTokens: createRefreshTokensRepository(prisma), users: createUsersRepository(prisma), jwt }, { refreshTtlDays: 1 })
+  const tokens = createTokenService(
+    { refreshTokens: createRefreshTokensRepository(prisma), users: createUsersRepository(prisma), jwt },
+    { refreshTtlDays: 1 },
+  )
   return Promise.all(users.map(async (u) => ({ userId: u.id, token: (await tokens.issue(u.id)).access_token })))
 }
 
 /** An ongoing challenge, straight in the database (the three powerlifts unless `liftTypes` says otherwise). */
-export async function createOngoingChallenge(prisma: PrismaClient, name = 'Live Challenge', liftTypes = ['Squat', 'Bench Press', 'Deadlift']): Promise<number> {
+export async function createOngoingChallenge(
+  prisma: PrismaClient,
+  name = 'Live Challenge',
+  liftTypes = ['Squat', 'Bench Press', 'Deadlift'],
+): Promise<number> {
   const row = await prisma.competition.create({
     data: {
-      name, location: 'Test Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 6 * 86_400_000),
-      liftTypes, weightClasses: ['83kg', '93kg'], gender: 'M', description: name,
+      name,
+      location: 'Test Gym',
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 6 * 86_400_000),
+      liftTypes,
+      weightClasses: ['83kg', '93kg'],
+      gender: 'M',
+      description: name,
     },
   })
   return row.id
 }
 
 /** POST /api/join_competition over HTTP. */
-export async function join(url: string, lifter: Lifter, competitionId: number): Promise<{ status: number; body: { participant_id?: number; participants?: number; error?: string } }> {
+export async function join(
+  url: string,
+  lifter: Lifter,
+  competitionId: number,
+): Promise<{ status: number; body: { participant_id?: number; participants?: number; error?: string } }> {
   const res = await fetch(`${url}/api/join_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
     body: JSON.stringify({ competition_id: competitionId, weight_class: '83kg' }),
   })
   const body: unknown = await res.json()
@@ -110,17 +130,27 @@ export async function join(url: string, lifter: Lifter, competitionId: number): 
 }
 
 /** What a join answers: the entry and the new count, or {error}. */
-const JoinAnswer = Type.Object({ participant_id: Type.Optional(Type.Number()), participants: Type.Optional(Type.Number()), error: Type.Optional(Type.String()) })
+const JoinAnswer = Type.Object({
+  participant_id: Type.Optional(Type.Number()),
+  participants: Type.Optional(Type.Number()),
+  error: Type.Optional(Type.String()),
+})
 
 /** A connected socket.io client (websocket transport, quick reconnection). */
 export async function connectClient(url: string, token?: string): Promise<ClientSocket> {
   const socket: ClientSocket = connect(url, {
-    transports: ['websocket'], forceNew: true, auth: token ? { token } : {},
-    reconnectionDelay: 50, reconnectionDelayMax: 200,
+    transports: ['websocket'],
+    forceNew: true,
+    auth: token ? { token } : {},
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 200,
   })
   await new Promise<void>((resolvePromise, reject) => {
     socket.once('connect', () => resolvePromise())
-    socket.once('connect_error', (error) => { socket.close(); reject(error) })
+    socket.once('connect_error', (error) => {
+      socket.close()
+      reject(error)
+    })
   })
   return socket
 }
@@ -161,7 +191,8 @@ export async function openFeed(url: string, competitionId: number | string): Pro
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveFeedMessage))
   await once(ws, 'open')
   return {
-    ws, messages,
+    ws,
+    messages,
     async close() {
       if (ws.readyState === WebSocket.CLOSED) return
       const closed = once(ws, 'close')
@@ -193,12 +224,25 @@ export async function spawnServer(env: Record<string, string>, { startTimeoutMs 
   const dataDir = mkdtempSync(joinPath(tmpdir(), 'liftarena-node-'))
   const child = spawn(joinPath(ROOT, 'node_modules/.bin/tsx'), ['server/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_DATA: 'false', SERVE_WEB: 'false', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO_DATA: 'false',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout!.on('data', (chunk) => { output += String(chunk) })
-  child.stderr!.on('data', (chunk) => { output += String(chunk) })
+  child.stdout!.on('data', (chunk) => {
+    output += String(chunk)
+  })
+  child.stderr!.on('data', (chunk) => {
+    output += String(chunk)
+  })
   const exited = once(child, 'exit')
   await new Promise<void>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${startTimeoutMs / 1000} s:\n${output}`)), startTimeoutMs)
@@ -209,7 +253,10 @@ export async function spawnServer(env: Record<string, string>, { startTimeoutMs 
       }
     }
     child.stdout!.on('data', onData)
-    void exited.then(() => { clearTimeout(timer); reject(new Error(`server exited:\n${output}`)) })
+    void exited.then(() => {
+      clearTimeout(timer)
+      reject(new Error(`server exited:\n${output}`))
+    })
   })
   return {
     url: `http://127.0.0.1:${port}`,

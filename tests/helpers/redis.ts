@@ -18,10 +18,14 @@ export async function privateRedis(): Promise<PrivateRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       child = started
       let output = ''
-      started.stdout!.on('data', (chunk) => { output += String(chunk) })
+      started.stdout!.on('data', (chunk) => {
+        output += String(chunk)
+      })
       await waitUntil(() => output.includes('Ready to accept connections'), 'redis-server to start', 10_000)
     },
     async kill() {

@@ -26,7 +26,11 @@ export class RoomFollower {
   readonly store: LiveStore
   #unwatch: (() => void) | null = null
 
-  constructor(readonly socket: ClientSocket, readonly baseUrl: string, readonly competitionId: number) {
+  constructor(
+    readonly socket: ClientSocket,
+    readonly baseUrl: string,
+    readonly competitionId: number,
+  ) {
     this.room = competitionRoom(competitionId)
     this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
   }

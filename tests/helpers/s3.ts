@@ -62,10 +62,18 @@ export async function startS3({ directory, bucket = 'liftarena-test' }: S3Option
   const killChild = () => child?.kill('SIGKILL')
 
   const s3: TestS3 = {
-    endpoint, port, bucket, requests,
+    endpoint,
+    port,
+    bucket,
+    requests,
     env: {
-      STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     },
     async start() {
       if (child && child.exitCode === null && child.signalCode === null) return
@@ -86,7 +94,9 @@ export async function startS3({ directory, bucket = 'liftarena-test' }: S3Option
         for (const line of lines) if (line.startsWith('REQ ')) requests.push(line.slice(4))
         if (lines.includes('LISTENING')) listening = true
       })
-      started.stderr!.on('data', (chunk: Buffer) => { errors += String(chunk) })
+      started.stderr!.on('data', (chunk: Buffer) => {
+        errors += String(chunk)
+      })
       await waitUntil(() => listening || started.exitCode !== null, 's3rver to start', 15_000)
       if (!listening) throw new Error(`s3rver did not start: ${errors}`)
     },

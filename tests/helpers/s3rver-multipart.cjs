@@ -39,23 +39,39 @@ function addMultipartCalls(server) {
         ctx.status = 204
         return
       }
-      const numbers = names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b)
-      const parts = await Promise.all(numbers.map(async (n) => {
-        const [stat, md5] = await Promise.all([fs.stat(path.join(dir, String(n))), fs.readFile(path.join(dir, `${n}.md5`), 'utf8').catch(() => '')])
-        return `<Part><PartNumber>${n}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${esc(md5.trim())}"</ETag><Size>${stat.size}</Size></Part>`
-      }))
+      const numbers = names
+        .filter((n) => /^\d+$/.test(n))
+        .map(Number)
+        .sort((a, b) => a - b)
+      const parts = await Promise.all(
+        numbers.map(async (n) => {
+          const [stat, md5] = await Promise.all([
+            fs.stat(path.join(dir, String(n))),
+            fs.readFile(path.join(dir, `${n}.md5`), 'utf8').catch(() => ''),
+          ])
+          return `<Part><PartNumber>${n}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${esc(md5.trim())}"</ETag><Size>${stat.size}</Size></Part>`
+        }),
+      )
       ctx.type = 'application/xml'
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="${XMLNS}"><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key>` +
+      ctx.body =
+        `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="${XMLNS}"><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key>` +
         `<UploadId>${esc(uploadId)}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`
       return
     }
     if (bucket && !key && ctx.method === 'GET' && url.searchParams.has('uploads')) {
       const dir = uploadsDir(bucket)
       const ids = (await fs.readdir(dir).catch(() => [])).filter((n) => /^[0-9a-f]+$/.test(n))
-      const uploads = await Promise.all(ids.map(async (id) => {
-        const [stat, uploadKey] = await Promise.all([fs.stat(path.join(dir, id)), fs.readFile(path.join(dir, id, 'key'), 'utf8').catch(() => null)])
-        return uploadKey === null ? '' : `<Upload><Key>${esc(uploadKey)}</Key><UploadId>${esc(id)}</UploadId><Initiated>${(stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime).toISOString()}</Initiated></Upload>`
-      }))
+      const uploads = await Promise.all(
+        ids.map(async (id) => {
+          const [stat, uploadKey] = await Promise.all([
+            fs.stat(path.join(dir, id)),
+            fs.readFile(path.join(dir, id, 'key'), 'utf8').catch(() => null),
+          ])
+          return uploadKey === null
+            ? ''
+            : `<Upload><Key>${esc(uploadKey)}</Key><UploadId>${esc(id)}</UploadId><Initiated>${(stat.birthtimeMs > 0 ? stat.birthtime : stat.mtime).toISOString()}</Initiated></Upload>`
+        }),
+      )
       ctx.type = 'application/xml'
       ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="${XMLNS}"><Bucket>${esc(bucket)}</Bucket><IsTruncated>false</IsTruncated>${uploads.join('')}</ListMultipartUploadsResult>`
       return

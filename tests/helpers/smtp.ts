@@ -41,9 +41,12 @@ export function parseMail(raw: string): { subject: string; text: string } {
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '')
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? ''
   const encoding = header('Content-Transfer-Encoding').toLowerCase()
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body)
-    : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : body
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body
   return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') }
 }
 

@@ -16,8 +16,18 @@ async function ffmpeg(args: string[]): Promise<void> {
 }
 
 export type TakeFixture =
-  | 'uninterrupted' | 'cut_at_4s' | 'frozen' | 'black_stretch' | 'pure_black' | 'created_2099' | 'created_2020'
-  | 'two_video_streams' | 'timestamps_backwards' | 'size_change' | 'frame_rate_change' | 'too_short'
+  | 'uninterrupted'
+  | 'cut_at_4s'
+  | 'frozen'
+  | 'black_stretch'
+  | 'pure_black'
+  | 'created_2099'
+  | 'created_2020'
+  | 'two_video_streams'
+  | 'timestamps_backwards'
+  | 'size_change'
+  | 'frame_rate_change'
+  | 'too_short'
 
 /** Writes the fixture under `dir`; its path. */
 export async function makeTake(dir: string, kind: TakeFixture): Promise<string> {
@@ -35,7 +45,18 @@ export async function makeTake(dir: string, kind: TakeFixture): Promise<string> 
       await ffmpeg([...src(3), '-vf', 'tpad=stop_mode=clone:stop_duration=3', ...h264, out('mp4')])
       return out('mp4')
     case 'black_stretch':
-      await ffmpeg([...src(3), '-f', 'lavfi', '-i', `color=black:s=${SIZE}:r=30:d=2`, ...src(2), '-filter_complex', '[0][1][2]concat=n=3:v=1', ...h264, out('mp4')])
+      await ffmpeg([
+        ...src(3),
+        '-f',
+        'lavfi',
+        '-i',
+        `color=black:s=${SIZE}:r=30:d=2`,
+        ...src(2),
+        '-filter_complex',
+        '[0][1][2]concat=n=3:v=1',
+        ...h264,
+        out('mp4'),
+      ])
       return out('mp4')
     case 'pure_black':
       await ffmpeg(['-f', 'lavfi', '-i', `color=black:s=${SIZE}:r=30:d=5`, ...h264, out('mp4')])
@@ -55,12 +76,21 @@ export async function makeTake(dir: string, kind: TakeFixture): Promise<string> 
       return out('mp4')
     case 'timestamps_backwards':
       // Two transport streams joined byte for byte: the second one's clock starts again.
-      return joinTs(dir, kind, [[...src(3), ...h264], [...src(3), ...h264]])
+      return joinTs(dir, kind, [
+        [...src(3), ...h264],
+        [...src(3), ...h264],
+      ])
     case 'size_change':
       // The second part 640×360, its clock continuing from 3 s: the picture size changes at 3 s, time runs on.
-      return joinTs(dir, kind, [[...src(3), ...h264], [...src(3, 30, '640x360'), ...h264, '-output_ts_offset', '3']])
+      return joinTs(dir, kind, [
+        [...src(3), ...h264],
+        [...src(3, 30, '640x360'), ...h264, '-output_ts_offset', '3'],
+      ])
     case 'frame_rate_change':
-      return joinTs(dir, kind, [[...src(4, 30), ...h264], [...src(4, 60), ...h264, '-output_ts_offset', '4']])
+      return joinTs(dir, kind, [
+        [...src(4, 30), ...h264],
+        [...src(4, 60), ...h264, '-output_ts_offset', '4'],
+      ])
   }
 }
 

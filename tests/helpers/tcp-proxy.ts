@@ -22,42 +22,55 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
   }
-  const listen = () => new Promise<void>((resolve) => {
-    server = net.createServer((client) => {
-      if (silent) {
-        // Accept, then say nothing: the client waits for a handshake that never comes.
-        track(client)
-        client.on('error', () => {})
-        client.pause()
-        return
-      }
-      const upstream = net.connect(targetPort, targetHost)
-      for (const s of [client, upstream]) {
-        track(s)
-        s.on('error', () => { client.destroy(); upstream.destroy() })
-      }
-      // Forward by hand, so blackhole() can make an open connection go silent.
-      client.on('data', (chunk) => { if (!silent) upstream.write(chunk) })
-      upstream.on('data', (chunk) => { if (!silent) client.write(chunk) })
-      client.on('end', () => upstream.end())
-      upstream.on('end', () => client.end())
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        if (silent) {
+          // Accept, then say nothing: the client waits for a handshake that never comes.
+          track(client)
+          client.on('error', () => {})
+          client.pause()
+          return
+        }
+        const upstream = net.connect(targetPort, targetHost)
+        for (const s of [client, upstream]) {
+          track(s)
+          s.on('error', () => {
+            client.destroy()
+            upstream.destroy()
+          })
+        }
+        // Forward by hand, so blackhole() can make an open connection go silent.
+        client.on('data', (chunk) => {
+          if (!silent) upstream.write(chunk)
+        })
+        upstream.on('data', (chunk) => {
+          if (!silent) client.write(chunk)
+        })
+        client.on('end', () => upstream.end())
+        upstream.on('end', () => client.end())
+      })
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port
+        resolve()
+      })
     })
-    server.listen(port, '127.0.0.1', () => {
-      port = (server!.address() as net.AddressInfo).port
-      resolve()
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy()
+      if (server) server.close(() => resolve())
+      else resolve()
+      server = undefined
     })
-  })
-  const stop = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy()
-    if (server) server.close(() => resolve())
-    else resolve()
-    server = undefined
-  })
   await listen()
   return {
-    get port() { return port },
+    get port() {
+      return port
+    },
     cut: stop,
-    blackhole() { silent = true },
+    blackhole() {
+      silent = true
+    },
     async restore() {
       if (silent) {
         // The silent connections are broken for good (bytes were dropped): end them, as the network would eventually.
@@ -88,7 +101,11 @@ export async function startBalancer(ports: readonly number[], pick: () => number
     const upstream = net.connect(ports[node]!, '127.0.0.1')
     connections.set(client, node)
     client.on('close', () => connections.delete(client))
-    for (const s of [client, upstream]) s.on('error', () => { client.destroy(); upstream.destroy() })
+    for (const s of [client, upstream])
+      s.on('error', () => {
+        client.destroy()
+        upstream.destroy()
+      })
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
     client.pipe(upstream)
@@ -99,9 +116,10 @@ export async function startBalancer(ports: readonly number[], pick: () => number
   return {
     url: `http://127.0.0.1:${port}`,
     connections,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of connections.keys()) s.destroy()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of connections.keys()) s.destroy()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -16,15 +16,32 @@ export interface WorkerProcess {
 
 export async function spawnWorker(env: Record<string, string>): Promise<WorkerProcess> {
   const child = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['worker/worker.ts'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WORKER_CONCURRENCY: '1', ...env },
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WORKER_CONCURRENCY: '1', ...env },
   })
   let output = ''
-  child.stdout!.on('data', (c) => { output += String(c) })
-  child.stderr!.on('data', (c) => { output += String(c) })
+  child.stdout!.on('data', (c) => {
+    output += String(c)
+  })
+  child.stderr!.on('data', (c) => {
+    output += String(c)
+  })
   const exited = once(child, 'exit')
-  const group = (signal: NodeJS.Signals) => { try { process.kill(-child.pid!, signal) } catch { /* gone */ } }
+  const group = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      /* gone */
+    }
+  }
   try {
-    await waitUntil(() => (output.includes('Transcode worker') && output.includes('ready')) || child.exitCode !== null, 'the worker to start', 45_000)
+    await waitUntil(
+      () => (output.includes('Transcode worker') && output.includes('ready')) || child.exitCode !== null,
+      'the worker to start',
+      45_000,
+    )
   } catch (error) {
     group('SIGKILL')
     throw error

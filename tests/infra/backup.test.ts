@@ -19,13 +19,17 @@ import { startS3, type TestS3 } from '../helpers/s3.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const cleanups: (() => Promise<unknown> | void)[] = []
-afterAll(async () => { for (const c of cleanups.reverse()) await c() })
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c()
+})
 
 /** Runs `npm run <script>` as the operator would (tsx, this repository), with its own environment. */
 async function run(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), [`scripts/${script}.ts`, ...args], {
-      cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 120_000,
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      timeout: 120_000,
     })
     return { code: 0, output: stdout + stderr }
   } catch (error) {
@@ -37,13 +41,19 @@ async function run(script: 'backup' | 'restore', args: string[], env: Record<str
 /** Every row of every table (as JSON text, sorted) and every sequence's position. */
 async function databaseState(db: Database): Promise<Record<string, string[]>> {
   const state: Record<string, string[]> = {}
-  const tables = await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()')
+  const tables = await db.prisma.$queryRawUnsafe<{ name: string }[]>(
+    'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()',
+  )
   for (const { name } of tables) {
-    state[name] = (await db.prisma.$queryRawUnsafe<{ j: string }[]>(`SELECT row_to_json(t)::text AS j FROM "${name}" t`)).map((r) => r.j).sort()
+    state[name] = (await db.prisma.$queryRawUnsafe<{ j: string }[]>(`SELECT row_to_json(t)::text AS j FROM "${name}" t`))
+      .map((r) => r.j)
+      .sort()
   }
   const sequences = await db.prisma.$queryRawUnsafe<{ name: string }[]>("SELECT relname AS name FROM pg_class WHERE relkind = 'S'")
   for (const { name } of sequences) {
-    state[`sequence ${name}`] = (await db.prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT last_value::text || ' ' || is_called::text AS v FROM "${name}"`)).map((r) => r.v)
+    state[`sequence ${name}`] = (
+      await db.prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT last_value::text || ' ' || is_called::text AS v FROM "${name}"`)
+    ).map((r) => r.v)
   }
   return state
 }
@@ -59,30 +69,49 @@ const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex')
 
 function localMedia(mediaDir: string): Media {
   return {
-    async write(key, body) { mkdirSync(dirname(join(mediaDir, key)), { recursive: true }); writeFileSync(join(mediaDir, key), body) },
-    async remove(key) { rmSync(join(mediaDir, key)) },
+    async write(key, body) {
+      mkdirSync(dirname(join(mediaDir, key)), { recursive: true })
+      writeFileSync(join(mediaDir, key), body)
+    },
+    async remove(key) {
+      rmSync(join(mediaDir, key))
+    },
     async state() {
       const files = readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-      return Object.fromEntries(files.map((e) => { const p = join(e.parentPath, e.name); return [relative(mediaDir, p), sha(readFileSync(p))] }))
+      return Object.fromEntries(
+        files.map((e) => {
+          const p = join(e.parentPath, e.name)
+          return [relative(mediaDir, p), sha(readFileSync(p))]
+        }),
+      )
     },
   }
 }
 
 function s3Media(s3: TestS3): Media {
   const client = new S3Client({
-    endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED',
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   })
   cleanups.push(() => client.destroy())
   return {
-    async write(key, body) { await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body })) },
-    async remove(key) { await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key })) },
+    async write(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }))
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }))
+    },
     async state() {
       const list = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
-      const entries = await Promise.all((list.Contents ?? []).map(async ({ Key }) => {
-        const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))
-        return [Key!, sha(Buffer.from(await object.Body!.transformToByteArray()))] as const
-      }))
+      const entries = await Promise.all(
+        (list.Contents ?? []).map(async ({ Key }) => {
+          const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key }))
+          return [Key!, sha(Buffer.from(await object.Body!.transformToByteArray()))] as const
+        }),
+      )
       return Object.fromEntries(entries)
     },
   }
@@ -127,7 +156,9 @@ async function roundTrip(env: Record<string, string>, open: () => Promise<Databa
 
   const refused = await run('restore', [folder], env)
   expect(refused.code).toBe(1)
-  expect(refused.output).toMatch(/The database already holds \d+ rows: a restore replaces all of them and every media file\. Run again with --replace/)
+  expect(refused.output).toMatch(
+    /The database already holds \d+ rows: a restore replaces all of them and every media file\. Run again with --replace/,
+  )
 
   const restore = await run('restore', [folder, '--replace'], env)
   expect(restore.code, restore.output).toBe(0)
@@ -139,7 +170,9 @@ async function roundTrip(env: Record<string, string>, open: () => Promise<Databa
     expect(Object.keys(after.rows).sort()).toEqual(Object.keys(before.rows).sort())
     expect(after.files).toEqual(before.files)
     // The sequences moved back too: the next row gets the id it would have had.
-    const next = await db.prisma.user.create({ data: { name: 'After', username: 'after-restore', email: 'after@example.com', passwordHash: 'x' } })
+    const next = await db.prisma.user.create({
+      data: { name: 'After', username: 'after-restore', email: 'after@example.com', passwordHash: 'x' },
+    })
     expect(next.id).toBe(Math.max(...before.rows.users!.map((r) => (JSON.parse(r) as { id: number }).id)) + 1)
   } finally {
     await db.close()
@@ -165,7 +198,12 @@ describe('npm run backup / npm run restore', () => {
     const dataDir = join(root, 'data')
     const env = { DATA_DIR: dataDir, STORAGE_DRIVER: 'local' }
     mkdirSync(join(dataDir, 'media'), { recursive: true })
-    await roundTrip(env, () => openDatabase({ databaseUrl: undefined, dataDir }, { migrate: true }), localMedia(join(dataDir, 'media')), root)
+    await roundTrip(
+      env,
+      () => openDatabase({ databaseUrl: undefined, dataDir }, { migrate: true }),
+      localMedia(join(dataDir, 'media')),
+      root,
+    )
   }, 300_000)
 })
 
@@ -204,7 +242,9 @@ describe('npm run restore checks before it changes anything (PostgreSQL, local m
     const folder = join(root, 'backup')
     const backup = await run('backup', [folder], site.env)
     expect(backup.code, backup.output).toBe(0)
-    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { media: { files: Record<string, { size: number; sha256: string }> } }
+    const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
+      media: { files: Record<string, { size: number; sha256: string }> }
+    }
     expect(manifest.media.files['posters/1.jpg']).toEqual({ size: 'poster one'.length, sha256: sha('poster one') })
 
     db = await site.open()
@@ -215,14 +255,18 @@ describe('npm run restore checks before it changes anything (PostgreSQL, local m
     renameSync(join(folder, 'media/posters/1.jpg'), join(root, 'poster-aside'))
     const missing = await run('restore', [folder, '--replace'], site.env)
     expect(missing.code).toBe(1)
-    expect(missing.output).toContain('Restore failed: media/posters/1.jpg is missing from the backup: the backup is damaged. Nothing was changed.')
+    expect(missing.output).toContain(
+      'Restore failed: media/posters/1.jpg is missing from the backup: the backup is damaged. Nothing was changed.',
+    )
     expect(await state(site)).toEqual(damaged)
 
     renameSync(join(root, 'poster-aside'), join(folder, 'media/posters/1.jpg'))
     writeFileSync(join(folder, 'media/renditions/1/720.mp4'), 'rendition ONE') // same size, other bytes
     const changed = await run('restore', [folder, '--replace'], site.env)
     expect(changed.code).toBe(1)
-    expect(changed.output).toContain('Restore failed: media/renditions/1/720.mp4 does not match the sha256 in the manifest: the backup is damaged. Nothing was changed.')
+    expect(changed.output).toContain(
+      'Restore failed: media/renditions/1/720.mp4 does not match the sha256 in the manifest: the backup is damaged. Nothing was changed.',
+    )
     expect(await state(site)).toEqual(damaged)
 
     writeFileSync(join(folder, 'media/renditions/1/720.mp4'), 'rendition one')
@@ -249,7 +293,9 @@ describe('npm run restore checks before it changes anything (PostgreSQL, local m
     const fresh = await state(to)
     const refused = await run('restore', [folder], to.env)
     expect(refused.code).toBe(1)
-    expect(refused.output).toContain(`Restore failed: MEDIA_DIR (${to.mediaDir}) holds a file the backup does not (originals/99.mp4): a restore removes or overwrites them. Run again with --replace to do so.`)
+    expect(refused.output).toContain(
+      `Restore failed: MEDIA_DIR (${to.mediaDir}) holds a file the backup does not (originals/99.mp4): a restore removes or overwrites them. Run again with --replace to do so.`,
+    )
     expect(await state(to)).toEqual(fresh)
 
     const replaced = await run('restore', [folder, '--replace'], to.env)

@@ -40,7 +40,10 @@ describe('docker-compose.yml', () => {
 
   it('pins every image to a published version (no latest, no MinIO)', () => {
     for (const [name, service] of Object.entries(services)) {
-      if (app.includes(name)) { expect(service.build, name).toBe('.'); continue }
+      if (app.includes(name)) {
+        expect(service.build, name).toBe('.')
+        continue
+      }
       expect(service.image, name).toMatch(/^[a-z0-9./-]+:v?\d+(\.\d+)*(-[a-z0-9.]+)?$/)
       expect(service.image, name).not.toMatch(/minio|:latest/)
     }
@@ -79,8 +82,14 @@ describe('docker-compose.yml', () => {
 
   it('reads only variables .env.example documents, and requires the secrets it leaves empty', () => {
     const referenced = new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!))
-    expect([...referenced].filter((name) => !documented.has(name)), 'used in docker-compose.yml, missing from .env.example').toEqual([])
-    expect([...documented.keys()].filter((name) => !referenced.has(name)), 'in .env.example, never read').toEqual([])
+    expect(
+      [...referenced].filter((name) => !documented.has(name)),
+      'used in docker-compose.yml, missing from .env.example',
+    ).toEqual([])
+    expect(
+      [...documented.keys()].filter((name) => !referenced.has(name)),
+      'in .env.example, never read',
+    ).toEqual([])
     const required = new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((m) => m[1]!))
     expect([...required].sort()).toEqual(['JWT_SECRET', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY'])
     for (const name of required) expect(documented.get(name), `${name} is left for the operator to set`).toBe('')
@@ -88,13 +97,18 @@ describe('docker-compose.yml', () => {
 
   const docker = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' })
   const hasCompose = docker.status === 0
-  if (!hasCompose) console.log('docker compose is not installed here: `docker compose config` is skipped (the structural checks above ran).')
+  if (!hasCompose)
+    console.log('docker compose is not installed here: `docker compose config` is skipped (the structural checks above ran).')
   it.skipIf(!hasCompose)('is valid for docker compose config (skipped where docker compose is not installed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'liftarena-compose-'))
     try {
       const env = example.replace(/^(JWT_SECRET|POSTGRES_PASSWORD|S3_SECRET_ACCESS_KEY)=$/gm, '$1=test-secret-0123456789abcdef0123456789')
       writeFileSync(join(dir, '.env'), env)
-      const out = execFileSync('docker', ['compose', '--env-file', join(dir, '.env'), '-f', resolve(ROOT, 'docker-compose.yml'), 'config', '--quiet'], { encoding: 'utf8' })
+      const out = execFileSync(
+        'docker',
+        ['compose', '--env-file', join(dir, '.env'), '-f', resolve(ROOT, 'docker-compose.yml'), 'config', '--quiet'],
+        { encoding: 'utf8' },
+      )
       expect(out).toBe('')
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -41,7 +41,10 @@ describe('the data directory lock', () => {
     writeFileSync(file, JSON.stringify({ pid: 4_194_305, host: hostname(), startTicks: null, startedAt: 'then', command: 'gone' }))
     lockDataDir(dir).release()
 
-    writeFileSync(file, JSON.stringify({ pid: 1, host: 'another-host', startTicks: null, startedAt: 'now', command: 'tsx server/server.ts' }))
+    writeFileSync(
+      file,
+      JSON.stringify({ pid: 1, host: 'another-host', startTicks: null, startedAt: 'now', command: 'tsx server/server.ts' }),
+    )
     expect(() => lockDataDir(dir)).toThrow(/in use by process 1 on another-host/)
     const old = new Date(Date.now() - 60_000)
     utimesSync(file, old, old)
@@ -57,12 +60,25 @@ describe('two servers on one embedded DATA_DIR', () => {
     servers.push(first)
     const owner = lockOwner(dir)
     // Before: the second started too ("LiftArena is running at …") on the same PGlite folder.
-    const second = await spawnServer(embedded).then((s) => { servers.push(s); return 'started' }, (error: Error) => error.message)
+    const second = await spawnServer(embedded).then(
+      (s) => {
+        servers.push(s)
+        return 'started'
+      },
+      (error: Error) => error.message,
+    )
     expect(second).toMatch(new RegExp(`Configuration error: DATA_DIR ${dir} is in use by process ${owner.pid} on ${owner.host}`))
     expect(second).not.toMatch(/LiftArena is running/)
 
     process.kill(owner.pid, 'SIGKILL')
-    await waitUntil(() => { try { process.kill(owner.pid, 0); return false } catch { return true } }, 'the first server to die')
+    await waitUntil(() => {
+      try {
+        process.kill(owner.pid, 0)
+        return false
+      } catch {
+        return true
+      }
+    }, 'the first server to die')
     const third = await spawnServer(embedded)
     servers.push(third)
     expect(lockOwner(dir).pid).not.toBe(owner.pid)
@@ -73,7 +89,15 @@ describe('two servers on one embedded DATA_DIR', () => {
 describe('REDIS_URL', () => {
   it('is refused without DATABASE_URL (several processes would share one embedded database)', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), DATA_DIR: freshDir() })).toThrow(ConfigError)
-    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), DATA_DIR: freshDir() })).toThrow(/REDIS_URL is set without DATABASE_URL/)
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test', JWT_SECRET: 'x'.repeat(32) }).redisUrl).toBeDefined()
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'x'.repeat(32), DATA_DIR: freshDir() })).toThrow(
+      /REDIS_URL is set without DATABASE_URL/,
+    )
+    expect(
+      loadConfig({
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/test',
+        JWT_SECRET: 'x'.repeat(32),
+      }).redisUrl,
+    ).toBeDefined()
   })
 })

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await startTestApp({ embedded: true, transcoding: true })
   await seedDemoData(t.db.prisma)
 }, 180_000)
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('embedded PostgreSQL (PGlite) with demo data', () => {
   it('runs on PGlite', () => {
@@ -25,7 +27,12 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     expect(res.statusCode).toBe(200)
     const list = (res.json() as { competitions: Competition[] }).competitions
     expect(list).toHaveLength(10)
-    expect(list.filter((c) => c.format === 'meet').map((c) => c.name).sort()).toEqual(['Harbour Weightlifting Meet', 'Riverside Powerlifting Meet'])
+    expect(
+      list
+        .filter((c) => c.format === 'meet')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['Harbour Weightlifting Meet', 'Riverside Powerlifting Meet'])
     expect(new Set(list.map((c) => c.status))).toEqual(new Set(['upcoming', 'ongoing', 'completed']))
     expect(list.every((c) => c.participants > 0)).toBe(true)
     expect(new Set(list.map((c) => c.sport))).toEqual(new Set(['powerlifting', 'weightlifting', 'single_lift']))
@@ -34,7 +41,9 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   async function demoChallenge(name: string): Promise<{ competition: Competition; participants: Participant[] }> {
     const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
     const competition = competitions.find((c) => c.name === name)!
-    const { participants } = (await t.app.inject({ url: `/api/competitions/${competition.id}/participants` })).json() as { participants: Participant[] }
+    const { participants } = (await t.app.inject({ url: `/api/competitions/${competition.id}/participants` })).json() as {
+      participants: Participant[]
+    }
     return { competition, participants }
   }
 
@@ -54,7 +63,12 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
 
   it('the weightlifting challenge totals snatch and clean & jerk and shows Sinclair points', async () => {
     const { competition, participants } = await demoChallenge('Snatch & Clean Open')
-    expect(competition).toMatchObject({ sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], ranking: 'class', points_formula: 'sinclair' })
+    expect(competition).toMatchObject({
+      sport: 'weightlifting',
+      total_lifts: ['snatch', 'clean_and_jerk'],
+      ranking: 'class',
+      points_formula: 'sinclair',
+    })
     const withTotal = participants.filter((p) => p.total !== null)
     expect(withTotal.length).toBeGreaterThan(5)
     for (const p of withTotal) {
@@ -64,18 +78,24 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   })
 
   it('seeds athletes across weight classes and countries, with attempts', async () => {
-    const athletes = (await t.app.inject({ url: '/api/athletes' })).json() as Array<{ country: string; weight_class: string; best_total: number }>
+    const athletes = (await t.app.inject({ url: '/api/athletes' })).json() as Array<{
+      country: string
+      weight_class: string
+      best_total: number
+    }>
     expect(athletes.length).toBeGreaterThanOrEqual(30)
     expect(new Set(athletes.map((a) => a.country)).size).toBeGreaterThanOrEqual(8)
     expect(new Set(athletes.map((a) => a.weight_class)).size).toBe(8)
     expect(athletes.filter((a) => a.best_total > 0).length).toBeGreaterThan(10)
   })
 
-  it('makes demo videos of each ongoing challenge\'s best lifts and of one attempt awaiting judges, which the queue turns ready as after a restart', async () => {
+  it("makes demo videos of each ongoing challenge's best lifts and of one attempt awaiting judges, which the queue turns ready as after a restart", async () => {
     const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }).competitions
-      .filter((c) => c.status === 'ongoing').map((c) => ({ id: c.id, total_lifts: [...c.total_lifts].sort() }))
+      .filter((c) => c.status === 'ongoing')
+      .map((c) => ({ id: c.id, total_lifts: [...c.total_lifts].sort() }))
     const awaiting = new Map<number, number>()
-    for (const { id } of ongoing) awaiting.set(id, Math.min(1, await t.db.prisma.attempt.count({ where: { status: 'pending', participant: { competitionId: id } } })))
+    for (const { id } of ongoing)
+      awaiting.set(id, Math.min(1, await t.db.prisma.attempt.count({ where: { status: 'pending', participant: { competitionId: id } } })))
     expect([...awaiting.values()].some((n) => n > 0)).toBe(true)
     const made = await seedDemoVideos(t.db.prisma, t.storage, binaries().ffmpeg)
     expect(made).toBe(ongoing.reduce((sum, c) => sum + c.total_lifts.length + awaiting.get(c.id)!, 0))
@@ -84,10 +104,14 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     await t.transcoding!.idle()
     let deadliftVideos = 0
     for (const { id } of ongoing) {
-      const { lifts } = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as { lifts: Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }> }
+      const { lifts } = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json() as {
+        lifts: Array<{ lift_type: string; weight: number; status: string; processing: string; video_url: string | null }>
+      }
       deadliftVideos += lifts.filter((l) => l.video_url && l.lift_type === 'deadlift').length
       const withVideo = lifts.filter((l) => l.video_url && l.status !== 'pending')
-      expect(withVideo.map((l) => [l.lift_type, l.processing]).sort()).toEqual(ongoing.find((c) => c.id === id)!.total_lifts.map((lift) => [lift, 'ready']))
+      expect(withVideo.map((l) => [l.lift_type, l.processing]).sort()).toEqual(
+        ongoing.find((c) => c.id === id)!.total_lifts.map((lift) => [lift, 'ready']),
+      )
       expect(lifts.filter((l) => l.video_url && l.status === 'pending' && l.processing === 'ready')).toHaveLength(awaiting.get(id)!)
       for (const video of withVideo) {
         const heaviest = Math.max(...lifts.filter((l) => l.lift_type === video.lift_type && l.status === 'completed').map((l) => l.weight))
@@ -96,10 +120,20 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     }
     // A demo judge of a challenge with clips awaiting judgement finds them on the desk.
     const withAwaiting = ongoing.find((c) => awaiting.get(c.id)! > 0)!
-    const judge = await t.db.prisma.judge.findFirstOrThrow({ where: { competitionId: withAwaiting.id }, include: { user: { select: { username: true } } } })
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: judge.user.username, password: DEMO_PASSWORD } })
+    const judge = await t.db.prisma.judge.findFirstOrThrow({
+      where: { competitionId: withAwaiting.id },
+      include: { user: { select: { username: true } } },
+    })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: judge.user.username, password: DEMO_PASSWORD },
+    })
     expect(login.statusCode, login.body).toBe(200)
-    const queue = await t.app.inject({ url: '/api/judge/queue', headers: { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` } })
+    const queue = await t.app.inject({
+      url: '/api/judge/queue',
+      headers: { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` },
+    })
     expect((queue.json() as { attempts: unknown[] }).attempts.length).toBeGreaterThan(0)
     const random = await t.app.inject({ url: '/api/random-video?lift_type=deadlift' })
     expect(deadliftVideos).toBeGreaterThanOrEqual(ongoing.filter((c) => c.total_lifts.includes('deadlift')).length)
@@ -110,11 +144,15 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     await t.app.repos.leaderboard.rebuildAll() // what `npm start` does after seeding
     const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
     const garage = competitions.find((c) => c.name === 'Garage Meet (self-judged)')!
-    const { participants } = (await t.app.inject({ url: `/api/competitions/${garage.id}/participants` })).json() as { participants: Participant[] }
+    const { participants } = (await t.app.inject({ url: `/api/competitions/${garage.id}/participants` })).json() as {
+      participants: Participant[]
+    }
     // Its own page ranks its results as any challenge's.
     expect(participants.filter((p) => p.place !== null).length).toBeGreaterThan(2)
     const garageLifters = new Set(participants.map((p) => p.user_id))
-    const board = (await t.app.inject({ url: '/api/leaderboard?limit=200' })).json() as { rows: Array<{ user_id: number; competition_id: number; verified: boolean; total: number | null }> }
+    const board = (await t.app.inject({ url: '/api/leaderboard?limit=200' })).json() as {
+      rows: Array<{ user_id: number; competition_id: number; verified: boolean; total: number | null }>
+    }
     expect(board.rows.length).toBeGreaterThan(30)
     expect(board.rows.filter((r) => !(r.verified && r.competition_id !== garage.id))).toEqual([])
     const all = (await t.app.inject({ url: '/api/leaderboard?limit=200&include_unverified=true' })).json() as typeof board
@@ -133,17 +171,30 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
 
   it('shows each demo lifter the same everywhere: one class, one bodyweight, and no two lifters of a challenge with the same lifts', async () => {
     const entries = await t.db.prisma.participant.findMany({
-      select: { userId: true, competitionId: true, weightClass: true, bodyweight: true, user: { select: { weightClass: true } }, attempts: { select: { liftType: true, weight: true, status: true }, orderBy: { id: 'asc' } } },
+      select: {
+        userId: true,
+        competitionId: true,
+        weightClass: true,
+        bodyweight: true,
+        user: { select: { weightClass: true } },
+        attempts: { select: { liftType: true, weight: true, status: true }, orderBy: { id: 'asc' } },
+      },
     })
-    const groupBy = <K,>(key: (e: (typeof entries)[number]) => K, list = entries) => {
+    const groupBy = <K>(key: (e: (typeof entries)[number]) => K, list = entries) => {
       const groups = new Map<K, typeof entries>()
       for (const e of list) groups.set(key(e), [...(groups.get(key(e)) ?? []), e])
       return groups
     }
     const byLifter = groupBy((e) => e.userId)
-    const inconsistent = [...byLifter.values()].filter((own) => new Set(own.map((e) => `${e.weightClass}|${e.bodyweight}`)).size > 1 || own.some((e) => e.weightClass !== e.user.weightClass))
+    const inconsistent = [...byLifter.values()].filter(
+      (own) =>
+        new Set(own.map((e) => `${e.weightClass}|${e.bodyweight}`)).size > 1 || own.some((e) => e.weightClass !== e.user.weightClass),
+    )
     expect(inconsistent).toEqual([])
-    const byChallenge = groupBy((e) => e.competitionId, entries.filter((e) => e.attempts.length > 0))
+    const byChallenge = groupBy(
+      (e) => e.competitionId,
+      entries.filter((e) => e.attempts.length > 0),
+    )
     for (const lifters of byChallenge.values()) {
       const results = lifters.map((e) => JSON.stringify(e.attempts))
       expect(new Set(results).size).toBe(results.length)
@@ -163,13 +214,19 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
       expect(board.cards.filter((c) => c.bombed_out)).toHaveLength(1)
       expect(board.cards.filter((c) => c.place !== null).length).toBeGreaterThanOrEqual(2)
       // Two lifters and the bombed-out one have every attempt judged.
-      expect(board.cards.filter((c) => c.lifts.every((l) => l.cells.every((cell) => cell.state === 'good' || cell.state === 'no_lift')))).toHaveLength(3)
+      expect(
+        board.cards.filter((c) => c.lifts.every((l) => l.cells.every((cell) => cell.state === 'good' || cell.state === 'no_lift'))),
+      ).toHaveLength(3)
       expect(cells.some((cell) => cell.state === 'declared')).toBe(true)
       expect(board.next_up.length).toBeGreaterThan(0)
       expect(new Set(board.cards.map((c) => c.lot)).size).toBe(board.cards.length)
     }
-    const cells = async (name: string) => ((await t.app.inject({ url: `/api/competitions/${competitions.find((c) => c.name === name)!.id}/cards` })).json() as MeetCardsResponse)
-      .cards.flatMap((c) => c.lifts.flatMap((l) => l.cells))
+    const cells = async (name: string) =>
+      (
+        (
+          await t.app.inject({ url: `/api/competitions/${competitions.find((c) => c.name === name)!.id}/cards` })
+        ).json() as MeetCardsResponse
+      ).cards.flatMap((c) => c.lifts.flatMap((l) => l.cells))
     expect((await cells('Riverside Powerlifting Meet')).some((cell) => cell.state === 'pending')).toBe(true)
     expect((await cells('Harbour Weightlifting Meet')).some((cell) => cell.declare_by !== null)).toBe(true)
   })

@@ -72,9 +72,21 @@ describe.each([
     const requests = {
       'GET /api/competitions': () => t.app.inject({ url: '/api/competitions' }),
       'GET /api/athletes': () => t.app.inject({ url: '/api/athletes' }),
-      'POST /api/auth/login': () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: lifter.email, password: lifter.password } }),
-      'POST /api/auth/register': () => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Never Stored', email: `never-${outage}@example.com`, password: 'pw-123456' } }),
-      'POST /api/join_competition': () => t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '83kg' } }),
+      'POST /api/auth/login': () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: lifter.email, password: lifter.password } }),
+      'POST /api/auth/register': () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: 'Never Stored', email: `never-${outage}@example.com`, password: 'pw-123456' },
+        }),
+      'POST /api/join_competition': () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: lifter.auth,
+          payload: { competition_id: competitionId, weight_class: '83kg' },
+        }),
     }
     for (const [name, send] of Object.entries(requests)) {
       const [res, ms] = await timed(send)
@@ -85,7 +97,12 @@ describe.each([
     }
     // A live subscribe reads the outbox: it answers an error the client can retry, promptly.
     socket ??= await connectClient(url)
-    const [subscribed, subscribeMs] = await timed(() => subscribe(socket!, competitionRoom(competitionId), 0).then(() => 'ok', (e: Error) => e.message))
+    const [subscribed, subscribeMs] = await timed(() =>
+      subscribe(socket!, competitionRoom(competitionId), 0).then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    )
     expect(subscribed).toBe('Live events are unavailable right now; please try again.')
     figures.push(`socket.io subscribe ${subscribeMs.toFixed(0)} ms`)
 
@@ -97,9 +114,17 @@ describe.each([
     expect(await t.db.prisma.participant.count()).toBe(participantsBefore)
     expect(await t.db.prisma.user.count()).toBe(usersBefore)
     // And everything works again, the write included.
-    const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/join_competition',
+      headers: lifter.auth,
+      payload: { competition_id: competitionId, weight_class: '83kg' },
+    })
     expect(joined.statusCode, joined.body).toBe(201)
     expect((await subscribe(socket, competitionRoom(competitionId), 0)).seq).toBe(1)
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: lifter.email, password: lifter.password } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: lifter.email, password: lifter.password } }))
+        .statusCode,
+    ).toBe(200)
   })
 })

@@ -8,11 +8,17 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8')
-const dockerignore = readFileSync(resolve(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim())
+const dockerignore = readFileSync(resolve(ROOT, '.dockerignore'), 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
 const nvmrc = readFileSync(resolve(ROOT, '.nvmrc'), 'utf8').trim()
 
 /** Instructions with continuation lines joined, comments dropped. */
-const instructions = dockerfile.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+const instructions = dockerfile
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'))
 const stages: string[][] = []
 for (const line of instructions) {
   if (/^FROM /i.test(line)) stages.push([])
@@ -33,7 +39,10 @@ describe('Dockerfile', () => {
     const copiedModules = runtime.filter((l) => /^COPY .*node_modules/.test(l))
     expect(copiedModules).toHaveLength(1)
     expect(copiedModules[0]).toContain(`--from=${/ AS (\S+)/i.exec(deps![0]!)![1]}`)
-    expect(runtime.some((l) => /^RUN .*npm (ci|install)/.test(l)), 'no install in the runtime stage').toBe(false)
+    expect(
+      runtime.some((l) => /^RUN .*npm (ci|install)/.test(l)),
+      'no install in the runtime stage',
+    ).toBe(false)
   })
 
   it('runs as a non-root user, Node on compiled JavaScript, with a readiness health check', () => {
@@ -53,7 +62,8 @@ describe('Dockerfile', () => {
   })
 
   it('leaves tests and benchmarks out of the build context and the image', () => {
-    for (const entry of ['tests', 'bench', 'web/e2e', '**/*.test.ts', '.env', '**/node_modules']) expect(dockerignore, entry).toContain(entry)
+    for (const entry of ['tests', 'bench', 'web/e2e', '**/*.test.ts', '.env', '**/node_modules'])
+      expect(dockerignore, entry).toContain(entry)
     expect(dockerfile).not.toMatch(/^COPY (\. |tests|bench)/m)
   })
 })

@@ -35,8 +35,20 @@ afterAll(() => {
 /** ffprobe's format_name and first video stream for `path`, with `options` before it (none: ffprobe picks the demuxer). */
 async function ffprobe(path: string, options: string[] = []) {
   try {
-    const { stdout } = await run(binaries().ffprobe, [...options, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path])
-    const json = JSON.parse(stdout) as { format: { format_name: string }; streams: Array<{ codec_type: string; width?: number; height?: number }> }
+    const { stdout } = await run(binaries().ffprobe, [
+      ...options,
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      path,
+    ])
+    const json = JSON.parse(stdout) as {
+      format: { format_name: string }
+      streams: Array<{ codec_type: string; width?: number; height?: number }>
+    }
     const video = json.streams.find((s) => s.codec_type === 'video')
     return { format: json.format.format_name, video: video && { width: video.width, height: video.height } }
   } catch (error) {
@@ -46,12 +58,15 @@ async function ffprobe(path: string, options: string[] = []) {
 const PRIVATE_FRAME = { width: 320, height: 240 }
 
 describe('the hostile files (what ffmpeg does on its own, on main as after)', () => {
-  it.each(HOSTILE_VARIANTS)('$name sniffs as $sniffedAs, and ffprobe left to choose reads it as $ffmpegPicks, showing the private frame', async (variant) => {
-    const { fileTypeFromFile } = await import('file-type')
-    const path = paths.get(variant)!
-    expect((await fileTypeFromFile(path))?.ext).toBe(variant.sniffedAs)
-    expect(await ffprobe(path)).toEqual({ format: variant.ffmpegPicks, video: PRIVATE_FRAME })
-  })
+  it.each(HOSTILE_VARIANTS)(
+    '$name sniffs as $sniffedAs, and ffprobe left to choose reads it as $ffmpegPicks, showing the private frame',
+    async (variant) => {
+      const { fileTypeFromFile } = await import('file-type')
+      const path = paths.get(variant)!
+      expect((await fileTypeFromFile(path))?.ext).toBe(variant.sniffedAs)
+      expect(await ffprobe(path)).toEqual({ format: variant.ffmpegPicks, video: PRIVATE_FRAME })
+    },
+  )
 })
 
 describe('the upload check (checkPlayableVideo) reads a file only as the container it sniffed', () => {
@@ -74,9 +89,23 @@ describe('the upload check (checkPlayableVideo) reads a file only as the contain
       ['lift.avi', ['-c:v', 'mpeg4'], 'avi'],
       ['lift.mpg', ['-c:v', 'mpeg2video'], 'mpg'],
     ]
-    await Promise.all(clips.map(([name, args]) => run(binaries().ffmpeg, [
-      '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=25', '-t', '1', ...args, join(dir, name),
-    ])))
+    await Promise.all(
+      clips.map(([name, args]) =>
+        run(binaries().ffmpeg, [
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc=size=160x120:rate=25',
+          '-t',
+          '1',
+          ...args,
+          join(dir, name),
+        ]),
+      ),
+    )
     for (const [name, , ext] of clips) {
       const check = await checkPlayableVideo(binaries(), join(dir, name))
       expect(check.playable, name).toBe(true)
@@ -88,9 +117,15 @@ describe('the upload check (checkPlayableVideo) reads a file only as the contain
 })
 
 describe('which defence stops which variant (ffmpeg itself)', () => {
-  it.each(HOSTILE_VARIANTS)('the protocol whitelist alone does not stop $name: what it opens, it opens through the file protocol', async (variant) => {
-    expect(await ffprobe(paths.get(variant)!, ['-protocol_whitelist', 'file'])).toEqual({ format: variant.ffmpegPicks, video: PRIVATE_FRAME })
-  })
+  it.each(HOSTILE_VARIANTS)(
+    'the protocol whitelist alone does not stop $name: what it opens, it opens through the file protocol',
+    async (variant) => {
+      expect(await ffprobe(paths.get(variant)!, ['-protocol_whitelist', 'file'])).toEqual({
+        format: variant.ffmpegPicks,
+        video: PRIVATE_FRAME,
+      })
+    },
+  )
 
   it.each(HOSTILE_VARIANTS)('forcing the demuxer alone stops $name: read as the $sniffedAs it sniffed as, it is none', async (variant) => {
     // MP4 and MOV are one demuxer's: mov.
@@ -105,8 +140,8 @@ describe('which defence stops which variant (ffmpeg itself)', () => {
   })
 })
 
-describe('every ffmpeg and ffprobe run on a user\'s file names the demuxer', () => {
-  it('the upload check\'s probe and decodes, and the upload poster: -protocol_whitelist file -f <demuxer> before the file', async () => {
+describe("every ffmpeg and ffprobe run on a user's file names the demuxer", () => {
+  it("the upload check's probe and decodes, and the upload poster: -protocol_whitelist file -f <demuxer> before the file", async () => {
     const { binaries: wrapped, runs } = loggedBinaries(binaries(), dir)
     const check = await checkPlayableVideo(wrapped, privateVideos.mp4)
     if (!check.playable) throw new Error(check.detail)
@@ -124,9 +159,14 @@ describe('every ffmpeg and ffprobe run on a user\'s file names the demuxer', () 
 
   it('probe refuses a file read by another demuxer than the one named (an ffprobe that ignored -f)', async () => {
     const fake = join(dir, 'ffprobe-ignoring-f')
-    writeFileSync(fake, `#!/bin/sh\necho '{"format":{"format_name":"dash","duration":"2"},"streams":[{"codec_type":"video","codec_name":"h264","width":320,"height":240}]}'\n`)
+    writeFileSync(
+      fake,
+      `#!/bin/sh\necho '{"format":{"format_name":"dash","duration":"2"},"streams":[{"codec_type":"video","codec_name":"h264","width":320,"height":240}]}'\n`,
+    )
     chmodSync(fake, 0o755)
     await expect(probe({ ...binaries(), ffprobe: fake }, privateVideos.mp4, CONTAINERS.mp4)).rejects.toThrow(ProbeError)
-    await expect(probe({ ...binaries(), ffprobe: fake }, privateVideos.mp4, CONTAINERS.mp4)).rejects.toThrow('ffprobe read the file as dash, not mov')
+    await expect(probe({ ...binaries(), ffprobe: fake }, privateVideos.mp4, CONTAINERS.mp4)).rejects.toThrow(
+      'ffprobe read the file as dash, not mov',
+    )
   })
 })

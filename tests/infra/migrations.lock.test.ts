@@ -10,7 +10,9 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { spawnServer, type ServerProcess } from '../helpers/live.ts'
 
 const MIGRATIONS = readdirSync(resolve(import.meta.dirname, '../../prisma/migrations'), { withFileTypes: true })
-  .filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort()
 
 // Two servers transpiling and migrating at once on a shared two-core machine.
 const SLOW = { startTimeoutMs: 150_000 }
@@ -18,7 +20,9 @@ const SLOW = { startTimeoutMs: 150_000 }
 let database: TestDatabase
 const servers: ServerProcess[] = []
 
-beforeAll(async () => { database = await createTestDatabase() })
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()))
   await database?.drop()
@@ -28,7 +32,9 @@ async function migrationRows(url: string): Promise<{ migration_name: string; fin
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const { rows } = await client.query('SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name')
+    const { rows } = await client.query(
+      'SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name',
+    )
     return rows as { migration_name: string; finished: boolean }[]
   } finally {
     await client.end()
@@ -38,14 +44,19 @@ async function migrationRows(url: string): Promise<{ migration_name: string; fin
 describe('migrations at start', () => {
   it('a server with MIGRATE_ON_START=false refuses a fresh (behind) database, naming what to run', async () => {
     const refused = spawnServer({ DATABASE_URL: database.url, MIGRATE_ON_START: 'false' }, SLOW)
-    const error = await refused.then(() => undefined, (e: unknown) => e as Error)
+    const error = await refused.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
     expect(error?.message).toMatch(/server exited/)
     expect(error?.message).toContain(`The database schema is behind this version: ${MIGRATIONS.length} migrations not applied`)
     expect(error?.message).toContain('npm run migrate:deploy')
   }, 200_000)
 
   it('two servers starting at once apply every migration exactly once, and both serve', async () => {
-    servers.push(...(await Promise.all([spawnServer({ DATABASE_URL: database.url }, SLOW), spawnServer({ DATABASE_URL: database.url }, SLOW)])))
+    servers.push(
+      ...(await Promise.all([spawnServer({ DATABASE_URL: database.url }, SLOW), spawnServer({ DATABASE_URL: database.url }, SLOW)])),
+    )
     const applied = servers.map((s) => /Applied (\d+) migrations?/.exec(s.output())?.[1])
     // One applied them all; the other waited on the lock and found nothing pending.
     expect(applied.sort()).toEqual([String(MIGRATIONS.length), undefined].sort())
@@ -66,7 +77,8 @@ describe('migrations at start', () => {
     try {
       await holder.query("SELECT pg_advisory_lock(hashtext('liftarena:migrations'))")
       const starting = spawnServer({ DATABASE_URL: database.url }, SLOW)
-      const waiting = async () => Number((await holder.query("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n)
+      const waiting = async () =>
+        Number((await holder.query("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n)
       const deadline = Date.now() + 120_000
       while ((await waiting()) === 0) {
         if (Date.now() > deadline) throw new Error('the server never asked for the migration lock')

@@ -7,7 +7,14 @@ import { competitionRoom, ENGAGEMENT, type Room } from '../../contract/index.ts'
 import { REPLAY_LIMIT } from '../../infra/repositories/live-events.repository.ts'
 import { ENDED_TOKEN_MIN_KEEP_MS, startRetention, type RetentionCounts } from '../../infra/retention.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, startLiveServer, subscribe, type ClientSocket, type LiveTestServer,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  startLiveServer,
+  subscribe,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../helpers/live.ts'
 
 let t: LiveTestServer
@@ -16,7 +23,9 @@ const quiet = { info() {}, warn() {} }
 const HOUR = 3_600_000
 const at = (ms: number) => new Date(Date.now() + ms)
 
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
@@ -24,7 +33,12 @@ afterAll(async () => {
 
 /** One sweep as the server runs it (small batches, so the batching loops are exercised). */
 async function sweep(batch = 7): Promise<RetentionCounts> {
-  const retention = startRetention(t.app.repos, { accessTokenTtlSeconds: t.config.accessTokenTtlSeconds, refreshReuseGraceSeconds: 30, batch, log: quiet })
+  const retention = startRetention(t.app.repos, {
+    accessTokenTtlSeconds: t.config.accessTokenTtlSeconds,
+    refreshReuseGraceSeconds: 30,
+    batch,
+    log: quiet,
+  })
   try {
     return await retention.run()
   } finally {
@@ -37,7 +51,8 @@ async function events(room: Room, from: number, to: number, ageMs: number, seq =
   await t.db.prisma.$executeRaw`
     INSERT INTO live_events (room, seq, type, payload, created_at)
     SELECT ${room}, g, 'participant.joined', '{}'::jsonb, now() - ${ageMs} * interval '1 millisecond' FROM generate_series(${from}::int, ${to}::int) g`
-  await t.db.prisma.$executeRaw`INSERT INTO live_rooms (room, seq) VALUES (${room}, ${seq}) ON CONFLICT (room) DO UPDATE SET seq = EXCLUDED.seq`
+  await t.db.prisma
+    .$executeRaw`INSERT INTO live_rooms (room, seq) VALUES (${room}, ${seq}) ON CONFLICT (room) DO UPDATE SET seq = EXCLUDED.seq`
 }
 
 async function seqsOf(room: Room): Promise<{ min: number | null; max: number | null; n: number }> {
@@ -48,7 +63,11 @@ async function seqsOf(room: Room): Promise<{ min: number | null; max: number | n
 
 describe('live events', () => {
   it('go when beyond the replay window and a day old; each room keeps its newest, its seq, and a resync for what went', async () => {
-    const [busy, young, quietRoom] = await Promise.all([createOngoingChallenge(t.db.prisma, 'Busy'), createOngoingChallenge(t.db.prisma, 'Young'), createOngoingChallenge(t.db.prisma, 'Quiet')])
+    const [busy, young, quietRoom] = await Promise.all([
+      createOngoingChallenge(t.db.prisma, 'Busy'),
+      createOngoingChallenge(t.db.prisma, 'Young'),
+      createOngoingChallenge(t.db.prisma, 'Quiet'),
+    ])
     const [a, b, c] = [competitionRoom(busy), competitionRoom(young), competitionRoom(quietRoom)]
     // Busy: 1,005 events two days old, then 5 recent ones. Young: 1,200 recent. Quiet: 50 two days old.
     await events(a, 1, REPLAY_LIMIT + 5, 48 * HOUR, REPLAY_LIMIT + 10)
@@ -68,7 +87,13 @@ describe('live events', () => {
     expect(await t.app.repos.liveEvents.roomSeq(a)).toBe(1010)
     // Everything a replay may be asked for is still there; a `since` in what went is answered as before.
     const replay = await subscribe(s, a, 10)
-    expect([replay.resync, replay.seq, replay.missed.length, replay.missed[0]?.seq, replay.missed.at(-1)?.seq]).toEqual([false, 1010, REPLAY_LIMIT, 11, 1010])
+    expect([replay.resync, replay.seq, replay.missed.length, replay.missed[0]?.seq, replay.missed.at(-1)?.seq]).toEqual([
+      false,
+      1010,
+      REPLAY_LIMIT,
+      11,
+      1010,
+    ])
     expect(await subscribe(s, a, 9)).toEqual({ room: a, seq: 1010, missed: [], resync: true })
     expect(await subscribe(s, a, 0)).toEqual({ room: a, seq: 1010, missed: [], resync: true })
     // The room numbers on from its seq: the next event is 1011, not a number that went.
@@ -98,10 +123,19 @@ describe('views', () => {
   it('go once the dedupe window is over; those inside it stay and still dedupe', async () => {
     const id = await createOngoingChallenge(t.db.prisma, 'Views')
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
-    const participant = await t.db.prisma.participant.create({ data: { userId: lifter!.userId, competitionId: id, weightClass: '83kg', gender: 'M' } })
-    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: 1, weight: 100 } })
+    const participant = await t.db.prisma.participant.create({
+      data: { userId: lifter!.userId, competitionId: id, weightClass: '83kg', gender: 'M' },
+    })
+    const attempt = await t.db.prisma.attempt.create({
+      data: { participantId: participant.id, liftType: 'Squat', attemptNumber: 1, weight: 100 },
+    })
     const windowMs = ENGAGEMENT.viewWindowHours * HOUR
-    const rows = [['a:old', windowMs + HOUR], ['a:older', 3 * windowMs], ['a:inside', windowMs - HOUR], ['a:now', 0]] as const
+    const rows = [
+      ['a:old', windowMs + HOUR],
+      ['a:older', 3 * windowMs],
+      ['a:inside', windowMs - HOUR],
+      ['a:now', 0],
+    ] as const
     for (const [viewer, ageMs] of rows) {
       await t.db.prisma.$executeRaw`
         INSERT INTO attempt_views (attempt_id, kind, viewer, addr, counted_at) VALUES (${attempt.id}, 'view', ${viewer}, 'x', now() - ${ageMs} * interval '1 millisecond')`
@@ -182,7 +216,9 @@ describe('email verification links', () => {
 describe('the server', () => {
   it('sweeps at start', async () => {
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
-    await t.db.prisma.refreshToken.create({ data: { userId: lifter!.userId, familyId: 'f', tokenHash: `${lifter!.userId}-gone`, expiresAt: at(-2 * ENDED_TOKEN_MIN_KEEP_MS) } })
+    await t.db.prisma.refreshToken.create({
+      data: { userId: lifter!.userId, familyId: 'f', tokenHash: `${lifter!.userId}-gone`, expiresAt: at(-2 * ENDED_TOKEN_MIN_KEEP_MS) },
+    })
     const second = await startLiveServer({ env: { DATABASE_URL: t.config.databaseUrl! } })
     try {
       await expect.poll(() => t.db.prisma.refreshToken.count({ where: { tokenHash: `${lifter!.userId}-gone` } })).toBe(0)

@@ -12,7 +12,14 @@ import { describe, expect, it } from 'vitest'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 /** What the production image runs (Dockerfile, docker-compose.yml) and the commands an operator runs there. */
-export const RUNTIME_ENTRIES = ['server/server.ts', 'worker/worker.ts', 'prisma/migrate.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/create-bucket.ts']
+export const RUNTIME_ENTRIES = [
+  'server/server.ts',
+  'worker/worker.ts',
+  'prisma/migrate.ts',
+  'scripts/backup.ts',
+  'scripts/restore.ts',
+  'scripts/create-bucket.ts',
+]
 
 function importsOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false)
@@ -40,7 +47,11 @@ function resolveRelative(from: string, specifier: string): string {
   return hit
 }
 
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(packageName(specifier))
 
 /** Every package reached from the entries, with one file that imports it. */

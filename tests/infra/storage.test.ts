@@ -89,7 +89,9 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     await storage.putFile(k, localFile(data))
     expect((await storage.stat(k))!.size).toBe(data.length)
     expect(sha(await bytesOf(storage.read(k)))).toBe(sha(data))
-    expect(await bytesOf(storage.read(k, { start: 8 * 1024 * 1024 - 5, end: 8 * 1024 * 1024 + 4 }))).toEqual(data.subarray(8 * 1024 * 1024 - 5, 8 * 1024 * 1024 + 5))
+    expect(await bytesOf(storage.read(k, { start: 8 * 1024 * 1024 - 5, end: 8 * 1024 * 1024 + 4 }))).toEqual(
+      data.subarray(8 * 1024 * 1024 - 5, 8 * 1024 * 1024 + 5),
+    )
     if (s3) {
       const parts = s3.requests.slice(before).filter((r) => r.startsWith('PUT ') && /[?&]partNumber=\d+/.test(r))
       expect(parts.length).toBeGreaterThanOrEqual(2)
@@ -118,7 +120,12 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     if (driver === 's3') expect([existsSync(seen), existsSync(stale), existsSync(recent)]).toEqual([false, false, true])
     rmSync(recent, { recursive: true, force: true })
     // It is removed even when fn throws.
-    await expect(storage.withLocalFile(k, async (path) => { seen = path; throw new Error('ffmpeg failed') })).rejects.toThrow('ffmpeg failed')
+    await expect(
+      storage.withLocalFile(k, async (path) => {
+        seen = path
+        throw new Error('ffmpeg failed')
+      }),
+    ).rejects.toThrow('ffmpeg failed')
     if (driver === 's3') expect(existsSync(seen)).toBe(false)
     await expect(storage.withLocalFile(key('missing.mp4'), async () => 'never')).rejects.toMatchObject({ code: 'ENOENT' })
   })
@@ -151,7 +158,10 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
       await expect(storage.stat(bad), bad).rejects.toBeInstanceOf(InvalidKeyError)
       expect(() => storage.read(bad), bad).toThrow(InvalidKeyError)
       await expect(storage.putFile(bad, localFile('x')), bad).rejects.toBeInstanceOf(InvalidKeyError)
-      await expect(storage.withLocalFile(bad, async () => 1), bad).rejects.toBeInstanceOf(InvalidKeyError)
+      await expect(
+        storage.withLocalFile(bad, async () => 1),
+        bad,
+      ).rejects.toBeInstanceOf(InvalidKeyError)
       await expect(storage.delete(bad), bad).rejects.toBeInstanceOf(InvalidKeyError)
     }
     if (s3) expect(s3.requests.slice(before)).toEqual([])
@@ -176,7 +186,7 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     await expect(storage.scratch('../x')).rejects.toThrow('plain lower-case word')
   })
 
-  it('removes the scratch of processes that are gone, whatever its age, and keeps a live process\'s (issue 27, kill -9)', async () => {
+  it("removes the scratch of processes that are gone, whatever its age, and keeps a live process's (issue 27, kill -9)", async () => {
     const mine = await storage.scratch('upload')
     const root = dirname(mine.dir)
     const me = currentOwner()
@@ -209,46 +219,54 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     expect(await storage.presignedUrl?.(key('a.mp4'))).toBeUndefined()
   })
 
-  it.runIf(driver === 's3')('S3 going away: ping, stat and read fail in seconds with StorageUnavailableError; all works again when it is back', async () => {
-    const k = key('720p.mp4')
-    const data = randomBytes(10_000)
-    await storage.putFile(k, localFile(data))
-    await s3!.stop()
-    try {
-      const started = Date.now()
-      await expect(storage.ping()).rejects.toBeInstanceOf(StorageUnavailableError)
-      await expect(storage.stat(k)).rejects.toBeInstanceOf(StorageUnavailableError)
-      await expect(bytesOf(storage.read(k, { start: 0, end: 99 }))).rejects.toBeInstanceOf(StorageUnavailableError)
-      const source = localFile('kept')
-      await expect(storage.putFile(key('poster.jpg'), source)).rejects.toBeInstanceOf(StorageUnavailableError)
-      expect(existsSync(source)).toBe(true) // nothing lost: the caller may try again
-      expect(Date.now() - started).toBeLessThan(5_000)
-    } finally {
-      await s3!.start()
-    }
-    await storage.ping()
-    expect((await storage.stat(k))!.size).toBe(10_000)
-    expect(await bytesOf(storage.read(k, { start: 0, end: 99 }))).toEqual(data.subarray(0, 100))
-  })
+  it.runIf(driver === 's3')(
+    'S3 going away: ping, stat and read fail in seconds with StorageUnavailableError; all works again when it is back',
+    async () => {
+      const k = key('720p.mp4')
+      const data = randomBytes(10_000)
+      await storage.putFile(k, localFile(data))
+      await s3!.stop()
+      try {
+        const started = Date.now()
+        await expect(storage.ping()).rejects.toBeInstanceOf(StorageUnavailableError)
+        await expect(storage.stat(k)).rejects.toBeInstanceOf(StorageUnavailableError)
+        await expect(bytesOf(storage.read(k, { start: 0, end: 99 }))).rejects.toBeInstanceOf(StorageUnavailableError)
+        const source = localFile('kept')
+        await expect(storage.putFile(key('poster.jpg'), source)).rejects.toBeInstanceOf(StorageUnavailableError)
+        expect(existsSync(source)).toBe(true) // nothing lost: the caller may try again
+        expect(Date.now() - started).toBeLessThan(5_000)
+      } finally {
+        await s3!.start()
+      }
+      await storage.ping()
+      expect((await storage.stat(k))!.size).toBe(10_000)
+      expect(await bytesOf(storage.read(k, { start: 0, end: 99 }))).toEqual(data.subarray(0, 100))
+    },
+  )
 
-  it.runIf(driver === 's3')('videos being streamed to slow viewers do not hold up other requests (more than the SDK\'s default 50 connections)', async () => {
-    const k = key('720p.mp4')
-    await storage.putFile(k, localFile(randomBytes(16 * 1024 * 1024)))
-    // 60 reads nobody consumes: each keeps its connection to the store busy (the object outsizes the socket buffers).
-    const streams = Array.from({ length: 60 }, () => storage.read(k))
-    try {
-      await new Promise((r) => setTimeout(r, 500))
-      const started = Date.now()
-      expect((await storage.stat(k))!.size).toBe(16 * 1024 * 1024)
-      expect(Date.now() - started).toBeLessThan(1_000)
-    } finally {
-      for (const stream of streams) stream.destroy()
-    }
-  })
+  it.runIf(driver === 's3')(
+    "videos being streamed to slow viewers do not hold up other requests (more than the SDK's default 50 connections)",
+    async () => {
+      const k = key('720p.mp4')
+      await storage.putFile(k, localFile(randomBytes(16 * 1024 * 1024)))
+      // 60 reads nobody consumes: each keeps its connection to the store busy (the object outsizes the socket buffers).
+      const streams = Array.from({ length: 60 }, () => storage.read(k))
+      try {
+        await new Promise((r) => setTimeout(r, 500))
+        const started = Date.now()
+        expect((await storage.stat(k))!.size).toBe(16 * 1024 * 1024)
+        expect(Date.now() - started).toBeLessThan(1_000)
+      } finally {
+        for (const stream of streams) stream.destroy()
+      }
+    },
+  )
 
   it.runIf(driver === 's3')('ping gives up within seconds on a store that accepts connections but never answers', async () => {
     const sockets: Socket[] = []
-    const silent = createServer((socket) => { sockets.push(socket) }).listen(0, '127.0.0.1')
+    const silent = createServer((socket) => {
+      sockets.push(socket)
+    }).listen(0, '127.0.0.1')
     await new Promise((r) => silent.once('listening', r))
     const { port } = silent.address() as { port: number }
     try {
@@ -266,7 +284,10 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
   })
 
   it.runIf(driver === 's3')('ping names a missing bucket', async () => {
-    const other = createS3Storage({ s3: { ...loadConfig({ DATA_DIR: dir, ...s3!.env }).s3!, bucket: 'no-such-bucket' }, scratchDir: join(dir, 'scratch') })
+    const other = createS3Storage({
+      s3: { ...loadConfig({ DATA_DIR: dir, ...s3!.env }).s3!, bucket: 'no-such-bucket' },
+      scratchDir: join(dir, 'scratch'),
+    })
     await expect(other.ping()).rejects.toThrow('The bucket "no-such-bucket" does not exist.')
   })
 })

@@ -26,9 +26,20 @@ async function check(kind: TakeFixture): Promise<TakeChecks> {
   expect(container, `${kind} sniffs as a container we take`).not.toBeNull()
   const info = await probe(binaries(), path, container!)
   const started = performance.now()
-  const result = await runTakeChecks(binaries(), path, container!, { uploadedAt, declaredAt: null }, { durationS: info.duration, maxSeconds: 300 })
-  console.log(`take checks ${kind} (${container!.demuxer}, ${Math.round(performance.now() - started)} ms): ${JSON.stringify(result.flags.map((f) => f.text))} notes ${JSON.stringify(result.notes)}`)
-  expect(result.notes.filter((n) => n.startsWith('A check could not run')), `${kind}: every check ran`).toEqual([])
+  const result = await runTakeChecks(
+    binaries(),
+    path,
+    container!,
+    { uploadedAt, declaredAt: null },
+    { durationS: info.duration, maxSeconds: 300 },
+  )
+  console.log(
+    `take checks ${kind} (${container!.demuxer}, ${Math.round(performance.now() - started)} ms): ${JSON.stringify(result.flags.map((f) => f.text))} notes ${JSON.stringify(result.notes)}`,
+  )
+  expect(
+    result.notes.filter((n) => n.startsWith('A check could not run')),
+    `${kind}: every check ran`,
+  ).toEqual([])
   return result
 }
 

@@ -22,8 +22,18 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  createLifters, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
-  type ClientSocket, type Lifter, type ServerProcess,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  freePort,
+  REDIS_URL,
+  sleep,
+  spawnServer,
+  uniqueRedisPrefix,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type ServerProcess,
 } from '../helpers/live.ts'
 import { RoomFollower } from '../helpers/room-follower.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
@@ -54,17 +64,28 @@ async function startCaddy(port: number) {
   mkdirSync(home)
   caddy = spawn('caddy', ['run', '--config', resolve(ROOT, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
     env: {
-      ...process.env, HOME: home, XDG_DATA_HOME: home, XDG_CONFIG_HOME: home,
-      LIFTARENA_SITE: `:${port}`, LIFTARENA_UPSTREAMS: `to 127.0.0.1:${ports.a} 127.0.0.1:${ports.b}`,
+      ...process.env,
+      HOME: home,
+      XDG_DATA_HOME: home,
+      XDG_CONFIG_HOME: home,
+      LIFTARENA_SITE: `:${port}`,
+      LIFTARENA_UPSTREAMS: `to 127.0.0.1:${ports.a} 127.0.0.1:${ports.b}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  caddy.stdout!.on('data', (c) => { caddyOutput += String(c) })
-  caddy.stderr!.on('data', (c) => { caddyOutput += String(c) })
+  caddy.stdout!.on('data', (c) => {
+    caddyOutput += String(c)
+  })
+  caddy.stderr!.on('data', (c) => {
+    caddyOutput += String(c)
+  })
   const deadline = Date.now() + 30_000
   for (;;) {
     if (caddy.exitCode !== null) throw new Error(`caddy exited:\n${caddyOutput}`)
-    const ok = await fetch(`${proxyUrl}/api/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`${proxyUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     if (Date.now() > deadline) throw new Error(`caddy did not answer in 30 s:\n${caddyOutput}`)
     await sleep(200)
@@ -83,7 +104,8 @@ async function call(path: string, init: RequestInit & { retryable?: boolean } = 
 
 async function joinThroughProxy(lifter: Lifter, competitionId: number) {
   const res = await call('/api/join_competition', {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
     body: JSON.stringify({ competition_id: competitionId, weight_class: '83kg' }),
   })
   // A retry after a lost answer finds the lifter already in: the join happened once.
@@ -108,8 +130,15 @@ beforeAll(async () => {
   const proxyPort = await freePort()
   proxyUrl = `http://127.0.0.1:${proxyPort}`
   nodeEnv = {
-    ...s3.env, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix, JWT_SECRET, TRUST_PROXY: '1',
-    MIGRATE_ON_START: 'false', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_ENTRIES_PER_MINUTE: '1000',
+    ...s3.env,
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    JWT_SECRET,
+    TRUST_PROXY: '1',
+    MIGRATE_ON_START: 'false',
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    RATE_LIMIT_ENTRIES_PER_MINUTE: '1000',
   }
   const slow = { startTimeoutMs: 120_000 }
   ;[nodes.a, nodes.b, worker] = await Promise.all([
@@ -147,20 +176,30 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     await waitUntil(() => sockets.every((s) => s.connected), 'every spectator to connect', 60_000)
     // The proxy spread them: both nodes hold sessions (the cookie decides, not the address).
     const cookies = new Set<string>()
-    await Promise.all(Array.from({ length: 20 }, async () => {
-      const res = await fetch(`${proxyUrl}/socket.io/?EIO=4&transport=polling`)
-      const cookie = res.headers.get('set-cookie')
-      if (cookie) cookies.add(cookie.split(';')[0]!)
-      await res.text()
-    }))
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const res = await fetch(`${proxyUrl}/socket.io/?EIO=4&transport=polling`)
+        const cookie = res.headers.get('set-cookie')
+        if (cookie) cookies.add(cookie.split(';')[0]!)
+        await res.text()
+      }),
+    )
     expect(cookies.size, 'polling handshakes reach both nodes, each with its cookie').toBe(2)
 
     // Lifters join through the proxy; one uploads a lift.
     for (const lifter of lifters.slice(0, JOINS_BEFORE)) await joinThroughProxy(lifter, competitionId)
     const clip = readFileSync(await makeClip(root, 'lift.mp4', { width: 640, height: 360, seconds: 2 }))
-    const form = multipartForm({ competition_id: competitionId, lift_type: 'squat', weight: 180 }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
-    const upload = await call('/api/upload', { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifters[0]!.token}` }, body: new Uint8Array(form.payload) })
-    const uploaded = await upload.json() as { attempt_id: number }
+    const form = multipartForm(
+      { competition_id: competitionId, lift_type: 'squat', weight: 180 },
+      [{ filename: 'lift.mp4', data: clip }],
+      'fields-first',
+    )
+    const upload = await call('/api/upload', {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${lifters[0]!.token}` },
+      body: new Uint8Array(form.payload),
+    })
+    const uploaded = (await upload.json()) as { attempt_id: number }
     expect(upload.status, JSON.stringify(uploaded)).toBe(201)
 
     // Node A restarts half-way while more lifters join (the proxy skips it while it is down).
@@ -180,17 +219,24 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     for (;;) {
       const attempt = await db.prisma.attempt.findUnique({ where: { id: uploaded.attempt_id } })
       if (attempt?.processingState === 'ready') break
-      if (Date.now() > deadline) throw new Error(`the upload was not transcoded: ${JSON.stringify(attempt)}\n${worker.output().slice(-2000)}`)
+      if (Date.now() > deadline)
+        throw new Error(`the upload was not transcoded: ${JSON.stringify(attempt)}\n${worker.output().slice(-2000)}`)
       await sleep(500)
     }
-    const usernames = (await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.userId) } }, select: { username: true } })).map((u) => u.username)
+    const usernames = (
+      await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.userId) } }, select: { username: true } })
+    ).map((u) => u.username)
     const panel = await call(`/api/competitions/${competitionId}/judges`, {
-      method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser!.token}` }, body: JSON.stringify({ usernames }),
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser!.token}` },
+      body: JSON.stringify({ usernames }),
     })
     expect(panel.status, await panel.text()).toBe(200)
     for (const judge of judges) {
       const vote = await call(`/api/attempts/${uploaded.attempt_id}/votes`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${judge.token}` }, body: JSON.stringify({ good: true }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${judge.token}` },
+        body: JSON.stringify({ good: true }),
       })
       expect([201, 409], await vote.clone().text()).toContain(vote.status)
     }
@@ -206,13 +252,20 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     const expectedIds = participants.map((p) => p.userId).sort((x, y) => x - y)
     const head = (await db.prisma.liveRoom.findUniqueOrThrow({ where: { room: competitionRoom(competitionId) } })).seq
     const judgedSeen = (f: RoomFollower) =>
-      f.participants.get(lifters[0]!.userId)?.attempts.some((a) => a.id === uploaded.attempt_id && a.status === 'completed') === true
-      || f.applied.some((e) => e.type === 'attempt.judged' && e.data.attempt.id === uploaded.attempt_id && e.data.attempt.status === 'completed')
-    const converged = (f: RoomFollower) => (f.seq ?? 0) >= head && f.count === expectedIds.length
-      && [...f.participants.keys()].sort((x, y) => x - y).join() === expectedIds.join() && judgedSeen(f)
+      f.participants.get(lifters[0]!.userId)?.attempts.some((a) => a.id === uploaded.attempt_id && a.status === 'completed') === true ||
+      f.applied.some(
+        (e) => e.type === 'attempt.judged' && e.data.attempt.id === uploaded.attempt_id && e.data.attempt.status === 'completed',
+      )
+    const converged = (f: RoomFollower) =>
+      (f.seq ?? 0) >= head &&
+      f.count === expectedIds.length &&
+      [...f.participants.keys()].sort((x, y) => x - y).join() === expectedIds.join() &&
+      judgedSeen(f)
     await waitUntil(() => followers.every(converged), 'every spectator to converge', 90_000).catch((error: Error) => {
       const behind = followers.filter((f) => !converged(f))
-      throw new Error(`${error.message}: ${behind.length} of ${SPECTATORS} behind (e.g. count ${behind[0]?.count}, seq ${behind[0]?.seq} of ${head}, judged ${behind[0] ? judgedSeen(behind[0]) : '-'})\n--- caddy:\n${caddyOutput.slice(-1500)}`)
+      throw new Error(
+        `${error.message}: ${behind.length} of ${SPECTATORS} behind (e.g. count ${behind[0]?.count}, seq ${behind[0]?.seq} of ${head}, judged ${behind[0] ? judgedSeen(behind[0]) : '-'})\n--- caddy:\n${caddyOutput.slice(-1500)}`,
+      )
     })
     expect(sockets.every((s) => s.connected)).toBe(true)
     for (const f of followers) f.stop()

@@ -13,7 +13,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('500 concurrent joins', () => {
   it('ends with exact counts, unique participants and gap-free events', async () => {
@@ -25,13 +27,16 @@ describe('500 concurrent joins', () => {
     const duplicates = requests.filter((_, i) => i % 5 === 0) // 100 repeats racing the originals
     const all = [...requests, ...duplicates].sort(() => Math.random() - 0.5)
     const started = Date.now()
-    const statuses = await Promise.all(all.map(async ({ u, c }) => {
-      const res = await fetch(`${base}/api/join_competition`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${u.access_token}` },
-        body: JSON.stringify({ competition_id: c, weight_class: '83kg' }),
-      })
-      return res.status
-    }))
+    const statuses = await Promise.all(
+      all.map(async ({ u, c }) => {
+        const res = await fetch(`${base}/api/join_competition`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${u.access_token}` },
+          body: JSON.stringify({ competition_id: c, weight_class: '83kg' }),
+        })
+        return res.status
+      }),
+    )
     const elapsed = Date.now() - started
     console.log(`600 joins (500 unique) in ${elapsed} ms`)
 
@@ -45,7 +50,11 @@ describe('500 concurrent joins', () => {
       // Each event carries the count after its own join: 1, 2, …, 50 in seq order.
       expect(events.map((e) => (e.payload as { participants: number }).participants)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
     }
-    const pairs = await t.db.prisma.participant.groupBy({ by: ['userId', 'competitionId'], _count: true, where: { competitionId: { in: challenges } } })
+    const pairs = await t.db.prisma.participant.groupBy({
+      by: ['userId', 'competitionId'],
+      _count: true,
+      where: { competitionId: { in: challenges } },
+    })
     expect(pairs).toHaveLength(500)
     expect(pairs.every((p) => p._count === 1)).toBe(true)
   })

@@ -30,10 +30,23 @@ function readmeStartCommand(readme: string): string {
 
 /** What a user's shell has, without this project's settings or the test runner's node_modules/.bin. */
 function newcomerEnvironment(): NodeJS.ProcessEnv {
-  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir && !dir.includes('node_modules')).join(delimiter)
+  const path = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir && !dir.includes('node_modules'))
+    .join(delimiter)
   const env: NodeJS.ProcessEnv = { PATH: path, HOME: process.env.HOME ?? tmpdir() }
   // The machine's own setup (locale, temp folder, certificate store, proxies), not the project's.
-  for (const name of ['LANG', 'TMPDIR', 'NODE_EXTRA_CA_CERTS', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']) {
+  for (const name of [
+    'LANG',
+    'TMPDIR',
+    'NODE_EXTRA_CA_CERTS',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+  ]) {
     if (process.env[name] !== undefined) env[name] = process.env[name]
   }
   return env
@@ -42,9 +55,14 @@ function newcomerEnvironment(): NodeJS.ProcessEnv {
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer()
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(
-      `127.0.0.1:${port} is in use (${error.code}), so a fresh clone's \`npm start\` cannot listen on its default port. ` +
-      'Stop whatever listens there (another `npm start`?) and run this test again.')))
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `127.0.0.1:${port} is in use (${error.code}), so a fresh clone's \`npm start\` cannot listen on its default port. ` +
+            'Stop whatever listens there (another `npm start`?) and run this test again.',
+        ),
+      ),
+    )
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()))
   })
 }
@@ -79,7 +97,10 @@ function waitFor(started: Started, mark: string, boundMs: number): Promise<void>
     const check = setInterval(() => {
       if (started.seenAt.has(mark)) done(() => resolve())
     }, 50)
-    const timer = setTimeout(() => done(() => reject(new Error(`"${mark}" did not appear within ${boundMs / 1000} s. Output so far:\n${tail()}`))), boundMs)
+    const timer = setTimeout(
+      () => done(() => reject(new Error(`"${mark}" did not appear within ${boundMs / 1000} s. Output so far:\n${tail()}`))),
+      boundMs,
+    )
     const onExit = (code: number | null, signal: string | null) =>
       done(() => reject(new Error(`The start command exited (${code ?? signal}) before "${mark}". Output:\n${tail()}`)))
     started.child.once('exit', onExit)
@@ -117,59 +138,65 @@ describe('a fresh clone', () => {
     if (tmp) await rm(tmp, { recursive: true, force: true })
   }, 60_000)
 
-  it('`npm install && npm start` (the README\'s command, no environment) serves the web app at / and at deep links', async () => {
-    await assertPortFree(PORT)
-    tmp = await mkdtemp(join(tmpdir(), 'liftarena-fresh-clone-'))
-    const dir = join(tmp, 'liftarena')
+  it(
+    "`npm install && npm start` (the README's command, no environment) serves the web app at / and at deep links",
+    async () => {
+      await assertPortFree(PORT)
+      tmp = await mkdtemp(join(tmpdir(), 'liftarena-fresh-clone-'))
+      const dir = join(tmp, 'liftarena')
 
-    const t0 = performance.now()
-    const clone = spawnSync('git', ['clone', '--quiet', ROOT, dir], { encoding: 'utf8' })
-    if (clone.status !== 0) throw new Error(`git clone failed (${clone.status}): ${clone.stderr}`)
-    const cloned = performance.now() - t0
+      const t0 = performance.now()
+      const clone = spawnSync('git', ['clone', '--quiet', ROOT, dir], { encoding: 'utf8' })
+      if (clone.status !== 0) throw new Error(`git clone failed (${clone.status}): ${clone.stderr}`)
+      const cloned = performance.now() - t0
 
-    const command = readmeStartCommand(readFileSync(join(dir, 'README.md'), 'utf8'))
-    expect(command).toContain('npm start')
-    started = start(command, dir, t0)
-    await waitFor(started, 'LiftArena is running at', START_BOUND_MS)
-    await waitFor(started, '  Local:', 5_000)
-    const output = started.output()
-    expect(output).toContain('Building the web app (first start)…')
-    expect(output).toMatch(/LiftArena is running at http:\/\/127\.0\.0\.1:3000 \(embedded database\)/)
-    expect(output).toContain(`  Local:   ${BASE}/`)
+      const command = readmeStartCommand(readFileSync(join(dir, 'README.md'), 'utf8'))
+      expect(command).toContain('npm start')
+      started = start(command, dir, t0)
+      await waitFor(started, 'LiftArena is running at', START_BOUND_MS)
+      await waitFor(started, '  Local:', 5_000)
+      const output = started.output()
+      expect(output).toContain('Building the web app (first start)…')
+      expect(output).toMatch(/LiftArena is running at http:\/\/127\.0\.0\.1:3000 \(embedded database\)/)
+      expect(output).toContain(`  Local:   ${BASE}/`)
 
-    const home = await fetch(`${BASE}/`)
-    const answered = performance.now() - t0
-    expect(home.status).toBe(200)
-    expect(home.headers.get('content-type')).toMatch(/^text\/html/)
-    const html = await home.text()
-    expect(html).toContain('<div id="root"></div>')
-    const script = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1]
-    expect(script, `the built index.html names its bundle:\n${html}`).toBeDefined()
+      const home = await fetch(`${BASE}/`)
+      const answered = performance.now() - t0
+      expect(home.status).toBe(200)
+      expect(home.headers.get('content-type')).toMatch(/^text\/html/)
+      const html = await home.text()
+      expect(html).toContain('<div id="root"></div>')
+      const script = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/)?.[1]
+      expect(script, `the built index.html names its bundle:\n${html}`).toBeDefined()
 
-    const deepLink = await fetch(`${BASE}/challenges/1`)
-    expect(deepLink.status).toBe(200)
-    expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/)
-    expect(await deepLink.text()).toBe(html)
+      const deepLink = await fetch(`${BASE}/challenges/1`)
+      expect(deepLink.status).toBe(200)
+      expect(deepLink.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(await deepLink.text()).toBe(html)
 
-    const bundle = await fetch(`${BASE}${script}`)
-    expect(bundle.status).toBe(200)
-    expect(bundle.headers.get('content-type')).toMatch(/javascript/)
+      const bundle = await fetch(`${BASE}${script}`)
+      expect(bundle.status).toBe(200)
+      expect(bundle.headers.get('content-type')).toMatch(/javascript/)
 
-    const api = await fetch(`${BASE}/api/competitions`)
-    expect(api.status).toBe(200)
-    expect(api.headers.get('content-type')).toMatch(/^application\/json/)
-    const body = (await api.json()) as unknown
-    // The demo data (an array today; `{competitions: [...]}` once the spec's envelope lands).
-    const competitions = Array.isArray(body) ? body : (body as { competitions?: unknown[] }).competitions
-    expect(competitions?.length).toBeGreaterThan(0)
+      const api = await fetch(`${BASE}/api/competitions`)
+      expect(api.status).toBe(200)
+      expect(api.headers.get('content-type')).toMatch(/^application\/json/)
+      const body = (await api.json()) as unknown
+      // The demo data (an array today; `{competitions: [...]}` once the spec's envelope lands).
+      const competitions = Array.isArray(body) ? body : (body as { competitions?: unknown[] }).competitions
+      expect(competitions?.length).toBeGreaterThan(0)
 
-    const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)
-    console.log([
-      `Fresh clone → first answer at ${BASE}/: ${seconds(answered)}`,
-      `  git clone: ${seconds(cloned)}`,
-      `  npm install done, web build starts: ${seconds(started.seenAt.get('Building the web app'))}`,
-      `  web build done: ${seconds(started.seenAt.get('Built the web app'))}`,
-      `  "LiftArena is running at" (migrations, demo seed and clips done): ${seconds(started.seenAt.get('LiftArena is running at'))}`,
-    ].join('\n'))
-  }, START_BOUND_MS + 60_000)
+      const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)
+      console.log(
+        [
+          `Fresh clone → first answer at ${BASE}/: ${seconds(answered)}`,
+          `  git clone: ${seconds(cloned)}`,
+          `  npm install done, web build starts: ${seconds(started.seenAt.get('Building the web app'))}`,
+          `  web build done: ${seconds(started.seenAt.get('Built the web app'))}`,
+          `  "LiftArena is running at" (migrations, demo seed and clips done): ${seconds(started.seenAt.get('LiftArena is running at'))}`,
+        ].join('\n'),
+      )
+    },
+    START_BOUND_MS + 60_000,
+  )
 })

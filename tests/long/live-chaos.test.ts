@@ -12,7 +12,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type CompetitionResponse, type LiveEvent, type Participant, type ParticipantListResponse, type Room } from '../../contract/index.ts'
+import {
+  competitionRoom,
+  type CompetitionResponse,
+  type LiveEvent,
+  type Participant,
+  type ParticipantListResponse,
+  type Room,
+} from '../../contract/index.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { toLift } from '../../infra/attempt-view.ts'
 import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
@@ -20,8 +27,19 @@ import { applyAttempt, upsertParticipant, type Scoring } from '../../web/src/lib
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
-  type ClientSocket, type Lifter, type ServerProcess,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  join,
+  REDIS_URL,
+  sleep,
+  spawnServer,
+  uniqueRedisPrefix,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type ServerProcess,
 } from '../helpers/live.ts'
 import { startBalancer, type Balancer } from '../helpers/tcp-proxy.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
@@ -64,7 +82,11 @@ class Spectator {
   away = false
   scoring: Scoring = null
 
-  constructor(readonly socket: ClientSocket, readonly restUrls: readonly string[], readonly competitionId: number) {
+  constructor(
+    readonly socket: ClientSocket,
+    readonly restUrls: readonly string[],
+    readonly competitionId: number,
+  ) {
     this.room = competitionRoom(competitionId)
     this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
   }
@@ -120,10 +142,19 @@ beforeAll(async () => {
   db = await openDatabase({ databaseUrl: database.url, dataDir: dir }, { migrate: true })
   clip = readFileSync(await makeClip(dir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }))
   // One media folder for every process: the worker reads what either node stored.
-  const env = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix, MEDIA_DIR: joinPath(dir, 'media'), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' }
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    MEDIA_DIR: joinPath(dir, 'media'),
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+  }
   nodes = await Promise.all([spawnServer(env), spawnServer(env)])
   worker = await spawnWorker({ ...env, DATA_DIR: dir, WORKER_CONCURRENCY: '2' })
-  balancer = await startBalancer(nodes.map((n) => Number(new URL(n.url).port)), () => pick(nodes.length))
+  balancer = await startBalancer(
+    nodes.map((n) => Number(new URL(n.url).port)),
+    () => pick(nodes.length),
+  )
 }, 120_000)
 
 afterAll(async () => {
@@ -139,7 +170,11 @@ afterAll(async () => {
 
 async function upload(url: string, lifter: Lifter, competitionId: number, weight: number) {
   const form = multipartForm({ lift_type: 'squat', weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
-  const res = await fetch(`${url}/api/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifter.token}` }, body: new Uint8Array(form.payload) })
+  const res = await fetch(`${url}/api/upload`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
+    body: new Uint8Array(form.payload),
+  })
   return res.status
 }
 
@@ -155,10 +190,12 @@ function disrupt(spectators: readonly Spectator[], pending: Promise<void>[], cou
     counts.away = (counts.away ?? 0) + 1
     s.away = true
     s.socket.disconnect()
-    pending.push(sleep(100 + pick(2900)).then(() => {
-      s.away = false
-      s.socket.connect()
-    }))
+    pending.push(
+      sleep(100 + pick(2900)).then(() => {
+        s.away = false
+        s.socket.connect()
+      }),
+    )
   } else {
     counts.reset = (counts.reset ?? 0) + 1
     const open = [...balancer.connections.keys()]
@@ -176,13 +213,17 @@ describe('live chaos', () => {
 
     const spectators: Spectator[] = []
     for (let i = 0; i < CLIENTS; i += 20) {
-      spectators.push(...(await Promise.all(Array.from({ length: 20 }, async (_, k) => {
-        const socket = await connectClient(balancer.url)
-        sockets.push(socket)
-        const s = new Spectator(socket, nodeUrls, challenges[(i + k) % CHALLENGES]!)
-        await s.start()
-        return s
-      }))))
+      spectators.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, async (_, k) => {
+            const socket = await connectClient(balancer.url)
+            sockets.push(socket)
+            const s = new Spectator(socket, nodeUrls, challenges[(i + k) % CHALLENGES]!)
+            await s.start()
+            return s
+          }),
+        )),
+      )
     }
 
     // The workload: joins from 16 clients at a time, to either node; every 25th lifter then uploads.
@@ -200,16 +241,18 @@ describe('live chaos', () => {
     const uploadStatuses: number[] = []
     let next = 0
     const workloadStarted = Date.now()
-    await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, async () => {
-      while (next < JOINS) {
-        const i = next++
-        const competitionId = challenges[i % CHALLENGES]!
-        const url = nodeUrls[pick(nodeUrls.length)]!
-        const { status } = await join(url, lifters[i]!, competitionId)
-        joinStatuses.push(status)
-        if (i % (JOINS / UPLOADS) === 0) uploadStatuses.push(await upload(url, lifters[i]!, competitionId, 100 + pick(200)))
-      }
-    }))
+    await Promise.all(
+      Array.from({ length: JOIN_CONCURRENCY }, async () => {
+        while (next < JOINS) {
+          const i = next++
+          const competitionId = challenges[i % CHALLENGES]!
+          const url = nodeUrls[pick(nodeUrls.length)]!
+          const { status } = await join(url, lifters[i]!, competitionId)
+          joinStatuses.push(status)
+          if (i % (JOINS / UPLOADS) === 0) uploadStatuses.push(await upload(url, lifters[i]!, competitionId, 100 + pick(200)))
+        }
+      }),
+    )
     const workloadMs = Date.now() - workloadStarted
 
     // Chaos goes on while the worker finishes the videos (their updates are live events too).
@@ -234,7 +277,8 @@ describe('live chaos', () => {
     }
     await waitUntil(
       () => spectators.every((s) => s.seq === expected.get(s.competitionId)!.seq),
-      'every spectator to reach its room\'s seq', 30_000,
+      "every spectator to reach its room's seq",
+      30_000,
     ).catch(() => {})
 
     const wrong: string[] = []
@@ -251,12 +295,14 @@ describe('live chaos', () => {
     }
     const total = (key: 'replays' | 'resyncs' | 'recoveries') => spectators.reduce((sum, s) => sum + s.stats[key], 0)
     const applied = spectators.reduce((sum, s) => sum + s.history.filter(([kind]) => kind === 'event').length, 0)
-    console.log([
-      `live chaos (seed ${SEED}): ${JOINS} joins + ${UPLOADS} uploads in ${(workloadMs / 1000).toFixed(1)} s (${(JOINS / (workloadMs / 1000)).toFixed(0)} joins/s through two nodes), whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
-      `disruptions: ${JSON.stringify(disruptions)}`,
-      `spectators off the database's state: ${new Set(wrong.map((w) => w.split(':')[0])).size} of ${CLIENTS}; joins answered other than 201: ${joinStatuses.filter((s) => s !== 201).length}`,
-      `per client: ${(total('resyncs') / CLIENTS).toFixed(2)} resyncs (snapshot refetches), ${(total('replays') / CLIENTS).toFixed(1)} subscribe replays, ${(total('recoveries') / CLIENTS).toFixed(1)} recovered sessions, ${(applied / CLIENTS).toFixed(0)} events applied`,
-    ].join('\n'))
+    console.log(
+      [
+        `live chaos (seed ${SEED}): ${JOINS} joins + ${UPLOADS} uploads in ${(workloadMs / 1000).toFixed(1)} s (${(JOINS / (workloadMs / 1000)).toFixed(0)} joins/s through two nodes), whole run ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        `disruptions: ${JSON.stringify(disruptions)}`,
+        `spectators off the database's state: ${new Set(wrong.map((w) => w.split(':')[0])).size} of ${CLIENTS}; joins answered other than 201: ${joinStatuses.filter((s) => s !== 201).length}`,
+        `per client: ${(total('resyncs') / CLIENTS).toFixed(2)} resyncs (snapshot refetches), ${(total('replays') / CLIENTS).toFixed(1)} subscribe replays, ${(total('recoveries') / CLIENTS).toFixed(1)} recovered sessions, ${(applied / CLIENTS).toFixed(0)} events applied`,
+      ].join('\n'),
+    )
     expect(joinStatuses.filter((s) => s !== 201)).toEqual([])
     expect(uploadStatuses).toEqual(Array.from({ length: UPLOADS }, () => 201))
     expect(wrong.slice(0, 20)).toEqual([])
@@ -265,7 +311,10 @@ describe('live chaos', () => {
 
 /** An attempt list as a comparable string: id, status and processing state, in id order. */
 function describeAttempts(attempts: readonly { id: number; status: string; processing: string }[]): string {
-  return [...attempts].sort((a, b) => a.id - b.id).map((a) => `${a.id}:${a.status}:${a.processing}`).join(',')
+  return [...attempts]
+    .sort((a, b) => a.id - b.id)
+    .map((a) => `${a.id}:${a.status}:${a.processing}`)
+    .join(',')
 }
 
 /** Between two snapshots, applied seqs go up by exactly one: none twice, none skipped. */

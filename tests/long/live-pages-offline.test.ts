@@ -49,7 +49,10 @@ const serverUrl = () => `http://127.0.0.1:${port}`
 const pageUrl = () => `http://127.0.0.1:${proxy.port}`
 const exactly = (n: number) => new RegExp(`^${n}$`)
 
-interface Lifter { name: string; auth: AuthResponse }
+interface Lifter {
+  name: string
+  auth: AuthResponse
+}
 
 async function newLifter(name: string): Promise<Lifter> {
   return { name, auth: await registerUser(serverUrl(), name) }
@@ -89,12 +92,20 @@ async function expectHoldingOn(before: number) {
 async function expectCaughtUp(lifter: Lifter, weight: number) {
   const kg = `${weight} kg`
   await Promise.all([
-    challenge.getByTestId('participant-count').filter({ hasText: exactly(participants) }).waitFor({ timeout: RECOVERY_MS }),
+    challenge
+      .getByTestId('participant-count')
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: RECOVERY_MS }),
     challenge.getByLabel('Top participants').getByText(lifter.name).waitFor({ timeout: RECOVERY_MS }),
-    board.getByTestId('board-count').filter({ hasText: exactly(participants) }).waitFor({ timeout: RECOVERY_MS }),
+    board
+      .getByTestId('board-count')
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: RECOVERY_MS }),
     board.getByTestId('board-latest').filter({ hasText: lifter.name }).waitFor({ timeout: RECOVERY_MS }),
     board.getByText('Live', { exact: true }).waitFor({ timeout: RECOVERY_MS }),
-    homeCount().filter({ hasText: exactly(participants) }).waitFor({ timeout: RECOVERY_MS }),
+    homeCount()
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: RECOVERY_MS }),
     home.locator('.top-lifts li', { hasText: lifter.name }).filter({ hasText: kg }).first().waitFor({ timeout: RECOVERY_MS }),
     leaderboard.getByRole('row', { name: new RegExp(lifter.name) }).waitFor({ timeout: RECOVERY_MS }),
     ...allPages().map((p) => p.getByText(OFFLINE).waitFor({ state: 'detached', timeout: RECOVERY_MS })),
@@ -105,9 +116,17 @@ async function expectCaughtUp(lifter: Lifter, weight: number) {
   await joinChallenge(serverUrl(), next.auth, competitionId, weightClass)
   participants++
   await Promise.all([
-    challenge.getByTestId('participant-count').filter({ hasText: exactly(participants) }).waitFor({ timeout: 15_000 }),
-    board.getByTestId('board-count').filter({ hasText: exactly(participants) }).waitFor({ timeout: 15_000 }),
-    homeCount().filter({ hasText: exactly(participants) }).waitFor({ timeout: 15_000 }),
+    challenge
+      .getByTestId('participant-count')
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: 15_000 }),
+    board
+      .getByTestId('board-count')
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: 15_000 }),
+    homeCount()
+      .filter({ hasText: exactly(participants) })
+      .waitFor({ timeout: 15_000 }),
   ])
 }
 
@@ -137,11 +156,17 @@ beforeAll(async () => {
   // A challenge that started long ago: the first open challenge on the home page.
   organiser = await newLifter('Offline Organiser')
   const created = await fetch(`${serverUrl()}/api/create_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.auth.access_token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.auth.access_token}` },
     body: JSON.stringify({
       // A squat challenge: each good squat is a total, so the heaviest puts its lifter on top of every board.
-      name: CHALLENGE, location: 'Offline Hall', lifttypes: ['Squat'], weightclasses: ['120kg+'], gender: 'M',
-      start_date: new Date(Date.now() - 300 * 86_400_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      name: CHALLENGE,
+      location: 'Offline Hall',
+      lifttypes: ['Squat'],
+      weightclasses: ['120kg+'],
+      gender: 'M',
+      start_date: new Date(Date.now() - 300 * 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     }),
   })
   expect(created.status, await created.clone().text()).toBe(201)
@@ -154,7 +179,13 @@ beforeAll(async () => {
 
   const context = browser.context
   challenge = browser.page
-  ;[board, home, leaderboard, random, profile] = await Promise.all([1, 2, 3, 4, 5].map(() => context.newPage())) as [Page, Page, Page, Page, Page]
+  ;[board, home, leaderboard, random, profile] = (await Promise.all([1, 2, 3, 4, 5].map(() => context.newPage()))) as [
+    Page,
+    Page,
+    Page,
+    Page,
+    Page,
+  ]
   await Promise.all([
     challenge.goto(`${pageUrl()}/challenges/${competitionId}`),
     board.goto(`${pageUrl()}/challenges/${competitionId}/live`),
@@ -166,9 +197,14 @@ beforeAll(async () => {
   ])
   // Six pages load at once while the fresh server still transcodes its demo clips: give the first load a minute.
   await Promise.all([
-    challenge.getByTestId('participant-count').filter({ hasText: exactly(1) }).waitFor({ timeout: 60_000 }),
+    challenge
+      .getByTestId('participant-count')
+      .filter({ hasText: exactly(1) })
+      .waitFor({ timeout: 60_000 }),
     board.getByText('Live', { exact: true }).waitFor({ timeout: 60_000 }),
-    homeCount().filter({ hasText: exactly(1) }).waitFor({ timeout: 60_000 }),
+    homeCount()
+      .filter({ hasText: exactly(1) })
+      .waitFor({ timeout: 60_000 }),
     leaderboard.getByRole('row', { name: /Offline First/ }).waitFor({ timeout: 60_000 }),
     random.locator('video').waitFor({ timeout: 60_000 }),
     // Its browse list too: a list still loading when the network goes shows the error, as it should.
@@ -186,7 +222,10 @@ afterAll(async () => {
 })
 
 describe('live pages after losing the server', () => {
-  for (const [seconds, mode] of [[20, 'reset'], [60, 'blackholed']] as const) {
+  for (const [seconds, mode] of [
+    [20, 'reset'],
+    [60, 'blackholed'],
+  ] as const) {
     it(`keep their data through ${seconds} s offline (connections ${mode}) and catch up by themselves`, async () => {
       const lifter = await newLifter(`Offline ${seconds}s Lifter`)
       const weight = 400 + seconds // each heavier than the last
@@ -231,7 +270,9 @@ describe('live pages after losing the server', () => {
     const backAt = performance.now()
     await expectCaughtUp(lifter, weight)
     await expectProfileRecovered(lifter)
-    timings.push(`restart: down ${((backAt - downAt) / 1000).toFixed(1)} s, caught up ${((performance.now() - backAt) / 1000).toFixed(1)} s after`)
+    timings.push(
+      `restart: down ${((backAt - downAt) / 1000).toFixed(1)} s, caught up ${((performance.now() - backAt) / 1000).toFixed(1)} s after`,
+    )
   }, 180_000)
 
   it('logged no errors but the lost connections themselves', () => {

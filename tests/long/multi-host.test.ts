@@ -26,8 +26,17 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { binaries } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  createLifters, createOngoingChallenge, dropRedisPrefix, join, REDIS_URL, sleep, spawnServer, uniqueRedisPrefix, waitUntil,
-  type Lifter, type ServerProcess,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  join,
+  REDIS_URL,
+  sleep,
+  spawnServer,
+  uniqueRedisPrefix,
+  waitUntil,
+  type Lifter,
+  type ServerProcess,
 } from '../helpers/live.ts'
 import { startS3, type TestS3 } from '../helpers/s3.ts'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts'
@@ -58,8 +67,33 @@ let uploaded: { attemptId: number; keys: string[] } | undefined
 async function makeHeavyClip(dir: string): Promise<Buffer> {
   const path = joinPath(dir, 'heavy.mp4')
   await promisify(execFile)(binaries().ffmpeg, [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', '4', '-vf', 'noise=alls=15:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '29', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '4',
+    '-vf',
+    'noise=alls=15:allf=t',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-qp',
+    '29',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
   ])
   return readFileSync(path)
 }
@@ -75,18 +109,28 @@ beforeAll(async () => {
   ;[database, s3, clip] = await Promise.all([createTestDatabase(), startS3({ directory: joinPath(root, 's3') }), makeHeavyClip(root)])
   db = await openDatabase({ databaseUrl: database.url, dataDir: root }, { migrate: true })
   s3Client = new S3Client({
-    endpoint: s3.endpoint, region: s3.env.S3_REGION, forcePathStyle: true,
+    endpoint: s3.endpoint,
+    region: s3.env.S3_REGION,
+    forcePathStyle: true,
     credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
   })
   proxies.a = await startTcpProxy(s3.port)
   proxies.b = await startTcpProxy(s3.port)
   const shared = {
-    ...s3.env, STORAGE_DRIVER: 's3', DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: redisPrefix,
-    RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT), LOGIN_MAX_FAILURES: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    ...s3.env,
+    STORAGE_DRIVER: 's3',
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT),
+    LOGIN_MAX_FAILURES: '1000',
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   // MEDIA_DIR is not used with S3; it points inside each node's own DATA_DIR so that case 4 would see anything written there.
   const node = (name: 'a' | 'b' | 'worker', proxy?: TcpProxy) => ({
-    ...shared, DATA_DIR: dataDirs[name], MEDIA_DIR: joinPath(dataDirs[name], 'media'),
+    ...shared,
+    DATA_DIR: dataDirs[name],
+    MEDIA_DIR: joinPath(dataDirs[name], 'media'),
     ...(proxy ? { S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` } : {}),
   })
   ;[a, b, worker] = await Promise.all([spawnServer(node('a', proxies.a)), spawnServer(node('b', proxies.b)), spawnWorker(node('worker'))])
@@ -104,15 +148,29 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
-const outputs = () => `--- node A:\n${a.output().slice(-3000)}\n--- node B:\n${b.output().slice(-3000)}\n--- worker:\n${worker.output().slice(-3000)}\n--- s3rver's last requests:\n${s3.requests.slice(-15).join('\n')}`
+const outputs = () =>
+  `--- node A:\n${a.output().slice(-3000)}\n--- node B:\n${b.output().slice(-3000)}\n--- worker:\n${worker.output().slice(-3000)}\n--- s3rver's last requests:\n${s3.requests.slice(-15).join('\n')}`
 
 const b64 = (value: string | number) => Buffer.from(String(value)).toString('base64')
 
-interface Answer { status: number; headers: Headers; text: string }
+interface Answer {
+  status: number
+  headers: Headers
+  text: string
+}
 
-async function tusRequest(base: string, method: string, path: string, lifter: Lifter, headers: Record<string, string> = {}, body?: Buffer): Promise<Answer> {
+async function tusRequest(
+  base: string,
+  method: string,
+  path: string,
+  lifter: Lifter,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
-    method, headers: { ...TUS, authorization: `Bearer ${lifter.token}`, ...headers }, ...(body ? { body: new Uint8Array(body) } : {}),
+    method,
+    headers: { ...TUS, authorization: `Bearer ${lifter.token}`, ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
   })
   return { status: res.status, headers: res.headers, text: await res.text() }
 }
@@ -131,18 +189,27 @@ const offsetOn = async (base: string, path: string, lifter: Lifter) => {
 async function patchCutOff(base: string, path: string, lifter: Lifter, from: number, upto: number, arrived: () => boolean): Promise<void> {
   const { port } = new URL(base)
   const req = httpRequest({
-    host: '127.0.0.1', port: Number(port), method: 'PATCH', path,
+    host: '127.0.0.1',
+    port: Number(port),
+    method: 'PATCH',
+    path,
     headers: {
-      ...TUS, authorization: `Bearer ${lifter.token}`, 'content-type': 'application/offset+octet-stream',
-      'upload-offset': String(from), 'content-length': String(clip.length - from),
+      ...TUS,
+      authorization: `Bearer ${lifter.token}`,
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(from),
+      'content-length': String(clip.length - from),
     },
   })
   let answered: number | undefined
-  req.on('response', (res) => { answered = res.statusCode; res.resume() })
+  req.on('response', (res) => {
+    answered = res.statusCode
+    res.resume()
+  })
   req.on('error', () => {})
   await new Promise<void>((resolve) => req.write(clip.subarray(from, upto), () => resolve()))
   // Let the bytes cross the loopback and reach the store before the "network" goes.
-  await waitUntil(arrived, 'the cut-off PATCH\'s bytes to reach the store', 30_000)
+  await waitUntil(arrived, "the cut-off PATCH's bytes to reach the store", 30_000)
   await sleep(500)
   req.destroy()
   expect(answered, 'the cut-off PATCH is not answered before its body is complete').toBeUndefined()
@@ -179,7 +246,9 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     const metadata = { filename: 'heavy.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 180, competition_id: competitionId }
     const created = await tusRequest(a.url, 'POST', '/api/uploads/', lifter!, {
       'upload-length': String(clip.length),
-      'upload-metadata': Object.entries(metadata).map(([k, v]) => `${k} ${b64(v)}`).join(','),
+      'upload-metadata': Object.entries(metadata)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
     })
     expect(created.status, `${created.text}\n${outputs()}`).toBe(201)
     const location = created.headers.get('location')!
@@ -190,7 +259,14 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     // A first piece on A, answered (204, its offset), then the rest starts and the connection dies half-way.
     const first = 3 * 1024 * 1024
     const half = Math.floor(clip.length / 2)
-    const patched = await tusRequest(a.url, 'PATCH', path, lifter!, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, clip.subarray(0, first))
+    const patched = await tusRequest(
+      a.url,
+      'PATCH',
+      path,
+      lifter!,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+      clip.subarray(0, first),
+    )
     expect(patched.status, patched.text).toBe(204)
     expect(Number(patched.headers.get('upload-offset'))).toBe(first)
     // Cut once the store has begun receiving the upload's first whole 8 MiB part (first + 5 MiB of this request).
@@ -216,17 +292,37 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
 
     // A stale offset is refused on B (409), as on any tus server: B really knows where A stopped.
     if (onB.offset > 0) {
-      const stale = await tusRequest(b.url, 'PATCH', path, lifter!, { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, clip.subarray(0, 1024))
+      const stale = await tusRequest(
+        b.url,
+        'PATCH',
+        path,
+        lifter!,
+        { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
+        clip.subarray(0, 1024),
+      )
       expect(stale.status, stale.text).toBe(409)
     }
 
     // Resumed and finished on B, from B's offset: the final PATCH answers the recorded attempt.
-    const finished = await tusRequest(b.url, 'PATCH', path, lifter!, { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(onB.offset) }, clip.subarray(onB.offset))
-      .catch((error: unknown) => { throw new Error(`the last PATCH on B failed: ${String(error)}\n${outputs()}`, { cause: error }) })
+    const finished = await tusRequest(
+      b.url,
+      'PATCH',
+      path,
+      lifter!,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(onB.offset) },
+      clip.subarray(onB.offset),
+    ).catch((error: unknown) => {
+      throw new Error(`the last PATCH on B failed: ${String(error)}\n${outputs()}`, { cause: error })
+    })
     expect([200, 201, 204], finished.text).toContain(finished.status)
     expect(Number(finished.headers.get('upload-offset'))).toBe(clip.length)
     const body = JSON.parse(finished.text) as { url: string; attempt_id: number; participant_id: number; competition_id: number }
-    expect(body).toMatchObject({ attempt_id: expect.any(Number), participant_id: lifter!.userId, competition_id: competitionId, url: expect.stringMatching(/^\/api\/video\//) })
+    expect(body).toMatchObject({
+      attempt_id: expect.any(Number),
+      participant_id: lifter!.userId,
+      competition_id: competitionId,
+      url: expect.stringMatching(/^\/api\/video\//),
+    })
     expect(Number(finished.headers.get('x-attempt-id'))).toBe(body.attempt_id)
     const attemptId = body.attempt_id
 
@@ -259,7 +355,11 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
       const key = keyOf(url)
       const size = (await s3Client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }))).ContentLength!
       expect(size).toBeGreaterThan(2000)
-      for (const [start, end] of [[0, 1023], [1000, 1999], [size - 500, size - 1]] as const) {
+      for (const [start, end] of [
+        [0, 1023],
+        [1000, 1999],
+        [size - 500, size - 1],
+      ] as const) {
         const res = await fetch(`${a.url}${url}`, { headers: { range: `bytes=${start}-${end}` } })
         const bytes = Buffer.from(await res.arrayBuffer())
         expect(res.status, `${url} bytes=${start}-${end}`).toBe(206)
@@ -273,11 +373,20 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     const viaOriginal = await fetch(`${a.url}${body.url}`, { headers: { range: 'bytes=0-99' } })
     expect(viaOriginal.status).toBe(206)
     expect(viaOriginal.headers.get('x-video-rendition')).toBe('720')
-    expect(Buffer.from(await viaOriginal.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp')
+    expect(
+      Buffer.from(await viaOriginal.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp')
 
     // The worker also leaves the plate check's contact sheet of the take's last seconds (docs/video-checks.md).
-    uploaded = { attemptId, keys: [originalKey, ...Object.values(detail.renditions).map(keyOf), keyOf(detail.poster_url!), attemptKeys.contactSheet(attemptId)] }
-    console.log(`multi-host: ${clip.length} B tus upload, ${first} B answered on A, cut off at ${half} B; A and B then reported offset ${onB.offset}; finished on B → attempt ${attemptId} ready; A played ${played.join(', ')} with Range`)
+    uploaded = {
+      attemptId,
+      keys: [originalKey, ...Object.values(detail.renditions).map(keyOf), keyOf(detail.poster_url!), attemptKeys.contactSheet(attemptId)],
+    }
+    console.log(
+      `multi-host: ${clip.length} B tus upload, ${first} B answered on A, cut off at ${half} B; A and B then reported offset ${onB.offset}; finished on B → attempt ${attemptId} ready; A played ${played.join(', ')} with Range`,
+    )
   })
 
   it('rate limits hold across both nodes: logins alternating between A and B get 429 after the limit in total', async () => {
@@ -287,7 +396,8 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
       const node = i % 2 === 0 ? a : b
       // A different unknown account each time: the per-account failure backoff stays out of it.
       const res = await fetch(`${node.url}/api/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: `nobody-${i}-${redisPrefix}`, password: 'not-the-password-1' }),
       })
       answers.push(res.status)
@@ -309,7 +419,8 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
       for (;;) {
         const answer = await ready(node)
         if (answer.status === status) return answer
-        if (Date.now() > deadline) throw new Error(`${what}: /api/ready still ${answer.status} ${JSON.stringify(answer.body)} after ${timeoutMs} ms`)
+        if (Date.now() > deadline)
+          throw new Error(`${what}: /api/ready still ${answer.status} ${JSON.stringify(answer.body)} after ${timeoutMs} ms`)
         await sleep(200)
       }
     }
@@ -343,19 +454,27 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     expect((await ready(b)).status).toBe(200)
     await proxies.a!.restore()
     await until(a, 200, 'A with its storage back after the silence')
-    console.log(`multi-host readiness: A 503 ${JSON.stringify(down.body)} ${downMs.toFixed(0)} ms after the cut, 200 again ${upMs.toFixed(0)} ms after the restore; `
-      + `silent store → 503 after ${silentMs.toFixed(0)} ms; B 200 throughout`)
+    console.log(
+      `multi-host readiness: A 503 ${JSON.stringify(down.body)} ${downMs.toFixed(0)} ms after the cut, 200 again ${upMs.toFixed(0)} ms after the restore; ` +
+        `silent store → 503 after ${silentMs.toFixed(0)} ms; B 200 throughout`,
+    )
   })
 
-  it('assumes no shared disk: the nodes\' DATA_DIRs hold no media, and the renditions and the poster are in the bucket', async () => {
+  it("assumes no shared disk: the nodes' DATA_DIRs hold no media, and the renditions and the poster are in the bucket", async () => {
     const media = /\.(mp4|m4v|mov|mkv|webm|jpe?g|png|webp)$/i
     const found: Record<string, string[]> = {}
     for (const [name, dir] of Object.entries(dataDirs)) {
       const files = filesUnder(dir)
       found[name] = files
       // Only the node's own scratch area, and nothing left in it once the work is done.
-      expect(files.filter((f) => !f.startsWith('scratch/')), `${name}'s DATA_DIR outside scratch/`).toEqual([])
-      expect(files.filter((f) => media.test(f) || f.startsWith('media/')), `${name}'s DATA_DIR media`).toEqual([])
+      expect(
+        files.filter((f) => !f.startsWith('scratch/')),
+        `${name}'s DATA_DIR outside scratch/`,
+      ).toEqual([])
+      expect(
+        files.filter((f) => media.test(f) || f.startsWith('media/')),
+        `${name}'s DATA_DIR media`,
+      ).toEqual([])
       expect(files, `${name}'s scratch after the run`).toEqual([])
     }
 
@@ -364,7 +483,9 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     const inBucket = (listing.Contents ?? []).map((o) => o.Key!).sort()
     expect(inBucket).toEqual([...uploaded!.keys].sort())
     // The finished upload's parts and info are gone from the bucket (tus's area) too.
-    const tusLeft = ((await s3Client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'tus/' }))).Contents ?? []).map((o) => o.Key!)
+    const tusLeft = ((await s3Client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'tus/' }))).Contents ?? []).map(
+      (o) => o.Key!,
+    )
     expect(tusLeft).toEqual([])
     console.log(`multi-host disks: bucket holds ${inBucket.join(', ')}; DATA_DIRs ${JSON.stringify(found)}`)
   })

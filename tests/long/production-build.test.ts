@@ -28,12 +28,18 @@ afterAll(async () => {
 
 function start(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, {
-    cwd: app, env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: app,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
   let output = ''
-  child.stdout!.on('data', (c) => { output += String(c) })
-  child.stderr!.on('data', (c) => { output += String(c) })
+  child.stdout!.on('data', (c) => {
+    output += String(c)
+  })
+  child.stderr!.on('data', (c) => {
+    output += String(c)
+  })
   return { child, output: () => output }
 }
 
@@ -46,20 +52,35 @@ describe('the production build', () => {
 
     database = await createTestDatabase()
     const env = {
-      DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: 'production-build-test-secret-0123456789abcdef',
-      DATA_DIR: join(app, 'data'), SERVE_WEB: 'false',
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: 'production-build-test-secret-0123456789abcdef',
+      DATA_DIR: join(app, 'data'),
+      SERVE_WEB: 'false',
     }
-    const migrate = await promisify(execFile)(process.execPath, ['prisma/migrate.js', 'deploy'], { cwd: app, env: { ...process.env, ...env } })
+    const migrate = await promisify(execFile)(process.execPath, ['prisma/migrate.js', 'deploy'], {
+      cwd: app,
+      env: { ...process.env, ...env },
+    })
     expect(migrate.stdout).toMatch(/^applied: 20261122073935_init, /)
 
     const port = await freePort()
     const server = start(['server/server.js'], { ...env, PORT: String(port), MIGRATE_ON_START: 'false' })
-    await waitUntil(() => server.output().includes('LiftArena is running') || server.child.exitCode !== null, 'the compiled server to start', 120_000)
+    await waitUntil(
+      () => server.output().includes('LiftArena is running') || server.child.exitCode !== null,
+      'the compiled server to start',
+      120_000,
+    )
     expect(server.output()).toContain('LiftArena is running')
     expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200)
 
     const worker = start(['worker/worker.js'], { ...env, DATA_DIR: join(app, 'worker-data') })
-    await waitUntil(() => /Transcode worker \d+ ready/.test(worker.output()) || worker.child.exitCode !== null, 'the compiled worker to start', 120_000)
+    await waitUntil(
+      () => /Transcode worker \d+ ready/.test(worker.output()) || worker.child.exitCode !== null,
+      'the compiled worker to start',
+      120_000,
+    )
     expect(worker.output()).toMatch(/Transcode worker \d+ ready/)
     // Node ran JavaScript only: nothing of tsx is loaded by either process's command line.
     for (const c of [server.child, worker.child]) expect(c.spawnargs.join(' ')).not.toMatch(/tsx|\.ts\b/)

@@ -43,11 +43,17 @@ afterAll(async () => {
 /** Uploads a squat and has the organiser (judging alone) vote it good: only judged lifts are ranked. */
 async function upload(lifter: Lifter, competitionId: number, weight: number, organiser: Lifter) {
   const form = multipartForm({ lift_type: 'squat', weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
-  const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifter.token}` }, body: new Uint8Array(form.payload) })
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
+    body: new Uint8Array(form.payload),
+  })
   expect(res.status).toBe(201)
   const { attempt_id: attemptId } = (await res.json()) as { attempt_id: number }
   const vote = await fetch(`${server.url}/api/attempts/${attemptId}/votes`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.token}` }, body: JSON.stringify({ good: true }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.token}` },
+    body: JSON.stringify({ good: true }),
   })
   expect(vote.status).toBe(201)
 }
@@ -99,6 +105,8 @@ describe('projector board', () => {
     expect(rows[0]).toContain('210')
     expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(7)
     expect(browser.errors).toEqual([])
-    console.log(`projector board: offline ${((restoredAt - droppedAt) / 1000).toFixed(1)} s; caught up (count, newest attempt, Live) ${(caughtUpMs / 1000).toFixed(1)} s after the network returned`)
+    console.log(
+      `projector board: offline ${((restoredAt - droppedAt) / 1000).toFixed(1)} s; caught up (count, newest attempt, Live) ${(caughtUpMs / 1000).toFixed(1)} s after the network returned`,
+    )
   })
 })

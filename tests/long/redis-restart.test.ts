@@ -14,8 +14,16 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, sleep, spawnServer, waitUntil,
-  type ClientSocket, type Lifter, type ServerProcess,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  spawnServer,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type ServerProcess,
 } from '../helpers/live.ts'
 import { RoomFollower } from '../helpers/room-follower.ts'
 import { privateRedis, type PrivateRedis } from '../helpers/redis.ts'
@@ -43,8 +51,12 @@ beforeAll(async () => {
   const url = new URL(database.url)
   url.password = DB_PASSWORD
   const env = {
-    DATABASE_URL: url.toString(), REDIS_URL: redis.url, REDIS_PREFIX: 'restart',
-    MEDIA_DIR: joinPath(dir, 'media'), DATA_DIR: dir, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'restart',
+    MEDIA_DIR: joinPath(dir, 'media'),
+    DATA_DIR: dir,
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   ;[server, worker] = await Promise.all([spawnServer({ ...env, LOG_LEVEL: 'warn' }), spawnWorker(env)])
 }, 120_000)
@@ -61,7 +73,11 @@ afterAll(async () => {
 
 async function upload(lifter: Lifter, competitionId: number): Promise<number> {
   const form = multipartForm({ lift_type: 'deadlift', weight: 200, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
-  const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifter.token}` }, body: new Uint8Array(form.payload) })
+  const res = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
+    body: new Uint8Array(form.payload),
+  })
   const body = (await res.json()) as { attempt_id: number }
   expect(res.status, JSON.stringify(body)).toBe(201)
   return body.attempt_id
@@ -72,7 +88,8 @@ async function allReady(ids: number[], timeoutMs: number) {
   for (;;) {
     const rows = await db.prisma.attempt.findMany({ where: { id: { in: ids } }, select: { id: true, processingState: true } })
     if (rows.length === ids.length && rows.every((r) => r.processingState === 'ready')) return
-    if (Date.now() > deadline) throw new Error(`not all ready after ${timeoutMs} ms: ${JSON.stringify(rows)}\nworker:\n${worker.output().slice(-3000)}`)
+    if (Date.now() > deadline)
+      throw new Error(`not all ready after ${timeoutMs} ms: ${JSON.stringify(rows)}\nworker:\n${worker.output().slice(-3000)}`)
     await sleep(200)
   }
 }
@@ -146,7 +163,9 @@ describe('Redis restarted under a server, a worker and connected clients', () =>
     // No secret in the worker's output either.
     expect(worker.output()).not.toContain(DB_PASSWORD)
     expect(worker.output()).not.toContain(loadConfig().jwtSecret)
-    console.log(`Redis restart: down ${(upAt - downAt).toFixed(0)} ms; after it came back, both uploads ready in ${readyMs.toFixed(0)} ms and ${FOLLOWERS} clients at the database state (seq ${head.seq}) in ${convergedMs.toFixed(0)} ms; `
-      + `recoveries ${followers.reduce((n, f) => n + f.recoveries, 0)}, replays ${followers.reduce((n, f) => n + f.replays, 0)}, snapshots ${followers.reduce((n, f) => n + f.snapshots, 0)}`)
+    console.log(
+      `Redis restart: down ${(upAt - downAt).toFixed(0)} ms; after it came back, both uploads ready in ${readyMs.toFixed(0)} ms and ${FOLLOWERS} clients at the database state (seq ${head.seq}) in ${convergedMs.toFixed(0)} ms; ` +
+        `recoveries ${followers.reduce((n, f) => n + f.recoveries, 0)}, replays ${followers.reduce((n, f) => n + f.replays, 0)}, snapshots ${followers.reduce((n, f) => n + f.snapshots, 0)}`,
+    )
   })
 })

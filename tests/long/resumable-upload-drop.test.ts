@@ -17,8 +17,16 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
 import {
-  createOpenChallenge, emulateNetwork, fetchVideoRange, joinChallenge, makeSizedClip, registerUser, uploadPercent, uploadedVideos,
-  waitForUploadPercent, watchTusTraffic,
+  createOpenChallenge,
+  emulateNetwork,
+  fetchVideoRange,
+  joinChallenge,
+  makeSizedClip,
+  registerUser,
+  uploadPercent,
+  uploadedVideos,
+  waitForUploadPercent,
+  watchTusTraffic,
 } from '../../web/e2e/api.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from '../../web/e2e/browser.ts'
 import { startAppServer, type AppServer } from '../../web/e2e/global-setup.ts'
@@ -121,8 +129,8 @@ describe('resumable upload through a network drop', () => {
     expect(browser.errors).toEqual([])
     console.info(
       `drop at ${percentAtDrop} % for ${Math.round((back - dropStart) / 1000)} s (${patchesDuringDrop} PATCHes tried while offline; cut off: ${cut.map((p) => `${p.offset} ${p.error}`).join(', ')}); ` +
-      `first PATCH after it at offset ${after[0]!.offset} of ${clipSize}; PATCH offsets ${traffic.patches.map((p) => p.offset).join(', ')}; ` +
-      `at most ${sentAtMost} bytes sent (${(sentAtMost / clipSize).toFixed(2)}× the file); done ${Math.round((Date.now() - back) / 1000)} s after the network came back`,
+        `first PATCH after it at offset ${after[0]!.offset} of ${clipSize}; PATCH offsets ${traffic.patches.map((p) => p.offset).join(', ')}; ` +
+        `at most ${sentAtMost} bytes sent (${(sentAtMost / clipSize).toFixed(2)}× the file); done ${Math.round((Date.now() - back) / 1000)} s after the network came back`,
     )
   })
 })

@@ -9,7 +9,13 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedScale, type ScaleSeed } from '../../bench/scale-seed.ts'
-import type { AuthResponse, CompetitionSummaryResponse, LeaderboardResponse, OpenCompetitionsResponse, TopLiftsResponse } from '../../contract/index.ts'
+import type {
+  AuthResponse,
+  CompetitionSummaryResponse,
+  LeaderboardResponse,
+  OpenCompetitionsResponse,
+  TopLiftsResponse,
+} from '../../contract/index.ts'
 import { openDatabase } from '../../infra/db.ts'
 import { createLeaderboardRepository } from '../../infra/repositories/leaderboard.repository.ts'
 import { joinChallenge, registerUser, uploadClip } from '../../web/e2e/api.ts'
@@ -46,7 +52,9 @@ async function openPage(path: string, width: number, height: number): Promise<Pa
   })
   await page.goto(`${server.baseUrl}${path}`)
   // Gone after a reload: what the page shows later came without one.
-  await page.evaluate(() => { (window as unknown as { loadedOnce: boolean }).loadedOnce = true })
+  await page.evaluate(() => {
+    ;(window as unknown as { loadedOnce: boolean }).loadedOnce = true
+  })
   return page
 }
 
@@ -60,7 +68,9 @@ beforeAll(async () => {
     seed = await seedScale(database.url)
     const started = performance.now()
     const rows = await createLeaderboardRepository(db.prisma).rebuildAll()
-    console.log(`scale seed: ${JSON.stringify(seed.counts)} in ${Math.round(seed.ms / 1000)} s; leaderboard rebuilt, ${rows} rows in ${Math.round((performance.now() - started) / 1000)} s`)
+    console.log(
+      `scale seed: ${JSON.stringify(seed.counts)} in ${Math.round(seed.ms / 1000)} s; leaderboard rebuilt, ${rows} rows in ${Math.round((performance.now() - started) / 1000)} s`,
+    )
   } finally {
     await db.close()
   }
@@ -109,18 +119,20 @@ describe('pages on 1,000 challenges', () => {
     expect(asked.get(leaderboard)!.filter((p) => p.includes('/participants'))).toEqual([])
   })
 
-  it('challenge: the count and a top 5 from the summary, not from 100 lifters\' attempts', async () => {
+  it("challenge: the count and a top 5 from the summary, not from 100 lifters' attempts", async () => {
     challenge = await openPage(`/challenges/${seed.pageChallenge.id}`, 375, 800)
     const summary = await api<CompetitionSummaryResponse>(`/competitions/${seed.pageChallenge.id}/summary`)
     await challenge.getByTestId('participant-count').filter({ hasText: /^100$/ }).waitFor()
     const top = challenge.getByRole('list', { name: 'Top participants' })
     await top.getByRole('link').first().waitFor()
     const shownClass = summary.top[0]!.weight_class
-    expect(await top.getByRole('link').allTextContents()).toEqual(summary.top.filter((p) => p.weight_class === shownClass).map((p) => p.name))
+    expect(await top.getByRole('link').allTextContents()).toEqual(
+      summary.top.filter((p) => p.weight_class === shownClass).map((p) => p.name),
+    )
     expect(new Set(asked.get(challenge))).toEqual(new Set([`/api/competitions/${seed.pageChallenge.id}/summary`]))
   })
 
-  it('all three follow a new lifter\'s judged lifts live, without a reload', async () => {
+  it("all three follow a new lifter's judged lifts live, without a reload", async () => {
     const organiser: AuthResponse = await registerUser(server.baseUrl, 'Scale Organiser')
     // Three judges, certified as a site administrator would (docs/verified-results.md), so the decisions reach the global boards.
     const judges = await Promise.all([1, 2, 3].map((n) => registerUser(server.baseUrl, `Scale Judge ${n}`)))
@@ -130,19 +142,28 @@ describe('pages on 1,000 challenges', () => {
     try {
       await db.prisma.competition.update({ where: { id: seed.pageChallenge.id }, data: { createdById: organiser.user_id } })
       await db.prisma.user.updateMany({ where: { id: { in: judges.map((j) => j.user_id) } }, data: { judgeCertifiedAt: new Date() } })
-      usernames = (await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.user_id) } }, select: { username: true } })).map((u) => u.username)
+      usernames = (await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.user_id) } }, select: { username: true } })).map(
+        (u) => u.username,
+      )
     } finally {
       await db.close()
     }
-    const call = (path: string, method: string, auth: AuthResponse, body: unknown) => fetch(`${server.baseUrl}/api${path}`, {
-      method, headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` }, body: JSON.stringify(body),
-    })
+    const call = (path: string, method: string, auth: AuthResponse, body: unknown) =>
+      fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
+        body: JSON.stringify(body),
+      })
     expect((await call(`/competitions/${seed.pageChallenge.id}/judges`, 'PUT', organiser, { usernames })).status).toBe(200)
     const lifter = await registerUser(server.baseUrl, 'Zed Newcomer')
     await joinChallenge(server.baseUrl, lifter, seed.pageChallenge.id, '120kg+')
     await challenge.getByTestId('participant-count').filter({ hasText: /^101$/ }).waitFor({ timeout: LIVE_MS })
     // Heavier than any seeded lifter, within the open class's world records (a heavier upload is refused).
-    for (const [liftType, weight] of [['squat', 450], ['bench', 300], ['deadlift', 420]] as const) {
+    for (const [liftType, weight] of [
+      ['squat', 450],
+      ['bench', 300],
+      ['deadlift', 420],
+    ] as const) {
       const { attempt_id: attemptId } = await uploadClip(server.baseUrl, lifter, seed.pageChallenge.id, clipPath, weight, liftType)
       for (const judge of judges) {
         const vote = await call(`/attempts/${attemptId}/votes`, 'POST', judge, { good: true })

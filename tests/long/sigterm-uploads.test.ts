@@ -15,7 +15,16 @@ import { RESTARTING } from '../../server/plugins/app/error-handler.ts'
 import { SHUTTING_DOWN, UPLOAD_SHUTDOWN_GRACE_MS } from '../../server/plugins/app/uploads.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { createLifters, createOngoingChallenge, join, sleep, spawnServer, waitUntil, type Lifter, type ServerProcess } from '../helpers/live.ts'
+import {
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  spawnServer,
+  waitUntil,
+  type Lifter,
+  type ServerProcess,
+} from '../helpers/live.ts'
 
 let database: TestDatabase
 let db: Database
@@ -40,7 +49,12 @@ afterAll(async () => {
 })
 
 const start = async () => {
-  const server = await spawnServer({ DATABASE_URL: database.url, MEDIA_DIR: mediaDir, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', LOG_LEVEL: 'info' })
+  const server = await spawnServer({
+    DATABASE_URL: database.url,
+    MEDIA_DIR: mediaDir,
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    LOG_LEVEL: 'info',
+  })
   servers.push(server)
   return server
 }
@@ -49,7 +63,11 @@ function mediaFiles(): string[] {
   const out: string[] = []
   const walk = (d: string) => {
     let names: string[]
-    try { names = readdirSync(d) } catch { return }
+    try {
+      names = readdirSync(d)
+    } catch {
+      return
+    }
     for (const name of names) {
       const path = joinPath(d, name)
       if (statSync(path).isDirectory()) {
@@ -62,21 +80,33 @@ function mediaFiles(): string[] {
   return out.sort()
 }
 
-interface Outcome { status?: number; body?: { error?: string; attempt_id?: number }; error?: string }
+interface Outcome {
+  status?: number
+  body?: { error?: string; attempt_id?: number }
+  error?: string
+}
 
 /** A multipart upload over a raw HTTP request whose body we feed by hand. */
 function rawUpload(url: string, lifter: Lifter, competitionId: number) {
   const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
   const { port } = new URL(url)
   const req = httpRequest({
-    host: '127.0.0.1', port: Number(port), method: 'POST', path: '/api/upload',
+    host: '127.0.0.1',
+    port: Number(port),
+    method: 'POST',
+    path: '/api/upload',
     headers: { ...form.headers, authorization: `Bearer ${lifter.token}`, 'content-length': String(form.payload.length) },
   })
   let sent = 0
   const outcome = new Promise<Outcome>((resolve) => {
     req.on('response', (res) => {
       let text = ''
-      res.setEncoding('utf8').on('data', (c: string) => { text += c }).on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : {} }))
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => {
+          text += c
+        })
+        .on('end', () => resolve({ status: res.statusCode, body: text ? JSON.parse(text) : {} }))
       res.on('error', (e) => resolve({ status: res.statusCode, error: e.message }))
     })
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }))
@@ -110,7 +140,17 @@ describe('SIGTERM while uploads are in flight', () => {
     for (const u of stalled) u.send(0.5)
     barelyStarted.send(0.001)
     // Every upload has reached the server: each has its scratch directory.
-    await waitUntil(() => { try { return readdirSync(joinPath(mediaDir, '.tmp')).length >= 6 } catch { return false } }, 'the uploads to be in flight', 10_000)
+    await waitUntil(
+      () => {
+        try {
+          return readdirSync(joinPath(mediaDir, '.tmp')).length >= 6
+        } catch {
+          return false
+        }
+      },
+      'the uploads to be in flight',
+      10_000,
+    )
     await sleep(300)
 
     const exited = once(server.process, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
@@ -134,7 +174,9 @@ describe('SIGTERM while uploads are in flight', () => {
       barelyStarted: await barelyStarted.outcome,
       late: await late.outcome,
     }
-    console.log(`SIGTERM → exit ${code ?? signal} after ${exitMs.toFixed(0)} ms (upload grace ${UPLOAD_SHUTDOWN_GRACE_MS} ms); outcomes ${JSON.stringify(outcomes)}`)
+    console.log(
+      `SIGTERM → exit ${code ?? signal} after ${exitMs.toFixed(0)} ms (upload grace ${UPLOAD_SHUTDOWN_GRACE_MS} ms); outcomes ${JSON.stringify(outcomes)}`,
+    )
 
     expect(code, server.output()).toBe(0)
     expect(exitMs).toBeLessThan(UPLOAD_SHUTDOWN_GRACE_MS + 10_000)
@@ -163,7 +205,15 @@ describe('SIGTERM while uploads are in flight', () => {
       expect(readFileSync(joinPath(mediaDir, row.originalKey!)).equals(clip)).toBe(true)
     }
     const files = mediaFiles().filter((f) => f !== '.tmp/')
-    const allowed = new Set(stored.flatMap((id) => [`attempts/${id}/`, `attempts/${id}/original.mp4`, `attempts/${id}/360p.mp4`, `attempts/${id}/720p.mp4`, `attempts/${id}/poster.jpg`]))
+    const allowed = new Set(
+      stored.flatMap((id) => [
+        `attempts/${id}/`,
+        `attempts/${id}/original.mp4`,
+        `attempts/${id}/360p.mp4`,
+        `attempts/${id}/720p.mp4`,
+        `attempts/${id}/poster.jpg`,
+      ]),
+    )
     expect(files.filter((f) => !allowed.has(f) && f !== 'attempts/')).toEqual([])
     expect(mediaFiles().filter((f) => f.startsWith('.tmp/') && f !== '.tmp/')).toEqual([])
 

@@ -25,7 +25,13 @@ beforeAll(async () => {
   dir = mkdtempSync(joinPath(tmpdir(), 'liftarena-burst-'))
   clip = readFileSync(await makeClip(dir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }))
   t = await startLiveServer({ redis: true, transcoding: true, env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' } })
-  const env = { DATABASE_URL: t.config.databaseUrl!, DATA_DIR: t.config.dataDir, MEDIA_DIR: t.config.mediaDir, REDIS_URL, REDIS_PREFIX: t.redisPrefix! }
+  const env = {
+    DATABASE_URL: t.config.databaseUrl!,
+    DATA_DIR: t.config.dataDir,
+    MEDIA_DIR: t.config.mediaDir,
+    REDIS_URL,
+    REDIS_PREFIX: t.redisPrefix!,
+  }
   workers = await Promise.all([spawnWorker(env), spawnWorker(env)])
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null })
   queue = new Queue(JOB_POLICIES.transcode.queue, { connection: redis, prefix: t.redisPrefix })
@@ -46,13 +52,24 @@ describe(`${UPLOADS} small uploads at once`, () => {
     for (const l of lifters) expect((await join(t.url, l, id)).status).toBe(201)
 
     const started = performance.now()
-    const answers = await Promise.all(lifters.map(async (lifter, i) => {
-      const form = multipartForm({ lift_type: ['squat', 'bench', 'deadlift'][i % 3]!, weight: 100 + i, competition_id: id }, [{ filename: `lift-${i}.mp4`, data: clip }])
-      const res = await fetch(`${t.url}/api/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${lifter.token}` }, body: new Uint8Array(form.payload) })
-      return { status: res.status, body: (await res.json()) as { attempt_id?: number; error?: string } }
-    }))
+    const answers = await Promise.all(
+      lifters.map(async (lifter, i) => {
+        const form = multipartForm({ lift_type: ['squat', 'bench', 'deadlift'][i % 3]!, weight: 100 + i, competition_id: id }, [
+          { filename: `lift-${i}.mp4`, data: clip },
+        ])
+        const res = await fetch(`${t.url}/api/upload`, {
+          method: 'POST',
+          headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
+          body: new Uint8Array(form.payload),
+        })
+        return { status: res.status, body: (await res.json()) as { attempt_id?: number; error?: string } }
+      }),
+    )
     const answeredMs = performance.now() - started
-    expect(answers.filter((a) => a.status !== 201), JSON.stringify(answers.filter((a) => a.status !== 201))).toEqual([])
+    expect(
+      answers.filter((a) => a.status !== 201),
+      JSON.stringify(answers.filter((a) => a.status !== 201)),
+    ).toEqual([])
     const ids = answers.map((a) => a.body.attempt_id!).sort((a, b) => a - b)
     expect(new Set(ids).size).toBe(UPLOADS)
 
@@ -86,7 +103,9 @@ describe(`${UPLOADS} small uploads at once`, () => {
     const readyEvents = events.filter((e) => (e.payload as { attempt: { processing: string } }).attempt.processing === 'ready')
     expect(readyEvents.map((e) => (e.payload as { attempt: { id: number } }).attempt.id).sort((a, b) => a - b)).toEqual(ids)
     expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 })
-    console.log(`${UPLOADS} uploads at once: all answered 201 in ${answeredMs.toFixed(0)} ms, all ready in ${(readyMs / 1000).toFixed(1)} s `
-      + `(two worker processes, concurrency 1 each: ${done.join(' + ')} transcodes)`)
+    console.log(
+      `${UPLOADS} uploads at once: all answered 201 in ${answeredMs.toFixed(0)} ms, all ready in ${(readyMs / 1000).toFixed(1)} s ` +
+        `(two worker processes, concurrency 1 each: ${done.join(' + ')} transcodes)`,
+    )
   })
 })

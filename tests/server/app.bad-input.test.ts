@@ -15,15 +15,57 @@ beforeAll(async () => {
   user = await registerUser(t.app, 'Fuzz Owner')
   competitionId = await createChallenge(t.app, user.access_token)
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
-const endpoints = ['/api/auth/register', '/api/auth/login', '/api/auth/refresh', '/api/auth/logout', '/api/create_competition', '/api/join_competition']
-const fieldNames = ['name', 'email', 'password', 'username', 'location', 'start_date', 'end_date', 'lifttypes', 'weightclasses', 'gender', 'competition_id', 'weight_class', 'user_id', 'refresh_token', 'confirmPassword', 'description', 'image', 'bodyweight']
+const endpoints = [
+  '/api/auth/register',
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/create_competition',
+  '/api/join_competition',
+]
+const fieldNames = [
+  'name',
+  'email',
+  'password',
+  'username',
+  'location',
+  'start_date',
+  'end_date',
+  'lifttypes',
+  'weightclasses',
+  'gender',
+  'competition_id',
+  'weight_class',
+  'user_id',
+  'refresh_token',
+  'confirmPassword',
+  'description',
+  'image',
+  'bodyweight',
+]
 const nasty = fc.oneof(
   fc.jsonValue(),
   fc.string({ unit: 'binary' }), // any code point, NUL and lone surrogates included
-  fc.constantFrom("'; DROP TABLE users; --", '$(rm -rf /)', '`id`', '<script>alert(1)</script>', '../../etc/passwd', '\u0000', 'NaN', '-1', '1e309', '83kg', '2030-01-01T00:00:00.000Z', 'x'.repeat(5000)),
-  fc.double(), fc.integer(),
+  fc.constantFrom(
+    "'; DROP TABLE users; --",
+    '$(rm -rf /)',
+    '`id`',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '\u0000',
+    'NaN',
+    '-1',
+    '1e309',
+    '83kg',
+    '2030-01-01T00:00:00.000Z',
+    'x'.repeat(5000),
+  ),
+  fc.double(),
+  fc.integer(),
 )
 const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...fieldNames), nasty))
 
@@ -43,45 +85,74 @@ describe('generated bodies against every JSON endpoint', () => {
     const auth = url === '/api/auth/logout' ? (await registerUser(t.app, 'Fuzz Logout')).auth : user.auth
     const usersBefore = await t.db.prisma.user.count()
     let created = 0
-    await fc.assert(fc.asyncProperty(body, fc.boolean(), async (payload, authed) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: authed ? auth : {}, payload: payload as object })
-      assertClean(res, `${url} ${JSON.stringify(payload).slice(0, 200)}`)
-      if (url === '/api/auth/register' && res.statusCode === 201) created++
-    }), { numRuns: 150 })
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, authed) => {
+        const res = await t.app.inject({ method: 'POST', url, headers: authed ? auth : {}, payload: payload as object })
+        assertClean(res, `${url} ${JSON.stringify(payload).slice(0, 200)}`)
+        if (url === '/api/auth/register' && res.statusCode === 201) created++
+      }),
+      { numRuns: 150 },
+    )
     // Nothing half-written: only successful registrations added users.
     expect(await t.db.prisma.user.count()).toBe(usersBefore + created)
   })
 
   it('well-formed bodies with any text in every string field answer 201 or a 4xx, and a refusal writes nothing', async () => {
-    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 150 }), fc.string({ unit: 'grapheme', maxLength: 150 }), nasty.filter((v): v is string => typeof v === 'string'))
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 150 }),
+      fc.string({ unit: 'grapheme', maxLength: 150 }),
+      nasty.filter((v): v is string => typeof v === 'string'),
+    )
     let n = 0
-    await fc.assert(fc.asyncProperty(text, text, text, async (a, b, c) => {
-      n++
-      const users = await t.db.prisma.user.count()
-      const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: a, email: `gen${n}@example.com`, password: b, country: c, bio: a } })
-      assertClean(reg, `register ${JSON.stringify([a, b, c])}`)
-      expect(await t.db.prisma.user.count()).toBe(users + (reg.statusCode === 201 ? 1 : 0))
-      const competitions = await t.db.prisma.competition.count()
-      const created = await t.app.inject({
-        method: 'POST', url: '/api/create_competition', headers: user.auth,
-        payload: { name: a, location: b, description: c, start_date: '2030-01-01T00:00:00.000Z', end_date: '2030-01-05T00:00:00.000Z' },
-      })
-      assertClean(created, `create ${JSON.stringify([a, b, c])}`)
-      expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
-      if (created.statusCode === 201) {
-        const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json().competition
-        expect(read.name).toBe(a.trim()) // stored trimmed; a blank name is refused
-      }
-      assertClean(await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent(a)}` }), `athletes ${JSON.stringify(a)}`)
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(text, text, text, async (a, b, c) => {
+        n++
+        const users = await t.db.prisma.user.count()
+        const reg = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: a, email: `gen${n}@example.com`, password: b, country: c, bio: a },
+        })
+        assertClean(reg, `register ${JSON.stringify([a, b, c])}`)
+        expect(await t.db.prisma.user.count()).toBe(users + (reg.statusCode === 201 ? 1 : 0))
+        const competitions = await t.db.prisma.competition.count()
+        const created = await t.app.inject({
+          method: 'POST',
+          url: '/api/create_competition',
+          headers: user.auth,
+          payload: { name: a, location: b, description: c, start_date: '2030-01-01T00:00:00.000Z', end_date: '2030-01-05T00:00:00.000Z' },
+        })
+        assertClean(created, `create ${JSON.stringify([a, b, c])}`)
+        expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
+        if (created.statusCode === 201) {
+          const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json().competition
+          expect(read.name).toBe(a.trim()) // stored trimmed; a blank name is refused
+        }
+        assertClean(await t.app.inject({ url: `/api/athletes?q=${encodeURIComponent(a)}` }), `athletes ${JSON.stringify(a)}`)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('GET routes with generated ids and queries answer < 500', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('%00', '..%2f', '1e3', '-1', '99999999999')), fc.string({ unit: 'binary' }), async (id, q) => {
-      for (const url of [`/api/competitions/${encodeURIComponent(id)}`, `/api/competitions/${encodeURIComponent(id)}/participants`, `/api/users/${encodeURIComponent(id)}/profile`, `/api/random-video?lift_type=${encodeURIComponent(q)}`, `/api/athletes?q=${encodeURIComponent(q)}`]) {
-        assertClean(await t.app.inject({ url }), url)
-      }
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom('%00', '..%2f', '1e3', '-1', '99999999999')),
+        fc.string({ unit: 'binary' }),
+        async (id, q) => {
+          for (const url of [
+            `/api/competitions/${encodeURIComponent(id)}`,
+            `/api/competitions/${encodeURIComponent(id)}/participants`,
+            `/api/users/${encodeURIComponent(id)}/profile`,
+            `/api/random-video?lift_type=${encodeURIComponent(q)}`,
+            `/api/athletes?q=${encodeURIComponent(q)}`,
+          ]) {
+            assertClean(await t.app.inject({ url }), url)
+          }
+        },
+      ),
+      { numRuns: 60 },
+    )
   })
 })
 
@@ -91,7 +162,11 @@ describe('text people type', () => {
   it('takes names in any script, with marks, apostrophes and emoji', async () => {
     const names = ['José Núñez', 'Jose\u0301', '李', 'محمد علي', 'שרה', "D'Angelo-Smith", 'Ana 💪🏽', 'Zoë 👨\u200d👩\u200d👧']
     for (const [i, name] of names.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email: `script${i}-${Date.now()}@example.com`, password: 'pw-123456', bio: 'Line one\nLine two' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name, email: `script${i}-${Date.now()}@example.com`, password: 'pw-123456', bio: 'Line one\nLine two' },
+      })
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201)
     }
   })
@@ -99,7 +174,12 @@ describe('text people type', () => {
 
 describe('named bad inputs', () => {
   const post = (url: string, payload: unknown, headers: Record<string, string> = user.auth) =>
-    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: typeof payload === 'string' ? payload : JSON.stringify(payload) })
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    })
   // The challenge is created in beforeAll, after the table below is built.
   const CURRENT = '$competition'
   const withCompetition = (payload: unknown) => JSON.parse(JSON.stringify(payload).replace(`"${CURRENT}"`, String(competitionId)))
@@ -108,41 +188,156 @@ describe('named bad inputs', () => {
   it.each([
     ['malformed JSON', '/api/create_competition', '{"name": "x",', /not valid JSON/],
     ['an array body', '/api/create_competition', '[1,2]', /must be a object|must be an object|body/],
-    ['a name one character too long', '/api/create_competition', { ...challenge, name: 'x'.repeat(121) }, /name must be at most 120 characters/],
+    [
+      'a name one character too long',
+      '/api/create_competition',
+      { ...challenge, name: 'x'.repeat(121) },
+      /name must be at most 120 characters/,
+    ],
     // A body over the route's limit is refused before it is parsed, with the limit (server/body-limits.ts).
-    ['a 1 MB name', '/api/create_competition', { ...challenge, name: 'x'.repeat(1_000_000) }, /^The request body is too large: this request takes at most 64 KiB\.$/],
+    [
+      'a 1 MB name',
+      '/api/create_competition',
+      { ...challenge, name: 'x'.repeat(1_000_000) },
+      /^The request body is too large: this request takes at most 64 KiB\.$/,
+    ],
     ['a blank name', '/api/create_competition', { ...challenge, name: ' \t ' }, /name must not be blank/],
     ['a blank location', '/api/create_competition', { ...challenge, location: '\u00a0' }, /location must not be blank/],
-    ['a name of zero-width spaces only', '/api/create_competition', { ...challenge, name: '\u200b\u200b' }, /name must not be blank or hold control characters/],
-    ['a name that turns the text around it backwards', '/api/auth/register', { name: '\u202eevil', email: 'rlo@example.com', password: 'pw-123456' }, /name must not be blank or hold control characters/],
-    ['a name with a control character', '/api/auth/register', { name: 'Bell\u0007', email: 'bel@example.com', password: 'pw-123456' }, /name must not be blank or hold control characters/],
-    ['a location on two lines', '/api/create_competition', { ...challenge, location: 'Gym\nHall' }, /location must not be blank or hold control characters/],
-    ['a country that turns the names beside it backwards', '/api/auth/register', { name: 'Ana', email: 'rlo-country@example.com', password: 'pw-123456', country: 'Norway\u202e' }, /country must not hold control characters/],
+    [
+      'a name of zero-width spaces only',
+      '/api/create_competition',
+      { ...challenge, name: '\u200b\u200b' },
+      /name must not be blank or hold control characters/,
+    ],
+    [
+      'a name that turns the text around it backwards',
+      '/api/auth/register',
+      { name: '\u202eevil', email: 'rlo@example.com', password: 'pw-123456' },
+      /name must not be blank or hold control characters/,
+    ],
+    [
+      'a name with a control character',
+      '/api/auth/register',
+      { name: 'Bell\u0007', email: 'bel@example.com', password: 'pw-123456' },
+      /name must not be blank or hold control characters/,
+    ],
+    [
+      'a location on two lines',
+      '/api/create_competition',
+      { ...challenge, location: 'Gym\nHall' },
+      /location must not be blank or hold control characters/,
+    ],
+    [
+      'a country that turns the names beside it backwards',
+      '/api/auth/register',
+      { name: 'Ana', email: 'rlo-country@example.com', password: 'pw-123456', country: 'Norway\u202e' },
+      /country must not hold control characters/,
+    ],
     ['a description with a control character', '/api/create_competition', { ...challenge, description: 'Lift\u0000s' }, /description|NUL/],
     ['a body over 1 MiB', '/api/create_competition', { ...challenge, description: 'x'.repeat(1_100_000) }, /too large/],
-    ['a description one character too long', '/api/create_competition', { ...challenge, description: 'x'.repeat(5001) }, /description must be at most 5000 characters/],
+    [
+      'a description one character too long',
+      '/api/create_competition',
+      { ...challenge, description: 'x'.repeat(5001) },
+      /description must be at most 5000 characters/,
+    ],
     ['a wrong type', '/api/join_competition', { competition_id: CURRENT, weight_class: 83 }, /weight_class/],
     ['an extra field', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', role: 'admin' }, /Unknown field "role"/],
     ['an unknown weight class', '/api/join_competition', { competition_id: CURRENT, weight_class: '200kg' }, /weight_class/],
-    ['a negative bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: -5 }, /bodyweight must be a number of kg from 20 to 300/],
-    ['an absurd bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 1e9 }, /bodyweight must be a number of kg from 20 to 300/],
-    ['a zero bodyweight', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 0 }, /bodyweight must be a number of kg from 20 to 300/],
-    ['a NaN bodyweight (JSON has no NaN: sent as text)', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: 'NaN' }, /bodyweight must be a number/],
-    ['a bodyweight as text', '/api/join_competition', { competition_id: CURRENT, weight_class: '83kg', bodyweight: '90' }, /bodyweight must be a number/],
+    [
+      'a negative bodyweight',
+      '/api/join_competition',
+      { competition_id: CURRENT, weight_class: '83kg', bodyweight: -5 },
+      /bodyweight must be a number of kg from 20 to 300/,
+    ],
+    [
+      'an absurd bodyweight',
+      '/api/join_competition',
+      { competition_id: CURRENT, weight_class: '83kg', bodyweight: 1e9 },
+      /bodyweight must be a number of kg from 20 to 300/,
+    ],
+    [
+      'a zero bodyweight',
+      '/api/join_competition',
+      { competition_id: CURRENT, weight_class: '83kg', bodyweight: 0 },
+      /bodyweight must be a number of kg from 20 to 300/,
+    ],
+    [
+      'a NaN bodyweight (JSON has no NaN: sent as text)',
+      '/api/join_competition',
+      { competition_id: CURRENT, weight_class: '83kg', bodyweight: 'NaN' },
+      /bodyweight must be a number/,
+    ],
+    [
+      'a bodyweight as text',
+      '/api/join_competition',
+      { competition_id: CURRENT, weight_class: '83kg', bodyweight: '90' },
+      /bodyweight must be a number/,
+    ],
     ['a negative challenge id', '/api/join_competition', { competition_id: -1, weight_class: '83kg' }, /competition_id/],
     ['an absurd challenge id', '/api/join_competition', { competition_id: 1e20, weight_class: '83kg' }, /competition_id/],
-    ['an unknown lift type', '/api/create_competition', { ...challenge, lifttypes: ['Squat', 'Bicep Curl'] }, /lifttypes.1 must be one of Squat, Bench Press/],
-    ['an unknown weight class in a challenge', '/api/create_competition', { ...challenge, weightclasses: ['83kg', '500kg'] }, /^weightclasses: "500kg" is not one of the LiftArena classes for men: choose one of 59kg/],
+    [
+      'an unknown lift type',
+      '/api/create_competition',
+      { ...challenge, lifttypes: ['Squat', 'Bicep Curl'] },
+      /lifttypes.1 must be one of Squat, Bench Press/,
+    ],
+    [
+      'an unknown weight class in a challenge',
+      '/api/create_competition',
+      { ...challenge, weightclasses: ['83kg', '500kg'] },
+      /^weightclasses: "500kg" is not one of the LiftArena classes for men: choose one of 59kg/,
+    ],
     ['an unknown gender', '/api/create_competition', { ...challenge, gender: 'X' }, /gender must be one of M, F/],
-    ['an image on another host', '/api/create_competition', { ...challenge, image: 'https://evil.example/pixel.gif' }, /image has an invalid format/],
+    [
+      'an image on another host',
+      '/api/create_competition',
+      { ...challenge, image: 'https://evil.example/pixel.gif' },
+      /image has an invalid format/,
+    ],
     ['a protocol-relative image', '/api/create_competition', { ...challenge, image: '//evil.example/x' }, /image has an invalid format/],
-    ['an image path with a backslash', '/api/create_competition', { ...challenge, image: '/\\evil.example/x' }, /image has an invalid format/],
-    ['a missing field', '/api/create_competition', { name: 'N', start_date: challenge.start_date, end_date: challenge.end_date }, /location is required/],
-    ['a name one character too long at register', '/api/auth/register', { name: 'x'.repeat(101), email: 'big@example.com', password: 'pw-123456' }, /name must be at most 100 characters/],
-    ['a 1 MB name at register', '/api/auth/register', { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' }, /^The request body is too large: this request takes at most 32 KiB\.$/],
-    ['a password one character too long at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(201) }, /password must be at most 200 characters/],
-    ['a 1 MB password at login', '/api/auth/login', { username: 'someone', password: 'x'.repeat(1_000_000) }, /^The request body is too large: this request takes at most 8 KiB\.$/],
-    ['an end date before the start', '/api/create_competition', { ...challenge, end_date: '2029-12-01T00:00:00.000Z' }, /end_date must not be before start_date/],
+    [
+      'an image path with a backslash',
+      '/api/create_competition',
+      { ...challenge, image: '/\\evil.example/x' },
+      /image has an invalid format/,
+    ],
+    [
+      'a missing field',
+      '/api/create_competition',
+      { name: 'N', start_date: challenge.start_date, end_date: challenge.end_date },
+      /location is required/,
+    ],
+    [
+      'a name one character too long at register',
+      '/api/auth/register',
+      { name: 'x'.repeat(101), email: 'big@example.com', password: 'pw-123456' },
+      /name must be at most 100 characters/,
+    ],
+    [
+      'a 1 MB name at register',
+      '/api/auth/register',
+      { name: 'x'.repeat(1_000_000), email: 'big@example.com', password: 'pw-123456' },
+      /^The request body is too large: this request takes at most 32 KiB\.$/,
+    ],
+    [
+      'a password one character too long at login',
+      '/api/auth/login',
+      { username: 'someone', password: 'x'.repeat(201) },
+      /password must be at most 200 characters/,
+    ],
+    [
+      'a 1 MB password at login',
+      '/api/auth/login',
+      { username: 'someone', password: 'x'.repeat(1_000_000) },
+      /^The request body is too large: this request takes at most 8 KiB\.$/,
+    ],
+    [
+      'an end date before the start',
+      '/api/create_competition',
+      { ...challenge, end_date: '2029-12-01T00:00:00.000Z' },
+      /end_date must not be before start_date/,
+    ],
     ['an invalid date', '/api/create_competition', { ...challenge, start_date: 'tomorrow' }, /start_date must be a valid date-time/],
   ])('refuses %s with a 4xx naming the problem', async (_name, url, payload, message) => {
     const res = await post(url, typeof payload === 'string' ? payload : withCompetition(payload))
@@ -152,13 +347,28 @@ describe('named bad inputs', () => {
   })
 
   it('takes SQL and shell metacharacters in every string field as plain text: no 5xx, stored and read back verbatim', async () => {
-    const payloads = ["'; DROP TABLE users; --", '" OR 1=1 --', '$(touch /tmp/liftarena-pwned)', '`id`', '; rm -rf / #', '| cat /etc/passwd', '%s%n', '\\x00', '../../etc/passwd', '{{7*7}}']
+    const payloads = [
+      "'; DROP TABLE users; --",
+      '" OR 1=1 --',
+      '$(touch /tmp/liftarena-pwned)',
+      '`id`',
+      '; rm -rf / #',
+      '| cat /etc/passwd',
+      '%s%n',
+      '\\x00',
+      '../../etc/passwd',
+      '{{7*7}}',
+    ]
     let n = 0
     for (const evil of payloads) {
       n++
       // Register: every free-text field at once (the password repeats them: at least 8 characters).
       const password = evil.repeat(3)
-      const reg = await post('/api/auth/register', { name: evil, email: `meta${n}@example.com`, password, confirmPassword: password, country: evil, bio: evil }, {})
+      const reg = await post(
+        '/api/auth/register',
+        { name: evil, email: `meta${n}@example.com`, password, confirmPassword: password, country: evil, bio: evil },
+        {},
+      )
       expect(reg.statusCode, evil).toBe(201)
       const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${reg.json().access_token}` } })
       expect(me.json(), evil).toMatchObject({ name: evil.trim(), country: evil.trim(), bio: evil.trim() })
@@ -173,13 +383,26 @@ describe('named bad inputs', () => {
       expect(read.location, evil).toBe(evil)
       expect(read.description.startsWith(evil), evil).toBe(true)
       // Queries and path segments.
-      for (const url of [`/api/athletes?q=${encodeURIComponent(evil)}`, `/api/random-video?lift_type=${encodeURIComponent(evil)}`, `/api/next-video?lift_type=${encodeURIComponent(evil)}`, `/api/competitions/${encodeURIComponent(evil)}`, `/api/users/${encodeURIComponent(evil)}/profile`]) {
+      for (const url of [
+        `/api/athletes?q=${encodeURIComponent(evil)}`,
+        `/api/random-video?lift_type=${encodeURIComponent(evil)}`,
+        `/api/next-video?lift_type=${encodeURIComponent(evil)}`,
+        `/api/competitions/${encodeURIComponent(evil)}`,
+        `/api/users/${encodeURIComponent(evil)}/profile`,
+      ]) {
         const res = await t.app.inject({ url })
         assertClean(res, url)
       }
       // The upload form's fields (the file is not even read when a field is wrong).
-      const form = multipartForm({ lift_type: evil, weight: evil, competition_id: evil, user_id: evil }, [{ filename: evil, data: Buffer.from('x') }])
-      const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...user.auth, ...form.headers }, payload: form.payload })
+      const form = multipartForm({ lift_type: evil, weight: evil, competition_id: evil, user_id: evil }, [
+        { filename: evil, data: Buffer.from('x') },
+      ])
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...user.auth, ...form.headers },
+        payload: form.payload,
+      })
       assertClean(upload, `upload ${evil}`)
       expect(upload.statusCode, evil).toBeGreaterThanOrEqual(400)
     }
@@ -194,8 +417,16 @@ describe('named bad inputs', () => {
     const users = await t.db.prisma.user.count()
     const competitions = await t.db.prisma.competition.count()
     const cases: Array<[string, () => Promise<{ statusCode: number; body: string; json(): { error: string } }>, string]> = [
-      ['register name', () => post('/api/auth/register', { name: 'a\u0000b', email: 'nul@example.com', password: 'pw-123456' }, {}), 'name'],
-      ['register password', () => post('/api/auth/register', { name: 'Nul', email: 'nul@example.com', password: 'pw\u0000' }, {}), 'password'],
+      [
+        'register name',
+        () => post('/api/auth/register', { name: 'a\u0000b', email: 'nul@example.com', password: 'pw-123456' }, {}),
+        'name',
+      ],
+      [
+        'register password',
+        () => post('/api/auth/register', { name: 'Nul', email: 'nul@example.com', password: 'pw\u0000' }, {}),
+        'password',
+      ],
       ['login username', () => post('/api/auth/login', { username: 'a\u0000', password: 'x' }, {}), 'username'],
       ['challenge name', () => post('/api/create_competition', { ...challenge, name: 'N\u0000' }), 'name'],
       ['challenge description', () => post('/api/create_competition', { ...challenge, description: '\u0000' }), 'description'],
@@ -259,20 +490,37 @@ describe('abuse protections', () => {
   })
 
   it('keeps CORS closed by default', async () => {
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/competitions',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
     const simple = await t.app.inject({ url: '/api/competitions', headers: { origin: 'https://evil.example' } })
     expect(simple.headers['access-control-allow-origin']).toBeUndefined()
-    const write = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { ...user.auth, origin: 'https://evil.example' }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/join_competition',
+      headers: { ...user.auth, origin: 'https://evil.example' },
+      payload: { competition_id: competitionId, weight_class: '83kg' },
+    })
     expect(write.headers['access-control-allow-origin']).toBeUndefined()
   })
 
   it('opens CORS only to the origins CORS_ORIGINS lists', async () => {
     const open = await startTestApp({ env: { CORS_ORIGINS: 'https://board.example' } })
     try {
-      const allowed = await open.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://board.example', 'access-control-request-method': 'GET' } })
+      const allowed = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/competitions',
+        headers: { origin: 'https://board.example', 'access-control-request-method': 'GET' },
+      })
       expect(allowed.headers['access-control-allow-origin']).toBe('https://board.example')
-      const other = await open.app.inject({ method: 'OPTIONS', url: '/api/competitions', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+      const other = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/competitions',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      })
       expect(other.headers['access-control-allow-origin']).toBeUndefined()
     } finally {
       await open.close()

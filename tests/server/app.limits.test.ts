@@ -16,9 +16,13 @@ import { createChallenge, joinedLifter as joinedLifterOf, registerUser, startTes
 import { binaries, multipartForm } from '../helpers/clips.ts'
 import { dropRedisPrefix, REDIS_URL, uniqueRedisPrefix } from '../helpers/live.ts'
 
-const login = (t: TestApp, username: string, password: string, ip?: string) => t.app.inject({
-  method: 'POST', url: '/api/auth/login', payload: { username, password }, headers: ip ? { 'x-forwarded-for': ip } : {},
-})
+const login = (t: TestApp, username: string, password: string, ip?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    headers: ip ? { 'x-forwarded-for': ip } : {},
+  })
 const randomIp = () => Array.from({ length: 4 }, () => Math.floor(Math.random() * 254) + 1).join('.')
 
 // Each on its own fresh PostgreSQL database (startTestApp's default): the embedded database would
@@ -47,7 +51,9 @@ describe('per-address limits cannot be dodged with X-Forwarded-For', () => {
       const registers: number[] = []
       for (let i = 0; i < 5; i++) {
         const res = await t.app.inject({
-          method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-for': randomIp() },
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: { 'x-forwarded-for': randomIp() },
           payload: { name: `Forged ${i}`, email: `forged${i}@example.com`, password: 'long-enough-1' },
         })
         registers.push(res.statusCode)
@@ -77,7 +83,8 @@ describe('per-account login backoff', () => {
       const row = await t.db.prisma.user.findUniqueOrThrow({ where: { id: victim.user_id } })
       const guesser = randomIp()
       const codes: number[] = []
-      for (let i = 0; i < 8; i++) codes.push((await login(t, i % 2 ? row.username : victim.email.toUpperCase(), `guess-${i}`, guesser)).statusCode)
+      for (let i = 0; i < 8; i++)
+        codes.push((await login(t, i % 2 ? row.username : victim.email.toUpperCase(), `guess-${i}`, guesser)).statusCode)
       expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
       const right = await login(t, row.username, victim.password, guesser)
       expect(right.statusCode).toBe(429)
@@ -127,8 +134,12 @@ describe('per-account login backoff', () => {
 
 describe('passwords at register', () => {
   let t: TestApp
-  beforeAll(async () => { t = await startTestApp() })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it.each([
     ['a 1-character password', 'x', 'password must be at least 8 characters.'],
@@ -137,7 +148,11 @@ describe('passwords at register', () => {
     ['8 spaces', '        ', 'password must not be blank.'],
   ])('refuses %s with 400 and writes nothing', async (_kind, password, message) => {
     const before = await t.db.prisma.user.count()
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Short Pw', email: `short${before}${password.length}@example.com`, password } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Short Pw', email: `short${before}${password.length}@example.com`, password },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: message })
     expect(await t.db.prisma.user.count()).toBe(before)
@@ -156,8 +171,18 @@ describe('create_competition per account', () => {
       const flooder = await registerUser(t.app)
       for (let i = 0; i < 3; i++) await createChallenge(t.app, flooder.access_token, { name: `Flood ${i}` })
       const res = await t.app.inject({
-        method: 'POST', url: '/api/create_competition', headers: flooder.auth,
-        payload: { name: 'Flood 4', location: 'Gym', lifttypes: ['Squat'], weightclasses: ['83kg'], gender: 'M', start_date: '2030-01-01', end_date: '2030-01-02' },
+        method: 'POST',
+        url: '/api/create_competition',
+        headers: flooder.auth,
+        payload: {
+          name: 'Flood 4',
+          location: 'Gym',
+          lifttypes: ['Squat'],
+          weightclasses: ['83kg'],
+          gender: 'M',
+          start_date: '2030-01-01',
+          end_date: '2030-01-02',
+        },
       })
       expect(res.statusCode).toBe(429)
       expect(Object.keys(res.json())).toEqual(['error'])
@@ -175,7 +200,9 @@ function trickle(port: number, head: string, giveUpMs: number): Promise<{ answer
     const started = Date.now()
     const socket = connect(port, '127.0.0.1')
     let answer = ''
-    socket.on('data', (d) => { answer += String(d) })
+    socket.on('data', (d) => {
+      answer += String(d)
+    })
     socket.on('error', () => {})
     socket.write(head)
     const drip = setInterval(() => socket.write('a'), 10_000)
@@ -194,7 +221,11 @@ describe('slow clients time out', () => {
   it('cuts a JSON body trickled at 1 byte per 10 s, and trickled headers, within REQUEST_TIMEOUT_MS (plus the check interval)', async () => {
     await withApp({ REQUEST_TIMEOUT_MS: '1000' }, async (t) => {
       const port = await listen(t)
-      const body = await trickle(port, 'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{', 8_000)
+      const body = await trickle(
+        port,
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+        8_000,
+      )
       expect(body.closedAfterMs, 'closed').toBeDefined()
       expect(body.closedAfterMs!).toBeLessThan(3_000)
       expect(body.answer).toMatch(/^HTTP\/1.1 408/)
@@ -215,10 +246,30 @@ describe('slow clients time out', () => {
     beforeAll(async () => {
       // A ~2 MB clip: noise compresses badly.
       const path = join(dir, 'noise.mp4')
-      await promisify(execFile)(binaries().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-t', '0.6',
-        '-vf', 'noise=alls=60:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path])
+      await promisify(execFile)(binaries().ffmpeg, [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=640x360:rate=30',
+        '-t',
+        '0.6',
+        '-vf',
+        'noise=alls=60:allf=t',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        path,
+      ])
       clip = readFileSync(path)
-      t = await startTestApp({ env: { REQUEST_TIMEOUT_MS: '1000', UPLOAD_STALL_WINDOW_MS: '1000', UPLOAD_STALL_MIN_BYTES: String(64 * 1024) } })
+      t = await startTestApp({
+        env: { REQUEST_TIMEOUT_MS: '1000', UPLOAD_STALL_WINDOW_MS: '1000', UPLOAD_STALL_MIN_BYTES: String(64 * 1024) },
+      })
       port = await listen(t)
     })
     afterAll(async () => {
@@ -232,12 +283,29 @@ describe('slow clients time out', () => {
     function paced(headers: Record<string, string>, payload: Buffer, chunk: number, everyMs: number, stallAfter?: number) {
       return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
         const started = Date.now()
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload', headers: { ...headers, 'content-length': String(payload.length) } }, (res) => {
-          let body = ''
-          res.on('data', (d) => { body += String(d) })
-          res.on('end', () => { clearTimeout(timer); resolve({ status: res.statusCode!, body, ms: Date.now() - started }) })
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/upload',
+            headers: { ...headers, 'content-length': String(payload.length) },
+          },
+          (res) => {
+            let body = ''
+            res.on('data', (d) => {
+              body += String(d)
+            })
+            res.on('end', () => {
+              clearTimeout(timer)
+              resolve({ status: res.statusCode!, body, ms: Date.now() - started })
+            })
+          },
+        )
+        req.on('error', (error) => {
+          clearTimeout(timer)
+          reject(error)
         })
-        req.on('error', (error) => { clearTimeout(timer); reject(error) })
         let sent = 0
         let timer: NodeJS.Timeout
         const next = () => {
@@ -256,7 +324,11 @@ describe('slow clients time out', () => {
     it('takes a 2 MB upload sent at a steady ~640 KB/s, well past REQUEST_TIMEOUT_MS', async () => {
       expect(clip.length).toBeGreaterThan(2 * 1024 * 1024)
       const u = await joinedLifter()
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
+      const form = multipartForm(
+        { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+        [{ filename: 'lift.mp4', data: clip }],
+        'fields-first',
+      )
       const res = await paced({ ...u.auth, ...form.headers }, form.payload, 64 * 1024, 100)
       expect(res.status, res.body).toBe(201)
       expect(res.ms).toBeGreaterThan(2_000)
@@ -264,14 +336,24 @@ describe('slow clients time out', () => {
 
     it('cuts an upload that slows to 1 byte per 10 s with 408 {error}, and removes its scratch', async () => {
       const u = await joinedLifter()
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
+      const form = multipartForm(
+        { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+        [{ filename: 'lift.mp4', data: clip }],
+        'fields-first',
+      )
       const res = await paced({ ...u.auth, ...form.headers }, form.payload, 64 * 1024, 100, 512 * 1024)
       expect(res.status).toBe(408)
-      expect(JSON.parse(res.body)).toEqual({ error: 'The upload is too slow: less than 64 KB arrived in 1 seconds. Check the connection and try again.' })
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'The upload is too slow: less than 64 KB arrived in 1 seconds. Check the connection and try again.',
+      })
       expect(res.ms).toBeLessThan(5_000)
       expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(0)
       let scratch: string[] = []
-      try { scratch = readdirSync(join(t.config.mediaDir, '.tmp')) } catch { /* none yet */ }
+      try {
+        scratch = readdirSync(join(t.config.mediaDir, '.tmp'))
+      } catch {
+        /* none yet */
+      }
       expect(scratch).toEqual([])
     })
   })

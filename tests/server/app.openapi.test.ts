@@ -22,9 +22,19 @@ import { certifiedPanel } from '../helpers/judging.ts'
 // The parts of an OpenAPI 3.0 document the walk reads.
 
 type JsonSchema = Record<string, unknown>
-interface MediaType { schema?: JsonSchema }
-interface Response { description?: string; content?: Record<string, MediaType> }
-interface Parameter { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema?: JsonSchema }
+interface MediaType {
+  schema?: JsonSchema
+}
+interface Response {
+  description?: string
+  content?: Record<string, MediaType>
+}
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie'
+  name: string
+  required?: boolean
+  schema?: JsonSchema
+}
 interface Operation {
   parameters?: Parameter[]
   requestBody?: { content?: Record<string, MediaType> }
@@ -48,7 +58,8 @@ const SKIPPED: Record<string, string> = {
   'GET /api/docs': 'Swagger UI, hidden from the document it shows',
   'GET /api/docs/json': 'the document itself (hidden from it); the walk reads it first',
   'GET /api/docs/yaml': 'the same document as YAML (hidden from it)',
-  'GET /api/live/{competitionId}': 'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
+  'GET /api/live/{competitionId}':
+    'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
   'OPTIONS /*': 'CORS preflight (hidden); CORS is closed unless CORS_ORIGINS is set',
   'GET /metrics': 'Prometheus text for operators, not the API (hidden); tests/server/metrics.test.ts',
 }
@@ -135,8 +146,13 @@ const meetId = () => (meet ??= createChallenge(t.app, f.owner.access_token, { fo
 
 let emailCounter = 0
 const challengeBody = () => ({
-  name: 'Walk Challenge', location: 'Walk Gym', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'M',
-  start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+  name: 'Walk Challenge',
+  location: 'Walk Gym',
+  lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+  weightclasses: ['83kg', '93kg'],
+  gender: 'M',
+  start_date: new Date(Date.now() - 86_400_000).toISOString(),
+  end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
 })
 
 /** A meet of the owner's with 8 lifters who declared their squat openers (a hall's smallest flight). */
@@ -145,8 +161,19 @@ async function hallMeet(name: string) {
   const lifters: number[] = []
   for (let i = 0; i < 8; i++) {
     const lifter = await registerUser(t.app)
-    expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: id, weight_class: '83kg' } })).statusCode).toBe(201)
-    expect((await send('POST', '/api/competitions/{id}/declarations', { params: { id }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 100 + 10 * i } })).statusCode).toBe(201)
+    expect(
+      (await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: id, weight_class: '83kg' } }))
+        .statusCode,
+    ).toBe(201)
+    expect(
+      (
+        await send('POST', '/api/competitions/{id}/declarations', {
+          params: { id },
+          headers: lifter.auth,
+          payload: { lift_type: 'squat', weight: 100 + 10 * i },
+        })
+      ).statusCode,
+    ).toBe(201)
     lifters.push(lifter.user_id)
   }
   return { id, lifters }
@@ -155,22 +182,37 @@ async function hallMeet(name: string) {
 async function hallSet(name: string) {
   const { id, lifters } = await hallMeet(name)
   const panel = await certifiedPanel(t, f.owner, id)
-  const set = await send('PUT', '/api/competitions/{id}/hall', { params: { id }, headers: f.owner.auth, payload: { venue: 'in_person', flights: [{ name: 'A', session: 1, platform: 1, lifters }] } })
+  const set = await send('PUT', '/api/competitions/{id}/hall', {
+    params: { id },
+    headers: f.owner.auth,
+    payload: { venue: 'in_person', flights: [{ name: 'A', session: 1, platform: 1, lifters }] },
+  })
   expect(set.statusCode, set.body).toBe(200)
   return { id, flightId: (set.json() as { flights: { id: number }[] }).flights[0]!.id, referee: panel.judges[0]! }
 }
 let hall: Promise<{ id: number; attemptId: number; referee: User }> | undefined
 /** A hall meet whose first lifter is called on platform 1. */
-const hallFixture = () => (hall ??= (async () => {
-  const { id, flightId, referee } = await hallSet('Walk Hall Meet')
-  const called = await send('POST', '/api/competitions/{id}/hall/platforms/{platform}/call', { params: { id, platform: 1 }, headers: f.owner.auth, payload: { flight_id: flightId, lift_type: 'squat' } })
-  expect(called.statusCode, called.body).toBe(200)
-  return { id, attemptId: (called.json() as { platform: { current: { attempt_id: number } } }).platform.current.attempt_id, referee }
-})())
+const hallFixture = () =>
+  (hall ??= (async () => {
+    const { id, flightId, referee } = await hallSet('Walk Hall Meet')
+    const called = await send('POST', '/api/competitions/{id}/hall/platforms/{platform}/call', {
+      params: { id, platform: 1 },
+      headers: f.owner.auth,
+      payload: { flight_id: flightId, lift_type: 'squat' },
+    })
+    expect(called.statusCode, called.body).toBe(200)
+    return { id, attemptId: (called.json() as { platform: { current: { attempt_id: number } } }).platform.current.attempt_id, referee }
+  })())
 
 /** A good request for every operation of the document, keyed `METHOD /path` as the document names it. */
 const GOOD: Record<string, () => Req | Promise<Req>> = {
-  'POST /api/auth/register': () => ({ payload: { name: 'Walk Lifter', email: `walk${Date.now().toString(36)}${emailCounter++}@example.com`, password: 'correct horse battery' } }),
+  'POST /api/auth/register': () => ({
+    payload: {
+      name: 'Walk Lifter',
+      email: `walk${Date.now().toString(36)}${emailCounter++}@example.com`,
+      password: 'correct horse battery',
+    },
+  }),
   'POST /api/auth/login': () => ({ payload: { username: f.lifter.email, password: f.lifter.password } }),
   'POST /api/auth/refresh': async () => ({ payload: { refresh_token: (await registerUser(t.app)).refresh_token } }),
   'POST /api/auth/logout': async () => ({ headers: (await registerUser(t.app)).auth }),
@@ -179,7 +221,11 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     // A link as a mail would carry it: its token's hash stored for a fresh account.
     const u = await registerUser(t.app)
     const token = randomBytes(32).toString('base64url')
-    await t.app.repos.passwordResets.create({ userId: u.user_id, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    await t.app.repos.passwordResets.create({
+      userId: u.user_id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 60_000),
+    })
     return { payload: { token, password: 'a brand new passphrase' } }
   },
   'POST /api/auth/verify_email': async () => ({ headers: (await registerUser(t.app)).auth }),
@@ -187,7 +233,12 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const u = await registerUser(t.app)
     const token = randomBytes(32).toString('base64url')
     const email = (await t.app.repos.users.find(u.user_id))!.email
-    await t.app.repos.emailVerifications.create({ userId: u.user_id, email, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    await t.app.repos.emailVerifications.create({
+      userId: u.user_id,
+      email,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 60_000),
+    })
     return { payload: { token } }
   },
   'POST /api/auth/password': async () => {
@@ -201,16 +252,35 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
-  'PUT /api/admin/accounts/{username}/sex': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth, payload: { sex: 'M' } }),
-  'PATCH /api/competitions/{id}': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }),
-  'POST /api/competitions/{id}/cancel': async () => ({ params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Cancel' }) }, headers: f.owner.auth }),
-  'PUT /api/admin/accounts/{username}/ban': async () => ({ params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'PUT /api/admin/accounts/{username}/sex': () => ({
+    params: { username: f.outsiderUsername },
+    headers: f.admin.auth,
+    payload: { sex: 'M' },
+  }),
+  'PATCH /api/competitions/{id}': () => ({
+    params: { id: f.competitionId },
+    headers: f.owner.auth,
+    payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+  }),
+  'POST /api/competitions/{id}/cancel': async () => ({
+    params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Cancel' }) },
+    headers: f.owner.auth,
+  }),
+  'PUT /api/admin/accounts/{username}/ban': async () => ({
+    params: { username: await freshUsername() },
+    headers: f.admin.auth,
+    payload: { reason: 'Spam' },
+  }),
   'POST /api/admin/accounts/{username}/unban': async () => {
     const username = await freshUsername()
     await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
     return { params: { username }, headers: f.admin.auth, payload: { reason: 'Appeal accepted' } }
   },
-  'POST /api/admin/comments/{id}/remove': async () => ({ params: { id: await freshComment() }, headers: f.admin.auth, payload: { reason: 'Spam' } }),
+  'POST /api/admin/comments/{id}/remove': async () => ({
+    params: { id: await freshComment() },
+    headers: f.admin.auth,
+    payload: { reason: 'Spam' },
+  }),
   'GET /api/admin/moderation': () => ({ headers: f.admin.auth }),
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
@@ -223,17 +293,33 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/leaderboard/filters': () => ({}),
   'GET /api/top-lifts': () => ({ query: { days: 7 } }),
   'GET /api/records': () => ({ query: { sport: 'powerlifting', sex: 'M' } }),
-  'GET /api/records/history': () => ({ query: { sport: 'powerlifting', sex: 'M', class_set: 'spec', weight_class: '83kg', division: 'open', equipment: 'classic', lift: 'squat' } }),
+  'GET /api/records/history': () => ({
+    query: {
+      sport: 'powerlifting',
+      sex: 'M',
+      class_set: 'spec',
+      weight_class: '83kg',
+      division: 'open',
+      equipment: 'classic',
+      lift: 'squat',
+    },
+  }),
   'GET /api/competitions/{id}/records': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/teams': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants/{participantId}/attempts/{videoId}': () => ({
     params: { id: f.competitionId, participantId: f.participantId, videoId: f.attemptId },
   }),
   'POST /api/create_competition': () => ({ headers: f.owner.auth, payload: challengeBody() }),
-  'POST /api/join_competition': async () => ({ headers: (await registerUser(t.app)).auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } }),
+  'POST /api/join_competition': async () => ({
+    headers: (await registerUser(t.app)).auth,
+    payload: { competition_id: f.competitionId, weight_class: '83kg' },
+  }),
   'PUT /api/competitions/{id}/bodyweight': async () => {
     const lifter = await registerUser(t.app)
-    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } })
+    const joined = await send('POST', '/api/join_competition', {
+      headers: lifter.auth,
+      payload: { competition_id: f.competitionId, weight_class: '83kg' },
+    })
     expect(joined.statusCode, joined.body).toBe(201)
     return { params: { id: f.competitionId }, headers: lifter.auth, payload: { bodyweight: 82.4 } }
   },
@@ -241,7 +327,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     // Leaving is for a challenge that has not started: one of its own, joined by a fresh lifter.
     const upcoming = await createChallenge(t.app, f.owner.access_token, {}, { start: 1, end: 7 })
     const lifter = await registerUser(t.app)
-    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: upcoming, weight_class: '83kg' } })
+    const joined = await send('POST', '/api/join_competition', {
+      headers: lifter.auth,
+      payload: { competition_id: upcoming, weight_class: '83kg' },
+    })
     expect(joined.statusCode, joined.body).toBe(201)
     return { params: { id: upcoming }, headers: lifter.auth }
   },
@@ -258,12 +347,22 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/judge/challenges': () => ({ headers: f.owner.auth }),
   'GET /api/attempts/{id}/take-checks': () => ({ params: { id: f.attemptId }, headers: f.owner.auth }),
   // The organiser judges alone (no panel appointed): each walk gets a fresh pending attempt.
-  'POST /api/attempts/{id}/votes': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: false, reason: 'depth', at_seconds: 1.5 } }),
+  'POST /api/attempts/{id}/votes': async () => ({
+    params: { id: await freshAttempt() },
+    headers: f.owner.auth,
+    payload: { good: false, reason: 'depth', at_seconds: 1.5 },
+  }),
   'POST /api/attempts/{id}/jury': async () => ({ params: { id: await freshAttempt() }, headers: f.owner.auth, payload: { good: true } }),
-  'POST /api/attempts/{id}/appeal': async () => ({ params: { id: await decidedAttempt() }, headers: f.lifter.auth, payload: { note: 'It was deep enough.' } }),
+  'POST /api/attempts/{id}/appeal': async () => ({
+    params: { id: await decidedAttempt() },
+    headers: f.lifter.auth,
+    payload: { note: 'It was deep enough.' },
+  }),
   'POST /api/attempts/{id}/appeal/decision': async () => {
     const id = await decidedAttempt()
-    expect((await send('POST', '/api/attempts/{id}/appeal', { params: { id }, headers: f.lifter.auth, payload: { note: 'Deep.' } })).statusCode).toBe(201)
+    expect(
+      (await send('POST', '/api/attempts/{id}/appeal', { params: { id }, headers: f.lifter.auth, payload: { note: 'Deep.' } })).statusCode,
+    ).toBe(201)
     return { params: { id }, headers: f.owner.auth, payload: { reverse: true, reason: 'Below parallel at 0:02.' } }
   },
   'GET /api/competitions/{id}/judging': () => ({ params: { id: f.competitionId }, headers: f.owner.auth }),
@@ -271,7 +370,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'POST /api/competitions/{id}/declarations': async () => {
     const meet = await meetId()
     const lifter = await registerUser(t.app)
-    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })
+    const joined = await send('POST', '/api/join_competition', {
+      headers: lifter.auth,
+      payload: { competition_id: meet, weight_class: '83kg' },
+    })
     expect(joined.statusCode, joined.body).toBe(201)
     return { params: { id: meet }, headers: lifter.auth, payload: { lift_type: 'squat', weight: 140 } }
   },
@@ -280,20 +382,31 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/competitions/{id}/declarations/mine': async () => {
     const meet = await meetId()
     const lifter = await registerUser(t.app)
-    expect((await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect(
+      (await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } }))
+        .statusCode,
+    ).toBe(201)
     return { params: { id: meet }, headers: lifter.auth }
   },
   'GET /api/hall/time': () => ({}),
   'GET /api/competitions/{id}/hall': async () => ({ params: { id: (await hallFixture()).id } }),
   'PUT /api/competitions/{id}/hall': async () => {
     const { id, lifters } = await hallMeet('Walk Hall Setup')
-    return { params: { id }, headers: f.owner.auth, payload: { venue: 'hybrid', flights: [{ name: 'A', session: 1, platform: 1, lifters }] } }
+    return {
+      params: { id },
+      headers: f.owner.auth,
+      payload: { venue: 'hybrid', flights: [{ name: 'A', session: 1, platform: 1, lifters }] },
+    }
   },
   'POST /api/competitions/{id}/hall/platforms/{platform}/call': async () => {
     const { id, flightId } = await hallSet('Walk Hall Call')
     return { params: { id, platform: 1 }, headers: f.owner.auth, payload: { flight_id: flightId, lift_type: 'squat' } }
   },
-  'POST /api/competitions/{id}/hall/platforms/{platform}/clock': async () => ({ params: { id: (await hallFixture()).id, platform: 1 }, headers: f.owner.auth, payload: { action: 'start' } }),
+  'POST /api/competitions/{id}/hall/platforms/{platform}/clock': async () => ({
+    params: { id: (await hallFixture()).id, platform: 1 },
+    headers: f.owner.auth,
+    payload: { action: 'start' },
+  }),
   'POST /api/competitions/{id}/hall/platforms/{platform}/presses': async () => {
     const { id, attemptId, referee } = await hallFixture()
     return { params: { id, platform: 1 }, headers: referee.auth, payload: { seat: 1, decision: 'white', attempt_id: attemptId } }
@@ -303,7 +416,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const window = { opens_at: new Date(Date.now() - 3_600_000).toISOString(), closes_at: new Date(Date.now() + 3_600_000).toISOString() }
     const meet = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Weigh-in Meet', weigh_in: window })
     const lifter = await registerUser(t.app)
-    const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: meet, weight_class: '83kg' } })
+    const joined = await send('POST', '/api/join_competition', {
+      headers: lifter.auth,
+      payload: { competition_id: meet, weight_class: '83kg' },
+    })
     expect(joined.statusCode, joined.body).toBe(201)
     return { params: { id: meet }, headers: f.owner.auth, payload: { user_id: lifter.user_id, bodyweight: 82.5 } }
   },
@@ -328,7 +444,11 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
 
 /** A new pending attempt of the lifter in the walk's challenge. */
 async function freshAttempt(): Promise<number> {
-  const res = await send('POST', '/api/upload', uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 140, competition_id: f.competitionId }))
+  const res = await send(
+    'POST',
+    '/api/upload',
+    uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 140, competition_id: f.competitionId }),
+  )
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { attempt_id: number }).attempt_id
 }
@@ -336,7 +456,10 @@ async function freshAttempt(): Promise<number> {
 /** A new attempt the organiser (judging alone) decided as no lift. */
 async function decidedAttempt(): Promise<number> {
   const id = await freshAttempt()
-  expect((await send('POST', '/api/attempts/{id}/votes', { params: { id }, headers: f.owner.auth, payload: { good: false, reason: 'depth' } })).statusCode).toBe(201)
+  expect(
+    (await send('POST', '/api/attempts/{id}/votes', { params: { id }, headers: f.owner.auth, payload: { good: false, reason: 'depth' } }))
+      .statusCode,
+  ).toBe(201)
   return id
 }
 
@@ -348,7 +471,11 @@ async function freshUsername(): Promise<string> {
 
 /** A new comment of the outsider on the walk's attempt. */
 async function freshComment(): Promise<number> {
-  const res = await send('POST', '/api/attempts/{id}/comments', { params: { id: f.attemptId }, headers: f.outsider.auth, payload: { text: 'Nice.' } })
+  const res = await send('POST', '/api/attempts/{id}/comments', {
+    params: { id: f.attemptId },
+    headers: f.outsider.auth,
+    payload: { text: 'Nice.' },
+  })
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { comment: { id: number } }).comment.id
 }
@@ -356,11 +483,26 @@ async function freshComment(): Promise<number> {
 /** Route-specific inputs: the statuses only that route answers. */
 const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
   'POST /api/auth/register': [
-    () => ({ kind: 'an email already registered', req: { payload: { name: 'Again', email: f.lifter.email, password: 'another password' } }, expect: 409 }),
-    () => ({ kind: 'passwords that do not match', req: { payload: { name: 'Typo', email: `typo${emailCounter++}@example.com`, password: 'one', confirmPassword: 'two' } }, expect: 400 }),
+    () => ({
+      kind: 'an email already registered',
+      req: { payload: { name: 'Again', email: f.lifter.email, password: 'another password' } },
+      expect: 409,
+    }),
+    () => ({
+      kind: 'passwords that do not match',
+      req: { payload: { name: 'Typo', email: `typo${emailCounter++}@example.com`, password: 'one', confirmPassword: 'two' } },
+      expect: 400,
+    }),
   ],
   'POST /api/auth/password': [
-    async () => ({ kind: 'a wrong current password', req: { headers: (await registerUser(t.app)).auth, payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' } }, expect: 400 }),
+    async () => ({
+      kind: 'a wrong current password',
+      req: {
+        headers: (await registerUser(t.app)).auth,
+        payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' },
+      },
+      expect: 400,
+    }),
   ],
   'POST /api/auth/verify_email/confirm': [
     () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43) } }, expect: 400 }),
@@ -373,7 +515,11 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     },
   ],
   'POST /api/auth/password_reset/confirm': [
-    () => ({ kind: 'a token no link carries', req: { payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' } }, expect: 400 }),
+    () => ({
+      kind: 'a token no link carries',
+      req: { payload: { token: 'x'.repeat(43), password: 'a brand new passphrase' } },
+      expect: 400,
+    }),
   ],
   'POST /api/auth/login': [
     () => ({ kind: 'a wrong password', req: { payload: { username: f.lifter.email, password: 'not the password' } }, expect: 401 }),
@@ -385,57 +531,137 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
       const u = await registerUser(t.app)
       const next = (await send('POST', '/api/auth/refresh', { payload: { refresh_token: u.refresh_token } })).json().refresh_token as string
       await send('POST', '/api/auth/refresh', { payload: { refresh_token: next } }) // within the reuse grace only an unused successor comes back
-      return { kind: 'a refresh token used again after its successor was used', req: { payload: { refresh_token: u.refresh_token } }, expect: 401 }
+      return {
+        kind: 'a refresh token used again after its successor was used',
+        req: { payload: { refresh_token: u.refresh_token } },
+        expect: 401,
+      }
     },
   ],
   'GET /api/users/{id}/profile': [
     () => ({ kind: 'no token (public)', req: { params: { id: f.lifter.user_id } }, expect: 200 }),
-    () => ({ kind: 'a bad token (ignored)', req: { params: { id: f.lifter.user_id }, headers: { authorization: 'Bearer nope' } }, expect: 200 }),
+    () => ({
+      kind: 'a bad token (ignored)',
+      req: { params: { id: f.lifter.user_id }, headers: { authorization: 'Bearer nope' } },
+      expect: 200,
+    }),
   ],
   'POST /api/create_competition': [
-    () => ({ kind: "someone else's user_id", req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } }, expect: 403 }),
-    () => ({ kind: 'an end before the start', req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } }, expect: 400 }),
-    () => ({ kind: 'a 2nd prize above the 1st', req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } }, expect: 400 }),
+    () => ({
+      kind: "someone else's user_id",
+      req: { headers: f.owner.auth, payload: { ...challengeBody(), user_id: f.lifter.user_id } },
+      expect: 403,
+    }),
+    () => ({
+      kind: 'an end before the start',
+      req: { headers: f.owner.auth, payload: { ...challengeBody(), end_date: '2000-01-01T00:00:00.000Z' } },
+      expect: 400,
+    }),
+    () => ({
+      kind: 'a 2nd prize above the 1st',
+      req: { headers: f.owner.auth, payload: { ...challengeBody(), prize_pool: { currency: 'EUR', first: 100, second: 500 } } },
+      expect: 400,
+    }),
   ],
   'PUT /api/admin/accounts/{username}/ban': [
-    () => ({ kind: 'a site administrator', req: { params: { username: 'walkadmin' }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 403 }),
+    () => ({
+      kind: 'a site administrator',
+      req: { params: { username: 'walkadmin' }, headers: f.admin.auth, payload: { reason: 'Spam' } },
+      expect: 403,
+    }),
     async () => {
       const username = await freshUsername()
       await t.db.prisma.user.update({ where: { username }, data: { bannedAt: new Date() } })
-      return { kind: 'an account already banned', req: { params: { username }, headers: f.admin.auth, payload: { reason: 'Spam' } }, expect: 409 }
+      return {
+        kind: 'an account already banned',
+        req: { params: { username }, headers: f.admin.auth, payload: { reason: 'Spam' } },
+        expect: 409,
+      }
     },
   ],
   'POST /api/admin/accounts/{username}/unban': [
-    async () => ({ kind: 'an account not banned', req: { params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Appeal' } }, expect: 409 }),
+    async () => ({
+      kind: 'an account not banned',
+      req: { params: { username: await freshUsername() }, headers: f.admin.auth, payload: { reason: 'Appeal' } },
+      expect: 409,
+    }),
   ],
   'PATCH /api/competitions/{id}': [
-    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth, payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() } }, expect: 403 }),
-    () => ({ kind: 'an unknown challenge', req: { params: { id: MAX_ID }, headers: f.owner.auth, payload: { name: 'Gone' } }, expect: 404 }),
-    () => ({ kind: 'a new name once it started', req: { params: { id: f.competitionId }, headers: f.owner.auth, payload: { name: 'Renamed' } }, expect: 409 }),
+    () => ({
+      kind: "someone else's challenge",
+      req: {
+        params: { id: f.competitionId },
+        headers: f.outsider.auth,
+        payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+      },
+      expect: 403,
+    }),
+    () => ({
+      kind: 'an unknown challenge',
+      req: { params: { id: MAX_ID }, headers: f.owner.auth, payload: { name: 'Gone' } },
+      expect: 404,
+    }),
+    () => ({
+      kind: 'a new name once it started',
+      req: { params: { id: f.competitionId }, headers: f.owner.auth, payload: { name: 'Renamed' } },
+      expect: 409,
+    }),
   ],
   'POST /api/competitions/{id}/cancel': [
     () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth }, expect: 403 }),
     () => ({ kind: 'a challenge with lifts', req: { params: { id: f.competitionId }, headers: f.owner.auth }, expect: 409 }),
   ],
   'POST /api/join_competition': [
-    () => ({ kind: 'an unknown challenge', req: { headers: f.outsider.auth, payload: { competition_id: MAX_ID, weight_class: '83kg' } }, expect: 404 }),
-    () => ({ kind: 'a second join', req: { headers: f.lifter.auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } }, expect: 409 }),
-    () => ({ kind: 'an ended challenge', req: { headers: f.outsider.auth, payload: { competition_id: f.endedCompetitionId, weight_class: '83kg' } }, expect: 409 }),
-    () => ({ kind: "someone else's user_id", req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '83kg', user_id: f.lifter.user_id } }, expect: 403 }),
-    () => ({ kind: 'a class the challenge lacks', req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '120kg' } }, expect: 400 }),
+    () => ({
+      kind: 'an unknown challenge',
+      req: { headers: f.outsider.auth, payload: { competition_id: MAX_ID, weight_class: '83kg' } },
+      expect: 404,
+    }),
+    () => ({
+      kind: 'a second join',
+      req: { headers: f.lifter.auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } },
+      expect: 409,
+    }),
+    () => ({
+      kind: 'an ended challenge',
+      req: { headers: f.outsider.auth, payload: { competition_id: f.endedCompetitionId, weight_class: '83kg' } },
+      expect: 409,
+    }),
+    () => ({
+      kind: "someone else's user_id",
+      req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '83kg', user_id: f.lifter.user_id } },
+      expect: 403,
+    }),
+    () => ({
+      kind: 'a class the challenge lacks',
+      req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '120kg' } },
+      expect: 400,
+    }),
   ],
-  'GET /api/random-video': [
-    () => ({ kind: 'an unknown lift type', req: { query: { lift_type: 'curl' } } }),
-  ],
-  'GET /api/next-video': [
-    () => ({ kind: 'after the last video (wraps)', req: { query: { after: MAX_ID } }, expect: 200 }),
-  ],
+  'GET /api/random-video': [() => ({ kind: 'an unknown lift type', req: { query: { lift_type: 'curl' } } })],
+  'GET /api/next-video': [() => ({ kind: 'after the last video (wraps)', req: { query: { after: MAX_ID } }, expect: 200 })],
   'POST /api/upload': [
-    () => ({ kind: 'a lifter who has not joined', req: uploadForm(f.outsider.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }), expect: 403 }),
-    () => ({ kind: 'an unknown challenge', req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: MAX_ID }), expect: 404 }),
-    () => ({ kind: 'an ended challenge', req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.endedCompetitionId }), expect: 409 }),
+    () => ({
+      kind: 'a lifter who has not joined',
+      req: uploadForm(f.outsider.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }),
+      expect: 403,
+    }),
+    () => ({
+      kind: 'an unknown challenge',
+      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: MAX_ID }),
+      expect: 404,
+    }),
+    () => ({
+      kind: 'an ended challenge',
+      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.endedCompetitionId }),
+      expect: 409,
+    }),
     () => ({ kind: 'missing form fields', req: uploadForm(f.lifter.auth, { lift_type: 'squat' }), expect: 400 }),
-    () => ({ kind: 'no file', req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }, false), expect: 400 }),
+    () => ({
+      kind: 'no file',
+      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }, false),
+      expect: 400,
+    }),
     () => ({ kind: 'a JSON body instead of a form', req: { headers: { ...f.lifter.auth, ...JSON_HEADERS }, payload: '{}' }, expect: 400 }),
   ],
   'DELETE /api/comments/{id}': [
@@ -449,7 +675,11 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({ kind: 'a range beyond the end', req: { params: { '*': f.videoKey }, headers: { range: 'bytes=999999999-' } }, expect: 416 }),
     async () => {
       const etag = (await send('GET', '/api/video/{*}', { params: { '*': f.videoKey } })).headers.etag
-      return { kind: 'If-None-Match with the current ETag', req: { params: { '*': f.videoKey }, headers: { 'if-none-match': String(etag) } }, expect: 304 }
+      return {
+        kind: 'If-None-Match with the current ETag',
+        req: { params: { '*': f.videoKey }, headers: { 'if-none-match': String(etag) } },
+        expect: 304,
+      }
     },
     () => ({ kind: 'a key leaving the media root', req: { params: { '*': '..%2F..%2Fetc%2Fpasswd' } }, expect: 400 }),
     () => ({ kind: 'an unknown key', req: { params: { '*': encodeURIComponent(`attempts/${MAX_ID}/original.mp4`) } }, expect: 404 }),
@@ -493,7 +723,12 @@ function derivedProbes(method: string, op: Operation, good: Req): Probe[] {
 
   for (const param of params.filter((p) => p.in === 'query')) {
     const value = badValue(param.schema)
-    if (value !== undefined) probes.push({ kind: `query ${param.name}=${value.length > 20 ? `${value.slice(0, 8)}…(${value.length})` : value}`, req: { ...good, query: { ...good.query, [param.name]: value } }, expect: 400 })
+    if (value !== undefined)
+      probes.push({
+        kind: `query ${param.name}=${value.length > 20 ? `${value.slice(0, 8)}…(${value.length})` : value}`,
+        req: { ...good, query: { ...good.query, [param.name]: value } },
+        expect: 400,
+      })
   }
   const queryName = params.find((p) => p.in === 'query')?.name ?? 'probe'
   probes.push({ kind: `query ${queryName} with NUL`, req: { ...good, query: { ...good.query, [queryName]: 'a\u0000b' } }, expect: 400 })
@@ -502,24 +737,43 @@ function derivedProbes(method: string, op: Operation, good: Req): Probe[] {
     const headers = { ...good.headers }
     delete headers.authorization
     probes.push({ kind: 'no bearer token', req: { ...good, headers }, expect: 401 })
-    probes.push({ kind: 'a malformed bearer token', req: { ...good, headers: { ...headers, authorization: 'Bearer not-a-token' } }, expect: 401 })
+    probes.push({
+      kind: 'a malformed bearer token',
+      req: { ...good, headers: { ...headers, authorization: 'Bearer not-a-token' } },
+      expect: 401,
+    })
     probes.push({ kind: 'a Basic authorization', req: { ...good, headers: { ...headers, authorization: 'Basic YTpi' } }, expect: 401 })
   }
 
   if (!['get', 'head'].includes(method)) {
     const auth: Record<string, string> = good.headers?.authorization ? { authorization: good.headers.authorization } : {}
-    const body = (payload: unknown, contentType = 'application/json'): Req => ({ ...good, headers: { ...auth, 'content-type': contentType }, payload })
+    const body = (payload: unknown, contentType = 'application/json'): Req => ({
+      ...good,
+      headers: { ...auth, 'content-type': contentType },
+      payload,
+    })
     probes.push({ kind: 'invalid JSON', req: body('{"name": '), expect: 400 })
     probes.push({ kind: 'a wrong Content-Type (application/xml)', req: body('<lift/>', 'application/xml'), expect: 415 })
     probes.push({ kind: 'a text/plain body', req: body('hello', 'text/plain') })
     probes.push({ kind: 'a JSON body over 1 MiB', req: body(`{"name":"${'x'.repeat(1024 * 1024 + 10)}"}`), expect: 413 })
     // Exactly one byte over the limit the document gives (server/body-limits.ts): refused before parsing.
     const documentedLimit = /larger than (\d+) KiB/.exec(op.responses['413']?.description ?? '')
-    if (documentedLimit) probes.push({ kind: 'a JSON body one byte over the documented limit', req: body(`{"name":"${'x'.repeat(Number(documentedLimit[1]) * 1024 - 10)}"}`), expect: 413 })
+    if (documentedLimit)
+      probes.push({
+        kind: 'a JSON body one byte over the documented limit',
+        req: body(`{"name":"${'x'.repeat(Number(documentedLimit[1]) * 1024 - 10)}"}`),
+        expect: 413,
+      })
     const json = op.requestBody?.content?.['application/json']?.schema
-    const goodObject = good.payload && typeof good.payload === 'object' && !Buffer.isBuffer(good.payload) ? good.payload as Record<string, unknown> : {}
-    const stringField = Object.entries((json?.properties ?? {}) as Record<string, JsonSchema>).find(([, s]) => schemaType(s) === 'string')?.[0] ?? 'probe'
-    probes.push({ kind: `NUL in body field ${stringField}`, req: body(JSON.stringify({ ...goodObject, [stringField]: 'a\u0000b' })), expect: 400 })
+    const goodObject =
+      good.payload && typeof good.payload === 'object' && !Buffer.isBuffer(good.payload) ? (good.payload as Record<string, unknown>) : {}
+    const stringField =
+      Object.entries((json?.properties ?? {}) as Record<string, JsonSchema>).find(([, s]) => schemaType(s) === 'string')?.[0] ?? 'probe'
+    probes.push({
+      kind: `NUL in body field ${stringField}`,
+      req: body(JSON.stringify({ ...goodObject, [stringField]: 'a\u0000b' })),
+      expect: 400,
+    })
     if (Array.isArray(json?.required) && json.required.length > 0) {
       probes.push({ kind: 'a body missing required fields', req: body('{}'), expect: 400 })
       probes.push({ kind: 'a JSON array body', req: body('[]'), expect: 400 })
@@ -540,7 +794,12 @@ const validators = new Map<string, ValidateFunction>()
 function rebaseRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rebaseRefs)
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebaseRefs(v)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebaseRefs(v),
+    ]),
+  )
 }
 
 /** OpenAPI 3.0 schemas have no `type: 'null'` and no type arrays (nullable: true says it); ajv would quietly accept both. */
@@ -579,21 +838,31 @@ function checkAnswer(method: string, path: string, op: Operation, probe: Probe, 
   const body = res.body.length > 300 ? `${res.body.slice(0, 300)}…` : res.body
   const problems: string[] = []
   if (res.statusCode >= 500 && res.statusCode !== 503) problems.push(`${where}: a server error: ${body}`)
-  if (probe.expect === 'success' ? res.statusCode >= 300 && res.statusCode !== 304 : probe.expect !== undefined && res.statusCode !== probe.expect) {
+  if (
+    probe.expect === 'success'
+      ? res.statusCode >= 300 && res.statusCode !== 304
+      : probe.expect !== undefined && res.statusCode !== probe.expect
+  ) {
     problems.push(`${where}: expected ${String(probe.expect)}: ${body}`)
   }
   const status = String(res.statusCode)
   const documented = op.responses[status] ?? op.responses[`${status[0]}XX`] ?? op.responses.default
-  if (!documented) return [...problems, `${where}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')}); body ${body}`]
+  if (!documented)
+    return [...problems, `${where}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')}); body ${body}`]
   if (!documented.description) problems.push(`${where}: the documented ${status} has no description`)
 
-  const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  const contentType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase()
   if (!documented.content) {
-    if (res.rawPayload.length > 0) problems.push(`${where}: documented without a body, answered ${res.rawPayload.length} bytes of ${contentType || 'no type'}`)
+    if (res.rawPayload.length > 0)
+      problems.push(`${where}: documented without a body, answered ${res.rawPayload.length} bytes of ${contentType || 'no type'}`)
     return problems
   }
   const found = mediaFor(documented.content, contentType)
-  if (!found) return [...problems, `${where}: answered ${contentType || 'no Content-Type'}, documented ${Object.keys(documented.content).join(', ')}`]
+  if (!found)
+    return [...problems, `${where}: answered ${contentType || 'no Content-Type'}, documented ${Object.keys(documented.content).join(', ')}`]
   const [mediaType, media] = found
   if (!isJson(contentType)) {
     // Bytes (a video, a poster): the document must not claim a JSON shape for them.
@@ -611,7 +880,9 @@ function checkAnswer(method: string, path: string, op: Operation, probe: Probe, 
   }
   const validate = validatorFor(`${method} ${path} ${status} ${mediaType}`, media.schema)
   if (!validate(parsed)) {
-    problems.push(`${where}: the body does not match the documented ${status} schema: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body ${body}`)
+    problems.push(
+      `${where}: the body does not match the documented ${status} schema: ${ajv.errorsText(validate.errors, { dataVar: 'body' })}; body ${body}`,
+    )
   }
   return problems
 }
@@ -621,7 +892,14 @@ function checkAnswer(method: string, path: string, op: Operation, probe: Probe, 
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'liftarena-openapi-'))
   ;[t, clip] = await Promise.all([
-    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_COMMENTS_PER_MINUTE: '1000', RATE_LIMIT_REACTIONS_PER_MINUTE: '1000', ADMIN_USERNAMES: 'walkadmin' } }),
+    startTestApp({
+      env: {
+        RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+        RATE_LIMIT_COMMENTS_PER_MINUTE: '1000',
+        RATE_LIMIT_REACTIONS_PER_MINUTE: '1000',
+        ADMIN_USERNAMES: 'walkadmin',
+      },
+    }),
     makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
   ])
   const res = await t.app.inject({ url: '/api/docs/json' })
@@ -630,21 +908,50 @@ beforeAll(async () => {
   ajv = addFormats(new Ajv({ strict: false, allErrors: true }))
   ajv.addSchema({ $id: DOC_ID, components: rebaseRefs(doc.components ?? {}) } as JsonSchema)
 
-  const [owner, lifter, outsider] = [await registerUser(t.app, 'Walk Owner'), await registerUser(t.app, 'Walk Lifter'), await registerUser(t.app, 'Walk Outsider')]
+  const [owner, lifter, outsider] = [
+    await registerUser(t.app, 'Walk Owner'),
+    await registerUser(t.app, 'Walk Lifter'),
+    await registerUser(t.app, 'Walk Outsider'),
+  ]
   const competitionId = await createChallenge(t.app, owner.access_token)
   const endedCompetitionId = await createChallenge(t.app, owner.access_token, {}, { start: -10, end: -1 })
-  const joined = await send('POST', '/api/join_competition', { headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const joined = await send('POST', '/api/join_competition', {
+    headers: lifter.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   expect(joined.statusCode, joined.body).toBe(201)
-  const uploaded = await send('POST', '/api/upload', uploadForm(lifter.auth, { lift_type: 'squat', weight: 140, competition_id: competitionId }))
+  const uploaded = await send(
+    'POST',
+    '/api/upload',
+    uploadForm(lifter.auth, { lift_type: 'squat', weight: 140, competition_id: competitionId }),
+  )
   expect(uploaded.statusCode, uploaded.body).toBe(201)
   const answer = uploaded.json() as { url: string; attempt_id: number; participant_id: number }
-  const registered = await send('POST', '/api/auth/register', { payload: { name: 'Walk Admin', username: 'walkadmin', email: 'walkadmin@example.com', password: 'correct horse battery' } })
+  const registered = await send('POST', '/api/auth/register', {
+    payload: { name: 'Walk Admin', username: 'walkadmin', email: 'walkadmin@example.com', password: 'correct horse battery' },
+  })
   expect(registered.statusCode, registered.body).toBe(201)
-  const admin = { ...(registered.json() as { access_token: string; refresh_token: string; user_id: number }), email: 'walkadmin@example.com', password: 'correct horse battery', auth: { authorization: `Bearer ${(registered.json() as { access_token: string }).access_token}` } }
-  const { username: outsiderUsername } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: outsider.user_id }, select: { username: true } })
+  const admin = {
+    ...(registered.json() as { access_token: string; refresh_token: string; user_id: number }),
+    email: 'walkadmin@example.com',
+    password: 'correct horse battery',
+    auth: { authorization: `Bearer ${(registered.json() as { access_token: string }).access_token}` },
+  }
+  const { username: outsiderUsername } = await t.db.prisma.user.findUniqueOrThrow({
+    where: { id: outsider.user_id },
+    select: { username: true },
+  })
   f = {
-    admin, outsiderUsername, owner, lifter, outsider, competitionId, endedCompetitionId,
-    attemptId: answer.attempt_id, participantId: answer.participant_id, videoKey: answer.url.replace(/^\/api\/video\//, ''),
+    admin,
+    outsiderUsername,
+    owner,
+    lifter,
+    outsider,
+    competitionId,
+    endedCompetitionId,
+    attemptId: answer.attempt_id,
+    participantId: answer.participant_id,
+    videoKey: answer.url.replace(/^\/api\/video\//, ''),
   }
 })
 
@@ -657,8 +964,15 @@ describe('the OpenAPI document tells the truth', () => {
   it('is OpenAPI 3.0 with no schema type it cannot express, and every response has a description', () => {
     expect(doc.openapi).toMatch(/^3\.0\./)
     expect(openApi30Problems(doc.paths).concat(openApi30Problems(doc.components ?? {}, '#/components'))).toEqual([])
-    const undescribed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m))
-      .flatMap(([m, op]) => Object.entries(op.responses).filter(([, r]) => !r.description || r.description === 'Default Response').map(([s]) => `${m.toUpperCase()} ${path} ${s}`)))
+    const undescribed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m]) => METHODS.includes(m))
+        .flatMap(([m, op]) =>
+          Object.entries(op.responses)
+            .filter(([, r]) => !r.description || r.description === 'Default Response')
+            .map(([s]) => `${m.toUpperCase()} ${path} ${s}`),
+        ),
+    )
     expect(undescribed).toEqual([])
   })
 
@@ -670,17 +984,24 @@ describe('the OpenAPI document tells the truth', () => {
     const create = doc.paths['/api/create_competition']!.post!.requestBody?.content?.['application/json']?.schema
     for (const field of ['start_date', 'end_date']) {
       const date = (create?.properties as Record<string, JsonSchema>)[field]!
-      expect(String(date.description)).toMatch(/YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.*00:00.*23:59:59\.999/)
+      expect(String(date.description)).toMatch(
+        /YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.*00:00.*23:59:59\.999/,
+      )
     }
   })
 
   it('every operation answers good and bad input only with documented statuses and documented bodies', async () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([m, op]) => ({ method: m, path, op })))
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([m, op]) => ({ method: m, path, op })),
+    )
     const names = new Set(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`))
     const problems: string[] = []
     for (const [name, reason] of Object.entries(SKIPPED)) {
       const [method, path] = name.split(' ') as [string, string]
-      if (!t.app.hasRoute({ method: method as 'GET', url: fastifyUrl(path) })) problems.push(`SKIPPED lists ${name}, which is not a route of the app`)
+      if (!t.app.hasRoute({ method: method as 'GET', url: fastifyUrl(path) }))
+        problems.push(`SKIPPED lists ${name}, which is not a route of the app`)
       if (!reason.trim()) problems.push(`SKIPPED lists ${name} without a reason`)
     }
     for (const name of [...Object.keys(GOOD), ...Object.keys(EXTRA)]) {
@@ -722,21 +1043,39 @@ describe('the OpenAPI document tells the truth', () => {
     }
 
     // Documented statuses no input reached (503 needs a shutdown or a database outage: tests/infra/db.outage.test.ts).
-    const unreached = [...seen].map(([name, statuses]) => {
-      const op = operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === name)!.op
-      const missing = Object.keys(op.responses).filter((s) => !statuses.has(s))
-      return missing.length > 0 ? `${name}: ${missing.join(', ')}` : ''
-    }).filter(Boolean)
-    console.log(`OpenAPI walk: ${operations.length} operations, ${answers} answers checked. Documented but not reached here:\n  ${unreached.join('\n  ')}`)
+    const unreached = [...seen]
+      .map(([name, statuses]) => {
+        const op = operations.find((o) => `${o.method.toUpperCase()} ${o.path}` === name)!.op
+        const missing = Object.keys(op.responses).filter((s) => !statuses.has(s))
+        return missing.length > 0 ? `${name}: ${missing.join(', ')}` : ''
+      })
+      .filter(Boolean)
+    console.log(
+      `OpenAPI walk: ${operations.length} operations, ${answers} answers checked. Documented but not reached here:\n  ${unreached.join('\n  ')}`,
+    )
     expect(problems, `\n${problems.join('\n')}\n`).toEqual([])
   })
 
   it('the rate-limited operations answer 429 with a documented body once over their limit', async () => {
-    const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2', RATE_LIMIT_UPLOAD_PER_MINUTE: '2', RATE_LIMIT_CREATE_PER_HOUR: '2', RATE_LIMIT_COMMENTS_PER_MINUTE: '2', RATE_LIMIT_REACTIONS_PER_MINUTE: '2', RATE_LIMIT_VIEWS_PER_MINUTE: '2', RATE_LIMIT_ENTRIES_PER_MINUTE: '2', RATE_LIMIT_VIDEO_PER_MINUTE: '2' } })
+    const limited = await startTestApp({
+      env: {
+        RATE_LIMIT_AUTH_PER_MINUTE: '2',
+        RATE_LIMIT_UPLOAD_PER_MINUTE: '2',
+        RATE_LIMIT_CREATE_PER_HOUR: '2',
+        RATE_LIMIT_COMMENTS_PER_MINUTE: '2',
+        RATE_LIMIT_REACTIONS_PER_MINUTE: '2',
+        RATE_LIMIT_VIEWS_PER_MINUTE: '2',
+        RATE_LIMIT_ENTRIES_PER_MINUTE: '2',
+        RATE_LIMIT_VIDEO_PER_MINUTE: '2',
+      },
+    })
     try {
       const docs = (await limited.app.inject({ url: '/api/docs/json' })).json() as OpenApiDocument
-      const operations = Object.entries(docs.paths).flatMap(([path, ops]) => Object.entries(ops)
-        .filter(([m, op]) => METHODS.includes(m) && op.responses['429']).map(([m, op]) => ({ method: m, path, op })))
+      const operations = Object.entries(docs.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([m, op]) => METHODS.includes(m) && op.responses['429'])
+          .map(([m, op]) => ({ method: m, path, op })),
+      )
       expect(operations.length).toBeGreaterThan(0)
       const user = await registerUser(limited.app) // before the register route's own limit is spent
       const problems: string[] = []
@@ -744,7 +1083,11 @@ describe('the OpenAPI document tells the truth', () => {
         // Cheap input the route refuses early still counts: a limit counts requests, not successes.
         // Path ids of nothing: refused after the limit counted them.
         const params = Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name!, 1]))
-        const probe: Probe = { kind: 'over the rate limit', req: { params, headers: { ...(op.security ? user.auth : {}), ...JSON_HEADERS }, payload: '{}' }, expect: 429 }
+        const probe: Probe = {
+          kind: 'over the rate limit',
+          req: { params, headers: { ...(op.security ? user.auth : {}), ...JSON_HEADERS }, payload: '{}' },
+          expect: 429,
+        }
         let res: LightMyRequestResponse | undefined
         for (let i = 0; i < 5 && res?.statusCode !== 429; i++) res = await limited.app.inject(toInject(method, path, probe.req))
         problems.push(...checkAnswer(method, path, op, probe, res!))

@@ -22,7 +22,11 @@ afterAll(() => t?.close())
 
 const REQUEST = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'
 
-interface RawAnswer { status: number; connection: string | undefined; body: string }
+interface RawAnswer {
+  status: number
+  connection: string | undefined
+  body: string
+}
 
 /** Splits what a raw connection received into answers (bodies have a Content-Length). */
 function parseAnswers(bytes: string): RawAnswer[] {
@@ -32,7 +36,11 @@ function parseAnswers(bytes: string): RawAnswer[] {
     const headEnd = rest.indexOf('\r\n\r\n')
     const head = rest.slice(0, headEnd)
     const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0)
-    answers.push({ status: Number(head.slice(9, 12)), connection: /\r\nconnection: ([^\r]+)/i.exec(head)?.[1]?.toLowerCase(), body: rest.slice(headEnd + 4, headEnd + 4 + length) })
+    answers.push({
+      status: Number(head.slice(9, 12)),
+      connection: /\r\nconnection: ([^\r]+)/i.exec(head)?.[1]?.toLowerCase(),
+      body: rest.slice(headEnd + 4, headEnd + 4 + length),
+    })
     rest = rest.slice(headEnd + 4 + length)
   }
   return answers
@@ -44,10 +52,21 @@ function rawConnection(onData: (socket: ReturnType<typeof connect>, received: st
     const socket = connect(port, '127.0.0.1')
     let received = ''
     let endedByServer = false
-    const timer = setTimeout(() => { socket.destroy(); resolve({ answers: parseAnswers(received), endedByServer }) }, 5_000)
-    socket.on('data', (chunk) => { received += chunk; onData(socket, received) })
-    socket.on('end', () => { endedByServer = true })
-    socket.on('close', () => { clearTimeout(timer); resolve({ answers: parseAnswers(received), endedByServer }) })
+    const timer = setTimeout(() => {
+      socket.destroy()
+      resolve({ answers: parseAnswers(received), endedByServer })
+    }, 5_000)
+    socket.on('data', (chunk) => {
+      received += chunk
+      onData(socket, received)
+    })
+    socket.on('end', () => {
+      endedByServer = true
+    })
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve({ answers: parseAnswers(received), endedByServer })
+    })
     socket.on('error', reject)
     socket.write(first)
   })
@@ -66,7 +85,9 @@ describe('requests per kept-alive connection', () => {
             closes.push(res.headers.connection === 'close')
             res.resume()
             res.on('end', () => resolve({ status: res.statusCode! }))
-          }).on('error', reject).end()
+          })
+            .on('error', reject)
+            .end()
         })
         expect(status).toBe(200)
       }
@@ -83,10 +104,17 @@ describe('requests per kept-alive connection', () => {
     let sent = 1
     const { answers, endedByServer } = await rawConnection((socket, received) => {
       const count = parseAnswers(received).length
-      if (count === sent && sent < 10 && !socket.writableEnded) { sent++; socket.write(REQUEST) }
+      if (count === sent && sent < 10 && !socket.writableEnded) {
+        sent++
+        socket.write(REQUEST)
+      }
     }, REQUEST)
     expect(endedByServer).toBe(true)
-    expect(answers.slice(0, CAP).map((a) => [a.status, a.connection])).toEqual([[200, 'keep-alive'], [200, 'keep-alive'], [200, 'close']])
+    expect(answers.slice(0, CAP).map((a) => [a.status, a.connection])).toEqual([
+      [200, 'keep-alive'],
+      [200, 'keep-alive'],
+      [200, 'close'],
+    ])
     // A request that reached the server before it closed gets a sentence, not an empty 503.
     for (const late of answers.slice(CAP)) {
       expect(late.status).toBe(503)

@@ -53,7 +53,12 @@ function nestedObjects(size: number): Buffer {
   return Buffer.from(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}${spaces(size - 6 * depth - 1)}`)
 }
 
-interface Route { method: string; path: string; /** The documented body limit, for routes that read a body. */ bodyLimit?: number; documented: boolean }
+interface Route {
+  method: string
+  path: string
+  /** The documented body limit, for routes that read a body. */ bodyLimit?: number
+  documented: boolean
+}
 
 interface Input {
   name: string
@@ -74,13 +79,20 @@ const HEADER_INPUTS: Input[] = [
   { name: 'a huge If-Range', headers: { 'if-range': `"${spaces(16_000)}x` } },
   { name: 'a huge Authorization', headers: { authorization: `Bearer ${'a.'.repeat(8_000)}` } },
   { name: 'a huge Content-Type', headers: { 'content-type': `application/json;${spaces(16_000)}x` }, body: () => Buffer.from('{}') },
-  { name: 'a huge Content-Type of parameters', headers: { 'content-type': `application/json${'; a=b'.repeat(2_500)}` }, body: () => Buffer.from('{}') },
+  {
+    name: 'a huge Content-Type of parameters',
+    headers: { 'content-type': `application/json${'; a=b'.repeat(2_500)}` },
+    body: () => Buffer.from('{}'),
+  },
   { name: 'a huge X-Forwarded-For', headers: { 'x-forwarded-for': '10.0.0.1, '.repeat(1_500) } },
   { name: 'a huge Cookie', headers: { cookie: 'a=b; '.repeat(3_000) } },
   { name: 'a huge Origin', headers: { origin: `http://${'a'.repeat(16_000)}` } },
   { name: 'a huge Accept', headers: { accept: 'text/html;q=0.9, '.repeat(900) } },
   { name: 'a huge Host', headers: { host: `${'a.'.repeat(8_000)}x` } },
-  { name: 'huge tus headers', headers: { 'upload-metadata': `filename ${'A'.repeat(16_000)}`, 'upload-length': '9'.repeat(16_000), 'tus-resumable': '1.0.0' } },
+  {
+    name: 'huge tus headers',
+    headers: { 'upload-metadata': `filename ${'A'.repeat(16_000)}`, 'upload-length': '9'.repeat(16_000), 'tus-resumable': '1.0.0' },
+  },
 ]
 
 const QUERY_INPUTS: Input[] = [
@@ -115,7 +127,16 @@ beforeAll(async () => {
   owner = await registerUser(t.app, 'Guard Owner')
   expect((await t.app.inject({ url: '/api/admin/accounts', headers: owner.auth })).statusCode).toBe(200)
   competitionId = await createChallenge(t.app, owner.access_token)
-  expect((await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: owner.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/join_competition',
+        headers: owner.auth,
+        payload: { competition_id: competitionId, weight_class: '83kg' },
+      })
+    ).statusCode,
+  ).toBe(201)
   // A stored file: /api/video answers it after stat, so a Range header reaches the parser.
   const file = join(t.config.mediaDir, POSTER)
   mkdirSync(dirname(file), { recursive: true })
@@ -127,22 +148,37 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries(operations)) {
       // A route documenting 413 for its own reason (an upload over UPLOAD_MAX_BYTES) has the app's limit for JSON.
       const reads = !['GET', 'HEAD'].includes(method.toUpperCase())
-      routes.push({ method: method.toUpperCase(), path, bodyLimit: reads ? documentedLimit(op.responses['413']?.description) ?? t.app.initialConfig.bodyLimit : undefined, documented: true })
+      routes.push({
+        method: method.toUpperCase(),
+        path,
+        bodyLimit: reads ? (documentedLimit(op.responses['413']?.description) ?? t.app.initialConfig.bodyLimit) : undefined,
+        documented: true,
+      })
     }
   }
   const fallback = t.app.initialConfig.bodyLimit!
   // Hidden from the document: resumable uploads (tus reads its own bodies), the CORS preflight, the
   // document itself, the live feed (without an upgrade), metrics, and the 404 handler.
   const hidden = [
-    ['POST', '/api/uploads/'], ['PATCH', `/api/uploads/${TUS_ID}`], ['HEAD', `/api/uploads/${TUS_ID}`], ['DELETE', `/api/uploads/${TUS_ID}`],
-    ['OPTIONS', '/api/uploads/'], ['OPTIONS', '/api/competitions'], ['GET', '/api/docs/json'], ['GET', `/api/live/${competitionId}`], ['GET', '/metrics'],
-    ['GET', '/api/no-such-route'], ['POST', '/api/no-such-route'],
+    ['POST', '/api/uploads/'],
+    ['PATCH', `/api/uploads/${TUS_ID}`],
+    ['HEAD', `/api/uploads/${TUS_ID}`],
+    ['DELETE', `/api/uploads/${TUS_ID}`],
+    ['OPTIONS', '/api/uploads/'],
+    ['OPTIONS', '/api/competitions'],
+    ['GET', '/api/docs/json'],
+    ['GET', `/api/live/${competitionId}`],
+    ['GET', '/metrics'],
+    ['GET', '/api/no-such-route'],
+    ['POST', '/api/no-such-route'],
   ] as const
   for (const [method, path] of hidden) {
     routes.push({ method, path, bodyLimit: method === 'GET' || method === 'HEAD' ? undefined : fallback, documented: false })
   }
 }, 120_000)
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 /** "The body is larger than 8 KiB." → 8192. */
 function documentedLimit(description: string | undefined): number | undefined {
@@ -154,7 +190,8 @@ function documentedLimit(description: string | undefined): number | undefined {
 function urlOf(route: Route): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (name === '*') return encodeURIComponent(POSTER)
-    if (name === 'userId' || name === 'participantId' || (name === 'id' && route.path.startsWith('/api/users/'))) return String(owner.user_id)
+    if (name === 'userId' || name === 'participantId' || (name === 'id' && route.path.startsWith('/api/users/')))
+      return String(owner.user_id)
     if (name === 'id' && route.path.startsWith('/api/competitions/')) return String(competitionId)
     return '1'
   })
@@ -183,7 +220,11 @@ async function cpuFor(options: InjectOptions): Promise<{ ms: number; status: num
   return { ms: (used.user + used.system) / 1000, status: res.statusCode }
 }
 
-interface Measured { route: Route; ms: number; status: number }
+interface Measured {
+  route: Route
+  ms: number
+  status: number
+}
 
 async function measure(route: Route, input: Input): Promise<Measured> {
   let best: Measured | undefined
@@ -206,9 +247,21 @@ describe('every route, every hostile input: each answer takes a few ms of CPU', 
 
   it('lists the routes it walks (the document and the hidden ones)', () => {
     expect(routes.length).toBeGreaterThan(40)
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /api/video/{*}', 'POST /api/create_competition', 'POST /api/auth/register', 'PATCH /api/uploads/' + TUS_ID]))
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/video/{*}',
+        'POST /api/create_competition',
+        'POST /api/auth/register',
+        'PATCH /api/uploads/' + TUS_ID,
+      ]),
+    )
     // Every route that reads a body documents its limit (413): the guard sends a body of exactly that size.
-    const undocumented = routes.filter((r) => r.documented && r.bodyLimit !== undefined && !documentedLimit(doc.paths[r.path]![r.method.toLowerCase()]!.responses['413']?.description))
+    const undocumented = routes.filter(
+      (r) =>
+        r.documented &&
+        r.bodyLimit !== undefined &&
+        !documentedLimit(doc.paths[r.path]![r.method.toLowerCase()]!.responses['413']?.description),
+    )
     expect(undocumented.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/upload'])
   })
 
@@ -222,22 +275,29 @@ describe('every route, every hostile input: each answer takes a few ms of CPU', 
     expect(over, `answers that took over ${BUDGET_MS} ms of CPU`).toEqual([])
   })
 
-  it.each(BODY_INPUTS.map((input) => [input.name, input] as const))('%s', async (_name, input) => {
-    const over: string[] = []
-    for (const route of routes.filter((r) => r.bodyLimit !== undefined)) {
-      const measured = await measure(route, input)
-      if (measured.ms > BUDGET_MS) over.push(name(measured))
-      expect(measured.status, name(measured)).toBeLessThan(500)
-    }
-    expect(over, `answers that took over ${BUDGET_MS} ms of CPU`).toEqual([])
-  }, 240_000) // on the old code each of these took minutes; now a few seconds
+  it.each(BODY_INPUTS.map((input) => [input.name, input] as const))(
+    '%s',
+    async (_name, input) => {
+      const over: string[] = []
+      for (const route of routes.filter((r) => r.bodyLimit !== undefined)) {
+        const measured = await measure(route, input)
+        if (measured.ms > BUDGET_MS) over.push(name(measured))
+        expect(measured.status, name(measured)).toBeLessThan(500)
+      }
+      expect(over, `answers that took over ${BUDGET_MS} ms of CPU`).toEqual([])
+    },
+    240_000,
+  ) // on the old code each of these took minutes; now a few seconds
 
   it('refuses a 1 MiB body on every documented route (413), and takes one of exactly the documented limit (the document tells the truth)', async () => {
     const wrong: string[] = []
     for (const route of routes.filter((r) => r.documented && r.bodyLimit !== undefined)) {
       const big = await t.app.inject(await requestFor(route, BODY_INPUTS[0]!))
       if (big.statusCode !== 413) wrong.push(`${route.method} ${route.path}: 1 MiB → ${big.statusCode}`)
-      else expect(big.json(), route.path).toEqual({ error: expect.stringMatching(/^The request body is too large: this request takes at most \d+ KiB\.$/) })
+      else
+        expect(big.json(), route.path).toEqual({
+          error: expect.stringMatching(/^The request body is too large: this request takes at most \d+ KiB\.$/),
+        })
       const atLimit = await t.app.inject(await requestFor(route, BODY_INPUTS[2]!))
       if (atLimit.statusCode === 413) wrong.push(`${route.method} ${route.path}: ${route.bodyLimit} bytes (the documented limit) → 413`)
     }
@@ -255,12 +315,15 @@ describe('rate limits answer before the body is read', () => {
   beforeAll(async () => {
     limited = await startTestApp({
       env: {
-        ...Object.fromEntries(Object.keys(LIMITS_OUT_OF_THE_WAY).map((key) => [key, '1'])), RATE_LIMIT_CREATE_PER_HOUR: '1',
+        ...Object.fromEntries(Object.keys(LIMITS_OUT_OF_THE_WAY).map((key) => [key, '1'])),
+        RATE_LIMIT_CREATE_PER_HOUR: '1',
         RATE_LIMIT_VIDEO_PER_MINUTE: String(VIDEO_BUDGET),
       },
     })
     const res = await limited.app.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: '10.9.9.9',
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '10.9.9.9',
       payload: { name: 'Limited Lifter', email: `limited${Date.now()}@example.com`, password: 'correct horse battery' },
     })
     token = (res.json() as { access_token: string }).access_token
@@ -268,15 +331,27 @@ describe('rate limits answer before the body is read', () => {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, Buffer.alloc(1_000, 7))
   }, 120_000)
-  afterAll(async () => { await limited?.close() })
+  afterAll(async () => {
+    await limited?.close()
+  })
 
   // Every limited route that reads a body: per account (the token's user) or per address.
   const LIMITED: Array<[method: string, url: string]> = [
-    ['POST', '/api/auth/register'], ['POST', '/api/auth/login'], ['POST', '/api/auth/refresh'],
-    ['POST', '/api/create_competition'], ['POST', '/api/join_competition'], ['PUT', '/api/competitions/1/bodyweight'],
-    ['DELETE', '/api/competitions/1/participants/me'], ['PUT', '/api/competitions/1/judges'], ['POST', '/api/attempts/1/comments'],
-    ['DELETE', '/api/comments/1'], ['POST', '/api/comments/1/reports'], ['PUT', '/api/attempts/1/reaction'],
-    ['DELETE', '/api/attempts/1/reaction'], ['POST', '/api/attempts/1/views'], ['POST', '/api/upload'],
+    ['POST', '/api/auth/register'],
+    ['POST', '/api/auth/login'],
+    ['POST', '/api/auth/refresh'],
+    ['POST', '/api/create_competition'],
+    ['POST', '/api/join_competition'],
+    ['PUT', '/api/competitions/1/bodyweight'],
+    ['DELETE', '/api/competitions/1/participants/me'],
+    ['PUT', '/api/competitions/1/judges'],
+    ['POST', '/api/attempts/1/comments'],
+    ['DELETE', '/api/comments/1'],
+    ['POST', '/api/comments/1/reports'],
+    ['PUT', '/api/attempts/1/reaction'],
+    ['DELETE', '/api/attempts/1/reaction'],
+    ['POST', '/api/attempts/1/views'],
+    ['POST', '/api/upload'],
   ]
 
   it('a request over its limit is answered 429 while its body is still arriving (the body is never read or parsed)', async () => {
@@ -288,8 +363,16 @@ describe('rate limits answer before the body is read', () => {
       // A body that has begun and does not end: only a limit that answers before reading it can answer.
       const body = new Readable({ read() {} })
       body.push('[[[[')
-      const answer = limited.app.inject({ method: method as InjectOptions['method'], url, headers: { ...headers, 'transfer-encoding': 'chunked' }, payload: body })
-      const status = await Promise.race([answer.then((res) => res.statusCode), new Promise<'no answer'>((resolve) => setTimeout(resolve, 3_000, 'no answer'))])
+      const answer = limited.app.inject({
+        method: method as InjectOptions['method'],
+        url,
+        headers: { ...headers, 'transfer-encoding': 'chunked' },
+        payload: body,
+      })
+      const status = await Promise.race([
+        answer.then((res) => res.statusCode),
+        new Promise<'no answer'>((resolve) => setTimeout(resolve, 3_000, 'no answer')),
+      ])
       body.push(null) // lets a request still reading (the old code) finish
       await answer.catch(() => undefined)
       if (status !== 429) waiting.push(`${method} ${url}: ${status}`)
@@ -306,7 +389,9 @@ describe('rate limits answer before the body is read', () => {
     expect(clientNetwork('2001:db8:5:6::99')).toBe(clientNetwork('2001:db8:5:6::1'))
     const over = await get('2001:db8:5:6::99', 'GET')
     expect(over.statusCode).toBe(429)
-    expect(over.json()).toEqual({ error: expect.stringMatching(/^You are loading videos too fast\. Please wait \d+ seconds and try again\.$/) })
+    expect(over.json()).toEqual({
+      error: expect.stringMatching(/^You are loading videos too fast\. Please wait \d+ seconds and try again\.$/),
+    })
     expect((await get('2001:db8:5:6::99', 'HEAD')).statusCode).toBe(429)
     // Another network, and an IPv4 address, have their own budgets.
     expect((await get('2001:db8:5:7::1')).statusCode).toBe(200)

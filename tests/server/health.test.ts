@@ -21,8 +21,12 @@ async function readyBecomes(t: TestApp, status: number, timeoutMs = 10_000) {
 
 describe('GET /api/health', () => {
   let t: TestApp
-  beforeAll(async () => { t = await startTestApp() })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('answers 200 {status: ok}, not cached, not rate-limited', async () => {
     for (let i = 0; i < 30; i++) {
@@ -38,7 +42,9 @@ describe('GET /api/health', () => {
 describe('GET /api/ready with PostgreSQL, Redis and S3-compatible storage', () => {
   let t: TestApp
   const prefix = uniqueRedisPrefix()
-  beforeAll(async () => { t = await startTestApp({ s3: true, env: { REDIS_URL, REDIS_PREFIX: prefix } }) })
+  beforeAll(async () => {
+    t = await startTestApp({ s3: true, env: { REDIS_URL, REDIS_PREFIX: prefix } })
+  })
   afterAll(async () => {
     await t?.close()
     await dropRedisPrefix(prefix)
@@ -52,7 +58,8 @@ describe('GET /api/ready with PostgreSQL, Redis and S3-compatible storage', () =
   })
 
   it('lets requests that arrive while a check runs share it: 20 at once ask the bucket once', async () => {
-    const heads = () => t.s3!.requests.filter((r) => r.startsWith('HEAD ') && r.split(' ')[1]!.replace(/\/$/, '') === `/${t.s3!.bucket}`).length
+    const heads = () =>
+      t.s3!.requests.filter((r) => r.startsWith('HEAD ') && r.split(' ')[1]!.replace(/\/$/, '') === `/${t.s3!.bucket}`).length
     const before = heads()
     const answers = await Promise.all(Array.from({ length: 20 }, () => ready(t)))
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200))
@@ -71,7 +78,10 @@ describe('GET /api/ready with PostgreSQL, Redis and S3-compatible storage', () =
       const started = Date.now()
       const down = await ready(t)
       expect(down.statusCode, down.body).toBe(503)
-      expect(down.json()).toEqual({ error: 'Not ready: storage unreachable.', checks: { database: 'ok', redis: 'ok', storage: 'unreachable' } })
+      expect(down.json()).toEqual({
+        error: 'Not ready: storage unreachable.',
+        checks: { database: 'ok', redis: 'ok', storage: 'unreachable' },
+      })
       expect(Date.now() - started).toBeLessThan(3_000) // each check is bounded (2 s)
       // /api/health does not depend on it: the process is alive.
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200)
@@ -110,7 +120,10 @@ describe('GET /api/ready when PostgreSQL is unreachable', () => {
     await proxy.cut()
     const down = await ready(t)
     expect(down.statusCode, down.body).toBe(503)
-    expect(down.json()).toEqual({ error: 'Not ready: database unreachable.', checks: { database: 'unreachable', redis: 'not used', storage: 'ok' } })
+    expect(down.json()).toEqual({
+      error: 'Not ready: database unreachable.',
+      checks: { database: 'unreachable', redis: 'not used', storage: 'ok' },
+    })
 
     await proxy.restore()
     const back = await readyBecomes(t, 200)

@@ -24,24 +24,37 @@ beforeAll(async () => {
   t = await startTestApp({
     // Open CORS sets Vary: Origin on every answer, which Accept-Encoding must join, not replace.
     env: { CORS_ORIGINS: 'http://board.example' },
-    beforeReady: (app) => app.get('/streamed.json', (_request, reply) => reply.type('application/json').send(Readable.from([STREAMED_JSON]))),
+    beforeReady: (app) =>
+      app.get('/streamed.json', (_request, reply) => reply.type('application/json').send(Readable.from([STREAMED_JSON]))),
   })
   lifter = await registerUser(t.app, 'Profile Lifter')
   // Descriptions that barely compress keep even the compressed challenge list above the threshold,
   // so an answer compressed by the cache would be compressed again if it were not left alone.
   const competitionIds: number[] = []
-  for (let i = 0; i < 4; i++) competitionIds.push(await createChallenge(t.app, lifter.access_token, { description: randomBytes(300).toString('base64') }))
-  const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionIds[0], weight_class: '83kg' } })
+  for (let i = 0; i < 4; i++)
+    competitionIds.push(await createChallenge(t.app, lifter.access_token, { description: randomBytes(300).toString('base64') }))
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: lifter.auth,
+    payload: { competition_id: competitionIds[0], weight_class: '83kg' },
+  })
   expect(joined.statusCode).toBe(201)
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: competitionIds[0], userId: lifter.user_id } })
+  const participant = await t.db.prisma.participant.findFirstOrThrow({
+    where: { competitionId: competitionIds[0], userId: lifter.user_id },
+  })
   // Attempts with videos fill the profile's uploaded_videos: a read no cache serves.
   for (let i = 0; i < 8; i++) {
-    const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: i + 1, weight: 100 + i * 5, status: 'completed' } })
+    const attempt = await t.db.prisma.attempt.create({
+      data: { participantId: participant.id, liftType: 'Squat', attemptNumber: i + 1, weight: 100 + i * 5, status: 'completed' },
+    })
     await t.db.prisma.attempt.update({ where: { id: attempt.id }, data: { originalKey: attemptKeys.original(attempt.id, 'mp4') } })
   }
   profileUrl = `/api/users/${lifter.user_id}/profile`
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers })
 
@@ -111,7 +124,7 @@ describe('a large read no cache serves', () => {
     expect(stale.json().user.id).toBe(lifter.user_id)
   })
 
-  it('gives a personal answer its own ETag: the public version\'s validator does not revalidate the owner\'s', async () => {
+  it("gives a personal answer its own ETag: the public version's validator does not revalidate the owner's", async () => {
     const anonymous = await get(profileUrl)
     const own = await get(profileUrl, lifter.auth)
     expect(own.json().user.email).toBe(lifter.email)
@@ -177,7 +190,7 @@ describe('what is left as it is', () => {
     expect(whole.headers.vary ?? '').not.toMatch(/accept-encoding/i)
   })
 
-  it('keeps the per-change cache\'s own ETag and encoding on /api/competitions, compressed once', async () => {
+  it("keeps the per-change cache's own ETag and encoding on /api/competitions, compressed once", async () => {
     const identity = await get('/api/competitions')
     expect(identity.rawPayload.length).toBeGreaterThanOrEqual(MIN_COMPRESSED_BYTES)
     const etag = identity.headers.etag as string

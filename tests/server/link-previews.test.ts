@@ -16,7 +16,9 @@ beforeAll(async () => {
   if (!BUILT) buildWebApp()
   t = await startLiveServer({ env: { PUBLIC_URL, SERVE_WEB: 'true' } })
 }, 180_000)
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 /** The meta tags of a page, as a messenger's scraper reads them (no script runs). */
 async function metaOf(path: string) {
@@ -31,22 +33,55 @@ describe('link previews', () => {
     const [organiser, lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Preview')
     const c = await t.db.prisma.competition.create({
       data: {
-        name: 'Spring <Open>', description: 'Three lifts, one day.', location: 'Oslo', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000),
-        liftTypes: ['Squat'], weightClasses: ['83kg'], gender: 'M', createdById: organiser!.userId,
+        name: 'Spring <Open>',
+        description: 'Three lifts, one day.',
+        location: 'Oslo',
+        startDate: new Date(Date.now() - 86_400_000),
+        endDate: new Date(Date.now() + 86_400_000),
+        liftTypes: ['Squat'],
+        weightClasses: ['83kg'],
+        gender: 'M',
+        createdById: organiser!.userId,
       },
     })
     expect((await join(t.url, lifter!, c.id)).status).toBe(201)
-    await t.db.prisma.user.update({ where: { id: lifter!.userId }, data: { name: 'Ada "The Bar" <Lovelace>', email: 'ada-private@example.org' } })
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: c.id, userId: lifter!.userId }, include: { user: { select: { name: true } } } })
-    const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 182.5 }, (id) => `attempts/${id}/original.mp4`, async () => {})
+    await t.db.prisma.user.update({
+      where: { id: lifter!.userId },
+      data: { name: 'Ada "The Bar" <Lovelace>', email: 'ada-private@example.org' },
+    })
+    const participant = await t.db.prisma.participant.findFirstOrThrow({
+      where: { competitionId: c.id, userId: lifter!.userId },
+      include: { user: { select: { name: true } } },
+    })
+    const { attemptId } = await t.app.repos.attempts.record(
+      participant,
+      { liftType: 'squat', weight: 182.5 },
+      (id) => `attempts/${id}/original.mp4`,
+      async () => {},
+    )
     await t.db.prisma.attempt.update({
       where: { id: attemptId },
-      data: { processingState: 'ready', posterKey: `attempts/${attemptId}/poster.jpg`, renditions: { 360: `attempts/${attemptId}/360p.mp4`, 720: `attempts/${attemptId}/720p.mp4` }, takeChecks: { flags: [{ kind: 'cut', at: 4, text: 'possible cut at 0:04' }], notes: [], created_at: null, checked_at: '2026-11-28T09:00:00.000Z' } },
+      data: {
+        processingState: 'ready',
+        posterKey: `attempts/${attemptId}/poster.jpg`,
+        renditions: { 360: `attempts/${attemptId}/360p.mp4`, 720: `attempts/${attemptId}/720p.mp4` },
+        takeChecks: {
+          flags: [{ kind: 'cut', at: 4, text: 'possible cut at 0:04' }],
+          notes: [],
+          created_at: null,
+          checked_at: '2026-11-28T09:00:00.000Z',
+        },
+      },
     })
 
     const challenge = await metaOf(`/challenges/${c.id}`)
     expect(challenge.status).toBe(200)
-    expect(challenge.meta).toMatchObject({ 'og:title': 'Spring &lt;Open&gt;', 'og:description': 'Three lifts, one day.', 'og:url': `${PUBLIC_URL}/challenges/${c.id}`, 'og:type': 'website' })
+    expect(challenge.meta).toMatchObject({
+      'og:title': 'Spring &lt;Open&gt;',
+      'og:description': 'Three lifts, one day.',
+      'og:url': `${PUBLIC_URL}/challenges/${c.id}`,
+      'og:type': 'website',
+    })
     expect(challenge.html).toContain('<title>Spring &lt;Open&gt; · LiftArena</title>')
 
     const videoPath = `/challenges/${c.id}/participants/${lifter!.userId}/video/${attemptId}`
@@ -57,7 +92,9 @@ describe('link previews', () => {
       'og:description': 'Attempt 1, awaiting the judges — Spring &lt;Open&gt;',
       'og:image': `${PUBLIC_URL}/api/video/attempts%2F${attemptId}%2Fposter.jpg`,
       'og:video': `${PUBLIC_URL}/api/video/attempts%2F${attemptId}%2F720p.mp4`,
-      'og:video:type': 'video/mp4', 'twitter:card': 'player', 'og:url': `${PUBLIC_URL}${videoPath}`,
+      'og:video:type': 'video/mp4',
+      'twitter:card': 'player',
+      'og:url': `${PUBLIC_URL}${videoPath}`,
     })
 
     const profile = await metaOf(`/profile/${lifter!.userId}`)

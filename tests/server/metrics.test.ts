@@ -9,8 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import {
-  REDIS_URL, connectClient, createOngoingChallenge, dropRedisPrefix, freePort, sleep, startLiveServer, subscribe, uniqueRedisPrefix,
-  type ClientSocket, type LiveTestServer,
+  REDIS_URL,
+  connectClient,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  freePort,
+  sleep,
+  startLiveServer,
+  subscribe,
+  uniqueRedisPrefix,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../helpers/live.ts'
 import { spawnWorker, type WorkerProcess } from '../helpers/worker.ts'
 
@@ -55,8 +64,12 @@ describe('GET /metrics on the API port (in-process transcoding)', () => {
     expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200)
     expect((await t.app.inject({ url: '/no/such/page/8271' })).statusCode).toBe(404)
     const text = await scrape(t)
-    expect(sample(text, 'liftarena_http_request_duration_seconds_count', { method: 'GET', route: '/api/users/:id', status_class: '4xx' })).toBe(1)
-    expect(sample(text, 'liftarena_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_class: '2xx' })).toBe(1)
+    expect(
+      sample(text, 'liftarena_http_request_duration_seconds_count', { method: 'GET', route: '/api/users/:id', status_class: '4xx' }),
+    ).toBe(1)
+    expect(
+      sample(text, 'liftarena_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_class: '2xx' }),
+    ).toBe(1)
     expect(sample(text, 'liftarena_http_request_duration_seconds_bucket', { route: '/api/health', le: '+Inf' })).toBe(1)
     expect(sample(text, 'liftarena_http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBe(1)
     // Raw URLs never become label values (a sample's value may contain any digits).
@@ -66,18 +79,32 @@ describe('GET /metrics on the API port (in-process transcoding)', () => {
     expect(sample(text, 'liftarena_process_resident_memory_bytes')).toBeGreaterThan(0)
   })
 
-  it('counts a real multipart upload\'s bytes, its live events and its transcode', async () => {
+  it("counts a real multipart upload's bytes, its live events and its transcode", async () => {
     const before = await scrape(t)
     const u = await registerUser(t.app)
     const competitionId = await createChallenge(t.app, u.access_token)
-    expect((await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
-    const form = multipartForm({ lift_type: 'squat', weight: 150, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: u.auth,
+          payload: { competition_id: competitionId, weight_class: '83kg' },
+        })
+      ).statusCode,
+    ).toBe(201)
+    const form = multipartForm(
+      { lift_type: 'squat', weight: 150, competition_id: competitionId },
+      [{ filename: 'lift.mp4', data: clip }],
+      'fields-first',
+    )
     const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
     expect(res.statusCode, res.body).toBe(201)
     await t.transcoding!.idle()
 
     const after = await scrape(t)
-    const grew = (name: string, labels: Record<string, string> = {}) => (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0)
+    const grew = (name: string, labels: Record<string, string> = {}) =>
+      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0)
     expect(grew('liftarena_upload_bytes_total', { method: 'multipart' })).toBe(clip.length)
     expect(grew('liftarena_live_events_published_total', { type: 'attempt.created' })).toBe(1)
     expect(grew('liftarena_live_events_published_total', { type: 'participant.joined' })).toBeGreaterThanOrEqual(1)
@@ -106,8 +133,12 @@ describe('GET /metrics on the API port (in-process transcoding)', () => {
 
 describe('GET /metrics behind a trusted proxy', () => {
   let t: TestApp
-  beforeAll(async () => { t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('judges the client the proxy names', async () => {
     const outside = await t.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } })
@@ -119,15 +150,23 @@ describe('GET /metrics behind a trusted proxy', () => {
 
 describe('GET /metrics with TRUST_PROXY as a hop count', () => {
   let t: TestApp
-  beforeAll(async () => { t = await startTestApp({ env: { TRUST_PROXY: '1' } }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUST_PROXY: '1' } })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  it('refuses a public peer that names a private client, and takes a private proxy\'s word', async () => {
+  it("refuses a public peer that names a private client, and takes a private proxy's word", async () => {
     const spoofed = await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '10.0.0.1' } })
     expect(spoofed.statusCode).toBe(403)
     expect(spoofed.json()).toHaveProperty('error')
-    expect((await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '10.0.0.1' } })).statusCode).toBe(200)
-    expect((await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403)
+    expect(
+      (await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '10.0.0.1' } })).statusCode,
+    ).toBe(200)
+    expect(
+      (await t.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode,
+    ).toBe(403)
   })
 })
 
@@ -139,10 +178,17 @@ describe('METRICS_TOKEN and METRICS_PORT', () => {
     port = await freePort()
     t = await startTestApp({ env: { METRICS_TOKEN: TOKEN, METRICS_PORT: String(port), HOST: '127.0.0.1' } })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('asks for the bearer token on the API port, from any address', async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, `Bearer ${TOKEN}x`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token',
+      `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`,
+      `Bearer ${TOKEN}x`,
+    ]) {
       const res = await t.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} })
       expect(res.statusCode, authorization).toBe(401)
       expect(res.json()).toEqual({ error: expect.stringContaining('Authorization: Bearer') })
@@ -171,7 +217,9 @@ describe('METRICS_TOKEN and METRICS_PORT', () => {
 describe('socket.io gauges', () => {
   let server: LiveTestServer
   const sockets: ClientSocket[] = []
-  beforeAll(async () => { server = await startLiveServer() })
+  beforeAll(async () => {
+    server = await startLiveServer()
+  })
   afterAll(async () => {
     for (const s of sockets) s.close()
     await server?.close()
@@ -201,7 +249,7 @@ describe('socket.io gauges', () => {
   })
 })
 
-describe('BullMQ queue depth on the server, and a worker\'s own METRICS_PORT', () => {
+describe("BullMQ queue depth on the server, and a worker's own METRICS_PORT", () => {
   let t: TestApp
   let worker: WorkerProcess | undefined
   const prefix = uniqueRedisPrefix()
@@ -225,8 +273,13 @@ describe('BullMQ queue depth on the server, and a worker\'s own METRICS_PORT', (
 
     const port = await freePort()
     worker = await spawnWorker({
-      DATABASE_URL: t.config.databaseUrl!, REDIS_URL, REDIS_PREFIX: prefix, DATA_DIR: t.config.dataDir, MEDIA_DIR: t.config.mediaDir,
-      METRICS_PORT: String(port), HOST: '127.0.0.1',
+      DATABASE_URL: t.config.databaseUrl!,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATA_DIR: t.config.dataDir,
+      MEDIA_DIR: t.config.mediaDir,
+      METRICS_PORT: String(port),
+      HOST: '127.0.0.1',
     })
     expect(worker.output()).toContain(`/metrics and /health on 127.0.0.1:${port}`)
     const health = await fetch(`http://127.0.0.1:${port}/health`)

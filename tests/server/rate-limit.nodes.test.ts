@@ -12,16 +12,22 @@ import { REDIS_URL, dropRedisPrefix, uniqueRedisPrefix } from '../helpers/live.t
 const AUTH_LIMIT = 4
 const LOGIN_MAX_FAILURES = 3
 
-interface Node { t: TestApp; url: string }
+interface Node {
+  t: TestApp
+  url: string
+}
 
 /** Two nodes on one database; `shared` env (REDIS_URL and prefix, or nothing) on both. */
 async function startNodes(database: TestDatabase, shared: Record<string, string>): Promise<[Node, Node]> {
   const start = async (): Promise<Node> => {
     const t = await startTestApp({
       env: {
-        DATABASE_URL: database.url, RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT), LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
+        DATABASE_URL: database.url,
+        RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT),
+        LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
         // The test's requests name their client (a proxy on 127.0.0.1 would), so each case has its own address.
-        TRUST_PROXY: '127.0.0.1', ...shared,
+        TRUST_PROXY: '127.0.0.1',
+        ...shared,
       },
     })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
@@ -35,10 +41,11 @@ async function alternateRefreshes(nodes: readonly Node[], client: string, count:
   const statuses: number[] = []
   for (let i = 0; i < count; i++) {
     const res = await fetch(`${nodes[i % nodes.length]!.url}/api/auth/refresh`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
       body: JSON.stringify({ refresh_token: 'not-a-refresh-token' }),
     })
-    const body = await res.json() as { error?: string }
+    const body = (await res.json()) as { error?: string }
     expect(body.error, `request ${i + 1}`).toEqual(expect.any(String)) // {error} either way, never a 500
     statuses.push(res.status)
   }
@@ -77,7 +84,8 @@ describe('two server nodes sharing Redis', () => {
       const res = await fetch(`${nodes[i % 2]!.url}/api/auth/login`, {
         // Every try from one address, to either node: only a count the nodes share can stop them
         // (tests/server/routes/login-lockout.test.ts: the per-address and account-wide rules).
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.100' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.100' },
         body: JSON.stringify({ username: lifter.email, password: 'not the password' }),
       })
       statuses.push(res.status)

@@ -33,7 +33,11 @@ beforeAll(async () => {
   const url = new URL(database.url)
   url.password = DB_PASSWORD // trust authentication ignores it; a real deployment's would be secret
   server = await spawnServer({ DATABASE_URL: url.toString(), JWT_SECRET, LOG_LEVEL: 'trace', RATE_LIMIT_AUTH_PER_MINUTE: '1000' })
-  secrets.set(JWT_SECRET, 'the JWT secret').set(DB_PASSWORD, 'the database password').set(PASSWORD, 'a password').set(WRONG_PASSWORD, 'a wrong password')
+  secrets
+    .set(JWT_SECRET, 'the JWT secret')
+    .set(DB_PASSWORD, 'the database password')
+    .set(PASSWORD, 'a password')
+    .set(WRONG_PASSWORD, 'a wrong password')
 }, 120_000)
 
 afterAll(async () => {
@@ -42,13 +46,20 @@ afterAll(async () => {
   rmSync(clipDir, { recursive: true, force: true })
 })
 
-async function api(path: string, init: { method?: string; token?: string; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {}) {
+async function api(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers }
   if (init.token) headers.authorization = `Bearer ${init.token}`
   if (init.json !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${path}`, { method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'), headers, body: init.body ? new Uint8Array(init.body) : init.json !== undefined ? JSON.stringify(init.json) : undefined })
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'),
+    headers,
+    body: init.body ? new Uint8Array(init.body) : init.json !== undefined ? JSON.stringify(init.json) : undefined,
+  })
   const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) as Record<string, unknown> : {} }
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
 }
 
 function remember(pair: Record<string, unknown>) {
@@ -60,7 +71,9 @@ function remember(pair: Record<string, unknown>) {
 describe('secrets', () => {
   it('never reach the log of the real server process, whatever the request', async () => {
     const email = `secret.${Date.now()}@example.com`
-    const registered = await api('/api/auth/register', { json: { name: 'Secret Keeper', email, password: PASSWORD, confirmPassword: PASSWORD } })
+    const registered = await api('/api/auth/register', {
+      json: { name: 'Secret Keeper', email, password: PASSWORD, confirmPassword: PASSWORD },
+    })
     expect(registered.status).toBe(201)
     remember(registered.body)
     const access = String(registered.body.access_token)
@@ -84,10 +97,20 @@ describe('secrets', () => {
     // The web app's OAuth-style callback carries the token in its URL.
     await api(`/auth/callback?token=${access}&user_id=${registered.body.user_id}`)
 
-    const created = await api('/api/create_competition', { token: access, json: { name: 'Secrets Open', location: 'Vault', start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString() } })
+    const created = await api('/api/create_competition', {
+      token: access,
+      json: {
+        name: 'Secrets Open',
+        location: 'Vault',
+        start_date: new Date(Date.now() - 86_400_000).toISOString(),
+        end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    })
     expect(created.status).toBe(201)
     const competitionId = Number(created.body.competition_id)
-    expect((await api('/api/join_competition', { token: access, json: { competition_id: competitionId, weight_class: '83kg' } })).status).toBe(201)
+    expect(
+      (await api('/api/join_competition', { token: access, json: { competition_id: competitionId, weight_class: '83kg' } })).status,
+    ).toBe(201)
     const clip = readFileSync(await makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }))
     const form = multipartForm({ lift_type: 'squat', weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
     const upload = await api('/api/upload', { token: access, body: form.payload, headers: form.headers })
@@ -118,7 +141,9 @@ describe('secrets', () => {
     const client = new pg.Client({ connectionString: database.url })
     await client.connect()
     try {
-      const tables = await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")
+      const tables = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+      )
       expect(tables.rows.length).toBeGreaterThan(3)
       for (const { table_name } of tables.rows) {
         const rows = await client.query<{ row: string }>(`SELECT t::text AS row FROM "${table_name}" t`)
@@ -130,7 +155,9 @@ describe('secrets', () => {
       }
       const user = await client.query<{ hash: string }>('SELECT password_hash AS hash FROM users WHERE email = $1', [email])
       expect(user.rows[0]!.hash).toMatch(/^\$argon2id\$/)
-      const refresh = await client.query<{ hash: string }>('SELECT token_hash AS hash FROM refresh_tokens WHERE user_id = $1', [registered.body.user_id])
+      const refresh = await client.query<{ hash: string }>('SELECT token_hash AS hash FROM refresh_tokens WHERE user_id = $1', [
+        registered.body.user_id,
+      ])
       expect(refresh.rows).toHaveLength(4) // register, login and two rotations
       for (const row of refresh.rows) expect(row.hash).toMatch(/^[0-9a-f]{64}$/)
     } finally {
@@ -140,7 +167,12 @@ describe('secrets', () => {
 
   it('redacts Authorization, cookies, passwords and tokens from anything logged, and masks secret query values', async () => {
     const lines: string[] = []
-    const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done() } })
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
     const app = Fastify({ logger: { ...loggerOptions({ logLevel: 'trace' }), stream } })
     const log = app.log
     log.info({ req: { headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.x.y', cookie: 'sid=abc', host: 'h' } } }, 'with headers')
@@ -148,7 +180,8 @@ describe('secrets', () => {
     log.info({ body: { password: 'hunter2', refresh_token: 'r-123', name: 'Ann' } }, 'a body')
     log.warn({ password: 'hunter3', token: 't-1', access_token: 'a-1' }, 'top level')
     const out = lines.join('')
-    for (const leaked of ['eyJhbGciOiJIUzI1NiJ9', 'sid=abc', 'abc.def.ghi', 'hunter2', 'hunter3', 'r-123', 't-1', 'a-1']) expect(out).not.toContain(leaked)
+    for (const leaked of ['eyJhbGciOiJIUzI1NiJ9', 'sid=abc', 'abc.def.ghi', 'hunter2', 'hunter3', 'r-123', 't-1', 'a-1'])
+      expect(out).not.toContain(leaked)
     expect(out.match(/\[redacted\]/g)!.length).toBeGreaterThanOrEqual(8)
     expect(out).toContain('"name":"Ann"')
     expect(redactUrl('/auth/callback?token=abc.def&user_id=3')).toBe(`/auth/callback?token=${REDACTED}&user_id=3`)

@@ -30,22 +30,49 @@ afterAll(async () => {
 async function firstStartOnATerminal(): Promise<string> {
   const port = await freePort()
   const child = spawn('script', ['-qfec', `${join(ROOT, 'node_modules/.bin/tsx')} server/server.ts`, '/dev/null'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', SERVE_WEB: 'false', LOG_LEVEL: 'info' },
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'true',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'info',
+    },
   })
   let output = ''
-  child.stdout.on('data', (chunk) => { output += String(chunk) })
-  child.stderr.on('data', (chunk) => { output += String(chunk) })
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk)
+  })
+  child.stderr.on('data', (chunk) => {
+    output += String(chunk)
+  })
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${output}`)), 120_000)
-      child.stdout.on('data', () => { if (output.includes('  Log:')) { clearTimeout(timer); resolve() } })
-      child.on('exit', () => { clearTimeout(timer); reject(new Error(`exited:\n${output}`)) })
+      child.stdout.on('data', () => {
+        if (output.includes('  Log:')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.on('exit', () => {
+        clearTimeout(timer)
+        reject(new Error(`exited:\n${output}`))
+      })
     })
     for (const path of ['/api/competitions', '/api/health', '/api/no-such-route']) await fetch(`http://127.0.0.1:${port}${path}`)
     return output
   } finally {
-    try { process.kill(-child.pid!, 'SIGTERM') } catch { /* gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {
+      /* gone */
+    }
     await new Promise((r) => child.once('close', r))
   }
 }

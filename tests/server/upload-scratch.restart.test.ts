@@ -13,7 +13,15 @@ import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { uploadScratchFolders } from '../helpers/files.ts'
-import { createLifters, createOngoingChallenge, join as joinChallenge, spawnServer, waitUntil, type Lifter, type ServerProcess } from '../helpers/live.ts'
+import {
+  createLifters,
+  createOngoingChallenge,
+  join as joinChallenge,
+  spawnServer,
+  waitUntil,
+  type Lifter,
+  type ServerProcess,
+} from '../helpers/live.ts'
 
 let database: TestDatabase
 let db: Database
@@ -41,8 +49,12 @@ afterAll(async () => {
 async function start(): Promise<ServerProcess> {
   // The uploads are held open on purpose: no throughput check and no idle cut during the test (10 minutes).
   const server = await spawnServer({
-    DATABASE_URL: database.url, MEDIA_DIR: mediaDir, JWT_SECRET: jwtSecret, RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
-    UPLOAD_STALL_WINDOW_MS: '600000', CONNECTION_TIMEOUT_MS: '600000',
+    DATABASE_URL: database.url,
+    MEDIA_DIR: mediaDir,
+    JWT_SECRET: jwtSecret,
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    UPLOAD_STALL_WINDOW_MS: '600000',
+    CONNECTION_TIMEOUT_MS: '600000',
   })
   servers.push(server)
   return server
@@ -59,19 +71,27 @@ function serverPid(tsx: number): number {
   throw new Error(`no server process under tsx ${tsx}`)
 }
 
-
 /** POST /api/upload with everything but the last bytes sent: the upload is streaming into scratch. */
 function heldUpload(url: string, lifter: Lifter, competitionId: number) {
-  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
+  const form = multipartForm(
+    { lift_type: 'squat', weight: 140, competition_id: competitionId },
+    [{ filename: 'lift.mp4', data: clip }],
+    'fields-first',
+  )
   const { port } = new URL(url)
   const req = httpRequest({
-    host: '127.0.0.1', port, method: 'POST', path: '/api/upload',
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/upload',
     headers: { authorization: `Bearer ${lifter.token}`, ...form.headers, 'content-length': String(form.payload.length) },
   })
   const answer = new Promise<{ status: number; body: string } | null>((resolve) => {
     req.on('response', (res) => {
       let body = ''
-      res.on('data', (d: Buffer) => { body += String(d) })
+      res.on('data', (d: Buffer) => {
+        body += String(d)
+      })
       res.on('end', () => resolve({ status: res.statusCode!, body }))
     })
     req.on('error', () => resolve(null))
@@ -86,15 +106,19 @@ describe('kill -9 leaves nothing behind', () => {
     const [alive, killed] = [await start(), await start()]
     const competitionId = await createOngoingChallenge(db.prisma)
     const [first, second] = await createLifters(db.prisma, jwtSecret, 2)
-    for (const [server, lifter] of [[alive, first!], [killed, second!]] as const) expect((await joinChallenge(server.url, lifter, competitionId)).status).toBe(201)
+    for (const [server, lifter] of [
+      [alive, first!],
+      [killed, second!],
+    ] as const)
+      expect((await joinChallenge(server.url, lifter, competitionId)).status).toBe(201)
 
     const kept = heldUpload(alive.url, first!, competitionId)
-    await waitUntil(() => uploadScratchFolders(mediaDir).length === 1, 'the live process\'s upload to stream into scratch')
+    await waitUntil(() => uploadScratchFolders(mediaDir).length === 1, "the live process's upload to stream into scratch")
     const [keptScratch] = uploadScratchFolders(mediaDir)
     const lost = heldUpload(killed.url, second!, competitionId)
     await waitUntil(() => uploadScratchFolders(mediaDir).length === 2, 'the second upload to stream into scratch')
     const lostScratch = uploadScratchFolders(mediaDir).find((path) => path !== keptScratch)!
-    await waitUntil(() => existsSync(join(lostScratch, 'upload')), 'bytes in the second upload\'s scratch')
+    await waitUntil(() => existsSync(join(lostScratch, 'upload')), "bytes in the second upload's scratch")
 
     // SIGKILL to the server itself (no handler runs); tsx, its parent, then exits too.
     const exited = once(killed.process, 'exit')

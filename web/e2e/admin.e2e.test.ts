@@ -61,7 +61,9 @@ describe('site administration on a phone', () => {
 
     await page.getByRole('searchbox', { name: 'Search accounts' }).fill(candidateUsername)
     await page.getByRole('button', { name: 'Search' }).click()
-    const card = page.getByRole('list', { name: `Accounts matching ${candidateUsername}` }).getByRole('listitem', { name: `${candidateName} (@${candidateUsername})` })
+    const card = page
+      .getByRole('list', { name: `Accounts matching ${candidateUsername}` })
+      .getByRole('listitem', { name: `${candidateName} (@${candidateUsername})` })
     await card.waitFor()
     expect(await card.textContent()).toContain('Not a certified judge')
     await card.getByRole('button', { name: 'Certify as judge' }).click()
@@ -72,7 +74,10 @@ describe('site administration on a phone', () => {
     expect((await api<UserResponse>('/auth/user', candidate)).certified_judge).toBe(false)
     await card.getByRole('button', { name: 'Yes, certify' }).click()
     expect(await card.getByRole('status').textContent()).toBe(`${candidateName} is now a certified judge.`)
-    await page.getByRole('list', { name: 'Certified judges' }).getByRole('listitem', { name: `${candidateName} (@${candidateUsername})` }).waitFor()
+    await page
+      .getByRole('list', { name: 'Certified judges' })
+      .getByRole('listitem', { name: `${candidateName} (@${candidateUsername})` })
+      .waitFor()
 
     // The server agrees: the account is certified, and the admin list has it.
     expect((await api<UserResponse>('/auth/user', candidate)).certified_judge).toBe(true)
@@ -121,7 +126,9 @@ describe('the leaderboard counts verified results unless asked', () => {
     const toggle = page.getByRole('checkbox', { name: 'Include unverified results' })
     expect(await toggle.isChecked()).toBe(false)
 
-    const unverified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leaderboard' && new URL(r.url()).searchParams.get('include_unverified') === 'true')
+    const unverified = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/leaderboard' && new URL(r.url()).searchParams.get('include_unverified') === 'true',
+    )
     await toggle.check()
     await unverified
     const rows = page.locator('table.leaderboard tbody tr')
@@ -132,7 +139,9 @@ describe('the leaderboard counts verified results unless asked', () => {
     for (const name of names) expect(garageLifters.has(name), name).toBe(true)
     // Every one of them is marked, in words, and its result links to the garage meet.
     expect(await rows.locator('.leaderboard__unverified').allTextContents()).toEqual(names.map(() => 'Unverified'))
-    for (const title of await rows.locator('td[data-label="Location"] a').evaluateAll((links) => links.map((a) => a.getAttribute('title')))) {
+    for (const title of await rows
+      .locator('td[data-label="Location"] a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('title')))) {
       expect(title).toBe('Garage Meet (self-judged)')
     }
     await fitsPhone()

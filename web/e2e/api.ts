@@ -5,8 +5,16 @@ import type { AuthResponse, JoinCompetitionResponse, UploadResponse } from '../.
 export async function registerUser(baseUrl: string, name: string): Promise<AuthResponse> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@e2e.liftarena.test`
   const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: 'e2e-password', confirmPassword: 'e2e-password', weight_class: '83kg', country: 'Norway' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      email,
+      password: 'e2e-password',
+      confirmPassword: 'e2e-password',
+      weight_class: '83kg',
+      country: 'Norway',
+    }),
   })
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`)
   return (await response.json()) as AuthResponse
@@ -15,28 +23,47 @@ export async function registerUser(baseUrl: string, name: string): Promise<AuthR
 /** Signs in with a demo account (every demo account's password is DEMO_PASSWORD, infra/demo-data.ts). */
 export async function demoLogin(baseUrl: string, username: string): Promise<AuthResponse> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'liftarena-demo' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'liftarena-demo' }),
   })
   if (response.status !== 200) throw new Error(`login ${username}: ${response.status} ${await response.text()}`)
   return (await response.json()) as AuthResponse
 }
 
-export async function joinChallenge(baseUrl: string, auth: AuthResponse, competitionId: number, weightClass: string): Promise<JoinCompetitionResponse> {
+export async function joinChallenge(
+  baseUrl: string,
+  auth: AuthResponse,
+  competitionId: number,
+  weightClass: string,
+): Promise<JoinCompetitionResponse> {
   const response = await fetch(`${baseUrl}/api/join_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
     body: JSON.stringify({ competition_id: competitionId, weight_class: weightClass, gender: 'male' }),
   })
   if (response.status !== 201) throw new Error(`join: ${response.status} ${await response.text()}`)
   return (await response.json()) as JoinCompetitionResponse
 }
 
-export async function uploadClip(baseUrl: string, auth: AuthResponse, competitionId: number, clipPath: string, weight = 150, liftType = 'squat'): Promise<UploadResponse> {
+export async function uploadClip(
+  baseUrl: string,
+  auth: AuthResponse,
+  competitionId: number,
+  clipPath: string,
+  weight = 150,
+  liftType = 'squat',
+): Promise<UploadResponse> {
   const form = new FormData()
   form.append('lift_type', liftType)
   form.append('weight', String(weight))
   form.append('competition_id', String(competitionId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
-  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${auth.access_token}` }, body: form })
+  const response = await fetch(`${baseUrl}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth.access_token}` },
+    body: form,
+  })
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
   return (await response.json()) as UploadResponse
 }
@@ -46,10 +73,15 @@ export async function uploadClip(baseUrl: string, auth: AuthResponse, competitio
 /** A squat challenge open now, in 83kg, organised by `auth`. */
 export async function createOpenChallenge(baseUrl: string, auth: AuthResponse, name: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/create_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
     body: JSON.stringify({
-      name, location: 'Oslo', lifttypes: ['Squat'], weightclasses: ['83kg'],
-      start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      name,
+      location: 'Oslo',
+      lifttypes: ['Squat'],
+      weightclasses: ['83kg'],
+      start_date: new Date(Date.now() - 60_000).toISOString(),
+      end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     }),
   })
   if (response.status !== 201) throw new Error(`create challenge: ${response.status} ${await response.text()}`)
@@ -66,28 +98,74 @@ export async function makeSizedClip(path: string, megabytes: number): Promise<st
   const seconds = 10
   const bitrate = `${Math.round((megabytes * 8) / seconds)}M`
   await promisify(execFile)('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', bitrate, '-minrate', bitrate, '-maxrate', bitrate,
-    '-bufsize', `${Math.round((megabytes * 4) / seconds)}M`, '-x264-params', 'nal-hrd=cbr', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    bitrate,
+    '-minrate',
+    bitrate,
+    '-maxrate',
+    bitrate,
+    '-bufsize',
+    `${Math.round((megabytes * 4) / seconds)}M`,
+    '-x264-params',
+    'nal-hrd=cbr',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
   ])
   return path
 }
 
 /** The status a tus HEAD gets for `uploadUrl` (absolute) with `auth`'s token: 200 while it exists, 404/410 once gone. */
 export async function tusUploadStatus(uploadUrl: string, auth: AuthResponse): Promise<number> {
-  const response = await fetch(uploadUrl, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${auth.access_token}` } })
+  const response = await fetch(uploadUrl, {
+    method: 'HEAD',
+    headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${auth.access_token}` },
+  })
   return response.status
 }
 
 /** The lifter's uploaded attempts, as their profile lists them. */
-export async function uploadedVideos(baseUrl: string, auth: AuthResponse): Promise<Array<{ attempt_id: number; competition_id: number; weight: number; video_url: string | null }>> {
-  const response = await fetch(`${baseUrl}/api/users/${auth.user_id}/profile`, { headers: { authorization: `Bearer ${auth.access_token}` } })
+export async function uploadedVideos(
+  baseUrl: string,
+  auth: AuthResponse,
+): Promise<Array<{ attempt_id: number; competition_id: number; weight: number; video_url: string | null }>> {
+  const response = await fetch(`${baseUrl}/api/users/${auth.user_id}/profile`, {
+    headers: { authorization: `Bearer ${auth.access_token}` },
+  })
   if (!response.ok) throw new Error(`profile: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { uploaded_videos: Array<{ attempt_id: number; competition_id: number; weight: number; video_url: string | null }> }).uploaded_videos
+  return (
+    (await response.json()) as {
+      uploaded_videos: Array<{ attempt_id: number; competition_id: number; weight: number; video_url: string | null }>
+    }
+  ).uploaded_videos
 }
 
 /** GET `videoUrl` (as the API gives it, e.g. /api/video/…) with a Range: the status and the bytes that came. */
-export async function fetchVideoRange(baseUrl: string, videoUrl: string, range = 'bytes=0-1023'): Promise<{ status: number; bytes: number; type: string | null }> {
+export async function fetchVideoRange(
+  baseUrl: string,
+  videoUrl: string,
+  range = 'bytes=0-1023',
+): Promise<{ status: number; bytes: number; type: string | null }> {
   const response = await fetch(new URL(videoUrl, baseUrl), { headers: { range } })
   const body = new Uint8Array(await response.arrayBuffer())
   return { status: response.status, bytes: body.length, type: response.headers.get('content-type') }
@@ -116,7 +194,11 @@ export function watchTusTraffic(page: BrowserPage): TusTraffic {
   })
   page.on('requestfailed', (request) => {
     if (request.method() !== 'PATCH' || !new URL(request.url()).pathname.startsWith('/api/uploads/')) return
-    traffic.failedPatches.push({ offset: Number(request.headers()['upload-offset']), at: Date.now(), error: request.failure()?.errorText ?? '' })
+    traffic.failedPatches.push({
+      offset: Number(request.headers()['upload-offset']),
+      at: Date.now(),
+      error: request.failure()?.errorText ?? '',
+    })
   })
   page.on('response', (response) => {
     const request = response.request()
@@ -124,7 +206,10 @@ export function watchTusTraffic(page: BrowserPage): TusTraffic {
     const location = response.headers()['location']
     if (request.method() === 'POST' && response.status() === 201 && location) traffic.uploadUrls.push(new URL(location, request.url()).href)
     if (request.method() === 'PATCH' && response.status() === 200 && response.headers()['x-attempt-id']) {
-      void response.json().then((body: TusTraffic['finished']) => (traffic.finished = body), () => undefined)
+      void response.json().then(
+        (body: TusTraffic['finished']) => (traffic.finished = body),
+        () => undefined,
+      )
     }
   })
   return traffic
@@ -136,12 +221,19 @@ export function watchTusTraffic(page: BrowserPage): TusTraffic {
  * navigator.onLine is false and `offline` fires). One session does both, so going back online
  * keeps the throttle.
  */
-export async function emulateNetwork(page: BrowserPage): Promise<{ throttle(uploadBytesPerSecond: number): Promise<void>; offline(): Promise<void>; cdp: CdpSession }> {
+export async function emulateNetwork(
+  page: BrowserPage,
+): Promise<{ throttle(uploadBytesPerSecond: number): Promise<void>; offline(): Promise<void>; cdp: CdpSession }> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   let upload = -1
   const apply = async (offline: boolean) => {
-    await cdp.send('Network.emulateNetworkConditions', { offline, latency: offline ? 0 : 20, downloadThroughput: -1, uploadThroughput: offline ? -1 : upload })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: offline ? 0 : 20,
+      downloadThroughput: -1,
+      uploadThroughput: offline ? -1 : upload,
+    })
   }
   return {
     cdp,
@@ -156,16 +248,24 @@ export async function emulateNetwork(page: BrowserPage): Promise<{ throttle(uplo
 /** The upload progress bar's percent now (null when none is shown). */
 export const uploadPercent = (page: BrowserPage) =>
   page.evaluate(() => {
-    const bar = [...document.querySelectorAll('[role="progressbar"]')].find((b) => document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent === 'Uploading video')
+    const bar = [...document.querySelectorAll('[role="progressbar"]')].find(
+      (b) => document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent === 'Uploading video',
+    )
     return bar ? Number(bar.getAttribute('aria-valuenow')) : null
   })
 
 /** Waits until the upload progress bar shows at least `percent`. */
 export async function waitForUploadPercent(page: BrowserPage, percent: number, timeout = 60_000): Promise<void> {
-  await page.waitForFunction((p) => {
-    const bar = [...document.querySelectorAll('[role="progressbar"]')].find((b) => document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent === 'Uploading video')
-    return bar !== undefined && Number(bar.getAttribute('aria-valuenow')) >= p
-  }, percent, { timeout, polling: 100 })
+  await page.waitForFunction(
+    (p) => {
+      const bar = [...document.querySelectorAll('[role="progressbar"]')].find(
+        (b) => document.getElementById(b.getAttribute('aria-labelledby') ?? '')?.textContent === 'Uploading video',
+      )
+      return bar !== undefined && Number(bar.getAttribute('aria-valuenow')) >= p
+    },
+    percent,
+    { timeout, polling: 100 },
+  )
 }
 
 /** Three of the demo's certified judges (the Snatch & Clean Open's panel), who sign in with the demo password. */
@@ -179,16 +279,21 @@ export const DEMO_CERTIFIED_JUDGES = ['sven19', 'viktor22', 'yusuf25'] as const
 export async function certifiedDemoPanel(baseUrl: string, organiser: AuthResponse, competitionId: number) {
   const call = async (path: string, method: string, body: unknown, auth?: AuthResponse) => {
     const response = await fetch(`${baseUrl}/api${path}`, {
-      method, headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) }, body: JSON.stringify(body),
+      method,
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) },
+      body: JSON.stringify(body),
     })
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
     return response.json() as Promise<unknown>
   }
   await call(`/competitions/${competitionId}/judges`, 'PUT', { usernames: DEMO_CERTIFIED_JUDGES }, organiser)
-  const judges = await Promise.all(DEMO_CERTIFIED_JUDGES.map((username) => call('/auth/login', 'POST', { username, password: 'liftarena-demo' }) as Promise<AuthResponse>))
+  const judges = await Promise.all(
+    DEMO_CERTIFIED_JUDGES.map((username) => call('/auth/login', 'POST', { username, password: 'liftarena-demo' }) as Promise<AuthResponse>),
+  )
   return {
     async decide(attemptId: number, good = true) {
-      for (const judge of judges) await call(`/attempts/${attemptId}/votes`, 'POST', good ? { good: true } : { good: false, reason: 'depth' }, judge)
+      for (const judge of judges)
+        await call(`/attempts/${attemptId}/votes`, 'POST', good ? { good: true } : { good: false, reason: 'depth' }, judge)
     },
   }
 }

@@ -17,17 +17,23 @@ let other: AuthResponse
 let browser: TestBrowser
 const attackerName = `Mallory ${Date.now() % 100000}`
 
-const stored = (page: Page) => page.evaluate(() => ({
-  token: localStorage.getItem('auth_token'), refresh: localStorage.getItem('refresh_token'),
-  userId: localStorage.getItem('userId'), loggedIn: localStorage.getItem('isLoggedIn'),
-}))
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    refresh: localStorage.getItem('refresh_token'),
+    userId: localStorage.getItem('userId'),
+    loggedIn: localStorage.getItem('isLoggedIn'),
+  }))
 const NOTHING = { token: null, refresh: null, userId: null, loggedIn: null }
 
 /** A fresh, logged-out page of the victim's browser. */
 async function loggedOut(): Promise<Page> {
   const page = browser.page
   await page.goto(`${baseUrl}/about`)
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear() })
+  await page.evaluate(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
   return page
 }
 
@@ -40,7 +46,9 @@ afterAll(() => browser?.close())
 describe('the sign-in callback', () => {
   it("a link with another account's tokens opened in a logged-out browser asks first, and stores nothing until Continue", async () => {
     const page = await loggedOut()
-    await page.goto(`${baseUrl}/auth/callback?token=${encodeURIComponent(attacker.access_token)}&user_id=${attacker.user_id}&refresh_token=${encodeURIComponent(attacker.refresh_token)}`)
+    await page.goto(
+      `${baseUrl}/auth/callback?token=${encodeURIComponent(attacker.access_token)}&user_id=${attacker.user_id}&refresh_token=${encodeURIComponent(attacker.refresh_token)}`,
+    )
     await page.getByRole('heading', { name: `Continue as ${attackerName}?` }).waitFor()
     await page.waitForLoadState('networkidle')
     expect(await stored(page)).toEqual(NOTHING)
@@ -50,7 +58,12 @@ describe('the sign-in callback', () => {
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.waitForURL(`${baseUrl}/`)
     await page.getByRole('banner').getByRole('link', { name: attackerName }).waitFor()
-    expect(await stored(page)).toEqual({ token: attacker.access_token, refresh: attacker.refresh_token, userId: String(attacker.user_id), loggedIn: 'true' })
+    expect(await stored(page)).toEqual({
+      token: attacker.access_token,
+      refresh: attacker.refresh_token,
+      userId: String(attacker.user_id),
+      loggedIn: 'true',
+    })
   })
 
   it('Cancel goes home and stores nothing', async () => {
@@ -75,7 +88,9 @@ describe('the sign-in callback', () => {
     const page = await loggedOut()
     // What startSignIn() leaves behind before the browser goes to the provider.
     await page.evaluate((key) => sessionStorage.setItem(key, '0123456789abcdef0123456789abcdef'), STATE_KEY)
-    await page.goto(`${baseUrl}/auth/callback?token=${encodeURIComponent(other.access_token)}&user_id=${other.user_id}&state=0123456789abcdef0123456789abcdef`)
+    await page.goto(
+      `${baseUrl}/auth/callback?token=${encodeURIComponent(other.access_token)}&user_id=${other.user_id}&state=0123456789abcdef0123456789abcdef`,
+    )
     await page.waitForURL(`${baseUrl}/`)
     await page.getByRole('banner').getByRole('link', { name: 'Innocent Other' }).waitFor()
     expect(await stored(page)).toMatchObject({ token: other.access_token, userId: String(other.user_id), loggedIn: 'true' })

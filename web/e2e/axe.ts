@@ -11,15 +11,43 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** One line per violation: rule, impact, and the first nodes it names (empty: none). */
 export async function axeViolations(page: Page, where: string): Promise<string[]> {
   // Colours are measured as shown: let finite animations (a dialog fading in, a row's highlight) end first.
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 5_000)),
-  ]))
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  )
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await AXE_SOURCE)
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string
+              impact: string | null
+              help: string
+              nodes: Array<{ target: unknown[]; failureSummary?: string }>
+            }>
+          }>
+        }
+      }
+    ).axe
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    }))
   }, TAGS)
   return violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.join(' | ')}`)
 }

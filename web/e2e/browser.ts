@@ -7,7 +7,16 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { AuthResponse } from '../../contract/index.ts'
 import { STORAGE_KEYS } from '../src/config.ts'
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export interface TestBrowser {
   context: BrowserContext
@@ -50,10 +59,13 @@ export async function openBrowser(width = 1440, height = 900, extraArgs: string[
 /** Opens `url` signed in as `auth`: the session as the app stores it (the spec's localStorage keys), without the dialog. */
 export async function openSignedIn(page: Page, url: string, auth: AuthResponse): Promise<void> {
   await page.goto(url)
-  await page.evaluate(([keys, a]) => {
-    localStorage.setItem(keys.authToken, a.access_token)
-    localStorage.setItem(keys.refreshToken, a.refresh_token)
-    localStorage.setItem(keys.userId, String(a.user_id))
-    localStorage.setItem(keys.isLoggedIn, 'true')
-  }, [STORAGE_KEYS, auth] as const)
+  await page.evaluate(
+    ([keys, a]) => {
+      localStorage.setItem(keys.authToken, a.access_token)
+      localStorage.setItem(keys.refreshToken, a.refresh_token)
+      localStorage.setItem(keys.userId, String(a.user_id))
+      localStorage.setItem(keys.isLoggedIn, 'true')
+    },
+    [STORAGE_KEYS, auth] as const,
+  )
 }

@@ -24,7 +24,11 @@ let watcherAuth: AuthResponse
 let videoPath = ''
 
 const commentsHeading = (page: Page) => page.getByRole('heading', { name: /^Comments/ })
-const figure = (page: Page, label: string) => page.getByTestId('analytics').locator('div', { has: page.locator('dt', { hasText: label }) }).locator('dd')
+const figure = (page: Page, label: string) =>
+  page
+    .getByTestId('analytics')
+    .locator('div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
 
 beforeAll(async () => {
   const [organiser, lifter] = await Promise.all([registerUser(baseUrl, `Org ${stamp}`), registerUser(baseUrl, `Lifter ${stamp}`)])
@@ -50,9 +54,15 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     expect(await page.getByRole('button', { name: 'Sign in to comment' }).isVisible()).toBe(true)
     expect(await page.getByLabel('Your comment').count()).toBe(0)
     const body = await page.locator('body').innerText()
-    for (const sample of ['Coach Mike', 'Sarah Lifts', 'Iron Ivan', 'Sample data', 'Bar speed', '1,248', 'Completion rate']) expect(body).not.toContain(sample)
+    for (const sample of ['Coach Mike', 'Sarah Lifts', 'Iron Ivan', 'Sample data', 'Bar speed', '1,248', 'Completion rate'])
+      expect(body).not.toContain(sample)
     // Opening the page counted a view.
-    await expect.poll(async () => { await page.reload(); return figure(page, 'Views').textContent() }, POLL).toBe('1')
+    await expect
+      .poll(async () => {
+        await page.reload()
+        return figure(page, 'Views').textContent()
+      }, POLL)
+      .toBe('1')
   })
 
   it('one viewer comments and reacts; the other sees both without a reload', async () => {
@@ -72,7 +82,10 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     await box.fill(TEXT)
     await w.getByRole('button', { name: 'Post' }).click()
     // The comment may show (by its live event) a moment before the answer to the post clears the box.
-    await w.getByTestId('comment').filter({ hasText: `Great depth ${stamp}!` }).waitFor()
+    await w
+      .getByTestId('comment')
+      .filter({ hasText: `Great depth ${stamp}!` })
+      .waitFor()
     await expect.poll(() => box.inputValue(), POLL).toBe('')
 
     // Live on the other phone: the text exactly as typed, no markup, no link.
@@ -108,7 +121,11 @@ describe('comments and reactions on a phone, live between two viewers', () => {
     await expect.poll(() => fire(v).getAttribute('aria-label'), POLL).toBe('Fire: 0')
     await expect.poll(() => fire(w).getAttribute('aria-pressed'), POLL).toBe('false') // its event may come before the answer
 
-    await w.getByTestId('comment').filter({ hasText: `Great depth ${stamp}!` }).getByRole('button', { name: /^Delete/ }).click()
+    await w
+      .getByTestId('comment')
+      .filter({ hasText: `Great depth ${stamp}!` })
+      .getByRole('button', { name: /^Delete/ })
+      .click()
     await expect.poll(() => v.getByTestId('comment').count(), POLL).toBe(0)
     expect(await commentsHeading(v).textContent()).toBe('Comments (0)')
     expect(await v.getByText('No comments yet.').isVisible()).toBe(true)

@@ -7,7 +7,11 @@ import { describe, expect, inject, it } from 'vitest'
 
 const baseUrl = inject('baseUrl')
 
-interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Raw {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
@@ -16,11 +20,18 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
       res.on('error', reject)
-    }).on('error', reject).end()
+    })
+      .on('error', reject)
+      .end()
   })
 }
 
-const decoded = (raw: Raw) => raw.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw.body) : raw.headers['content-encoding'] === 'gzip' ? gunzipSync(raw.body) : raw.body
+const decoded = (raw: Raw) =>
+  raw.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(raw.body)
+    : raw.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(raw.body)
+      : raw.body
 
 describe('compression', () => {
   it('sends index.html and the entry script precompressed by Accept-Encoding, with their caching and types unchanged', async () => {
@@ -46,10 +57,12 @@ describe('compression', () => {
     const gz = await get(entry!, { 'accept-encoding': 'gzip' })
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(decoded(gz).equals(plain.body)).toBe(true)
-    console.info(`Entry script ${entry}: ${(plain.body.length / 1024).toFixed(1)} KB raw, ${(gz.body.length / 1024).toFixed(1)} KB gzip, ${(script.body.length / 1024).toFixed(1)} KB brotli`)
+    console.info(
+      `Entry script ${entry}: ${(plain.body.length / 1024).toFixed(1)} KB raw, ${(gz.body.length / 1024).toFixed(1)} KB gzip, ${(script.body.length / 1024).toFixed(1)} KB brotli`,
+    )
   })
 
-  it('compresses the API\'s challenge list and answers a repeat with 304', async () => {
+  it("compresses the API's challenge list and answers a repeat with 304", async () => {
     const plain = await get('/api/competitions')
     const br = await get('/api/competitions', { 'accept-encoding': 'br' })
     expect(br.headers['content-encoding']).toBe('br')

@@ -23,7 +23,8 @@ async function linksTo(to: string): Promise<string[]> {
   const links: string[] = []
   for (const file of (await readdir(outboxDir).catch(() => [] as string[])).sort()) {
     const raw = (await readFile(join(outboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw) || !new RegExp(`^Subject: ${SUBJECT}$`, 'mi').test(raw)) continue
+    if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw) || !new RegExp(`^Subject: ${SUBJECT}$`, 'mi').test(raw))
+      continue
     const link = /http:\/\/localhost:\d+\/verify-email#token=[A-Za-z0-9_-]{43}/.exec(raw)?.[0]
     if (link) links.push(link)
   }
@@ -41,7 +42,9 @@ async function waitForLinks(to: string, count: number): Promise<string[]> {
 
 beforeAll(async () => {
   auth = await registerUser(baseUrl, 'Verifying Lifter')
-  const me = (await (await fetch(`${baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${auth.access_token}` } })).json()) as UserResponse
+  const me = (await (
+    await fetch(`${baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${auth.access_token}` } })
+  ).json()) as UserResponse
   email = me.email!
   browser = await openBrowser(390, 844)
 })
@@ -56,7 +59,10 @@ describe('verifying an email address on a phone', () => {
     await page.goto(`${baseUrl}/profile`)
     await page.getByText('Your email address is not verified yet').waitFor()
     await page.getByRole('button', { name: 'Send the verification link again' }).click()
-    await page.getByRole('status').filter({ hasText: `We have sent a verification link to ${email}` }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `We have sent a verification link to ${email}` })
+      .waitFor()
     expect(await axeViolations(page, 'the profile after sending the link again')).toEqual([])
 
     const link = (await waitForLinks(email, 2)).at(-1)!

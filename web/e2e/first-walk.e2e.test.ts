@@ -24,7 +24,8 @@ afterAll(async () => {
 })
 
 /** The card of the challenge named `name` in the /challenges list. */
-const cardOf = (b: TestBrowser, name: string) => b.page.getByRole('article').filter({ has: b.page.getByRole('heading', { name, exact: true }) })
+const cardOf = (b: TestBrowser, name: string) =>
+  b.page.getByRole('article').filter({ has: b.page.getByRole('heading', { name, exact: true }) })
 
 describe('prize pools are what the organiser enters', () => {
   it('the create dialog takes a pool in a named currency; card and page show it, and nothing when none is set', async () => {
@@ -45,7 +46,9 @@ describe('prize pools are what the organiser enters', () => {
     await page.waitForURL(/\/challenges\/\d+$/)
     const prizePanel = page.getByRole('region', { name: 'Prize pool' })
     await prizePanel.waitFor()
-    expect((await prizePanel.locator('dl').innerText()).replace(/\s+/g, ' ').trim()).toBe('1st place 500 EUR 2nd place 200 EUR Total 700 EUR')
+    expect((await prizePanel.locator('dl').innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      '1st place 500 EUR 2nd place 200 EUR Total 700 EUR',
+    )
     await page.screenshot({ path: `${SHOTS}walk-prize-page.png` })
 
     // Without: no prize section on the page.
@@ -84,10 +87,16 @@ describe('the store is a showcase', () => {
     await note.waitFor()
     expect(await note.innerText()).toContain('there is no checkout')
     // The note comes before the first product, and is on the first screen of a phone.
-    const [noteBox, firstItem] = await Promise.all([note.boundingBox(), page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().boundingBox()])
+    const [noteBox, firstItem] = await Promise.all([
+      note.boundingBox(),
+      page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().boundingBox(),
+    ])
     expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(firstItem!.y)
     expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(844)
-    await page.getByRole('button', { name: /Add .* to cart/ }).first().click()
+    await page
+      .getByRole('button', { name: /Add .* to cart/ })
+      .first()
+      .click()
     expect(await page.getByRole('button', { name: /checkout/i }).count()).toBe(0)
     await page.screenshot({ path: `${SHOTS}walk-store.png` })
     expect(phone.errors).toEqual([])
@@ -96,7 +105,10 @@ describe('the store is a showcase', () => {
 
 describe("the judge's desk prevents mistakes", () => {
   it('names the challenge first on each item and above the attempt, filters by challenge, and keeps Good lift / No lift on the screen', async () => {
-    const [organiser, lifter] = await Promise.all([registerUser(baseUrl, `Desk Organiser ${tag}`), registerUser(baseUrl, `Lena Test ${tag}`)])
+    const [organiser, lifter] = await Promise.all([
+      registerUser(baseUrl, `Desk Organiser ${tag}`),
+      registerUser(baseUrl, `Lena Test ${tag}`),
+    ])
     // Two challenges with a look-alike attempt each: Squat 180 kg by the same lifter.
     const first = `Look Alike Open ${tag}`
     const second = `Look Alike Classic ${tag}`
@@ -143,7 +155,10 @@ describe("the judge's desk prevents mistakes", () => {
     await openSignedIn(phone.page, `${baseUrl}/`, lifter)
     await phone.page.setViewportSize({ width: 1440, height: 900 })
     await phone.page.goto(`${baseUrl}/challenges/${ids[0]}`)
-    await phone.page.getByRole('banner').getByRole('link', { name: `Lena Test ${tag}` }).waitFor()
+    await phone.page
+      .getByRole('banner')
+      .getByRole('link', { name: `Lena Test ${tag}` })
+      .waitFor()
     expect(await phone.page.getByRole('banner').getByRole('link', { name: 'Judge', exact: true }).count()).toBe(0)
     await phone.page.setViewportSize({ width: 390, height: 844 })
     expect([...desk.errors, ...phone.errors]).toEqual([])
@@ -153,7 +168,9 @@ describe("the judge's desk prevents mistakes", () => {
 describe('one lifter cannot flood the shared views', () => {
   it("a lifter's five uploads show at most twice among the challenge's recent videos, beside another lifter's", async () => {
     const [organiser, busy, other] = await Promise.all([
-      registerUser(baseUrl, `Flood Organiser ${tag}`), registerUser(baseUrl, `Busy Lifter ${tag}`), registerUser(baseUrl, `Quiet Lifter ${tag}`),
+      registerUser(baseUrl, `Flood Organiser ${tag}`),
+      registerUser(baseUrl, `Busy Lifter ${tag}`),
+      registerUser(baseUrl, `Quiet Lifter ${tag}`),
     ])
     const id = await createOpenChallenge(baseUrl, organiser, `Flood Open ${tag}`)
     await joinChallenge(baseUrl, busy, id, '83kg')
@@ -168,7 +185,10 @@ describe('one lifter cannot flood the shared views', () => {
     expect(await videos.getByRole('listitem').count()).toBe(3)
     // The board's latest attempt is the newest (one card: one lifter).
     await page.goto(`${baseUrl}/challenges/${id}/live`)
-    await page.getByTestId('board-latest').filter({ hasText: `Busy Lifter ${tag}` }).waitFor()
+    await page
+      .getByTestId('board-latest')
+      .filter({ hasText: `Busy Lifter ${tag}` })
+      .waitFor()
     expect(phone.errors).toEqual([])
   })
 })
@@ -195,14 +215,18 @@ describe('unknown routes', () => {
 })
 
 describe('a registration deadline of its own', () => {
-  it('shows the organiser\'s deadline, and after it offers no Join but says registration is closed', async () => {
+  it("shows the organiser's deadline, and after it offers no Join but says registration is closed", async () => {
     const organiser = await registerUser(baseUrl, `Deadline Organiser ${tag}`)
     const deadline = new Date(Date.now() - 3_600_000)
     const response = await fetch(`${baseUrl}/api/create_competition`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.access_token}` },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser.access_token}` },
       body: JSON.stringify({
-        name: `Closed Entry ${tag}`, location: 'Oslo', registration_deadline: deadline.toISOString(),
-        start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        name: `Closed Entry ${tag}`,
+        location: 'Oslo',
+        registration_deadline: deadline.toISOString(),
+        start_date: new Date(Date.now() - 86_400_000).toISOString(),
+        end_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
       }),
     })
     expect(response.status).toBe(201)
@@ -213,8 +237,13 @@ describe('a registration deadline of its own', () => {
     await page.goto(`${baseUrl}/challenges/${id}`)
     await page.getByText('Registration is closed').waitFor()
     expect(await page.getByRole('button', { name: 'Join Challenge' }).count()).toBe(0)
-    const shown = await page.evaluate((iso) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }), deadline.toISOString())
-    expect(await page.locator('dt', { hasText: 'Registration deadline' }).locator('xpath=following-sibling::dd').innerText()).toContain(shown)
+    const shown = await page.evaluate(
+      (iso) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      deadline.toISOString(),
+    )
+    expect(await page.locator('dt', { hasText: 'Registration deadline' }).locator('xpath=following-sibling::dd').innerText()).toContain(
+      shown,
+    )
     expect(desk.errors).toEqual([])
   })
 })

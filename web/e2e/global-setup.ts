@@ -77,8 +77,14 @@ export async function startAppServer(dataDir: string, port?: number, databaseUrl
   port ??= await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: databaseUrl ? 'false' : 'true', LOG_LEVEL: 'warn',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000', RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', SERVE_WEB: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: databaseUrl ? 'false' : 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    SERVE_WEB: 'true',
     // The demo organiser anna1 (password liftarena-demo) is a site administrator: she certifies judges (admin.e2e.test.ts).
     ADMIN_USERNAMES: 'anna1',
   }
@@ -92,12 +98,13 @@ export async function startAppServer(dataDir: string, port?: number, databaseUrl
   server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk.toString()}`))
   return {
     baseUrl,
-    stop: () => new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve()
-      server.once('exit', () => resolve())
-      server.kill('SIGTERM')
-      setTimeout(() => server.kill('SIGKILL'), 10_000).unref()
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve()
+        server.once('exit', () => resolve())
+        server.kill('SIGTERM')
+        setTimeout(() => server.kill('SIGKILL'), 10_000).unref()
+      }),
   }
 }
 
@@ -105,8 +112,28 @@ export default async function setup(project: TestProject) {
   buildWebApp()
   const dir = await mkdtemp(join(tmpdir(), 'liftarena-e2e-'))
   const clipPath = join(dir, 'lift.mp4')
-  run('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '2',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clipPath])
+  run('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=30',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    clipPath,
+  ])
   const server = await startAppServer(join(dir, 'data'))
 
   project.provide('baseUrl', server.baseUrl)

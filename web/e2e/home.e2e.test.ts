@@ -15,19 +15,37 @@ const stamp = Date.now() % 100_000
 
 async function post<T>(path: string, body: unknown, auth?: AuthResponse): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) },
+    body: JSON.stringify(body),
   })
   if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
 
 const register = (name: string, username: string) =>
-  post<AuthResponse>('/auth/register', { name, username, email: `${username}@e2e.liftarena.test`, password: 'e2e-password', weight_class: '120kg', country: 'Norway' })
+  post<AuthResponse>('/auth/register', {
+    name,
+    username,
+    email: `${username}@e2e.liftarena.test`,
+    password: 'e2e-password',
+    weight_class: '120kg',
+    country: 'Norway',
+  })
 
-const createChallenge = (organiser: AuthResponse, name: string, startInMs: number) => post<{ competition_id: number }>('/create_competition', {
-  name, location: `Home ${stamp}`, lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['120kg'],
-  start_date: new Date(Date.now() + startInMs).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-}, organiser)
+const createChallenge = (organiser: AuthResponse, name: string, startInMs: number) =>
+  post<{ competition_id: number }>(
+    '/create_competition',
+    {
+      name,
+      location: `Home ${stamp}`,
+      lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+      weightclasses: ['120kg'],
+      start_date: new Date(Date.now() + startInMs).toISOString(),
+      end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+    organiser,
+  )
 
 let browser: TestBrowser | undefined
 afterEach(async () => {
@@ -83,13 +101,21 @@ describe('home page in Chromium', () => {
     form.append('weight', '480')
     form.append('competition_id', String(id))
     form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
-    const upload = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${lifter.access_token}` }, body: form })
+    const upload = await fetch(`${baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lifter.access_token}` },
+      body: form,
+    })
     expect(upload.status).toBe(201)
     const { attempt_id } = (await upload.json()) as { attempt_id: number }
     // Decided by a certified panel, so it counts on the global boards (docs/verified-results.md).
     await (await certifiedDemoPanel(baseUrl, organiser, id)).decide(attempt_id)
     const squats = panel.locator('.top-lifts__group').first()
-    await squats.locator('li').first().getByRole('link', { name: `Sam Strong ${stamp}` }).waitFor()
+    await squats
+      .locator('li')
+      .first()
+      .getByRole('link', { name: `Sam Strong ${stamp}` })
+      .waitFor()
     expect(await squats.locator('li').first().locator('strong').textContent()).toBe('480 kg')
     // Live changes refetch the two small answers, never the platform.
     expect(api.every((path) => path.startsWith('/api/competitions/open?') || path.startsWith('/api/top-lifts?'))).toBe(true)

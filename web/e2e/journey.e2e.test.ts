@@ -14,7 +14,9 @@ const challengeName = `E2E Open ${Date.now() % 100000}`
 /** One API call the journey needs for set-up; throws with the answer when it is not a 2xx. */
 async function api(path: string, method: string, token: string | undefined, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${baseUrl}${path}`, {
-    method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as Record<string, unknown>
@@ -49,7 +51,13 @@ describe('lifter journey with a live spectator', () => {
     await dialog.getByText('Profile created successfully!').waitFor()
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('banner').getByRole('link', { name: lifterName }).waitFor()
-    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), !!localStorage.getItem('auth_token'), !!localStorage.getItem('userId')])).toEqual(['true', true, true])
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('isLoggedIn'),
+        !!localStorage.getItem('auth_token'),
+        !!localStorage.getItem('userId'),
+      ]),
+    ).toEqual(['true', true, true])
   })
 
   it('creates a challenge and the spectator opens it', async () => {
@@ -134,11 +142,22 @@ describe('lifter journey with a live spectator', () => {
     const row = watcher.getByRole('list', { name: 'Top participants' }).getByRole('listitem').filter({ hasText: lifterName }).first()
     // Pending until judged: the lifter organises this challenge, so a judge they appoint decides it (set up over the API;
     // the judge's desk has its own browser test).
-    await row.getByText(/Awaiting judges/).first().waitFor({ timeout: 15_000 })
+    await row
+      .getByText(/Awaiting judges/)
+      .first()
+      .waitFor({ timeout: 15_000 })
     expect(await row.getByTestId('participant-total').textContent()).not.toContain('100 kg')
-    const [organiserToken, attemptId] = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('last_attempt_id')])
+    const [organiserToken, attemptId] = await page.evaluate(() => [
+      localStorage.getItem('auth_token'),
+      localStorage.getItem('last_attempt_id'),
+    ])
     const judgeName = `judge${Date.now() % 1_000_000}`
-    const judge = await api('/api/auth/register', 'POST', undefined, { name: 'Journey Judge', username: judgeName, email: `${judgeName}@e2e.liftarena.test`, password: 'e2e-password' })
+    const judge = await api('/api/auth/register', 'POST', undefined, {
+      name: 'Journey Judge',
+      username: judgeName,
+      email: `${judgeName}@e2e.liftarena.test`,
+      password: 'e2e-password',
+    })
     const competitionId = Number(challengeUrl.split('/').at(-1))
     await api(`/api/competitions/${competitionId}/judges`, 'PUT', organiserToken!, { usernames: [judgeName] })
     await api(`/api/attempts/${attemptId}/votes`, 'POST', judge.access_token as string, { good: true })
@@ -161,10 +180,14 @@ describe('lifter journey with a live spectator', () => {
     const video = page.getByTestId('video')
     await video.waitFor()
     await page.getByRole('button', { name: 'Play' }).click()
-    await page.waitForFunction(() => {
-      const v = document.querySelector('video')
-      return !!v && v.currentTime > 0.3 && !v.paused && v.readyState >= 3
-    }, undefined, { timeout: 30_000 })
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector('video')
+        return !!v && v.currentTime > 0.3 && !v.paused && v.readyState >= 3
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
     expect(await page.getByRole('alert').count()).toBe(0)
   })
 

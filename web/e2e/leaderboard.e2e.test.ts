@@ -21,14 +21,23 @@ const bruno = `Bruno Heavy ${stamp}`
 
 async function post<T>(path: string, body: unknown, auth?: AuthResponse): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth.access_token}` } : {}) },
+    body: JSON.stringify(body),
   })
   if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
 }
 
 const register = (name: string, username: string, country: string, weightClass: string) =>
-  post<AuthResponse>('/auth/register', { name, username, email: `${username}@e2e.liftarena.test`, password: 'e2e-password', weight_class: weightClass, country })
+  post<AuthResponse>('/auth/register', {
+    name,
+    username,
+    email: `${username}@e2e.liftarena.test`,
+    password: 'e2e-password',
+    weight_class: weightClass,
+    country,
+  })
 
 /** Each challenge's certified panel, appointed with it. */
 const panels = new Map<number, Awaited<ReturnType<typeof certifiedDemoPanel>>>()
@@ -39,7 +48,11 @@ async function goodLift(lifter: AuthResponse, competitionId: number, liftType: s
   form.append('weight', String(weight))
   form.append('competition_id', String(competitionId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
-  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${lifter.access_token}` }, body: form })
+  const response = await fetch(`${baseUrl}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${lifter.access_token}` },
+    body: form,
+  })
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
   const { attempt_id } = (await response.json()) as { attempt_id: number }
   await panels.get(competitionId)!.decide(attempt_id)
@@ -57,10 +70,21 @@ beforeAll(async () => {
   woman = await register(yara, `lbyara${stamp}`, `Cuba${stamp}`, '59kg')
   const man = await register(bruno, `lbbruno${stamp}`, `Kenya${stamp}`, '105kg')
   const challenge = async (gender: 'M' | 'F', weightClass: string) => {
-    const competitionId = (await post<{ competition_id: number }>('/create_competition', {
-      name: `Lb Weightlifting ${gender} ${stamp}`, location, lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: [weightClass], gender,
-      start_date: new Date(Date.now() - 60_000).toISOString(), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    }, organiser)).competition_id
+    const competitionId = (
+      await post<{ competition_id: number }>(
+        '/create_competition',
+        {
+          name: `Lb Weightlifting ${gender} ${stamp}`,
+          location,
+          lifttypes: ['Snatch', 'Clean & Jerk'],
+          weightclasses: [weightClass],
+          gender,
+          start_date: new Date(Date.now() - 60_000).toISOString(),
+          end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        },
+        organiser,
+      )
+    ).competition_id
     panels.set(competitionId, await certifiedDemoPanel(baseUrl, organiser, competitionId))
     return competitionId
   }
@@ -124,7 +148,11 @@ describe('leaderboard on a 390 px phone', () => {
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leaderboard')
     await sortBy.selectOption('sinclair')
     await answered
-    await page.locator('table.leaderboard tbody tr td.leaderboard__sorted').filter({ hasText: /^\d+\.\d{2}$/ }).first().waitFor()
+    await page
+      .locator('table.leaderboard tbody tr td.leaderboard__sorted')
+      .filter({ hasText: /^\d+\.\d{2}$/ })
+      .first()
+      .waitFor()
     expect(new URL(page.url()).searchParams.get('sort')).toBe('sinclair')
     expect((await shown()).names).toEqual([yara, bruno])
     await fitsOnScreen()

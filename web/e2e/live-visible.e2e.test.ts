@@ -44,7 +44,10 @@ describe('visible live changes on the challenge page', () => {
     const second = await openBrowser(390, 844)
     browsers.push(second)
     await second.page.goto(`${baseUrl}/challenges/${id}`)
-    await second.page.getByTestId('watching-now').filter({ hasText: /^2 watching now$/ }).waitFor({ timeout: 10_000 })
+    await second.page
+      .getByTestId('watching-now')
+      .filter({ hasText: /^2 watching now$/ })
+      .waitFor({ timeout: 10_000 })
     await watching.filter({ hasText: /^2 watching now$/ }).waitFor({ timeout: 10_000 })
 
     // Another lifter joins: the new row and the changed count are marked, then the marks fade away.
@@ -71,7 +74,10 @@ describe('visible live changes on the challenge page', () => {
     await thirdRow.waitFor({ timeout: 10_000 })
     await thirdRow.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SHOTS}/after-challenge-live.png` })
-    const style = await thirdRow.evaluate((el) => ({ animation: getComputedStyle(el).animationName, background: getComputedStyle(el).backgroundColor }))
+    const style = await thirdRow.evaluate((el) => ({
+      animation: getComputedStyle(el).animationName,
+      background: getComputedStyle(el).backgroundColor,
+    }))
     expect(style.animation).toBe('none')
     expect(style.background).toBe('rgba(245, 193, 75, 0.22)')
     await page.screenshot({ path: `${SHOTS}/after-challenge-live-full.png`, fullPage: true })

@@ -27,7 +27,9 @@ const browsers: TestBrowser[] = []
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true })
-  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Array<{ id: number; name: string }> }
+  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+    competitions: Array<{ id: number; name: string }>
+  }
   meetId = competitions.find((c) => c.name === MEET)!.id
   expect(meetId).toBeGreaterThan(0)
   lifter = await registerUser(baseUrl, 'Mira Meetlifter')
@@ -48,7 +50,10 @@ const open = async (width: number, height: number) => {
 }
 
 /** Marks the page: a reload would lose the mark. */
-const mark = (page: Page) => page.evaluate(() => { (window as unknown as { kept: boolean }).kept = true })
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as { kept: boolean }).kept = true
+  })
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { kept?: boolean }).kept === true)
 
 async function waitForState(page: Page, n: number, state: string) {
@@ -63,17 +68,25 @@ async function waitForState(page: Page, n: number, state: string) {
 }
 
 /** Cells, totals and names wider than their box, and the page's horizontal overflow. */
-const cuts = (page: Page) => page.evaluate(() => {
-  const over = (el: Element) => el.scrollWidth > el.clientWidth + 0.5
-  const say = (el: Element) => `${el.className}: ${el.textContent} (${el.scrollWidth}/${el.clientWidth})`
-  const seen = [...document.querySelectorAll('.meet-cell, .meet-board-table td, .meet-board-table th, .meet-card, .meet-card__lift > *, .meet-card__foot > *')]
-    .filter((el) => el.getBoundingClientRect().width > 0)
-  const doc = document.scrollingElement ?? document.documentElement
-  return { cut: seen.filter(over).map(say), overflowX: doc.scrollWidth - window.innerWidth, cells: document.querySelectorAll('.meet-cell').length }
-})
+const cuts = (page: Page) =>
+  page.evaluate(() => {
+    const over = (el: Element) => el.scrollWidth > el.clientWidth + 0.5
+    const say = (el: Element) => `${el.className}: ${el.textContent} (${el.scrollWidth}/${el.clientWidth})`
+    const seen = [
+      ...document.querySelectorAll(
+        '.meet-cell, .meet-board-table td, .meet-board-table th, .meet-card, .meet-card__lift > *, .meet-card__foot > *',
+      ),
+    ].filter((el) => el.getBoundingClientRect().width > 0)
+    const doc = document.scrollingElement ?? document.documentElement
+    return {
+      cut: seen.filter(over).map(say),
+      overflowX: doc.scrollWidth - window.innerWidth,
+      cells: document.querySelectorAll('.meet-cell').length,
+    }
+  })
 
 describe('a meet, live in Chromium', () => {
-  it('the board and a spectator follow a declaration and a decision without reload; the lifter\'s call to action follows them', async () => {
+  it("the board and a spectator follow a declaration and a decision without reload; the lifter's call to action follows them", async () => {
     const lifterBrowser = await open(1280, 900)
     const lifterPage = lifterBrowser.page
     await openSignedIn(lifterPage, `${baseUrl}/challenges/${meetId}`, lifter)
@@ -84,12 +97,18 @@ describe('a meet, live in Chromium', () => {
     const spectator = (await open(390, 844)).page
     await spectator.goto(`${baseUrl}/challenges/${meetId}`)
     await spectator.locator(`.meet-card[data-user-id="${lifter.user_id}"]`).waitFor({ timeout: LIVE_MS })
-    await spectator.getByTestId('live-indicator').filter({ hasText: /^Live$/ }).waitFor({ timeout: LIVE_MS })
+    await spectator
+      .getByTestId('live-indicator')
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ timeout: LIVE_MS })
 
     const board = (await open(1280, 720)).page
     await board.goto(`${baseUrl}/challenges/${meetId}/live`)
     await board.locator('.meet-board-table tbody tr').first().waitFor({ timeout: LIVE_MS })
-    await board.getByTestId('live-indicator').filter({ hasText: /^Live$/ }).waitFor({ timeout: LIVE_MS })
+    await board
+      .getByTestId('live-indicator')
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ timeout: LIVE_MS })
     for (const page of [spectator, board, lifterPage]) await mark(page)
 
     // The spectator's phone: the demo meet's cards fit 390 px.
@@ -109,8 +128,13 @@ describe('a meet, live in Chromium', () => {
     expect(await action.getByRole('link').getAttribute('href')).toBe(`/challenges/${meetId}/upload?lift=squat&weight=100`)
     await waitForState(spectator, 1, 'declared')
     // The board may page: the lifter's row is on one of its pages; wait on the cards query instead of the page shown.
-    await board.waitForFunction((userId) => document.querySelector(`tr[data-user-id="${userId}"]`) === null
-      || document.querySelector(`tr[data-user-id="${userId}"] .meet-cell`)?.getAttribute('data-state') === 'declared', lifter.user_id, { timeout: LIVE_MS })
+    await board.waitForFunction(
+      (userId) =>
+        document.querySelector(`tr[data-user-id="${userId}"]`) === null ||
+        document.querySelector(`tr[data-user-id="${userId}"] .meet-cell`)?.getAttribute('data-state') === 'declared',
+      lifter.user_id,
+      { timeout: LIVE_MS },
+    )
 
     // 2. The opener is filmed (over the API, as the upload page would) and goes to the judges.
     const upload = await uploadClip(baseUrl, lifter, meetId, clipPath, 100, 'squat')
@@ -122,14 +146,18 @@ describe('a meet, live in Chromium', () => {
     for (const judge of judges) {
       lastVoteAt = Date.now()
       const response = await fetch(`${baseUrl}/api/attempts/${upload.attempt_id}/votes`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${judge.access_token}` }, body: JSON.stringify({ good: true }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${judge.access_token}` },
+        body: JSON.stringify({ good: true }),
       })
       expect(response.status, await response.clone().text()).toBeLessThan(300)
     }
     await waitForState(spectator, 1, 'good')
     console.log(`decision (last vote sent) → spectator's cell: ${Date.now() - lastVoteAt} ms`)
     await action.getByText(/^Declare your 2nd squat \(declare by \d\d:\d\d\)$/).waitFor({ timeout: LIVE_MS })
-    expect(await spectator.locator(`.meet-card[data-user-id="${lifter.user_id}"] [data-lift="squat"] .meet-card__best`).textContent()).toBe('100')
+    expect(await spectator.locator(`.meet-card[data-user-id="${lifter.user_id}"] [data-lift="squat"] .meet-card__best`).textContent()).toBe(
+      '100',
+    )
 
     // 4. The 2nd squat declared from the form: another screen sees it without reload.
     const declaredAt = Date.now()
@@ -142,19 +170,35 @@ describe('a meet, live in Chromium', () => {
     for (const page of [spectator, board, lifterPage]) expect(await stillSamePage(page), 'no reload').toBe(true)
 
     // The board: every cell whole at 1280×720 and 1920×1080, on each page, and nothing scrolls.
-    for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
       await board.setViewportSize({ width, height })
       await board.waitForTimeout(500) // measured and laid out again
-      const pages = Number((await board.getByTestId('board-page').textContent().catch(() => 'Page 1 of 1'))!.match(/of (\d+)/)![1])
+      const pages = Number(
+        (await board
+          .getByTestId('board-page')
+          .textContent()
+          .catch(() => 'Page 1 of 1'))!.match(/of (\d+)/)![1],
+      )
       for (let p = 0; p < pages; p++) {
         const shown = await board.locator('.meet-projector__body').getAttribute('data-page')
         await board.screenshot({ path: join(SHOTS, `meet-board-${width}x${height}-page${shown}.png`) })
         const fit = await cuts(board)
         expect(fit.cut, `${width}×${height} page ${p + 1}: nothing cut`).toEqual([])
         expect(fit.overflowX, `${width}×${height}: no horizontal scroll`).toBeLessThanOrEqual(0)
-        const overflowY = await board.evaluate(() => { const b = document.querySelector('.meet-projector__body')!; return b.scrollHeight - b.clientHeight })
+        const overflowY = await board.evaluate(() => {
+          const b = document.querySelector('.meet-projector__body')!
+          return b.scrollHeight - b.clientHeight
+        })
         expect(overflowY, `${width}×${height} page ${p + 1}: the rows fit`).toBeLessThanOrEqual(1)
-        if (pages > 1) await board.waitForFunction((want) => document.querySelector('[data-testid="board-page"]')?.textContent?.startsWith(`Page ${want} `), ((p + 1) % pages) + 1, { timeout: 15_000 })
+        if (pages > 1)
+          await board.waitForFunction(
+            (want) => document.querySelector('[data-testid="board-page"]')?.textContent?.startsWith(`Page ${want} `),
+            ((p + 1) % pages) + 1,
+            { timeout: 15_000 },
+          )
       }
     }
 
@@ -167,13 +211,18 @@ describe('a meet, live in Chromium', () => {
     for (const b of browsers) expect(b.errors).toEqual([])
   }, 180_000)
 
-  it('the weightlifting meet\'s board and phone cards fit too (snatch and clean & jerk, 1 kg steps)', async () => {
-    const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Array<{ id: number; name: string }> }
+  it("the weightlifting meet's board and phone cards fit too (snatch and clean & jerk, 1 kg steps)", async () => {
+    const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+      competitions: Array<{ id: number; name: string }>
+    }
     const id = competitions.find((c) => c.name === 'Harbour Weightlifting Meet')!.id
     const board = (await open(1280, 720)).page
     await board.goto(`${baseUrl}/challenges/${id}/live`)
     await board.locator('.meet-board-table tbody tr').first().waitFor({ timeout: LIVE_MS })
-    for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
       await board.setViewportSize({ width, height })
       await board.waitForTimeout(500)
       const fit = await cuts(board)
@@ -187,6 +236,9 @@ describe('a meet, live in Chromium', () => {
     const fit = await cuts(phone)
     expect(fit.cut, 'phone: nothing cut').toEqual([])
     expect(fit.overflowX, 'phone: no horizontal scroll').toBeLessThanOrEqual(0)
-    await phone.locator('.meet-card').first().screenshot({ path: join(SHOTS, 'meet-weightlifting-phone-card-390.png') })
+    await phone
+      .locator('.meet-card')
+      .first()
+      .screenshot({ path: join(SHOTS, 'meet-weightlifting-phone-card-390.png') })
   }, 60_000)
 })

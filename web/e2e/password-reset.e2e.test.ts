@@ -23,7 +23,8 @@ async function mailTo(to: string, subject = 'Choose a new LiftArena password'): 
     const files = (await readdir(outboxDir).catch(() => [] as string[])).sort().reverse()
     for (const file of files) {
       const raw = (await readFile(join(outboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw) && new RegExp(`^Subject: ${subject}$`, 'mi').test(raw)) return raw
+      if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw) && new RegExp(`^Subject: ${subject}$`, 'mi').test(raw))
+        return raw
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -32,7 +33,9 @@ async function mailTo(to: string, subject = 'Choose a new LiftArena password'): 
 
 beforeAll(async () => {
   const auth = await registerUser(baseUrl, 'Forgetful Lifter')
-  const me = (await (await fetch(`${baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${auth.access_token}` } })).json()) as UserResponse
+  const me = (await (
+    await fetch(`${baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${auth.access_token}` } })
+  ).json()) as UserResponse
   email = me.email!
   username = me.username
   browser = await openBrowser(390, 844)

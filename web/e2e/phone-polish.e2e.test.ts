@@ -27,7 +27,9 @@ let upload: UploadResponse
 
 async function demoLogin(username: string): Promise<AuthResponse> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'liftarena-demo' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'liftarena-demo' }),
   })
   if (response.status !== 200) throw new Error(`login: ${response.status} ${await response.text()}`)
   return (await response.json()) as AuthResponse
@@ -39,31 +41,37 @@ async function demoLogin(username: string): Promise<AuthResponse> {
  * vertical centre line where a tap lands on it (or inside it).
  */
 function smallTargets(p: Page, scope = 'body'): Promise<string[]> {
-  return p.evaluate(([selector, min, inside]) => {
-    const found: string[] = []
-    for (const el of document.querySelector(inside)?.querySelectorAll<HTMLElement>(selector) ?? []) {
-      const box = el.getBoundingClientRect()
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue
-      el.scrollIntoView({ block: 'center', inline: 'center' })
-      const r = el.getBoundingClientRect()
-      const x = r.left + r.width / 2
-      const cy = r.top + r.height / 2
-      let top = cy
-      let bottom = cy
-      const hits = (y: number) => { const at = document.elementFromPoint(x, y); return !!at && (at === el || el.contains(at)) }
-      if (hits(cy)) {
-        while (top > cy - 40 && hits(top - 1)) top--
-        while (bottom < cy + 40 && hits(bottom + 1)) bottom++
+  return p.evaluate(
+    ([selector, min, inside]) => {
+      const found: string[] = []
+      for (const el of document.querySelector(inside)?.querySelectorAll<HTMLElement>(selector) ?? []) {
+        const box = el.getBoundingClientRect()
+        if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue
+        el.scrollIntoView({ block: 'center', inline: 'center' })
+        const r = el.getBoundingClientRect()
+        const x = r.left + r.width / 2
+        const cy = r.top + r.height / 2
+        let top = cy
+        let bottom = cy
+        const hits = (y: number) => {
+          const at = document.elementFromPoint(x, y)
+          return !!at && (at === el || el.contains(at))
+        }
+        if (hits(cy)) {
+          while (top > cy - 40 && hits(top - 1)) top--
+          while (bottom < cy + 40 && hits(bottom + 1)) bottom++
+        }
+        const height = bottom - top + (hits(cy) ? 1 : 0)
+        if (height < min) {
+          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)
+          found.push(`${name || el.tagName} (${Math.round(height)} px${hits(cy) ? '' : ', covered'})`)
+        }
       }
-      const height = bottom - top + (hits(cy) ? 1 : 0)
-      if (height < min) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)
-        found.push(`${name || el.tagName} (${Math.round(height)} px${hits(cy) ? '' : ', covered'})`)
-      }
-    }
-    window.scrollTo(0, 0)
-    return found
-  }, [TAPPABLE, MIN_TAP, scope] as const)
+      window.scrollTo(0, 0)
+      return found
+    },
+    [TAPPABLE, MIN_TAP, scope] as const,
+  )
 }
 
 beforeAll(async () => {
@@ -74,8 +82,20 @@ beforeAll(async () => {
   profile = mkdtempSync(join(tmpdir(), 'liftarena-chromium-'))
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
   })
   page = context.pages()[0] ?? (await context.newPage())
 })
@@ -91,7 +111,10 @@ describe('phone polish (390×844, touch)', () => {
     const check = async (label: string, scope?: string) => offenders.push(...(await smallTargets(page, scope)).map((o) => `${label}: ${o}`))
 
     await page.goto(`${baseUrl}/store`)
-    await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .first()
+      .click()
     await page.getByRole('button', { name: 'Dismiss' }).first().waitFor()
     await check('/store')
 

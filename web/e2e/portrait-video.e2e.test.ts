@@ -32,17 +32,37 @@ let browser: TestBrowser
 /** A 720×1280 (portrait) clip with sound, in `codec`. */
 async function portraitClip(name: string, codec: 'h264' | 'hevc', seconds = 3) {
   const path = join(dir, name)
-  const video = codec === 'hevc'
-    ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-x265-params', 'log-level=error']
-    : ['-c:v', 'libx264', '-preset', 'ultrafast']
+  const video =
+    codec === 'hevc'
+      ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-x265-params', 'log-level=error']
+      : ['-c:v', 'libx264', '-preset', 'ultrafast']
   await run('ffmpeg', [
-    '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=720x1280:rate=30`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(seconds), ...video, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=720x1280:rate=30`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(seconds),
+    ...video,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
   ])
   return path
 }
 
-const detailUrl = (u: UploadResponse) => `${baseUrl}/api/competitions/${u.competition_id}/participants/${u.participant_id}/attempts/${u.attempt_id}`
+const detailUrl = (u: UploadResponse) =>
+  `${baseUrl}/api/competitions/${u.competition_id}/participants/${u.participant_id}/attempts/${u.attempt_id}`
 const pageUrl = (u: UploadResponse) => `${baseUrl}/challenges/${u.competition_id}/participants/${u.participant_id}/video/${u.attempt_id}`
 const attempt = async (u: UploadResponse) => (await (await fetch(detailUrl(u))).json()) as AttemptDetail
 
@@ -68,10 +88,21 @@ async function playerState(page: Page) {
     return {
       orientation: player.dataset.orientation,
       frame: { width: frame.width, height: frame.height, top: frame.top, left: frame.left, right: frame.right },
-      video: video && { width: video.videoWidth, height: video.videoHeight, currentTime: video.currentTime, paused: video.paused, error: video.error?.code ?? null },
+      video: video && {
+        width: video.videoWidth,
+        height: video.videoHeight,
+        currentTime: video.currentTime,
+        paused: video.paused,
+        error: video.error?.code ?? null,
+      },
       poster: poster && { complete: poster.complete, naturalWidth: poster.naturalWidth, naturalHeight: poster.naturalHeight },
       processingText: player.querySelector('.player__processing')?.textContent ?? null,
-      time: { text: time.textContent, visible: getComputedStyle(time).display !== 'none' && getComputedStyle(time).visibility !== 'hidden' && timeBox.width > 0, right: timeBox.right, bottom: timeBox.bottom },
+      time: {
+        text: time.textContent,
+        visible: getComputedStyle(time).display !== 'none' && getComputedStyle(time).visibility !== 'hidden' && timeBox.width > 0,
+        right: timeBox.right,
+        bottom: timeBox.bottom,
+      },
     }
   })
 }
@@ -86,8 +117,31 @@ beforeAll(async () => {
   await joinChallenge(baseUrl, lifter, competitionId, '83kg')
   const [blocker, hevcClip, h264Clip] = await Promise.all([
     // 16 s of 720p to transcode first: the portrait uploads wait behind it.
-    run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '16',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, 'blocker.mp4')]).then(() => join(dir, 'blocker.mp4')),
+    run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=1280x720:rate=30',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine',
+      '-t',
+      '16',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      join(dir, 'blocker.mp4'),
+    ]).then(() => join(dir, 'blocker.mp4')),
     portraitClip('phone-hevc.mp4', 'hevc'),
     portraitClip('phone-h264.mp4', 'h264'),
   ])
@@ -133,10 +187,16 @@ describe('portrait video at 390×844', () => {
     // This Chromium cannot decode HEVC: the premise of the test.
     expect(await page.evaluate((type) => document.createElement('video').canPlayType(type), pending.original_type!)).toBe('')
     await page.goto(pageUrl(hevc))
-    await page.getByRole('status').filter({ hasText: 'Processing…' }).waitFor().catch(async (error: Error) => {
-      // Processing finished before the page looked is a slow page, not a missing 'Processing…'.
-      throw new Error(`${error.message}\nthe attempt is now ${(await attempt(hevc)).processing}; the player shows: ${JSON.stringify(await playerState(page).catch(() => null))}`)
-    })
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Processing…' })
+      .waitFor()
+      .catch(async (error: Error) => {
+        // Processing finished before the page looked is a slow page, not a missing 'Processing…'.
+        throw new Error(
+          `${error.message}\nthe attempt is now ${(await attempt(hevc)).processing}; the player shows: ${JSON.stringify(await playerState(page).catch(() => null))}`,
+        )
+      })
     await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.player__poster')?.naturalWidth ?? 0) > 0)
     const waiting = await playerState(page)
     expect((await attempt(hevc)).processing, 'still pending when looked at').not.toBe('ready')
@@ -200,10 +260,12 @@ describe('portrait video at 390×844', () => {
     // the landscape clip and the last portrait one.
     await thumbs.nth(1).waitFor()
     expect(await thumbs.count()).toBe(2)
-    const boxes = await thumbs.evaluateAll((elements) => elements.map((e) => {
-      const { width, height } = e.getBoundingClientRect()
-      return { width, height }
-    }))
+    const boxes = await thumbs.evaluateAll((elements) =>
+      elements.map((e) => {
+        const { width, height } = e.getBoundingClientRect()
+        return { width, height }
+      }),
+    )
     for (const box of boxes) expect(box.width / box.height).toBeCloseTo(4 / 5, 1)
     expect(new Set(boxes.map((b) => Math.round(b.width))).size).toBe(1)
     await thumbs.first().scrollIntoViewIfNeeded()

@@ -28,7 +28,9 @@ beforeAll(async () => {
   await joinChallenge(baseUrl, auth, 1, '105kg')
   await uploadClip(baseUrl, auth, 1, clipPath, 240, 'squat')
   await uploadClip(baseUrl, auth, 1, clipPath, 250, 'squat')
-  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Array<{ id: number; name: string }> }
+  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+    competitions: Array<{ id: number; name: string }>
+  }
   boardIds = Object.fromEntries(competitions.map((c) => [c.name, c.id]))
   for (const name of BOARDS) expect(boardIds[name], name).toBeGreaterThan(0)
 }, 120_000)
@@ -48,60 +50,82 @@ interface Fit {
 }
 
 /** Measures the board as it shows now (in the page: the cells' own scrollWidth and clientWidth). */
-const measure = (page: Page): Promise<Fit> => page.evaluate(() => {
-  const visible = (el: Element) => el.getBoundingClientRect().width > 0
-  const over = (el: HTMLElement) => el.scrollWidth > el.clientWidth
-  const say = (what: string, el: HTMLElement) => `${what}: ${el.textContent} (${el.scrollWidth}/${el.clientWidth} px)`
-  const body = document.querySelector<HTMLElement>('.board__body')!
-  const figures = [...body.querySelectorAll<HTMLElement>('td.num, td.board__rank, td.board__class-col')].filter(visible)
-  const headers = [...body.querySelectorAll<HTMLElement>('th')].filter(visible)
-  const marks = [...body.querySelectorAll<HTMLElement>('.board__pending, .board__pending-phone')].filter(visible)
-  const offScreen = (el: HTMLElement) => {
-    const r = el.getBoundingClientRect()
-    return r.left < -0.5 || r.right > window.innerWidth + 0.5
-  }
-  const cut = [
-    ...figures.filter(over).map((td) => say(`cell ${td.className}`, td)),
-    ...[...figures, ...headers].filter(offScreen).map((el) => say(`off the screen (right edge ${Math.round(el.getBoundingClientRect().right)} of ${window.innerWidth})`, el)),
-    ...headers.filter(over).map((th) => say('header', th)),
-    ...marks.filter((m) => {
-      const r = m.getBoundingClientRect()
-      const cell = m.closest('td')!.getBoundingClientRect()
-      return over(m) || r.left < cell.left - 0.5 || r.right > cell.right + 0.5
-    }).map((m) => say('mark', m)),
-  ]
-  // The widest figures a challenge shows, put into each figure column's first row for a moment.
-  const widest = (td: HTMLElement) => td.classList.contains('board__rank') ? '100'
-    : td.classList.contains('board__class-col') ? '120kg+'
-      : td.classList.contains('board__points') ? '736.33'
-        : td.classList.contains('board__total') ? '1,102.5' : '502.5'
-  const cutWhenWidest: string[] = []
-  for (const row of body.querySelectorAll<HTMLElement>('tbody tr:first-child')) {
-    for (const td of [...row.querySelectorAll<HTMLElement>('td.num, td.board__rank, td.board__class-col')].filter(visible)) {
-      const text = td.firstChild
-      if (!(text instanceof Text)) continue
-      const was = text.data
-      text.data = widest(td)
-      if (over(td)) cutWhenWidest.push(say(`cell ${td.className}`, td))
-      text.data = was
+const measure = (page: Page): Promise<Fit> =>
+  page.evaluate(() => {
+    const visible = (el: Element) => el.getBoundingClientRect().width > 0
+    const over = (el: HTMLElement) => el.scrollWidth > el.clientWidth
+    const say = (what: string, el: HTMLElement) => `${what}: ${el.textContent} (${el.scrollWidth}/${el.clientWidth} px)`
+    const body = document.querySelector<HTMLElement>('.board__body')!
+    const figures = [...body.querySelectorAll<HTMLElement>('td.num, td.board__rank, td.board__class-col')].filter(visible)
+    const headers = [...body.querySelectorAll<HTMLElement>('th')].filter(visible)
+    const marks = [...body.querySelectorAll<HTMLElement>('.board__pending, .board__pending-phone')].filter(visible)
+    const offScreen = (el: HTMLElement) => {
+      const r = el.getBoundingClientRect()
+      return r.left < -0.5 || r.right > window.innerWidth + 0.5
     }
-  }
-  const namesCutWithoutTitle = [...body.querySelectorAll<HTMLElement>('.board__name-text')]
-    .filter((n) => visible(n) && over(n) && n.title !== n.textContent).map((n) => n.textContent ?? '')
-  const rows = [...body.querySelectorAll<HTMLElement>('tbody tr')]
-  const height = (list: HTMLElement[]) => Math.max(0, ...list.map((r) => Math.round(r.getBoundingClientRect().height)))
-  const doc = document.scrollingElement ?? document.documentElement
-  return {
-    pageIndicator: document.querySelector('[data-testid="board-page"]')?.textContent ?? null,
-    cut,
-    cutWhenWidest,
-    namesCutWithoutTitle,
-    markFontPx: marks.map((m) => parseFloat(getComputedStyle(m).fontSize)),
-    rowHeights: { plain: height(rows.filter((r) => !r.querySelector('.board__pending'))), withMark: height(rows.filter((r) => r.querySelector('.board__pending'))) },
-    overflow: { x: doc.scrollWidth - window.innerWidth, y: doc.scrollHeight - window.innerHeight, body: body.scrollHeight - body.clientHeight },
-    follow: { qr: !!document.querySelector('svg.board__qr'), note: document.querySelector('[data-testid="board-follow-note"]')?.textContent ?? null },
-  }
-})
+    const cut = [
+      ...figures.filter(over).map((td) => say(`cell ${td.className}`, td)),
+      ...[...figures, ...headers]
+        .filter(offScreen)
+        .map((el) => say(`off the screen (right edge ${Math.round(el.getBoundingClientRect().right)} of ${window.innerWidth})`, el)),
+      ...headers.filter(over).map((th) => say('header', th)),
+      ...marks
+        .filter((m) => {
+          const r = m.getBoundingClientRect()
+          const cell = m.closest('td')!.getBoundingClientRect()
+          return over(m) || r.left < cell.left - 0.5 || r.right > cell.right + 0.5
+        })
+        .map((m) => say('mark', m)),
+    ]
+    // The widest figures a challenge shows, put into each figure column's first row for a moment.
+    const widest = (td: HTMLElement) =>
+      td.classList.contains('board__rank')
+        ? '100'
+        : td.classList.contains('board__class-col')
+          ? '120kg+'
+          : td.classList.contains('board__points')
+            ? '736.33'
+            : td.classList.contains('board__total')
+              ? '1,102.5'
+              : '502.5'
+    const cutWhenWidest: string[] = []
+    for (const row of body.querySelectorAll<HTMLElement>('tbody tr:first-child')) {
+      for (const td of [...row.querySelectorAll<HTMLElement>('td.num, td.board__rank, td.board__class-col')].filter(visible)) {
+        const text = td.firstChild
+        if (!(text instanceof Text)) continue
+        const was = text.data
+        text.data = widest(td)
+        if (over(td)) cutWhenWidest.push(say(`cell ${td.className}`, td))
+        text.data = was
+      }
+    }
+    const namesCutWithoutTitle = [...body.querySelectorAll<HTMLElement>('.board__name-text')]
+      .filter((n) => visible(n) && over(n) && n.title !== n.textContent)
+      .map((n) => n.textContent ?? '')
+    const rows = [...body.querySelectorAll<HTMLElement>('tbody tr')]
+    const height = (list: HTMLElement[]) => Math.max(0, ...list.map((r) => Math.round(r.getBoundingClientRect().height)))
+    const doc = document.scrollingElement ?? document.documentElement
+    return {
+      pageIndicator: document.querySelector('[data-testid="board-page"]')?.textContent ?? null,
+      cut,
+      cutWhenWidest,
+      namesCutWithoutTitle,
+      markFontPx: marks.map((m) => parseFloat(getComputedStyle(m).fontSize)),
+      rowHeights: {
+        plain: height(rows.filter((r) => !r.querySelector('.board__pending'))),
+        withMark: height(rows.filter((r) => r.querySelector('.board__pending'))),
+      },
+      overflow: {
+        x: doc.scrollWidth - window.innerWidth,
+        y: doc.scrollHeight - window.innerHeight,
+        body: body.scrollHeight - body.clientHeight,
+      },
+      follow: {
+        qr: !!document.querySelector('svg.board__qr'),
+        note: document.querySelector('[data-testid="board-follow-note"]')?.textContent ?? null,
+      },
+    }
+  })
 
 async function openBoard(page: Page, id: number) {
   await page.goto(`${baseUrl}/challenges/${id}/live`)
@@ -123,17 +147,25 @@ function expectFits(fit: Fit, where: string) {
   expect(fit.overflow.x, `${where}: no horizontal scroll`).toBeLessThanOrEqual(0)
   expect(fit.overflow.y, `${where}: no vertical scroll`).toBeLessThanOrEqual(0)
   expect(fit.overflow.body, `${where}: the rows fit`).toBeLessThanOrEqual(1)
-  if (fit.rowHeights.withMark > 0 && fit.rowHeights.plain > 0) expect(fit.rowHeights.withMark, `${where}: a marked row is one row high`).toBeLessThanOrEqual(fit.rowHeights.plain + 1)
+  if (fit.rowHeights.withMark > 0 && fit.rowHeights.plain > 0)
+    expect(fit.rowHeights.withMark, `${where}: a marked row is one row high`).toBeLessThanOrEqual(fit.rowHeights.plain + 1)
 }
 
 /** Every page of the board, as they turn. */
 async function walk(page: Page, id: number, label: string) {
   await openBoard(page, id)
-  const indicator = await page.getByTestId('board-page').textContent().catch(() => null)
+  const indicator = await page
+    .getByTestId('board-page')
+    .textContent()
+    .catch(() => null)
   const total = indicator ? Number(/of (\d+)/.exec(indicator)![1]) : 1
   const fits: Fit[] = []
   for (let n = 1; n <= total; n++) {
-    if (n > 1) await page.getByTestId('board-page').filter({ hasText: new RegExp(`^Page ${n} of ${total}$`) }).waitFor({ timeout: 40_000 })
+    if (n > 1)
+      await page
+        .getByTestId('board-page')
+        .filter({ hasText: new RegExp(`^Page ${n} of ${total}$`) })
+        .waitFor({ timeout: 40_000 })
     await page.waitForTimeout(300)
     const fit = await measure(page)
     await page.screenshot({ path: `${SHOTS}fit-${label}-p${n}.png` })
@@ -143,7 +175,10 @@ async function walk(page: Page, id: number, label: string) {
   return fits
 }
 
-for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
   describe(`the projector board at ${width}×${height}`, () => {
     let browser: TestBrowser
     beforeAll(async () => {
@@ -154,7 +189,10 @@ for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
     it('cuts no figure, class, header or mark on any page, and shows the hall neither a QR code nor a note', async () => {
       const fits = await walk(browser.page, boardIds[BOARDS[0]!]!, `${width}-1`)
       expect(fits.length).toBeGreaterThan(1)
-      expect(fits.some((f) => f.markFontPx.length > 0), 'some page shows a mark').toBe(true)
+      expect(
+        fits.some((f) => f.markFontPx.length > 0),
+        'some page shows a mark',
+      ).toBe(true)
       // Loopback only: no QR code no phone could open, and nothing for developers.
       expect(fits[0]!.follow).toEqual({ qr: false, note: null })
       expect(await browser.page.locator('body').innerText()).not.toContain('HOST=')
@@ -192,10 +230,11 @@ describe('the board fills the screen before it pages', () => {
       expect(lifters).toBe(13)
       // The board turns its page every PAGE_MS (10 s): on a loaded machine it may already show page 2, the
       // best-lifter ranking. Read the page's name and its rows in one snapshot, on page 1.
-      const snapshot = () => page.evaluate(() => ({
-        page: document.querySelector('[data-testid="board-page"]')?.textContent ?? null,
-        rows: document.querySelectorAll('.board__table tbody tr').length,
-      }))
+      const snapshot = () =>
+        page.evaluate(() => ({
+          page: document.querySelector('[data-testid="board-page"]')?.textContent ?? null,
+          rows: document.querySelectorAll('.board__table tbody tr').length,
+        }))
       let shown = await snapshot()
       for (const until = Date.now() + 25_000; shown.page !== 'Page 1 of 2' && Date.now() < until;) {
         await page.waitForTimeout(200)
@@ -218,7 +257,9 @@ describe('who is told how to open the board to phones', () => {
       await openSignedIn(browser.page, `${baseUrl}/`, await demoLogin(baseUrl, 'anna1'))
       await browser.page.goto(`${baseUrl}/challenges/${boardIds[BOARDS[0]!]}/live`)
       await browser.page.getByTestId('board-follow-note').waitFor({ timeout: 30_000 })
-      expect(await browser.page.getByTestId('board-follow-note').textContent()).toBe('To follow on phones, start the server with HOST=0.0.0.0 (see README).')
+      expect(await browser.page.getByTestId('board-follow-note').textContent()).toBe(
+        'To follow on phones, start the server with HOST=0.0.0.0 (see README).',
+      )
       expect(browser.errors).toEqual([])
     } finally {
       await browser.close()

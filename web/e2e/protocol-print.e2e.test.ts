@@ -10,26 +10,36 @@ const baseUrl = inject('baseUrl')
 const shots = process.env.PROTOCOL_SHOTS ?? '/tmp'
 
 let browser: TestBrowser
-beforeAll(async () => { browser = await openBrowser(794, 1123) })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await openBrowser(794, 1123)
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 /** Each page's size in points, [width, height], as Chromium writes the PDF. */
-const mediaBoxes = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])] as const)
+const mediaBoxes = (pdf: Buffer) =>
+  [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Number(m[1]), Number(m[2])] as const)
 /** The pages of a PDF as Chromium writes it (one page object each). */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length
 
 describe('the results protocol prints', () => {
   it('A4, a page per group, no navigation; portrait and landscape', async () => {
-    const { competitions } = await (await fetch(`${baseUrl}/api/competitions`)).json() as { competitions: Competition[] }
+    const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Competition[] }
     const ended = competitions.find((c) => c.name === 'Autumn Raw Nationals')!
-    const doc = await (await fetch(`${baseUrl}/api/competitions/${ended.id}/results.csv?format=json`)).json() as ResultsDocument
+    const doc = (await (await fetch(`${baseUrl}/api/competitions/${ended.id}/results.csv?format=json`)).json()) as ResultsDocument
     const groups = new Set(doc.lifters.map((l) => `${l.sex}|${l.weight_class}`)).size
     expect(groups).toBeGreaterThan(1)
 
     const page = browser.page
     await page.goto(`${baseUrl}/challenges/${ended.id}/results`)
     await page.getByRole('heading', { name: 'Autumn Raw Nationals', level: 1 }).waitFor()
-    expect(await page.getByRole('region').filter({ has: page.getByRole('table') }).count()).toBeGreaterThanOrEqual(groups)
+    expect(
+      await page
+        .getByRole('region')
+        .filter({ has: page.getByRole('table') })
+        .count(),
+    ).toBeGreaterThanOrEqual(groups)
     await page.screenshot({ path: `${shots}/protocol-screen.png`, fullPage: true })
 
     await page.emulateMedia({ media: 'print' })

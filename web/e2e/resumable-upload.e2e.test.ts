@@ -10,8 +10,16 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AuthResponse } from '../../contract/index.ts'
 import {
-  createOpenChallenge, emulateNetwork, fetchVideoRange, joinChallenge, makeSizedClip, registerUser, tusUploadStatus, uploadedVideos,
-  waitForUploadPercent, watchTusTraffic,
+  createOpenChallenge,
+  emulateNetwork,
+  fetchVideoRange,
+  joinChallenge,
+  makeSizedClip,
+  registerUser,
+  tusUploadStatus,
+  uploadedVideos,
+  waitForUploadPercent,
+  watchTusTraffic,
 } from './api.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
@@ -68,7 +76,9 @@ describe('resumable upload in the browser', () => {
 
     // Size, speed and time left while it goes.
     await waitForUploadPercent(page, 20)
-    expect(await page.getByTestId('upload-details').textContent()).toMatch(/^[\d.]+ MB of 16(\.\d)? MB · [\d.]+ (MB|KB)\/s · (about \d+ (s|min)|a few seconds) left$/)
+    expect(await page.getByTestId('upload-details').textContent()).toMatch(
+      /^[\d.]+ MB of 16(\.\d)? MB · [\d.]+ (MB|KB)\/s · (about \d+ (s|min)|a few seconds) left$/,
+    )
     await waitForUploadPercent(page, 50)
     const beforeReload = traffic.patches.length
     await page.reload()
@@ -89,7 +99,9 @@ describe('resumable upload in the browser', () => {
     expect(resumed[0]!.offset).toBeGreaterThan(0)
     expect(resumed[0]!.offset).toBeGreaterThanOrEqual((offered / 100) * clipSize)
     expect(traffic.creations).toBe(1)
-    console.info(`reload: offered ${offered} %, first PATCH after the reload at ${resumed[0]!.offset} of ${clipSize} bytes; PATCHes before/after: ${beforeReload}/${resumed.length}`)
+    console.info(
+      `reload: offered ${offered} %, first PATCH after the reload at ${resumed[0]!.offset} of ${clipSize} bytes; PATCHes before/after: ${beforeReload}/${resumed.length}`,
+    )
     const attempts = (await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === competitionId)
     expect(attempts).toHaveLength(1)
     expect(attempts[0]!.weight).toBe(142.5)
@@ -97,7 +109,9 @@ describe('resumable upload in the browser', () => {
     const played = await fetchVideoRange(baseUrl, traffic.finished!.url)
     expect(played).toMatchObject({ status: 206, bytes: 1024 })
     // Nothing left to offer: tus's entry and ours are gone.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress'))).toEqual([])
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress')),
+    ).toEqual([])
     await page.goto(url)
     await page.getByRole('button', { name: 'Upload Lift' }).waitFor({ state: 'attached' })
     expect(await page.getByText(/^Unfinished upload/).count()).toBe(0)
@@ -123,7 +137,9 @@ describe('resumable upload in the browser', () => {
     await page.waitForTimeout(1_500)
     expect(traffic.patches.length).toBe(patches) // nothing more is sent
     expect((await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === competitionId)).toEqual([])
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress'))).toEqual([])
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress')),
+    ).toEqual([])
     expect(browser.errors).toEqual([])
   })
 
@@ -133,7 +149,8 @@ describe('resumable upload in the browser', () => {
     const { page, traffic, competitionId } = await openUploadPage('Refresh Open', refreshed)
     const refused: string[] = []
     page.on('response', (response) => {
-      if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/uploads/')) refused.push(response.request().method())
+      if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/uploads/'))
+        refused.push(response.request().method())
     })
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByRole('button', { name: 'Upload Lift' }).click()

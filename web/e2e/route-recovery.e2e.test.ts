@@ -52,7 +52,11 @@ describe('a page whose code cannot load', () => {
     await link.click()
     const notice = page.getByRole('main').getByText('Offline — this page loads when the connection is back.')
     await notice.waitFor({ timeout: 10_000 })
-    await page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('button', { name: 'Menu' })).first().waitFor()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .or(page.getByRole('button', { name: 'Menu' }))
+      .first()
+      .waitFor()
     expect(await page.getByRole('link', { name: 'LiftArena home' }).isVisible()).toBe(true)
     expect(await page.locator('body').innerText()).not.toMatch(DEVELOPER_SCREEN)
     expect(page.url()).toBe(`${baseUrl}/challenges/2/participants`)
@@ -64,10 +68,14 @@ describe('a page whose code cannot load', () => {
     console.log(`participants page loaded ${Date.now() - back} ms after going online; document loads: ${documents.count}`)
     expect(await notice.count()).toBe(0)
     // Styled too: the page's CSS, which failed with its code (and which Vite never asks for twice), was loaded again.
-    await page.waitForFunction(() => {
-      const list = document.querySelector('.participants-list')
-      return list !== null && getComputedStyle(list).display === 'flex'
-    }, null, { timeout: 5000 })
+    await page.waitForFunction(
+      () => {
+        const list = document.querySelector('.participants-list')
+        return list !== null && getComputedStyle(list).display === 'flex'
+      },
+      null,
+      { timeout: 5000 },
+    )
     await page.screenshot({ path: `${SHOTS}/back-online.png` })
     expect(browser.errors).toEqual([])
   })

@@ -32,36 +32,72 @@ function routes(): RouteCheck[] {
     { path: '/challenges', title: 'Challenges | LiftArena', ready: (p) => p.getByText('Winter Powerlifting Open').first().waitFor() },
     { path: '/challenges?status=completed', title: 'Challenges | LiftArena', ready: (p) => p.getByText('Autumn Raw Nationals').waitFor() },
     { path: '/challenges/1', title: 'Challenges | LiftArena', ready: (p) => p.getByRole('list', { name: 'Recent videos' }).waitFor() },
-    { path: '/challenges/1/upload', title: 'Challenges | LiftArena', ready: (p) => p.getByRole('button', { name: 'Upload Lift' }).waitFor() },
+    {
+      path: '/challenges/1/upload',
+      title: 'Challenges | LiftArena',
+      ready: (p) => p.getByRole('button', { name: 'Upload Lift' }).waitFor(),
+    },
     { path: '/upload', title: 'Upload | LiftArena', ready: (p) => p.getByLabel('Challenge').waitFor() },
-    { path: video, title: 'Challenges | LiftArena', ready: (p) => p.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1) },
-    { path: `/video-player/1/${upload.participant_id}/${upload.attempt_id}`, title: 'Challenges | LiftArena', ready: (p) => p.waitForURL(`**${video}`) },
+    {
+      path: video,
+      title: 'Challenges | LiftArena',
+      ready: (p) => p.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1),
+    },
+    {
+      path: `/video-player/1/${upload.participant_id}/${upload.attempt_id}`,
+      title: 'Challenges | LiftArena',
+      ready: (p) => p.waitForURL(`**${video}`),
+    },
     { path: '/competitions/1', title: 'Challenges | LiftArena', ready: (p) => p.waitForURL('**/challenges/1') },
     { path: '/random-video', title: 'Random-video | LiftArena', ready: (p) => p.getByRole('button', { name: 'Next video' }).waitFor() },
-    { path: '/random-video?type=squat', title: 'Random-video | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Browse all videos' }).waitFor() },
+    {
+      path: '/random-video?type=squat',
+      title: 'Random-video | LiftArena',
+      ready: (p) => p.getByRole('heading', { name: 'Browse all videos' }).waitFor(),
+    },
     { path: '/athletes', title: 'Athletes | LiftArena', ready: (p) => p.getByRole('link', { name: 'Anna Novak' }).waitFor() },
     { path: '/athletes?q=Japan', title: 'Athletes | LiftArena', ready: (p) => p.getByRole('link', { name: 'Dmitri Fischer' }).waitFor() },
     { path: '/about', title: 'About | LiftArena', ready: (p) => p.getByRole('heading', { name: 'What it is' }).waitFor() },
     { path: '/terms', title: 'Terms | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Taking part' }).waitFor() },
     { path: '/privacy', title: 'Privacy | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Who sees what' }).waitFor() },
     { path: '/leaderboard', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('table').waitFor() },
-    { path: '/leaderboard?sort=deadlift&class=93kg', title: 'Leaderboard | LiftArena', ready: (p) => p.getByRole('columnheader', { name: 'Deadlift ▼' }).waitFor() },
+    {
+      path: '/leaderboard?sort=deadlift&class=93kg',
+      title: 'Leaderboard | LiftArena',
+      ready: (p) => p.getByRole('columnheader', { name: 'Deadlift ▼' }).waitFor(),
+    },
     { path: '/records', title: 'Records | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Records', exact: true }).waitFor() },
     { path: '/store', title: 'Store | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Cart (0)' }).waitFor() },
     { path: '/profile', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Route Tester' }).waitFor() },
     { path: '/profile/3', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Caio Sokolova' }).waitFor() },
     { path: '/profile?id=2', title: 'Profile | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Ben Tanaka' }).waitFor() },
-    { path: '/auth/error?error=Access%20denied', title: 'Auth | LiftArena', ready: (p) => p.getByRole('alert').filter({ hasText: 'Access denied' }).waitFor() },
-    { path: '/auth/callback?user_id=1', title: 'Auth | LiftArena', ready: (p) => p.getByText('Authentication failed: Missing token or user ID').waitFor() },
+    {
+      path: '/auth/error?error=Access%20denied',
+      title: 'Auth | LiftArena',
+      ready: (p) => p.getByRole('alert').filter({ hasText: 'Access denied' }).waitFor(),
+    },
+    {
+      path: '/auth/callback?user_id=1',
+      title: 'Auth | LiftArena',
+      ready: (p) => p.getByText('Authentication failed: Missing token or user ID').waitFor(),
+    },
     { path: '/no/such/page', title: 'No | LiftArena', ready: (p) => p.getByRole('heading', { name: 'Oops! Page not found' }).waitFor() },
     { path: '/challenges/1/live', title: 'Challenges | LiftArena', ready: (p) => p.getByTestId('board-latest').waitFor() },
     // The tester organises a challenge of their own with one lift waiting: the organiser's and a judge's screens.
-    { path: `/challenges/${ownChallenge}/judging`, title: 'Challenges | LiftArena', ready: (p) => p.getByRole('heading', { name: /^Judging: / }).waitFor() },
+    {
+      path: `/challenges/${ownChallenge}/judging`,
+      title: 'Challenges | LiftArena',
+      ready: (p) => p.getByRole('heading', { name: /^Judging: / }).waitFor(),
+    },
     { path: '/judge', title: 'Judge | LiftArena', ready: (p) => p.getByRole('heading', { name: "Judge's desk" }).waitFor() },
   ]
 }
 
-const slug = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home'
+const slug = (path: string) =>
+  path
+    .replace(/^\//, '')
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/-$/, '') || 'home'
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true })

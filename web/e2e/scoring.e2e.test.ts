@@ -16,7 +16,9 @@ async function get<T>(path: string): Promise<T> {
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
@@ -26,8 +28,12 @@ const kg = (n: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDig
 const points = (n: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
 
 let phone: TestBrowser
-beforeAll(async () => { phone = await openBrowser(390, 844) })
-afterAll(async () => { await phone?.close() })
+beforeAll(async () => {
+  phone = await openBrowser(390, 844)
+})
+afterAll(async () => {
+  await phone?.close()
+})
 
 describe('weightlifting scores live', () => {
   it('shows snatch, clean & jerk, total and Sinclair, and a decision changes them without a reload', async () => {
@@ -39,12 +45,17 @@ describe('weightlifting scores live', () => {
     const { lifts } = await get<{ lifts: Lift[] }>(`/competitions/${challenge.id}/lifts`)
 
     // A clean & jerk awaiting its judges whose good lift raises a weighed lifter's total and keeps them in their class's top 5.
-    const pick = lifts.filter((l) => l.lift_type === 'clean_and_jerk' && l.status === 'pending').map((attempt) => {
-      const lifter = participants.find((p) => p.user_id === attempt.user_id)!
-      const total = lifter.best_snatch + Math.max(lifter.best_clean_and_jerk, attempt.weight)
-      const ahead = participants.filter((p) => p.weight_class === lifter.weight_class && p.id !== lifter.id && (p.total ?? 0) >= total).length
-      return { attempt, lifter, total, ahead }
-    }).find(({ lifter, total, ahead }) => lifter.bodyweight !== null && lifter.best_snatch > 0 && total > (lifter.total ?? 0) && ahead < 4)
+    const pick = lifts
+      .filter((l) => l.lift_type === 'clean_and_jerk' && l.status === 'pending')
+      .map((attempt) => {
+        const lifter = participants.find((p) => p.user_id === attempt.user_id)!
+        const total = lifter.best_snatch + Math.max(lifter.best_clean_and_jerk, attempt.weight)
+        const ahead = participants.filter(
+          (p) => p.weight_class === lifter.weight_class && p.id !== lifter.id && (p.total ?? 0) >= total,
+        ).length
+        return { attempt, lifter, total, ahead }
+      })
+      .find(({ lifter, total, ahead }) => lifter.bodyweight !== null && lifter.best_snatch > 0 && total > (lifter.total ?? 0) && ahead < 4)
     expect(pick, 'the demo has a pending clean & jerk that changes a top-5 total').toBeTruthy()
     const { attempt, lifter } = pick!
 
@@ -56,21 +67,35 @@ describe('weightlifting scores live', () => {
     const row = page.getByRole('list', { name: 'Top participants' }).getByRole('listitem').filter({ hasText: lifter.name }).first()
     await row.waitFor()
     const bests = row.getByTestId('participant-bests')
-    expect(await bests.textContent()).toBe(`Sn ${lifter.best_snatch} · C&J ${lifter.best_clean_and_jerk > 0 ? lifter.best_clean_and_jerk : '—'}`)
+    expect(await bests.textContent()).toBe(
+      `Sn ${lifter.best_snatch} · C&J ${lifter.best_clean_and_jerk > 0 ? lifter.best_clean_and_jerk : '—'}`,
+    )
     expect(await row.getByTestId('participant-total').textContent()).toBe(lifter.total === null ? '—' : kg(lifter.total))
-    expect(await row.getByTestId('participant-points').textContent()).toBe(`${lifter.points === null ? '—' : points(lifter.points)} Sinclair`)
-    await row.getByText(/Awaiting judges/).first().waitFor()
-    await page.evaluate(() => { (window as unknown as { marker: string }).marker = 'still this page' })
+    expect(await row.getByTestId('participant-points').textContent()).toBe(
+      `${lifter.points === null ? '—' : points(lifter.points)} Sinclair`,
+    )
+    await row
+      .getByText(/Awaiting judges/)
+      .first()
+      .waitFor()
+    await page.evaluate(() => {
+      ;(window as unknown as { marker: string }).marker = 'still this page'
+    })
 
     // The organiser (the demo's anna1) decides it as jury.
     const organiser = await post<AuthResponse>('/auth/login', { username: 'anna1', password: 'liftarena-demo' })
     await post(`/attempts/${attempt.id}/jury`, { good: true }, organiser.access_token)
-    const after = (await get<{ participants: Participant[] }>(`/competitions/${challenge.id}/participants`)).participants.find((p) => p.id === lifter.id)!
+    const after = (await get<{ participants: Participant[] }>(`/competitions/${challenge.id}/participants`)).participants.find(
+      (p) => p.id === lifter.id,
+    )!
     expect(after.best_clean_and_jerk).toBe(Math.max(lifter.best_clean_and_jerk, attempt.weight))
     expect(after.total).toBe(pick!.total)
     expect(after.points).toBeGreaterThan(lifter.points ?? 0)
 
-    await row.getByTestId('participant-total').filter({ hasText: kg(after.total!) }).waitFor({ timeout: 15_000 })
+    await row
+      .getByTestId('participant-total')
+      .filter({ hasText: kg(after.total!) })
+      .waitFor({ timeout: 15_000 })
     expect(await row.getByTestId('participant-points').textContent()).toBe(`${points(after.points!)} Sinclair`)
     expect(await bests.textContent()).toBe(`Sn ${after.best_snatch} · C&J ${after.best_clean_and_jerk}`)
     expect(await row.getByTestId('participant-place').textContent()).toBe(String(after.place))

@@ -27,7 +27,10 @@ let userId: number
 /** Records CSP violations and dialogs from the first script on. */
 async function watch(page: Page) {
   const dialogs: string[] = []
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss() })
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] }
     w.__csp = []
@@ -36,24 +39,38 @@ async function watch(page: Page) {
   return dialogs
 }
 
-const pageState = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { __xss?: string; __csp: string[] }
-  return { xss: w.__xss ?? null, csp: w.__csp, scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length }
-})
+const pageState = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __xss?: string; __csp: string[] }
+    return { xss: w.__xss ?? null, csp: w.__csp, scripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length }
+  })
 
 beforeAll(async () => {
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: EVIL_NAME, email: `xss.${Date.now()}@e2e.liftarena.test`, password: 'e2e-password', weight_class: '83kg', country: EVIL_LOCATION.slice(0, 80), bio: EVIL_DESCRIPTION }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: EVIL_NAME,
+      email: `xss.${Date.now()}@e2e.liftarena.test`,
+      password: 'e2e-password',
+      weight_class: '83kg',
+      country: EVIL_LOCATION.slice(0, 80),
+      bio: EVIL_DESCRIPTION,
+    }),
   })
   expect(registered.status).toBe(201)
   lifter = (await registered.json()) as AuthResponse
   userId = lifter.user_id
   const response = await fetch(`${baseUrl}/api/create_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.access_token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.access_token}` },
     body: JSON.stringify({
-      name: EVIL_CHALLENGE, location: EVIL_LOCATION, description: EVIL_DESCRIPTION, weightclasses: ['83kg'],
-      start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+      name: EVIL_CHALLENGE,
+      location: EVIL_LOCATION,
+      description: EVIL_DESCRIPTION,
+      weightclasses: ['83kg'],
+      start_date: new Date(Date.now() - 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + 6 * 86_400_000).toISOString(),
     }),
   })
   expect(response.status).toBe(201)
@@ -65,7 +82,9 @@ beforeAll(async () => {
 
 describe('HTML and script in names and descriptions', () => {
   let browser: TestBrowser
-  beforeAll(async () => { browser = await openBrowser(1440) })
+  beforeAll(async () => {
+    browser = await openBrowser(1440)
+  })
   afterAll(() => browser?.close())
 
   it('are shown as text and never run, on every page that shows them', async () => {
@@ -92,7 +111,7 @@ describe('HTML and script in names and descriptions', () => {
     }
     // The text is there, literally.
     await page.goto(`${baseUrl}/challenges/${competitionId}`)
-    await page.getByText('<script>window.__xss=\'description\'</script>', { exact: false }).first().waitFor()
+    await page.getByText("<script>window.__xss='description'</script>", { exact: false }).first().waitFor()
     expect(await page.locator('img[src="x"], svg[onload], iframe[src^="javascript"]').count()).toBe(0)
     expect(dialogs).toEqual([])
     expect(browser.errors).toEqual([])
@@ -101,7 +120,9 @@ describe('HTML and script in names and descriptions', () => {
 
 describe('the policy on every page', () => {
   let browser: TestBrowser
-  beforeAll(async () => { browser = await openBrowser(1440) })
+  beforeAll(async () => {
+    browser = await openBrowser(1440)
+  })
   afterAll(() => browser?.close())
 
   it("reports no violation anywhere: no inline styles or scripts, no other host (style-src has no 'unsafe-inline')", async () => {
@@ -112,7 +133,20 @@ describe('the policy on every page', () => {
     expect(csp).toMatch(/style-src 'self'(;|$)/)
     expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/)
     expect(csp).toMatch(/connect-src 'self'(;|$)/)
-    const paths = ['/', '/about', '/challenges', '/leaderboard', '/athletes', '/store', '/random-video', '/upload', `/challenges/${competitionId}/upload`, '/auth/error', '/no-such-page', `/challenges/${competitionId}`]
+    const paths = [
+      '/',
+      '/about',
+      '/challenges',
+      '/leaderboard',
+      '/athletes',
+      '/store',
+      '/random-video',
+      '/upload',
+      `/challenges/${competitionId}/upload`,
+      '/auth/error',
+      '/no-such-page',
+      `/challenges/${competitionId}`,
+    ]
     for (const path of paths) {
       await page.goto(`${baseUrl}${path}`)
       await page.locator('main, [role="main"], body > #root > *').first().waitFor()
@@ -133,7 +167,9 @@ describe('the policy on every page', () => {
 
 describe('a challenge image on another host', () => {
   let browser: TestBrowser
-  beforeAll(async () => { browser = await openBrowser(1440) })
+  beforeAll(async () => {
+    browser = await openBrowser(1440)
+  })
   afterAll(() => browser?.close())
 
   it('is never fetched: a row written before images had to be same-origin paths makes no browser call that host', async () => {
@@ -151,8 +187,13 @@ describe('a challenge image on another host', () => {
     })
     const reached: string[] = []
     // A request the policy blocks is still announced ('request', then 'requestfailed' with ERR_BLOCKED_BY_CSP); one that left the page finishes.
-    page.on('requestfinished', (request) => { if (new URL(request.url()).hostname === 'evil.example') reached.push(`finished ${request.url()}`) })
-    await page.route('**://evil.example/**', (route) => { reached.push(`routed ${route.request().url()}`); return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') }) })
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).hostname === 'evil.example') reached.push(`finished ${request.url()}`)
+    })
+    await page.route('**://evil.example/**', (route) => {
+      reached.push(`routed ${route.request().url()}`)
+      return route.fulfill({ status: 200, contentType: 'image/gif', body: Buffer.from('R0lGODlhAQABAAAAACw=', 'base64') })
+    })
     const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
       ['/challenges', (p) => p.getByText(EVIL_CHALLENGE).first().waitFor()],
       [`/challenges/${competitionId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],

@@ -19,10 +19,15 @@ const otherName = `Ola Other ${tag}`
 /** An upcoming challenge (starts in 2 days) whose first class is 74kg, so the lifter's 83kg is not the default. */
 async function createUpcomingChallenge(owner: AuthResponse, name: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/create_competition`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access_token}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access_token}` },
     body: JSON.stringify({
-      name, location: 'Bergen', lifttypes: ['Squat', 'Bench Press', 'Deadlift'], weightclasses: ['74kg', '83kg', '93kg'],
-      start_date: new Date(Date.now() + 2 * 86_400_000).toISOString(), end_date: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+      name,
+      location: 'Bergen',
+      lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+      weightclasses: ['74kg', '83kg', '93kg'],
+      start_date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + 9 * 86_400_000).toISOString(),
     }),
   })
   if (response.status !== 201) throw new Error(`create challenge: ${response.status} ${await response.text()}`)
@@ -30,8 +35,10 @@ async function createUpcomingChallenge(owner: AuthResponse, name: string): Promi
 }
 
 /** Finite animations (a row fading in) have ended: axe measures contrast on the colours as they end up. */
-const animationsDone = (page: TestBrowser['page']) => page.waitForFunction(() => document.getAnimations()
-  .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity))
+const animationsDone = (page: TestBrowser['page']) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
 
 let lifter: TestBrowser
 let spectator: TestBrowser
@@ -49,7 +56,11 @@ afterAll(async () => {
 
 describe('small things, on a phone', () => {
   it("join starts at the lifter's own class, and the joined badge names it; a spectator's count follows live", async () => {
-    const [owner, me, other] = await Promise.all([registerUser(baseUrl, `Owner ${tag}`), registerUser(baseUrl, lifterName), registerUser(baseUrl, otherName)])
+    const [owner, me, other] = await Promise.all([
+      registerUser(baseUrl, `Owner ${tag}`),
+      registerUser(baseUrl, lifterName),
+      registerUser(baseUrl, otherName),
+    ])
     const id = await createUpcomingChallenge(owner, `Phone Open ${tag}`)
     challengeUrl = `${baseUrl}/challenges/${id}`
     await joinChallenge(baseUrl, other, id, '93kg')
@@ -112,7 +123,12 @@ describe('small things, on a phone', () => {
     await dialog.getByLabel('Name *').fill('Only A Name')
     await dialog.getByRole('button', { name: 'Create Profile' }).click()
 
-    for (const [label, message] of [['Email *', 'Email is required.'], ['Confirm password *', 'Confirm password is required.'], ['Weight class *', 'Weight class is required.'], ['Country *', 'Country is required.']]) {
+    for (const [label, message] of [
+      ['Email *', 'Email is required.'],
+      ['Confirm password *', 'Confirm password is required.'],
+      ['Weight class *', 'Weight class is required.'],
+      ['Country *', 'Country is required.'],
+    ]) {
       const field = dialog.getByLabel(label!, { exact: true })
       expect(await field.getAttribute('aria-invalid'), label).toBe('true')
       await dialog.getByText(message!, { exact: true }).waitFor()

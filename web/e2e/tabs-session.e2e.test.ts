@@ -44,8 +44,18 @@ async function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<string> {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', REDIS_URL: '', ...env },
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      ...env,
+    },
   })
   server = child
   let output = ''
@@ -73,7 +83,10 @@ beforeAll(async () => {
   database = await createTestDatabase()
   dataDir = mkdtempSync(join(tmpdir(), 'liftarena-tabs-'))
   baseUrl = await startServer({
-    DATABASE_URL: database.url, ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS), SERVE_WEB: 'true', RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    DATABASE_URL: database.url,
+    ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS),
+    SERVE_WEB: 'true',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
   })
 })
 afterAll(async () => {
@@ -94,14 +107,21 @@ async function refreshRows(userId: number): Promise<{ rows: number; rotated: num
   await client.connect()
   try {
     const { rows } = await client.query<{ rows: string; rotated: string; revoked: string }>(
-      'SELECT count(*) AS rows, count(rotated_at) AS rotated, count(revoked_at) AS revoked FROM refresh_tokens WHERE user_id = $1', [userId])
+      'SELECT count(*) AS rows, count(rotated_at) AS rotated, count(revoked_at) AS revoked FROM refresh_tokens WHERE user_id = $1',
+      [userId],
+    )
     return { rows: Number(rows[0]!.rows), rotated: Number(rows[0]!.rotated), revoked: Number(rows[0]!.revoked) }
   } finally {
     await client.end()
   }
 }
 
-const stored = (page: Page) => page.evaluate(() => ({ access: localStorage.getItem('auth_token'), refresh: localStorage.getItem('refresh_token'), userId: localStorage.getItem('userId') }))
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    access: localStorage.getItem('auth_token'),
+    refresh: localStorage.getItem('refresh_token'),
+    userId: localStorage.getItem('userId'),
+  }))
 
 interface Tabs {
   browser: TestBrowser
@@ -118,7 +138,12 @@ async function openTabs(auth: AuthResponse, name: string, prepare?: (context: Br
   await prepare?.(browser.context)
   const presented: string[] = []
   await browser.context.route('**/api/auth/refresh', async (route) => {
-    presented.push(route.request().headers().authorization?.replace(/^Bearer /, '') ?? '')
+    presented.push(
+      route
+        .request()
+        .headers()
+        .authorization?.replace(/^Bearer /, '') ?? '',
+    )
     await new Promise((resolve) => setTimeout(resolve, REFRESH_DELAY_MS))
     await route.continue()
   })
@@ -127,9 +152,11 @@ async function openTabs(auth: AuthResponse, name: string, prepare?: (context: Br
   const second = await browser.context.newPage()
   const tabs: [Page, Page] = [first, second]
   const refused: [number, number] = [0, 0]
-  tabs.forEach((tab, i) => tab.on('response', (response) => {
-    if (response.url().endsWith('/api/auth/user') && response.status() === 401) refused[i]! += 1
-  }))
+  tabs.forEach((tab, i) =>
+    tab.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/user') && response.status() === 401) refused[i]! += 1
+    }),
+  )
   await Promise.all(tabs.map((tab) => tab.goto(baseUrl)))
   await Promise.all(tabs.map((tab) => loggedInAs(tab, name)))
   return { browser, tabs, presented, refused }
@@ -170,7 +197,9 @@ describe('two tabs of one browser past the access token expiry', () => {
       // The stored session still works: its refresh token exchanges and the new access token is accepted.
       const next = await fetch(`${baseUrl}/api/auth/refresh`, { method: 'POST', headers: { authorization: `Bearer ${a.refresh}` } })
       expect(next.status).toBe(200)
-      const me = await fetch(`${baseUrl}/api/auth/user`, { headers: { authorization: `Bearer ${((await next.json()) as AuthResponse).access_token}` } })
+      const me = await fetch(`${baseUrl}/api/auth/user`, {
+        headers: { authorization: `Bearer ${((await next.json()) as AuthResponse).access_token}` },
+      })
       expect(me.status).toBe(200)
       expect(t.browser.errors).toEqual([])
     } finally {
@@ -181,9 +210,11 @@ describe('two tabs of one browser past the access token expiry', () => {
   it('without Web Locks (a localStorage lease): both tabs stay logged in and the login is never revoked', async () => {
     const name = `Lease Tabs ${Date.now() % 100000}`
     const auth = await registerUser(baseUrl, name)
-    const t = await openTabs(auth, name, (context) => context.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true })
-    }))
+    const t = await openTabs(auth, name, (context) =>
+      context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true })
+      }),
+    )
     try {
       expect(await t.tabs[0].evaluate(() => navigator.locks === undefined)).toBe(true)
       // Usually one exchange per round; a tie (a lease write that had not reached the other tab) would be two

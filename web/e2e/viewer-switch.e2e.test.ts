@@ -21,7 +21,9 @@ beforeAll(async () => {
   aEmail = ((await own.json()) as ProfileResponse).user.email!
   browser = await openBrowser(1280, 900)
 })
-afterAll(async () => { await browser?.close() })
+afterAll(async () => {
+  await browser?.close()
+})
 
 describe('one tab, two accounts', () => {
   it("B, logged in after A logged out, never sees A's email on A's profile", async () => {
@@ -35,10 +37,11 @@ describe('one tab, two accounts', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' })
     }
     /** Client-side navigation (a reload would empty the cache this test is about). */
-    const navigate = (path: string) => page.evaluate((to) => {
-      history.pushState({}, '', to)
-      dispatchEvent(new PopStateEvent('popstate'))
-    }, path)
+    const navigate = (path: string) =>
+      page.evaluate((to) => {
+        history.pushState({}, '', to)
+        dispatchEvent(new PopStateEvent('popstate'))
+      }, path)
 
     await page.goto(baseUrl)
     await logIn(aEmail)
@@ -47,14 +50,19 @@ describe('one tab, two accounts', () => {
 
     await banner.getByRole('button', { name: 'Logout' }).click()
     await banner.getByRole('button', { name: 'Login' }).waitFor()
-    const bEmail = ((await (await fetch(`${baseUrl}/api/users/${b.user_id}/profile`, { headers: { authorization: `Bearer ${b.access_token}` } })).json()) as ProfileResponse).user.email!
+    const bEmail = (
+      (await (
+        await fetch(`${baseUrl}/api/users/${b.user_id}/profile`, { headers: { authorization: `Bearer ${b.access_token}` } })
+      ).json()) as ProfileResponse
+    ).user.email!
     await logIn(bEmail)
     // From here on, every change of the page is checked for A's email.
     await page.evaluate((email) => {
       const seen = { email: document.body.innerText.includes(email) }
       ;(window as unknown as { emailSeen: typeof seen }).emailSeen = seen
-      new MutationObserver(() => { if (document.body.innerText.includes(email)) seen.email = true })
-        .observe(document.body, { subtree: true, childList: true, characterData: true })
+      new MutationObserver(() => {
+        if (document.body.innerText.includes(email)) seen.email = true
+      }).observe(document.body, { subtree: true, childList: true, characterData: true })
     }, aEmail)
     await navigate(`/profile/${a.user_id}`)
     await page.getByRole('heading', { name: `Viewer A ${stamp}` }).waitFor()

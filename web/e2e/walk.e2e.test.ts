@@ -37,14 +37,21 @@ const ROUTES: Array<[path: string, ready: string]> = [
   ['/no/such/page', 'Oops! Page not found'],
 ]
 
-interface Walker { browser: TestBrowser; problems: string[] }
+interface Walker {
+  browser: TestBrowser
+  problems: string[]
+}
 
 /** Watches a page for what the walk must never meet, beyond the console errors browser.ts collects. */
 function walker(browser: TestBrowser): Walker {
   const problems: string[] = []
   browser.page.on('console', (message) => {
     // browser.ts leaves resource errors out; here a failed load counts too (the 404 page's own document excepted).
-    if (message.type() === 'error' && message.text().startsWith('Failed to load resource') && !browser.page.url().includes('/no/such/page')) {
+    if (
+      message.type() === 'error' &&
+      message.text().startsWith('Failed to load resource') &&
+      !browser.page.url().includes('/no/such/page')
+    ) {
       problems.push(`${browser.page.url()}: ${message.text()} (${message.location().url})`)
     }
   })
@@ -55,26 +62,27 @@ function walker(browser: TestBrowser): Walker {
 }
 
 /** Text a person should never read, and words of labels, headers and buttons broken across lines. */
-const inspect = (page: Page) => page.evaluate(() => {
-  const text = document.body.innerText
-  const bad = ['undefined', 'NaN', '$1,750'].filter((word) => new RegExp(`(^|[^\\w$])${word.replace('$', '\\$')}($|[^\\w])`).test(text))
-  const broken: string[] = []
-  for (const el of document.querySelectorAll<HTMLElement>('label, legend, th, dt, button, .tag, .badge')) {
-    if (el.getBoundingClientRect().width === 0) continue
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const data = node.textContent ?? ''
-      for (const match of data.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
-        const range = document.createRange()
-        range.setStart(node, match.index)
-        range.setEnd(node, match.index + match[0].length)
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
-        if (lines.size > 1) broken.push(`"${match[0]}" in <${el.tagName.toLowerCase()}> ${el.textContent?.trim().slice(0, 40)}`)
+const inspect = (page: Page) =>
+  page.evaluate(() => {
+    const text = document.body.innerText
+    const bad = ['undefined', 'NaN', '$1,750'].filter((word) => new RegExp(`(^|[^\\w$])${word.replace('$', '\\$')}($|[^\\w])`).test(text))
+    const broken: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('label, legend, th, dt, button, .tag, .badge')) {
+      if (el.getBoundingClientRect().width === 0) continue
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const data = node.textContent ?? ''
+        for (const match of data.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+          const range = document.createRange()
+          range.setStart(node, match.index)
+          range.setEnd(node, match.index + match[0].length)
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          if (lines.size > 1) broken.push(`"${match[0]}" in <${el.tagName.toLowerCase()}> ${el.textContent?.trim().slice(0, 40)}`)
+        }
       }
     }
-  }
-  return { bad, broken }
-})
+    return { bad, broken }
+  })
 
 async function walk(w: Walker, label: string) {
   const page = w.browser.page
@@ -97,7 +105,10 @@ beforeAll(async () => {
 })
 
 describe('a walk through every route', () => {
-  for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
     it(`as a spectator at ${width} px`, async () => {
       const w = walker(await openBrowser(width, height))
       try {
@@ -126,7 +137,10 @@ describe('a walk through every route', () => {
     }
   }, 300_000)
 
-  for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
     it(`the board at ${width}×${height}: no figure cut or off the screen`, async () => {
       const w = walker(await openBrowser(width, height))
       try {
@@ -134,10 +148,12 @@ describe('a walk through every route', () => {
         await page.goto(`${baseUrl}/challenges/1/live`)
         await page.locator('.board__table tbody tr').first().waitFor({ timeout: 45_000 })
         await page.waitForTimeout(500)
-        const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.board__body td.num, .board__body td.board__rank, .board__body th')]
-          .filter((el) => el.getBoundingClientRect().width > 0)
-          .filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => el.textContent))
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.board__body td.num, .board__body td.board__rank, .board__body th')]
+            .filter((el) => el.getBoundingClientRect().width > 0)
+            .filter((el) => el.scrollWidth > el.clientWidth || el.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((el) => el.textContent),
+        )
         expect(cut).toEqual([])
         await page.screenshot({ path: `${SHOTS}walk-board-${width}.png` })
         expect(w.browser.errors).toEqual([])

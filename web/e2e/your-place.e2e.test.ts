@@ -24,14 +24,22 @@ let competitionId: number
 let browser: TestBrowser
 /** The lifters' squats: six above mine, two below, one without a lift (no place). */
 const OTHERS: Array<[string, number | null]> = [
-  ['Place Lifter One', 200], ['Place Lifter Two', 190], ['Place Lifter Three', 180], ['Zelda Quarry', 170], ['Place Lifter Five', 160],
-  ['Place Lifter Six', 150], ['Place Lifter Eight', 130], ['Place Lifter Nine', 120], ['Place Lifter Ten', null],
+  ['Place Lifter One', 200],
+  ['Place Lifter Two', 190],
+  ['Place Lifter Three', 180],
+  ['Zelda Quarry', 170],
+  ['Place Lifter Five', 160],
+  ['Place Lifter Six', 150],
+  ['Place Lifter Eight', 130],
+  ['Place Lifter Nine', 120],
+  ['Place Lifter Ten', null],
 ]
 const MY_SQUAT = 140
 
 async function api<T>(path: string, method = 'GET', token?: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
-    method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   })
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
@@ -92,7 +100,10 @@ describe('your place, on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await chip.click()
     const myRow = page.locator(`#participant-${me.user_id}`)
-    await page.waitForFunction((id) => document.getElementById(id)?.classList.contains('participant-row--flash'), `participant-${me.user_id}`)
+    await page.waitForFunction(
+      (id) => document.getElementById(id)?.classList.contains('participant-row--flash'),
+      `participant-${me.user_id}`,
+    )
     await page.waitForTimeout(600) // the smooth scroll
     expect(onScreen(await myRow.boundingBox())).toBe(true)
     expect(await myRow.getByTestId('participant-place').textContent()).toBe(String(myPlace))
@@ -101,7 +112,9 @@ describe('your place, on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/after-participants.png` })
 
     // Search by name: the server's match, with the board's place.
-    const zelda = (await api<{ participants: Participant[] }>(`/api/competitions/${competitionId}/participants`)).participants.find((p) => p.name === 'Zelda Quarry')!
+    const zelda = (await api<{ participants: Participant[] }>(`/api/competitions/${competitionId}/participants`)).participants.find(
+      (p) => p.name === 'Zelda Quarry',
+    )!
     await page.getByLabel('Search by name').fill('zeld')
     await page.waitForFunction(() => document.querySelectorAll('.participant-row').length === 1)
     const row = page.locator('.participant-row')
@@ -154,13 +167,20 @@ describe('your place, on a phone', () => {
     const attemptId = Number(await page.evaluate(() => localStorage.getItem('last_attempt_id')))
     const tile = page.locator(`#attempt-${attemptId}`)
     await tile.waitFor()
-    await page.waitForFunction((id) => document.getElementById(id)?.classList.contains('video-grid__landing--flash'), `attempt-${attemptId}`)
+    await page.waitForFunction(
+      (id) => document.getElementById(id)?.classList.contains('video-grid__landing--flash'),
+      `attempt-${attemptId}`,
+    )
     expect(onScreen(await tile.getByTestId('landing-status').boundingBox())).toBe(true)
     expect(await tile.getByRole('link').textContent()).toContain('Place Me')
     await page.screenshot({ path: `${SHOTS}/after-landing.png` })
 
     const status = tile.getByTestId('landing-status')
-    await page.waitForFunction((id) => document.querySelector(`#${id} [data-testid="landing-status"]`)?.getAttribute('data-state') === 'ready', `attempt-${attemptId}`, { timeout: 90_000 })
+    await page.waitForFunction(
+      (id) => document.querySelector(`#${id} [data-testid="landing-status"]`)?.getAttribute('data-state') === 'ready',
+      `attempt-${attemptId}`,
+      { timeout: 90_000 },
+    )
     const seen = await page.evaluate(() => (window as unknown as { landingSeen: string[] }).landingSeen)
     expect(['pending', 'processing']).toContain(seen[0])
     expect(seen.at(-1)).toBe('ready')

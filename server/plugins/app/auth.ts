@@ -57,10 +57,13 @@ export async function standaloneAccessJwt(secret: string, accessTtlSeconds: numb
 export default fp(async function auth(app: FastifyInstance) {
   const { config } = app.deps
   await app.register(fastifyJwt, accessJwtOptions(config.jwtSecret, config.accessTokenTtlSeconds))
-  app.decorate('tokens', createTokenService(
-    { refreshTokens: app.repos.refreshTokens, users: app.repos.users, jwt: app.jwt },
-    { refreshTtlDays: config.refreshTokenTtlDays, refreshReuseGraceMs: config.refreshReuseGraceSeconds * 1000, secret: config.jwtSecret },
-  ))
+  app.decorate(
+    'tokens',
+    createTokenService(
+      { refreshTokens: app.repos.refreshTokens, users: app.repos.users, jwt: app.jwt },
+      { refreshTtlDays: config.refreshTokenTtlDays, refreshReuseGraceMs: config.refreshReuseGraceSeconds * 1000, secret: config.jwtSecret },
+    ),
+  )
   app.decorateRequest('userId', null)
   app.decorateRequest('login', null)
 

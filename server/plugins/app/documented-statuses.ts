@@ -77,8 +77,8 @@ export function sharedStatuses(route: RouteOptions, app: FastifyInstance): Recor
   statuses[400] = `The request is not valid: ${invalid.join('; or ')}.`
 
   statuses[408] = body
-    ? 'The request (headers and body) did not arrive within the server\'s request timeout; an upload instead must keep a minimum throughput. Send it again.'
-    : 'The request headers did not arrive within the server\'s request timeout. Send it again.'
+    ? "The request (headers and body) did not arrive within the server's request timeout; an upload instead must keep a minimum throughput. Send it again."
+    : "The request headers did not arrive within the server's request timeout. Send it again."
   if (usesAuthenticate(route, app)) {
     statuses[401] = 'Not logged in: the Authorization bearer token is missing, malformed, forged or expired.'
   }

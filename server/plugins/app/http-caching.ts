@@ -26,7 +26,8 @@ const gzipOffLoop = promisify(gzip)
 
 function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
   const offLoop = body.length >= OFF_LOOP_BYTES
-  if (encoding === 'br') return offLoop ? brotliOffLoop(body, brotliOptions(body.length)) : brotliCompressSync(body, brotliOptions(body.length))
+  if (encoding === 'br')
+    return offLoop ? brotliOffLoop(body, brotliOptions(body.length)) : brotliCompressSync(body, brotliOptions(body.length))
   return offLoop ? gzipOffLoop(body, GZIP_OPTIONS) : gzipSync(body, GZIP_OPTIONS)
 }
 

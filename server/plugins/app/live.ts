@@ -38,7 +38,14 @@ export default fp(async function live(app: FastifyInstance) {
   const { liveEvents, participants, competitions } = app.repos
   const redis = app.deps.redis?.get('live')
   redis?.on('error', (err) => app.log.warn({ err }, 'live: Redis connection error'))
-  const feed: LiveFeed = new LiveFeed({ participants, liveEvents, apiBase: config.apiBase, gapWaitMs: config.liveGapWaitMs, log: app.log, onBaseline: (room, seq) => heads.baseline(room, seq) })
+  const feed: LiveFeed = new LiveFeed({
+    participants,
+    liveEvents,
+    apiBase: config.apiBase,
+    gapWaitMs: config.liveGapWaitMs,
+    log: app.log,
+    onBaseline: (room, seq) => heads.baseline(room, seq),
+  })
   const server = createLiveServer(app.server, {
     liveEvents,
     verifySession: (token) => app.tokens.session(token),
@@ -80,9 +87,16 @@ export default fp(async function live(app: FastifyInstance) {
   ]
 
   app.decorate('live', {
-    io: server.io, feed,
+    io: server.io,
+    feed,
     onEvent(listener) {
-      unsubscribe.push(bus.subscribe({ events: (events) => { for (const event of events) listener(event) } }))
+      unsubscribe.push(
+        bus.subscribe({
+          events: (events) => {
+            for (const event of events) listener(event)
+          },
+        }),
+      )
     },
     sweep: () => heads.sweep(),
     endSessions: (ended) => server.endSessions(ended),
@@ -105,16 +119,20 @@ export default fp(async function live(app: FastifyInstance) {
   }
   app.server.on('upgrade', forwardUpgrade)
 
-  app.get<{ Params: { competitionId: number } }>(`${config.apiBase}/live/:competitionId`, {
-    websocket: true,
-    schema: {
-      params: {
-        type: 'object',
-        properties: { competitionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-        required: ['competitionId'],
+  app.get<{ Params: { competitionId: number } }>(
+    `${config.apiBase}/live/:competitionId`,
+    {
+      websocket: true,
+      schema: {
+        params: {
+          type: 'object',
+          properties: { competitionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+          required: ['competitionId'],
+        },
       },
     },
-  }, (socket, request) => feed.connect(socket, request.params.competitionId))
+    (socket, request) => feed.connect(socket, request.params.competitionId),
+  )
 
   app.addHook('preClose', async () => {
     app.server.off('upgrade', forwardUpgrade)

@@ -10,7 +10,13 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { parseRoom } from '../../../contract/index.ts'
 import { collectProcessMetrics, httpRequestDuration, metricsText, watchQueue, watchSockets } from '../../../infra/metrics.ts'
-import { METRICS_TOKEN_REQUIRED, bearerMatches, isPrivateAddress, startMetricsListener, type MetricsListener } from '../../../infra/metrics-server.ts'
+import {
+  METRICS_TOKEN_REQUIRED,
+  bearerMatches,
+  isPrivateAddress,
+  startMetricsListener,
+  type MetricsListener,
+} from '../../../infra/metrics-server.ts'
 import { HttpError } from '../../errors.ts'
 
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
@@ -24,11 +30,14 @@ export default fp(async function metrics(app: FastifyInstance) {
 
   // Hot path: no allocation beyond the label object; unmatched URLs share one label (no cardinality from scans).
   app.addHook('onResponse', (request, reply, done) => {
-    httpRequestDuration.observe({
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status_class: STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1] ?? 'other',
-    }, reply.elapsedTime / 1000)
+    httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_class: STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1] ?? 'other',
+      },
+      reply.elapsedTime / 1000,
+    )
     done()
   })
 
@@ -37,14 +46,17 @@ export default fp(async function metrics(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     if (app.hasDecorator('live')) {
       const nsp = app.live.io.of('/')
-      unwatch.push(watchSockets(() => {
-        let rooms = 0
-        for (const room of nsp.adapter.rooms.keys()) if (parseRoom(room)) rooms++
-        return { connections: nsp.sockets.size, rooms }
-      }))
+      unwatch.push(
+        watchSockets(() => {
+          let rooms = 0
+          for (const room of nsp.adapter.rooms.keys()) if (parseRoom(room)) rooms++
+          return { connections: nsp.sockets.size, rooms }
+        }),
+      )
     }
     if (queue.counts) unwatch.push(watchQueue(() => queue.counts!()))
-    if (config.metricsPort !== undefined) listener = await startMetricsListener({ port: config.metricsPort, host: config.host, token: config.metricsToken })
+    if (config.metricsPort !== undefined)
+      listener = await startMetricsListener({ port: config.metricsPort, host: config.host, token: config.metricsToken })
   })
   app.addHook('onClose', async () => {
     for (const stop of unwatch.splice(0)) stop()
@@ -52,19 +64,23 @@ export default fp(async function metrics(app: FastifyInstance) {
   })
 
   const trustsProxy = config.trustProxy !== false
-  app.get('/metrics', {
-    schema: { hide: true }, // an operator's endpoint, not the API's (tests/server/metrics.test.ts)
-  }, async (request, reply) => {
-    if (config.metricsToken) {
-      if (!bearerMatches(request.headers.authorization, config.metricsToken)) throw new HttpError(401, METRICS_TOKEN_REQUIRED)
-    } else {
-      const forwarded = !trustsProxy && FORWARDED.some((name) => request.headers[name] !== undefined)
-      // The peer must be private too: with TRUST_PROXY as a hop count, any peer is taken for the proxy,
-      // and a public client could name a private address in X-Forwarded-For.
-      const peerPrivate = isPrivateAddress(request.socket.remoteAddress ?? '')
-      if (forwarded || !peerPrivate || !isPrivateAddress(request.ip)) throw new HttpError(403, METRICS_PRIVATE_ONLY)
-    }
-    const { contentType, body } = await metricsText()
-    return reply.type(contentType).header('cache-control', 'no-store').send(body)
-  })
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true }, // an operator's endpoint, not the API's (tests/server/metrics.test.ts)
+    },
+    async (request, reply) => {
+      if (config.metricsToken) {
+        if (!bearerMatches(request.headers.authorization, config.metricsToken)) throw new HttpError(401, METRICS_TOKEN_REQUIRED)
+      } else {
+        const forwarded = !trustsProxy && FORWARDED.some((name) => request.headers[name] !== undefined)
+        // The peer must be private too: with TRUST_PROXY as a hop count, any peer is taken for the proxy,
+        // and a public client could name a private address in X-Forwarded-For.
+        const peerPrivate = isPrivateAddress(request.socket.remoteAddress ?? '')
+        if (forwarded || !peerPrivate || !isPrivateAddress(request.ip)) throw new HttpError(403, METRICS_PRIVATE_ONLY)
+      }
+      const { contentType, body } = await metricsText()
+      return reply.type(contentType).header('cache-control', 'no-store').send(body)
+    },
+  )
 })

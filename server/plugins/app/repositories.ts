@@ -62,7 +62,8 @@ export default fp(async function repositories(app: FastifyInstance) {
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
   const judging = createJudgingService({
-    judging: repos.judging, appealWindowMs: config.appealWindowMs,
+    judging: repos.judging,
+    appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
   // A challenge's lifters ranked as its page ranks them, with their attempts and teams.
@@ -80,33 +81,67 @@ export default fp(async function repositories(app: FastifyInstance) {
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
     weighIns: createWeighInService({ ...repos, apiBase: config.apiBase }),
     accounts: createAccountsService({
-      users: repos.users, accounts: repos.accounts, passwordResets: repos.passwordResets, loginAttempts: app.loginBackoff, adminUsernames: config.adminUsernames,
-      passwords, entries: repos.participants, apiBase: config.apiBase,
+      users: repos.users,
+      accounts: repos.accounts,
+      passwordResets: repos.passwordResets,
+      loginAttempts: app.loginBackoff,
+      adminUsernames: config.adminUsernames,
+      passwords,
+      entries: repos.participants,
+      apiBase: config.apiBase,
     }),
-    accountData: createAccountDataService({ accountData: repos.accountData, isAdmin: (username) => isAdmin(username, config.adminUsernames) }),
+    accountData: createAccountDataService({
+      accountData: repos.accountData,
+      isAdmin: (username) => isAdmin(username, config.adminUsernames),
+    }),
     passwordReset: createPasswordResetService({
-      users: repos.users, resets: repos.passwordResets, passwords, mailer, log: app.log,
+      users: repos.users,
+      resets: repos.passwordResets,
+      passwords,
+      mailer,
+      log: app.log,
       siteUrl,
     }),
     challengeControl: createChallengeControlService({ competitions: repos.competitions }),
-    moderation: createModerationService({ users: repos.users, moderation: repos.moderation, engagement: repos.engagement, adminUsernames: config.adminUsernames }),
-    emailVerification: createEmailVerificationService({ users: repos.users, verifications: repos.emailVerifications, mailer, log: app.log, siteUrl }),
+    moderation: createModerationService({
+      users: repos.users,
+      moderation: repos.moderation,
+      engagement: repos.engagement,
+      adminUsernames: config.adminUsernames,
+    }),
+    emailVerification: createEmailVerificationService({
+      users: repos.users,
+      verifications: repos.emailVerifications,
+      mailer,
+      log: app.log,
+      siteUrl,
+    }),
   })
 
   let retention: Retention | undefined
   // Declarations the window's passing makes due: at start (a restart catches up), then every DECLARATION_SWEEP_MS.
   let sweeping: Promise<unknown> | null = null
   const sweepDeclarations = () => {
-    sweeping ??= app.services.meets.sweep().then((made) => {
-      if (made.length > 0) app.log.info({ declared: made.length }, 'meets: declarations made when windows passed')
-    }, (err: unknown) => app.log.warn({ err }, 'meets: declaration sweep failed')).finally(() => { sweeping = null })
+    sweeping ??= app.services.meets
+      .sweep()
+      .then(
+        (made) => {
+          if (made.length > 0) app.log.info({ declared: made.length }, 'meets: declarations made when windows passed')
+        },
+        (err: unknown) => app.log.warn({ err }, 'meets: declaration sweep failed'),
+      )
+      .finally(() => {
+        sweeping = null
+      })
   }
   let sweepTimer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {
     sweepDeclarations()
     sweepTimer = setInterval(sweepDeclarations, DECLARATION_SWEEP_MS).unref()
     retention = startRetention(app.repos, {
-      accessTokenTtlSeconds: config.accessTokenTtlSeconds, refreshReuseGraceSeconds: config.refreshReuseGraceSeconds, log: app.log,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+      log: app.log,
     })
   })
   app.addHook('preClose', async () => {

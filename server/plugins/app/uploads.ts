@@ -96,9 +96,16 @@ export function watchThroughput(socket: Socket, minimum: ThroughputMinimum, slow
 /** The 408 sentence for a body cut by watchThroughput. */
 export function tooSlow(why: SlowBody, minimum: ThroughputMinimum): HttpError {
   const fix = 'Check the connection and try again.'
-  if (why.kind === 'stall') return new HttpError(408, `The upload is too slow: less than ${formatBytes(minimum.minBytes)} arrived in ${minimum.windowMs / 1000} seconds. ${fix}`)
-  return new HttpError(408, `The upload is too slow: an upload must average at least ${formatBytes(minimum.minAverageBytesPerSecond)} a second ` +
-    `(this one brought ${formatBytes(why.received)} in ${Math.round(why.elapsedMs / 1000)} seconds). ${fix}`)
+  if (why.kind === 'stall')
+    return new HttpError(
+      408,
+      `The upload is too slow: less than ${formatBytes(minimum.minBytes)} arrived in ${minimum.windowMs / 1000} seconds. ${fix}`,
+    )
+  return new HttpError(
+    408,
+    `The upload is too slow: an upload must average at least ${formatBytes(minimum.minAverageBytesPerSecond)} a second ` +
+      `(this one brought ${formatBytes(why.received)} in ${Math.round(why.elapsedMs / 1000)} seconds). ${fix}`,
+  )
 }
 
 /** How often the scratch of killed processes is looked for again (entries made in another pid namespace are judged by age). */
@@ -126,11 +133,15 @@ export interface Uploads {
    * so the rest of the body is not read). Then `work` runs with the form; the scratch is removed
    * after it, whatever happens.
    */
-  receive<T>(request: FastifyRequest, reply: FastifyReply, options: {
-    fileField: string
-    beforeFile(fields: Readonly<Record<string, string>>): Promise<void>
-    work(form: ReceivedForm): Promise<T>
-  }): Promise<T>
+  receive<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: {
+      fileField: string
+      beforeFile(fields: Readonly<Record<string, string>>): Promise<void>
+      work(form: ReceivedForm): Promise<T>
+    },
+  ): Promise<T>
   /** Check, probe, record and enqueue: the one path of a received upload, for both ingest routes (services/accept-upload.service.ts). */
   acceptor: UploadAcceptor
   /**
@@ -155,22 +166,35 @@ function formError(error: unknown, limit: number): unknown {
   if (error instanceof Refusal) return error
   const code = (error as { code?: string }).code
   switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE': return tooLarge(limit)
-    case 'FST_FILES_LIMIT': return badRequest('Send one video per upload.')
-    case 'FST_FIELDS_LIMIT': case 'FST_PARTS_LIMIT': return badRequest('The upload form has too many fields.')
-    case 'FST_PROTO_VIOLATION': return badRequest('The upload form has a field name that is not allowed.')
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE': return badRequest('Send the video as multipart/form-data.')
-    case 'FST_MP_PREMATURE_CLOSE': case 'ECONNRESET': case 'ERR_STREAM_PREMATURE_CLOSE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(limit)
+    case 'FST_FILES_LIMIT':
+      return badRequest('Send one video per upload.')
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest('The upload form has too many fields.')
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('The upload form has a field name that is not allowed.')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return badRequest('Send the video as multipart/form-data.')
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'ECONNRESET':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
       return badRequest('The upload was cut off before the end. Please try again.')
   }
   const message = (error as Error)?.message ?? ''
-  if (/multipart|form|part|boundary|terminated early/i.test(message)) return badRequest('The upload form is malformed or was cut off. Please try again.')
+  if (/multipart|form|part|boundary|terminated early/i.test(message))
+    return badRequest('The upload form is malformed or was cut off. Please try again.')
   return error
 }
 
 /** Streams the form into `dir`. `signal` stops it (shutdown) with a 503. */
 async function readForm(
-  request: FastifyRequest, dir: string, limit: number, signal: AbortSignal, fileField: string,
+  request: FastifyRequest,
+  dir: string,
+  limit: number,
+  signal: AbortSignal,
+  fileField: string,
   beforeFile: (fields: Readonly<Record<string, string>>) => Promise<void>,
 ): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {} }
@@ -189,7 +213,8 @@ async function readForm(
       if (next.done) break
       const part = next.value
       if (part.type === 'file') {
-        if (part.fieldname !== fileField) throw badRequest(`Send the video in the "${fileField}" field (got a file in "${part.fieldname}").`)
+        if (part.fieldname !== fileField)
+          throw badRequest(`Send the video in the "${fileField}" field (got a file in "${part.fieldname}").`)
         if (form.file) throw badRequest('Send one video per upload.')
         await beforeFile(form.fields)
         const path = join(dir, 'upload')
@@ -247,7 +272,12 @@ export default fp(async function uploads(app: FastifyInstance) {
     if (inFlight.size === 0) return
     const all = () => Promise.allSettled([...inFlight].map((u) => u.done))
     let timer: NodeJS.Timeout | undefined
-    await Promise.race([all(), new Promise((resolve) => { timer = setTimeout(resolve, UPLOAD_SHUTDOWN_GRACE_MS) })])
+    await Promise.race([
+      all(),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, UPLOAD_SHUTDOWN_GRACE_MS)
+      }),
+    ])
     clearTimeout(timer)
     let refused = 0
     for (const upload of inFlight) {
@@ -278,15 +308,21 @@ export default fp(async function uploads(app: FastifyInstance) {
   })
 
   const throughput: ThroughputMinimum = {
-    windowMs: config.uploadStallWindowMs, minBytes: config.uploadStallMinBytes, minAverageBytesPerSecond: config.uploadMinAverageBytesPerSecond,
+    windowMs: config.uploadStallWindowMs,
+    minBytes: config.uploadStallMinBytes,
+    minAverageBytesPerSecond: config.uploadMinAverageBytesPerSecond,
   }
-  const slots = createUploadSlots(app.repos.uploadSlots, {
-    unfinishedPerAccount: config.uploadUnfinishedPerAccount,
-    unfinishedBytesPerAccount: config.uploadUnfinishedBytesPerAccount,
-    unfinishedPerAddress: config.uploadUnfinishedPerAddress,
-    unfinishedBytesPerAddress: config.uploadUnfinishedBytesPerAddress,
-    concurrentPerAccount: config.uploadConcurrentPerAccount,
-  }, app.log)
+  const slots = createUploadSlots(
+    app.repos.uploadSlots,
+    {
+      unfinishedPerAccount: config.uploadUnfinishedPerAccount,
+      unfinishedBytesPerAccount: config.uploadUnfinishedBytesPerAccount,
+      unfinishedPerAddress: config.uploadUnfinishedPerAddress,
+      unfinishedBytesPerAddress: config.uploadUnfinishedBytesPerAddress,
+      concurrentPerAccount: config.uploadConcurrentPerAccount,
+    },
+    app.log,
+  )
 
   app.decorate('uploads', {
     limit,
@@ -311,7 +347,13 @@ export default fp(async function uploads(app: FastifyInstance) {
         }
       }
       let finished: () => void = () => {}
-      const upload = { receiving: true, stop: new AbortController(), done: new Promise<unknown>((resolve) => { finished = () => resolve(undefined) }) }
+      const upload = {
+        receiving: true,
+        stop: new AbortController(),
+        done: new Promise<unknown>((resolve) => {
+          finished = () => resolve(undefined)
+        }),
+      }
       inFlight.add(upload)
       const socket = request.raw.socket
       let scratch: Scratch | undefined

@@ -83,14 +83,16 @@ export default fp(async function rateLimiting(app: FastifyInstance) {
       await fromAddress.succeeded(addressKey(account, address))
     },
   }
-  const tolerant = <A extends unknown[], T>(fn: (...args: A) => Promise<T>, fallback: T) => async (...args: A): Promise<T> => {
-    try {
-      return await fn(...args)
-    } catch (err) {
-      app.log.warn({ err }, 'login backoff: store unreachable, skipped')
-      return fallback
+  const tolerant =
+    <A extends unknown[], T>(fn: (...args: A) => Promise<T>, fallback: T) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await fn(...args)
+      } catch (err) {
+        app.log.warn({ err }, 'login backoff: store unreachable, skipped')
+        return fallback
+      }
     }
-  }
   app.decorate('loginBackoff', {
     waitMs: tolerant(backoff.waitMs, 0),
     failed: tolerant(backoff.failed, undefined),

@@ -48,5 +48,9 @@ export default fp(async function security(app: FastifyInstance) {
   })
   const origins = app.deps.config.corsOrigins
   // Resumable uploads: a browser client must read tus's headers (server/routes/tus.routes.ts).
-  await app.register(cors, { origin: origins.length > 0 ? [...origins] : false, credentials: false, exposedHeaders: [...RESUMABLE_UPLOAD_EXPOSED_HEADERS] })
+  await app.register(cors, {
+    origin: origins.length > 0 ? [...origins] : false,
+    credentials: false,
+    exposedHeaders: [...RESUMABLE_UPLOAD_EXPOSED_HEADERS],
+  })
 })

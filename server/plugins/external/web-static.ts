@@ -26,7 +26,9 @@ async function isFile(path: string): Promise<boolean> {
 
 export default async function webStatic(app: FastifyInstance) {
   if (!(await isFile(resolve(DIST, 'index.html')))) {
-    app.log.warn('web/dist/index.html is missing, so the web client is not served. `npm start` builds it first; with tsx directly, run `npm run build:web`.')
+    app.log.warn(
+      'web/dist/index.html is missing, so the web client is not served. `npm start` builds it first; with tsx directly, run `npm run build:web`.',
+    )
     return
   }
   // serve: false — only reply.sendFile; the route below decides what each path gets.
@@ -40,7 +42,11 @@ export default async function webStatic(app: FastifyInstance) {
     setHeaders(reply, path) {
       // A precompressed copy is cached as the file it stands for.
       const file = path.replace(/\.(br|gz)$/, '')
-      const cache = file.includes(ASSETS) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600'
+      const cache = file.includes(ASSETS)
+        ? 'public, max-age=31536000, immutable'
+        : file.endsWith('.html')
+          ? 'no-cache'
+          : 'public, max-age=3600'
       reply.header('Cache-Control', cache)
       // Vary: Accept-Encoding (shared caches keep the brotli, gzip and plain copies apart) is added by
       // @fastify/static itself for preCompressed (10.1+), appended to CORS's Vary: Origin, not replacing it.
@@ -76,7 +82,10 @@ export default async function webStatic(app: FastifyInstance) {
       })
       if (preview) {
         indexHtml ??= await readFile(resolve(DIST, 'index.html'), 'utf8')
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withPreview(indexHtml, preview, `${site}${path}`))
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(withPreview(indexHtml, preview, `${site}${path}`))
       }
     }
     return reply.sendFile('index.html')

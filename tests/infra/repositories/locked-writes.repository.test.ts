@@ -29,21 +29,55 @@ afterAll(async () => {
 let n = 0
 async function user() {
   n += 1
-  return repos.users.create({ name: `Lifter ${n}`, email: `l${n}@example.com`, username: `lifter${n}`, passwordHash: 'x', country: null, weightClass: null, bio: null, sex: null })
+  return repos.users.create({
+    name: `Lifter ${n}`,
+    email: `l${n}@example.com`,
+    username: `lifter${n}`,
+    passwordHash: 'x',
+    country: null,
+    weightClass: null,
+    bio: null,
+    sex: null,
+  })
 }
 async function challenge(createdById: number) {
   return db.prisma.competition.create({
-    data: { name: 'Open', location: 'Gym', startDate: new Date(Date.now() + 86_400_000), endDate: new Date(Date.now() + 8 * 86_400_000), liftTypes: ['Squat'], weightClasses: [], createdById },
+    data: {
+      name: 'Open',
+      location: 'Gym',
+      startDate: new Date(Date.now() + 86_400_000),
+      endDate: new Date(Date.now() + 8 * 86_400_000),
+      liftTypes: ['Squat'],
+      weightClasses: [],
+      createdById,
+    },
   })
 }
-const roomSeq = async (competitionId: number) => (await db.prisma.liveRoom.findUnique({ where: { room: `competition:${competitionId}` } }))?.seq ?? 0
-const refusalOf = (work: Promise<unknown>) => work.then(() => null, (error: unknown) => (error instanceof Refusal ? { code: error.code, message: error.message } : error))
+const roomSeq = async (competitionId: number) =>
+  (await db.prisma.liveRoom.findUnique({ where: { room: `competition:${competitionId}` } }))?.seq ?? 0
+const refusalOf = (work: Promise<unknown>) =>
+  work.then(
+    () => null,
+    (error: unknown) => (error instanceof Refusal ? { code: error.code, message: error.message } : error),
+  )
 
 describe('repositories under the services', () => {
   it('answer a second account with the same email or username as a conflict', async () => {
     const first = await user()
-    expect(await refusalOf(repos.users.create({ name: 'Twin', email: first.email, username: 'twin', passwordHash: 'x', country: null, weightClass: null, bio: null, sex: null })))
-      .toEqual({ code: 'conflict', message: 'An account with this email or username already exists. Log in instead.' })
+    expect(
+      await refusalOf(
+        repos.users.create({
+          name: 'Twin',
+          email: first.email,
+          username: 'twin',
+          passwordHash: 'x',
+          country: null,
+          weightClass: null,
+          bio: null,
+          sex: null,
+        }),
+      ),
+    ).toEqual({ code: 'conflict', message: 'An account with this email or username already exists. Log in instead.' })
   })
 
   it('answer a second join as a conflict, and write nothing for it', async () => {
@@ -61,28 +95,49 @@ describe('repositories under the services', () => {
   it('roll a locked write back when the service refuses inside it; answer null for an entry or attempt that is not there', async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
-    await repos.participants.join({ userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, false, () => ({}) as never)
+    await repos.participants.join(
+      { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+      false,
+      () => ({}) as never,
+    )
     const seq = await roomSeq(id)
     const refusal = new Refusal('conflict', 'not now')
-    await expect(repos.participants.withEntryLocked({ userId: lifter.id, competitionId: id, answer: () => ({}) as never, forRemoval: true }, async (entry) => {
-      await entry.remove()
-      throw refusal
-    })).rejects.toBe(refusal)
+    await expect(
+      repos.participants.withEntryLocked(
+        { userId: lifter.id, competitionId: id, answer: () => ({}) as never, forRemoval: true },
+        async (entry) => {
+          await entry.remove()
+          throw refusal
+        },
+      ),
+    ).rejects.toBe(refusal)
     expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
     expect(await roomSeq(id)).toBe(seq)
     const stranger = await user()
-    expect(await repos.participants.withEntryLocked({ userId: stranger.id, competitionId: id, answer: () => ({}) as never }, async () => 'ran')).toBeNull()
+    expect(
+      await repos.participants.withEntryLocked({ userId: stranger.id, competitionId: id, answer: () => ({}) as never }, async () => 'ran'),
+    ).toBeNull()
     expect(await repos.judging.withAttemptLocked(2_000_000, async () => 'ran')).toBeNull()
     expect(await repos.judging.withPanelLocked(2_000_000, async () => 'ran')).toBeNull()
   })
 })
 
 describe('writes that meet on one attempt', () => {
-  it('a transcode finishing while a judge\'s write holds the attempt waits for it: both land, none is aborted as a deadlock', async () => {
+  it("a transcode finishing while a judge's write holds the attempt waits for it: both land, none is aborted as a deadlock", async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
     const entry = await db.prisma.participant.create({ data: { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M' } })
-    const attempt = await db.prisma.attempt.create({ data: { participantId: entry.id, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'pending', processingState: 'processing', originalKey: 'originals/x.mp4' } })
+    const attempt = await db.prisma.attempt.create({
+      data: {
+        participantId: entry.id,
+        liftType: 'squat',
+        attemptNumber: 1,
+        weight: 100,
+        status: 'pending',
+        processingState: 'processing',
+        originalKey: 'originals/x.mp4',
+      },
+    })
     const seq = await roomSeq(id)
     let finished: Promise<boolean> | undefined
     // The judge's write takes the room, lets the transcode start, then changes the attempt's row.
@@ -109,16 +164,28 @@ describe('a write PostgreSQL aborts', () => {
     const announcer = createAnnouncer(db.prisma, discardingPublisher)
     const conflict = () => Object.assign(new Error('Transaction failed due to a write conflict or a deadlock.'), { code: 'P2034' })
     let runs = 0
-    expect(await announcer.write(async () => {
-      runs += 1
-      if (runs < 3) throw conflict()
-      return runs
-    })).toBe(3)
+    expect(
+      await announcer.write(async () => {
+        runs += 1
+        if (runs < 3) throw conflict()
+        return runs
+      }),
+    ).toBe(3)
     runs = 0
-    await expect(announcer.write(async () => { runs += 1; throw conflict() })).rejects.toMatchObject({ code: 'P2034' })
+    await expect(
+      announcer.write(async () => {
+        runs += 1
+        throw conflict()
+      }),
+    ).rejects.toMatchObject({ code: 'P2034' })
     expect(runs).toBe(4)
     runs = 0
-    await expect(announcer.write(async () => { runs += 1; throw new Refusal('conflict', 'no') })).rejects.toBeInstanceOf(Refusal)
+    await expect(
+      announcer.write(async () => {
+        runs += 1
+        throw new Refusal('conflict', 'no')
+      }),
+    ).rejects.toBeInstanceOf(Refusal)
     expect(runs).toBe(1)
   })
 })

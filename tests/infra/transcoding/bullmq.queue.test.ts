@@ -36,21 +36,31 @@ interface Worker {
  * the node process running worker.ts).
  */
 function startWorker(via: 'npx' | 'tsx' = 'npx'): Promise<Worker> {
-  const [command, args] = via === 'npx' ? ['npx', ['tsx', 'worker/worker.ts']] as const : [join('node_modules', '.bin', 'tsx'), ['worker/worker.ts']] as const
+  const [command, args] =
+    via === 'npx' ? (['npx', ['tsx', 'worker/worker.ts']] as const) : ([join('node_modules', '.bin', 'tsx'), ['worker/worker.ts']] as const)
   const child = spawn(command, [...args], {
     cwd: process.cwd(),
     detached: true, // its own process group: SIGKILL reaches tsx, node and ffmpeg alike, like a machine dying
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      DATABASE_URL: t.config.databaseUrl!, DATA_DIR: t.config.dataDir, MEDIA_DIR: t.config.mediaDir,
-      REDIS_URL, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '1', NODE_ENV: 'test',
+      DATABASE_URL: t.config.databaseUrl!,
+      DATA_DIR: t.config.dataDir,
+      MEDIA_DIR: t.config.mediaDir,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: '1',
+      NODE_ENV: 'test',
     },
   })
   workers.push(child)
   let output = ''
-  child.stdout!.on('data', (c: Buffer) => { output += c.toString() })
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString() })
+  child.stdout!.on('data', (c: Buffer) => {
+    output += c.toString()
+  })
+  child.stderr!.on('data', (c: Buffer) => {
+    output += c.toString()
+  })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000)
@@ -61,12 +71,19 @@ function startWorker(via: 'npx' | 'tsx' = 'npx'): Promise<Worker> {
       }
     }
     child.stdout!.on('data', check)
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`worker exited (${code}) before it was ready:\n${output}`)) })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`worker exited (${code}) before it was ready:\n${output}`))
+    })
   })
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try { process.kill(-child.pid!, signal) } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid!, signal)
+  } catch {
+    /* already gone */
+  }
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs: number, everyMs = 25): Promise<T> {
@@ -109,7 +126,12 @@ afterAll(async () => {
 async function upload(clip: Buffer) {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   const form = multipartForm({ lift_type: 'squat', weight: 150, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
   const started = Date.now()
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
@@ -120,8 +142,12 @@ async function upload(clip: Buffer) {
 const attempt = (id: number) => t.db.prisma.attempt.findUniqueOrThrow({ where: { id } })
 /** The processing states the challenge's attempts were announced in, in order. */
 const announcedStates = async (competitionId: number) =>
-  (await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } }))
-    .map((e) => (e.payload as { attempt: { processing: string } }).attempt.processing)
+  (
+    await t.db.prisma.liveEvent.findMany({
+      where: { room: `competition:${competitionId}`, type: 'attempt.updated' },
+      orderBy: { seq: 'asc' },
+    })
+  ).map((e) => (e.payload as { attempt: { processing: string } }).attempt.processing)
 
 describe('BullMQ worker processes', () => {
   it('the server side is a BullMQ producer only', () => {
@@ -134,10 +160,15 @@ describe('BullMQ worker processes', () => {
     const jobId = transcodeJobId(up.attempt_id)
 
     // Mid-job: the attempt is processing and ffmpeg has reported progress.
-    await until('the first worker to be transcoding', async () => {
-      const job = await queue.getJob(jobId)
-      return (await job?.getState()) === 'active' && typeof job!.progress === 'number' && job!.progress > 0 && job!.progress < 90
-    }, 20_000, 10)
+    await until(
+      'the first worker to be transcoding',
+      async () => {
+        const job = await queue.getJob(jobId)
+        return (await job?.getState()) === 'active' && typeof job!.progress === 'number' && job!.progress > 0 && job!.progress < 90
+      },
+      20_000,
+      10,
+    )
     expect((await attempt(up.attempt_id)).processingState).toBe('processing')
     killGroup(first.child, 'SIGKILL')
     expect(await first.exited).toBeNull() // killed, no exit code
@@ -146,16 +177,27 @@ describe('BullMQ worker processes', () => {
     expect(existsSync(join(t.config.mediaDir, `attempts/${up.attempt_id}/720p.mp4`))).toBe(false)
 
     await startWorker()
-    const done = await until('the attempt to be ready', async () => {
-      const row = await attempt(up.attempt_id)
-      return row.processingState === 'ready' ? row : undefined
-    }, 60_000, 100)
-    console.log(`SIGKILL → ready on the second worker: ${Date.now() - killedAt} ms (lock ${JOB_POLICIES.transcode.lockMs} ms + stalled check every ${JOB_POLICIES.transcode.stalledIntervalMs} ms)`)
+    const done = await until(
+      'the attempt to be ready',
+      async () => {
+        const row = await attempt(up.attempt_id)
+        return row.processingState === 'ready' ? row : undefined
+      },
+      60_000,
+      100,
+    )
+    console.log(
+      `SIGKILL → ready on the second worker: ${Date.now() - killedAt} ms (lock ${JOB_POLICIES.transcode.lockMs} ms + stalled check every ${JOB_POLICIES.transcode.stalledIntervalMs} ms)`,
+    )
 
-    const job = await until('the job to be completed', async () => {
-      const j = await queue.getJob(jobId)
-      return (await j?.getState()) === 'completed' ? j : undefined
-    }, 10_000)
+    const job = await until(
+      'the job to be completed',
+      async () => {
+        const j = await queue.getJob(jobId)
+        return (await j?.getState()) === 'completed' ? j : undefined
+      },
+      10_000,
+    )
     expect(job!.stalledCounter).toBeGreaterThanOrEqual(1) // it really was recovered from a stall
     expect(job!.returnvalue).toMatchObject({ state: 'ready', attemptId: up.attempt_id })
     expect(job!.progress).toBe(100)
@@ -169,7 +211,9 @@ describe('BullMQ worker processes', () => {
 
     // The worker published the event for socket.io's Redis stream (what every server node reads).
     const entries = await redis.xrange(`${prefix}:socket.io`, '-', '+')
-    expect(entries.some(([, fields]) => fields.join(' ').includes('"attempt.updated"') && fields.join(' ').includes(`"id":${up.attempt_id}`))).toBe(true)
+    expect(
+      entries.some(([, fields]) => fields.join(' ').includes('"attempt.updated"') && fields.join(' ').includes(`"id":${up.attempt_id}`)),
+    ).toBe(true)
   }, 120_000)
 
   it('a 1080p phone clip goes upload → ready through a worker process in seconds', async () => {
@@ -184,10 +228,14 @@ describe('BullMQ worker processes', () => {
     const up = await upload(clips.small!)
     await Promise.all([1, 2, 3].map(() => t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })))
     await until('ready', async () => (await attempt(up.attempt_id)).processingState === 'ready', 30_000, 50)
-    const job = await until('completed', async () => {
-      const j = await queue.getJob(transcodeJobId(up.attempt_id))
-      return (await j?.getState()) === 'completed' ? j : undefined
-    }, 10_000)
+    const job = await until(
+      'completed',
+      async () => {
+        const j = await queue.getJob(transcodeJobId(up.attempt_id))
+        return (await j?.getState()) === 'completed' ? j : undefined
+      },
+      10_000,
+    )
     const processedOn = job!.processedOn
     await t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })
     await new Promise((r) => setTimeout(r, 300))
@@ -204,10 +252,15 @@ describe('BullMQ worker processes', () => {
     for (const child of workers) if (child.exitCode === null && child.signalCode === null) killGroup(child, 'SIGTERM')
     const worker = await startWorker('tsx')
     const up = await upload(clips.phone!)
-    await until('the worker to be transcoding', async () => {
-      const job = await queue.getJob(transcodeJobId(up.attempt_id))
-      return (await job?.getState()) === 'active'
-    }, 20_000, 10)
+    await until(
+      'the worker to be transcoding',
+      async () => {
+        const job = await queue.getJob(transcodeJobId(up.attempt_id))
+        return (await job?.getState()) === 'active'
+      },
+      20_000,
+      10,
+    )
     worker.child.kill('SIGTERM')
     expect(await worker.exited).toBe(0)
     expect((await attempt(up.attempt_id)).processingState).toBe('ready')
@@ -219,9 +272,17 @@ describe('BullMQ worker processes', () => {
     for (const child of workers) if (child.exitCode === null && child.signalCode === null) killGroup(child, 'SIGTERM')
     const silent = { info() {}, warn() {}, error() {} }
     let aborted: unknown
-    const stuck = createBullTranscodeWorker({ redisUrl: REDIS_URL, redisPrefix: prefix, workerConcurrency: 1 }, (job) =>
-      new Promise((_, reject) => job.signal.addEventListener('abort', () => { aborted = job.signal.reason; reject(job.signal.reason) })),
-    { log: silent, policy: { shutdownGraceMs: 200 } })
+    const stuck = createBullTranscodeWorker(
+      { redisUrl: REDIS_URL, redisPrefix: prefix, workerConcurrency: 1 },
+      (job) =>
+        new Promise((_, reject) =>
+          job.signal.addEventListener('abort', () => {
+            aborted = job.signal.reason
+            reject(job.signal.reason)
+          }),
+        ),
+      { log: silent, policy: { shutdownGraceMs: 200 } },
+    )
     await t.transcoding!.queue.enqueue({ attemptId: 987654 })
     const jobId = transcodeJobId(987654)
     await until('the job to be active', async () => (await (await queue.getJob(jobId))?.getState()) === 'active', 10_000)
@@ -238,7 +299,7 @@ describe('BullMQ fairness by lifter', () => {
   const silent = { info() {}, warn() {}, error() {} }
   const fairPrefix = `${prefix}-fair`
 
-  it('one lifter\'s five queued jobs do not all run before another lifter\'s one, and never two of one lifter at once', async () => {
+  it("one lifter's five queued jobs do not all run before another lifter's one, and never two of one lifter at once", async () => {
     const config = { redisUrl: REDIS_URL, redisPrefix: fairPrefix, workerConcurrency: 2 }
     const producer = createBullTranscodeQueue(config, silent)
     for (let i = 1; i <= 5; i++) await producer.enqueue({ attemptId: 9100 + i, userId: 1 })
@@ -247,15 +308,19 @@ describe('BullMQ fairness by lifter', () => {
     const running = new Map<number, number>()
     let mostForOneLifter = 0
     let done = 0
-    const worker = createBullTranscodeWorker(config, async (job) => {
-      const user = job.data.userId!
-      running.set(user, (running.get(user) ?? 0) + 1)
-      mostForOneLifter = Math.max(mostForOneLifter, running.get(user)!)
-      started.push(`u${user}:${job.data.attemptId}`)
-      await new Promise((r) => setTimeout(r, 150))
-      running.set(user, running.get(user)! - 1)
-      done++
-    }, { log: silent })
+    const worker = createBullTranscodeWorker(
+      config,
+      async (job) => {
+        const user = job.data.userId!
+        running.set(user, (running.get(user) ?? 0) + 1)
+        mostForOneLifter = Math.max(mostForOneLifter, running.get(user)!)
+        started.push(`u${user}:${job.data.attemptId}`)
+        await new Promise((r) => setTimeout(r, 150))
+        running.set(user, running.get(user)! - 1)
+        done++
+      },
+      { log: silent },
+    )
     try {
       await until('all six jobs to finish', async () => done === 6, 30_000)
     } finally {

@@ -38,7 +38,10 @@ beforeAll(async () => {
   clips.portrait = readFileSync(portrait)
   clips.phone = readFileSync(phone)
   const original = t.app.publisher.progress
-  t.app.publisher.progress = (userId, p) => { progress.push(p); original.call(t.app.publisher, userId, p) }
+  t.app.publisher.progress = (userId, p) => {
+    progress.push(p)
+    original.call(t.app.publisher, userId, p)
+  }
 }, 120_000)
 afterAll(async () => {
   await t?.close()
@@ -48,7 +51,12 @@ afterAll(async () => {
 async function uploadAs(clip: Buffer, liftType = 'squat') {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   const form = multipartForm({ lift_type: liftType, weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
   const started = Date.now()
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
@@ -66,9 +74,11 @@ const media = (key: string) => join(t.config.mediaDir, key)
 const updatedEvents = (competitionId: number) =>
   t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } })
 /** The processing states an attempt was announced in, in order. */
-const announcedStates = async (competitionId: number, attemptId: number) => (await updatedEvents(competitionId))
-  .map((e) => (e.payload as { attempt: { id: number; processing: string } }).attempt)
-  .filter((a) => a.id === attemptId).map((a) => a.processing)
+const announcedStates = async (competitionId: number, attemptId: number) =>
+  (await updatedEvents(competitionId))
+    .map((e) => (e.payload as { attempt: { id: number; processing: string } }).attempt)
+    .filter((a) => a.id === attemptId)
+    .map((a) => a.processing)
 
 async function expectRendition(key: string, width: number, height: number) {
   const s = await streamSummary(media(key))
@@ -96,20 +106,30 @@ describe('in-process transcoding (no Redis)', () => {
 
     const events = await updatedEvents(up.competitionId)
     expect(await announcedStates(up.competitionId, up.attempt_id)).toEqual(['processing', 'ready'])
-    expect(events.at(-1)!.payload).toMatchObject({ attempt: { id: up.attempt_id, processing: 'ready', poster_url: `/api/video/${encodeURIComponent(row.posterKey!)}` } })
+    expect(events.at(-1)!.payload).toMatchObject({
+      attempt: { id: up.attempt_id, processing: 'ready', poster_url: `/api/video/${encodeURIComponent(row.posterKey!)}` },
+    })
     const mine = progress.filter((p) => p.attempt_id === up.attempt_id)
     expect(mine[0]).toMatchObject({ percent: 0, state: 'processing' })
     expect(mine.at(-1)).toEqual({ attempt_id: up.attempt_id, percent: 100, state: 'ready' })
     expect(mine.map((p) => p.percent)).toEqual([...mine.map((p) => p.percent)].sort((a, b) => a - b))
 
     // The upload's url now plays the best rendition for the device.
-    for (const [query, rendition] of [['', '720'], ['?device=desktop', '720'], ['?mobile=true&t=1', '360'], ['?device=ios', '360'], ['?device=android', '360']]) {
+    for (const [query, rendition] of [
+      ['', '720'],
+      ['?device=desktop', '720'],
+      ['?mobile=true&t=1', '360'],
+      ['?device=ios', '360'],
+      ['?device=android', '360'],
+    ]) {
       const res = await t.app.inject({ url: `${up.url}${query}`, headers: { range: 'bytes=0-99' } })
       expect(res.statusCode, query).toBe(206)
       expect(res.headers['x-video-rendition'], query).toBe(rendition)
       expect(res.rawPayload.equals(readFileSync(media(`attempts/${up.attempt_id}/${rendition}p.mp4`)).subarray(0, 100))).toBe(true)
     }
-    expect(existsSync(join(t.config.mediaDir, '.tmp')) ? (await import('node:fs')).readdirSync(join(t.config.mediaDir, '.tmp')) : []).toEqual([])
+    expect(
+      existsSync(join(t.config.mediaDir, '.tmp')) ? (await import('node:fs')).readdirSync(join(t.config.mediaDir, '.tmp')) : [],
+    ).toEqual([])
   })
 
   it('stores the take checks with the renditions (a 2 s clip: too short to hold a lift); no public answer shows them', async () => {
@@ -122,10 +142,13 @@ describe('in-process transcoding (no Redis)', () => {
     expect((checks as { contact_sheet_key?: string }).contact_sheet_key).toBe(`attempts/${up.attempt_id}/plates.jpg`)
     const sheet = await streamSummary(media(`attempts/${up.attempt_id}/plates.jpg`))
     expect(sheet.video).toMatchObject({ codec: 'mjpeg', width: 976 })
-    const publicAnswers = await Promise.all([
-      `/api/competitions/${up.competitionId}/lifts`, `/api/competitions/${up.competitionId}/participants/${up.userId}/attempts/${up.attempt_id}`,
-      `/api/competitions/${up.competitionId}/participants/${up.userId}`,
-    ].map((url) => t.app.inject({ method: 'GET', url })))
+    const publicAnswers = await Promise.all(
+      [
+        `/api/competitions/${up.competitionId}/lifts`,
+        `/api/competitions/${up.competitionId}/participants/${up.userId}/attempts/${up.attempt_id}`,
+        `/api/competitions/${up.competitionId}/participants/${up.userId}`,
+      ].map((url) => t.app.inject({ method: 'GET', url })),
+    )
     for (const res of publicAnswers) {
       expect(res.statusCode, res.body).toBe(200)
       expect(res.body).not.toMatch(/take_checks|too short to hold/)
@@ -158,7 +181,10 @@ describe('in-process transcoding (no Redis)', () => {
 
   it('a duplicate enqueue is a no-op: one transcode, one announcement', async () => {
     const up = await uploadAs(clips.landscape)
-    await Promise.all([t.transcoding!.queue.enqueue({ attemptId: up.attempt_id }), t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })])
+    await Promise.all([
+      t.transcoding!.queue.enqueue({ attemptId: up.attempt_id }),
+      t.transcoding!.queue.enqueue({ attemptId: up.attempt_id }),
+    ])
     const first = await readyAttempt(up.attempt_id)
     const mtime = (await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs
     await t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })
@@ -179,7 +205,14 @@ describe('in-process transcoding (no Redis)', () => {
     await readyAttempt(up.attempt_id)
     const orphanOf = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
     const orphan = await t.db.prisma.attempt.create({
-      data: { participantId: orphanOf, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, orphanOf, 'squat'), weight: 130, status: 'completed', processingState: 'processing' },
+      data: {
+        participantId: orphanOf,
+        liftType: 'squat',
+        attemptNumber: await nextAttemptNumber(t.db.prisma, orphanOf, 'squat'),
+        weight: 130,
+        status: 'completed',
+        processingState: 'processing',
+      },
     })
     const key = `attempts/${orphan.id}/original.mp4`
     mkdirSync(dirname(media(key)), { recursive: true })
@@ -200,17 +233,32 @@ describe('in-process transcoding (no Redis)', () => {
     const up = await uploadAs(clips.landscape)
     await readyAttempt(up.attempt_id)
     const participantId = (await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: up.attempt_id } })).participantId
-    const missing = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending', originalKey: 'attempts/999999/original.mp4' } })
+    const missing = await t.db.prisma.attempt.create({
+      data: {
+        participantId,
+        liftType: 'squat',
+        attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'),
+        weight: 1,
+        processingState: 'pending',
+        originalKey: 'attempts/999999/original.mp4',
+      },
+    })
     let calls = 0
     const queue = createInProcessTranscodeQueue({ config: t.config, log: silent, policy: { backoffMs: 10 } })
     const processor = freshProcessor()
-    await queue.start(async (job) => { calls++; return processor(job) })
+    await queue.start(async (job) => {
+      calls++
+      return processor(job)
+    })
     await queue.enqueue({ attemptId: missing.id })
     await queue.idle()
     await queue.close()
     expect(calls).toBe(1)
     const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: missing.id } })
-    expect(row).toMatchObject({ processingState: 'failed', processingError: 'The uploaded video is missing from storage; please upload it again.' })
+    expect(row).toMatchObject({
+      processingState: 'failed',
+      processingError: 'The uploaded video is missing from storage; please upload it again.',
+    })
     expect(await announcedStates(up.competitionId, missing.id)).toEqual(['processing', 'failed'])
   })
 })
@@ -231,20 +279,40 @@ describe('the transcode reads an original only as the container its bytes are (i
     if (privateDir) rmSync(privateDir, { recursive: true, force: true })
   })
 
-  it.each(HOSTILE_VARIANTS)('an original that is $name (stored before demuxers were forced) fails at once; no rendition shows what it names', async (variant) => {
-    const planted = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending' } })
-    const key = `attempts/${planted.id}/original.mp4`
-    mkdirSync(dirname(media(key)), { recursive: true })
-    writeFileSync(media(key), variant.bytes(privateVideos))
-    await t.db.prisma.attempt.update({ where: { id: planted.id }, data: { originalKey: key } })
-    await expect(freshProcessor()(context(planted.id))).rejects.toThrow()
-    const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: planted.id } })
-    expect(row).toMatchObject({ processingState: 'failed', processingError: 'The video could not be read; please upload it again.' })
-    for (const output of ['360p.mp4', '720p.mp4', 'poster.jpg']) expect(existsSync(media(`attempts/${planted.id}/${output}`)), output).toBe(false)
-  })
+  it.each(HOSTILE_VARIANTS)(
+    'an original that is $name (stored before demuxers were forced) fails at once; no rendition shows what it names',
+    async (variant) => {
+      const planted = await t.db.prisma.attempt.create({
+        data: {
+          participantId,
+          liftType: 'squat',
+          attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'),
+          weight: 1,
+          processingState: 'pending',
+        },
+      })
+      const key = `attempts/${planted.id}/original.mp4`
+      mkdirSync(dirname(media(key)), { recursive: true })
+      writeFileSync(media(key), variant.bytes(privateVideos))
+      await t.db.prisma.attempt.update({ where: { id: planted.id }, data: { originalKey: key } })
+      await expect(freshProcessor()(context(planted.id))).rejects.toThrow()
+      const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: planted.id } })
+      expect(row).toMatchObject({ processingState: 'failed', processingError: 'The video could not be read; please upload it again.' })
+      for (const output of ['360p.mp4', '720p.mp4', 'poster.jpg'])
+        expect(existsSync(media(`attempts/${planted.id}/${output}`)), output).toBe(false)
+    },
+  )
 
   it('every ffprobe and ffmpeg run of a transcode names the demuxer the worker sniffed, with the file protocol only, before the input', async () => {
-    const again = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 1, processingState: 'pending' } })
+    const again = await t.db.prisma.attempt.create({
+      data: {
+        participantId,
+        liftType: 'squat',
+        attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'),
+        weight: 1,
+        processingState: 'pending',
+      },
+    })
     const key = `attempts/${again.id}/original.mp4`
     mkdirSync(dirname(media(key)), { recursive: true })
     writeFileSync(media(key), clips.landscape)
@@ -269,15 +337,26 @@ describe('the transcode reads an original only as the container its bytes are (i
 
 describe('the embedded default (PGlite, no Redis), as `npm start` with no configuration runs', () => {
   let e: TestApp
-  beforeAll(async () => { e = await startTestApp({ embedded: true, transcoding: true }) }, 120_000)
-  afterAll(async () => { await e?.close() })
+  beforeAll(async () => {
+    e = await startTestApp({ embedded: true, transcoding: true })
+  }, 120_000)
+  afterAll(async () => {
+    await e?.close()
+  })
 
   it('transcodes an upload in the server process', async () => {
     expect(e.transcoding?.mode).toBe('in-process')
     const u = await registerUser(e.app)
     const competitionId = await createChallenge(e.app, u.access_token)
-    await e.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
-    const form = multipartForm({ lift_type: 'bench', weight: 90, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clips.portrait }])
+    await e.app.inject({
+      method: 'POST',
+      url: '/api/join_competition',
+      headers: u.auth,
+      payload: { competition_id: competitionId, weight_class: '83kg' },
+    })
+    const form = multipartForm({ lift_type: 'bench', weight: 90, competition_id: competitionId }, [
+      { filename: 'lift.mp4', data: clips.portrait },
+    ])
     const res = await e.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
     expect(res.statusCode, res.body).toBe(201)
     const { attempt_id: id } = res.json() as { attempt_id: number }
@@ -285,8 +364,14 @@ describe('the embedded default (PGlite, no Redis), as `npm start` with no config
     const row = await e.db.prisma.attempt.findUniqueOrThrow({ where: { id } })
     expect(row.processingState).toBe('ready')
     expect(existsSync(join(e.config.mediaDir, `attempts/${id}/720p.mp4`))).toBe(true)
-    const announced = await e.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } })
-    expect(announced.map((event) => (event.payload as { attempt: { processing: string } }).attempt.processing)).toEqual(['processing', 'ready'])
+    const announced = await e.db.prisma.liveEvent.findMany({
+      where: { room: `competition:${competitionId}`, type: 'attempt.updated' },
+      orderBy: { seq: 'asc' },
+    })
+    expect(announced.map((event) => (event.payload as { attempt: { processing: string } }).attempt.processing)).toEqual([
+      'processing',
+      'ready',
+    ])
   })
 })
 
@@ -297,5 +382,13 @@ function freshProcessor() {
   return createTranscodeProcessor({ attempts, storage: t.storage, publisher: discardingPublisher, config: t.config, log: silent })
 }
 function context(attemptId: number): JobContext<TranscodeJob> {
-  return { id: `attempt-${attemptId}`, data: { attemptId }, attempt: 1, isFinalAttempt: true, signal: new AbortController().signal, updateProgress: async () => {}, scaleTimeout() {} }
+  return {
+    id: `attempt-${attemptId}`,
+    data: { attemptId },
+    attempt: 1,
+    isFinalAttempt: true,
+    signal: new AbortController().signal,
+    updateProgress: async () => {},
+    scaleTimeout() {},
+  }
 }

@@ -34,12 +34,22 @@ afterAll(async () => {
 async function lifter() {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   return { u, competitionId }
 }
 
 /** What the file at `key` in the bucket is, probed from a downloaded copy. */
-const summaryOf = (key: string) => t.storage.withLocalFile(key, async (path) => ({ ...(await streamSummary(path)), boxes: topLevelBoxes(path), head: readFileSync(path).subarray(0, 2) }))
+const summaryOf = (key: string) =>
+  t.storage.withLocalFile(key, async (path) => ({
+    ...(await streamSummary(path)),
+    boxes: topLevelBoxes(path),
+    head: readFileSync(path).subarray(0, 2),
+  }))
 
 describe('transcoding with S3 storage', () => {
   it('reads the original from the bucket and writes 360p/720p renditions and a poster to it', async () => {
@@ -60,7 +70,10 @@ describe('transcoding with S3 storage', () => {
     const requests = t.s3!.requests.join('\n')
     expect(requests).toContain(`/${t.s3!.bucket}/${row.originalKey}`)
 
-    for (const [name, width, height] of [['360', 640, 360], ['720', 1280, 720]] as const) {
+    for (const [name, width, height] of [
+      ['360', 640, 360],
+      ['720', 1280, 720],
+    ] as const) {
       const key = attemptKeys.rendition(id, name)
       const s = await summaryOf(key)
       expect(s.video).toEqual({ codec: 'h264', profile: 'Main', pixFmt: 'yuv420p', width, height, rotation: 0 })
@@ -88,7 +101,15 @@ describe('transcoding with S3 storage', () => {
   it('an original missing from the bucket fails the attempt at once (not retried), with nothing left behind', async () => {
     const { u, competitionId } = await lifter()
     const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
-    const row = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, 'squat'), weight: 100, processingState: 'pending' } })
+    const row = await t.db.prisma.attempt.create({
+      data: {
+        participantId: participant.id,
+        liftType: 'squat',
+        attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, 'squat'),
+        weight: 100,
+        processingState: 'pending',
+      },
+    })
     await t.db.prisma.attempt.update({ where: { id: row.id }, data: { originalKey: attemptKeys.original(row.id, 'mp4') } })
     await t.transcoding!.queue.enqueue({ attemptId: row.id })
     await t.transcoding!.idle()

@@ -3,7 +3,16 @@
 // one before it is accepted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { connectClient, createOngoingChallenge, sleep, startLiveServer, waitUntil, type ClientSocket, type FeedClient, type LiveTestServer } from '../../helpers/live.ts'
+import {
+  connectClient,
+  createOngoingChallenge,
+  sleep,
+  startLiveServer,
+  waitUntil,
+  type ClientSocket,
+  type FeedClient,
+  type LiveTestServer,
+} from '../../helpers/live.ts'
 
 const CAP = 5
 const REFUSAL = /Too many live connections from your address \(at most 5\)/
@@ -24,20 +33,25 @@ type FeedAttempt = { feed: FeedClient } | { status: number; body: string }
 async function tryFeed(): Promise<FeedAttempt> {
   const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/api/live/${challengeId}`)
   return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({
-      feed: {
-        ws, messages: [],
-        async close() {
-          if (ws.readyState === WebSocket.CLOSED) return
-          const closed = new Promise((r) => ws.once('close', r))
-          ws.close()
-          await closed
+    ws.once('open', () =>
+      resolve({
+        feed: {
+          ws,
+          messages: [],
+          async close() {
+            if (ws.readyState === WebSocket.CLOSED) return
+            const closed = new Promise((r) => ws.once('close', r))
+            ws.close()
+            await closed
+          },
         },
-      },
-    }))
+      }),
+    )
     ws.once('unexpected-response', (req, res) => {
       let body = ''
-      res.on('data', (chunk) => { body += String(chunk) })
+      res.on('data', (chunk) => {
+        body += String(chunk)
+      })
       res.on('end', () => {
         req.destroy()
         resolve({ status: res.statusCode ?? 0, body })

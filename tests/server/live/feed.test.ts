@@ -7,8 +7,18 @@ import { appendEvent } from '../../../infra/repositories/live-events.repository.
 import { toLift } from '../../../infra/attempt-view.ts'
 import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, openFeed, sleep, startLiveServer, subscribe, waitUntil,
-  type FeedClient, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  openFeed,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type FeedClient,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 let t: LiveTestServer
@@ -18,7 +28,9 @@ const feed = async (id: number | string) => {
   feeds.push(f)
   return f
 }
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const f of feeds) await f.close()
   await t?.close()
@@ -43,20 +55,42 @@ describe('plain WebSocket feed', () => {
     for (const l of lifters.slice(2)) joined.push((await join(t.url, l, id)).body.participant_id!)
     // An attempt written the way the upload route writes it: the event in the same transaction, published after commit.
     const attemptEvent = await t.db.prisma.$transaction(async (tx) => {
-      const participant = await tx.participant.findFirstOrThrow({ where: { competitionId: id, userId: joined[0] }, include: { user: { select: { name: true } } } })
-      const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Squat', attemptNumber: await nextAttemptNumber(tx, participant.id, 'Squat'), weight: 180, processingState: 'pending' } })
-      return appendEvent(tx, competitionRoom(id), 'attempt.created', { competition_id: id, attempt: toLift(t.config.apiBase, attempt, participant) })
+      const participant = await tx.participant.findFirstOrThrow({
+        where: { competitionId: id, userId: joined[0] },
+        include: { user: { select: { name: true } } },
+      })
+      const attempt = await tx.attempt.create({
+        data: {
+          participantId: participant.id,
+          liftType: 'Squat',
+          attemptNumber: await nextAttemptNumber(tx, participant.id, 'Squat'),
+          weight: 180,
+          processingState: 'pending',
+        },
+      })
+      return appendEvent(tx, competitionRoom(id), 'attempt.created', {
+        competition_id: id,
+        attempt: toLift(t.config.apiBase, attempt, participant),
+      })
     })
     t.app.publisher.publish([attemptEvent])
 
     await waitUntil(() => f.messages.length === 5, 'three joins and an attempt')
     const deltas = events(f.messages)
     expect(deltas.map((e) => [e.room, e.seq, e.type])).toEqual([
-      [competitionRoom(id), 3, 'participant.joined'], [competitionRoom(id), 4, 'participant.joined'], [competitionRoom(id), 5, 'participant.joined'],
+      [competitionRoom(id), 3, 'participant.joined'],
+      [competitionRoom(id), 4, 'participant.joined'],
+      [competitionRoom(id), 5, 'participant.joined'],
       [competitionRoom(id), 6, 'attempt.created'],
     ])
-    expect(deltas.slice(0, 3).map((e) => e.type === 'participant.joined' && [e.data.participant.id, e.data.participants])).toEqual([[joined[0], 3], [joined[1], 4], [joined[2], 5]])
-    expect(deltas[3]).toMatchObject({ data: { attempt: { lift_type: 'Squat', weight: 180, processing: 'pending', participant_id: joined[0] } } })
+    expect(deltas.slice(0, 3).map((e) => e.type === 'participant.joined' && [e.data.participant.id, e.data.participants])).toEqual([
+      [joined[0], 3],
+      [joined[1], 4],
+      [joined[2], 5],
+    ])
+    expect(deltas[3]).toMatchObject({
+      data: { attempt: { lift_type: 'Squat', weight: 180, processing: 'pending', participant_id: joined[0] } },
+    })
     await sleep(100)
     expect(f.messages).toHaveLength(5) // the global room's leaderboard.changed events are not on this feed
   })
@@ -90,14 +124,20 @@ describe('plain WebSocket feed', () => {
     await waitUntil(() => early.messages.length === 1, 'the first snapshot')
     const publisher = t.app.publisher
     const original = publisher.publish
-    publisher.publish = (list: readonly LiveEvent[]) => original.call(publisher, list.filter((e) => !(e.room === room && e.seq % 7 === 3)))
+    publisher.publish = (list: readonly LiveEvent[]) =>
+      original.call(
+        publisher,
+        list.filter((e) => !(e.room === room && e.seq % 7 === 3)),
+      )
     let late: FeedClient | undefined
     try {
-      await Promise.all(lifters.map(async (lifter, i) => {
-        await sleep(i * 5)
-        if (i === 30) late = await feed(id)
-        return join(t.url, lifter, id)
-      }))
+      await Promise.all(
+        lifters.map(async (lifter, i) => {
+          await sleep(i * 5)
+          if (i === 30) late = await feed(id)
+          return join(t.url, lifter, id)
+        }),
+      )
     } finally {
       publisher.publish = original
     }
@@ -109,7 +149,10 @@ describe('plain WebSocket feed', () => {
       expect(snapshot.type).toBe('snapshot')
       // Exactly the events after the snapshot, consecutive, once each.
       expect(rest.map((e) => e.seq)).toEqual(Array.from({ length: 60 - snapshot.seq }, (_, i) => snapshot.seq + 1 + i))
-      const ids = [...snapshot.participants.map((p) => p.id), ...rest.map((e) => e.type === 'participant.joined' ? e.data.participant.id : -1)]
+      const ids = [
+        ...snapshot.participants.map((p) => p.id),
+        ...rest.map((e) => (e.type === 'participant.joined' ? e.data.participant.id : -1)),
+      ]
       expect(ids.sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b))
       expect(rest.at(-1)).toMatchObject({ data: { participants: 60 } })
     }

@@ -7,13 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { GLOBAL_ROOM, type LiveEvent } from '../../../contract/index.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 let t: LiveTestServer
 const sockets: ClientSocket[] = []
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
@@ -75,7 +85,8 @@ describe('the global room', () => {
     expect(seqs.at(-1)).toBe(before + 50)
     expect(new Set(events.map((e) => e.seq)).size).toBe(50)
     const perChallenge = new Map<number, number>()
-    for (const e of events) if (e.type === 'leaderboard.changed') perChallenge.set(e.data.competition_id, (perChallenge.get(e.data.competition_id) ?? 0) + 1)
+    for (const e of events)
+      if (e.type === 'leaderboard.changed') perChallenge.set(e.data.competition_id, (perChallenge.get(e.data.competition_id) ?? 0) + 1)
     expect([...perChallenge.values()]).toEqual(challenges.map(() => 5))
     expect(await t.db.prisma.livePendingEvent.count()).toBe(0)
   })
@@ -88,7 +99,12 @@ describe('the global room', () => {
       VALUES ('global', 'leaderboard.changed', '{"competition_id": 424242}', now() - interval '5 seconds')`
     await t.app.live.sweep()
     await waitUntil(() => events.length === 1, 'the repaired event')
-    expect(events[0]).toMatchObject({ room: GLOBAL_ROOM, seq: before + 1, type: 'leaderboard.changed', data: { competition_id: 424242 } } satisfies Partial<LiveEvent>)
+    expect(events[0]).toMatchObject({
+      room: GLOBAL_ROOM,
+      seq: before + 1,
+      type: 'leaderboard.changed',
+      data: { competition_id: 424242 },
+    } satisfies Partial<LiveEvent>)
     expect(await t.db.prisma.livePendingEvent.count()).toBe(0)
     // A second sweep finds nothing to do.
     await t.app.live.sweep()

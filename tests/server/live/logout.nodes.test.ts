@@ -9,7 +9,10 @@ import { startTestApp, type TestApp } from '../../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import { REDIS_URL, connectClient, dropRedisPrefix, sleep, uniqueRedisPrefix, type ClientSocket } from '../../helpers/live.ts'
 
-interface Node { t: TestApp; url: string }
+interface Node {
+  t: TestApp
+  url: string
+}
 const JWT_SECRET = 'logout-test-secret-0123456789-abcdefghijkl'
 const sockets: ClientSocket[] = []
 
@@ -22,7 +25,10 @@ async function startNode(env: Record<string, string>): Promise<Node> {
 async function api(node: Node, path: string, init: { token?: string; json?: unknown } = {}) {
   const res = await fetch(`${node.url}/api${path}`, {
     method: init.json !== undefined ? 'POST' : 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
@@ -37,7 +43,10 @@ async function loginTwice(node: Node, name: string) {
 }
 
 const closedWithin = (socket: ClientSocket, ms: number) =>
-  Promise.race([new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason))), sleep(ms).then(() => 'still connected')])
+  Promise.race([
+    new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason))),
+    sleep(ms).then(() => 'still connected'),
+  ])
 
 async function connect(node: Node, token: string) {
   const socket = await connectClient(node.url, token)
@@ -45,7 +54,9 @@ async function connect(node: Node, token: string) {
   return socket
 }
 
-afterAll(() => { for (const s of sockets) s.close() })
+afterAll(() => {
+  for (const s of sockets) s.close()
+})
 
 describe.each([
   ['one node without Redis', false],

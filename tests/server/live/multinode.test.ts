@@ -15,8 +15,22 @@ import { toLift } from '../../../infra/attempt-view.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, join, openFeed, REDIS_URL, sleep,
-  spawnServer, subscribe, uniqueRedisPrefix, waitUntil, type ClientSocket, type FeedClient, type ServerProcess,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  join,
+  openFeed,
+  REDIS_URL,
+  sleep,
+  spawnServer,
+  subscribe,
+  uniqueRedisPrefix,
+  waitUntil,
+  type ClientSocket,
+  type FeedClient,
+  type ServerProcess,
 } from '../../helpers/live.ts'
 import { RoomFollower } from '../../helpers/room-follower.ts'
 
@@ -83,7 +97,9 @@ describe('two server processes on one Redis', () => {
     // One at a time: B receives them exactly in order. Measure A's REST answer → receipt on B.
     const sequential = await createLifters(db.prisma, jwtSecret, 30)
     const receivedAt = new Map<number, number>()
-    onB.socket.on('event', (e) => { if (e.type === 'participant.joined') receivedAt.set(e.data.participant.id, performance.now()) })
+    onB.socket.on('event', (e) => {
+      if (e.type === 'participant.joined') receivedAt.set(e.data.participant.id, performance.now())
+    })
     const afterResponse: number[] = []
     for (const lifter of sequential) {
       const { status, body } = await join(a.url, lifter, id)
@@ -93,16 +109,20 @@ describe('two server processes on one Redis', () => {
       afterResponse.push(receivedAt.get(body.participant_id!)! - answered)
     }
     const sorted = [...afterResponse].sort((x, y) => x - y)
-    console.log(`join on node A → receipt on node B (Redis Streams adapter), 30 joins: median ${sorted[15]!.toFixed(2)} ms after A's REST response `
-      + `(p95 ${sorted[28]!.toFixed(2)} ms; negative = the event arrived before the response)`)
+    console.log(
+      `join on node A → receipt on node B (Redis Streams adapter), 30 joins: median ${sorted[15]!.toFixed(2)} ms after A's REST response ` +
+        `(p95 ${sorted[28]!.toFixed(2)} ms; negative = the event arrived before the response)`,
+    )
     expect(rawOnB.filter((e) => e.room === room).map((e) => e.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
 
     // Then a burst of 40 racing joins, half through each node.
     const racing = await createLifters(db.prisma, jwtSecret, 40)
-    const results = await Promise.all(racing.map(async (lifter, i) => {
-      await sleep(i * 3)
-      return join(i % 2 === 0 ? a.url : b.url, lifter, id)
-    }))
+    const results = await Promise.all(
+      racing.map(async (lifter, i) => {
+        await sleep(i * 3)
+        return join(i % 2 === 0 ? a.url : b.url, lifter, id)
+      }),
+    )
     expect(results.every((r) => r.status === 201)).toBe(true)
     for (const f of [onA, onB]) await waitUntil(() => f.count === 70 && f.participants.size === 70, 'all 70 joins', 10_000)
     const rows = await db.prisma.participant.findMany({ where: { competitionId: id }, select: { id: true } })
@@ -145,8 +165,19 @@ describe('two server processes on one Redis', () => {
     try {
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 50, state: 'processing' })
       const event = await db.prisma.$transaction(async (tx) => {
-        const participant = await tx.participant.findUniqueOrThrow({ where: { userId_competitionId: { userId: body.participant_id!, competitionId: id } }, include: { user: { select: { name: true } } } })
-        const attempt = await tx.attempt.create({ data: { participantId: participant.id, liftType: 'Deadlift', attemptNumber: await nextAttemptNumber(tx, participant.id, 'Deadlift'), weight: 250, processingState: 'ready' } })
+        const participant = await tx.participant.findUniqueOrThrow({
+          where: { userId_competitionId: { userId: body.participant_id!, competitionId: id } },
+          include: { user: { select: { name: true } } },
+        })
+        const attempt = await tx.attempt.create({
+          data: {
+            participantId: participant.id,
+            liftType: 'Deadlift',
+            attemptNumber: await nextAttemptNumber(tx, participant.id, 'Deadlift'),
+            weight: 250,
+            processingState: 'ready',
+          },
+        })
         return appendEvent(tx, room, 'attempt.updated', { competition_id: id, attempt: toLift('/api', attempt, participant) })
       })
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 100, state: 'ready' })
@@ -193,7 +224,8 @@ describe('two server processes on one Redis', () => {
     // The old token is refused on node B as well, within the second node B may remember the user's token version for.
     const refusedAt = async () => {
       for (;;) {
-        if ((await fetch(`${b.url}/api/auth/user`, { headers: { authorization: `Bearer ${lifter!.token}` } })).status === 401) return Date.now()
+        if ((await fetch(`${b.url}/api/auth/user`, { headers: { authorization: `Bearer ${lifter!.token}` } })).status === 401)
+          return Date.now()
         await sleep(50)
       }
     }
@@ -218,6 +250,8 @@ describe('two server processes on one Redis', () => {
     expect(follower.applied.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6])
     // Recovered from the Redis stream, or (if the session was not found) replayed from the outbox: both end here.
     expect(follower.recoveries + follower.replays).toBeGreaterThanOrEqual(2)
-    console.log(`cross-node reconnection: ${follower.recoveries ? 'session recovered by connection state recovery' : 'replayed from the outbox'}`)
+    console.log(
+      `cross-node reconnection: ${follower.recoveries ? 'session recovered by connection state recovery' : 'replayed from the outbox'}`,
+    )
   })
 })

@@ -15,14 +15,29 @@ import { ANONYMOUS_PER_ADDRESS, PRESENCE_DEFAULTS } from '../../../server/live/p
 import { startTestApp, type TestApp } from '../../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, dropRedisPrefix, freePort, REDIS_URL, sleep, startLiveServer, subscribe, uniqueRedisPrefix, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  dropRedisPrefix,
+  freePort,
+  REDIS_URL,
+  sleep,
+  startLiveServer,
+  subscribe,
+  uniqueRedisPrefix,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 
 /** A socket.io client following one room, with every presence message it heard. */
-interface Watcher { socket: ClientSocket; heard: Presence[]; last(): number | undefined }
+interface Watcher {
+  socket: ClientSocket
+  heard: Presence[]
+  last(): number | undefined
+}
 
 const sockets: ClientSocket[] = []
 async function watch(url: string, room: Room, token?: string): Promise<Watcher> {
@@ -46,7 +61,9 @@ async function allSee(watchers: Watcher[], n: number, timeoutMs = 10_000) {
   }
 }
 
-afterAll(() => { for (const s of sockets) s.close() })
+afterAll(() => {
+  for (const s of sockets) s.close()
+})
 
 describe('two app nodes sharing Redis', () => {
   let database: TestDatabase
@@ -95,7 +112,7 @@ describe('two app nodes sharing Redis', () => {
     expect(elsewhere.heard.every((p) => p.room === other && p.watching === 1)).toBe(true)
   })
 
-  it('drops a killed node\'s share once its count expires (~30 s)', async () => {
+  it("drops a killed node's share once its count expires (~30 s)", async () => {
     const [a] = nodes as [{ t: TestApp; url: string }]
     const room = competitionRoom(await createOngoingChallenge(a.t.db.prisma, 'Killed node'))
     // A third node as its own process (node itself, not tsx's wrapper, so SIGKILL kills the server).
@@ -104,14 +121,26 @@ describe('two app nodes sharing Redis', () => {
     killable = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
       cwd: ROOT,
       env: {
-        ...process.env, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_DATA: 'false', SERVE_WEB: 'false', LOG_LEVEL: 'warn',
-        DATA_DIR: killableDir, DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix,
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO_DATA: 'false',
+        SERVE_WEB: 'false',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: killableDir,
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    killable.stdout!.on('data', (c) => { output += String(c) })
-    killable.stderr!.on('data', (c) => { output += String(c) })
+    killable.stdout!.on('data', (c) => {
+      output += String(c)
+    })
+    killable.stderr!.on('data', (c) => {
+      output += String(c)
+    })
     await waitUntil(() => output.includes('LiftArena is running'), `the third node to start:\n${output}`, 45_000)
 
     const onA = await watch(a.url, room)
@@ -133,8 +162,12 @@ describe('two app nodes sharing Redis', () => {
 
 describe('one embedded node (no Redis)', () => {
   let t: LiveTestServer
-  beforeAll(async () => { t = await startLiveServer({ embedded: true }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await startLiveServer({ embedded: true })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('counts its own sockets', async () => {
     const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Embedded'))
@@ -171,7 +204,9 @@ describe('one embedded node (no Redis)', () => {
     await allSee([observer], 101)
     const took = Date.now() - started
     await sleep(PRESENCE_DEFAULTS.intervalMs + 500) // nothing more arrives once the count holds
-    console.log(`over ${took} ms of 100 subscribes the observer heard ${observer.heard.length} presence messages: ${observer.heard.map((p) => p.watching).join(', ')}`)
+    console.log(
+      `over ${took} ms of 100 subscribes the observer heard ${observer.heard.length} presence messages: ${observer.heard.map((p) => p.watching).join(', ')}`,
+    )
     // At most one per interval while the crowd arrived (plus its own first number), and far fewer than one per subscriber.
     const bound = Math.ceil(took / PRESENCE_DEFAULTS.intervalMs) + 2
     expect(observer.heard.length).toBeLessThanOrEqual(Math.min(bound, 10))

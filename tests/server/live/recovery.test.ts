@@ -8,8 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 import { RoomFollower } from '../../helpers/room-follower.ts'
 
@@ -21,7 +30,9 @@ describe.each([
 ])('recovery during a burst of 100 joins ($mode)', ({ redis }) => {
   let t: LiveTestServer
   const sockets: ClientSocket[] = []
-  beforeAll(async () => { t = await startLiveServer({ redis }) })
+  beforeAll(async () => {
+    t = await startLiveServer({ redis })
+  })
   afterAll(async () => {
     for (const s of sockets) s.close()
     await t?.close()
@@ -38,10 +49,12 @@ describe.each([
   /** 100 joins from 100 lifters, started 5 ms apart, so they overlap and finish out of order. */
   async function burst(id: number, during: (follower: RoomFollower) => Promise<void>, follower: RoomFollower) {
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, BURST)
-    const joins = Promise.all(lifters.map(async (lifter, i) => {
-      await sleep(i * 5)
-      return join(t.url, lifter, id)
-    }))
+    const joins = Promise.all(
+      lifters.map(async (lifter, i) => {
+        await sleep(i * 5)
+        return join(t.url, lifter, id)
+      }),
+    )
     await during(follower)
     const results = await joins
     expect(results.every((r) => r.status === 201)).toBe(true)
@@ -56,23 +69,29 @@ describe.each([
     expect(follower.seq).toBe(head!.seq)
     // Every event exactly once, in order: the snapshot was at 0, so the applied seqs are 1..n.
     expect(follower.applied.map((e) => e.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1))
-    expect(follower.applied.map((e) => e.type === 'participant.joined' && e.data.participants)).toEqual(Array.from({ length: n }, (_, i) => i + 1))
+    expect(follower.applied.map((e) => e.type === 'participant.joined' && e.data.participants)).toEqual(
+      Array.from({ length: n }, (_, i) => i + 1),
+    )
   }
 
   it('a dropped transport reconnects and recovers its session (socket.io connection state recovery)', async () => {
     const id = await createOngoingChallenge(t.db.prisma)
     const follower = await follow(id)
-    await burst(id, async (f) => {
-      await waitUntil(() => f.applied.length >= 20, '20 events before the drop')
-      f.socket.io.engine.close() // the transport dies; socket.io reconnects on its own
-      await waitUntil(() => f.socket.connected, 'the reconnection')
-    }, follower)
+    await burst(
+      id,
+      async (f) => {
+        await waitUntil(() => f.applied.length >= 20, '20 events before the drop')
+        f.socket.io.engine.close() // the transport dies; socket.io reconnects on its own
+        await waitUntil(() => f.socket.connected, 'the reconnection')
+      },
+      follower,
+    )
     await expectDatabaseState(follower, id)
     expect(follower.recoveries).toBe(1)
     expect(follower.snapshots).toBe(1)
   })
 
-  it('a recovered session misses no event broadcast between the recovery\'s read of missed packets and its room join', async () => {
+  it("a recovered session misses no event broadcast between the recovery's read of missed packets and its room join", async () => {
     const id = await createOngoingChallenge(t.db.prisma)
     const room = competitionRoom(id)
     const follower = await follow(id)
@@ -116,14 +135,18 @@ describe.each([
     const id = await createOngoingChallenge(t.db.prisma)
     const follower = await follow(id)
     let missedWhileAway = 0
-    await burst(id, async (f) => {
-      await waitUntil(() => f.applied.length >= 20, '20 events before leaving')
-      f.socket.disconnect()
-      const before = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq
-      await sleep(300)
-      missedWhileAway = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq - before
-      f.socket.connect()
-    }, follower)
+    await burst(
+      id,
+      async (f) => {
+        await waitUntil(() => f.applied.length >= 20, '20 events before leaving')
+        f.socket.disconnect()
+        const before = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq
+        await sleep(300)
+        missedWhileAway = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq - before
+        f.socket.connect()
+      },
+      follower,
+    )
     await expectDatabaseState(follower, id)
     expect(missedWhileAway).toBeGreaterThan(0)
     expect(follower.recoveries).toBe(0)

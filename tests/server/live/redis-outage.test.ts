@@ -5,8 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  startLiveServer,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 import { RoomFollower } from '../../helpers/room-follower.ts'
 import { privateRedis, type PrivateRedis } from '../../helpers/redis.ts'

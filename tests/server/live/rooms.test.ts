@@ -7,8 +7,17 @@ import type { PrismaClient } from '../../../infra/db.ts'
 import { createLiveEventsRepository } from '../../../infra/repositories/live-events.repository.ts'
 import { batchedRoomSeq } from '../../../server/live/socket-server.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 let t: LiveTestServer
@@ -19,7 +28,9 @@ const client = async (token?: string) => {
   return socket
 }
 
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
@@ -31,7 +42,16 @@ describe('subscribe bursts', () => {
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, 2)
     let reads = 0
     // The real database, with its room reads counted.
-    const counted = t.db.prisma.$extends({ query: { liveRoom: { findUnique: ({ args, query }) => { reads++; return query(args) } } } }) as unknown as PrismaClient
+    const counted = t.db.prisma.$extends({
+      query: {
+        liveRoom: {
+          findUnique: ({ args, query }) => {
+            reads++
+            return query(args)
+          },
+        },
+      },
+    }) as unknown as PrismaClient
     const seqOf = batchedRoomSeq(createLiveEventsRepository(counted))
     const room = competitionRoom(id)
     expect(new Set(await Promise.all(Array.from({ length: 200 }, () => seqOf(room))))).toEqual(new Set([0]))
@@ -57,7 +77,8 @@ describe('rooms', () => {
     const onGlobal = await client()
     const idle = await client()
     const seen = new Map<ClientSocket, LiveEvent[]>([...inA, inB, onGlobal, idle].map((s) => [s, collectEvents(s)]))
-    for (const s of inA) expect(await subscribe(s, competitionRoom(a), 0)).toEqual({ room: competitionRoom(a), seq: 0, missed: [], resync: false })
+    for (const s of inA)
+      expect(await subscribe(s, competitionRoom(a), 0)).toEqual({ room: competitionRoom(a), seq: 0, missed: [], resync: false })
     await subscribe(inB, competitionRoom(b))
     await subscribe(onGlobal, GLOBAL_ROOM)
 
@@ -67,12 +88,22 @@ describe('rooms', () => {
     for (const s of inA) await waitUntil(() => seen.get(s)!.length === 2, 'two joins in room A')
     for (const s of inA) {
       const events = seen.get(s)!
-      expect(events.map((e) => [e.room, e.seq, e.type])).toEqual([[competitionRoom(a), 1, 'participant.joined'], [competitionRoom(a), 2, 'participant.joined']])
-      expect(events.map((e) => e.type === 'participant.joined' && [e.data.competition_id, e.data.participant.id, e.data.participants]))
-        .toEqual([[a, first.body.participant_id, 1], [a, second.body.participant_id, 2]])
+      expect(events.map((e) => [e.room, e.seq, e.type])).toEqual([
+        [competitionRoom(a), 1, 'participant.joined'],
+        [competitionRoom(a), 2, 'participant.joined'],
+      ])
+      expect(
+        events.map((e) => e.type === 'participant.joined' && [e.data.competition_id, e.data.participant.id, e.data.participants]),
+      ).toEqual([
+        [a, first.body.participant_id, 1],
+        [a, second.body.participant_id, 2],
+      ])
     }
     await waitUntil(() => seen.get(onGlobal)!.length === 2, 'two leaderboard changes')
-    expect(seen.get(onGlobal)!.map((e) => [e.room, e.type, 'competition_id' in e.data && e.data.competition_id])).toEqual([['global', 'leaderboard.changed', a], ['global', 'leaderboard.changed', a]])
+    expect(seen.get(onGlobal)!.map((e) => [e.room, e.type, 'competition_id' in e.data && e.data.competition_id])).toEqual([
+      ['global', 'leaderboard.changed', a],
+      ['global', 'leaderboard.changed', a],
+    ])
 
     // Room B's subscriber and the idle socket got nothing; B's first event is B's own join.
     await join(t.url, lifters[2]!, b)
@@ -102,7 +133,11 @@ describe('rooms', () => {
     const all = await subscribe(s, room, 0)
     expect(all.resync).toBe(false)
     expect(all.seq).toBe(3)
-    expect(all.missed.map((e) => [e.seq, e.type === 'participant.joined' && e.data.participants])).toEqual([[1, 1], [2, 2], [3, 3]])
+    expect(all.missed.map((e) => [e.seq, e.type === 'participant.joined' && e.data.participants])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ])
     expect((await subscribe(s, room, 2)).missed.map((e) => e.seq)).toEqual([3])
     expect(await subscribe(s, room, 3)).toEqual({ room, seq: 3, missed: [], resync: false })
     expect(await subscribe(s, room, null)).toEqual({ room, seq: 3, missed: [], resync: false })
@@ -111,8 +146,17 @@ describe('rooms', () => {
     await expect(subscribe(s, competitionRoom(999_999), 0)).rejects.toThrow('There is no such challenge.')
     expect(s.connected).toBe(true)
 
-    const bad = [{ room: 'user:1' }, { room: 'competition:abc' }, { room: 'competition:0' }, { room: 'nope' }, {}, null,
-      { room, since: -1 }, { room, since: 1.5 }, { room, since: '2' }]
+    const bad = [
+      { room: 'user:1' },
+      { room: 'competition:abc' },
+      { room: 'competition:0' },
+      { room: 'nope' },
+      {},
+      null,
+      { room, since: -1 },
+      { room, since: 1.5 },
+      { room, since: '2' },
+    ]
     for (const request of bad) {
       const answer = await s.timeout(5000).emitWithAck('subscribe', request as never)
       expect(answer).toEqual({ error: expect.stringContaining('Send { room') })
@@ -149,7 +193,10 @@ describe('authentication and private progress', () => {
     t.app.publisher.progress(uploader!.userId, { attempt_id: 7, percent: 40, state: 'processing' })
     t.app.publisher.progress(uploader!.userId, { attempt_id: 7, percent: 100, state: 'ready' })
     for (const s of uploaderTabs) await waitUntil(() => progress.get(s)!.length === 2, 'progress on both tabs')
-    expect(progress.get(uploaderTabs[0]!)).toEqual([{ attempt_id: 7, percent: 40, state: 'processing' }, { attempt_id: 7, percent: 100, state: 'ready' }])
+    expect(progress.get(uploaderTabs[0]!)).toEqual([
+      { attempt_id: 7, percent: 40, state: 'processing' },
+      { attempt_id: 7, percent: 100, state: 'ready' },
+    ])
     await sleep(100)
     expect(progress.get(otherSocket)).toEqual([])
     expect(progress.get(anonymous)).toEqual([])
@@ -164,7 +211,9 @@ describe('latency', () => {
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, 50)
     const s = await client()
     const receivedAt = new Map<number, number>()
-    s.on('event', (e) => { if (e.type === 'participant.joined') receivedAt.set(e.data.participant.id, performance.now()) })
+    s.on('event', (e) => {
+      if (e.type === 'participant.joined') receivedAt.set(e.data.participant.id, performance.now())
+    })
     await subscribe(s, competitionRoom(id), 0)
     const afterResponse: number[] = []
     const afterRequest: number[] = []
@@ -179,9 +228,11 @@ describe('latency', () => {
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
     const p95 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length * 0.95)]!
-    console.log(`join → receipt (single node, in-memory adapter), 50 joins: median ${median(afterResponse).toFixed(2)} ms after the REST response `
-      + `(p95 ${p95(afterResponse).toFixed(2)} ms; negative = the event arrived before the response); `
-      + `median ${median(afterRequest).toFixed(2)} ms after the request was sent (p95 ${p95(afterRequest).toFixed(2)} ms)`)
+    console.log(
+      `join → receipt (single node, in-memory adapter), 50 joins: median ${median(afterResponse).toFixed(2)} ms after the REST response ` +
+        `(p95 ${p95(afterResponse).toFixed(2)} ms; negative = the event arrived before the response); ` +
+        `median ${median(afterRequest).toFixed(2)} ms after the request was sent (p95 ${p95(afterRequest).toFixed(2)} ms)`,
+    )
     expect(median(afterResponse)).toBeLessThan(50)
   })
 })

@@ -3,8 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom } from '../../../contract/index.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, join, openFeed, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type FeedClient, type LiveTestServer,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  openFeed,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type FeedClient,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 const SOCKETS = 300
@@ -13,7 +22,9 @@ const FEEDS = 100
 let t: LiveTestServer
 const sockets: ClientSocket[] = []
 const feeds: FeedClient[] = []
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   for (const f of feeds) await f.close()
@@ -28,22 +39,30 @@ describe('many spectators on one node', () => {
     const room = competitionRoom(id)
     let received = 0
     for (let i = 0; i < SOCKETS; i += 50) {
-      sockets.push(...await Promise.all(Array.from({ length: 50 }, async () => {
-        const s = await connectClient(t.url)
-        s.on('event', () => { received++ })
-        await subscribe(s, room, 0)
-        return s
-      })))
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: 50 }, async () => {
+            const s = await connectClient(t.url)
+            s.on('event', () => {
+              received++
+            })
+            await subscribe(s, room, 0)
+            return s
+          }),
+        )),
+      )
     }
     const timersBefore = timeouts()
-    for (let i = 0; i < FEEDS; i += 50) feeds.push(...await Promise.all(Array.from({ length: 50 }, () => openFeed(t.url, id))))
+    for (let i = 0; i < FEEDS; i += 50) feeds.push(...(await Promise.all(Array.from({ length: 50 }, () => openFeed(t.url, id)))))
     await waitUntil(() => feeds.every((f) => f.messages.length === 1), 'every feed snapshot')
     // No timer per feed client (a few come and go anyway: database pool idle timers, socket.io pings).
     console.log(`timers added by ${FEEDS} feed clients: ${timeouts() - timersBefore}`)
     expect(timeouts() - timersBefore).toBeLessThan(FEEDS / 5)
 
     // Count socket.io packet encodings and JSON serializations of the event during the broadcast.
-    const encoder = (t.app.live.io.of('/').adapter as unknown as { encoder: unknown }).encoder as { encode(packet: { data?: unknown[] }): unknown[] }
+    const encoder = (t.app.live.io.of('/').adapter as unknown as { encoder: unknown }).encoder as {
+      encode(packet: { data?: unknown[] }): unknown[]
+    }
     const encode = encoder.encode.bind(encoder)
     let encodings = 0
     encoder.encode = (packet) => {
@@ -53,7 +72,8 @@ describe('many spectators on one node', () => {
     const stringify = JSON.stringify
     let serializations = 0
     JSON.stringify = ((value: unknown, ...rest: unknown[]) => {
-      if ((value as { room?: string; type?: string } | null)?.room === room && (value as { type?: string }).type === 'participant.joined') serializations++
+      if ((value as { room?: string; type?: string } | null)?.room === room && (value as { type?: string }).type === 'participant.joined')
+        serializations++
       return (stringify as (...args: unknown[]) => string)(value, ...rest)
     }) as typeof JSON.stringify
     try {
@@ -61,7 +81,9 @@ describe('many spectators on one node', () => {
       const sent = performance.now()
       expect((await join(t.url, lifter!, id)).status).toBe(201)
       await waitUntil(() => received === SOCKETS && feeds.every((f) => f.messages.length === 2), 'every client', 20_000)
-      console.log(`fan-out of one join to ${SOCKETS} socket.io + ${FEEDS} feed clients (all in this process): ${(performance.now() - sent).toFixed(0)} ms from the request`)
+      console.log(
+        `fan-out of one join to ${SOCKETS} socket.io + ${FEEDS} feed clients (all in this process): ${(performance.now() - sent).toFixed(0)} ms from the request`,
+      )
     } finally {
       encoder.encode = encode
       JSON.stringify = stringify

@@ -7,8 +7,16 @@ import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM, type TranscodeProgress } from '../../../contract/index.ts'
 import {
-  connectClient, createLifters, createOngoingChallenge, sleep, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type Lifter, type LiveTestServer,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 import { registerUser } from '../../helpers/app.ts'
 
@@ -20,11 +28,12 @@ const client = async (url: string, token?: string) => {
   sockets.push(socket)
   return socket
 }
-const logout = (url: string, lifter: Lifter, body?: object) => fetch(`${url}/api/auth/logout`, {
-  method: 'POST',
-  headers: { authorization: `Bearer ${lifter.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-  body: body ? JSON.stringify(body) : undefined,
-})
+const logout = (url: string, lifter: Lifter, body?: object) =>
+  fetch(`${url}/api/auth/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${lifter.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
 /** The arguments of the socket's next `event`. */
 const once = (socket: ClientSocket, event: 'connect' | 'disconnect' | 'connect_error') =>
   new Promise<unknown[]>((resolve) => socket.once(event, (...args: unknown[]) => resolve(args)))
@@ -74,7 +83,11 @@ describe('log out of all sessions', () => {
 
   it("logging out one login (its refresh token in the body) closes that login's live connections only", async () => {
     const u = await registerUser(t.app, 'One Login')
-    const other = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u.email, password: u.password }) })
+    const other = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: u.email, password: u.password }),
+    })
     const otherToken = ((await other.json()) as { access_token: string }).access_token
     const lifter = { userId: u.user_id, token: u.access_token }
     const socket = await client(t.url, lifter.token)
@@ -90,7 +103,12 @@ describe('log out of all sessions', () => {
 
   it('a connection that socket.io would recover is checked again: after a logout it is refused, with no progress', async () => {
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
-    const raw: ClientSocket = connect(t.url, { transports: ['websocket'], forceNew: true, auth: { token: lifter!.token }, reconnection: false })
+    const raw: ClientSocket = connect(t.url, {
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { token: lifter!.token },
+      reconnection: false,
+    })
     sockets.push(raw)
     await once(raw, 'connect')
     const progress = progressOf(raw)
@@ -127,7 +145,8 @@ describe('log out of all sessions', () => {
 describe('the handshake', () => {
   it('refuses tokens whose subject is not a user id the database can hold, or that have no expiry (before: they connected)', async () => {
     const secret = t.config.jwtSecret
-    const sign = (payload: object, expiresIn = 60_000) => createSigner({ key: secret, algorithm: 'HS256', ...(expiresIn > 0 ? { expiresIn } : {}) })(payload)
+    const sign = (payload: object, expiresIn = 60_000) =>
+      createSigner({ key: secret, algorithm: 'HS256', ...(expiresIn > 0 ? { expiresIn } : {}) })(payload)
     const bad = {
       'sub 2^31': sign({ sub: '2147483648', ver: 0, typ: 'access' }),
       'sub 2^53 + 2': sign({ sub: '9007199254740994', ver: 0, typ: 'access' }),
@@ -135,7 +154,11 @@ describe('the handshake', () => {
       'sub -5': sign({ sub: '-5', ver: 0, typ: 'access' }),
       'sub 1.0': sign({ sub: '1.0', ver: 0, typ: 'access' }),
       'no exp': sign({ sub: '1', ver: 0, typ: 'access' }, 0),
-      'the old development secret': createSigner({ key: 'liftarena-development-secret-change-me-in-production', algorithm: 'HS256', expiresIn: 60_000 })({ sub: '1', ver: 0, typ: 'access' }),
+      'the old development secret': createSigner({
+        key: 'liftarena-development-secret-change-me-in-production',
+        algorithm: 'HS256',
+        expiresIn: 60_000,
+      })({ sub: '1', ver: 0, typ: 'access' }),
     }
     for (const [what, token] of Object.entries(bad)) {
       await expect(connectClient(t.url, token), what).rejects.toThrow(/Invalid access token|no longer exists/)
@@ -150,7 +173,9 @@ describe('subscriptions and connections are bounded', () => {
     const s = await client(t.url)
     const id = await createOngoingChallenge(t.db.prisma)
     for (const missing of [999_999, 2_147_483_647]) {
-      expect(await s.timeout(5000).emitWithAck('subscribe', { room: competitionRoom(missing) })).toEqual({ error: 'There is no such challenge.' })
+      expect(await s.timeout(5000).emitWithAck('subscribe', { room: competitionRoom(missing) })).toEqual({
+        error: 'There is no such challenge.',
+      })
     }
     expect(await subscribe(s, competitionRoom(id), 0)).toEqual({ room: competitionRoom(id), seq: 0, missed: [], resync: false })
   })

@@ -6,8 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM } from '../../../contract/index.ts'
 import {
-  collectEvents, connectClient, createLifters, createOngoingChallenge, join, sleep, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  createOngoingChallenge,
+  join,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 const BAD_SUBSCRIBE = 'Send { room: "competition:<id>" | "global", since?: number | null }.'
@@ -145,7 +154,9 @@ describe('the socket boundary', () => {
 
   it('keeps serving other clients while one sends garbage', async () => {
     const noisy = await client()
-    const garbage = Promise.all(Array.from({ length: 200 }, (_, i) => ask(noisy, 'subscribe', i % 2 ? { room: i } : { room: GLOBAL_ROOM, since: -i - 1 })))
+    const garbage = Promise.all(
+      Array.from({ length: 200 }, (_, i) => ask(noisy, 'subscribe', i % 2 ? { room: i } : { room: GLOBAL_ROOM, since: -i - 1 })),
+    )
     const calm = await client()
     expect(await subscribe(calm, GLOBAL_ROOM)).toMatchObject({ room: GLOBAL_ROOM, resync: false })
     expect((await garbage).every((answer) => JSON.stringify(answer) === JSON.stringify({ error: BAD_SUBSCRIBE }))).toBe(true)

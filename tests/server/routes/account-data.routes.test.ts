@@ -14,7 +14,10 @@ describe('GET /auth/user/data', () => {
   let clip: Buffer
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'liftarena-account-data-'))
-    ;[t, clip] = await Promise.all([startTestApp(), makeClip(dir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p))])
+    ;[t, clip] = await Promise.all([
+      startTestApp(),
+      makeClip(dir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
+    ])
   })
   afterAll(async () => {
     await t?.close()
@@ -24,12 +27,39 @@ describe('GET /auth/user/data', () => {
   it("answers the account's entries, attempts, challenges, comments and reactions as a download, and nobody else's data", async () => {
     const lifter = await joinedLifter(t.app)
     const other = await registerUser(t.app, 'Someone Else')
-    const form = multipartForm({ lift_type: 'squat', weight: 150, competition_id: lifter.competitionId }, [{ filename: 'lift.mp4', data: clip }], 'fields-first')
-    const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...lifter.auth, ...form.headers }, payload: form.payload })
+    const form = multipartForm(
+      { lift_type: 'squat', weight: 150, competition_id: lifter.competitionId },
+      [{ filename: 'lift.mp4', data: clip }],
+      'fields-first',
+    )
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...lifter.auth, ...form.headers },
+      payload: form.payload,
+    })
     expect(upload.statusCode, upload.body).toBe(201)
     const attemptId = (upload.json() as { attempt_id: number }).attempt_id
-    expect((await t.app.inject({ method: 'POST', url: `/api/attempts/${attemptId}/comments`, headers: lifter.auth, payload: { text: 'Felt light.' } })).statusCode).toBe(201)
-    expect((await t.app.inject({ method: 'POST', url: `/api/attempts/${attemptId}/comments`, headers: other.auth, payload: { text: 'Not mine to export.' } })).statusCode).toBe(201)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/attempts/${attemptId}/comments`,
+          headers: lifter.auth,
+          payload: { text: 'Felt light.' },
+        })
+      ).statusCode,
+    ).toBe(201)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/attempts/${attemptId}/comments`,
+          headers: other.auth,
+          payload: { text: 'Not mine to export.' },
+        })
+      ).statusCode,
+    ).toBe(201)
 
     const res = await t.app.inject({ url: '/api/auth/user/data', headers: lifter.auth })
     expect(res.statusCode, res.body).toBe(200)
@@ -40,7 +70,9 @@ describe('GET /auth/user/data', () => {
     expect(data.account).toMatchObject({ id: lifter.user_id, email: lifter.email })
     expect(data.entries).toHaveLength(1)
     expect(data.entries[0]).toMatchObject({ competition_id: lifter.competitionId, weight_class: '83kg' })
-    expect(data.entries[0]!.attempts).toEqual([expect.objectContaining({ id: attemptId, lift_type: 'squat', weight: 150, status: 'pending' })])
+    expect(data.entries[0]!.attempts).toEqual([
+      expect.objectContaining({ id: attemptId, lift_type: 'squat', weight: 150, status: 'pending' }),
+    ])
     expect(data.organised.map((c) => c.id)).toEqual([lifter.competitionId])
     expect(data.comments.map((c) => c.text)).toEqual(['Felt light.'])
     expect(res.body).not.toMatch(/password|argon2|Not mine to export|Someone Else/i)

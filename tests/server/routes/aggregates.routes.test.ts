@@ -8,8 +8,12 @@ import { createChallenge, registerUser, startTestApp, type TestApp } from '../..
 import { certifiedPanel } from '../../helpers/judging.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
@@ -20,7 +24,12 @@ async function lifter(name: string, country: string | null = null): Promise<User
 }
 
 async function join(user: User, competitionId: number, weightClass: string, extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: user.auth, payload: { competition_id: competitionId, weight_class: weightClass, ...extra } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: user.auth,
+    payload: { competition_id: competitionId, weight_class: weightClass, ...extra },
+  })
   expect(res.statusCode, res.body).toBe(201)
 }
 
@@ -33,7 +42,17 @@ async function lift(organiser: User, user: User, competitionId: number, liftType
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
   // Numbered as an upload numbers it (1, 2, 3 … within the lifter's lift): answers carry attempt_number from 1.
   const attemptNumber = (await t.db.prisma.attempt.count({ where: { participantId: participant.id, liftType } })) + 1
-  const attempt = await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, attemptNumber, status: 'pending', votesNeeded: 3, originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null } })
+  const attempt = await t.db.prisma.attempt.create({
+    data: {
+      participantId: participant.id,
+      liftType,
+      weight,
+      attemptNumber,
+      status: 'pending',
+      votesNeeded: 3,
+      originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null,
+    },
+  })
   expect((await panels.get(competitionId)!.decide(attempt.id, good, liftType)).judging.verified).toBe(true)
   return attempt.id
 }
@@ -57,20 +76,39 @@ describe('global leaderboard', () => {
   beforeAll(async () => {
     organiser = await registerUser(t.app, 'Organiser')
     meet1 = await createChallenge(t.app, organiser.access_token, { name: 'Spring Meet', location: hall, weightclasses: ['83kg', '93kg'] })
-    meet2 = await createChallenge(t.app, organiser.access_token, { name: 'Summer Meet', location: 'Elsewhere', weightclasses: ['83kg', '93kg'] })
-    wl = await createChallenge(t.app, organiser.access_token, { name: 'Snatch Open', location: hall, lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: ['83kg'] })
+    meet2 = await createChallenge(t.app, organiser.access_token, {
+      name: 'Summer Meet',
+      location: 'Elsewhere',
+      weightclasses: ['83kg', '93kg'],
+    })
+    wl = await createChallenge(t.app, organiser.access_token, {
+      name: 'Snatch Open',
+      location: hall,
+      lifttypes: ['Snatch', 'Clean & Jerk'],
+      weightclasses: ['83kg'],
+    })
     anna = await lifter('Anna Strong', 'Norway')
     ben = await lifter('Ben Heavy', 'Chile')
     cleo = await lifter('Cleo Quick', 'Norway')
     // Anna: 600 total at 82 kg in meet 1; a heavier squat but no total in meet 2.
     await join(anna, meet1, '83kg', { bodyweight: 82 })
-    for (const [type, kg] of [['squat', 220], ['bench', 140], ['deadlift', 240]] as const) await lift(organiser, anna, meet1, type, kg)
+    for (const [type, kg] of [
+      ['squat', 220],
+      ['bench', 140],
+      ['deadlift', 240],
+    ] as const)
+      await lift(organiser, anna, meet1, type, kg)
     await join(anna, meet2, '93kg', { bodyweight: 88 })
     await lift(organiser, anna, meet2, 'squat', 230)
     await lift(organiser, anna, meet2, 'bench', 150, false)
     // Ben: 650 total at 92 kg in meet 2, and a failed heavier deadlift.
     await join(ben, meet2, '93kg', { bodyweight: 92 })
-    for (const [type, kg] of [['squat', 240], ['bench', 160], ['deadlift', 250]] as const) await lift(organiser, ben, meet2, type, kg)
+    for (const [type, kg] of [
+      ['squat', 240],
+      ['bench', 160],
+      ['deadlift', 250],
+    ] as const)
+      await lift(organiser, ben, meet2, type, kg)
     await lift(organiser, ben, meet2, 'deadlift', 270, false)
     // Cleo: weightlifting only, and one pending powerlifting attempt in meet 1.
     await join(cleo, wl, '83kg', { bodyweight: 80 })
@@ -82,19 +120,39 @@ describe('global leaderboard', () => {
     const { rows, next_cursor } = await board('')
     expect(next_cursor).toBeNull()
     expect(rows.map((r) => [r.rank, r.name, r.sport, r.total])).toEqual([
-      [1, 'Ben Heavy', 'powerlifting', 650], [2, 'Anna Strong', 'powerlifting', 600], [3, 'Cleo Quick', 'weightlifting', 270],
+      [1, 'Ben Heavy', 'powerlifting', 650],
+      [2, 'Anna Strong', 'powerlifting', 600],
+      [3, 'Cleo Quick', 'weightlifting', 270],
     ])
     const annaRow = rows.find((r) => r.user_id === anna.user_id)!
     // The 230 squat of meet 2 is her best squat; the total, class, bodyweight and place are meet 1's.
-    expect(annaRow).toMatchObject({ squat: 230, bench: 140, deadlift: 240, snatch: 0, clean_and_jerk: 0, weight_class: '83kg', bodyweight: 82, location: hall, competition_id: meet1, country: 'Norway', pending: 0 })
+    expect(annaRow).toMatchObject({
+      squat: 230,
+      bench: 140,
+      deadlift: 240,
+      snatch: 0,
+      clean_and_jerk: 0,
+      weight_class: '83kg',
+      bodyweight: 82,
+      location: hall,
+      competition_id: meet1,
+      country: 'Norway',
+      pending: 0,
+    })
     expect(annaRow.points.dots).toBe(pointsFor('dots', ['squat', 'bench', 'deadlift'], 'M', 82, 600))
     expect(annaRow.points.sinclair).toBeNull()
     expect(rows.find((r) => r.user_id === ben.user_id)!.deadlift).toBe(250) // the failed 270 does not count
-    expect(rows.find((r) => r.user_id === cleo.user_id)!.points.sinclair).toBe(pointsFor('sinclair', ['snatch', 'clean_and_jerk'], 'M', 80, 270))
+    expect(rows.find((r) => r.user_id === cleo.user_id)!.points.sinclair).toBe(
+      pointsFor('sinclair', ['snatch', 'clean_and_jerk'], 'M', 80, 270),
+    )
   })
 
   it('sorts by a lift or a formula (rows without that figure last) and filters', async () => {
-    expect((await board('sort=squat')).rows.map((r) => [r.name, r.squat])).toEqual([['Ben Heavy', 240], ['Anna Strong', 230], ['Cleo Quick', 0]])
+    expect((await board('sort=squat')).rows.map((r) => [r.name, r.squat])).toEqual([
+      ['Ben Heavy', 240],
+      ['Anna Strong', 230],
+      ['Cleo Quick', 0],
+    ])
     expect((await board('sort=snatch')).rows.map((r) => r.name)).toEqual(['Cleo Quick', 'Anna Strong', 'Ben Heavy']) // no snatch: by name
     const dots = (await board('sort=dots')).rows
     expect(dots.at(-1)!.name).toBe('Cleo Quick')
@@ -129,13 +187,28 @@ describe('global leaderboard', () => {
     const after = await get('/api/leaderboard?sort=total', { 'if-none-match': etag })
     expect(after.statusCode).toBe(200)
     // 230 + 150 + 300 = 680 in meet 2 is now her total, with meet 2's class and bodyweight.
-    expect((after.json().rows as LeaderboardRow[])[0]).toMatchObject({ name: 'Anna Strong', total: 680, weight_class: '93kg', bodyweight: 88, competition_id: meet2, rank: 1 })
+    expect((after.json().rows as LeaderboardRow[])[0]).toMatchObject({
+      name: 'Anna Strong',
+      total: 680,
+      weight_class: '93kg',
+      bodyweight: 88,
+      competition_id: meet2,
+      rank: 1,
+    })
   })
 
   it('counts attempts awaiting judges beside the name, without ranking them', async () => {
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: wl, userId: cleo.user_id }, include: { user: { select: { name: true } } } })
+    const participant = await t.db.prisma.participant.findFirstOrThrow({
+      where: { competitionId: wl, userId: cleo.user_id },
+      include: { user: { select: { name: true } } },
+    })
     // An upload is recorded through the repository, which refreshes the row in its transaction.
-    await t.app.repos.attempts.record(participant, { liftType: 'snatch', weight: 200 }, (id) => `test/${id}.mp4`, async () => {})
+    await t.app.repos.attempts.record(
+      participant,
+      { liftType: 'snatch', weight: 200 },
+      (id) => `test/${id}.mp4`,
+      async () => {},
+    )
     const row = (await board('sport=weightlifting')).rows[0]!
     expect(row).toMatchObject({ name: 'Cleo Quick', snatch: 120, total: 270, pending: 1 })
   })
@@ -166,7 +239,11 @@ describe('top lifts, open challenges', () => {
     await lift(organiser, users[2]!, id, 'bench', 100)
 
     const month = (await get('/api/top-lifts')).json()
-    expect(month.lifts.squat.map((l: { name: string; weight: number }) => [l.name, l.weight])).toEqual([['Top One', 400], ['Top Two', 380], ['Top Three', 370]])
+    expect(month.lifts.squat.map((l: { name: string; weight: number }) => [l.name, l.weight])).toEqual([
+      ['Top One', 400],
+      ['Top Two', 380],
+      ['Top Three', 370],
+    ])
     expect(month.lifts.bench.map((l: { name: string }) => l.name)).toContain('Top Three')
     const twoMonths = (await get('/api/top-lifts?days=60')).json()
     expect(twoMonths.lifts.squat[0]).toMatchObject({ name: 'Top Four', weight: 450, competition_id: id, attempt_id: old })
@@ -229,7 +306,13 @@ describe('a challenge summary and pages', () => {
     expect(summary.competition).toMatchObject({ id, name: 'Summary Meet', participants: 9 })
     expect(summary.class_counts).toEqual({ '83kg': 7, '93kg': 2 })
     expect(summary.top.map((p: Participant) => [p.name, p.place])).toEqual([
-      ['P7', 1], ['P6', 2], ['P5', 3], ['P4', 4], ['P3', 5], ['H2', 1], ['H1', 2],
+      ['P7', 1],
+      ['P6', 2],
+      ['P5', 3],
+      ['P4', 4],
+      ['P3', 5],
+      ['H2', 1],
+      ['H1', 2],
     ])
     const recent = summary.recent_lifts as Lift[]
     expect(recent).toHaveLength(12)
@@ -239,7 +322,7 @@ describe('a challenge summary and pages', () => {
     expect((await get('/api/competitions/999999/summary')).statusCode).toBe(404)
   })
 
-  it('shows at most two of one lifter\'s videos among the recent ones, however many they upload', async () => {
+  it("shows at most two of one lifter's videos among the recent ones, however many they upload", async () => {
     const flood = await registerUser(t.app, 'Flood Organiser')
     const floodId = await createChallenge(t.app, flood.access_token, { name: 'Flood Meet', lifttypes: ['Squat'] })
     const [busy, other] = [await lifter('Busy'), await lifter('Other')]
@@ -248,10 +331,14 @@ describe('a challenge summary and pages', () => {
     await lift(flood, other, floodId, 'squat', 150)
     for (let i = 0; i < 10; i++) await lift(flood, busy, floodId, 'squat', 160 + i)
     const recent = (await get(`/api/competitions/${floodId}/summary`)).json().recent_lifts as Lift[]
-    expect(recent.map((l) => [l.participant_name, l.weight])).toEqual([['Busy', 169], ['Busy', 168], ['Other', 150]])
+    expect(recent.map((l) => [l.participant_name, l.weight])).toEqual([
+      ['Busy', 169],
+      ['Busy', 168],
+      ['Other', 150],
+    ])
   })
 
-  it('gives one lifter\'s ranked entry, and 404 for someone who has not joined', async () => {
+  it("gives one lifter's ranked entry, and 404 for someone who has not joined", async () => {
     const entry = (await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}`)).json().participant as Participant
     expect(entry).toMatchObject({ name: 'P1', place: 7, best_squat: 200 })
     expect(entry.attempts).toHaveLength(3) // two with a video, one entered without
@@ -261,7 +348,9 @@ describe('a challenge summary and pages', () => {
     // Asked as the signed-in user's own entry: "not joined" is an answer, not an error.
     const own = await get(`/api/competitions/${id}/participants/${organiser.user_id}?missing=null`)
     expect([own.statusCode, own.json()]).toEqual([200, { participant: null }])
-    expect((await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}?missing=null`)).json().participant).toMatchObject({ name: 'P1' })
+    expect((await get(`/api/competitions/${id}/participants/${lifters[0]!.user_id}?missing=null`)).json().participant).toMatchObject({
+      name: 'P1',
+    })
     expect((await get(`/api/competitions/${id}/participants/${organiser.user_id}?missing=nothing`)).statusCode).toBe(400)
   })
 
@@ -271,7 +360,9 @@ describe('a challenge summary and pages', () => {
     const seen: Participant[] = []
     let cursor: string | undefined
     do {
-      const page: { participants: Participant[]; next_cursor?: string } = (await get(`/api/competitions/${id}/participants?limit=4${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { participants: Participant[]; next_cursor?: string } = (
+        await get(`/api/competitions/${id}/participants?limit=4${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       expect(page.participants.length).toBeLessThanOrEqual(4)
       seen.push(...page.participants)
       cursor = page.next_cursor
@@ -282,7 +373,9 @@ describe('a challenge summary and pages', () => {
     const pagedLifts: Lift[] = []
     cursor = undefined
     do {
-      const page: { lifts: Lift[]; next_cursor?: string } = (await get(`/api/competitions/${id}/lifts?limit=5${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { lifts: Lift[]; next_cursor?: string } = (
+        await get(`/api/competitions/${id}/lifts?limit=5${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       pagedLifts.push(...page.lifts)
       cursor = page.next_cursor
     } while (cursor)

@@ -17,7 +17,10 @@ let clip: Buffer
 beforeAll(async () => {
   clipDir = mkdtempSync(join(tmpdir(), 'liftarena-codes-'))
   ;[t, clip] = await Promise.all([
-    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_ENTRIES_PER_MINUTE: '1000' }, queue: { enqueue: async () => {}, close: async () => {} } }),
+    startTestApp({
+      env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000', RATE_LIMIT_ENTRIES_PER_MINUTE: '1000' },
+      queue: { enqueue: async () => {}, close: async () => {} },
+    }),
     makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
   ])
 })
@@ -32,9 +35,23 @@ describe('attempt codes', () => {
     const id = await createChallenge(t.app, organiser.access_token, { format: 'meet', name: 'Code Meet' })
     const panel = await certifiedPanel(t, organiser, id)
     const lifter = await registerUser(t.app, 'Code Lifter')
-    expect((await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: id, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: lifter.auth,
+          payload: { competition_id: id, weight_class: '83kg' },
+        })
+      ).statusCode,
+    ).toBe(201)
     const declare = async (lift: string, weight: number) => {
-      const res = await t.app.inject({ method: 'POST', url: `/api/competitions/${id}/declarations`, headers: lifter.auth, payload: { lift_type: lift, weight } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/competitions/${id}/declarations`,
+        headers: lifter.auth,
+        payload: { lift_type: lift, weight },
+      })
       expect(res.statusCode, res.body).toBe(201)
       return (res.json() as { declaration: Declaration }).declaration
     }
@@ -45,8 +62,10 @@ describe('attempt codes', () => {
     expect(opener.code).not.toBe(first.code)
 
     const mine = await t.app.inject({ url: `/api/competitions/${id}/declarations/mine`, headers: lifter.auth })
-    expect((mine.json() as { declarations: Declaration[] }).declarations.map((d) => [d.lift_type, d.attempt_number, d.code]))
-      .toEqual([['deadlift', 1, opener.code], ['squat', 1, first.code]])
+    expect((mine.json() as { declarations: Declaration[] }).declarations.map((d) => [d.lift_type, d.attempt_number, d.code])).toEqual([
+      ['deadlift', 1, opener.code],
+      ['squat', 1, first.code],
+    ])
     const other = await t.app.inject({ url: `/api/competitions/${id}/declarations/mine`, headers: panel.judges[0]!.auth })
     expect([other.statusCode, other.json()]).toEqual([403, { error: 'Join this challenge before declaring an attempt.' }])
 
@@ -58,7 +77,12 @@ describe('attempt codes', () => {
     expect(cards.body).not.toContain(first.code!)
 
     const form = multipartForm({ lift_type: 'squat', weight: 182.5, competition_id: id }, [{ filename: 'lift.mp4', data: clip }])
-    const up = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...lifter.auth, ...form.headers }, payload: form.payload })
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...lifter.auth, ...form.headers },
+      payload: form.payload,
+    })
     expect(up.statusCode, up.body).toBe(201)
     const attemptId = (up.json() as { attempt_id: number }).attempt_id
     const queue = (await t.app.inject({ url: '/api/judge/queue', headers: panel.judges[0]!.auth })).json() as { attempts: QueuedAttempt[] }
@@ -69,7 +93,12 @@ describe('attempt codes', () => {
       expect(res.body, url).not.toContain(first.code!)
     }
 
-    const vote = await t.app.inject({ method: 'POST', url: `/api/attempts/${attemptId}/votes`, headers: panel.judges[0]!.auth, payload: { good: false, reason: 'code_not_shown' } })
+    const vote = await t.app.inject({
+      method: 'POST',
+      url: `/api/attempts/${attemptId}/votes`,
+      headers: panel.judges[0]!.auth,
+      payload: { good: false, reason: 'code_not_shown' },
+    })
     expect(vote.statusCode, vote.body).toBe(201)
   })
 })

@@ -81,7 +81,12 @@ describe('a rotated refresh token presented again within the grace', () => {
   it('after the login was logged out, gets nothing: no successor comes back to life', async () => {
     const u = await registerUser(t.app)
     const next = (await refresh(t, u.refresh_token)).json() as { access_token: string; refresh_token: string }
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${next.access_token}` }, payload: { refresh_token: next.refresh_token } })
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${next.access_token}` },
+      payload: { refresh_token: next.refresh_token },
+    })
     expect(out.statusCode).toBe(200)
     const again = await refresh(t, u.refresh_token)
     expect(again.statusCode).toBe(401)
@@ -92,7 +97,10 @@ describe('a rotated refresh token presented again within the grace', () => {
   it('after "log out of all sessions", gets nothing either', async () => {
     const u = await registerUser(t.app)
     const next = (await refresh(t, u.refresh_token)).json() as { access_token: string; refresh_token: string }
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${next.access_token}` } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${next.access_token}` } }))
+        .statusCode,
+    ).toBe(200)
     const again = await refresh(t, u.refresh_token)
     expect(again.statusCode).toBe(401)
     expect(again.json()).toEqual({ error: EXPIRED })
@@ -129,7 +137,10 @@ describe('a rotated refresh token presented again after the grace', () => {
   it('with the default grace, a rotation 31 s ago counts as reuse', async () => {
     const u = await registerUser(t.app)
     const successor = (await refresh(t, u.refresh_token)).json().refresh_token as string
-    await t.db.prisma.refreshToken.updateMany({ where: { tokenHash: sha256(u.refresh_token) }, data: { rotatedAt: new Date(Date.now() - 31_000) } })
+    await t.db.prisma.refreshToken.updateMany({
+      where: { tokenHash: sha256(u.refresh_token) },
+      data: { rotatedAt: new Date(Date.now() - 31_000) },
+    })
     const late = await refresh(t, u.refresh_token)
     expect(late.statusCode).toBe(401)
     expect(late.json()).toEqual({ error: REUSED })

@@ -5,12 +5,20 @@ import { createChallenge, registerUser, startTestApp, type TestApp } from '../..
 import { multipartForm } from '../../helpers/clips.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('POST /api/auth/register', () => {
   it('answers 201 with tokens and stores only an argon2id hash', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Ada Squat', email: 'Ada@Example.com', password: 'pw-123456' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ada Squat', email: 'Ada@Example.com', password: 'pw-123456' },
+    })
     expect(res.statusCode).toBe(201)
     const body = res.json()
     expect(body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(Number) })
@@ -33,7 +41,11 @@ describe('POST /api/auth/register', () => {
   })
 
   it('refuses mismatched passwords with the spec wording', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'A', email: 'a1@example.com', password: 'password-one', confirmPassword: 'password-two' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'A', email: 'a1@example.com', password: 'password-one', confirmPassword: 'password-two' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: 'Passwords do not match' })
   })
@@ -50,7 +62,12 @@ describe('POST /api/auth/register', () => {
   })
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"name": ' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    })
     expect(res.statusCode).toBe(400)
     expect(Object.keys(res.json())).toEqual(['error'])
     expect(res.body).not.toMatch(/at .*\.ts:\d+/)
@@ -70,7 +87,10 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a wrong password or unknown user with 401 and the spec wording', async () => {
     const u = await registerUser(t.app)
-    for (const payload of [{ username: u.email, password: 'wrong' }, { username: 'nobody-here', password: 'x' }]) {
+    for (const payload of [
+      { username: u.email, password: 'wrong' },
+      { username: 'nobody-here', password: 'x' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload })
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ error: 'Invalid username or password. Please try again.' })
@@ -98,8 +118,15 @@ describe('GET /api/auth/user', () => {
   it('refuses wrongly-signed, alg=none, other-algorithm, expired and non-access JWTs on every authenticated surface', async () => {
     const u = await registerUser(t.app, 'Token Target')
     const competition = await t.app.inject({
-      method: 'POST', url: '/api/create_competition', headers: u.auth,
-      payload: { name: 'JWT', location: 'Gym', start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString() },
+      method: 'POST',
+      url: '/api/create_competition',
+      headers: u.auth,
+      payload: {
+        name: 'JWT',
+        location: 'Gym',
+        start_date: new Date(Date.now() - 86_400_000).toISOString(),
+        end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     })
     const competitionId = competition.json().competition_id as number
     const sub = String(u.user_id)
@@ -107,26 +134,48 @@ describe('GET /api/auth/user', () => {
     const now = Math.floor(Date.now() / 1000)
     const secret = t.config.jwtSecret
     const tokens: Record<string, string> = {
-      'signed with another secret': createSigner({ key: 'another-secret-that-is-long-enough-1234567890', algorithm: 'HS256' })({ sub, typ: 'access' }),
+      'signed with another secret': createSigner({ key: 'another-secret-that-is-long-enough-1234567890', algorithm: 'HS256' })({
+        sub,
+        typ: 'access',
+      }),
       'alg=none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, typ: 'access', iat: now, exp: now + 600 })}.`,
       'alg=none with a signature': `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, typ: 'access', iat: now, exp: now + 600 })}.${u.access_token.split('.')[2]}`,
       'HS512 with the real secret': createSigner({ key: secret, algorithm: 'HS512' })({ sub, typ: 'access' }),
-      'expired, real secret': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })({ sub, typ: 'access' }),
+      'expired, real secret': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 1000, clockTimestamp: Date.now() - 3_600_000 })({
+        sub,
+        typ: 'access',
+      }),
       'not an access token': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'refresh' }),
       'no subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ typ: 'access' }),
       'payload swapped under a real signature': `${u.access_token.split('.')[0]}.${b64({ sub: '1', typ: 'access', exp: now + 600 })}.${u.access_token.split('.')[2]}`,
       // Before: the repository's development secret signed every token when JWT_SECRET was unset (200).
-      'signed with the old built-in development secret': createSigner({ key: 'liftarena-development-secret-change-me-in-production', algorithm: 'HS256', expiresIn: 60_000 })({ sub, ver: 0, typ: 'access' }),
+      'signed with the old built-in development secret': createSigner({
+        key: 'liftarena-development-secret-change-me-in-production',
+        algorithm: 'HS256',
+        expiresIn: 60_000,
+      })({ sub, ver: 0, typ: 'access' }),
       // Before: a token without exp never expired (200).
       'no expiry, real secret': createSigner({ key: secret, algorithm: 'HS256' })({ sub, ver: 0, typ: 'access' }),
       'no version, real secret': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, typ: 'access' }),
       // Before: a subject past PostgreSQL's integer reached the database and answered 500.
-      'a subject of 2^31': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '2147483648', ver: 0, typ: 'access' }),
-      'a subject of 2^53 + 2': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '9007199254740994', ver: 0, typ: 'access' }),
+      'a subject of 2^31': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({
+        sub: '2147483648',
+        ver: 0,
+        typ: 'access',
+      }),
+      'a subject of 2^53 + 2': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({
+        sub: '9007199254740994',
+        ver: 0,
+        typ: 'access',
+      }),
       'a subject of 0': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '0', ver: 0, typ: 'access' }),
       'a subject of -1': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '-1', ver: 0, typ: 'access' }),
       'a subject of 1e3': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: '1e3', ver: 0, typ: 'access' }),
-      'a numeric subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub: Number(sub), ver: 0, typ: 'access' }),
+      'a numeric subject': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({
+        sub: Number(sub),
+        ver: 0,
+        typ: 'access',
+      }),
       'an older token version': createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ sub, ver: -1, typ: 'access' }),
     }
     // Sanity: the same recipe with the real secret and HS256 is accepted, so the refusals below are about the flaw.
@@ -137,10 +186,22 @@ describe('GET /api/auth/user', () => {
       const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization } })
       expect(me.statusCode, what).toBe(401)
       expect(me.json().error, what).toMatch(/log in/i)
-      const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/join_competition',
+        headers: { authorization },
+        payload: { competition_id: competitionId, weight_class: '83kg' },
+      })
       expect(joined.statusCode, what).toBe(401)
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data: Buffer.from('not read') }])
-      const upload = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { authorization, ...form.headers }, payload: form.payload })
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [
+        { filename: 'lift.mp4', data: Buffer.from('not read') },
+      ])
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { authorization, ...form.headers },
+        payload: form.payload,
+      })
       expect(upload.statusCode, what).toBe(401)
       expect(() => t.app.tokens.verifyAccess(token), what).toThrow()
     }
@@ -162,7 +223,8 @@ describe('GET /api/auth/user', () => {
 })
 
 describe('refresh token rotation', () => {
-  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${token}` } })
+  const refresh = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { authorization: `Bearer ${token}` } })
 
   it('rotates on every use and the new access token works', async () => {
     const u = await registerUser(t.app)
@@ -179,7 +241,10 @@ describe('refresh token rotation', () => {
     const u = await registerUser(t.app)
     const second = (await refresh(u.refresh_token)).json().refresh_token as string
     // Past REFRESH_REUSE_GRACE_SECONDS (30 s); within it the same successor comes back (auth.refresh-grace.test.ts).
-    await t.db.prisma.refreshToken.updateMany({ where: { tokenHash: createHash('sha256').update(u.refresh_token).digest('hex') }, data: { rotatedAt: new Date(Date.now() - 31_000) } })
+    await t.db.prisma.refreshToken.updateMany({
+      where: { tokenHash: createHash('sha256').update(u.refresh_token).digest('hex') },
+      data: { rotatedAt: new Date(Date.now() - 31_000) },
+    })
     const reuse = await refresh(u.refresh_token)
     expect(reuse.statusCode).toBe(401)
     expect(reuse.json().error).toMatch(/already used/)
@@ -218,23 +283,42 @@ describe('refresh token rotation', () => {
       const me = await t.app.inject({ url: '/api/auth/user', headers: { authorization } })
       expect(me.statusCode).toBe(401)
       expect(me.json().error).toMatch(/logged out.*log in again/i)
-      const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization }, payload: { competition_id: competitionId, weight_class: '83kg' } })
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: '/api/join_competition',
+        headers: { authorization },
+        payload: { competition_id: competitionId, weight_class: '83kg' },
+      })
       expect(joined.statusCode).toBe(401)
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data: Buffer.from('not read') }])
-      expect((await t.app.inject({ method: 'POST', url: '/api/upload', headers: { authorization, ...form.headers }, payload: form.payload })).statusCode).toBe(401)
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [
+        { filename: 'lift.mp4', data: Buffer.from('not read') },
+      ])
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/upload', headers: { authorization, ...form.headers }, payload: form.payload }))
+          .statusCode,
+      ).toBe(401)
     }
     expect((await refresh(second.json().refresh_token)).statusCode).toBe(401)
     // Logging in again starts a new session that works.
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${again.json().access_token as string}` } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${again.json().access_token as string}` } }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('logging out one login (its refresh token in the body) leaves the other logins working', async () => {
     const u = await registerUser(t.app)
     const second = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: { refresh_token: u.refresh_token } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth, payload: { refresh_token: u.refresh_token } }))
+        .statusCode,
+    ).toBe(200)
     expect((await refresh(u.refresh_token)).statusCode).toBe(401)
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${second.json().access_token as string}` } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${second.json().access_token as string}` } }))
+        .statusCode,
+    ).toBe(200)
     expect((await refresh(second.json().refresh_token)).statusCode).toBe(200)
   })
 })
@@ -259,7 +343,12 @@ describe('rate limits', () => {
   it('answers 429 with {error} after too many registrations and refreshes, and the refused ones write nothing', async () => {
     const limited = await startTestApp({ env: { RATE_LIMIT_AUTH_PER_MINUTE: '2' } })
     try {
-      const register = (i: number) => limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: `Rate ${i}`, email: `rate${i}@example.com`, password: 'pw-123456' } })
+      const register = (i: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: `Rate ${i}`, email: `rate${i}@example.com`, password: 'pw-123456' },
+        })
       const codes = [] as number[]
       let last
       for (let i = 0; i < 4; i++) {

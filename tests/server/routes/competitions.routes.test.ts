@@ -7,8 +7,12 @@ import { toParticipant } from '../../../server/services/mappers.ts'
 import { nextAttemptNumber } from '../../helpers/attempts.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const join = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization: `Bearer ${token}` }, payload })
@@ -24,7 +28,16 @@ async function joinAs(token: string, competitionId: number, weightClass = '83kg'
 
 /** Records an attempt directly (uploads are covered by the video tests). */
 async function addAttempt(participant: { rowId: number }, liftType: string, weight: number, extra: Record<string, unknown> = {}) {
-  return t.db.prisma.attempt.create({ data: { participantId: participant.rowId, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.rowId, liftType), weight, status: 'completed', ...extra } })
+  return t.db.prisma.attempt.create({
+    data: {
+      participantId: participant.rowId,
+      liftType,
+      attemptNumber: await nextAttemptNumber(t.db.prisma, participant.rowId, liftType),
+      weight,
+      status: 'completed',
+      ...extra,
+    },
+  })
 }
 
 const create = (token: string, payload: Record<string, unknown>) =>
@@ -34,22 +47,42 @@ describe('POST /api/create_competition', () => {
   it('creates a challenge, writes the description metadata and answers the spec shape', async () => {
     const u = await registerUser(t.app)
     const res = await t.app.inject({
-      method: 'POST', url: '/api/create_competition', headers: u.auth,
+      method: 'POST',
+      url: '/api/create_competition',
+      headers: u.auth,
       payload: {
-        name: 'Spring Open', location: 'Oslo', lifttypes: ['Squat', 'Deadlift'], weightclasses: ['83kg', '93kg'], gender: 'F',
-        start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z', description: 'Two lifts only',
+        name: 'Spring Open',
+        location: 'Oslo',
+        lifttypes: ['Squat', 'Deadlift'],
+        weightclasses: ['83kg', '93kg'],
+        gender: 'F',
+        start_date: '2030-03-01T09:00:00.000Z',
+        end_date: '2030-03-08T18:00:00.000Z',
+        description: 'Two lifts only',
       },
     })
     expect(res.statusCode).toBe(201)
     const body = res.json()
     expect(body).toEqual({
-      competition_id: expect.any(Number), name: 'Spring Open', start_date: '2030-03-01T09:00:00.000Z', end_date: '2030-03-08T18:00:00.000Z',
-      location: 'Oslo', description: 'Two lifts only - {"lifttypes":["Squat","Deadlift"],"weightclasses":["83kg","93kg"],"gender":"F"}',
-      lifttypes: ['Squat', 'Deadlift'], prize_pool: null, class_set: 'spec', equipment: 'classic',
+      competition_id: expect.any(Number),
+      name: 'Spring Open',
+      start_date: '2030-03-01T09:00:00.000Z',
+      end_date: '2030-03-08T18:00:00.000Z',
+      location: 'Oslo',
+      description: 'Two lifts only - {"lifttypes":["Squat","Deadlift"],"weightclasses":["83kg","93kg"],"gender":"F"}',
+      lifttypes: ['Squat', 'Deadlift'],
+      prize_pool: null,
+      class_set: 'spec',
+      equipment: 'classic',
     })
     const read = await t.app.inject({ url: `/api/competitions/${body.competition_id}` })
     expect(read.json().competition).toMatchObject({
-      id: body.competition_id, gender: 'F', weightclasses: ['83kg', '93kg'], participants: 0, status: 'upcoming', prize_pool: null,
+      id: body.competition_id,
+      gender: 'F',
+      weightclasses: ['83kg', '93kg'],
+      participants: 0,
+      status: 'upcoming',
+      prize_pool: null,
     })
   })
 
@@ -59,7 +92,13 @@ describe('POST /api/create_competition', () => {
     const start = new Date(Date.now() - 3 * 86_400_000).toISOString()
     const end = new Date(Date.now() + 3 * 86_400_000).toISOString()
     const past = new Date(Date.now() - 86_400_000)
-    const closed = await create(u.access_token, { name: 'Closed Entry', location: 'Oslo', start_date: start, end_date: end, registration_deadline: past.toISOString() })
+    const closed = await create(u.access_token, {
+      name: 'Closed Entry',
+      location: 'Oslo',
+      start_date: start,
+      end_date: end,
+      registration_deadline: past.toISOString(),
+    })
     expect(closed.statusCode, closed.body).toBe(201)
     const read = (await t.app.inject({ url: `/api/competitions/${closed.json().competition_id}` })).json().competition
     expect(read.registration_deadline).toBe(past.toISOString())
@@ -68,11 +107,22 @@ describe('POST /api/create_competition', () => {
     expect(refused.json().error).toBe(`Registration for this challenge closed on ${past.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
 
     const open = await create(u.access_token, { name: 'Open Entry', location: 'Oslo', start_date: start, end_date: end })
-    expect((await t.app.inject({ url: `/api/competitions/${open.json().competition_id}` })).json().competition.registration_deadline).toBe(end)
+    expect((await t.app.inject({ url: `/api/competitions/${open.json().competition_id}` })).json().competition.registration_deadline).toBe(
+      end,
+    )
     expect((await join(lifter.access_token, { competition_id: open.json().competition_id, weight_class: '83kg' })).statusCode).toBe(201)
 
-    const late = await create(u.access_token, { name: 'Late', location: 'Oslo', start_date: start, end_date: end, registration_deadline: new Date(Date.now() + 5 * 86_400_000).toISOString() })
-    expect([late.statusCode, late.json().error]).toEqual([400, 'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.'])
+    const late = await create(u.access_token, {
+      name: 'Late',
+      location: 'Oslo',
+      start_date: start,
+      end_date: end,
+      registration_deadline: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    })
+    expect([late.statusCode, late.json().error]).toEqual([
+      400,
+      'registration_deadline must not be after end_date: lifters cannot join a challenge that has ended.',
+    ])
   })
 
   it('keeps the prize pool the organiser enters, in their currency; none is invented', async () => {
@@ -93,14 +143,23 @@ describe('POST /api/create_competition', () => {
 
     const refused: Array<[unknown, string]> = [
       [{ currency: 'EUR', first: 100, second: 200 }, 'prize_pool.second must not be more than prize_pool.first.'],
-      [{ currency: 'EUR', first: 300, third: 50 }, 'prize_pool.third must not be more than prize_pool.second (0 when 2nd place has no prize).'],
+      [
+        { currency: 'EUR', first: 300, third: 50 },
+        'prize_pool.third must not be more than prize_pool.second (0 when 2nd place has no prize).',
+      ],
     ]
     for (const [prize_pool, error] of refused) {
       const r = await create(u.access_token, { ...base, prize_pool })
       expect(r.statusCode, JSON.stringify(prize_pool)).toBe(400)
       expect(r.json().error).toBe(error)
     }
-    for (const prize_pool of [{ first: 100 }, { currency: '', first: 100 }, { currency: 'EUR', first: 0 }, { currency: 'EUR', first: 10.5 }, { currency: 'EUR' }]) {
+    for (const prize_pool of [
+      { first: 100 },
+      { currency: '', first: 100 },
+      { currency: 'EUR', first: 0 },
+      { currency: 'EUR', first: 10.5 },
+      { currency: 'EUR' },
+    ]) {
       const r = await create(u.access_token, { ...base, prize_pool })
       expect(r.statusCode, JSON.stringify(prize_pool)).toBe(400)
       expect(r.json().error, JSON.stringify(prize_pool)).toMatch(/prize_pool/)
@@ -124,17 +183,30 @@ describe('POST /api/create_competition', () => {
       const read = (await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })).json().competition
       expect(read).toMatchObject({ start_date: startIso, end_date: endIso })
     }
-    for (const [field, value] of [['start_date', '2030-02-30'], ['end_date', '2030-03-08T24:00'], ['start_date', '03/01/2030'], ['end_date', 'next week']] as const) {
+    for (const [field, value] of [
+      ['start_date', '2030-02-30'],
+      ['end_date', '2030-03-08T24:00'],
+      ['start_date', '03/01/2030'],
+      ['end_date', 'next week'],
+    ] as const) {
       const res = await create(u.access_token, { ...base, start_date: '2030-03-01', end_date: '2030-03-08', [field]: value })
       expect(res.statusCode, value).toBe(400)
-      expect(res.json().error, value).toBe(`${field} must be a valid date-time: YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.`)
+      expect(res.json().error, value).toBe(
+        `${field} must be a valid date-time: YYYY-MM-DD, YYYY-MM-DDTHH:mm, YYYY-MM-DD HH:mm:ss or ISO 8601 with a zone.`,
+      )
     }
   })
 
   it('understands metadata carried only in the description', async () => {
     const row = await t.db.prisma.competition.create({
       data: {
-        name: 'Legacy', location: 'Old Gym', startDate: new Date('2020-01-01'), endDate: new Date('2020-01-02'), liftTypes: [], weightClasses: [], gender: '',
+        name: 'Legacy',
+        location: 'Old Gym',
+        startDate: new Date('2020-01-01'),
+        endDate: new Date('2020-01-02'),
+        liftTypes: [],
+        weightClasses: [],
+        gender: '',
         description: 'From the old app - {"lifttypes":["Snatch"],"weightclasses":["59kg"],"gender":"Female"}',
       },
     })
@@ -153,7 +225,12 @@ describe('POST /api/create_competition', () => {
     expect(missing.json().error).toMatch(/location is required/)
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/create_competition', payload: base })
     expect(anonymous.statusCode).toBe(401)
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/create_competition', headers: u.auth, payload: { ...base, end_date: '2030-04-01T00:00:00.000Z', user_id: u.user_id + 1000 } })
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_competition',
+      headers: u.auth,
+      payload: { ...base, end_date: '2030-04-01T00:00:00.000Z', user_id: u.user_id + 1000 },
+    })
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json().error).toMatch(/only act as yourself/)
   })
@@ -161,8 +238,21 @@ describe('POST /api/create_competition', () => {
   it("takes an image only as a path on this site: another host's URL would make every viewer's browser call it", async () => {
     const u = await registerUser(t.app)
     const base = { name: 'Images', location: 'Gym', start_date: '2030-03-01', end_date: '2030-03-02' }
-    const foreign = ['https://evil.example/pixel.gif', 'http://evil.example/x.png', '//evil.example/x', '/\\evil.example/x', '\\\\evil.example\\x', '/images\\..\\x.png',
-      '/\t/evil.example/x', '/\n/evil.example/x', ' /x.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'x.png', '']
+    const foreign = [
+      'https://evil.example/pixel.gif',
+      'http://evil.example/x.png',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example\\x',
+      '/images\\..\\x.png',
+      '/\t/evil.example/x',
+      '/\n/evil.example/x',
+      ' /x.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'x.png',
+      '',
+    ]
     for (const image of foreign) {
       const res = await create(u.access_token, { ...base, image })
       expect(res.statusCode, image).toBe(400)
@@ -186,20 +276,59 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
     expect(Object.keys(answer)).toEqual(['competitions'])
     const list = answer.competitions
     const mine = list.find((c) => c.id === id)
-    expect(mine).toMatchObject({ name: 'Test Challenge', location: 'Test Gym', participants: 1, status: 'ongoing', gender: 'M', image: null })
+    expect(mine).toMatchObject({
+      name: 'Test Challenge',
+      location: 'Test Gym',
+      participants: 1,
+      status: 'ongoing',
+      gender: 'M',
+      image: null,
+    })
     expect(Object.keys(mine!).sort()).toEqual([
-      'class_set', 'declaration_window_minutes', 'description', 'end_date', 'equipment', 'format', 'gender', 'id', 'image', 'lifttypes', 'location', 'name', 'participants', 'points_formula',
-      'prize_pool', 'ranking', 'registration_deadline', 'require_verified_email', 'sport', 'start_date', 'status', 'total_lifts', 'weigh_in', 'weightclasses',
+      'class_set',
+      'declaration_window_minutes',
+      'description',
+      'end_date',
+      'equipment',
+      'format',
+      'gender',
+      'id',
+      'image',
+      'lifttypes',
+      'location',
+      'name',
+      'participants',
+      'points_formula',
+      'prize_pool',
+      'ranking',
+      'registration_deadline',
+      'require_verified_email',
+      'sport',
+      'start_date',
+      'status',
+      'total_lifts',
+      'weigh_in',
+      'weightclasses',
     ])
     // Created without a format (the spec's client): open, with the default declaration window.
     expect(mine).toMatchObject({ format: 'open', declaration_window_minutes: 60 })
     // The three powerlifts: a powerlifting total, places by total within each class, DOTS as the best-lifter formula.
-    expect(mine).toMatchObject({ sport: 'powerlifting', total_lifts: ['squat', 'bench', 'deadlift'], ranking: 'class', points_formula: 'dots' })
+    expect(mine).toMatchObject({
+      sport: 'powerlifting',
+      total_lifts: ['squat', 'bench', 'deadlift'],
+      ranking: 'class',
+      points_formula: 'dots',
+    })
   })
 
   it('shows each new challenge, each join and each change of status with time at once, though the list is cached', async () => {
     const u = await registerUser(t.app)
-    const list = async () => ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Array<{ id: number; participants: number; status: string }> }).competitions
+    const list = async () =>
+      (
+        (await t.app.inject({ url: '/api/competitions' })).json() as {
+          competitions: Array<{ id: number; participants: number; status: string }>
+        }
+      ).competitions
     const before = await list()
     const soon = await createChallenge(t.app, u.access_token, { name: 'Starts Soon' }, { start: 1.5 / 86_400, end: 2 })
     const created = await list()
@@ -229,7 +358,12 @@ describe('POST /api/join_competition', () => {
     const owner = await registerUser(t.app)
     const id = await createChallenge(t.app, owner.access_token, { gender: 'F' })
     const u = await registerUser(t.app, 'Joiner')
-    const res = await join(u.access_token, { competition_id: String(id), weight_class: '93kg', gender: 'female', user_id: String(u.user_id) })
+    const res = await join(u.access_token, {
+      competition_id: String(id),
+      weight_class: '93kg',
+      gender: 'female',
+      user_id: String(u.user_id),
+    })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({ competition_id: id, user_id: u.user_id, weight_class: '93kg', gender: 'F', participants: 1 })
   })
@@ -237,7 +371,10 @@ describe('POST /api/join_competition', () => {
   it('refuses a second join with 409 and exactly one of two concurrent joins', async () => {
     const u = await registerUser(t.app)
     const id = await createChallenge(t.app, u.access_token)
-    const [a, b] = await Promise.all([join(u.access_token, { competition_id: id, weight_class: '83kg' }), join(u.access_token, { competition_id: id, weight_class: '83kg' })])
+    const [a, b] = await Promise.all([
+      join(u.access_token, { competition_id: id, weight_class: '83kg' }),
+      join(u.access_token, { competition_id: id, weight_class: '83kg' }),
+    ])
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409])
     expect([a, b].find((r) => r.statusCode === 409)!.json()).toEqual({ error: 'You have already joined this challenge.' })
     expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
@@ -263,7 +400,11 @@ describe('POST /api/join_competition', () => {
     const badClass = await join(u.access_token, { competition_id: id, weight_class: '1000kg' })
     expect(badClass.statusCode).toBe(400)
     expect(badClass.json().error).toMatch(/weight_class/)
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/join_competition', payload: { competition_id: id, weight_class: '83kg' } })
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/join_competition',
+      payload: { competition_id: id, weight_class: '83kg' },
+    })
     expect(anonymous.statusCode).toBe(401)
     expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(0)
   })
@@ -294,7 +435,15 @@ describe('participants, lifts and attempt detail', () => {
     // A participant's id is the user's id, as the spec's client compares it with its stored userId.
     expect(p1.id).toBe(strong.user_id)
     expect(list[1]).toMatchObject({
-      id: strong.user_id, user_id: strong.user_id, best_squat: 200, best_bench: 140, best_deadlift: 260, total: 600, total_weight: 600, weight_class: '93kg', place: 1,
+      id: strong.user_id,
+      user_id: strong.user_id,
+      best_squat: 200,
+      best_bench: 140,
+      best_deadlift: 260,
+      total: 600,
+      total_weight: 600,
+      weight_class: '93kg',
+      place: 1,
       // No bodyweight given: no points.
       points: null,
     })
@@ -304,7 +453,14 @@ describe('participants, lifts and attempt detail', () => {
     expect(list[1].attempts[0]).toMatchObject({ participant_id: strong.user_id })
     const lifts = (await t.app.inject({ url: `/api/competitions/${id}/lifts` })).json().lifts
     expect(lifts).toHaveLength(6)
-    expect(lifts[0]).toMatchObject({ participant_name: 'Strong One', participant_id: strong.user_id, lift_type: 'deadlift', weight: 260, competition_id: id, video_url: null })
+    expect(lifts[0]).toMatchObject({
+      participant_name: 'Strong One',
+      participant_id: strong.user_id,
+      lift_type: 'deadlift',
+      weight: 260,
+      competition_id: id,
+      video_url: null,
+    })
   })
 
   it('serves each change of the challenge at once, though the answer is serialized only once per change', async () => {
@@ -314,7 +470,11 @@ describe('participants, lifts and attempt detail', () => {
       const res = await t.app.inject({ url: `/api/competitions/${id}/participants` })
       expect(res.statusCode).toBe(200)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
-      return { seq: Number(res.headers['x-live-seq']), list: res.json().participants as { name: string; attempts: unknown[] }[], body: res.body }
+      return {
+        seq: Number(res.headers['x-live-seq']),
+        list: res.json().participants as { name: string; attempts: unknown[] }[],
+        body: res.body,
+      }
     }
     const empty = await participants()
     expect(empty).toMatchObject({ seq: 0, list: [] })
@@ -340,7 +500,12 @@ describe('participants, lifts and attempt detail', () => {
     // Another process commits a join with its event and dies before publishing it.
     const other = await registerUser(t.app, 'Lost Publish')
     const elsewhere = createRepositories(t.db.prisma, discardingPublisher, '/api')
-    await elsewhere.participants.join({ userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, false, (row) => toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })))
+    await elsewhere.participants.join(
+      { userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+      false,
+      (row) =>
+        toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })),
+    )
     await new Promise((resolve) => setTimeout(resolve, 150)) // past the 100 ms the cache may go unchecked
     const res = await t.app.inject({ url })
     expect(res.json().participants.map((p: { name: string }) => p.name)).toEqual(['Lost Publish'])
@@ -353,14 +518,29 @@ describe('participants, lifts and attempt detail', () => {
     const participant = await joinAs(u.access_token, id)
     const pid = participant.id
     expect(pid).toBe(u.user_id)
-    const a = await addAttempt(participant, 'deadlift', 220, { originalKey: 'attempts/1/original.mp4', processingState: 'ready', renditions: { 720: 'attempts/1/720.mp4' } })
+    const a = await addAttempt(participant, 'deadlift', 220, {
+      originalKey: 'attempts/1/original.mp4',
+      processingState: 'ready',
+      renditions: { 720: 'attempts/1/720.mp4' },
+    })
     const ok = await t.app.inject({ url: `/api/competitions/${id}/participants/${pid}/attempts/${a.id}` })
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toMatchObject({
-      id: a.id, participant_id: u.user_id, video_url: '/api/video/attempts%2F1%2Foriginal.mp4', participant_name: 'Video Lifter', lift_type: 'deadlift', weight: 220,
-      success: 'true', timestamp: expect.any(String), renditions: { 720: '/api/video/attempts%2F1%2F720.mp4' },
+      id: a.id,
+      participant_id: u.user_id,
+      video_url: '/api/video/attempts%2F1%2Foriginal.mp4',
+      participant_name: 'Video Lifter',
+      lift_type: 'deadlift',
+      weight: 220,
+      success: 'true',
+      timestamp: expect.any(String),
+      renditions: { 720: '/api/video/attempts%2F1%2F720.mp4' },
     })
-    for (const path of [`/api/competitions/${id}/participants/${pid + 1}/attempts/${a.id}`, `/api/competitions/${id + 1}/participants/${pid}/attempts/${a.id}`, `/api/competitions/${id}/participants/${pid}/attempts/999999`]) {
+    for (const path of [
+      `/api/competitions/${id}/participants/${pid + 1}/attempts/${a.id}`,
+      `/api/competitions/${id + 1}/participants/${pid}/attempts/${a.id}`,
+      `/api/competitions/${id}/participants/${pid}/attempts/999999`,
+    ]) {
       const res = await t.app.inject({ url: path })
       expect(res.statusCode, path).toBe(404)
       expect(res.json()).toEqual({ error: 'Video data not found' })

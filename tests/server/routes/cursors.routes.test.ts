@@ -11,7 +11,9 @@ beforeAll(async () => {
   const u = await registerUser(t.app)
   competitionId = await createChallenge(t.app, u.access_token)
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { startSmtp, type TestSmtp } from '../../helpers/smtp.ts'
 import {
-  ALREADY_VERIFIED, VERIFIED, VERIFIED_REQUIRED, VERIFY_LINK_INVALID, VERIFY_MAILS_PER_HOUR, VERIFY_TOO_MANY, verifySent,
+  ALREADY_VERIFIED,
+  VERIFIED,
+  VERIFIED_REQUIRED,
+  VERIFY_LINK_INVALID,
+  VERIFY_MAILS_PER_HOUR,
+  VERIFY_TOO_MANY,
+  verifySent,
 } from '../../../server/services/email-verification.service.ts'
 
 const SUBJECT = 'Verify your LiftArena email address'
@@ -30,7 +36,8 @@ describe('email verification through a real SMTP server', () => {
   })
 
   const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email/confirm', payload: { token } })
-  const me = async (auth: Record<string, string>) => (await t.app.inject({ url: '/api/auth/user', headers: auth })).json() as { email_verified?: boolean }
+  const me = async (auth: Record<string, string>) =>
+    (await t.app.inject({ url: '/api/auth/user', headers: auth })).json() as { email_verified?: boolean }
   const ask = (auth: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/verify_email', headers: auth })
 
   it('mails a link at registration that verifies the account once; the mark shows to its owner only', async () => {
@@ -50,7 +57,9 @@ describe('email verification through a real SMTP server', () => {
 
     // The public profile says nothing of it.
     const other = await registerUser(t.app)
-    const profile = (await t.app.inject({ url: `/api/users/${u.user_id}/profile`, headers: other.auth })).json() as { user: Record<string, unknown> }
+    const profile = (await t.app.inject({ url: `/api/users/${u.user_id}/profile`, headers: other.auth })).json() as {
+      user: Record<string, unknown>
+    }
     expect(profile.user).not.toHaveProperty('email_verified')
     expect(profile.user).not.toHaveProperty('email')
 
@@ -76,7 +85,12 @@ describe('email verification through a real SMTP server', () => {
 
     const expired = 'y'.repeat(43)
     const email = (await t.app.repos.users.find(u.user_id))!.email
-    await t.app.repos.emailVerifications.create({ userId: u.user_id, email, tokenHash: createHash('sha256').update(expired).digest('hex'), expiresAt: new Date(Date.now() - 1000) })
+    await t.app.repos.emailVerifications.create({
+      userId: u.user_id,
+      email,
+      tokenHash: createHash('sha256').update(expired).digest('hex'),
+      expiresAt: new Date(Date.now() - 1000),
+    })
     expect((await confirm(expired)).json()).toEqual({ error: VERIFY_LINK_INVALID })
     expect((await confirm('not-a-token')).json()).toEqual({ error: VERIFY_LINK_INVALID })
     expect(await me(u.auth)).toMatchObject({ email_verified: false })
@@ -88,11 +102,19 @@ describe('email verification through a real SMTP server', () => {
     const organiser = await registerUser(t.app)
     const strict = await createChallenge(t.app, organiser.access_token, { require_verified_email: true })
     const open = await createChallenge(t.app, organiser.access_token)
-    const shown = (await t.app.inject({ url: `/api/competitions/${strict}` })).json() as { competition: { require_verified_email: boolean } }
+    const shown = (await t.app.inject({ url: `/api/competitions/${strict}` })).json() as {
+      competition: { require_verified_email: boolean }
+    }
     expect(shown.competition.require_verified_email).toBe(true)
 
     const lifter = await registerUser(t.app)
-    const join = (id: number) => t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: id, weight_class: '83kg' } })
+    const join = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/join_competition',
+        headers: lifter.auth,
+        payload: { competition_id: id, weight_class: '83kg' },
+      })
     const refused = await join(strict)
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toEqual({ error: VERIFIED_REQUIRED })

@@ -3,25 +3,60 @@
 // one reaction per person; views counted once per viewer; and the live events, numbered in the
 // challenge room and published only once their write has committed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ENGAGEMENT, competitionRoom, type CommentResponse, type CommentsPage, type EngagementResponse, type LiveEvent, type ReactionResponse, type ViewResponse } from '../../../contract/index.ts'
 import {
-  collectEvents, connectClient, createLifters, join, sleep, startLiveServer, subscribe, waitUntil, type ClientSocket, type Lifter, type LiveTestServer,
+  ENGAGEMENT,
+  competitionRoom,
+  type CommentResponse,
+  type CommentsPage,
+  type EngagementResponse,
+  type LiveEvent,
+  type ReactionResponse,
+  type ViewResponse,
+} from '../../../contract/index.ts'
+import {
+  collectEvents,
+  connectClient,
+  createLifters,
+  join,
+  sleep,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 let t: LiveTestServer
 const sockets: ClientSocket[] = []
 
-beforeAll(async () => { t = await startLiveServer({ env: { RATE_LIMIT_COMMENTS_PER_MINUTE: '5' } }) })
+beforeAll(async () => {
+  t = await startLiveServer({ env: { RATE_LIMIT_COMMENTS_PER_MINUTE: '5' } })
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
 })
 
-interface Call<B = Record<string, unknown>> { status: number; body: B & { error?: string }; seq: number | null }
-async function api<B = Record<string, unknown>>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call<B>> {
+interface Call<B = Record<string, unknown>> {
+  status: number
+  body: B & { error?: string }
+  seq: number | null
+}
+async function api<B = Record<string, unknown>>(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Call<B>> {
   const res = await fetch(`${t.url}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
@@ -34,13 +69,27 @@ async function setting() {
   const [organiser, lifter, fan, other] = await createLifters(t.db.prisma, t.config.jwtSecret, 4, 'Engaged')
   const row = await t.db.prisma.competition.create({
     data: {
-      name: 'Comment Open', location: 'Gym', startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 6 * 86_400_000),
-      liftTypes: ['Squat'], weightClasses: ['83kg'], gender: 'M', createdById: organiser!.userId,
+      name: 'Comment Open',
+      location: 'Gym',
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.now() + 6 * 86_400_000),
+      liftTypes: ['Squat'],
+      weightClasses: ['83kg'],
+      gender: 'M',
+      createdById: organiser!.userId,
     },
   })
   expect((await join(t.url, lifter!, row.id)).status).toBe(201)
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: row.id, userId: lifter!.userId }, include: { user: { select: { name: true } } } })
-  const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 180 }, (id) => `attempts/${id}/original.mp4`, async () => {})
+  const participant = await t.db.prisma.participant.findFirstOrThrow({
+    where: { competitionId: row.id, userId: lifter!.userId },
+    include: { user: { select: { name: true } } },
+  })
+  const { attemptId } = await t.app.repos.attempts.record(
+    participant,
+    { liftType: 'squat', weight: 180 },
+    (id) => `attempts/${id}/original.mp4`,
+    async () => {},
+  )
   const spectator = await connectClient(t.url)
   sockets.push(spectator)
   const events = collectEvents(spectator)
@@ -48,15 +97,19 @@ async function setting() {
   return { competitionId: row.id, attemptId, organiser: organiser!, lifter: lifter!, fan: fan!, other: other!, events }
 }
 
-const comment = (attemptId: number, who: Lifter, text: string) => api<CommentResponse>('POST', `/attempts/${attemptId}/comments`, who.token, { text })
-const ofType = <K extends LiveEvent['type']>(events: LiveEvent[], type: K) => events.filter((e): e is Extract<LiveEvent, { type: K }> => e.type === type)
+const comment = (attemptId: number, who: Lifter, text: string) =>
+  api<CommentResponse>('POST', `/attempts/${attemptId}/comments`, who.token, { text })
+const ofType = <K extends LiveEvent['type']>(events: LiveEvent[], type: K) =>
+  events.filter((e): e is Extract<LiveEvent, { type: K }> => e.type === type)
 
 describe('comments', () => {
   it('are written by signed-in users only, read by anyone newest first in pages, and announced live after commit', async () => {
     const s = await setting()
     expect(await api('POST', `/attempts/${s.attemptId}/comments`, undefined, { text: 'Hi' })).toMatchObject({ status: 401 })
     // Who writes comes from the token: a user_id in the body is not part of the request.
-    expect(await api('POST', `/attempts/${s.attemptId}/comments`, s.fan.token, { text: 'Hi', user_id: s.lifter.userId })).toMatchObject({ status: 400 })
+    expect(await api('POST', `/attempts/${s.attemptId}/comments`, s.fan.token, { text: 'Hi', user_id: s.lifter.userId })).toMatchObject({
+      status: 400,
+    })
 
     // The moment the event arrives, the comment can be read: it was published after its write committed.
     const readOnArrival: Promise<CommentsPage> = new Promise((resolve) => {
@@ -69,7 +122,12 @@ describe('comments', () => {
     })
     const first = await comment(s.attemptId, s.fan, '  Great depth! <b>not bold</b>  ')
     expect(first.status).toBe(201)
-    expect(first.body.comment).toMatchObject({ attempt_id: s.attemptId, user_id: s.fan.userId, author_name: 'Engaged 3', text: 'Great depth! <b>not bold</b>' })
+    expect(first.body.comment).toMatchObject({
+      attempt_id: s.attemptId,
+      user_id: s.fan.userId,
+      author_name: 'Engaged 3',
+      text: 'Great depth! <b>not bold</b>',
+    })
     expect(first.body.comments).toBe(1)
     expect((await readOnArrival).comments.map((c) => c.id)).toEqual([first.body.comment.id])
     const [created] = ofType(s.events, 'comment.created')
@@ -97,11 +155,21 @@ describe('comments', () => {
 
   it('are 1–500 characters once trimmed, refused with a sentence and no event otherwise', async () => {
     const s = await setting()
-    expect(await comment(s.attemptId, s.fan, '   \n ')).toMatchObject({ status: 400, body: { error: 'Write something before posting: the comment is empty.' } })
-    expect(await comment(s.attemptId, s.other, '\u200b\u200b')).toMatchObject({ status: 400, body: { error: 'Write something before posting: the comment is empty.' } })
-    expect(await comment(s.attemptId, s.other, 'Nice \u202eknil')).toMatchObject({ status: 400, body: { error: 'A comment cannot hold control characters or text-direction overrides.' } })
+    expect(await comment(s.attemptId, s.fan, '   \n ')).toMatchObject({
+      status: 400,
+      body: { error: 'Write something before posting: the comment is empty.' },
+    })
+    expect(await comment(s.attemptId, s.other, '\u200b\u200b')).toMatchObject({
+      status: 400,
+      body: { error: 'Write something before posting: the comment is empty.' },
+    })
+    expect(await comment(s.attemptId, s.other, 'Nice \u202eknil')).toMatchObject({
+      status: 400,
+      body: { error: 'A comment cannot hold control characters or text-direction overrides.' },
+    })
     expect(await comment(s.attemptId, s.fan, 'x'.repeat(ENGAGEMENT.commentMaxLength + 1))).toMatchObject({
-      status: 400, body: { error: `A comment can be at most 500 characters; this one has 501.` },
+      status: 400,
+      body: { error: `A comment can be at most 500 characters; this one has 501.` },
     })
     // Counted as characters a person sees: 500 emoji are 1000 UTF-16 units and still fit.
     expect((await comment(s.attemptId, s.fan, '💪'.repeat(500))).status).toBe(201)
@@ -118,13 +186,18 @@ describe('comments', () => {
     const a = (await comment(s.attemptId, s.fan, 'by the fan')).body.comment
     const b = (await comment(s.attemptId, s.other, 'by the other')).body.comment
     expect(await api('DELETE', `/comments/${a.id}`, s.other.token)).toEqual({
-      status: 403, body: { error: "Only the comment's author or the challenge's organiser can remove it." }, seq: null,
+      status: 403,
+      body: { error: "Only the comment's author or the challenge's organiser can remove it." },
+      seq: null,
     })
     expect(await api('DELETE', `/comments/${a.id}`, s.lifter.token)).toMatchObject({ status: 403 }) // the attempt's lifter is not a moderator
     expect(await api('DELETE', `/comments/${a.id}`)).toMatchObject({ status: 401 })
     expect((await api('DELETE', `/comments/${a.id}`, s.fan.token)).status).toBe(204)
     expect((await api('DELETE', `/comments/${b.id}`, s.organiser.token)).status).toBe(204)
-    expect(await api('DELETE', `/comments/${b.id}`, s.organiser.token)).toMatchObject({ status: 404, body: { error: `Comment ${b.id} does not exist (it may have been removed).` } })
+    expect(await api('DELETE', `/comments/${b.id}`, s.organiser.token)).toMatchObject({
+      status: 404,
+      body: { error: `Comment ${b.id} does not exist (it may have been removed).` },
+    })
     await waitUntil(() => ofType(s.events, 'comment.deleted').length === 2, 'two removals')
     expect(ofType(s.events, 'comment.deleted').map((e) => e.data)).toEqual([
       { competition_id: s.competitionId, attempt_id: s.attemptId, comment_id: a.id, comments: 1 },
@@ -135,7 +208,7 @@ describe('comments', () => {
     expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i)) // numbered one after another in the room
   })
 
-  it('once removed cannot be read back from the room\'s replay', async () => {
+  it("once removed cannot be read back from the room's replay", async () => {
     const s = await setting()
     const before = (await api('GET', `/attempts/${s.attemptId}/comments`)).seq!
     const abusive = (await comment(s.attemptId, s.fan, 'something abusive')).body.comment
@@ -151,10 +224,13 @@ describe('comments', () => {
     expect(JSON.stringify(replay.missed)).not.toContain('abusive')
   })
 
-  it('are reported once per person (never one\'s own), and the organiser sees how many reported each', async () => {
+  it("are reported once per person (never one's own), and the organiser sees how many reported each", async () => {
     const s = await setting()
     const c = (await comment(s.attemptId, s.fan, 'rude words')).body.comment
-    expect(await api('POST', `/comments/${c.id}/reports`, s.fan.token)).toMatchObject({ status: 403, body: { error: 'You cannot report your own comment; you can delete it instead.' } })
+    expect(await api('POST', `/comments/${c.id}/reports`, s.fan.token)).toMatchObject({
+      status: 403,
+      body: { error: 'You cannot report your own comment; you can delete it instead.' },
+    })
     expect(await api('POST', `/comments/${c.id}/reports`)).toMatchObject({ status: 401 })
     for (const who of [s.other, s.other, s.lifter]) expect((await api('POST', `/comments/${c.id}/reports`, who.token)).status).toBe(204)
     expect(await api('POST', `/comments/${MAX_ID}/reports`, s.other.token)).toMatchObject({ status: 404 })
@@ -180,8 +256,12 @@ describe('comments', () => {
 describe('reactions', () => {
   it('are one per person: a new one replaces it, the same again changes nothing, DELETE removes it; counts go out live', async () => {
     const s = await setting()
-    const react = (who: Lifter, reaction: string) => api<ReactionResponse>('PUT', `/attempts/${s.attemptId}/reaction`, who.token, { reaction })
-    expect(await react(s.fan, 'fire')).toMatchObject({ status: 200, body: { attempt_id: s.attemptId, mine: 'fire', reactions: { fire: 1, strong: 0, clap: 0, wow: 0 } } })
+    const react = (who: Lifter, reaction: string) =>
+      api<ReactionResponse>('PUT', `/attempts/${s.attemptId}/reaction`, who.token, { reaction })
+    expect(await react(s.fan, 'fire')).toMatchObject({
+      status: 200,
+      body: { attempt_id: s.attemptId, mine: 'fire', reactions: { fire: 1, strong: 0, clap: 0, wow: 0 } },
+    })
     expect((await react(s.other, 'fire')).body.reactions).toEqual({ fire: 2, strong: 0, clap: 0, wow: 0 })
     expect((await react(s.fan, 'strong')).body).toMatchObject({ mine: 'strong', reactions: { fire: 1, strong: 1, clap: 0, wow: 0 } })
     expect((await react(s.fan, 'strong')).body).toMatchObject({ mine: 'strong', reactions: { fire: 1, strong: 1, clap: 0, wow: 0 } })
@@ -189,11 +269,21 @@ describe('reactions', () => {
     expect(await react({ userId: 0, token: '' }, 'fire')).toMatchObject({ status: 401 })
 
     const mine = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`, s.fan.token)
-    expect(mine.body).toMatchObject({ attempt_id: s.attemptId, mine: 'strong', counts: { reactions: { fire: 1, strong: 1, clap: 0, wow: 0 } } })
+    expect(mine.body).toMatchObject({
+      attempt_id: s.attemptId,
+      mine: 'strong',
+      counts: { reactions: { fire: 1, strong: 1, clap: 0, wow: 0 } },
+    })
     expect((await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`)).body.mine).toBeNull()
 
-    expect((await api<ReactionResponse>('DELETE', `/attempts/${s.attemptId}/reaction`, s.fan.token)).body).toMatchObject({ mine: null, reactions: { fire: 1, strong: 0 } })
-    expect((await api<ReactionResponse>('DELETE', `/attempts/${s.attemptId}/reaction`, s.fan.token)).body).toMatchObject({ mine: null, reactions: { fire: 1, strong: 0 } })
+    expect((await api<ReactionResponse>('DELETE', `/attempts/${s.attemptId}/reaction`, s.fan.token)).body).toMatchObject({
+      mine: null,
+      reactions: { fire: 1, strong: 0 },
+    })
+    expect((await api<ReactionResponse>('DELETE', `/attempts/${s.attemptId}/reaction`, s.fan.token)).body).toMatchObject({
+      mine: null,
+      reactions: { fire: 1, strong: 0 },
+    })
     expect(await t.db.prisma.reaction.count({ where: { attemptId: s.attemptId } })).toBe(1)
 
     // Four changes, four events (the repeats announced nothing); the GET's seq already covers them.
@@ -216,7 +306,11 @@ describe('reactions', () => {
 
   it('from one person sent 20 times at once count once (their first reaction has no row to lock yet)', async () => {
     const s = await setting()
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api<ReactionResponse>('PUT', `/attempts/${s.attemptId}/reaction`, s.fan.token, { reaction: 'fire' })))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api<ReactionResponse>('PUT', `/attempts/${s.attemptId}/reaction`, s.fan.token, { reaction: 'fire' }),
+      ),
+    )
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
     const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`, s.fan.token)
     expect(figures.body.counts.reactions).toEqual({ fire: 1, strong: 0, clap: 0, wow: 0 })
@@ -245,13 +339,21 @@ describe('views and plays', () => {
     await comment(s.attemptId, s.fan, 'counted too')
     await api('PUT', `/attempts/${s.attemptId}/reaction`, s.other.token, { reaction: 'clap' })
     const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`)
-    expect(figures.body.counts).toEqual({ views: 1 + ENGAGEMENT.anonymousViewersPerAddress, plays: 1, comments: 1, reactions: { fire: 0, strong: 0, clap: 1, wow: 0 } })
+    expect(figures.body.counts).toEqual({
+      views: 1 + ENGAGEMENT.anonymousViewersPerAddress,
+      plays: 1,
+      comments: 1,
+      reactions: { fire: 0, strong: 0, clap: 1, wow: 0 },
+    })
   })
 
   it('count a burst of fresh anonymous ids from one address no more than the cap', async () => {
     const s = await setting()
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      api<ViewResponse>('POST', `/attempts/${s.attemptId}/views`, undefined, { kind: 'view', viewer: `burst-${i}-0123456789` })))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        api<ViewResponse>('POST', `/attempts/${s.attemptId}/views`, undefined, { kind: 'view', viewer: `burst-${i}-0123456789` }),
+      ),
+    )
     expect(answers.filter((a) => a.body.counted).length).toBe(ENGAGEMENT.anonymousViewersPerAddress)
     const figures = await api<EngagementResponse>('GET', `/attempts/${s.attemptId}/engagement`)
     expect(figures.body.counts.views).toBe(ENGAGEMENT.anonymousViewersPerAddress)
@@ -261,7 +363,10 @@ describe('views and plays', () => {
     const s = await setting()
     const view = () => api<ViewResponse>('POST', `/attempts/${s.attemptId}/views`, s.fan.token, { kind: 'view' })
     expect((await view()).body.counted).toBe(true)
-    await t.db.prisma.attemptView.updateMany({ where: { attemptId: s.attemptId }, data: { countedAt: new Date(Date.now() - ENGAGEMENT.viewWindowHours * 3_600_000 - 1000) } })
+    await t.db.prisma.attemptView.updateMany({
+      where: { attemptId: s.attemptId },
+      data: { countedAt: new Date(Date.now() - ENGAGEMENT.viewWindowHours * 3_600_000 - 1000) },
+    })
     expect((await view()).body).toEqual({ counted: true, views: 2, plays: 0 })
   })
 })
@@ -271,7 +376,12 @@ describe("the challenge's summary while people talk", () => {
     const s = await setting()
     const summary = async (etag?: string) => {
       const res = await fetch(`${t.url}/api/competitions/${s.competitionId}/summary`, { headers: etag ? { 'if-none-match': etag } : {} })
-      return { status: res.status, seq: Number(res.headers.get('x-live-seq')), etag: res.headers.get('etag')!, body: res.status === 200 ? await res.text() : '' }
+      return {
+        status: res.status,
+        seq: Number(res.headers.get('x-live-seq')),
+        etag: res.headers.get('etag')!,
+        body: res.status === 200 ? await res.text() : '',
+      }
     }
     const first = await summary()
     const reads = vi.spyOn(t.app.repos.participants, 'listWithSeq')

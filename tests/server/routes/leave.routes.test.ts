@@ -5,13 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type Participant } from '../../../contract/index.ts'
 import { LEAVE_REFUSED } from '../../../server/services/entries.service.ts'
 import {
-  collectEvents, connectClient, createLifters, openFeed, startLiveServer, subscribe, waitUntil,
-  type ClientSocket, type Lifter, type LiveTestServer,
+  collectEvents,
+  connectClient,
+  createLifters,
+  openFeed,
+  startLiveServer,
+  subscribe,
+  waitUntil,
+  type ClientSocket,
+  type Lifter,
+  type LiveTestServer,
 } from '../../helpers/live.ts'
 
 let t: LiveTestServer
 const sockets: ClientSocket[] = []
-beforeAll(async () => { t = await startLiveServer() })
+beforeAll(async () => {
+  t = await startLiveServer()
+})
 afterAll(async () => {
   for (const s of sockets) s.close()
   await t?.close()
@@ -22,8 +32,15 @@ const DAY = 86_400_000
 async function challenge(startDays: number, ranking = 'class') {
   const row = await t.db.prisma.competition.create({
     data: {
-      name: 'Leave Test', location: 'Gym', startDate: new Date(Date.now() + startDays * DAY), endDate: new Date(Date.now() + (startDays + 3) * DAY),
-      liftTypes: ['Squat', 'Bench Press', 'Deadlift'], weightClasses: ['83kg', '93kg'], gender: 'M', description: 'Leave Test', ranking,
+      name: 'Leave Test',
+      location: 'Gym',
+      startDate: new Date(Date.now() + startDays * DAY),
+      endDate: new Date(Date.now() + (startDays + 3) * DAY),
+      liftTypes: ['Squat', 'Bench Press', 'Deadlift'],
+      weightClasses: ['83kg', '93kg'],
+      gender: 'M',
+      description: 'Leave Test',
+      ranking,
     },
   })
   return row.id
@@ -32,15 +49,20 @@ async function challenge(startDays: number, ranking = 'class') {
 async function api(method: string, path: string, lifter?: Lifter, body?: unknown) {
   const res = await fetch(`${t.url}/api${path}`, {
     method,
-    headers: { ...(lifter ? { authorization: `Bearer ${lifter.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(lifter ? { authorization: `Bearer ${lifter.token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  return { status: res.status, body: await res.json() as Record<string, unknown>, seq: res.headers.get('x-live-seq') }
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, seq: res.headers.get('x-live-seq') }
 }
-const joinAs = (lifter: Lifter, id: number, weightClass = '83kg') => api('POST', '/join_competition', lifter, { competition_id: id, weight_class: weightClass })
+const joinAs = (lifter: Lifter, id: number, weightClass = '83kg') =>
+  api('POST', '/join_competition', lifter, { competition_id: id, weight_class: weightClass })
 const leave = (id: number, lifter?: Lifter) => api('DELETE', `/competitions/${id}/participants/me`, lifter)
 const participantsOf = async (id: number) => (await api('GET', `/competitions/${id}/participants`)).body.participants as Participant[]
-const summaryOf = async (id: number) => (await api('GET', `/competitions/${id}/summary`)).body as { count: number; class_counts: Record<string, number>; top: Participant[] }
+const summaryOf = async (id: number) =>
+  (await api('GET', `/competitions/${id}/summary`)).body as { count: number; class_counts: Record<string, number>; top: Participant[] }
 
 /** Completed squat, bench and deadlift for a lifter, straight in the database (uploads are covered elsewhere). */
 async function giveTotal(competitionId: number, userId: number, kg: number) {
@@ -56,13 +78,23 @@ describe('leaving a challenge', () => {
   it('before the start: the lifter is gone from the count, the lists and the summary, and may join again', async () => {
     const id = await challenge(2)
     const [a, b, c] = await createLifters(t.db.prisma, t.config.jwtSecret, 3, 'Leaver')
-    for (const [lifter, cls] of [[a!, '83kg'], [b!, '93kg'], [c!, '83kg']] as const) expect((await joinAs(lifter, id, cls)).status).toBe(201)
+    for (const [lifter, cls] of [
+      [a!, '83kg'],
+      [b!, '93kg'],
+      [c!, '83kg'],
+    ] as const)
+      expect((await joinAs(lifter, id, cls)).status).toBe(201)
     // Cached answers first: the leave must reach them.
     expect((await summaryOf(id)).count).toBe(3)
-    expect((await api('GET', '/competitions')).body.competitions).toEqual(expect.arrayContaining([expect.objectContaining({ id, participants: 3 })]))
+    expect((await api('GET', '/competitions')).body.competitions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, participants: 3 })]),
+    )
 
     const res = await leave(id, a)
-    expect(res).toMatchObject({ status: 200, body: { message: 'You left the challenge.', competition_id: id, user_id: a!.userId, participants: 2 } })
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: 'You left the challenge.', competition_id: id, user_id: a!.userId, participants: 2 },
+    })
 
     expect((await participantsOf(id)).map((p) => p.user_id).sort()).toEqual([b!.userId, c!.userId].sort())
     const summary = await summaryOf(id)
@@ -70,7 +102,9 @@ describe('leaving a challenge', () => {
     expect(summary.class_counts).toEqual({ '83kg': 1, '93kg': 1 })
     expect(summary.top.map((p) => p.user_id)).not.toContain(a!.userId)
     expect((await api('GET', `/competitions/${id}`)).body.competition).toMatchObject({ participants: 2 })
-    expect((await api('GET', '/competitions')).body.competitions).toEqual(expect.arrayContaining([expect.objectContaining({ id, participants: 2 })]))
+    expect((await api('GET', '/competitions')).body.competitions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, participants: 2 })]),
+    )
     expect((await api('GET', `/competitions/${id}/participants/${a!.userId}`)).status).toBe(404)
 
     // Leaving twice: not a participant any more.
@@ -96,16 +130,23 @@ describe('leaving a challenge', () => {
 
     // When the event arrives, a fresh read already shows the lifter gone: it was published after the commit.
     let listWhenEventCame: Promise<Participant[]> | undefined
-    watcher.on('event', (event) => { if (event.type === 'participant.left') listWhenEventCame = participantsOf(id) })
+    watcher.on('event', (event) => {
+      if (event.type === 'participant.left') listWhenEventCame = participantsOf(id)
+    })
     expect((await leave(id, a)).status).toBe(200)
     await waitUntil(() => events.some((e) => e.type === 'participant.left'), 'participant.left on the socket')
     const left = events.find((e) => e.room === room && e.type === 'participant.left') as Extract<LiveEvent, { type: 'participant.left' }>
     expect(left).toMatchObject({
-      room, seq: 3, type: 'participant.left',
+      room,
+      seq: 3,
+      type: 'participant.left',
       data: { competition_id: id, participant_id: a!.userId, user_id: a!.userId, weight_class: '83kg', participants: 1 },
     })
     expect((await listWhenEventCame!).map((p) => p.user_id)).toEqual([b!.userId])
-    await waitUntil(() => events.some((e) => e.room === GLOBAL_ROOM && e.type === 'leaderboard.changed' && e.data.competition_id === id), 'leaderboard.changed')
+    await waitUntil(
+      () => events.some((e) => e.room === GLOBAL_ROOM && e.type === 'leaderboard.changed' && e.data.competition_id === id),
+      'leaderboard.changed',
+    )
     await waitUntil(() => feed.messages.some((m) => m.type === 'participant.left'), 'participant.left on the plain feed')
     expect(feed.messages.find((m) => m.type === 'participant.left')).toMatchObject({ seq: 3, data: { participants: 1 } })
     await feed.close()
@@ -128,12 +169,18 @@ describe('leaving a challenge', () => {
     await giveTotal(id, strong!.userId, 200)
     await giveTotal(id, weak!.userId, 100)
     const before = (await summaryOf(id)).top
-    expect(before.filter((p) => p.weight_class === '83kg').map((p) => [p.user_id, p.place])).toEqual([[strong!.userId, 1], [weak!.userId, 2], [leaver!.userId, null]])
+    expect(before.filter((p) => p.weight_class === '83kg').map((p) => [p.user_id, p.place])).toEqual([
+      [strong!.userId, 1],
+      [weak!.userId, 2],
+      [leaver!.userId, null],
+    ])
 
     expect((await leave(id, leaver)).status).toBe(200)
     const after = await participantsOf(id)
     expect(after.map((p) => [p.user_id, p.weight_class, p.place])).toEqual([
-      [strong!.userId, '83kg', 1], [weak!.userId, '83kg', 2], [other!.userId, '93kg', null],
+      [strong!.userId, '83kg', 1],
+      [weak!.userId, '83kg', 2],
+      [other!.userId, '93kg', null],
     ])
     expect((await summaryOf(id)).top.map((p) => p.user_id)).toEqual(after.map((p) => p.user_id))
     expect((await api('GET', `/competitions/${id}/participants/${weak!.userId}`)).body.participant).toMatchObject({ place: 2 })
@@ -156,13 +203,25 @@ describe('leaving a challenge', () => {
     const [a, b] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Lifted')
     await joinAs(a!, id)
     const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: a!.userId } })
-    await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType: 'squat', weight: 120, attemptNumber: (await t.db.prisma.attempt.count({ where: { participantId: row.id, liftType: 'squat' } })) + 1, status: 'pending' } })
+    await t.db.prisma.attempt.create({
+      data: {
+        participantId: row.id,
+        liftType: 'squat',
+        weight: 120,
+        attemptNumber: (await t.db.prisma.attempt.count({ where: { participantId: row.id, liftType: 'squat' } })) + 1,
+        status: 'pending',
+      },
+    })
     expect(await leave(id, a)).toMatchObject({ status: 409, body: { error: LEAVE_REFUSED.hasAttempts } })
     expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
     // The refusal rolled back with its reserved number: the next event of the room is seq 2, no gap.
     expect(await joinAs(b!, id)).toMatchObject({ status: 201 })
-    expect((await t.db.prisma.liveEvent.findMany({ where: { room: competitionRoom(id) }, orderBy: { seq: 'asc' } })).map((e) => [e.seq, e.type]))
-      .toEqual([[1, 'participant.joined'], [2, 'participant.joined']])
+    expect(
+      (await t.db.prisma.liveEvent.findMany({ where: { room: competitionRoom(id) }, orderBy: { seq: 'asc' } })).map((e) => [e.seq, e.type]),
+    ).toEqual([
+      [1, 'participant.joined'],
+      [2, 'participant.joined'],
+    ])
   })
 
   it('answers 404 to a lifter who has not joined, and for a challenge that does not exist', async () => {
@@ -179,8 +238,10 @@ describe('leaving a challenge', () => {
     expect(await leave(id)).toMatchObject({ status: 401, body: { error: expect.any(String) } })
     expect((await api('DELETE', `/competitions/${id}/participants/me`, { userId: 0, token: 'not-a-token' })).status).toBe(401)
     // b names a in a body: refused; only the token decides (and b has not joined).
-    expect(await api('DELETE', `/competitions/${id}/participants/me`, b, { user_id: a!.userId }))
-      .toMatchObject({ status: 400, body: { error: 'Leaving takes no request body: the signed-in lifter is the one who leaves.' } })
+    expect(await api('DELETE', `/competitions/${id}/participants/me`, b, { user_id: a!.userId })).toMatchObject({
+      status: 400,
+      body: { error: 'Leaving takes no request body: the signed-in lifter is the one who leaves.' },
+    })
     expect(await leave(id, b)).toMatchObject({ status: 404 })
     expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
   })

@@ -10,9 +10,13 @@ import { dropRedisPrefix, REDIS_URL, uniqueRedisPrefix } from '../../helpers/liv
 const MAX_FAILURES = 5
 const LOCKED = { error: 'Too many failed logins for this account. Please wait 15 minutes and try again.' }
 
-const login = (t: TestApp, username: string, password: string, remoteAddress: string) => t.app.inject({
-  method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress,
-})
+const login = (t: TestApp, username: string, password: string, remoteAddress: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress,
+  })
 
 describe.each([
   ['in this process', false],
@@ -24,7 +28,11 @@ describe.each([
     t = await startTestApp({
       // REDIS_URL needs DATABASE_URL (several processes cannot share an embedded database).
       embedded: !withRedis,
-      env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_BACKOFF_MINUTES: '15', ...(withRedis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}) },
+      env: {
+        LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+        LOGIN_BACKOFF_MINUTES: '15',
+        ...(withRedis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}),
+      },
     })
   })
   afterAll(async () => {
@@ -57,10 +65,11 @@ describe.each([
     expect((await login(t, owner.email, owner.password, '2001:db8:7:8::1')).statusCode).toBe(200)
   })
 
-  it('a successful login clears that address\'s failures', async () => {
+  it("a successful login clears that address's failures", async () => {
     const owner = await registerUser(t.app)
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await login(t, owner.email, 'wrong-password', '203.0.113.30')).statusCode).toBe(401)
+      for (let i = 0; i < MAX_FAILURES - 1; i++)
+        expect((await login(t, owner.email, 'wrong-password', '203.0.113.30')).statusCode).toBe(401)
       expect((await login(t, owner.email, owner.password, '203.0.113.30')).statusCode).toBe(200)
     }
   })

@@ -13,26 +13,53 @@ beforeAll(async () => {
   t = await startTestApp()
   token = (await registerUser(t.app, 'Organiser')).access_token
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
-const register = (fields: Record<string, string>) => t.app.inject({
-  method: 'POST', url: '/api/auth/register',
-  payload: { name: 'Anna Novak', email: `names${Date.now()}.${n++}@example.com`, password: 'correct horse battery', ...fields },
-})
-const create = (fields: Record<string, string>) => t.app.inject({
-  method: 'POST', url: '/api/create_competition', headers: { authorization: `Bearer ${token}` },
-  payload: {
-    name: 'Name Open', location: 'Gym', lifttypes: ['Squat'], weightclasses: ['83kg'], gender: 'M',
-    start_date: new Date(Date.now() - 86_400_000).toISOString(), end_date: new Date(Date.now() + 86_400_000).toISOString(), ...fields,
-  },
-})
+const register = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Anna Novak', email: `names${Date.now()}.${n++}@example.com`, password: 'correct horse battery', ...fields },
+  })
+const create = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create_competition',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      name: 'Name Open',
+      location: 'Gym',
+      lifttypes: ['Squat'],
+      weightclasses: ['83kg'],
+      gender: 'M',
+      start_date: new Date(Date.now() - 86_400_000).toISOString(),
+      end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      ...fields,
+    },
+  })
 
 const INVISIBLE: Record<string, string> = {
-  'U+200B zero-width space': '\u200B', 'U+200C zero-width non-joiner': '\u200C', 'U+200D zero-width joiner': '\u200D',
-  'U+2060 word joiner': '\u2060', 'U+FEFF BOM': '\uFEFF', 'U+00AD soft hyphen': '\u00AD', 'U+3164 Hangul filler': '\u3164',
-  'U+200E LRM': '\u200E', 'U+200F RLM': '\u200F', 'U+FE0F VS16 after a letter': '\uFE0F',
-  'U+202A LRE': '\u202A', 'U+202B RLE': '\u202B', 'U+202C PDF': '\u202C', 'U+202D LRO': '\u202D', 'U+202E RLO': '\u202E',
-  'U+2066 LRI': '\u2066', 'U+2067 RLI': '\u2067', 'U+2068 FSI': '\u2068', 'U+2069 PDI': '\u2069',
+  'U+200B zero-width space': '\u200B',
+  'U+200C zero-width non-joiner': '\u200C',
+  'U+200D zero-width joiner': '\u200D',
+  'U+2060 word joiner': '\u2060',
+  'U+FEFF BOM': '\uFEFF',
+  'U+00AD soft hyphen': '\u00AD',
+  'U+3164 Hangul filler': '\u3164',
+  'U+200E LRM': '\u200E',
+  'U+200F RLM': '\u200F',
+  'U+FE0F VS16 after a letter': '\uFE0F',
+  'U+202A LRE': '\u202A',
+  'U+202B RLE': '\u202B',
+  'U+202C PDF': '\u202C',
+  'U+202D LRO': '\u202D',
+  'U+202E RLO': '\u202E',
+  'U+2066 LRI': '\u2066',
+  'U+2067 RLI': '\u2067',
+  'U+2068 FSI': '\u2068',
+  'U+2069 PDI': '\u2069',
 }
 
 describe('names refuse invisible and direction characters', () => {

@@ -14,7 +14,9 @@ beforeAll(async () => {
     startTestApp({ env: { HOST: '0.0.0.0', PUBLIC_URL: 'https://lift.example/' } }),
   ])
 })
-afterAll(async () => { await Promise.all([t?.close(), configured?.close()]) })
+afterAll(async () => {
+  await Promise.all([t?.close(), configured?.close()])
+})
 
 const followUrls = async (app: TestApp, host: string) => {
   const res = await app.app.inject({ url: '/api/network', headers: { host } })

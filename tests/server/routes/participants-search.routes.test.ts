@@ -6,8 +6,12 @@ import type { Participant } from '../../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 type Page = { participants: Participant[]; next_cursor?: string }
 const get = (url: string) => t.app.inject({ url })
@@ -15,7 +19,12 @@ const get = (url: string) => t.app.inject({ url })
 /** Joins `name` in `weightClass` and records a squat/bench/deadlift total of 3 × `each` kg (null: no lifts). */
 async function lifter(competitionId: number, name: string, weightClass: string, each: number | null) {
   const user = await registerUser(t.app, name)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: user.auth, payload: { competition_id: competitionId, weight_class: weightClass } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: user.auth,
+    payload: { competition_id: competitionId, weight_class: weightClass },
+  })
   expect(res.statusCode).toBe(201)
   if (each !== null) {
     const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id }, select: { id: true } })
@@ -51,7 +60,12 @@ describe('GET /api/competitions/:id/participants?q=', () => {
 
   it('finds lifters by any part of the name, ignoring case and accents, in ranked order with their board places', async () => {
     expect(whole.map((p) => [p.name, p.place])).toEqual([
-      ['Anna Novak', 1], ['José Álvarez', 2], ['Jose Smith', 3], ['Ola Nordmann', null], ['Mark Josephs', 1], ['Kari Nordmann', 2],
+      ['Anna Novak', 1],
+      ['José Álvarez', 2],
+      ['Jose Smith', 3],
+      ['Ola Nordmann', null],
+      ['Mark Josephs', 1],
+      ['Kari Nordmann', 2],
     ])
     for (const q of ['jose', 'JOSÉ', '  Jos ']) {
       const found = await search(q)

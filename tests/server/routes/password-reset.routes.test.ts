@@ -24,7 +24,9 @@ describe('password reset through a real SMTP server', () => {
   let t: TestApp
   beforeAll(async () => {
     smtp = await startSmtp()
-    t = await startTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://lift.example/', MAIL_FROM: 'LiftArena <meets@lift.example>' } })
+    t = await startTestApp({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://lift.example/', MAIL_FROM: 'LiftArena <meets@lift.example>' },
+    })
   })
   afterAll(async () => {
     await t?.close()
@@ -34,8 +36,10 @@ describe('password reset through a real SMTP server', () => {
   const resetMail = (email: string) => smtp.waitFor(email, 10_000, RESET_SUBJECT)
   const resetMails = () => smtp.mails.filter((m) => m.subject === RESET_SUBJECT)
   const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email } })
-  const confirm = (token: string, password = NEW_PASSWORD) => t.app.inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token, password } })
-  const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
+  const confirm = (token: string, password = NEW_PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token, password } })
+  const login = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
 
   it('answers a known and an unknown address alike, and mails the link only to the known one', async () => {
     const u = await registerUser(t.app)
@@ -65,7 +69,9 @@ describe('password reset through a real SMTP server', () => {
     expect(done.statusCode, done.body).toBe(200)
     // The access token and the refresh token of the session before stop working.
     expect((await t.app.inject({ url: '/api/auth/user', headers: u.auth })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: u.refresh_token } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: u.refresh_token } })).statusCode).toBe(
+      401,
+    )
     expect((await login(u.email, u.password)).statusCode).toBe(401)
     expect((await login(u.email, NEW_PASSWORD)).statusCode).toBe(200)
     expect((await login(other.email, other.password)).statusCode).toBe(200)
@@ -93,7 +99,11 @@ describe('password reset through a real SMTP server', () => {
   it('refuses an expired link, a made-up token and a short password, changing nothing', async () => {
     const u = await registerUser(t.app)
     const expired = 'x'.repeat(43)
-    await t.app.repos.passwordResets.create({ userId: u.user_id, tokenHash: createHash('sha256').update(expired).digest('hex'), expiresAt: new Date(Date.now() - 1000) })
+    await t.app.repos.passwordResets.create({
+      userId: u.user_id,
+      tokenHash: createHash('sha256').update(expired).digest('hex'),
+      expiresAt: new Date(Date.now() - 1000),
+    })
     expect((await confirm(expired)).json()).toEqual({ error: RESET_LINK_INVALID })
     expect((await confirm('not-a-token')).json()).toEqual({ error: RESET_LINK_INVALID })
 
@@ -131,7 +141,13 @@ describe('password reset without a mail server (the embedded default)', () => {
     const u = await registerUser(t.app)
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: u.email } })).statusCode).toBe(202)
     const outbox = join(t.config.dataDir, 'outbox')
-    const resetFile = () => { try { return readdirSync(outbox).find((f) => parseMail(readFileSync(join(outbox, f), 'utf8')).subject === RESET_SUBJECT) } catch { return undefined } }
+    const resetFile = () => {
+      try {
+        return readdirSync(outbox).find((f) => parseMail(readFileSync(join(outbox, f), 'utf8')).subject === RESET_SUBJECT)
+      } catch {
+        return undefined
+      }
+    }
     await expect.poll(resetFile).toBeTruthy()
     const file = join(outbox, resetFile()!)
     expect(statSync(file).mode & 0o077).toBe(0)
@@ -166,23 +182,41 @@ describe('changing a password while signed in', () => {
     expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${fresh.access_token}` } })).statusCode).toBe(200)
     // The session that asked and another login of the account have both ended.
     expect((await t.app.inject({ url: '/api/auth/user', headers: u.auth })).statusCode).toBe(401)
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${other.json().access_token}` } })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: other.json().refresh_token } })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: NEW_PASSWORD } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${other.json().access_token}` } })).statusCode,
+    ).toBe(401)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: other.json().refresh_token } })).statusCode,
+    ).toBe(401)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: NEW_PASSWORD } })).statusCode,
+    ).toBe(200)
   })
 
   it('ends the reset links asked for before the change', async () => {
     const u = await registerUser(t.app)
     const outbox = join(t.config.dataDir, 'outbox')
-    const resetFiles = () => { try { return readdirSync(outbox).filter((f) => parseMail(readFileSync(join(outbox, f), 'utf8')).subject === RESET_SUBJECT) } catch { return [] } }
+    const resetFiles = () => {
+      try {
+        return readdirSync(outbox).filter((f) => parseMail(readFileSync(join(outbox, f), 'utf8')).subject === RESET_SUBJECT)
+      } catch {
+        return []
+      }
+    }
     const before = resetFiles().length
     await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: u.email } })
     await expect.poll(() => resetFiles().length).toBe(before + 1)
     const newest = resetFiles().sort().at(-1)!
     const token = /#token=([A-Za-z0-9_-]{43})/.exec(parseMail(readFileSync(join(outbox, newest), 'utf8')).text)![1]!
     expect((await change(u.auth, u.password, NEW_PASSWORD)).statusCode).toBe(200)
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token, password: 'an attacker passphrase' } })
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset/confirm',
+      payload: { token, password: 'an attacker passphrase' },
+    })
     expect(reset.json()).toEqual({ error: RESET_LINK_INVALID })
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: NEW_PASSWORD } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: NEW_PASSWORD } })).statusCode,
+    ).toBe(200)
   })
 })

@@ -8,8 +8,12 @@ import { nextAttemptNumber } from '../../helpers/attempts.ts'
 import { certifiedPanel } from '../../helpers/judging.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 type User = Awaited<ReturnType<typeof registerUser>>
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: object) =>
@@ -17,7 +21,12 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payloa
 
 async function lifterIn(competitionId: number, name: string): Promise<User> {
   const lifter = await registerUser(t.app, name)
-  const res = await inject('POST', '/api/join_competition', lifter, { competition_id: competitionId, weight_class: '83kg', gender: 'male', bodyweight: 82 })
+  const res = await inject('POST', '/api/join_competition', lifter, {
+    competition_id: competitionId,
+    weight_class: '83kg',
+    gender: 'male',
+    bodyweight: 82,
+  })
   expect(res.statusCode, res.body).toBe(201)
   return lifter
 }
@@ -25,13 +34,24 @@ async function lifterIn(competitionId: number, name: string): Promise<User> {
 /** A pending attempt recorded directly (as an upload would), with the quorum its panel needs. */
 async function pending(user: User, competitionId: number, liftType: string, weight: number, votesNeeded: number) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  return t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType), weight, status: 'pending', votesNeeded } })
+  return t.db.prisma.attempt.create({
+    data: {
+      participantId: participant.id,
+      liftType,
+      attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType),
+      weight,
+      status: 'pending',
+      votesNeeded,
+    },
+  })
 }
 
 const OPEN_SQUAT = '?sport=powerlifting&sex=M&class_set=spec&weight_class=83kg&division=open&equipment=classic&lift=squat'
 const squatRecord = async () => ((await inject('GET', `/api/records${OPEN_SQUAT}`)).json() as { records: RecordRow[] }).records
-const recordEvents = async (competitionId: number) => (await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'record.set' }, orderBy: { seq: 'asc' } }))
-  .map((e) => e.payload as { record: RecordRow })
+const recordEvents = async (competitionId: number) =>
+  (
+    await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'record.set' }, orderBy: { seq: 'asc' } })
+  ).map((e) => e.payload as { record: RecordRow })
 
 describe('records', () => {
   let organiser: User
@@ -62,11 +82,16 @@ describe('records', () => {
   it('a three-judge certified panel sets the first record, announced live with the decision, marked for its challenge', async () => {
     const attempt = await pending(first, competitionId, 'squat', 200, 3)
     expect(await panel.decide(attempt.id, true)).toMatchObject({ status: 'completed', judging: { verified: true } })
-    expect(await squatRecord()).toMatchObject([{ weight: 200, previous: null, user_id: first.user_id, attempt_id: attempt.id, competition_id: competitionId, name: 'First Holder' }])
+    expect(await squatRecord()).toMatchObject([
+      { weight: 200, previous: null, user_id: first.user_id, attempt_id: attempt.id, competition_id: competitionId, name: 'First Holder' },
+    ])
     const events = await recordEvents(competitionId)
     expect(events.map((e) => [e.record.lift, e.record.weight])).toEqual([['squat', 200]])
     // The same decision's attempt.judged comes first in the room.
-    const judged = await t.db.prisma.liveEvent.findFirstOrThrow({ where: { room: `competition:${competitionId}`, type: 'attempt.judged' }, orderBy: { seq: 'desc' } })
+    const judged = await t.db.prisma.liveEvent.findFirstOrThrow({
+      where: { room: `competition:${competitionId}`, type: 'attempt.judged' },
+      orderBy: { seq: 'desc' },
+    })
     const set = await t.db.prisma.liveEvent.findFirstOrThrow({ where: { room: `competition:${competitionId}`, type: 'record.set' } })
     expect(set.seq).toBe(judged.seq + 1)
     const marked = (await inject('GET', `/api/competitions/${competitionId}/records`)).json() as { records: RecordRow[] }
@@ -81,7 +106,10 @@ describe('records', () => {
     await panel.decide(heavier.id, true)
     expect((await squatRecord())[0]).toMatchObject({ user_id: second.user_id, weight: 210, previous: 200, attempt_id: heavier.id })
     const history = (await inject('GET', `/api/records/history${OPEN_SQUAT}`)).json() as { records: RecordRow[] }
-    expect(history.records.map((r) => [r.name, r.weight])).toEqual([['Record Breaker', 210], ['First Holder', 200]])
+    expect(history.records.map((r) => [r.name, r.weight])).toEqual([
+      ['Record Breaker', 210],
+      ['First Holder', 200],
+    ])
     expect((await recordEvents(competitionId)).map((e) => e.record.weight)).toEqual([200, 210])
   })
 
@@ -90,7 +118,10 @@ describe('records', () => {
     expect((await inject('POST', `/api/attempts/${heavier.id}/appeal`, second, { note: 'please look again' })).statusCode).toBe(201)
     // Nothing changes while the appeal is open.
     expect((await squatRecord())[0]).toMatchObject({ weight: 210 })
-    const reversed = await inject('POST', `/api/attempts/${heavier.id}/appeal/decision`, organiser, { reverse: true, reason: 'depth not reached' })
+    const reversed = await inject('POST', `/api/attempts/${heavier.id}/appeal/decision`, organiser, {
+      reverse: true,
+      reason: 'depth not reached',
+    })
     expect(reversed.statusCode, reversed.body).toBe(200)
     expect((await squatRecord())[0]).toMatchObject({ user_id: first.user_id, weight: 200, previous: null })
     const history = (await inject('GET', `/api/records/history${OPEN_SQUAT}`)).json() as { records: RecordRow[] }

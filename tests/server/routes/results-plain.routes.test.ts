@@ -6,16 +6,27 @@ import { createChallenge, registerUser, startTestApp, type TestApp } from '../..
 import { NOT_ENDED } from '../../../server/services/results-export.service.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 async function lifter(competitionId: number, name: string, attempts: [string, number, 'completed' | 'failed'][]) {
   const u = await registerUser(t.app, name)
-  const join = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg', bodyweight: 81 } })
+  const join = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg', bodyweight: 81 },
+  })
   expect(join.statusCode, join.body).toBe(201)
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
   for (const [i, [liftType, weight, status]] of attempts.entries()) {
-    await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status, attemptNumber: i + 1, decidedAt: new Date(), decidedBy: 'panel' } })
+    await t.db.prisma.attempt.create({
+      data: { participantId: participant.id, liftType, weight, status, attemptNumber: i + 1, decidedAt: new Date(), decidedBy: 'panel' },
+    })
   }
   return u
 }
@@ -23,10 +34,19 @@ async function lifter(competitionId: number, name: string, attempts: [string, nu
 describe('GET /competitions/:id/results.csv?format=csv|json', () => {
   it('an ended weightlifting challenge: every attempt, the formula guard, quoting, and the JSON document', async () => {
     const organiser = await registerUser(t.app, 'Plain Organiser')
-    const id = await createChallenge(t.app, organiser.access_token, { name: 'Snatch, Clean & Jerk Open', lifttypes: ['Snatch', 'Clean & Jerk'] })
-    const formula = await lifter(id, 'Mallory', [['snatch', 100, 'completed'], ['clean_and_jerk', 130, 'completed']])
+    const id = await createChallenge(t.app, organiser.access_token, {
+      name: 'Snatch, Clean & Jerk Open',
+      lifttypes: ['Snatch', 'Clean & Jerk'],
+    })
+    const formula = await lifter(id, 'Mallory', [
+      ['snatch', 100, 'completed'],
+      ['clean_and_jerk', 130, 'completed'],
+    ])
     await t.db.prisma.user.update({ where: { id: formula.user_id }, data: { name: '=HYPERLINK("http://evil", "x")' } })
-    await lifter(id, 'Ben Plain', [['snatch', 90, 'completed'], ['clean_and_jerk', 120, 'failed']])
+    await lifter(id, 'Ben Plain', [
+      ['snatch', 90, 'completed'],
+      ['clean_and_jerk', 120, 'failed'],
+    ])
 
     const early = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=csv` })
     expect(early.statusCode).toBe(409)
@@ -39,7 +59,9 @@ describe('GET /competitions/:id/results.csv?format=csv|json', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(csv.headers['content-disposition']).toBe('attachment; filename="snatch-clean-jerk-open-attempts.csv"')
     const lines = csv.body.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Place,Name,UserId,Sex,WeightClass,BodyweightKg,Country,Team,Lift,Attempt,WeightKg,Result,Verified,DecidedBy,DecidedAt,TotalKg,Points')
+    expect(lines[0]).toBe(
+      'Place,Name,UserId,Sex,WeightClass,BodyweightKg,Country,Team,Lift,Attempt,WeightKg,Result,Verified,DecidedBy,DecidedAt,TotalKg,Points',
+    )
     expect(lines).toHaveLength(5)
     // No cell starts with a formula character; the name keeps its comma inside quotes.
     expect(csv.body).not.toMatch(/(^|,)[=+\-@]/m)

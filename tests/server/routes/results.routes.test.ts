@@ -14,20 +14,36 @@ afterAll(async () => {
 })
 
 const parse = (text: string) => {
-  const [header, ...rows] = text.trimEnd().split('\n').map((line) => line.split(','))
+  const [header, ...rows] = text
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split(','))
   return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])))
 }
 
 type Result = 'completed' | 'failed'
-async function lifter(competitionId: number, name: string, weightClass: string, bodyweight: number, attempts: Record<string, [number, Result][]>) {
+async function lifter(
+  competitionId: number,
+  name: string,
+  weightClass: string,
+  bodyweight: number,
+  attempts: Record<string, [number, Result][]>,
+) {
   const u = await registerUser(t.app, name)
-  const join = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: weightClass } })
+  const join = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: weightClass },
+  })
   expect(join.statusCode, join.body).toBe(201)
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
   await t.db.prisma.participant.update({ where: { id: participant.id }, data: { bodyweight } })
   for (const [liftType, list] of Object.entries(attempts)) {
     for (const [i, [weight, status]] of list.entries()) {
-      await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status, attemptNumber: i + 1, decidedAt: new Date(), decidedBy: 'panel' } })
+      await t.db.prisma.attempt.create({
+        data: { participantId: participant.id, liftType, weight, status, attemptNumber: i + 1, decidedAt: new Date(), decidedBy: 'panel' },
+      })
     }
   }
 }
@@ -36,9 +52,48 @@ describe('GET /competitions/:id/results.csv?format=openpowerlifting', () => {
   it('writes a finished meet: places, no lifts negated, a bomb-out as DQ, classes as 83 / 93', async () => {
     const organiser = await registerUser(t.app, 'Export Organiser')
     const id = await createChallenge(t.app, organiser.access_token, { format: 'meet', name: '2026 Autumn Classic' })
-    await lifter(id, 'Ada Export', '83kg', 82.4, { squat: [[200, 'completed'], [210, 'failed'], [210, 'completed']], bench: [[130, 'completed'], [135, 'completed'], [140, 'failed']], deadlift: [[240, 'completed'], [250, 'completed'], [260, 'failed']] })
-    await lifter(id, 'Ben Export', '83kg', 80.1, { squat: [[190, 'completed'], [200, 'completed'], [205, 'completed']], bench: [[120, 'completed'], [125, 'failed'], [125, 'failed']], deadlift: [[230, 'completed'], [240, 'failed'], [240, 'failed']] })
-    await lifter(id, 'Cy Export', '93kg', 90, { squat: [[220, 'failed'], [220, 'failed'], [220, 'failed']], bench: [[150, 'completed']] })
+    await lifter(id, 'Ada Export', '83kg', 82.4, {
+      squat: [
+        [200, 'completed'],
+        [210, 'failed'],
+        [210, 'completed'],
+      ],
+      bench: [
+        [130, 'completed'],
+        [135, 'completed'],
+        [140, 'failed'],
+      ],
+      deadlift: [
+        [240, 'completed'],
+        [250, 'completed'],
+        [260, 'failed'],
+      ],
+    })
+    await lifter(id, 'Ben Export', '83kg', 80.1, {
+      squat: [
+        [190, 'completed'],
+        [200, 'completed'],
+        [205, 'completed'],
+      ],
+      bench: [
+        [120, 'completed'],
+        [125, 'failed'],
+        [125, 'failed'],
+      ],
+      deadlift: [
+        [230, 'completed'],
+        [240, 'failed'],
+        [240, 'failed'],
+      ],
+    })
+    await lifter(id, 'Cy Export', '93kg', 90, {
+      squat: [
+        [220, 'failed'],
+        [220, 'failed'],
+        [220, 'failed'],
+      ],
+      bench: [[150, 'completed']],
+    })
 
     const early = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=openpowerlifting` })
     expect(early.statusCode).toBe(409)
@@ -56,11 +111,33 @@ describe('GET /competitions/:id/results.csv?format=openpowerlifting', () => {
       ['Ben Export', '2', '83', '555'],
       ['Cy Export', 'DQ', '93', ''],
     ])
-    expect(rows[0]).toMatchObject({ Sex: 'M', Equipment: 'Raw', Division: 'Open', Event: 'SBD', BodyweightKg: '82.4', Squat1Kg: '200', Squat2Kg: '-210', Squat3Kg: '210', Best3SquatKg: '210', Bench3Kg: '-140', Best3BenchKg: '135', Deadlift3Kg: '-260' })
+    expect(rows[0]).toMatchObject({
+      Sex: 'M',
+      Equipment: 'Raw',
+      Division: 'Open',
+      Event: 'SBD',
+      BodyweightKg: '82.4',
+      Squat1Kg: '200',
+      Squat2Kg: '-210',
+      Squat3Kg: '210',
+      Best3SquatKg: '210',
+      Bench3Kg: '-140',
+      Best3BenchKg: '135',
+      Deadlift3Kg: '-260',
+    })
     expect(rows[2]).toMatchObject({ Squat1Kg: '-220', Best3SquatKg: '', Bench1Kg: '150', Bench2Kg: '', Deadlift1Kg: '' })
 
     const meet = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=openpowerlifting&file=meet` })
-    expect(parse(meet.body)).toEqual([{ Federation: '', Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), MeetCountry: '', MeetState: '', MeetTown: 'Test Gym', MeetName: 'Autumn Classic' }])
+    expect(parse(meet.body)).toEqual([
+      {
+        Federation: '',
+        Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        MeetCountry: '',
+        MeetState: '',
+        MeetTown: 'Test Gym',
+        MeetName: 'Autumn Classic',
+      },
+    ])
   })
 
   it('refuses an open challenge, an unknown one and another format', async () => {

@@ -5,17 +5,40 @@ import type { TeamsResponse } from '../../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 type User = Awaited<ReturnType<typeof registerUser>>
 const join = (user: User, competitionId: number, extra: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/join_competition', headers: user.auth, payload: { competition_id: competitionId, weight_class: '83kg', ...extra } })
+  t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: user.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg', ...extra },
+  })
 
 async function totalOf(user: User, competitionId: number, squat: number) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  for (const [liftType, weight] of [['squat', squat], ['bench', 100], ['deadlift', 200]] as const) {
-    await t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, weight, status: 'completed', attemptNumber: 1, decidedAt: new Date(), decidedBy: 'panel' } })
+  for (const [liftType, weight] of [
+    ['squat', squat],
+    ['bench', 100],
+    ['deadlift', 200],
+  ] as const) {
+    await t.db.prisma.attempt.create({
+      data: {
+        participantId: participant.id,
+        liftType,
+        weight,
+        status: 'completed',
+        attemptNumber: 1,
+        decidedAt: new Date(),
+        decidedBy: 'panel',
+      },
+    })
   }
 }
 
@@ -37,7 +60,9 @@ describe('teams', () => {
     expect((await join(b, id, { team: 'Steel' })).statusCode).toBe(201)
     expect((await join(c, id, { team: 'iron club', weight_class: '93kg' })).statusCode).toBe(201)
     expect((await join(solo, id, {})).statusCode).toBe(201)
-    const { participants } = (await t.app.inject({ url: `/api/competitions/${id}/participants` })).json() as { participants: { name: string; team?: string }[] }
+    const { participants } = (await t.app.inject({ url: `/api/competitions/${id}/participants` })).json() as {
+      participants: { name: string; team?: string }[]
+    }
     expect(participants.find((p) => p.name === 'Ada Team')?.team).toBe('Iron Club')
     expect(participants.find((p) => p.name === 'Solo Lifter')).not.toHaveProperty('team')
 
@@ -47,7 +72,10 @@ describe('teams', () => {
     await totalOf(c, id, 150)
     // 83kg: Solo 1st (no team), Ben 2nd 9, Ada 3rd 8; 93kg: Cy 1st 12. Iron Club 20, Steel 9.
     const teams = (await t.app.inject({ url: `/api/competitions/${id}/teams` })).json() as TeamsResponse
-    expect(teams.teams.map((team) => [team.place, team.team, team.points])).toEqual([[1, 'Iron Club', 20], [2, 'Steel', 9]])
+    expect(teams.teams.map((team) => [team.place, team.team, team.points])).toEqual([
+      [1, 'Iron Club', 20],
+      [2, 'Steel', 9],
+    ])
     expect((await t.app.inject({ url: '/api/competitions/999999/teams' })).statusCode).toBe(404)
   })
 })

@@ -21,7 +21,10 @@ const enqueued: TranscodeJob[] = []
 const TUS = { 'tus-resumable': '1.0.0' }
 const OCTETS = 'application/offset+octet-stream'
 const b64 = (value: string | number) => Buffer.from(String(value)).toString('base64')
-const metadataHeader = (fields: Record<string, string | number>) => Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',')
+const metadataHeader = (fields: Record<string, string | number>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',')
 const storedUploads = () => {
   const dir = join(scratchDir, 'tus')
   return existsSync(dir) ? readdirSync(dir).filter((n) => !n.endsWith('.json')) : []
@@ -32,8 +35,11 @@ beforeAll(async () => {
   scratchDir = mkdtempSync(join(tmpdir(), 'liftarena-tus-ct-scratch-'))
   database = await createTestDatabase()
   const env = {
-    DATABASE_URL: database.url, SCRATCH_DIR: scratchDir, JWT_SECRET: randomBytes(32).toString('hex'),
-    UPLOAD_MAX_BYTES: String(1024 * 1024), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    DATABASE_URL: database.url,
+    SCRATCH_DIR: scratchDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_MAX_BYTES: String(1024 * 1024),
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   ;[t, clip] = await Promise.all([
     startTestApp({ env, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } }),
@@ -49,13 +55,23 @@ afterAll(async () => {
 const joinedLifter = () => joinedLifterOf(t.app)
 
 const creationHeaders = (u: { auth: Record<string, string>; competitionId: number }) => ({
-  ...TUS, ...u.auth, 'upload-length': String(clip.length),
-  'upload-metadata': metadataHeader({ filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'Bench Press', weight: 102.5, competition_id: u.competitionId }),
+  ...TUS,
+  ...u.auth,
+  'upload-length': String(clip.length),
+  'upload-metadata': metadataHeader({
+    filename: 'lift.mp4',
+    filetype: 'video/mp4',
+    lift_type: 'Bench Press',
+    weight: 102.5,
+    competition_id: u.competitionId,
+  }),
 })
 
 const patch = (auth: Record<string, string>, location: string, offset: number, payload: string | Buffer, contentType?: string) =>
   t.app.inject({
-    method: 'PATCH', url: location, payload,
+    method: 'PATCH',
+    url: location,
+    payload,
     headers: { ...TUS, ...auth, 'upload-offset': String(offset), ...(contentType === undefined ? {} : { 'content-type': contentType }) },
   })
 const offsetOf = async (auth: Record<string, string>, location: string) => {
@@ -96,16 +112,25 @@ describe('tus requests with the wrong Content-Type answer 415 {error} and change
     expect(last.statusCode, last.body).toBe(200)
     const attemptId = Number(last.headers['x-attempt-id'])
     expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: u.competitionId })
-    expect(await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({ uploadId: id, liftType: 'bench', weight: 102.5 })
+    expect(await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({
+      uploadId: id,
+      liftType: 'bench',
+      weight: 102.5,
+    })
     expect(enqueued.filter((j) => j.attemptId === attemptId)).toHaveLength(1)
   })
 
   it('still answers 401 before anything else to a PATCH without a token', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/uploads/${'0'.repeat(32)}`, headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/json' }, payload: '{"a":1}' })
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/uploads/${'0'.repeat(32)}`,
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/json' },
+      payload: '{"a":1}',
+    })
     expect(res.statusCode).toBe(401)
   })
 
-  it('refuses a creation with a body or a Content-Type other than tus\'s, and stores nothing', async () => {
+  it("refuses a creation with a body or a Content-Type other than tus's, and stores nothing", async () => {
     const u = await joinedLifter()
     const before = storedUploads()
     const refused: Array<[string, Record<string, string>, string | Buffer]> = [

@@ -28,7 +28,10 @@ let clipDir: string
 let clip: Buffer
 
 const b64 = (value: string | number) => Buffer.from(String(value)).toString('base64')
-const metadataHeader = (fields: Record<string, string | number>) => Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',')
+const metadataHeader = (fields: Record<string, string | number>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',')
 const tusDir = () => join(scratchDir, 'tus')
 const TUS = { 'tus-resumable': '1.0.0' }
 
@@ -37,8 +40,11 @@ beforeAll(async () => {
   scratchDir = mkdtempSync(join(tmpdir(), 'liftarena-tus-scratch-'))
   database = await createTestDatabase()
   env = {
-    DATABASE_URL: database.url, SCRATCH_DIR: scratchDir, JWT_SECRET: randomBytes(32).toString('hex'),
-    UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+    DATABASE_URL: database.url,
+    SCRATCH_DIR: scratchDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    UPLOAD_MAX_BYTES: String(LIMIT),
+    RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   }
   ;[t, clip] = await Promise.all([
     startTestApp({ env, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } }),
@@ -51,13 +57,24 @@ afterAll(async () => {
   for (const dir of [clipDir, scratchDir]) if (dir) rmSync(dir, { recursive: true, force: true })
 })
 
-const joinedLifter = (challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) => joinedLifterOf(t.app, challenge, days)
+const joinedLifter = (challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) =>
+  joinedLifterOf(t.app, challenge, days)
 
-const fieldsOf = (u: { competitionId: number }, extra: Record<string, string | number> = {}) =>
-  ({ filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'Bench Press', weight: 102.5, competition_id: u.competitionId, ...extra })
+const fieldsOf = (u: { competitionId: number }, extra: Record<string, string | number> = {}) => ({
+  filename: 'lift.mp4',
+  filetype: 'video/mp4',
+  lift_type: 'Bench Press',
+  weight: 102.5,
+  competition_id: u.competitionId,
+  ...extra,
+})
 
 function create(auth: Record<string, string>, fields: Record<string, string | number>, length = clip.length, app = t.app) {
-  return app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, ...auth, 'upload-length': String(length), 'upload-metadata': metadataHeader(fields) } })
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { ...TUS, ...auth, 'upload-length': String(length), 'upload-metadata': metadataHeader(fields) },
+  })
 }
 
 async function created(auth: Record<string, string>, fields: Record<string, string | number>, length = clip.length) {
@@ -70,11 +87,14 @@ async function created(auth: Record<string, string>, fields: Record<string, stri
 
 function patch(auth: Record<string, string>, location: string, offset: number, bytes: Buffer, app = t.app) {
   return app.inject({
-    method: 'PATCH', url: location, payload: bytes,
+    method: 'PATCH',
+    url: location,
+    payload: bytes,
     headers: { ...TUS, ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
   })
 }
-const head = (auth: Record<string, string>, location: string, app = t.app) => app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...auth } })
+const head = (auth: Record<string, string>, location: string, app = t.app) =>
+  app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...auth } })
 
 /** The uploads the file store holds (each has a data file and a .json info file). */
 const storedUploads = () => (existsSync(tusDir()) ? readdirSync(tusDir()).filter((n) => !n.endsWith('.json')) : [])
@@ -121,7 +141,7 @@ describe('tus creation is checked as POST /api/upload checks its form, before an
     expect(storedUploads()).toEqual(before)
   })
 
-  it('answers 413 with POST /api/upload\'s sentence when Upload-Length is over UPLOAD_MAX_BYTES', async () => {
+  it("answers 413 with POST /api/upload's sentence when Upload-Length is over UPLOAD_MAX_BYTES", async () => {
     const u = await joinedLifter()
     const before = storedUploads()
     const res = await create(u.auth, fieldsOf(u), LIMIT + 1)
@@ -132,10 +152,18 @@ describe('tus creation is checked as POST /api/upload checks its form, before an
 
   it('answers {error} for a request tus refuses (no Tus-Resumable, a malformed Upload-Metadata)', async () => {
     const u = await joinedLifter()
-    const noTus = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...u.auth, 'upload-length': '10', 'upload-metadata': metadataHeader(fieldsOf(u)) } })
+    const noTus = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: { ...u.auth, 'upload-length': '10', 'upload-metadata': metadataHeader(fieldsOf(u)) },
+    })
     expect(noTus.statusCode).toBe(412)
     expect(noTus.json()).toEqual({ error: expect.stringMatching(/Tus-Resumable/) })
-    const bad = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, ...u.auth, 'upload-length': '10', 'upload-metadata': 'weight 1,weight 2' } })
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: { ...TUS, ...u.auth, 'upload-length': '10', 'upload-metadata': 'weight 1,weight 2' },
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toEqual({ error: expect.stringMatching(/Upload-Metadata/) })
   })
@@ -148,7 +176,12 @@ describe('a tus upload belongs to its creator', () => {
     const location = await created(u.auth, fieldsOf(u))
     expect((await patch(u.auth, location, 0, clip.subarray(0, 1000))).statusCode).toBe(204)
     for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: location, headers: { ...TUS, ...other.auth, 'upload-offset': '1000', 'content-type': 'application/offset+octet-stream' }, payload: method === 'PATCH' ? clip.subarray(1000, 2000) : undefined })
+      const res = await t.app.inject({
+        method,
+        url: location,
+        headers: { ...TUS, ...other.auth, 'upload-offset': '1000', 'content-type': 'application/offset+octet-stream' },
+        payload: method === 'PATCH' ? clip.subarray(1000, 2000) : undefined,
+      })
       expect(res.statusCode, method).toBe(404)
       if (method !== 'HEAD') expect(res.json().error, method).toMatch(/does not exist/)
       const anonymous = await t.app.inject({ method, url: location, headers: TUS })
@@ -176,7 +209,7 @@ describe('a tus upload that has arrived cannot be cancelled', () => {
   })
 })
 
-describe('a tus upload cannot be reached through another upload\'s address', () => {
+describe("a tus upload cannot be reached through another upload's address", () => {
   it('gives tus only the id the owner check read: a query string naming another upload writes, reads and cancels nothing of it', async () => {
     const victim = await joinedLifter()
     const attacker = await joinedLifter()
@@ -197,7 +230,7 @@ describe('a tus upload cannot be reached through another upload\'s address', () 
   })
 })
 
-describe('a tus upload resumes and finishes through POST /api/upload\'s path', () => {
+describe("a tus upload resumes and finishes through POST /api/upload's path", () => {
   it('resumes after a cut, records one attempt, enqueues one transcode, and plays; finishing again changes nothing', async () => {
     const u = await joinedLifter()
     const location = await created(u.auth, fieldsOf(u))
@@ -221,7 +254,12 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     const last = await patch(u.auth, location, half, clip.subarray(half))
     expect(last.statusCode).toBe(200)
     const body = last.json() as { url: string; attempt_id: number; participant_id: number; competition_id: number }
-    expect(body).toEqual({ url: expect.stringMatching(/^\/api\/video\/attempts%2F\d+%2Foriginal\.mp4$/), attempt_id: expect.any(Number), participant_id: u.user_id, competition_id: u.competitionId })
+    expect(body).toEqual({
+      url: expect.stringMatching(/^\/api\/video\/attempts%2F\d+%2Foriginal\.mp4$/),
+      attempt_id: expect.any(Number),
+      participant_id: u.user_id,
+      competition_id: u.competitionId,
+    })
     expect(last.headers['x-attempt-id']).toBe(String(body.attempt_id))
     expect(last.headers['upload-offset']).toBe(String(clip.length))
 
@@ -232,7 +270,7 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     expect(play.statusCode).toBe(200)
     expect(play.rawPayload.equals(clip)).toBe(true)
     expect(storedUploads()).not.toContain(id)
-    expect(await tusBytes() - bytesBefore).toBe(clip.length) // the refused PATCH wrote nothing
+    expect((await tusBytes()) - bytesBefore).toBe(clip.length) // the refused PATCH wrote nothing
 
     // The last answer was lost: HEAD says complete and names the attempt; a repeated last PATCH answers it again.
     const again = await head(u.auth, location)
@@ -250,7 +288,7 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     expect((await head(other.auth, location)).statusCode).toBe(404)
   })
 
-  it('refuses a file that is not a video with POST /api/upload\'s 400 and removes the upload', async () => {
+  it("refuses a file that is not a video with POST /api/upload's 400 and removes the upload", async () => {
     const u = await joinedLifter()
     const text = Buffer.from('this is not a video at all, just some text that pretends to be one\n'.repeat(50))
     const location = await created(u.auth, fieldsOf(u), text.length)
@@ -289,10 +327,21 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     await new Promise<void>((resolve) => {
       const req = httpRequest(uploadUrl, {
         method: 'PATCH',
-        headers: { ...TUS, ...u.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(clip.length) },
+        headers: {
+          ...TUS,
+          ...u.auth,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(clip.length),
+        },
       })
       req.on('error', () => resolve())
-      req.write(clip.subarray(0, sent), () => setTimeout(() => { req.destroy(); resolve() }, 200))
+      req.write(clip.subarray(0, sent), () =>
+        setTimeout(() => {
+          req.destroy()
+          resolve()
+        }, 200),
+      )
     })
     let offset = 0
     for (let i = 0; i < 50 && offset === 0; i++) {
@@ -302,16 +351,23 @@ describe('a tus upload resumes and finishes through POST /api/upload\'s path', (
     expect(offset).toBeGreaterThan(0)
     expect(offset).toBeLessThanOrEqual(sent)
 
-    const resume = (url: string) => new Promise<{ response: HttpResponse; progressFrom: number }>((resolve, reject) => {
-      let progressFrom = -1
-      const upload = new TusUpload(clip, {
-        endpoint, uploadUrl: url, headers: u.auth, metadata: {}, retryDelays: [],
-        onProgress: (bytes) => { if (progressFrom < 0) progressFrom = bytes },
-        onSuccess: ({ lastResponse }) => resolve({ response: lastResponse, progressFrom }),
-        onError: reject,
+    const resume = (url: string) =>
+      new Promise<{ response: HttpResponse; progressFrom: number }>((resolve, reject) => {
+        let progressFrom = -1
+        const upload = new TusUpload(clip, {
+          endpoint,
+          uploadUrl: url,
+          headers: u.auth,
+          metadata: {},
+          retryDelays: [],
+          onProgress: (bytes) => {
+            if (progressFrom < 0) progressFrom = bytes
+          },
+          onSuccess: ({ lastResponse }) => resolve({ response: lastResponse, progressFrom }),
+          onError: reject,
+        })
+        upload.start()
       })
-      upload.start()
-    })
     const done = await resume(uploadUrl)
     expect(done.progressFrom).toBeGreaterThanOrEqual(offset) // it did not start again from zero
     const attemptId = Number(done.response.getHeader('X-Attempt-Id'))
@@ -338,9 +394,20 @@ describe('tus uploads across a restart', () => {
     const port = (stopping.app.server.address() as { port: number }).port
     const sent = 20_000
     const ended = new Promise<string>((resolve) => {
-      const req = httpRequest(`http://127.0.0.1:${port}${location}`, {
-        method: 'PATCH', headers: { ...TUS, ...u.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(clip.length) },
-      }, (res) => resolve(`answered ${res.statusCode}`))
+      const req = httpRequest(
+        `http://127.0.0.1:${port}${location}`,
+        {
+          method: 'PATCH',
+          headers: {
+            ...TUS,
+            ...u.auth,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(clip.length),
+          },
+        },
+        (res) => resolve(`answered ${res.statusCode}`),
+      )
       req.on('error', (e) => resolve(`cut: ${e.message}`))
       req.write(clip.subarray(0, sent)) // then nothing more: the phone is still sending
     })
@@ -396,8 +463,14 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
   beforeAll(async () => {
     n = await startTestApp({
       env: {
-        REDIS_URL, REDIS_PREFIX: prefix, CORS_ORIGINS: 'http://web.example', REQUEST_TIMEOUT_MS: '1000',
-        RATE_LIMIT_UPLOAD_PER_MINUTE: '3', UPLOAD_MAX_BYTES: String(LIMIT), UPLOAD_STALL_WINDOW_MS: '5000', UPLOAD_STALL_MIN_BYTES: '1000',
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        CORS_ORIGINS: 'http://web.example',
+        REQUEST_TIMEOUT_MS: '1000',
+        RATE_LIMIT_UPLOAD_PER_MINUTE: '3',
+        UPLOAD_MAX_BYTES: String(LIMIT),
+        UPLOAD_STALL_WINDOW_MS: '5000',
+        UPLOAD_STALL_MIN_BYTES: '1000',
       },
     })
     await n.app.listen({ port: 0, host: '127.0.0.1' })
@@ -411,23 +484,50 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
   async function lifterOn(app: TestApp['app']) {
     const u = await registerUser(app)
     const competitionId = await createChallenge(app, u.access_token)
-    expect((await app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: u.auth,
+          payload: { competition_id: competitionId, weight_class: '83kg' },
+        })
+      ).statusCode,
+    ).toBe(201)
     return { ...u, competitionId }
   }
 
   /** A PATCH over a real connection; `chunks` are written with `gapMs` between them; `hold` keeps it open after them. */
-  function rawPatch(auth: Record<string, string>, location: string, offset: number, body: Buffer, o: { chunks: Buffer[]; gapMs: number; hold?: boolean }) {
+  function rawPatch(
+    auth: Record<string, string>,
+    location: string,
+    offset: number,
+    body: Buffer,
+    o: { chunks: Buffer[]; gapMs: number; hold?: boolean },
+  ) {
     let req!: ReturnType<typeof httpRequest>
     const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
-      req = httpRequest(`http://127.0.0.1:${port}${location}`, {
-        method: 'PATCH',
-        headers: { ...TUS, ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(body.length) },
-      }, (res) => {
-        let text = ''
-        res.on('data', (c: Buffer) => { text += c.toString() })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-        res.on('error', (e) => resolve({ error: e.message }))
-      })
+      req = httpRequest(
+        `http://127.0.0.1:${port}${location}`,
+        {
+          method: 'PATCH',
+          headers: {
+            ...TUS,
+            ...auth,
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(body.length),
+          },
+        },
+        (res) => {
+          let text = ''
+          res.on('data', (c: Buffer) => {
+            text += c.toString()
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+          res.on('error', (e) => resolve({ error: e.message }))
+        },
+      )
       req.on('error', (e) => resolve({ error: e.message }))
     })
     void (async () => {
@@ -452,27 +552,45 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
       const res = via === 'tus' ? await create(u.auth, fieldsOf(u), clip.length, n.app) : await multipart()
       statuses.push(res.statusCode)
       if (via === 'tus' && res.statusCode === 201) location = res.headers.location as string
-      if (res.statusCode === 429) expect(res.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) })
+      if (res.statusCode === 429)
+        expect(res.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds/) })
     }
     // The refused multipart form (no fields: 400) counts too: three requests in all, then 429 on either route.
     expect(statuses).toEqual([201, 400, 201, 429, 429])
     for (let i = 0; i < 5; i++) expect((await head(u.auth, location, n.app)).statusCode).toBe(200)
-    for (let i = 0; i < 5; i++) expect((await patch(u.auth, location, i * 10, clip.subarray(i * 10, i * 10 + 10), n.app)).statusCode).toBe(204)
+    for (let i = 0; i < 5; i++)
+      expect((await patch(u.auth, location, i * 10, clip.subarray(i * 10, i * 10 + 10), n.app)).statusCode).toBe(204)
   })
 
-  it('lets a listed origin read the tus headers, and no other origin (tus\'s own allow-all is not sent)', async () => {
+  it("lets a listed origin read the tus headers, and no other origin (tus's own allow-all is not sent)", async () => {
     const u = await lifterOn(n.app)
     const res = await n.app.inject({
-      method: 'POST', url: '/api/uploads/',
-      headers: { ...TUS, ...u.auth, origin: 'http://web.example', 'upload-length': String(clip.length), 'upload-metadata': metadataHeader(fieldsOf(u)) },
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: {
+        ...TUS,
+        ...u.auth,
+        origin: 'http://web.example',
+        'upload-length': String(clip.length),
+        'upload-metadata': metadataHeader(fieldsOf(u)),
+      },
     })
     expect(res.statusCode).toBe(201)
     expect(res.headers['access-control-allow-origin']).toBe('http://web.example')
     const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/)
-    for (const name of ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Attempt-Id']) expect(exposed).toContain(name)
-    const preflight = await n.app.inject({ method: 'OPTIONS', url: res.headers.location as string, headers: { origin: 'http://web.example', 'access-control-request-method': 'PATCH' } })
+    for (const name of ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Attempt-Id'])
+      expect(exposed).toContain(name)
+    const preflight = await n.app.inject({
+      method: 'OPTIONS',
+      url: res.headers.location as string,
+      headers: { origin: 'http://web.example', 'access-control-request-method': 'PATCH' },
+    })
     expect(preflight.statusCode).toBe(204)
-    const stranger = await n.app.inject({ method: 'HEAD', url: res.headers.location as string, headers: { ...TUS, ...u.auth, origin: 'http://evil.example' } })
+    const stranger = await n.app.inject({
+      method: 'HEAD',
+      url: res.headers.location as string,
+      headers: { ...TUS, ...u.auth, origin: 'http://evil.example' },
+    })
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined()
   })
 
@@ -503,7 +621,7 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
     expect(state.headers['upload-offset']).toBe(String(sent))
   }, 20_000)
 
-  it('holds one upload\'s lock in Redis: a second PATCH while the first writes never interleaves (409/423 for one of them)', async () => {
+  it("holds one upload's lock in Redis: a second PATCH while the first writes never interleaves (409/423 for one of them)", async () => {
     const u = await lifterOn(n.app)
     const location = (await create(u.auth, fieldsOf(u), clip.length, n.app)).headers.location as string
     const id = location.split('/').pop()!
@@ -552,11 +670,27 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
   beforeAll(async () => {
     // In process, with the multipart calls @tus/s3-store needs and s3rver lacks (tests/helpers/s3rver-multipart.cjs).
     const require = createRequire(import.meta.url)
-    const S3rver = require('s3rver') as new (options: object) => { run(): Promise<{ port: number }>; close(): Promise<void>; use(fn: (ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>): void; middleware: unknown[] }
+    const S3rver = require('s3rver') as new (options: object) => {
+      run(): Promise<{ port: number }>
+      close(): Promise<void>
+      use(fn: (ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>): void
+      middleware: unknown[]
+    }
     const { addMultipartCalls } = require('../../helpers/s3rver-multipart.cjs') as { addMultipartCalls<T>(server: T): T }
     startS3 = async (at: number) => {
-      const server = addMultipartCalls(new S3rver({ port: at, address: '127.0.0.1', silent: true, directory: join(scratchDir, 's3rver'), configureBuckets: [{ name: bucket }] }))
-      server.middleware.unshift(async (ctx: { method: string; url: string }, next: () => Promise<void>) => { s3Requests.push(`${ctx.method} ${ctx.url}`); await next() })
+      const server = addMultipartCalls(
+        new S3rver({
+          port: at,
+          address: '127.0.0.1',
+          silent: true,
+          directory: join(scratchDir, 's3rver'),
+          configureBuckets: [{ name: bucket }],
+        }),
+      )
+      server.middleware.unshift(async (ctx: { method: string; url: string }, next: () => Promise<void>) => {
+        s3Requests.push(`${ctx.method} ${ctx.url}`)
+        await next()
+      })
       const { port: listening } = await server.run()
       s3 = server
       return listening
@@ -564,9 +698,19 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
     const port = await startS3(0)
     s3Port = port
     const shared = {
-      DATABASE_URL: database.url, JWT_SECRET: env.JWT_SECRET!, REDIS_URL, REDIS_PREFIX: prefix, UPLOAD_MAX_BYTES: String(LIMIT), RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
-      STORAGE_DRIVER: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+      DATABASE_URL: database.url,
+      JWT_SECRET: env.JWT_SECRET!,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      UPLOAD_MAX_BYTES: String(LIMIT),
+      RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     }
     // Each its own DATA_DIR and SCRATCH_DIR: nothing on a shared disk, only the bucket, Redis and the database.
     a = await startTestApp({ env: shared })
@@ -582,7 +726,16 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
   it('created and half sent through node A, resumed and finished through node B: one attempt, its original in the bucket, playing on A', async () => {
     const u = await registerUser(a.app)
     const competitionId = await createChallenge(a.app, u.access_token)
-    expect((await a.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect(
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: u.auth,
+          payload: { competition_id: competitionId, weight_class: '83kg' },
+        })
+      ).statusCode,
+    ).toBe(201)
     const res = await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)
     expect(res.statusCode, res.body).toBe(201)
     const location = res.headers.location as string
@@ -637,7 +790,16 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
   it('answers 503 {error} while the bucket is unreachable, and the upload resumes where it stopped once it is back', async () => {
     const u = await registerUser(a.app)
     const competitionId = await createChallenge(a.app, u.access_token)
-    expect((await a.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })).statusCode).toBe(201)
+    expect(
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/join_competition',
+          headers: u.auth,
+          payload: { competition_id: competitionId, weight_class: '83kg' },
+        })
+      ).statusCode,
+    ).toBe(201)
     const location = (await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)).headers.location as string
     expect((await patch(u.auth, location, 0, clip.subarray(0, 1000), a.app)).statusCode).toBe(204)
     await s3.close()

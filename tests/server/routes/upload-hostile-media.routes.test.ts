@@ -24,7 +24,10 @@ beforeAll(async () => {
   // Outside the media store: any video on the host the server can read.
   dir = mkdtempSync(join(tmpdir(), 'liftarena-private-'))
   ;[t, privateVideos, clip] = await Promise.all([
-    startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' }, queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} } }),
+    startTestApp({
+      env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '1000' },
+      queue: { enqueue: async (job) => void enqueued.push(job), close: async () => {} },
+    }),
     makePrivateVideos(dir),
     makeClip(dir, 'lift.mp4', { width: 640, height: 360, seconds: 2 }).then((p) => readFileSync(p)),
   ])
@@ -41,7 +44,9 @@ const joinedLifter = () => joinedLifterOf(t.app)
 const attemptsOf = (competitionId: number) => t.db.prisma.attempt.count({ where: { participant: { competitionId } } })
 
 function upload(auth: Record<string, string>, competitionId: number, data: Buffer) {
-  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [{ filename: 'lift.mp4', contentType: 'video/mp4', data }])
+  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [
+    { filename: 'lift.mp4', contentType: 'video/mp4', data },
+  ])
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
 }
 
@@ -51,12 +56,20 @@ const b64 = (value: string | number) => Buffer.from(String(value)).toString('bas
 /** A resumable upload of `data` in one PATCH (its last byte finishes it). */
 async function resumable(auth: Record<string, string>, competitionId: number, data: Buffer) {
   const fields = { filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 140, competition_id: competitionId }
-  const metadata = Object.entries(fields).map(([k, v]) => `${k} ${b64(v)}`).join(',')
-  const created = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...TUS, ...auth, 'upload-length': String(data.length), 'upload-metadata': metadata } })
+  const metadata = Object.entries(fields)
+    .map(([k, v]) => `${k} ${b64(v)}`)
+    .join(',')
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/',
+    headers: { ...TUS, ...auth, 'upload-length': String(data.length), 'upload-metadata': metadata },
+  })
   expect(created.statusCode, created.body).toBe(201)
   const location = created.headers.location as string
   const res = await t.app.inject({
-    method: 'PATCH', url: location, payload: data,
+    method: 'PATCH',
+    url: location,
+    payload: data,
     headers: { ...TUS, ...auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
   })
   return { res, location }
@@ -75,16 +88,19 @@ describe('a file is read only as the container it was sniffed as', () => {
     expect(enqueued.length).toBe(queued)
   })
 
-  it.each(HOSTILE_VARIANTS)('a resumable upload finishing with $name gets the same 400, stores nothing and removes the upload', async (variant) => {
-    const u = await joinedLifter()
-    const before = stored()
-    const { res, location } = await resumable(u.auth, u.competitionId, variant.bytes(privateVideos))
-    expect(res.statusCode, res.body).toBe(400)
-    expect(res.json()).toEqual(UNREADABLE)
-    expect(await attemptsOf(u.competitionId)).toBe(0)
-    expect(stored()).toEqual(before)
-    expect((await t.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...u.auth } })).statusCode).toBe(404)
-  })
+  it.each(HOSTILE_VARIANTS)(
+    'a resumable upload finishing with $name gets the same 400, stores nothing and removes the upload',
+    async (variant) => {
+      const u = await joinedLifter()
+      const before = stored()
+      const { res, location } = await resumable(u.auth, u.competitionId, variant.bytes(privateVideos))
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json()).toEqual(UNREADABLE)
+      expect(await attemptsOf(u.competitionId)).toBe(0)
+      expect(stored()).toEqual(before)
+      expect((await t.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...u.auth } })).statusCode).toBe(404)
+    },
+  )
 
   it('still takes a real clip by both routes', async () => {
     const u = await joinedLifter()

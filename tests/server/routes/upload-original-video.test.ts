@@ -31,13 +31,20 @@ afterAll(async () => {
 async function uploadAs(data: Buffer) {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data }])
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
   expect(res.statusCode).toBe(201)
   const { attempt_id: attemptId } = res.json() as { attempt_id: number }
   const lifts = (await t.app.inject({ url: `/api/competitions/${competitionId}/lifts` })).json() as { lifts: Lift[] }
-  const detail = (await t.app.inject({ url: `/api/competitions/${competitionId}/participants/${u.user_id}/attempts/${attemptId}` })).json() as { attempt: Lift }
+  const detail = (
+    await t.app.inject({ url: `/api/competitions/${competitionId}/participants/${u.user_id}/attempts/${attemptId}` })
+  ).json() as { attempt: Lift }
   return { attemptId, lift: lifts.lifts.find((l) => l.id === attemptId)!, detail: detail.attempt ?? detail }
 }
 
@@ -61,7 +68,16 @@ describe('upload: the original as a player needs it', () => {
     expect(lift).toMatchObject({ video_width: 640, video_height: 360 })
     expect(lift.original_type).toMatch(/^video\/mp4; codecs="avc1\.[0-9A-F]{6}"$/)
     let random: RandomVideoResponse | undefined
-    for (let i = 0; i < 40 && random?.attempt_id !== attemptId; i++) random = (await t.app.inject({ url: '/api/next-video' + (random ? `?after=${random.attempt_id}` : '') })).json() as RandomVideoResponse
-    expect(random).toMatchObject({ attempt_id: attemptId, processing: 'pending', video_width: 640, video_height: 360, original_type: lift.original_type })
+    for (let i = 0; i < 40 && random?.attempt_id !== attemptId; i++)
+      random = (
+        await t.app.inject({ url: '/api/next-video' + (random ? `?after=${random.attempt_id}` : '') })
+      ).json() as RandomVideoResponse
+    expect(random).toMatchObject({
+      attempt_id: attemptId,
+      processing: 'pending',
+      video_width: 640,
+      video_height: 360,
+      original_type: lift.original_type,
+    })
   })
 })

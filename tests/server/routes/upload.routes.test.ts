@@ -35,15 +35,23 @@ afterAll(async () => {
   if (clipDir) rmSync(clipDir, { recursive: true, force: true })
 })
 
-
 function scratchEntries(): string[] {
-  try { return readdirSync(join(t.config.mediaDir, '.tmp')) } catch { return [] }
+  try {
+    return readdirSync(join(t.config.mediaDir, '.tmp'))
+  } catch {
+    return []
+  }
 }
 
 async function joinedLifter(challenge: Record<string, unknown> = {}) {
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token, challenge)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   expect(res.statusCode).toBe(201)
   expect((res.json() as { participant_id: number }).participant_id).toBe(u.user_id)
   // The row attempts reference (answers name a participant by its user id).
@@ -51,7 +59,12 @@ async function joinedLifter(challenge: Record<string, unknown> = {}) {
   return { ...u, competitionId, participantId: row.id }
 }
 
-function upload(auth: Record<string, string>, fields: Record<string, string | number>, files: FormFile[], order?: 'files-first' | 'fields-first') {
+function upload(
+  auth: Record<string, string>,
+  fields: Record<string, string | number>,
+  files: FormFile[],
+  order?: 'files-first' | 'fields-first',
+) {
   const form = multipartForm(fields, files, order)
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
 }
@@ -67,23 +80,47 @@ const video = (data: Buffer, extra: Partial<FormFile> = {}): FormFile => ({ file
 describe('POST /api/upload', () => {
   it('stores the original, records the attempt with its live events, enqueues one transcode and answers at once', async () => {
     const u = await joinedLifter()
-    const res = await upload(u.auth, { lift_type: 'Bench', weight: 102.5, user_id: u.user_id, competition_id: u.competitionId }, [video(clip)])
+    const res = await upload(u.auth, { lift_type: 'Bench', weight: 102.5, user_id: u.user_id, competition_id: u.competitionId }, [
+      video(clip),
+    ])
     expect(res.statusCode).toBe(201)
     const body = res.json() as { url: string; attempt_id: number; participant_id: number; competition_id: number }
     const key = `attempts/${body.attempt_id}/original.mp4`
-    expect(body).toEqual({ url: `/api/video/${encodeURIComponent(key)}`, attempt_id: expect.any(Number), participant_id: u.user_id, competition_id: u.competitionId })
+    expect(body).toEqual({
+      url: `/api/video/${encodeURIComponent(key)}`,
+      attempt_id: expect.any(Number),
+      participant_id: u.user_id,
+      competition_id: u.competitionId,
+    })
     expect(readFileSync(join(t.config.mediaDir, key)).equals(clip)).toBe(true)
     expect(scratchEntries()).toEqual([])
 
     const row = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: body.attempt_id } })
     // Pending until its judges decide: a quorum of one (no panel yet, and the organiser never judges their own attempt).
-    expect(row).toMatchObject({ participantId: u.participantId, liftType: 'bench', weight: 102.5, status: 'pending', votesNeeded: 1, votesCast: 0, processingState: 'pending', originalKey: key })
+    expect(row).toMatchObject({
+      participantId: u.participantId,
+      liftType: 'bench',
+      weight: 102.5,
+      status: 'pending',
+      votesNeeded: 1,
+      votesCast: 0,
+      processingState: 'pending',
+      originalKey: key,
+    })
     expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
 
-    const events = await t.db.prisma.liveEvent.findMany({ where: { OR: [{ room: `competition:${u.competitionId}` }, { room: 'global' }] }, orderBy: { createdAt: 'asc' } })
+    const events = await t.db.prisma.liveEvent.findMany({
+      where: { OR: [{ room: `competition:${u.competitionId}` }, { room: 'global' }] },
+      orderBy: { createdAt: 'asc' },
+    })
     const created = events.find((e) => e.type === 'attempt.created')
-    expect(created?.payload).toMatchObject({ competition_id: u.competitionId, attempt: { id: body.attempt_id, lift_type: 'bench', weight: 102.5, processing: 'pending', video_url: body.url } })
-    expect(events.some((e) => e.type === 'leaderboard.changed' && (e.payload as { competition_id: number }).competition_id === u.competitionId)).toBe(true)
+    expect(created?.payload).toMatchObject({
+      competition_id: u.competitionId,
+      attempt: { id: body.attempt_id, lift_type: 'bench', weight: 102.5, processing: 'pending', video_url: body.url },
+    })
+    expect(
+      events.some((e) => e.type === 'leaderboard.changed' && (e.payload as { competition_id: number }).competition_id === u.competitionId),
+    ).toBe(true)
 
     // Until renditions exist the url plays the original.
     const play = await t.app.inject({ url: body.url })
@@ -111,8 +148,16 @@ describe('POST /api/upload', () => {
     const before = filesUnder(t.config.mediaDir)
     const audioOnly = readFileSync(await makeAudioOnly(clipDir, 'memo.mp4'))
     const cases: Array<[string, Buffer, string]> = [
-      ['moov lost', clip.subarray(0, Math.floor(clip.length / 2)), 'The video could not be read: it may be truncated or damaged. Please upload it again.'],
-      ['data cut', faststartClip.subarray(0, Math.floor(faststartClip.length * 0.6)), 'The video could not be read: it may be truncated or damaged. Please upload it again.'],
+      [
+        'moov lost',
+        clip.subarray(0, Math.floor(clip.length / 2)),
+        'The video could not be read: it may be truncated or damaged. Please upload it again.',
+      ],
+      [
+        'data cut',
+        faststartClip.subarray(0, Math.floor(faststartClip.length * 0.6)),
+        'The video could not be read: it may be truncated or damaged. Please upload it again.',
+      ],
       ['zero bytes', Buffer.alloc(0), 'The uploaded file is empty. Please choose a video.'],
     ]
     for (const [what, data, error] of cases) {
@@ -135,7 +180,9 @@ describe('POST /api/upload', () => {
     expect(res.statusCode).toBe(413)
     expect(res.json()).toEqual({ error: 'The video is larger than the 1 MB limit. Trim or compress it and try again.' })
     // Declared far over the limit: refused from the Content-Length alone.
-    const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(3 * LIMIT))])
+    const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [
+      video(Buffer.alloc(3 * LIMIT)),
+    ])
     expect(huge.statusCode).toBe(413)
     expect(huge.json().error).toMatch(/larger than the 1 MB limit/)
     expect(filesUnder(t.config.mediaDir)).toEqual(before)
@@ -222,7 +269,11 @@ describe('POST /api/upload', () => {
 
   it('takes every lift the challenge lists, in any spelling, stored canonical and named so in best_lifts', async () => {
     const u = await joinedLifter({ lifttypes: ['Snatch', 'Clean & Jerk'] })
-    const cases: Array<[string, number, string]> = [['Snatch', 100, 'snatch'], ['CLEAN & JERK', 125, 'clean_and_jerk'], ['clean_and_jerk', 130, 'clean_and_jerk']]
+    const cases: Array<[string, number, string]> = [
+      ['Snatch', 100, 'snatch'],
+      ['CLEAN & JERK', 125, 'clean_and_jerk'],
+      ['clean_and_jerk', 130, 'clean_and_jerk'],
+    ]
     for (const [spelling, weight, canonical] of cases) {
       const res = await upload(u.auth, { lift_type: spelling, weight, competition_id: u.competitionId }, [video(clip)], 'fields-first')
       expect(res.statusCode, `${spelling}: ${res.body}`).toBe(201)
@@ -234,12 +285,32 @@ describe('POST /api/upload', () => {
     // Judged good by a judge the organiser appoints (the organiser lifts here, so cannot judge these).
     const judge = await registerUser(t.app, 'Upload Judge')
     const { username } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: judge.user_id } })
-    expect((await t.app.inject({ method: 'PUT', url: `/api/competitions/${u.competitionId}/judges`, headers: u.auth, payload: { usernames: [username] } })).statusCode).toBe(200)
-    const pending = await t.db.prisma.attempt.findMany({ where: { participantId: u.participantId, status: 'pending' }, select: { id: true } })
-    for (const { id } of pending) expect((await t.app.inject({ method: 'POST', url: `/api/attempts/${id}/votes`, headers: judge.auth, payload: { good: true } })).statusCode).toBe(201)
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/competitions/${u.competitionId}/judges`,
+          headers: u.auth,
+          payload: { usernames: [username] },
+        })
+      ).statusCode,
+    ).toBe(200)
+    const pending = await t.db.prisma.attempt.findMany({
+      where: { participantId: u.participantId, status: 'pending' },
+      select: { id: true },
+    })
+    for (const { id } of pending)
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/attempts/${id}/votes`, headers: judge.auth, payload: { good: true } })).statusCode,
+      ).toBe(201)
     // The names the upload form's select sends are the names best_lifts uses, so its default weight is found.
     const card = (await t.app.inject({ url: `/api/users/${u.user_id}` })).json()
-    expect(card.best_lifts).toEqual(expect.arrayContaining([{ type: 'snatch', best_weight: 100 }, { type: 'clean_and_jerk', best_weight: 130 }]))
+    expect(card.best_lifts).toEqual(
+      expect.arrayContaining([
+        { type: 'snatch', best_weight: 100 },
+        { type: 'clean_and_jerk', best_weight: 130 },
+      ]),
+    )
     const profile = (await t.app.inject({ url: `/api/users/${u.user_id}/profile` })).json()
     expect(profile.achievements).toMatchObject({ best_snatch: 100, best_clean_and_jerk: 130 })
     const lifts = (await t.app.inject({ url: `/api/competitions/${u.competitionId}/lifts` })).json().lifts as Array<{ lift_type: string }>
@@ -249,7 +320,12 @@ describe('POST /api/upload', () => {
   it('refuses a challenge that has not started yet, like one that has ended, storing nothing', async () => {
     const owner = await registerUser(t.app)
     const soon = await createChallenge(t.app, owner.access_token, {}, { start: 1, end: 5 })
-    const join = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: owner.auth, payload: { competition_id: soon, weight_class: '83kg' } })
+    const join = await t.app.inject({
+      method: 'POST',
+      url: '/api/join_competition',
+      headers: owner.auth,
+      payload: { competition_id: soon, weight_class: '83kg' },
+    })
     expect(join.statusCode).toBe(201) // joining ahead of the start is allowed; lifting is not
     const before = filesUnder(t.config.mediaDir)
     for (const order of ['files-first', 'fields-first'] as const) {
@@ -267,18 +343,25 @@ describe('POST /api/upload', () => {
     const port = await listening()
     const before = filesUnder(t.config.mediaDir)
     // The fields, then the start of a file the client has not finished sending (it declares 900 KB, sends 64 KB).
-    const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(Buffer.alloc(900 * 1024, 7))], 'fields-first')
+    const form = multipartForm(
+      { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+      [video(Buffer.alloc(900 * 1024, 7))],
+      'fields-first',
+    )
     const fileStart = form.payload.indexOf('filename=')
     let received = ''
     const answered = await new Promise<boolean>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(
           `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${stranger.auth.authorization}\r\n` +
-          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+            `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
         )
         socket.write(form.payload.subarray(0, fileStart + 64 * 1024))
       })
-      const timer = setTimeout(() => { socket.destroy(); resolve(false) }, 5000)
+      const timer = setTimeout(() => {
+        socket.destroy()
+        resolve(false)
+      }, 5000)
       socket.on('data', (chunk) => {
         received += chunk.toString()
         if (received.includes('\r\n\r\n{')) {
@@ -311,9 +394,14 @@ describe('POST /api/upload', () => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(
           `POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${u.auth.authorization}\r\n` +
-          `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
+            `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
         )
-        socket.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)), () => setTimeout(() => { socket.destroy(); resolve() }, 100))
+        socket.write(form.payload.subarray(0, Math.floor(form.payload.length / 2)), () =>
+          setTimeout(() => {
+            socket.destroy()
+            resolve()
+          }, 100),
+        )
       })
       socket.on('error', () => {})
     })
@@ -329,8 +417,12 @@ describe('POST /api/upload', () => {
 
 describe('upload rate limit', () => {
   let limited: TestApp
-  beforeAll(async () => { limited = await startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '2' } }) })
-  afterAll(async () => { await limited?.close() })
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { RATE_LIMIT_UPLOAD_PER_MINUTE: '2' } })
+  })
+  afterAll(async () => {
+    await limited?.close()
+  })
 
   it('answers 429 with {error} after RATE_LIMIT_UPLOAD_PER_MINUTE uploads per lifter', async () => {
     const u = await registerUser(limited.app)
@@ -362,7 +454,10 @@ describe('video bombs are refused at probe time, before anything is stored', () 
 
   it('refuses a clip longer than VIDEO_MAX_SECONDS (a 6-minute clip), naming its length and the limit', async () => {
     const long = await makeBlackClip(clipDir, 'six-minutes.mp4', { width: 64, height: 64, fps: 1, seconds: 360 })
-    expect(await refusedClean(long)).toEqual({ status: 400, body: { error: 'The video is 6 min long; lifts are at most 5 min. Trim it and try again.' } })
+    expect(await refusedClean(long)).toEqual({
+      status: 400,
+      body: { error: 'The video is 6 min long; lifts are at most 5 min. Trim it and try again.' },
+    })
   })
 
   it('refuses a frame beyond 4096×2304, landscape or rotated to portrait', async () => {
@@ -370,7 +465,10 @@ describe('video bombs are refused at probe time, before anything is stored', () 
     const upright = await makeBlackClip(clipDir, 'upright.mp4', { width: 4200, height: 2400, fps: 1, seconds: 1, rotate: 90 })
     expect(await refusedClean(wide)).toEqual({
       status: 400,
-      body: { error: 'The video is 4200×2400 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.' },
+      body: {
+        error:
+          'The video is 4200×2400 pixels; lifts are at most 4096×2304 (4K, either way round). Export it at 4K or smaller and try again.',
+      },
     })
     const portrait = await refusedClean(upright)
     expect(portrait.status).toBe(400)
@@ -380,13 +478,17 @@ describe('video bombs are refused at probe time, before anything is stored', () 
   it('refuses more than 120 frames per second (240 fps), and takes 120', async () => {
     const slowMotion = await makeBlackClip(clipDir, 'slowmo.mp4', { width: 64, height: 64, fps: 240, seconds: 0.5 })
     expect(await refusedClean(slowMotion)).toEqual({
-      status: 400, body: { error: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.' },
+      status: 400,
+      body: { error: 'The video is 240 frames per second; lifts are at most 120. Export it at normal speed (30 or 60 fps) and try again.' },
     })
     const u = await joinedLifter()
     const fast = readFileSync(await makeBlackClip(clipDir, 'fast120.mp4', { width: 64, height: 64, fps: 120, seconds: 0.5 }))
     const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(fast)])
     expect(res.statusCode, res.body).toBe(201)
     // The transcode job carries its lifter (fair by user).
-    expect(enqueued.find((j) => j.attemptId === (res.json() as { attempt_id: number }).attempt_id)).toEqual({ attemptId: expect.any(Number), userId: u.user_id })
+    expect(enqueued.find((j) => j.attemptId === (res.json() as { attempt_id: number }).attempt_id)).toEqual({
+      attemptId: expect.any(Number),
+      userId: u.user_id,
+    })
   })
 })

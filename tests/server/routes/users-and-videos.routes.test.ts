@@ -13,29 +13,57 @@ beforeAll(async () => {
   t = await startTestApp()
   lifter = await registerUser(t.app, 'Profile Person')
   competitionId = await createChallenge(t.app, lifter.access_token, { name: 'Profile Cup' })
-  const joined = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: lifter.auth, payload: { competition_id: competitionId, weight_class: '93kg' } })
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: lifter.auth,
+    payload: { competition_id: competitionId, weight_class: '93kg' },
+  })
   expect(joined.json().participant_id).toBe(lifter.user_id)
   participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })).id
-  const rows: Array<{ liftType: string; weight: number; originalKey: string | null; processingState: ProcessingState; status?: AttemptStatus }> = [
+  const rows: Array<{
+    liftType: string
+    weight: number
+    originalKey: string | null
+    processingState: ProcessingState
+    status?: AttemptStatus
+  }> = [
     { liftType: 'squat', weight: 180, originalKey: 'attempts/a/original.mp4', processingState: 'ready' },
     { liftType: 'bench', weight: 120, originalKey: 'attempts/b/original.mp4', processingState: 'pending' },
     { liftType: 'deadlift', weight: 230, originalKey: null, processingState: 'none' },
     { liftType: 'deadlift', weight: 250, originalKey: 'attempts/c/original.mp4', processingState: 'failed', status: 'failed' },
   ]
   for (const row of rows) {
-    const a = await t.db.prisma.attempt.create({ data: { participantId, status: 'completed', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, row.liftType), ...row } })
+    const a = await t.db.prisma.attempt.create({
+      data: {
+        participantId,
+        status: 'completed',
+        attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, row.liftType),
+        ...row,
+      },
+    })
     if (row.originalKey && row.processingState !== 'failed') videoIds.push(a.id)
   }
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 describe('GET /api/users/:id', () => {
   it('answers the best lifts and no email', async () => {
     const res = await t.app.inject({ url: `/api/users/${lifter.user_id}` })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
-      id: lifter.user_id, name: 'Profile Person', username: expect.any(String), country: null, weight_class: null,
-      best_lifts: [{ type: 'squat', best_weight: 180 }, { type: 'bench', best_weight: 120 }, { type: 'deadlift', best_weight: 230 }],
+      id: lifter.user_id,
+      name: 'Profile Person',
+      username: expect.any(String),
+      country: null,
+      weight_class: null,
+      best_lifts: [
+        { type: 'squat', best_weight: 180 },
+        { type: 'bench', best_weight: 120 },
+        { type: 'deadlift', best_weight: 230 },
+      ],
     })
     expect((await t.app.inject({ url: '/api/users/999999' })).statusCode).toBe(404)
   })
@@ -47,10 +75,30 @@ describe('GET /api/users/:id/profile', () => {
     expect(own.statusCode).toBe(200)
     const body = own.json()
     expect(body.user).toMatchObject({ id: lifter.user_id, email: lifter.email, name: 'Profile Person' })
-    expect(body.achievements).toEqual({ total_competitions: 1, total_successful_lifts: 3, heaviest_lift: 230, best_snatch: 0, best_clean_and_jerk: 0 })
-    expect(body.competitions).toEqual([{ id: competitionId, name: 'Profile Cup', start_date: expect.any(String), weight_class: '93kg', status: 'ongoing', total_weight: 530 }])
+    expect(body.achievements).toEqual({
+      total_competitions: 1,
+      total_successful_lifts: 3,
+      heaviest_lift: 230,
+      best_snatch: 0,
+      best_clean_and_jerk: 0,
+    })
+    expect(body.competitions).toEqual([
+      {
+        id: competitionId,
+        name: 'Profile Cup',
+        start_date: expect.any(String),
+        weight_class: '93kg',
+        status: 'ongoing',
+        total_weight: 530,
+      },
+    ])
     expect(body.uploaded_videos).toHaveLength(3)
-    expect(body.uploaded_videos[0]).toMatchObject({ competition_id: competitionId, competition_name: 'Profile Cup', user_id: lifter.user_id, participant_id: lifter.user_id })
+    expect(body.uploaded_videos[0]).toMatchObject({
+      competition_id: competitionId,
+      competition_name: 'Profile Cup',
+      user_id: lifter.user_id,
+      participant_id: lifter.user_id,
+    })
     const publicView = await t.app.inject({ url: `/api/users/${lifter.user_id}/profile` })
     expect(publicView.statusCode).toBe(200)
     expect(publicView.json().user).not.toHaveProperty('email')
@@ -61,7 +109,11 @@ describe('GET /api/users/:id/profile', () => {
 describe('GET /api/athletes', () => {
   it('searches athletes from the database by name, country or weight class', async () => {
     await registerUser(t.app, 'Zelda Norway')
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Kari Berg', email: 'kari@example.com', password: 'kari-password', country: 'Norway', weight_class: '66kg' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Kari Berg', email: 'kari@example.com', password: 'kari-password', country: 'Norway', weight_class: '66kg' },
+    })
     const byCountry = (await t.app.inject({ url: '/api/athletes?q=norway' })).json() as Array<{ name: string }>
     expect(byCountry.map((a) => a.name).sort()).toEqual(['Kari Berg', 'Zelda Norway'])
     const byClass = (await t.app.inject({ url: '/api/athletes?q=66kg' })).json() as Array<{ name: string }>
@@ -78,7 +130,11 @@ describe('GET /api/random-video and /api/next-video', () => {
     const body = res.json()
     expect(body.total_videos).toBe(2)
     expect(videoIds).toContain(body.attempt_id)
-    expect(body).toMatchObject({ participant_name: 'Profile Person', video_url: expect.stringMatching(/^\/api\/video\/attempts%2F/), current_index: expect.any(Number) })
+    expect(body).toMatchObject({
+      participant_name: 'Profile Person',
+      video_url: expect.stringMatching(/^\/api\/video\/attempts%2F/),
+      current_index: expect.any(Number),
+    })
     const bench = (await t.app.inject({ url: '/api/random-video?lift_type=Bench' })).json()
     expect(bench).toMatchObject({ lift_type: 'bench', total_videos: 1, current_index: 0 })
   })
@@ -107,7 +163,9 @@ describe('documentation and unknown routes', () => {
     const res = await t.app.inject({ url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
     const doc = res.json()
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/competitions/{id}/participants', '/api/join_competition', '/api/next-video']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/competitions/{id}/participants', '/api/join_competition', '/api/next-video']),
+    )
   })
 
   it('answers unknown API routes with a 404 {error}', async () => {

@@ -9,8 +9,12 @@ import { createChallenge, registerUser, startTestApp, type TestApp } from '../..
 import { certifiedPanel } from '../../helpers/judging.ts'
 
 let t: TestApp
-beforeAll(async () => { t = await startTestApp({ env: { ADMIN_USERNAMES: 'siteadmin' } }) })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_USERNAMES: 'siteadmin' } })
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
@@ -25,18 +29,36 @@ async function join(user: User, competitionId: number, extra: Record<string, unk
 async function upload(user: User, competitionId: number, liftType: string, weight: number) {
   const boundary = '----liftarena-test'
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-  const body = field('lift_type', liftType) + field('weight', String(weight)) + field('competition_id', String(competitionId))
-    + `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="lift.mp4"\r\nContent-Type: video/mp4\r\n\r\nnot a video\r\n--${boundary}--\r\n`
-  return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body })
+  const body =
+    field('lift_type', liftType) +
+    field('weight', String(weight)) +
+    field('competition_id', String(competitionId)) +
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="lift.mp4"\r\nContent-Type: video/mp4\r\n\r\nnot a video\r\n--${boundary}--\r\n`
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  })
 }
 
 /** A pending attempt recorded directly (as an upload would), with the quorum its panel needs. */
 async function pendingAttempt(user: User, competitionId: number, liftType: string, weight: number, votesNeeded = 1) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
-  return t.db.prisma.attempt.create({ data: { participantId: participant.id, liftType, attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType), weight, status: 'pending', votesNeeded } })
+  return t.db.prisma.attempt.create({
+    data: {
+      participantId: participant.id,
+      liftType,
+      attemptNumber: await nextAttemptNumber(t.db.prisma, participant.id, liftType),
+      weight,
+      status: 'pending',
+      votesNeeded,
+    },
+  })
 }
 
-const boardRows = async (query = '') => ((await inject('GET', `/api/leaderboard?limit=200${query}`)).json() as { rows: LeaderboardRow[] }).rows
+const boardRows = async (query = '') =>
+  ((await inject('GET', `/api/leaderboard?limit=200${query}`)).json() as { rows: LeaderboardRow[] }).rows
 const topLifts = async (query = '') => (await inject('GET', `/api/top-lifts${query}`)).json() as TopLiftsResponse
 
 describe('the sock-puppet attack', () => {
@@ -62,7 +84,7 @@ describe('the sock-puppet attack', () => {
     expect(await t.db.prisma.participant.count({ where: { competitionId } })).toBe(0)
   })
 
-  it('a first join sets the account\'s sex, and the account keeps it', async () => {
+  it("a first join sets the account's sex, and the account keeps it", async () => {
     expect((await join(puppet, competitionId, { gender: 'female', bodyweight: 52 })).statusCode).toBe(201)
     const me = (await inject('GET', '/api/auth/user', puppet)).json()
     expect(me).toMatchObject({ sex: 'F', certified_judge: false, is_admin: false })
@@ -74,12 +96,14 @@ describe('the sock-puppet attack', () => {
     for (const liftType of ['squat', 'deadlift']) {
       const res = await upload(puppet, competitionId, liftType, 600)
       expect(res.statusCode, res.body).toBe(400)
-      expect(res.json().error).toMatch(new RegExp(`^A 600 kg ${liftType} is above the world record for women up to 52 kg bodyweight \\(\\d+(\\.\\d+)? kg, `))
+      expect(res.json().error).toMatch(
+        new RegExp(`^A 600 kg ${liftType} is above the world record for women up to 52 kg bodyweight \\(\\d+(\\.\\d+)? kg, `),
+      )
     }
     expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId } } })).toBe(0)
   })
 
-  it('what the organiser judges alone ranks on the challenge\'s page, never on the global boards unless asked, and then marked', async () => {
+  it("what the organiser judges alone ranks on the challenge's page, never on the global boards unless asked, and then marked", async () => {
     const attempt = await pendingAttempt(puppet, competitionId, 'squat', 180)
     const voted = await inject('POST', `/api/attempts/${attempt.id}/votes`, organiser, { good: true })
     expect(voted.statusCode, voted.body).toBe(201)
@@ -91,16 +115,30 @@ describe('the sock-puppet attack', () => {
     expect((await boardRows()).some((r) => r.user_id === puppet.user_id)).toBe(false)
     expect((await topLifts()).lifts.squat.some((l) => l.user_id === puppet.user_id)).toBe(false)
     // … unless a viewer asks for unverified results, and then it is marked.
-    expect((await boardRows('&include_unverified=true')).find((r) => r.user_id === puppet.user_id)).toMatchObject({ squat: 180, verified: false })
-    expect((await topLifts('?include_unverified=true')).lifts.squat.find((l) => l.user_id === puppet.user_id)).toMatchObject({ weight: 180, verified: false })
+    expect((await boardRows('&include_unverified=true')).find((r) => r.user_id === puppet.user_id)).toMatchObject({
+      squat: 180,
+      verified: false,
+    })
+    expect((await topLifts('?include_unverified=true')).lifts.squat.find((l) => l.user_id === puppet.user_id)).toMatchObject({
+      weight: 180,
+      verified: false,
+    })
   })
 
   it('the organiser deciding as jury is not verified either, nor a panel the organiser sits on', async () => {
     const jury = await pendingAttempt(puppet, competitionId, 'bench', 100)
     expect((await inject('POST', `/api/attempts/${jury.id}/jury`, organiser, { good: true })).json().attempt.judging.verified).toBe(false)
     const helpers = [await registerUser(t.app, 'Helper One'), await registerUser(t.app, 'Helper Two')]
-    await t.db.prisma.user.updateMany({ where: { id: { in: [organiser.user_id, ...helpers.map((h) => h.user_id)] } }, data: { judgeCertifiedAt: new Date() } })
-    const usernames = (await t.db.prisma.user.findMany({ where: { id: { in: [organiser.user_id, ...helpers.map((h) => h.user_id)] } }, select: { username: true } })).map((u) => u.username)
+    await t.db.prisma.user.updateMany({
+      where: { id: { in: [organiser.user_id, ...helpers.map((h) => h.user_id)] } },
+      data: { judgeCertifiedAt: new Date() },
+    })
+    const usernames = (
+      await t.db.prisma.user.findMany({
+        where: { id: { in: [organiser.user_id, ...helpers.map((h) => h.user_id)] } },
+        select: { username: true },
+      })
+    ).map((u) => u.username)
     expect((await inject('PUT', `/api/competitions/${competitionId}/judges`, organiser, { usernames })).statusCode).toBe(200)
     const attempt = await pendingAttempt(puppet, competitionId, 'deadlift', 150, 3)
     let last
@@ -128,7 +166,10 @@ describe('a certified panel verifies', () => {
     expect((await panel.decide(second.id, true)).judging.verified).toBe(true)
     // The verified board counts the verified 190, not the heavier unverified 200; the full board shows 200, marked.
     expect((await boardRows()).find((r) => r.user_id === lifter.user_id)).toMatchObject({ squat: 190, verified: true })
-    expect((await boardRows('&include_unverified=true')).find((r) => r.user_id === lifter.user_id)).toMatchObject({ squat: 200, verified: false })
+    expect((await boardRows('&include_unverified=true')).find((r) => r.user_id === lifter.user_id)).toMatchObject({
+      squat: 200,
+      verified: false,
+    })
     expect((await topLifts()).lifts.squat.find((l) => l.user_id === lifter.user_id)).toMatchObject({ weight: 190, verified: true })
   })
 
@@ -138,12 +179,20 @@ describe('a certified panel verifies', () => {
     const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
     expect((await join(lifter, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
     const panel = await certifiedPanel(t, organiser, competitionId)
-    for (const [weight, juryCertified] of [[210, false], [215, true]] as const) {
+    for (const [weight, juryCertified] of [
+      [210, false],
+      [215, true],
+    ] as const) {
       await t.db.prisma.user.update({ where: { id: organiser.user_id }, data: { judgeCertifiedAt: juryCertified ? new Date() : null } })
       const attempt = await pendingAttempt(lifter, competitionId, 'squat', weight, 3)
       expect((await panel.decide(attempt.id, false)).judging.verified).toBe(true)
-      expect((await inject('POST', `/api/attempts/${attempt.id}/appeal`, lifter, { note: 'Depth was fine, see 0:03.' })).statusCode).toBe(201)
-      const reversed = await inject('POST', `/api/attempts/${attempt.id}/appeal/decision`, organiser, { reverse: true, reason: 'Depth reached at 0:03.' })
+      expect((await inject('POST', `/api/attempts/${attempt.id}/appeal`, lifter, { note: 'Depth was fine, see 0:03.' })).statusCode).toBe(
+        201,
+      )
+      const reversed = await inject('POST', `/api/attempts/${attempt.id}/appeal/decision`, organiser, {
+        reverse: true,
+        reason: 'Depth reached at 0:03.',
+      })
       expect(reversed.statusCode, reversed.body).toBe(200)
       expect(reversed.json().attempt).toMatchObject({ status: 'completed', judging: { decided_by: 'jury', verified: juryCertified } })
     }
@@ -184,10 +233,19 @@ describe('one person cannot verify their own event', () => {
 describe('site administrators', () => {
   let admin: User
   beforeAll(async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Site Admin', username: 'siteadmin', email: 'admin@example.com', password: 'correct horse battery' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Site Admin', username: 'siteadmin', email: 'admin@example.com', password: 'correct horse battery' },
+    })
     expect(res.statusCode).toBe(201)
     const body = res.json()
-    admin = { ...body, email: 'admin@example.com', password: 'correct horse battery', auth: { authorization: `Bearer ${body.access_token}` } }
+    admin = {
+      ...body,
+      email: 'admin@example.com',
+      password: 'correct horse battery',
+      auth: { authorization: `Bearer ${body.access_token}` },
+    }
   })
 
   it('certify and withdraw judges; nobody else can', async () => {
@@ -195,7 +253,11 @@ describe('site administrators', () => {
     const { username } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: judge.user_id }, select: { username: true } })
     expect((await inject('GET', '/api/auth/user', admin)).json()).toMatchObject({ is_admin: true })
     const stranger = await registerUser(t.app, 'Stranger')
-    for (const [method, url] of [['PUT', `/api/admin/judges/${username}`], ['DELETE', `/api/admin/judges/${username}`], ['GET', '/api/admin/accounts']] as const) {
+    for (const [method, url] of [
+      ['PUT', `/api/admin/judges/${username}`],
+      ['DELETE', `/api/admin/judges/${username}`],
+      ['GET', '/api/admin/accounts'],
+    ] as const) {
       const refused = await inject(method, url, stranger)
       expect(refused.statusCode).toBe(403)
       expect(refused.json()).toEqual({ error: 'Only a site administrator can do this.' })
@@ -206,10 +268,14 @@ describe('site administrators', () => {
     const certified = await inject('PUT', `/api/admin/judges/${username}`, admin)
     expect(certified.statusCode, certified.body).toBe(200)
     expect(certified.json().account).toMatchObject({ username, certified_at: expect.any(String) })
-    expect((await inject('GET', `/api/admin/accounts?certified=true`, admin)).json().accounts.map((a: { username: string }) => a.username)).toContain(username)
+    expect(
+      (await inject('GET', `/api/admin/accounts?certified=true`, admin)).json().accounts.map((a: { username: string }) => a.username),
+    ).toContain(username)
     expect((await inject('GET', `/api/users/${judge.user_id}/profile`)).json().user).toMatchObject({ certified_judge: true })
     expect((await inject('DELETE', `/api/admin/judges/${username}`, admin)).json().account).toMatchObject({ certified_at: null })
-    expect((await inject('PUT', '/api/admin/judges/nobody-here', admin)).json()).toEqual({ error: 'No account has the username "nobody-here".' })
+    expect((await inject('PUT', '/api/admin/judges/nobody-here', admin)).json()).toEqual({
+      error: 'No account has the username "nobody-here".',
+    })
   })
 
   it('an account with results changes its sex only through an administrator, and its entries move with it', async () => {

@@ -19,14 +19,21 @@ beforeAll(async () => {
   t = await startTestApp()
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   expect(res.statusCode).toBe(201)
   participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })).id
   writeFileSync(join(t.config.dataDir, 'secret.txt'), SECRET)
   mkdirSync(t.config.mediaDir, { recursive: true })
   symlinkSync(join(t.config.dataDir, 'secret.txt'), join(t.config.mediaDir, 'escape.txt'))
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 /** Distinct, position-dependent bytes so a wrong offset can't pass. */
 function bytes(size: number, seed: number): Buffer {
@@ -43,7 +50,15 @@ function put(key: string, data: Buffer) {
 }
 
 async function attemptWith(state: ProcessingState, files: { renditions?: Array<'360' | '720'>; poster?: boolean } = {}) {
-  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 100, processingState: state } })
+  const row = await t.db.prisma.attempt.create({
+    data: {
+      participantId,
+      liftType: 'squat',
+      attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'),
+      weight: 100,
+      processingState: state,
+    },
+  })
   const originalKey = attemptKeys.original(row.id, 'mp4')
   const original = put(originalKey, bytes(10_000, 1))
   const renditions: Record<string, string> = {}
@@ -72,7 +87,15 @@ describe('rendition choice', () => {
 
   it('serves 360p to phones and 720p to desktops once ready, falling back to what exists', async () => {
     const both = await attemptWith('ready', { renditions: ['360', '720'] })
-    const cases: Array<[string, string]> = [['', '720'], ['?device=desktop', '720'], ['?device=linux', '720'], ['?mobile=true', '360'], ['?device=android', '360'], ['?device=ios&t=123', '360'], ['?mobile=true&device=linux', '360']]
+    const cases: Array<[string, string]> = [
+      ['', '720'],
+      ['?device=desktop', '720'],
+      ['?device=linux', '720'],
+      ['?mobile=true', '360'],
+      ['?device=android', '360'],
+      ['?device=ios&t=123', '360'],
+      ['?mobile=true&device=linux', '360'],
+    ]
     for (const [query, rendition] of cases) {
       const res = await t.app.inject({ url: both.url + query })
       expect(res.statusCode, query).toBe(200)
@@ -124,8 +147,13 @@ describe('HTTP ranges and validators', () => {
     const a = await attemptWith('pending')
     const whole = a.data.original!
     const cases: Array<[string, number, number]> = [
-      ['bytes=0-99', 0, 99], ['bytes=100-100', 100, 100], ['bytes=9990-', 9990, 9999], ['bytes=-5', 9995, 9999],
-      ['bytes=5000-999999', 5000, 9999], ['bytes=-20000', 0, 9999], ['bytes=0-', 0, 9999],
+      ['bytes=0-99', 0, 99],
+      ['bytes=100-100', 100, 100],
+      ['bytes=9990-', 9990, 9999],
+      ['bytes=-5', 9995, 9999],
+      ['bytes=5000-999999', 5000, 9999],
+      ['bytes=-20000', 0, 9999],
+      ['bytes=0-', 0, 9999],
     ]
     for (const [range, start, end] of cases) {
       const res = await t.app.inject({ url: a.url, headers: { range } })
@@ -193,10 +221,26 @@ describe('HTTP ranges and validators', () => {
 
 describe('keys that try to leave the media root', () => {
   const forms = [
-    '..%2Fsecret.txt', '%2e%2e%2fsecret.txt', '%2E%2E%2Fsecret.txt', '%2e%2e/secret.txt', 'attempts%2F..%2F..%2Fsecret.txt',
-    '%252e%252e%252fsecret.txt', '..%255csecret.txt', '%2Fetc%2Fpasswd', '%2F%2Fetc%2Fpasswd', 'attempts%2F1%2Foriginal.mp4%00',
-    '%00', '..%5Csecret.txt', 'attempts%5C..%5C..%5Csecret.txt', '.tmp%2Fupload', '.', '..', 'attempts%2F%2E%2Fx.mp4', 'attempts%2F%2F1',
-    'C%3A%5Cwindows%5Cwin.ini', 'escape.txt',
+    '..%2Fsecret.txt',
+    '%2e%2e%2fsecret.txt',
+    '%2E%2E%2Fsecret.txt',
+    '%2e%2e/secret.txt',
+    'attempts%2F..%2F..%2Fsecret.txt',
+    '%252e%252e%252fsecret.txt',
+    '..%255csecret.txt',
+    '%2Fetc%2Fpasswd',
+    '%2F%2Fetc%2Fpasswd',
+    'attempts%2F1%2Foriginal.mp4%00',
+    '%00',
+    '..%5Csecret.txt',
+    'attempts%5C..%5C..%5Csecret.txt',
+    '.tmp%2Fupload',
+    '.',
+    '..',
+    'attempts%2F%2E%2Fx.mp4',
+    'attempts%2F%2F1',
+    'C%3A%5Cwindows%5Cwin.ini',
+    'escape.txt',
   ]
 
   it('refuses every form with 400/404 {error} and never serves the outside file', async () => {
@@ -211,15 +255,27 @@ describe('keys that try to leave the media root', () => {
   it('refuses raw, unnormalised paths on a real socket too', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = new URL(address)
-    const get = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: Number(port), path, method: 'GET' }, (res) => {
-        let body = ''
-        res.setEncoding('utf8').on('data', (c: string) => { body += c }).on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path, method: 'GET' }, (res) => {
+          let body = ''
+          res
+            .setEncoding('utf8')
+            .on('data', (c: string) => {
+              body += c
+            })
+            .on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        })
+        req.on('error', reject)
+        req.end()
       })
-      req.on('error', reject)
-      req.end()
-    })
-    for (const path of ['/api/video/../secret.txt', '/api/video/attempts/../../secret.txt', '/api/video/..%2f..%2fsecret.txt', '/api/video//etc/passwd', '/api/video/%2e%2e/%2e%2e/secret.txt']) {
+    for (const path of [
+      '/api/video/../secret.txt',
+      '/api/video/attempts/../../secret.txt',
+      '/api/video/..%2f..%2fsecret.txt',
+      '/api/video//etc/passwd',
+      '/api/video/%2e%2e/%2e%2e/secret.txt',
+    ]) {
       const res = await get(path)
       expect([400, 404], path).toContain(res.status)
       expect(res.body, path).not.toContain(SECRET)
@@ -227,7 +283,19 @@ describe('keys that try to leave the media root', () => {
   })
 
   it('assertSafeKey and resolveKey refuse before touching the disk', () => {
-    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a\0b', '%2e%2e/x', 'a\\..\\b', '.tmp/x', 'a//b', '', 'a/./b', 'x/'.repeat(300)]) {
+    for (const key of [
+      '../x',
+      'a/../../x',
+      '/etc/passwd',
+      'a\0b',
+      '%2e%2e/x',
+      'a\\..\\b',
+      '.tmp/x',
+      'a//b',
+      '',
+      'a/./b',
+      'x/'.repeat(300),
+    ]) {
       expect(() => assertSafeKey(key), JSON.stringify(key)).toThrow(InvalidKeyError)
       expect(() => resolveKey('/srv/media', key), JSON.stringify(key)).toThrow(InvalidKeyError)
     }

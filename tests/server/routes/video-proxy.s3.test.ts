@@ -42,7 +42,12 @@ beforeAll(async () => {
   presigning = await startTestApp({ env: { ...t.s3!.env, S3_PRESIGN_SECONDS: '120' } })
   const u = await registerUser(t.app)
   const competitionId = await createChallenge(t.app, u.access_token)
-  const res = await t.app.inject({ method: 'POST', url: '/api/join_competition', headers: u.auth, payload: { competition_id: competitionId, weight_class: '83kg' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/join_competition',
+    headers: u.auth,
+    payload: { competition_id: competitionId, weight_class: '83kg' },
+  })
   expect(res.statusCode).toBe(201)
   participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })).id
 })
@@ -54,7 +59,15 @@ afterAll(async () => {
 
 /** A ready attempt whose original and renditions are in the bucket. */
 async function readyAttempt() {
-  const row = await t.db.prisma.attempt.create({ data: { participantId, liftType: 'squat', attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'), weight: 100, processingState: 'ready' } })
+  const row = await t.db.prisma.attempt.create({
+    data: {
+      participantId,
+      liftType: 'squat',
+      attemptNumber: await nextAttemptNumber(t.db.prisma, participantId, 'squat'),
+      weight: 100,
+      processingState: 'ready',
+    },
+  })
   const originalKey = attemptKeys.original(row.id, 'mp4')
   const renditions = { '360': attemptKeys.rendition(row.id, '360'), '720': attemptKeys.rendition(row.id, '720') }
   await put(t, originalKey, bytes(10_000, 1))
@@ -73,7 +86,12 @@ describe('streaming from S3', () => {
     expect(whole.headers['content-length']).toBe('6000')
     expect(whole.rawPayload.equals(a.data['720'])).toBe(true)
 
-    for (const [range, start, end] of [['bytes=0-99', 0, 99], ['bytes=2500-2999', 2500, 2999], ['bytes=-1', 2999, 2999], ['bytes=2990-', 2990, 2999]] as const) {
+    for (const [range, start, end] of [
+      ['bytes=0-99', 0, 99],
+      ['bytes=2500-2999', 2500, 2999],
+      ['bytes=-1', 2999, 2999],
+      ['bytes=2990-', 2990, 2999],
+    ] as const) {
       const res = await t.app.inject({ url: `${a.url}?mobile=true`, headers: { range } })
       expect(res.statusCode, range).toBe(206)
       expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/3000`)
@@ -106,8 +124,8 @@ describe('streaming from S3', () => {
     expect(bad.json()).toHaveProperty('error')
   })
 
-  it('never serves a resumable upload waiting in the bucket (tus/…): it is its lifter\'s, not media', async () => {
-    await put(t, 'tus/0123456789abcdef0123456789abcdef', Buffer.from('half of someone\'s video'))
+  it("never serves a resumable upload waiting in the bucket (tus/…): it is its lifter's, not media", async () => {
+    await put(t, 'tus/0123456789abcdef0123456789abcdef', Buffer.from("half of someone's video"))
     await put(t, 'tus/0123456789abcdef0123456789abcdef.info', Buffer.from('{"metadata":{"owner":"7"}}'))
     for (const key of ['tus/0123456789abcdef0123456789abcdef', 'tus/0123456789abcdef0123456789abcdef.info']) {
       const res = await t.app.inject({ url: `/api/video/${encodeURIComponent(key)}` })
@@ -138,13 +156,17 @@ describe('streaming from S3', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = t.app.server.address() as AddressInfo
     const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port, path: `/api/video/${encodeURIComponent(key)}` }, resolve).on('error', reject).end()
+      httpRequest({ host: '127.0.0.1', port, path: `/api/video/${encodeURIComponent(key)}` }, resolve)
+        .on('error', reject)
+        .end()
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-length']).toBe(String(data.length))
     let received = 0
     const ended = new Promise<string>((resolve) => {
-      res.on('data', (chunk: Buffer) => { received += chunk.length })
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length
+      })
       res.on('aborted', () => resolve('aborted'))
       res.on('error', () => resolve('error'))
       res.on('end', () => resolve('end'))
@@ -187,7 +209,6 @@ describe('S3_PRESIGN_SECONDS > 0', () => {
     expect(whole.status).toBe(200)
     expect(whole.headers.get('content-type')).toBe('video/mp4')
     expect(Buffer.from(await whole.arrayBuffer()).equals(data)).toBe(true)
-
   })
 
   it('still answers 404 (JSON, no redirect) for a missing key and 304 for a current ETag', async () => {

@@ -11,9 +11,17 @@ const LIMIT = 3
 let t: TestApp
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_ENTRIES_PER_MINUTE: String(LIMIT), RATE_LIMIT_COMMENTS_PER_MINUTE: String(LIMIT), RATE_LIMIT_REACTIONS_PER_MINUTE: String(LIMIT) } })
+  t = await startTestApp({
+    env: {
+      RATE_LIMIT_ENTRIES_PER_MINUTE: String(LIMIT),
+      RATE_LIMIT_COMMENTS_PER_MINUTE: String(LIMIT),
+      RATE_LIMIT_REACTIONS_PER_MINUTE: String(LIMIT),
+    },
+  })
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
@@ -64,7 +72,8 @@ describe('the judge panel', () => {
     const { organiser, id } = await upcomingChallenge()
     const judge = await registerUser(t.app, 'Judge')
     const { username } = await t.db.prisma.user.findUniqueOrThrow({ where: { id: judge.user_id }, select: { username: true } })
-    const panel = (who: User, challenge: number, usernames: string[]) => call('PUT', `/competitions/${challenge}/judges`, who, { usernames })
+    const panel = (who: User, challenge: number, usernames: string[]) =>
+      call('PUT', `/competitions/${challenge}/judges`, who, { usernames })
     for (let i = 0; i < LIMIT; i++) expect((await panel(organiser, id, i % 2 ? [] : [username])).status).toBe(200)
     expectTooFast(await panel(organiser, id, []), 'changing judge panels')
 
@@ -82,10 +91,19 @@ describe('comments', () => {
     const id = await createChallenge(t.app, organiser.access_token)
     const lifter = await registerUser(t.app, 'Lifter')
     expect((await call('POST', '/join_competition', lifter, { competition_id: id, weight_class: '83kg' })).status).toBe(201)
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: lifter.user_id }, include: { user: { select: { name: true } } } })
-    const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 180 }, (a) => `attempts/${a}/original.mp4`, async () => {})
+    const participant = await t.db.prisma.participant.findFirstOrThrow({
+      where: { competitionId: id, userId: lifter.user_id },
+      include: { user: { select: { name: true } } },
+    })
+    const { attemptId } = await t.app.repos.attempts.record(
+      participant,
+      { liftType: 'squat', weight: 180 },
+      (a) => `attempts/${a}/original.mp4`,
+      async () => {},
+    )
     const ids: number[] = []
-    for (let i = 0; i < n; i++) ids.push((await t.app.repos.engagement.createComment(attemptId, author.user_id, `comment ${i}`))!.comment.id)
+    for (let i = 0; i < n; i++)
+      ids.push((await t.app.repos.engagement.createComment(attemptId, author.user_id, `comment ${i}`))!.comment.id)
     return { organiser, attemptId, ids }
   }
 
@@ -119,8 +137,16 @@ describe('reactions', () => {
   it('setting and removing share one budget per account', async () => {
     const { organiser, id } = await upcomingChallenge()
     expect((await call('POST', '/join_competition', organiser, { competition_id: id, weight_class: '83kg' })).status).toBe(201)
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: organiser.user_id }, include: { user: { select: { name: true } } } })
-    const { attemptId } = await t.app.repos.attempts.record(participant, { liftType: 'squat', weight: 150 }, (a) => `attempts/${a}/original.mp4`, async () => {})
+    const participant = await t.db.prisma.participant.findFirstOrThrow({
+      where: { competitionId: id, userId: organiser.user_id },
+      include: { user: { select: { name: true } } },
+    })
+    const { attemptId } = await t.app.repos.attempts.record(
+      participant,
+      { liftType: 'squat', weight: 150 },
+      (a) => `attempts/${a}/original.mp4`,
+      async () => {},
+    )
     const fan = await registerUser(t.app, 'Fan')
     const react = (reaction: string) => call('PUT', `/attempts/${attemptId}/reaction`, fan, { reaction })
     const unreact = () => call('DELETE', `/attempts/${attemptId}/reaction`, fan)

@@ -6,7 +6,10 @@ import { getCompetitionSummary, prefetchCompetitionSummary } from './competition
 
 afterEach(() => vi.unstubAllGlobals())
 
-const summary = (id: number) => ({ body: { competition: { id }, count: 0, class_counts: {}, top: [], recent_lifts: [] }, headers: { 'x-live-seq': '12' } })
+const summary = (id: number) => ({
+  body: { competition: { id }, count: 0, class_counts: {}, top: [], recent_lifts: [] },
+  headers: { 'x-live-seq': '12' },
+})
 
 describe('challenge summary prefetch', () => {
   it('gives the page the answer asked for early, once, with its seq', async () => {
@@ -28,7 +31,9 @@ describe('challenge summary prefetch', () => {
 
   it('asks again when the early request failed', async () => {
     let answers = 0
-    const { sent } = mockFetch({ 'GET /competitions/9/summary': () => (answers++ === 0 ? { status: 503, body: { error: 'busy' } } : summary(9)) })
+    const { sent } = mockFetch({
+      'GET /competitions/9/summary': () => (answers++ === 0 ? { status: 503, body: { error: 'busy' } } : summary(9)),
+    })
     prefetchCompetitionSummary(9)
     expect((await getCompetitionSummary(9)).seq).toBe(12)
     expect(sent('GET', '/competitions/9/summary')).toHaveLength(2)

@@ -12,10 +12,11 @@ export const CHALLENGE_FAILED = 'Failed to load challenge details'
 const getCompetition = async (id: number, signal?: AbortSignal) =>
   (await apiGet<CompetitionResponse>(`/competitions/${id}`, { signal })).competition
 
-export const competitionQuery = (id: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(id ?? 0), 'competition'] as const,
-  queryFn: id ? ({ signal }) => getCompetition(id, signal) : skipToken,
-})
+export const competitionQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id ?? 0), 'competition'] as const,
+    queryFn: id ? ({ signal }) => getCompetition(id, signal) : skipToken,
+  })
 
 export const useCompetition = (id: number | null) => useServerQuery(competitionQuery(id))
 
@@ -49,6 +50,7 @@ export function prefetchCompetitionSummary(id: number): void {
 export function getCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
   const taken = early
   early = null
-  if (taken && taken.id === id && Date.now() - taken.at < EARLY_MAX_AGE_MS) return taken.answer.catch(() => fetchCompetitionSummary(id, signal))
+  if (taken && taken.id === id && Date.now() - taken.at < EARLY_MAX_AGE_MS)
+    return taken.answer.catch(() => fetchCompetitionSummary(id, signal))
   return fetchCompetitionSummary(id, signal)
 }

@@ -5,8 +5,12 @@ import { challengesErrorText, getCompetitions } from './competitions.ts'
 
 describe('challenge list errors (docs/product/messages.md)', () => {
   it('names the status and message, a network failure, or invalid data', async () => {
-    expect(challengesErrorText(new ApiError('http', 503, 'The service is temporarily unavailable.'))).toBe('Error 503: The service is temporarily unavailable.')
-    expect(challengesErrorText(new ApiError('network', 0, undefined))).toBe('Network error: No response from server. Please check your connection.')
+    expect(challengesErrorText(new ApiError('http', 503, 'The service is temporarily unavailable.'))).toBe(
+      'Error 503: The service is temporarily unavailable.',
+    )
+    expect(challengesErrorText(new ApiError('network', 0, undefined))).toBe(
+      'Network error: No response from server. Please check your connection.',
+    )
     mockFetch({ 'GET /competitions': { body: { not: 'a list' } } })
     const error = await getCompetitions().catch((e: unknown) => e)
     expect(challengesErrorText(error)).toBe('Received invalid data from the server. Expected an array of challenges.')

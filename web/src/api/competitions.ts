@@ -39,4 +39,3 @@ export async function getOpenCompetitions(limit: number, signal?: AbortSignal): 
   if (!Array.isArray(data?.ongoing) || !Array.isArray(data.upcoming)) throw new ApiError('invalid', 200, undefined)
   return data as OpenCompetitionsResponse
 }
-

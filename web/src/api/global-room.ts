@@ -19,7 +19,8 @@ const GLOBAL_ROOM_TABLE: LiveTable<void> = {
   'record.set': () => invalidateSoon(queryKeys.records, REFETCH_DELAY_MS),
   'competition.created': ({ data: { competition } }) => {
     queryClient.setQueryData<Competition[]>(queryKeys.competitions, (list) =>
-      list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list)
+      list && !list.some((c) => c.id === competition.id) ? [competition, ...list] : list,
+    )
     invalidateSoon(queryKeys.openCompetitions, REFETCH_DELAY_MS)
   },
   // The organiser changed or cancelled a challenge (docs/challenge-control.md).

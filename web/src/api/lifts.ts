@@ -9,9 +9,10 @@ export async function getLifts(id: number, signal?: AbortSignal): Promise<Lift[]
   return (await allPages(`/competitions/${id}/lifts`, (page: LiftPageResponse) => page.lifts, { signal })).items
 }
 
-export const liftsQuery = (id: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(id ?? 0), 'lifts'] as const,
-  queryFn: id ? ({ signal }) => getLifts(id, signal) : skipToken,
-})
+export const liftsQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id ?? 0), 'lifts'] as const,
+    queryFn: id ? ({ signal }) => getLifts(id, signal) : skipToken,
+  })
 
 export const useLifts = (id: number | null) => useServerQuery(liftsQuery(id))

@@ -12,9 +12,10 @@ import { queryKeys } from './query-keys.ts'
 export const getPanel = (competitionId: number, signal?: AbortSignal) =>
   apiGet<PanelResponse>(`/competitions/${competitionId}/judges`, { auth: 'optional', signal })
 
-const panelQuery = (competitionId: number | null, viewer: Viewer) => queryOptions({
-  queryKey: [...queryKeys.challenge(competitionId ?? 0), 'judges', viewerSegment(viewer)] as const,
-  queryFn: competitionId ? ({ signal }) => getPanel(competitionId, signal) : skipToken,
-})
+const panelQuery = (competitionId: number | null, viewer: Viewer) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(competitionId ?? 0), 'judges', viewerSegment(viewer)] as const,
+    queryFn: competitionId ? ({ signal }) => getPanel(competitionId, signal) : skipToken,
+  })
 
 export const usePanel = (competitionId: number | null) => useServerQuery(panelQuery(competitionId, useViewer()))

@@ -23,14 +23,17 @@ export function liveSeq(headers: Headers): number | null {
  * pages may already hold some of the events after it, which apply again harmlessly (upserts).
  */
 async function getParticipants(id: number, signal?: AbortSignal): Promise<ParticipantsSnapshot> {
-  const { items, headers } = await allPages(`/competitions/${id}/participants`, (page: ParticipantPageResponse) => page.participants, { signal })
+  const { items, headers } = await allPages(`/competitions/${id}/participants`, (page: ParticipantPageResponse) => page.participants, {
+    signal,
+  })
   return { participants: items, seq: liveSeq(headers) }
 }
 
-export const participantsQuery = (id: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(id ?? 0), 'participants'] as const,
-  queryFn: id ? ({ signal }) => getParticipants(id, signal) : skipToken,
-})
+export const participantsQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id ?? 0), 'participants'] as const,
+    queryFn: id ? ({ signal }) => getParticipants(id, signal) : skipToken,
+  })
 
 export const useParticipants = (id: number | null) => useServerQuery(participantsQuery(id))
 

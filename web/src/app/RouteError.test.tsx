@@ -2,7 +2,15 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, data, Outlet, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NOT_FOUND } from '../lib/not-found.ts'
-import { CODE_OFFLINE_TEXT, isChunkLoadError, listenForPreloadErrors, PAGE_ERROR_TEXT, pageReload, reloadFailedStylesheets, RouteError } from './RouteError.tsx'
+import {
+  CODE_OFFLINE_TEXT,
+  isChunkLoadError,
+  listenForPreloadErrors,
+  PAGE_ERROR_TEXT,
+  pageReload,
+  reloadFailedStylesheets,
+  RouteError,
+} from './RouteError.tsx'
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/ParticipantsPage-3Iyi7Xcp.js')
 
@@ -16,19 +24,43 @@ function Boom() {
 
 /** The app's shape: a layout with navigation, and a pathless route inside it holding the error element. */
 function renderAt(path: string) {
-  const router = createMemoryRouter([{
-    element: <div><nav>Site navigation</nav><Outlet /></div>,
-    children: [{
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <p>Loading</p>,
-      children: [
-        { index: true, element: <p>Home page</p> },
-        { path: 'lazy', element: <p>Lazy page</p>, loader: async () => { await pageCode(); return null } },
-        { path: 'boom', element: <Boom /> },
-        { path: 'gone', loader: () => { throw data('Not here', { status: 404 }) } },
-      ],
-    }],
-  }], { initialEntries: [path] })
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <div>
+            <nav>Site navigation</nav>
+            <Outlet />
+          </div>
+        ),
+        children: [
+          {
+            errorElement: <RouteError />,
+            hydrateFallbackElement: <p>Loading</p>,
+            children: [
+              { index: true, element: <p>Home page</p> },
+              {
+                path: 'lazy',
+                element: <p>Lazy page</p>,
+                loader: async () => {
+                  await pageCode()
+                  return null
+                },
+              },
+              { path: 'boom', element: <Boom /> },
+              {
+                path: 'gone',
+                loader: () => {
+                  throw data('Not here', { status: 404 })
+                },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  )
   render(<RouterProvider router={router} />)
   return router
 }
@@ -85,7 +117,10 @@ describe('RouteError', () => {
 
   it('online with the server up (a redeploy), reloads once, and not again for the same path within 30 s', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null))),
+    )
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {})
     pageCode = () => Promise.reject(chunkError())
 
@@ -106,7 +141,10 @@ describe('RouteError', () => {
 
   it('online by the browser but the server does not answer: waits as offline, no reload', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {})
     pageCode = () => Promise.reject(chunkError())
     renderAt('/lazy')
@@ -136,7 +174,10 @@ describe('RouteError', () => {
 
 describe('listenForPreloadErrors', () => {
   it("reloads once on Vite's preload error when online, not when offline", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null))),
+    )
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {})
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     listenForPreloadErrors()

@@ -18,8 +18,12 @@ const RELOAD_KEY = 'liftarena.codeReload:'
 /** A module (a page's code, or its CSS) that did not load: Chromium, Firefox, Safari, Vite's preload and webpack's wording. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false
-  return error.name === 'ChunkLoadError' ||
-    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i.test(error.message)
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i.test(
+      error.message,
+    )
+  )
 }
 
 /** The page reload under way, if any; an object so tests can stand in for the reload. */
@@ -75,8 +79,11 @@ export function listenForPreloadErrors(): void {
 
 /** Whether a field holds something the person typed (a reload would throw it away). */
 function hasTypedInput(): boolean {
-  return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('textarea, input:not([type]), input[type=text], input[type=email], input[type=number], input[type=password]')]
-    .some((field) => field.value.trim() !== '' && field.value !== field.defaultValue)
+  return [
+    ...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'textarea, input:not([type]), input[type=text], input[type=email], input[type=number], input[type=password]',
+    ),
+  ].some((field) => field.value.trim() !== '' && field.value !== field.defaultValue)
 }
 
 // Stylesheets that failed to load (a page's CSS, offline), caught as their error events pass the document.
@@ -92,21 +99,26 @@ function noteFailedStylesheet(event: Event) {
  * never asks for it again, so without this a page whose code loads on a retry would come unstyled.
  */
 export function reloadFailedStylesheets(): Promise<unknown> {
-  return Promise.allSettled([...failedStylesheets].map((link) => new Promise<void>((resolve, reject) => {
-    failedStylesheets.delete(link)
-    if (!link.isConnected) return resolve()
-    const fresh = link.cloneNode() as HTMLLinkElement
-    fresh.addEventListener('load', () => {
-      link.remove()
-      resolve()
-    })
-    // Failing again, the fresh link is noted in its place (the listener on the document) for the next retry.
-    fresh.addEventListener('error', () => {
-      link.remove()
-      reject(new Error(`Unable to load ${fresh.href}`))
-    })
-    link.after(fresh)
-  })))
+  return Promise.allSettled(
+    [...failedStylesheets].map(
+      (link) =>
+        new Promise<void>((resolve, reject) => {
+          failedStylesheets.delete(link)
+          if (!link.isConnected) return resolve()
+          const fresh = link.cloneNode() as HTMLLinkElement
+          fresh.addEventListener('load', () => {
+            link.remove()
+            resolve()
+          })
+          // Failing again, the fresh link is noted in its place (the listener on the document) for the next retry.
+          fresh.addEventListener('error', () => {
+            link.remove()
+            reject(new Error(`Unable to load ${fresh.href}`))
+          })
+          link.after(fresh)
+        }),
+    ),
+  )
 }
 
 /**
@@ -184,15 +196,12 @@ function PageFailed({ reload = false }: { reload?: boolean }) {
     <section className="route-error" role="alert">
       <h1>{PAGE_ERROR_TEXT}</h1>
       <div className="route-error__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => (reload ? pageReload.reload() : retry())}
-        >
+        <button type="button" className="button" disabled={busy} onClick={() => (reload ? pageReload.reload() : retry())}>
           Try again
         </button>
-        <Link className="button button--secondary" to="/">Go home</Link>
+        <Link className="button button--secondary" to="/">
+          Go home
+        </Link>
       </div>
     </section>
   )

@@ -15,12 +15,23 @@ function paths(routes: readonly RouteObject[], base = ''): string[] {
 }
 
 describe('the routes the server knows', () => {
-  it('are exactly the router\'s', () => {
+  it("are exactly the router's", () => {
     expect(paths(router.routes).sort()).toEqual([...WEB_ROUTES].sort())
   })
 
   it('match paths as the router does: parameters one segment each, a trailing slash allowed, anything else not', () => {
-    for (const path of ['/', '/challenges', '/challenges/', '/challenges/12', '/challenges/12/live', '/challenges/1/participants/2/video/3', '/competitions/4/whatever/else', '/profile/9', '/auth/callback', '/About']) {
+    for (const path of [
+      '/',
+      '/challenges',
+      '/challenges/',
+      '/challenges/12',
+      '/challenges/12/live',
+      '/challenges/1/participants/2/video/3',
+      '/competitions/4/whatever/else',
+      '/profile/9',
+      '/auth/callback',
+      '/About',
+    ]) {
       expect(isWebRoute(path), path).toBe(true)
     }
     for (const path of ['/no/such/page', '/challenges/1/nope', '/profile/9/extra', '/judges', '/%E0%A4%A', '/video-player/1/2']) {

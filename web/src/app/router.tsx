@@ -20,10 +20,14 @@ import { prefetchCompetitionSummary } from '../api/competition.ts'
 function page(load: () => Promise<ComponentType>) {
   let loaded: ComponentType | null = null
   let loading: Promise<ComponentType> | null = null
-  const preload = () => (loading ??= load().then(
-    (component) => (loaded = component),
-    (error: unknown) => { loading = null; throw error },
-  ))
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    ))
   const Lazy = lazy(async () => ({ default: await preload() }))
   const Page = () => (loaded ? createElement(loaded) : <Lazy />)
   return {
@@ -74,64 +78,76 @@ const spinner = <div className="spinner" role="status" aria-label="Loading" />
 
 export const router = createBrowserRouter([
   {
-    path: '/challenges/:id/live', element: <BareLayout>{projector.element}</BareLayout>, loader: projector.loader,
-    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+    path: '/challenges/:id/live',
+    element: <BareLayout>{projector.element}</BareLayout>,
+    loader: projector.loader,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: spinner,
   },
   {
-    path: '/challenges/:id/hall/board', element: <BareLayout>{attemptBoard.element}</BareLayout>, loader: attemptBoard.loader,
-    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+    path: '/challenges/:id/hall/board',
+    element: <BareLayout>{attemptBoard.element}</BareLayout>,
+    loader: attemptBoard.loader,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: spinner,
   },
   {
-    path: '/challenges/:id/hall/warmup', element: <BareLayout>{warmupBoard.element}</BareLayout>, loader: warmupBoard.loader,
-    errorElement: <RouteError />, hydrateFallbackElement: spinner,
+    path: '/challenges/:id/hall/warmup',
+    element: <BareLayout>{warmupBoard.element}</BareLayout>,
+    loader: warmupBoard.loader,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: spinner,
   },
   {
     element: <Layout />,
     // Only if the layout itself fails; a page's failure stays inside it (below).
     errorElement: <RouteError />,
-    children: [{
-      // Pathless: a page's error and its first load show in the layout's main area, under the navigation.
-      errorElement: <RouteError />,
-      hydrateFallbackElement: spinner,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: 'challenges', ...challenges },
-        {
-          path: 'challenges/:id', element: challengeDetail.element,
-          // Its data is asked for beside its code, so both are usually here for the first render.
-          loader: ({ params }) => {
-            const id = Number(params.id)
-            if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
-            return challengeDetail.loader()
+    children: [
+      {
+        // Pathless: a page's error and its first load show in the layout's main area, under the navigation.
+        errorElement: <RouteError />,
+        hydrateFallbackElement: spinner,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'challenges', ...challenges },
+          {
+            path: 'challenges/:id',
+            element: challengeDetail.element,
+            // Its data is asked for beside its code, so both are usually here for the first render.
+            loader: ({ params }) => {
+              const id = Number(params.id)
+              if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
+              return challengeDetail.loader()
+            },
           },
-        },
-        { path: 'challenges/:id/upload', ...upload },
-        { path: 'challenges/:id/participants', ...participantList },
-        { path: 'challenges/:id/results', ...protocol },
-        { path: 'challenges/:id/judging', ...judgingAdmin },
-        { path: 'judge', ...judgeDesk },
-        { path: 'referee', ...referee },
-        { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
-        { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
-        { path: 'upload', ...upload },
-        { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
-        { path: 'random-video', ...randomVideo },
-        { path: 'athletes', ...athletes },
-        { path: 'about', ...about },
-        { path: 'terms', ...terms },
-        { path: 'privacy', ...privacy },
-        { path: 'leaderboard', ...leaderboard },
-        { path: 'records', ...records },
-        { path: 'store', ...shop },
-        { path: 'profile', ...profile },
-        { path: 'profile/:id', ...profile },
-        { path: 'admin', ...admin },
-        { path: 'auth/callback', ...authCallback },
-        { path: 'auth/error', ...authError },
-        { path: 'reset-password', ...resetPassword },
-        { path: 'verify-email', ...verifyEmail },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    }],
+          { path: 'challenges/:id/upload', ...upload },
+          { path: 'challenges/:id/participants', ...participantList },
+          { path: 'challenges/:id/results', ...protocol },
+          { path: 'challenges/:id/judging', ...judgingAdmin },
+          { path: 'judge', ...judgeDesk },
+          { path: 'referee', ...referee },
+          { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
+          { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
+          { path: 'upload', ...upload },
+          { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
+          { path: 'random-video', ...randomVideo },
+          { path: 'athletes', ...athletes },
+          { path: 'about', ...about },
+          { path: 'terms', ...terms },
+          { path: 'privacy', ...privacy },
+          { path: 'leaderboard', ...leaderboard },
+          { path: 'records', ...records },
+          { path: 'store', ...shop },
+          { path: 'profile', ...profile },
+          { path: 'profile/:id', ...profile },
+          { path: 'admin', ...admin },
+          { path: 'auth/callback', ...authCallback },
+          { path: 'auth/error', ...authError },
+          { path: 'reset-password', ...resetPassword },
+          { path: 'verify-email', ...verifyEmail },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
   },
 ])

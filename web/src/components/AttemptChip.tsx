@@ -34,7 +34,11 @@ export function verdictLabel(attempt: { status: string; judging?: Votes | null }
 export function AttemptVerdict({ attempt }: { attempt: { status: string; judging?: Votes | null } }) {
   const tone = attemptTone(attempt.status)
   const text = verdictLabel(attempt)
-  return <span className={`attempt-verdict status-${tone}`} data-verdict={tone}>{text}</span>
+  return (
+    <span className={`attempt-verdict status-${tone}`} data-verdict={tone}>
+      {text}
+    </span>
+  )
 }
 
 /** One attempt: lift and weight, coloured by status (completed, failed, anything else grey and labelled awaiting judges). */
@@ -42,7 +46,10 @@ export function AttemptChip({ attempt }: { attempt: Pick<Lift, 'lift_type' | 'we
   const tone = attemptTone(attempt.status)
   const verdict = verdictLabel(attempt)
   return (
-    <span className={`attempt-chip attempt-chip--${tone}`} title={`${liftLabel(attempt.lift_type)} ${formatNumber(attempt.weight)} kg, ${verdict}`}>
+    <span
+      className={`attempt-chip attempt-chip--${tone}`}
+      title={`${liftLabel(attempt.lift_type)} ${formatNumber(attempt.weight)} kg, ${verdict}`}
+    >
       {liftLabel(attempt.lift_type).charAt(0)} {formatNumber(attempt.weight)}
       {tone === 'other' && <span className="attempt-chip__state"> · {verdict}</span>}
     </span>

@@ -32,7 +32,11 @@ export function Avatar({ id, name, size = 40 }: AvatarProps) {
   const src = id === null || id === undefined ? null : avatarUrl(id)
   const style = { width: size, height: size, fontSize: size * 0.4 }
   if (!src || failed) {
-    return <span className="avatar avatar--initials" style={style} aria-hidden="true">{initials(name) || '?'}</span>
+    return (
+      <span className="avatar avatar--initials" style={style} aria-hidden="true">
+        {initials(name) || '?'}
+      </span>
+    )
   }
   return <img className="avatar" src={src} alt="" width={size} height={size} style={style} onError={() => setFailed(true)} />
 }

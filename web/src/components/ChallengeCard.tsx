@@ -25,13 +25,31 @@ export function ChallengeCard({ challenge, index }: { challenge: Challenge; inde
         <div className="challenge-card__body">
           <h3>{challenge.title}</h3>
           <dl className="challenge-card__facts">
-            <div><dt>Date</dt><dd>{formatDate(challenge.date)}</dd></div>
-            <div><dt>Location</dt><dd>{challenge.location}</dd></div>
-            <div><dt>Participants</dt><dd>{challenge.participants}</dd></div>
-            {challenge.prizePool && <div><dt>Prize pool</dt><dd>{formatPrize(challenge.prizePool.total, challenge.prizePool.currency)}</dd></div>}
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDate(challenge.date)}</dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>{challenge.location}</dd>
+            </div>
+            <div>
+              <dt>Participants</dt>
+              <dd>{challenge.participants}</dd>
+            </div>
+            {challenge.prizePool && (
+              <div>
+                <dt>Prize pool</dt>
+                <dd>{formatPrize(challenge.prizePool.total, challenge.prizePool.currency)}</dd>
+              </div>
+            )}
           </dl>
           <ul className="challenge-card__tags" aria-label="Categories">
-            {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
+            {challenge.categories.map((c) => (
+              <li key={c} className="tag">
+                {c}
+              </li>
+            ))}
           </ul>
         </div>
       </Link>

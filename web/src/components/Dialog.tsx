@@ -11,7 +11,8 @@ interface DialogProps {
   size?: 'normal' | 'wide'
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function Dialog({ title, onClose, children, size = 'normal' }: DialogProps) {
   const titleId = useId()
@@ -21,7 +22,8 @@ export function Dialog({ title, onClose, children, size = 'normal' }: DialogProp
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
-    const first = panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)
+    const first =
+      panel.current?.querySelector<HTMLElement>('input, select, textarea') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE)
     first?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -45,7 +47,9 @@ export function Dialog({ title, onClose, children, size = 'normal' }: DialogProp
       <div ref={panel} className={`dialog dialog--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="dialog__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">×</button>
+          <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+            ×
+          </button>
         </header>
         <div className="dialog__body">{children}</div>
       </div>

@@ -12,14 +12,22 @@ describe('JudgingLink', () => {
   it('links the organiser to /challenges/7/judging', async () => {
     useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null })
     mockFetch({ 'GET /competitions/7/judges': { body: panel } })
-    render(<MemoryRouter><JudgingLink competitionId={7} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <JudgingLink competitionId={7} />
+      </MemoryRouter>,
+    )
     expect((await screen.findByRole('link', { name: 'Judging' })).getAttribute('href')).toBe('/challenges/7/judging')
   })
 
   it('shows nothing to another user', async () => {
     useSession.setState({ status: 'authenticated', userId: 6, user: null, error: null })
     const api = mockFetch({ 'GET /competitions/7/judges': { body: panel } })
-    render(<MemoryRouter><JudgingLink competitionId={7} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <JudgingLink competitionId={7} />
+      </MemoryRouter>,
+    )
     await new Promise((r) => setTimeout(r, 50))
     expect(api.calls).toHaveLength(1)
     expect(screen.queryByRole('link')).toBeNull()

@@ -9,5 +9,9 @@ export function JudgingLink({ competitionId }: { competitionId: number }) {
   const status = useSession((s) => s.status)
   const panel = usePanel(status === 'authenticated' ? competitionId : null)
   if (status !== 'authenticated' || !panel.data || panel.data.organiser_id !== userId) return null
-  return <Link className="button button--secondary button--small" to={`/challenges/${competitionId}/judging`}>Judging</Link>
+  return (
+    <Link className="button button--secondary button--small" to={`/challenges/${competitionId}/judging`}>
+      Judging
+    </Link>
+  )
 }

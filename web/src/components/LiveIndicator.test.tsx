@@ -9,13 +9,22 @@ import { LiveIndicator, RECONNECT_GRACE_MS, WatchingNow, liveIndicatorState } fr
 
 const room: Room = 'competition:5'
 const setLive = (live: boolean, watching?: number) =>
-  act(() => useLive.setState({ status: live ? 'connected' : 'offline', liveRooms: live ? { [room]: true } : {}, watching: watching === undefined ? {} : { [room]: watching } }))
-const setOnline = (online: boolean) => act(() => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
-})
+  act(() =>
+    useLive.setState({
+      status: live ? 'connected' : 'offline',
+      liveRooms: live ? { [room]: true } : {},
+      watching: watching === undefined ? {} : { [room]: watching },
+    }),
+  )
+const setOnline = (online: boolean) =>
+  act(() => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+  })
 
-beforeEach(() => { vi.useFakeTimers() })
+beforeEach(() => {
+  vi.useFakeTimers()
+})
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
@@ -41,7 +50,9 @@ describe('LiveIndicator', () => {
     expect(status.textContent).toBe('Live')
     setLive(false)
     expect(status.textContent).toBe('Live') // a blip is not announced
-    act(() => { vi.advanceTimersByTime(RECONNECT_GRACE_MS) })
+    act(() => {
+      vi.advanceTimersByTime(RECONNECT_GRACE_MS)
+    })
     expect(status.textContent).toBe('Reconnecting…')
     setOnline(false)
     expect(status.textContent).toBe('Offline')
@@ -55,9 +66,13 @@ describe('LiveIndicator', () => {
     render(<LiveIndicator room={room} />)
     setLive(true)
     setLive(false)
-    act(() => { vi.advanceTimersByTime(RECONNECT_GRACE_MS / 2) })
+    act(() => {
+      vi.advanceTimersByTime(RECONNECT_GRACE_MS / 2)
+    })
     setLive(true)
-    act(() => { vi.advanceTimersByTime(RECONNECT_GRACE_MS) })
+    act(() => {
+      vi.advanceTimersByTime(RECONNECT_GRACE_MS)
+    })
     expect(screen.getByRole('status').textContent).toBe('Live')
   })
 
@@ -69,7 +84,7 @@ describe('LiveIndicator', () => {
 })
 
 describe('WatchingNow', () => {
-  it('shows the room\'s number while the server gives one, outside any live region', () => {
+  it("shows the room's number while the server gives one, outside any live region", () => {
     const { container } = render(<WatchingNow room={room} />)
     expect(container.textContent).toBe('')
     setLive(true, 2)

@@ -12,7 +12,10 @@ import './LiveIndicator.css'
 type LiveIndicatorState = 'live' | 'connecting' | 'reconnecting' | 'offline'
 
 const LIVE_INDICATOR_TEXT: Record<LiveIndicatorState, string> = {
-  live: 'Live', connecting: 'Connecting…', reconnecting: 'Reconnecting…', offline: 'Offline',
+  live: 'Live',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
 }
 
 /** How long the indicator keeps saying Live through a drop (a resubscribe, a quick reconnect) before it says Reconnecting…. */
@@ -45,7 +48,14 @@ function useLiveIndicator(room: Room | null): LiveIndicatorState {
 export function LiveIndicator({ room, variant = 'page' }: { room: Room | null; variant?: 'page' | 'board' }) {
   const state = useLiveIndicator(room)
   return (
-    <span className={`live-indicator live-indicator--${variant} live-indicator--${state}`} role="status" aria-live="polite" aria-atomic="true" data-testid="live-indicator" data-state={state}>
+    <span
+      className={`live-indicator live-indicator--${variant} live-indicator--${state}`}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="live-indicator"
+      data-state={state}
+    >
       <span className="live-indicator__dot" aria-hidden="true" />
       <span className="live-indicator__text">{LIVE_INDICATOR_TEXT[state]}</span>
     </span>
@@ -56,5 +66,9 @@ export function LiveIndicator({ room, variant = 'page' }: { room: Room | null; v
 export function WatchingNow({ room }: { room: Room | null }) {
   const watching = useLive((s) => (room ? s.watching[room] : undefined))
   if (watching === undefined) return null
-  return <span className="watching-now" data-testid="watching-now">{watching} watching now</span>
+  return (
+    <span className="watching-now" data-testid="watching-now">
+      {watching} watching now
+    </span>
+  )
 }

@@ -3,8 +3,12 @@
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="stack">
-      <p className="alert alert--error" role="alert">{message}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>Try Again</button>
+      <p className="alert alert--error" role="alert">
+        {message}
+      </p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try Again
+      </button>
     </div>
   )
 }

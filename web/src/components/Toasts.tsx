@@ -10,7 +10,9 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.kind}`}>
           <span>{t.text}</span>
-          <button type="button" onClick={() => dismiss(t.id)} aria-label="Dismiss">×</button>
+          <button type="button" onClick={() => dismiss(t.id)} aria-label="Dismiss">
+            ×
+          </button>
         </div>
       ))}
     </div>

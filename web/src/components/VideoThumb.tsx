@@ -7,7 +7,13 @@ import './VideoThumb.css'
 export function VideoThumb({ poster, children }: { poster: string | null | undefined; children?: ReactNode }) {
   return (
     <div className="video-thumb" data-testid="video-thumb">
-      {poster ? <img className="video-thumb__img" src={poster} alt="" loading="lazy" /> : <span className="video-thumb__placeholder" aria-hidden="true">▶</span>}
+      {poster ? (
+        <img className="video-thumb__img" src={poster} alt="" loading="lazy" />
+      ) : (
+        <span className="video-thumb__placeholder" aria-hidden="true">
+          ▶
+        </span>
+      )}
       {children}
     </div>
   )

@@ -7,13 +7,19 @@ type Page = { items: number[]; next_cursor?: string }
 
 function serve(pages: Record<string, Page>) {
   const asked: string[] = []
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost')
-    asked.push(url.pathname + url.search)
-    const page = pages[url.searchParams.get('cursor') ?? '']
-    if (!page) return new Response(JSON.stringify({ error: 'no such page' }), { status: 400 })
-    return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json', 'x-live-seq': `${asked.length}` } })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost')
+      asked.push(url.pathname + url.search)
+      const page = pages[url.searchParams.get('cursor') ?? '']
+      if (!page) return new Response(JSON.stringify({ error: 'no such page' }), { status: 400 })
+      return new Response(JSON.stringify(page), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-live-seq': `${asked.length}` },
+      })
+    }),
+  )
   return asked
 }
 

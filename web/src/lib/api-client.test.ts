@@ -60,13 +60,18 @@ async function otherTabRefreshes(locks: ReturnType<typeof fakeLocks>, n: number)
   let finish!: () => void
   let holding!: () => void
   const held = new Promise<void>((resolve) => (holding = resolve))
-  const done = locks.request('liftarena-session-refresh', {}, () => new Promise<void>((resolve) => {
-    finish = () => {
-      store(n)
-      resolve()
-    }
-    holding()
-  }))
+  const done = locks.request(
+    'liftarena-session-refresh',
+    {},
+    () =>
+      new Promise<void>((resolve) => {
+        finish = () => {
+          store(n)
+          resolve()
+        }
+        holding()
+      }),
+  )
   await held
   return { finish: () => finish(), done }
 }
@@ -130,7 +135,7 @@ describe('refreshing with Web Locks', () => {
     expect(readSession()).toEqual({ accessToken: 'access-2', refreshToken: 'refresh-2', userId: 5 })
   })
 
-  it('a request refused while another tab refreshed retries with that tab\'s token, without a refresh of its own', async () => {
+  it("a request refused while another tab refreshed retries with that tab's token, without a refresh of its own", async () => {
     store(1)
     const locks = fakeLocks()
     const other = await otherTabRefreshes(locks, 2)
@@ -152,7 +157,8 @@ describe('refreshing with Web Locks', () => {
     store(1)
     fakeLocks()
     const api = mockFetch({
-      'GET /auth/user': ({ headers }) => (headers.Authorization === 'Bearer access-2' ? { body: { id: 5 } } : { status: 401, body: { error: 'expired' } }),
+      'GET /auth/user': ({ headers }) =>
+        headers.Authorization === 'Bearer access-2' ? { body: { id: 5 } } : { status: 401, body: { error: 'expired' } },
       'POST /auth/refresh': { body: pair(2) },
     })
     await Promise.all([apiRequest('/auth/user', { auth: 'required' }), apiRequest('/auth/user', { auth: 'required' }), refreshSession()])

@@ -235,12 +235,14 @@ export async function apiGet<T>(path: string, options: Omit<RequestOptions, 'met
  * page's headers come back too (a live list continues from its x-live-seq).
  */
 export async function allPages<P extends { next_cursor?: string }, I>(
-  path: string, items: (page: P) => readonly I[], options: Omit<RequestOptions, 'method' | 'body'> = {},
+  path: string,
+  items: (page: P) => readonly I[],
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
 ): Promise<{ items: I[]; headers: Headers }> {
   const first = await apiRequest<P>(path, options)
   const all = [...items(first.data)]
   const separator = path.includes('?') ? '&' : '?'
-  for (let cursor = first.data.next_cursor; cursor; ) {
+  for (let cursor = first.data.next_cursor; cursor;) {
     const page = await apiGet<P>(`${path}${separator}cursor=${encodeURIComponent(cursor)}`, options)
     all.push(...items(page))
     cursor = page.next_cursor

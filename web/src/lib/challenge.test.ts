@@ -26,7 +26,12 @@ describe('challenge rules (docs/product/data.md, states.md)', () => {
     expect(joinGender(c)).toBe('female')
     expect(c.prizePool).toBeNull()
     // Weight classes in weight order, however they were ticked.
-    expect(toChallenge(competition({ weightclasses: ['105kg', '59kg', '120kg+', '83kg'] })).weightClasses).toEqual(['59kg', '83kg', '105kg', '120kg+'])
+    expect(toChallenge(competition({ weightclasses: ['105kg', '59kg', '120kg+', '83kg'] })).weightClasses).toEqual([
+      '59kg',
+      '83kg',
+      '105kg',
+      '120kg+',
+    ])
     const pool = { currency: 'EUR', first: 300, second: 0, third: 0, total: 300 }
     expect(toChallenge(competition({ prize_pool: pool })).prizePool).toEqual(pool)
     expect(c.image).toBe('/images/challenge-default.svg')

@@ -47,12 +47,21 @@ function subscribeBrowser(listener: () => void) {
 }
 
 /** The browser's own online state, followed as it changes. */
-export const useBrowserOnline = (): boolean => useSyncExternalStore(subscribeBrowser, () => navigator.onLine, () => true)
+export const useBrowserOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribeBrowser,
+    () => navigator.onLine,
+    () => true,
+  )
 
 /** True while the screen cannot be sure it is current: the browser is offline, a live room's socket is down, or a load keeps failing. */
 export function useOffline(): boolean {
   const browserOffline = !useBrowserOnline()
-  const loadsFailing = useSyncExternalStore(subscribeFailing, () => failingLoads.size > 0, () => false)
+  const loadsFailing = useSyncExternalStore(
+    subscribeFailing,
+    () => failingLoads.size > 0,
+    () => false,
+  )
   // The socket matters only to screens watching a room (the store keeps it open after they leave).
   const liveDown = useLive((s) => s.status === 'offline' && s.watchCount > 0)
   return browserOffline || loadsFailing || liveDown

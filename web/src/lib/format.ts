@@ -1,7 +1,13 @@
 // Display formats shared by every screen.
 import { LIFT_NAMES, normalizeLiftType } from './contract.ts'
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
 
 function valid(iso: string): Date | null {
@@ -27,11 +33,17 @@ export const formatLD = (amount: number) => `${numberFormat.format(amount)} LD`
 export function liftLabel(type: string): string {
   const lift = normalizeLiftType(type)
   if (lift === 'bench') return 'Bench'
-  return lift ? LIFT_NAMES[lift] : type.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+  return lift
+    ? LIFT_NAMES[lift]
+    : type
+        .split(/[_\s]+/)
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' ')
 }
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 const pointsFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 /** Formula points as results show them: two decimals ('405.05'); '—' without points. */
-export const formatPoints = (points: number | null | undefined) => (points === null || points === undefined ? '—' : pointsFormat.format(points))
+export const formatPoints = (points: number | null | undefined) =>
+  points === null || points === undefined ? '—' : pointsFormat.format(points)

@@ -16,7 +16,10 @@ export function upsertParticipant(list: readonly Participant[], participant: Par
 
 /** A lifter left ('participant.left'): the others ranked and placed again without them. */
 export function removeParticipant(list: readonly Participant[], participantId: number, scoring: Scoring): Participant[] {
-  return ranked(list.filter((p) => p.id !== participantId), scoring)
+  return ranked(
+    list.filter((p) => p.id !== participantId),
+    scoring,
+  )
 }
 
 /**
@@ -26,8 +29,12 @@ export function removeParticipant(list: readonly Participant[], participantId: n
 export function applyAttempt(list: readonly Participant[], attempt: Lift, scoring: Scoring, standing?: Standing): Participant[] {
   const owner = list.find((p) => p.id === attempt.participant_id)
   if (!owner) return [...list]
-  const attempts = [...owner.attempts.filter((a) => a.id !== attempt.id), attempt].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
-  const now = standing ?? (scoring ? standingOf({ attempts, bodyweight: owner.bodyweight, gender: owner.gender, equipment: owner.equipment }, scoring) : {})
+  const attempts = [...owner.attempts.filter((a) => a.id !== attempt.id), attempt].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id,
+  )
+  const now =
+    standing ??
+    (scoring ? standingOf({ attempts, bodyweight: owner.bodyweight, gender: owner.gender, equipment: owner.equipment }, scoring) : {})
   return upsertParticipant(list, { ...owner, ...now, attempts }, scoring)
 }
 
@@ -51,7 +58,9 @@ function patchVotes(attempt: Lift, votes: VoteCount): Lift {
 
 /** 'attempt.voted' on the participants: the attempt's counts change, the ranking does not (pending never counts). */
 export function applyVote(list: readonly Participant[], votes: VoteCount): Participant[] {
-  return list.map((p) => (p.attempts.some((a) => a.id === votes.attempt_id) ? { ...p, attempts: p.attempts.map((a) => patchVotes(a, votes)) } : p))
+  return list.map((p) =>
+    p.attempts.some((a) => a.id === votes.attempt_id) ? { ...p, attempts: p.attempts.map((a) => patchVotes(a, votes)) } : p,
+  )
 }
 
 /** 'attempt.voted' on a list of lifts. */

@@ -21,12 +21,15 @@ beforeEach(() => {
   Object.assign(server, { down: false, status: 200, count: 1 })
   calls = 0
   vi.useFakeTimers()
-  vi.stubGlobal('fetch', vi.fn(async () => {
-    calls++
-    if (server.down) throw new TypeError('Failed to fetch')
-    const body = server.status === 200 ? { count: server.count } : { error: 'Not here' }
-    return new Response(JSON.stringify(body), { status: server.status, headers: { 'content-type': 'application/json' } })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      calls++
+      if (server.down) throw new TypeError('Failed to fetch')
+      const body = server.status === 200 ? { count: server.count } : { error: 'Not here' }
+      return new Response(JSON.stringify(body), { status: server.status, headers: { 'content-type': 'application/json' } })
+    }),
+  )
 })
 
 afterEach(() => {
@@ -34,20 +37,36 @@ afterEach(() => {
 })
 
 function Counter() {
-  const { data, error, reload } = useServerQuery(queryOptions({ queryKey: ['count'], queryFn: ({ signal }) => apiGet<{ count: number }>('/count', { signal }) }))
+  const { data, error, reload } = useServerQuery(
+    queryOptions({ queryKey: ['count'], queryFn: ({ signal }) => apiGet<{ count: number }>('/count', { signal }) }),
+  )
   return (
     <>
       <OfflineNotice />
-      {data ? <p>Count {data.count}</p> : error ? <LoadError message="Failed to load the count" onRetry={() => void reload()} /> : <p>Loading</p>}
-      <button type="button" onClick={() => void reload()}>Refetch</button>
+      {data ? (
+        <p>Count {data.count}</p>
+      ) : error ? (
+        <LoadError message="Failed to load the count" onRetry={() => void reload()} />
+      ) : (
+        <p>Loading</p>
+      )}
+      <button type="button" onClick={() => void reload()}>
+        Refetch
+      </button>
     </>
   )
 }
 
-const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0) })
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0)
+  })
 /** Advances the clock a second at a time, letting React render (and schedule the next retry) in between. */
 async function wait(ms: number) {
-  for (let left = ms; left > 0; left -= 1000) await act(async () => { await vi.advanceTimersByTimeAsync(Math.min(1000, left)) })
+  for (let left = ms; left > 0; left -= 1000)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(Math.min(1000, left))
+    })
 }
 const notice = () => screen.getByRole('status').textContent
 
@@ -165,7 +184,9 @@ describe('what counts as passing, and the waits', () => {
   })
 
   it('doubles from 1 s up to 15 s, each wait cut by up to half at random', () => {
-    expect([0, 1, 2, 3, 4, 5, 50].map((n) => retryDelay(n, 1000, 15_000, () => 0))).toEqual([1000, 2000, 4000, 8000, 15_000, 15_000, 15_000])
+    expect([0, 1, 2, 3, 4, 5, 50].map((n) => retryDelay(n, 1000, 15_000, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 15_000, 15_000, 15_000,
+    ])
     expect(retryDelay(0, 1000, 15_000, () => 0.9)).toBe(550)
     expect(retryDelay(6, 1000, 15_000, () => 0.5)).toBe(11_250)
   })

@@ -47,7 +47,8 @@ export function clearSession() {
 }
 
 /** The keys a session is kept under: another tab's login, refresh or logout changes them (a `storage` event here). */
-export const isSessionKey = (key: string | null) => key === null || (key !== STORAGE_KEYS.lastAttemptId && (Object.values(STORAGE_KEYS) as string[]).includes(key))
+export const isSessionKey = (key: string | null) =>
+  key === null || (key !== STORAGE_KEYS.lastAttemptId && (Object.values(STORAGE_KEYS) as string[]).includes(key))
 
 /**
  * Where Web Locks are missing, a tab about to refresh the session takes this lease (this client's

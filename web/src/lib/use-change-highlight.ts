@@ -52,22 +52,27 @@ export function useChangeHighlight<T, K extends string | number>(
       setMarked(EMPTY)
       return
     }
-    const changed = items.map((item) => key(item)).filter((k, index) => {
-      const old = before.signatures.get(k)
-      return old === undefined ? appendedAreNew || index < before.count : old !== signatures.get(k)
-    })
+    const changed = items
+      .map((item) => key(item))
+      .filter((k, index) => {
+        const old = before.signatures.get(k)
+        return old === undefined ? appendedAreNew || index < before.count : old !== signatures.get(k)
+      })
     if (changed.length === 0) return
     setMarked((now) => new Set([...now, ...changed]))
     for (const k of changed) {
       clearTimeout(timers.current.get(k))
-      timers.current.set(k, setTimeout(() => {
-        timers.current.delete(k)
-        setMarked((now) => {
-          const next = new Set(now)
-          next.delete(k)
-          return next
-        })
-      }, HIGHLIGHT_MS))
+      timers.current.set(
+        k,
+        setTimeout(() => {
+          timers.current.delete(k)
+          setMarked((now) => {
+            const next = new Set(now)
+            next.delete(k)
+            return next
+          })
+        }, HIGHLIGHT_MS),
+      )
     }
   }, [items, scope, appendedAreNew])
 
@@ -82,7 +87,14 @@ export function useChangeHighlight<T, K extends string | number>(
 /** Whether one figure (a count) changed within the last HIGHLIGHT_MS; undefined while it is not known. */
 export function useValueHighlight(value: string | number | null | undefined, scope?: unknown): boolean {
   const items = useMemo(() => (value === undefined ? undefined : [value]), [value])
-  return useChangeHighlight(items, () => 0, (v) => v, { scope }).size > 0
+  return (
+    useChangeHighlight(
+      items,
+      () => 0,
+      (v) => v,
+      { scope },
+    ).size > 0
+  )
 }
 
 /** `base` with the highlight class when `on`. */

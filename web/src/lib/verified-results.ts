@@ -14,5 +14,6 @@ export const ONLY_VERIFIED_COUNT = 'Only results decided by a certified judging 
 export const UNVERIFIED_MEANING = 'Not decided by a certified judging panel, so it does not count on the global boards.'
 
 /** The rule in one sentence, for the About page and tooltips. */
-export const VERIFIED_RULE = `A decision is verified when a panel of at least ${VERIFIED_PANEL.judges} judges took it, with at least ${VERIFIED_PANEL.certified} `
-  + 'of the judges who voted certified by a site administrator and none of them the organiser or the lifter, or when a certified jury reversed it on appeal.'
+export const VERIFIED_RULE =
+  `A decision is verified when a panel of at least ${VERIFIED_PANEL.judges} judges took it, with at least ${VERIFIED_PANEL.certified} ` +
+  'of the judges who voted certified by a site administrator and none of them the organiser or the lifter, or when a certified jury reversed it on appeal.'

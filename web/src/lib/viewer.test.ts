@@ -8,12 +8,22 @@ import { useSession } from '../stores/session.ts'
 import { queryClient, viewerOfKey, viewerSegment } from './query-client.ts'
 import { currentViewer } from './viewer.ts'
 
-const signedIn = (userId: number | null) => act(() => useSession.setState(
-  userId ? { status: 'authenticated', userId, user: null, error: null } : { status: 'unauthenticated', userId: null, user: null, error: null },
-))
+const signedIn = (userId: number | null) =>
+  act(() =>
+    useSession.setState(
+      userId
+        ? { status: 'authenticated', userId, user: null, error: null }
+        : { status: 'unauthenticated', userId: null, user: null, error: null },
+    ),
+  )
 afterEach(() => signedIn(null))
 
-const cached = () => queryClient.getQueryCache().findAll().map((q) => JSON.stringify(q.queryKey)).sort()
+const cached = () =>
+  queryClient
+    .getQueryCache()
+    .findAll()
+    .map((q) => JSON.stringify(q.queryKey))
+    .sort()
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('viewer-dependent queries', () => {
@@ -31,7 +41,11 @@ describe('viewer-dependent queries', () => {
     queryClient.setQueryData(['profile', 3, viewerSegment(7)], 'seven sees the email')
     queryClient.setQueryData(['challenge', 1, 'judging', viewerSegment(7)], "seven's judging view")
     queryClient.setQueryData(['leaderboard'], 'everyone')
-    const observer = new QueryObserver(queryClient, { queryKey: ['challenge', 1, 'judging', viewerSegment(7)], queryFn: () => "seven's judging view", staleTime: Infinity })
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['challenge', 1, 'judging', viewerSegment(7)],
+      queryFn: () => "seven's judging view",
+      staleTime: Infinity,
+    })
     const stop = observer.subscribe(() => {})
 
     signedIn(null)
@@ -39,7 +53,11 @@ describe('viewer-dependent queries', () => {
     expect(observer.getCurrentResult().data).toBe("seven's judging view") // its screen moves on at its next render
 
     signedIn(8)
-    observer.setOptions({ queryKey: ['challenge', 1, 'judging', viewerSegment(8)], queryFn: () => "eight's judging view", staleTime: Infinity })
+    observer.setOptions({
+      queryKey: ['challenge', 1, 'judging', viewerSegment(8)],
+      queryFn: () => "eight's judging view",
+      staleTime: Infinity,
+    })
     await tick()
     expect(cached()).toEqual(['["challenge",1,"judging",{"viewer":8}]', '["leaderboard"]'])
     await expect.poll(() => observer.getCurrentResult().data).toBe("eight's judging view")

@@ -7,8 +7,7 @@ import { readSession } from './session-storage.ts'
 
 type SessionView = { status: string; userId: number | null }
 
-const viewerOf = ({ status, userId }: SessionView): Viewer =>
-  (status === 'starting' ? readSession().userId : userId) ?? 'anon'
+const viewerOf = ({ status, userId }: SessionView): Viewer => (status === 'starting' ? readSession().userId : userId) ?? 'anon'
 
 export const currentViewer = (): Viewer => viewerOf(useSession.getState())
 

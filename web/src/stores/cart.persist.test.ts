@@ -4,8 +4,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, cartCount, readStoredLines, useCart, type StoreItem } from './cart.ts'
 import { useToasts } from './toasts.ts'
 
-const item = (id: number, overrides: Partial<StoreItem> = {}): StoreItem =>
-  ({ id, name: `Item ${id}`, description: 'd', price: 500, image: '/i.png', category: 'gear', inStock: true, ...overrides })
+const item = (id: number, overrides: Partial<StoreItem> = {}): StoreItem => ({
+  id,
+  name: `Item ${id}`,
+  description: 'd',
+  price: 500,
+  image: '/i.png',
+  category: 'gear',
+  inStock: true,
+  ...overrides,
+})
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as { state: unknown; version: number } | null
 /** What a reload does: the store reads localStorage again. */
 const reload = () => useCart.persist.rehydrate()
@@ -17,11 +25,33 @@ describe('cart persistence', () => {
     useCart.getState().add(item(1))
     useCart.getState().add(item(1))
     useCart.getState().add(item(2, { price: 300 }))
-    expect(stored()).toEqual({ version: CART_STORAGE_VERSION, state: { lines: [{ item: item(1), quantity: 2 }, { item: item(2, { price: 300 }), quantity: 1 }] } })
+    expect(stored()).toEqual({
+      version: CART_STORAGE_VERSION,
+      state: {
+        lines: [
+          { item: item(1), quantity: 2 },
+          { item: item(2, { price: 300 }), quantity: 1 },
+        ],
+      },
+    })
     useCart.setState({ lines: [] }, false) // memory gone, as after a reload
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: CART_STORAGE_VERSION, state: { lines: [{ item: item(1), quantity: 2 }, { item: item(2, { price: 300 }), quantity: 1 }] } }))
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: CART_STORAGE_VERSION,
+        state: {
+          lines: [
+            { item: item(1), quantity: 2 },
+            { item: item(2, { price: 300 }), quantity: 1 },
+          ],
+        },
+      }),
+    )
     await reload()
-    expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([[1, 2], [2, 1]])
+    expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ])
     expect(cartCount(useCart.getState().lines)).toBe(3)
   })
 
@@ -35,17 +65,33 @@ describe('cart persistence', () => {
       { item: { ...item(5), price: 'free' }, quantity: 1 },
       { item: { ...item(6), category: 'weapons' }, quantity: 1 },
       { item: { id: 7 }, quantity: 1 },
-      'not a line', null, 42,
+      'not a line',
+      null,
+      42,
     ]
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: CART_STORAGE_VERSION, state: { lines } }))
     await reload()
-    expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([[1, 2], [4, 99]])
+    expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([
+      [1, 2],
+      [4, 99],
+    ])
     expect(readStoredLines({ lines: 'nope' })).toEqual([])
     expect(readStoredLines(null)).toEqual([])
   })
 
   it('reads another version as far as its lines are whole, and survives a value that is not JSON', async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: 0, state: { lines: [{ item: item(8), quantity: 3 }, { item: 'old shape', qty: 1 }] } }))
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 0,
+        state: {
+          lines: [
+            { item: item(8), quantity: 3 },
+            { item: 'old shape', qty: 1 },
+          ],
+        },
+      }),
+    )
     await reload()
     expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([[8, 3]])
     expect(stored()?.version).toBe(CART_STORAGE_VERSION) // written back in the current shape
@@ -59,7 +105,10 @@ describe('cart persistence', () => {
   })
 
   it("follows another tab's change (the storage event)", async () => {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: CART_STORAGE_VERSION, state: { lines: [{ item: item(9), quantity: 4 }] } }))
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ version: CART_STORAGE_VERSION, state: { lines: [{ item: item(9), quantity: 4 }] } }),
+    )
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }))
     await vi.waitFor(() => expect(useCart.getState().lines.map((l) => [l.item.id, l.quantity])).toEqual([[9, 4]]))
   })

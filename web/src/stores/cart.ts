@@ -42,7 +42,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function readItem(v: unknown): StoreItem | null {
   if (!isRecord(v)) return null
   const { id, name, description, price, image, category, inStock } = v
-  if (!Number.isSafeInteger(id) || typeof name !== 'string' || name === '' || typeof description !== 'string' || typeof image !== 'string') return null
+  if (!Number.isSafeInteger(id) || typeof name !== 'string' || name === '' || typeof description !== 'string' || typeof image !== 'string')
+    return null
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0 || typeof inStock !== 'boolean') return null
   if (!STORE_CATEGORIES.includes(category as StoreCategory)) return null
   return { id: id as number, name, description, price, image, category: category as StoreCategory, inStock }
@@ -61,30 +62,40 @@ export function readStoredLines(stored: unknown): CartLine[] {
   return [...kept.values()]
 }
 
-export const useCart = create<CartState>()(persist((set, get) => ({
-  lines: [],
-  add: (item) => {
-    if (!item.inStock) return
-    const existing = get().lines.find((l) => l.item.id === item.id)
-    set({
-      lines: existing
-        ? get().lines.map((l) => (l.item.id === item.id ? { ...l, quantity: l.quantity + 1 } : l))
-        : [...get().lines, { item, quantity: 1 }],
-    })
-  },
-  setQuantity: (itemId, quantity) =>
-    set({ lines: quantity <= 0 ? get().lines.filter((l) => l.item.id !== itemId) : get().lines.map((l) => (l.item.id === itemId ? { ...l, quantity } : l)) }),
-  remove: (itemId) => set({ lines: get().lines.filter((l) => l.item.id !== itemId) }),
-  clear: () => set({ lines: [] }),
-}), {
-  name: CART_STORAGE_KEY,
-  version: CART_STORAGE_VERSION,
-  storage: createJSONStorage(() => localStorage),
-  partialize: (state) => ({ lines: state.lines }),
-  // An older (or unknown) version is read as far as its lines are whole.
-  migrate: (stored) => ({ lines: readStoredLines(stored) }),
-  merge: (stored, current) => ({ ...current, lines: readStoredLines(stored) }),
-}))
+export const useCart = create<CartState>()(
+  persist(
+    (set, get) => ({
+      lines: [],
+      add: (item) => {
+        if (!item.inStock) return
+        const existing = get().lines.find((l) => l.item.id === item.id)
+        set({
+          lines: existing
+            ? get().lines.map((l) => (l.item.id === item.id ? { ...l, quantity: l.quantity + 1 } : l))
+            : [...get().lines, { item, quantity: 1 }],
+        })
+      },
+      setQuantity: (itemId, quantity) =>
+        set({
+          lines:
+            quantity <= 0
+              ? get().lines.filter((l) => l.item.id !== itemId)
+              : get().lines.map((l) => (l.item.id === itemId ? { ...l, quantity } : l)),
+        }),
+      remove: (itemId) => set({ lines: get().lines.filter((l) => l.item.id !== itemId) }),
+      clear: () => set({ lines: [] }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: CART_STORAGE_VERSION,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ lines: state.lines }),
+      // An older (or unknown) version is read as far as its lines are whole.
+      migrate: (stored) => ({ lines: readStoredLines(stored) }),
+      merge: (stored, current) => ({ ...current, lines: readStoredLines(stored) }),
+    },
+  ),
+)
 
 // Another tab changed the cart: follow it.
 if (typeof window !== 'undefined') {

@@ -29,7 +29,10 @@ const { fake, fakeSocket } = vi.hoisted(() => {
         for (const h of handlers.get(name) ?? []) h(...args)
       },
       timeout() {
-        return { emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) => socket.subscribes.push({ ...request, ack }) }
+        return {
+          emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) =>
+            socket.subscribes.push({ ...request, ack }),
+        }
       },
       emit(name: string, request: { room: string }) {
         if (name === 'unsubscribe') socket.unsubscribes.push(request.room)
@@ -48,8 +51,13 @@ vi.mock('socket.io-client', () => ({ io: () => fake }))
 
 const { createLiveStore, useLive } = await import('./live.ts')
 
-const event = (room: Room, seq: number): LiveEvent =>
-  ({ room, seq, type: 'leaderboard.changed', data: { competition_id: 1 }, at: new Date(0).toISOString() })
+const event = (room: Room, seq: number): LiveEvent => ({
+  room,
+  seq,
+  type: 'leaderboard.changed',
+  data: { competition_id: 1 },
+  at: new Date(0).toISOString(),
+})
 
 function watch(room: Room, seq: number | null, resyncSeq: number | null = null) {
   const applied: number[] = []
@@ -222,7 +230,11 @@ describe('live store', () => {
       accessToken: () => 'token-a',
       refreshSession: refresh,
     })
-    const storeB = createLiveStore({ openSocket: () => b as unknown as LiveSocket, accessToken: () => null, refreshSession: async () => null })
+    const storeB = createLiveStore({
+      openSocket: () => b as unknown as LiveSocket,
+      accessToken: () => null,
+      refreshSession: async () => null,
+    })
     const [appliedA, appliedB] = [[] as number[], [] as number[]]
     const stopA = storeA.getState().watch(room, { seq: 0, apply: (e) => appliedA.push(e.seq), resync: async () => 0 })
     const stopB = storeB.getState().watch(room, { seq: 0, apply: (e) => appliedB.push(e.seq), resync: async () => 0 })
@@ -267,8 +279,12 @@ describe('live store', () => {
     const socket = Object.assign(fakeSocket(), { io: { engine: { close: vi.fn() } } })
     let networkBack = () => {}
     const store = createLiveStore({
-      openSocket: () => socket as unknown as LiveSocket, accessToken: () => null, refreshSession: async () => null,
-      onNetworkBack: (listener) => { networkBack = listener },
+      openSocket: () => socket as unknown as LiveSocket,
+      accessToken: () => null,
+      refreshSession: async () => null,
+      onNetworkBack: (listener) => {
+        networkBack = listener
+      },
     })
     store.getState().connect()
     await flush()

@@ -44,11 +44,14 @@ export const useLive = createLiveStore({
   openSocket: (auth) => import('socket.io-client').then(({ io }): LiveSocket => io({ path: '/socket.io/', auth })),
   accessToken: () => readSession().accessToken,
   refreshSession,
-  onUserChange: (listener) => void useSession.subscribe((state, previous) => {
-    if (state.userId !== previous.userId) listener()
-  }),
+  onUserChange: (listener) =>
+    void useSession.subscribe((state, previous) => {
+      if (state.userId !== previous.userId) listener()
+    }),
   // The module also loads in Node (the live tests make their own stores from it): no window there.
-  onNetworkBack: (listener) => { if (typeof window !== 'undefined') window.addEventListener('online', listener) },
+  onNetworkBack: (listener) => {
+    if (typeof window !== 'undefined') window.addEventListener('online', listener)
+  },
 })
 
 interface LiveRoomOptions {

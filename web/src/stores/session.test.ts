@@ -43,7 +43,8 @@ describe('session start', () => {
   it('a rejected profile fetch refreshes once and retries', async () => {
     store({ auth_token: 'old', userId: '5', refresh_token: 'r' })
     const api = mockFetch({
-      'GET /auth/user': ({ headers }) => (headers.Authorization === 'Bearer access-5' ? { body: user() } : { status: 401, body: { error: 'expired' } }),
+      'GET /auth/user': ({ headers }) =>
+        headers.Authorization === 'Bearer access-5' ? { body: user() } : { status: 401, body: { error: 'expired' } },
       'POST /auth/refresh': { body: auth(5) },
     })
     await useSession.getState().start()
@@ -53,7 +54,10 @@ describe('session start', () => {
 
   it('when the refresh fails too, clears the stored credentials and says the session expired', async () => {
     store({ auth_token: 'old', userId: '5', refresh_token: 'r', isLoggedIn: 'true' })
-    mockFetch({ 'GET /auth/user': { status: 401, body: { error: 'expired' } }, 'POST /auth/refresh': { status: 401, body: { error: 'revoked' } } })
+    mockFetch({
+      'GET /auth/user': { status: 401, body: { error: 'expired' } },
+      'POST /auth/refresh': { status: 401, body: { error: 'revoked' } },
+    })
     await useSession.getState().start()
     expect(useSession.getState()).toMatchObject({ status: 'unauthenticated', userId: null, error: SESSION_EXPIRED })
     for (const key of ['auth_token', 'refresh_token', 'userId', 'isLoggedIn']) expect(localStorage.getItem(key)).toBeNull()
@@ -70,7 +74,9 @@ describe('login, registration, logout', () => {
 
   it('a failed login rejects with the server text, or the fallback', async () => {
     mockFetch({ 'POST /auth/login': { status: 401, body: {} } })
-    await expect(useSession.getState().login({ username: 'x', password: 'y' })).rejects.toThrow('Invalid username or password. Please try again.')
+    await expect(useSession.getState().login({ username: 'x', password: 'y' })).rejects.toThrow(
+      'Invalid username or password. Please try again.',
+    )
   })
 
   it('registration (201) logs in automatically', async () => {
@@ -81,7 +87,10 @@ describe('login, registration, logout', () => {
   })
 
   it('a registration without a refresh token falls back to the access token', async () => {
-    mockFetch({ 'POST /auth/register': { status: 201, body: { access_token: 'only', user_id: 3 } }, 'GET /auth/user': { body: user({ id: 3 }) } })
+    mockFetch({
+      'POST /auth/register': { status: 201, body: { access_token: 'only', user_id: 3 } },
+      'GET /auth/user': { body: user({ id: 3 }) },
+    })
     await useSession.getState().register({ name: 'N', email: 'n@example.com', password: 'p' })
     expect(localStorage.getItem('refresh_token')).toBe('only')
   })

@@ -15,7 +15,15 @@ describe('toasts', () => {
 })
 
 describe('cart', () => {
-  const item = (id: number, price: number, inStock = true): StoreItem => ({ id, name: `Item ${id}`, description: '', price, image: '', category: 'gear', inStock })
+  const item = (id: number, price: number, inStock = true): StoreItem => ({
+    id,
+    name: `Item ${id}`,
+    description: '',
+    price,
+    image: '',
+    category: 'gear',
+    inStock,
+  })
 
   it('adds, counts, totals in LD and removes', () => {
     const cart = useCart.getState()

@@ -28,7 +28,10 @@ export const useToasts = create<ToastState>()((set, get) => ({
     same.forEach((t) => clearTimeout(timers.get(t.id)))
     // A new id: the live region announces it again.
     set({ toasts: [...get().toasts.filter((t) => !same.includes(t)), { id, kind, text }] })
-    timers.set(id, setTimeout(() => get().dismiss(id), UI.toastMs))
+    timers.set(
+      id,
+      setTimeout(() => get().dismiss(id), UI.toastMs),
+    )
   },
   dismiss: (id) => {
     clearTimeout(timers.get(id))

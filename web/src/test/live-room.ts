@@ -10,16 +10,21 @@ export function fakeLiveRoom(room: Room) {
     status: 'connected',
     watch: (_room, w) => {
       watcher = w
-      return () => { if (watcher === w) watcher = null }
+      return () => {
+        if (watcher === w) watcher = null
+      }
     },
   })
   return {
     /** The screen's watcher while it follows the room. */
-    get watcher() { return watcher },
+    get watcher() {
+      return watcher
+    },
     /** Delivers an event of the room to the screen. */
-    event: (e: Omit<LiveEvent, 'room' | 'at'>) => act(() => {
-      if (!watcher) throw new Error(`the screen does not follow ${room} yet: wait for the watcher first`)
-      watcher.apply({ ...e, room, at: '' } as LiveEvent)
-    }),
+    event: (e: Omit<LiveEvent, 'room' | 'at'>) =>
+      act(() => {
+        if (!watcher) throw new Error(`the screen does not follow ${room} yet: wait for the watcher first`)
+        watcher.apply({ ...e, room, at: '' } as LiveEvent)
+      }),
   }
 }

@@ -24,7 +24,9 @@ export function fakeSocket() {
     fire(name: string, ...args: unknown[]) {
       for (const h of handlers.get(name) ?? []) h(...args)
     },
-    timeout: () => ({ emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) => socket.subscribes.push({ ...request, ack }) }),
+    timeout: () => ({
+      emit: (_: string, request: { room: string; since?: number | null }, ack: SubscribeAck) => socket.subscribes.push({ ...request, ack }),
+    }),
     emit: () => socket,
     disconnect: () => socket,
     connect: () => socket,
@@ -37,16 +39,22 @@ export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 /** A live client with two screens following `room` through the same table (applyLiveEvent), both subscribed at `seq`. */
 export async function twoScreens(room: Room, seq: number, seqOfSecond = seq) {
   const socket = fakeSocket()
-  const client = createLiveClient({ openSocket: () => socket as unknown as LiveSocket, accessToken: () => null, refreshSession: async () => undefined })
+  const client = createLiveClient({
+    openSocket: () => socket as unknown as LiveSocket,
+    accessToken: () => null,
+    refreshSession: async () => undefined,
+  })
   const applied: number[][] = [[], []]
-  const stops = [seq, seqOfSecond].map((at, i) => client.watch(room, {
-    seq: at,
-    apply: (event) => {
-      applied[i]!.push(event.seq)
-      applyLiveEvent({}, event, undefined)
-    },
-    resync: async () => at,
-  }))
+  const stops = [seq, seqOfSecond].map((at, i) =>
+    client.watch(room, {
+      seq: at,
+      apply: (event) => {
+        applied[i]!.push(event.seq)
+        applyLiveEvent({}, event, undefined)
+      },
+      resync: async () => at,
+    }),
+  )
   await flush()
   return {
     socket,
@@ -61,7 +69,8 @@ export async function twoScreens(room: Room, seq: number, seqOfSecond = seq) {
 
 export function deferred<T>() {
   let resolve!: (value: T) => void
-  const promise = new Promise<T>((r) => { resolve = r })
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
   return { promise, resolve }
 }
-

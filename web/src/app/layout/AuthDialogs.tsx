@@ -8,7 +8,8 @@ export function AuthDialogs() {
   const open = useAuthDialogs((s) => s.open)
   const show = useAuthDialogs((s) => s.show)
   const close = useAuthDialogs((s) => s.close)
-  if (open === 'login') return <LoginDialog onClose={close} onSwitchToRegister={() => show('register')} onForgotPassword={() => show('forgot')} />
+  if (open === 'login')
+    return <LoginDialog onClose={close} onSwitchToRegister={() => show('register')} onForgotPassword={() => show('forgot')} />
   if (open === 'register') return <CreateProfileDialog onClose={close} onSwitchToLogin={() => show('login')} />
   if (open === 'forgot') return <ForgotPasswordDialog onClose={close} onSwitchToLogin={() => show('login')} />
   return null

@@ -11,12 +11,24 @@ export function CartLink() {
   if (count === 0) return null
   return (
     <Link to="/store" className="nav__cart" aria-label={cartLabel(count)}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="9" cy="20" r="1.5" />
         <circle cx="18" cy="20" r="1.5" />
         <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
       </svg>
-      <span className="nav__cart-count" aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="nav__cart-count" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
     </Link>
   )
 }

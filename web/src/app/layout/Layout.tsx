@@ -18,7 +18,9 @@ export function Layout() {
   useDocumentTitle()
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Navigation />
       <main id="main" className="app__main">
         <Suspense fallback={<div className="spinner" role="status" aria-label="Loading" />}>

@@ -59,7 +59,9 @@ export function Navigation() {
               <ul className="nav__links">
                 {LINKS.map((link) => (
                   <li key={link.to}>
-                    <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
+                    <NavLink to={link.to} end={link.end}>
+                      {link.label}
+                    </NavLink>
                   </li>
                 ))}
               </ul>
@@ -88,16 +90,28 @@ function AccountLinks() {
   if (status === 'unauthenticated') {
     return (
       <div className="nav__account">
-        <button type="button" className="button button--ghost button--small" onClick={() => showDialog('login')}>Login</button>
-        <button type="button" className="button button--small" onClick={() => showDialog('register')}>Create Profile</button>
+        <button type="button" className="button button--ghost button--small" onClick={() => showDialog('login')}>
+          Login
+        </button>
+        <button type="button" className="button button--small" onClick={() => showDialog('register')}>
+          Create Profile
+        </button>
       </div>
     )
   }
   const name = user?.name ?? 'Profile'
   return (
     <div className="nav__account">
-      {(judging.data?.length ?? 0) > 0 && <NavLink to="/judge" className="button button--ghost button--small">Judge</NavLink>}
-      {user?.is_admin && <NavLink to="/admin" className="button button--ghost button--small">Admin</NavLink>}
+      {(judging.data?.length ?? 0) > 0 && (
+        <NavLink to="/judge" className="button button--ghost button--small">
+          Judge
+        </NavLink>
+      )}
+      {user?.is_admin && (
+        <NavLink to="/admin" className="button button--ghost button--small">
+          Admin
+        </NavLink>
+      )}
       <NavLink to="/profile" className="nav__profile" end>
         <Avatar id={userId} name={name} size={28} />
         <span>{name}</span>

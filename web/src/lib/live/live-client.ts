@@ -13,16 +13,39 @@ import { RoomSequencer } from '../../../../contract/live-sequencer.ts'
 import type { LiveAuth, LiveEvent, Room } from '../contract.ts'
 import type { LiveSocket } from './live-socket.ts'
 import {
-  LIVE_TIMING, type LiveClient, type LiveClientDeps, type LiveClientState, type LiveStats, type LiveStatus, type LiveTiming, type RoomWatch, type RoomWatcher,
+  LIVE_TIMING,
+  type LiveClient,
+  type LiveClientDeps,
+  type LiveClientState,
+  type LiveStats,
+  type LiveStatus,
+  type LiveTiming,
+  type RoomWatch,
+  type RoomWatcher,
 } from './live-types.ts'
 
-export { LIVE_TIMING, type LiveClient, type LiveClientDeps, type LiveClientState, type LiveStatus, type LiveTiming, type RoomWatcher } from './live-types.ts'
+export {
+  LIVE_TIMING,
+  type LiveClient,
+  type LiveClientDeps,
+  type LiveClientState,
+  type LiveStatus,
+  type LiveTiming,
+  type RoomWatcher,
+} from './live-types.ts'
 
 export function createLiveClient(deps: LiveClientDeps): LiveClient {
   const timing: LiveTiming = { ...LIVE_TIMING, ...deps.timing }
   let state: LiveClientState = {
-    status: 'idle', liveRooms: {}, watching: {}, transcodes: {}, socket: null, watchCount: 0,
-    refusedOnce: false, anonymous: false, stats: { replays: 0, resyncs: 0, recoveries: 0 },
+    status: 'idle',
+    liveRooms: {},
+    watching: {},
+    transcodes: {},
+    socket: null,
+    watchCount: 0,
+    refusedOnce: false,
+    anonymous: false,
+    stats: { replays: 0, resyncs: 0, recoveries: 0 },
   }
   const listeners = new Set<(state: LiveClientState, previous: LiveClientState) => void>()
   /** The socket being opened (socket.io-client loads with the first live screen). */
@@ -97,7 +120,8 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
     s.on('event', (event) => watches.forEach((w) => w.room === event.room && deliver(w, event)))
     s.on('transcode:progress', (progress) => set({ transcodes: { ...state.transcodes, [progress.attempt_id]: progress } }))
     s.on('presence', ({ room, watching }) => {
-      if (state.watching[room] !== watching && watches.some((w) => w.room === room)) set({ watching: { ...state.watching, [room]: watching } })
+      if (state.watching[room] !== watching && watches.some((w) => w.room === room))
+        set({ watching: { ...state.watching, [room]: watching } })
     })
   }
 
@@ -214,8 +238,16 @@ export function createLiveClient(deps: LiveClientDeps): LiveClient {
 
   function watch(room: Room, watcher: RoomWatcher): () => void {
     const w: RoomWatch = {
-      room, watcher, sequencer: new RoomSequencer<LiveEvent>(watcher.seq), subscribed: false, awaiting: 0, requests: 0,
-      resyncing: false, lastResyncAt: 0, gapTimer: undefined, closed: false,
+      room,
+      watcher,
+      sequencer: new RoomSequencer<LiveEvent>(watcher.seq),
+      subscribed: false,
+      awaiting: 0,
+      requests: 0,
+      resyncing: false,
+      lastResyncAt: 0,
+      gapTimer: undefined,
+      closed: false,
     }
     setWatches([...watches, w])
     void connect().then(() => subscribe(w))

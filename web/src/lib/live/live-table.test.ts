@@ -6,8 +6,13 @@ import { deferred, twoScreens } from '../../test/live-screens.ts'
 import type { LiveEvent, Room } from '../contract.ts'
 import { fetchSince } from './live-table.ts'
 
-const leaderboardChanged = (room: Room, seq: number): LiveEvent =>
-  ({ room, seq, type: 'leaderboard.changed', data: { competition_id: 1 }, at: '' })
+const leaderboardChanged = (room: Room, seq: number): LiveEvent => ({
+  room,
+  seq,
+  type: 'leaderboard.changed',
+  data: { competition_id: 1 },
+  at: '',
+})
 
 describe('fetchSince with two screens on one room', () => {
   it('records each event once though both screens apply it', async () => {
@@ -18,7 +23,10 @@ describe('fetchSince with two screens on one room', () => {
     const since = fetchSince(room, () => load.promise)
     screens.socket.fire('event', leaderboardChanged(room, 2))
     screens.socket.fire('event', leaderboardChanged(room, 3))
-    expect(screens.applied).toEqual([[2, 3], [2, 3]]) // each screen applied each event
+    expect(screens.applied).toEqual([
+      [2, 3],
+      [2, 3],
+    ]) // each screen applied each event
     load.resolve('answer')
     expect((await since).since.map((e) => e.seq)).toEqual([2, 3])
     screens.stop()
@@ -40,5 +48,4 @@ describe('fetchSince with two screens on one room', () => {
     expect((await since).since.map((e) => e.seq)).toEqual([2, 3, 4])
     screens.stop()
   })
-
 })

@@ -65,8 +65,11 @@ const invalidations = new Map<string, ReturnType<typeof setTimeout>>()
 export function invalidateSoon(key: QueryKey, delayMs: number): void {
   const id = JSON.stringify(key)
   clearTimeout(invalidations.get(id))
-  invalidations.set(id, setTimeout(() => {
-    invalidations.delete(id)
-    void queryClient.invalidateQueries({ queryKey: key })
-  }, delayMs))
+  invalidations.set(
+    id,
+    setTimeout(() => {
+      invalidations.delete(id)
+      void queryClient.invalidateQueries({ queryKey: key })
+    }, delayMs),
+  )
 }

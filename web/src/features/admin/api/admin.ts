@@ -27,23 +27,42 @@ export const withdrawJudge = async (username: string): Promise<AdminAccount> =>
 
 /** PUT /admin/accounts/:username/sex: the account's category, results or not (its entries move with it). */
 export const setAccountSex = async (username: string, sex: 'M' | 'F'): Promise<AdminAccount> =>
-  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/sex`, { method: 'PUT', body: { sex }, auth: 'required' })).data.account
+  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/sex`, { method: 'PUT', body: { sex }, auth: 'required' }))
+    .data.account
 
 /** The certified judges, and the accounts a search found (`q` '' lists the first). */
 // For administrators only: cached per viewer (lib/viewer.ts), so an account signing in after one on the tab never sees them.
-export const judgesQuery = (viewer: Viewer) => queryOptions({ queryKey: ['admin', 'judges', viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ certified: true }, signal) })
-export const accountsQuery = (q: string, viewer: Viewer) => queryOptions({ queryKey: ['admin', 'accounts', q, viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ q }, signal) })
+export const judgesQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: ['admin', 'judges', viewerSegment(viewer)] as const,
+    queryFn: ({ signal }) => listAccounts({ certified: true }, signal),
+  })
+export const accountsQuery = (q: string, viewer: Viewer) =>
+  queryOptions({ queryKey: ['admin', 'accounts', q, viewerSegment(viewer)] as const, queryFn: ({ signal }) => listAccounts({ q }, signal) })
 
 /** PUT /admin/accounts/:username/ban: the account cannot log in and its sessions end everywhere (docs/moderation.md). */
 export const banAccount = async (username: string, reason: string): Promise<AdminAccount> =>
-  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/ban`, { method: 'PUT', body: { reason }, auth: 'required' })).data.account
+  (
+    await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/ban`, {
+      method: 'PUT',
+      body: { reason },
+      auth: 'required',
+    })
+  ).data.account
 
 /** POST /admin/accounts/:username/unban. */
 export const unbanAccount = async (username: string, reason: string): Promise<AdminAccount> =>
-  (await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/unban`, { method: 'POST', body: { reason }, auth: 'required' })).data.account
+  (
+    await apiRequest<AdminAccountResponse>(`/admin/accounts/${account(username)}/unban`, {
+      method: 'POST',
+      body: { reason },
+      auth: 'required',
+    })
+  ).data.account
 
 /** GET /admin/moderation: the audit log, newest first. */
-export const moderationLogQuery = (viewer: Viewer) => queryOptions({
-  queryKey: ['admin', 'moderation', viewerSegment(viewer)] as const,
-  queryFn: async ({ signal }) => (await apiGet<ModerationLog>('/admin/moderation', { auth: 'required', signal })).actions,
-})
+export const moderationLogQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: ['admin', 'moderation', viewerSegment(viewer)] as const,
+    queryFn: async ({ signal }) => (await apiGet<ModerationLog>('/admin/moderation', { auth: 'required', signal })).actions,
+  })

@@ -26,7 +26,11 @@ function server(extra: Record<string, MockRoute> = {}) {
   return mockFetch({
     'GET /admin/accounts': ({ query }) => {
       const q = query.get('q')?.toLowerCase()
-      const rows = accounts.filter((a) => (query.get('certified') === 'true' ? a.certified_at !== null : true) && (!q || `${a.name} ${a.username}`.toLowerCase().includes(q)))
+      const rows = accounts.filter(
+        (a) =>
+          (query.get('certified') === 'true' ? a.certified_at !== null : true) &&
+          (!q || `${a.name} ${a.username}`.toLowerCase().includes(q)),
+      )
       return { body: { accounts: rows } }
     },
     'PUT /admin/judges/ben2': () => put('ben2', { certified_at: '2026-03-01T09:00:00.000Z' }),
@@ -36,14 +40,20 @@ function server(extra: Record<string, MockRoute> = {}) {
   })
 }
 
-const renderPage = () => render(<MemoryRouter initialEntries={['/admin']}><AdminPage /></MemoryRouter>)
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <AdminPage />
+    </MemoryRouter>,
+  )
 const signedIn = (isAdmin: boolean | undefined) => {
   localStorage.setItem('auth_token', 'token')
   localStorage.setItem('userId', '1')
   useSession.setState({ status: 'authenticated', userId: 1, user: user({ id: 1, is_admin: isAdmin }), error: null })
 }
 /** An account's card in a list ("Accounts" or "Certified judges"). */
-const card = (list: string, name: string) => within(screen.getByRole('list', { name: list })).getByRole('listitem', { name: new RegExp(`^${name} `) })
+const card = (list: string, name: string) =>
+  within(screen.getByRole('list', { name: list })).getByRole('listitem', { name: new RegExp(`^${name} `) })
 
 beforeEach(() => signedIn(true))
 
@@ -52,7 +62,11 @@ describe('site administration', () => {
     const api = server()
     renderPage()
     const judges = await screen.findByRole('list', { name: 'Certified judges' })
-    expect(within(judges).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Judy Hall (@judy)'])
+    expect(
+      within(judges)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Judy Hall (@judy)'])
     expect(screen.getByRole('heading', { name: 'Certified judges (1)' })).toBeTruthy()
     await screen.findByRole('list', { name: 'Accounts' })
     expect(card('Accounts', 'Ben Berg').textContent).toContain('Not a certified judge')
@@ -132,7 +146,11 @@ describe('site administration', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search accounts' }), { target: { value: ' ben ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
     const found = await screen.findByRole('list', { name: 'Accounts matching ben' })
-    expect(within(found).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Ben Berg (@ben2)'])
+    expect(
+      within(found)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Ben Berg (@ben2)'])
     expect(api.fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/accounts?q=ben')
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search accounts' }), { target: { value: 'nobody' } })
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
@@ -170,7 +188,12 @@ describe('anyone else', () => {
   })
 
   it('the user menu links to /admin for administrators only', () => {
-    const menu = () => render(<MemoryRouter><Navigation /></MemoryRouter>)
+    const menu = () =>
+      render(
+        <MemoryRouter>
+          <Navigation />
+        </MemoryRouter>,
+      )
     signedIn(false)
     menu()
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull()

@@ -36,7 +36,9 @@ export function AdminPage() {
   if (status === 'unauthenticated') {
     return (
       <NotAdmin>
-        <button type="button" className="button button--small" onClick={() => showDialog('login')}>Login</button>
+        <button type="button" className="button button--small" onClick={() => showDialog('login')}>
+          Login
+        </button>
       </NotAdmin>
     )
   }
@@ -49,7 +51,9 @@ function NotAdmin({ children }: { children?: ReactNode }) {
   return (
     <div className="admin">
       <h1>Site administration</h1>
-      <p className="alert alert--info" data-testid="not-admin">{NOT_ADMIN}</p>
+      <p className="alert alert--info" data-testid="not-admin">
+        {NOT_ADMIN}
+      </p>
       {children}
     </div>
   )
@@ -73,7 +77,9 @@ function AdminDesk() {
       if (!list) return list
       const others = list.filter((a) => a.user_id !== account.user_id)
       if (!account.certified_at) return others
-      return list.some((a) => a.user_id === account.user_id) ? list.map((a) => (a.user_id === account.user_id ? account : a)) : [...others, account]
+      return list.some((a) => a.user_id === account.user_id)
+        ? list.map((a) => (a.user_id === account.user_id ? account : a))
+        : [...others, account]
     })
   }
 
@@ -86,7 +92,9 @@ function AdminDesk() {
 
   return (
     <div className="admin">
-      <header className="page-header"><h1>Site administration</h1></header>
+      <header className="page-header">
+        <h1>Site administration</h1>
+      </header>
       <p className="muted admin__lead">Certified judges make results count on the global boards. {VERIFIED_RULE}</p>
 
       <section className="section" aria-labelledby="admin-accounts-heading">
@@ -94,12 +102,23 @@ function AdminDesk() {
         <form className="admin__search" role="search" onSubmit={submit}>
           <div className="field">
             <label htmlFor="admin-search">Search accounts</label>
-            <input id="admin-search" type="search" value={search} maxLength={60} placeholder="Name or username" onChange={(e) => setSearch(e.target.value)} />
+            <input
+              id="admin-search"
+              type="search"
+              value={search}
+              maxLength={60}
+              placeholder="Name or username"
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
-          <button type="submit" className="button">Search</button>
+          <button type="submit" className="button">
+            Search
+          </button>
         </form>
         <AccountList
-          query={found} label={asked ? `Accounts matching ${asked}` : 'Accounts'} onChanged={changed}
+          query={found}
+          label={asked ? `Accounts matching ${asked}` : 'Accounts'}
+          onChanged={changed}
           empty={asked ? `No account matches “${asked}”.` : 'No accounts yet.'}
           more={`Showing the first ${ADMIN_ACCOUNTS_LIMIT}: search to narrow the list.`}
         />
@@ -115,7 +134,14 @@ function AdminDesk() {
   )
 }
 
-function AccountList({ query, label, empty, more, compact = false, onChanged }: {
+function AccountList({
+  query,
+  label,
+  empty,
+  more,
+  compact = false,
+  onChanged,
+}: {
   query: { data: AdminAccount[] | undefined; error: unknown; reload: () => Promise<unknown> }
   label: string
   empty: string
@@ -132,14 +158,24 @@ function AccountList({ query, label, empty, more, compact = false, onChanged }: 
   return (
     <>
       <ul className="admin__accounts" aria-label={label}>
-        {query.data.map((account) => <AccountItem key={account.user_id} account={account} onChanged={onChanged} compact={compact} />)}
+        {query.data.map((account) => (
+          <AccountItem key={account.user_id} account={account} onChanged={onChanged} compact={compact} />
+        ))}
       </ul>
       {more && query.data.length >= ADMIN_ACCOUNTS_LIMIT && <p className="muted">{more}</p>}
     </>
   )
 }
 
-function AccountItem({ account, compact, onChanged }: { account: AdminAccount; compact: boolean; onChanged: (account: AdminAccount) => void }) {
+function AccountItem({
+  account,
+  compact,
+  onChanged,
+}: {
+  account: AdminAccount
+  compact: boolean
+  onChanged: (account: AdminAccount) => void
+}) {
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [sex, setSex] = useState<Sex | ''>(account.sex ?? '')
@@ -173,44 +209,82 @@ function AccountItem({ account, compact, onChanged }: { account: AdminAccount; c
           <strong>{account.name}</strong> <span className="muted">@{account.username}</span>
           <p className="row admin-account__facts">
             <span className="tag">{account.sex ? CATEGORY[account.sex] : 'Category not set'}</span>
-            {certified
-              ? <span className="tag tag--certified">Certified judge since {formatDate(account.certified_at!)}</span>
-              : <span className="tag">Not a certified judge</span>}
+            {certified ? (
+              <span className="tag tag--certified">Certified judge since {formatDate(account.certified_at!)}</span>
+            ) : (
+              <span className="tag">Not a certified judge</span>
+            )}
           </p>
         </div>
       </div>
       <div className="admin-account__actions">
         {certified ? (
           <ConfirmAction
-            label="Withdraw certification" prompt={`Withdraw ${account.name}'s judge certification?`} confirm="Yes, withdraw"
-            onConfirm={() => run(() => withdrawJudge(account.username), (a) => `${a.name} is no longer a certified judge.`)}
+            label="Withdraw certification"
+            prompt={`Withdraw ${account.name}'s judge certification?`}
+            confirm="Yes, withdraw"
+            onConfirm={() =>
+              run(
+                () => withdrawJudge(account.username),
+                (a) => `${a.name} is no longer a certified judge.`,
+              )
+            }
           />
         ) : (
           <ConfirmAction
-            label="Certify as judge" prompt={`Certify ${account.name} as a judge?`} confirm="Yes, certify"
-            onConfirm={() => run(() => certifyJudge(account.username), (a) => `${a.name} is now a certified judge.`)}
+            label="Certify as judge"
+            prompt={`Certify ${account.name} as a judge?`}
+            confirm="Yes, certify"
+            onConfirm={() =>
+              run(
+                () => certifyJudge(account.username),
+                (a) => `${a.name} is now a certified judge.`,
+              )
+            }
           />
         )}
-        {!compact && <div className="admin-account__sex">
-          <label htmlFor={sexId}>Category</label>
-          <select
-            id={sexId} value={sex}
-            onChange={(e) => { setSex(e.target.value as Sex | ''); setError(null); setNotice(null) }}
-          >
-            {!account.sex && <option value="">Not set</option>}
-            <option value="M">Men</option>
-            <option value="F">Women</option>
-          </select>
-          <ConfirmAction
-            label="Set category" disabled={!sex || sex === account.sex}
-            prompt={sex ? `Set ${account.name}'s category to ${CATEGORY[sex].toLowerCase()}? Their entries move with it.` : ''} confirm="Yes, set"
-            onConfirm={() => run(() => setAccountSex(account.username, sex as Sex), (a) => `${a.name} now competes with the ${a.sex ? CATEGORY[a.sex].toLowerCase() : '—'}.`)}
-          />
-        </div>}
+        {!compact && (
+          <div className="admin-account__sex">
+            <label htmlFor={sexId}>Category</label>
+            <select
+              id={sexId}
+              value={sex}
+              onChange={(e) => {
+                setSex(e.target.value as Sex | '')
+                setError(null)
+                setNotice(null)
+              }}
+            >
+              {!account.sex && <option value="">Not set</option>}
+              <option value="M">Men</option>
+              <option value="F">Women</option>
+            </select>
+            <ConfirmAction
+              label="Set category"
+              disabled={!sex || sex === account.sex}
+              prompt={sex ? `Set ${account.name}'s category to ${CATEGORY[sex].toLowerCase()}? Their entries move with it.` : ''}
+              confirm="Yes, set"
+              onConfirm={() =>
+                run(
+                  () => setAccountSex(account.username, sex as Sex),
+                  (a) => `${a.name} now competes with the ${a.sex ? CATEGORY[a.sex].toLowerCase() : '—'}.`,
+                )
+              }
+            />
+          </div>
+        )}
         {!compact && <BanControl account={account} onChanged={onChanged} />}
       </div>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
-      {notice && <p className="alert alert--success" role="status">{notice}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="alert alert--success" role="status">
+          {notice}
+        </p>
+      )}
     </li>
   )
 }
@@ -219,8 +293,18 @@ function AccountItem({ account, compact, onChanged }: { account: AdminAccount; c
  * A button that asks before it acts: the first press shows the question with "Yes" and "Cancel"
  * (focus moves to "Yes", and back to the button on Cancel); "Yes" runs `onConfirm` once.
  */
-function ConfirmAction({ label, prompt, confirm, disabled = false, onConfirm }: {
-  label: string; prompt: string; confirm: string; disabled?: boolean; onConfirm: () => Promise<void>
+function ConfirmAction({
+  label,
+  prompt,
+  confirm,
+  disabled = false,
+  onConfirm,
+}: {
+  label: string
+  prompt: string
+  confirm: string
+  disabled?: boolean
+  onConfirm: () => Promise<void>
 }) {
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -234,7 +318,17 @@ function ConfirmAction({ label, prompt, confirm, disabled = false, onConfirm }: 
   }, [asking])
 
   if (!asking) {
-    return <button ref={trigger} type="button" className="button button--small button--secondary" disabled={disabled} onClick={() => setAsking(true)}>{label}</button>
+    return (
+      <button
+        ref={trigger}
+        type="button"
+        className="button button--small button--secondary"
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    )
   }
   const answer = async () => {
     setBusy(true)
@@ -249,8 +343,20 @@ function ConfirmAction({ label, prompt, confirm, disabled = false, onConfirm }: 
   return (
     <span className="admin-confirm" role="group" aria-label={label}>
       <span className="admin-confirm__prompt">{prompt}</span>
-      <button ref={yes} type="button" className="button button--small" disabled={busy} onClick={() => void answer()}>{busy ? 'Saving…' : confirm}</button>
-      <button type="button" className="button button--small button--ghost" disabled={busy} onClick={() => { refocus.current = true; setAsking(false) }}>Cancel</button>
+      <button ref={yes} type="button" className="button button--small" disabled={busy} onClick={() => void answer()}>
+        {busy ? 'Saving…' : confirm}
+      </button>
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        disabled={busy}
+        onClick={() => {
+          refocus.current = true
+          setAsking(false)
+        }}
+      >
+        Cancel
+      </button>
     </span>
   )
 }

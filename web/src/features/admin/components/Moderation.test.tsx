@@ -11,7 +11,9 @@ describe('BanControl', () => {
   it('needs a reason, sends it, and follows the account the server answers', async () => {
     localStorage.setItem('auth_token', 'access')
     localStorage.setItem('userId', '1')
-    const api = mockFetch({ 'PUT /admin/accounts/spammer/ban': { body: { account: { ...spammer, banned_at: '2026-11-28T09:00:00.000Z' } } } })
+    const api = mockFetch({
+      'PUT /admin/accounts/spammer/ban': { body: { account: { ...spammer, banned_at: '2026-11-28T09:00:00.000Z' } } },
+    })
     const onChanged = vi.fn()
     render(<BanControl account={spammer} onChanged={onChanged} />)
     const button = screen.getByRole('button', { name: 'Ban account' }) as HTMLButtonElement
@@ -34,10 +36,34 @@ describe('ModerationLogSection', () => {
   it('lists who did what, when and why', async () => {
     localStorage.setItem('auth_token', 'access')
     localStorage.setItem('userId', '1')
-    mockFetch({ 'GET /admin/moderation': { body: { actions: [
-      { id: 2, admin: 'modadmin', action: 'remove_comment', target_type: 'comment', target_id: 5, target: 'on attempt 3: buy pills', reason: 'Spam', at: '2026-11-28T09:01:00.000Z' },
-      { id: 1, admin: 'modadmin', action: 'ban', target_type: 'user', target_id: 9, target: 'spammer', reason: 'Spam links', at: '2026-11-28T09:00:00.000Z' },
-    ] } } })
+    mockFetch({
+      'GET /admin/moderation': {
+        body: {
+          actions: [
+            {
+              id: 2,
+              admin: 'modadmin',
+              action: 'remove_comment',
+              target_type: 'comment',
+              target_id: 5,
+              target: 'on attempt 3: buy pills',
+              reason: 'Spam',
+              at: '2026-11-28T09:01:00.000Z',
+            },
+            {
+              id: 1,
+              admin: 'modadmin',
+              action: 'ban',
+              target_type: 'user',
+              target_id: 9,
+              target: 'spammer',
+              reason: 'Spam links',
+              at: '2026-11-28T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+    })
     render(<ModerationLogSection />)
     const rows = await screen.findAllByRole('row')
     expect(rows.map((r) => r.textContent)).toEqual([

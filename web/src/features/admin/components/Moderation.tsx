@@ -42,8 +42,16 @@ export function BanControl({ account, onChanged }: { account: AdminAccount; onCh
       <button type="button" className="button button--small" disabled={busy || reason.trim() === ''} onClick={() => void act()}>
         {banned ? 'Unban' : 'Ban account'}
       </button>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
-      {notice && <p className="alert alert--success" role="status">{notice}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="alert alert--success" role="status">
+          {notice}
+        </p>
+      )}
     </div>
   )
 }
@@ -53,22 +61,40 @@ export function ModerationLogSection() {
   return (
     <section className="section" aria-labelledby="admin-log-heading">
       <h2 id="admin-log-heading">Moderation log</h2>
-      {!log.data ? (log.error ? <p className="alert alert--error" role="alert">{errorText(log.error, 'The log could not be loaded.')}</p> : <div className="spinner" role="status" aria-label="Loading the log" />)
-        : log.data.length === 0 ? <p className="empty">No moderation yet.</p> : (
-          <table className="admin-log">
-            <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Why</th></tr></thead>
-            <tbody>
-              {log.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>@{entry.admin}</td>
-                  <td>{ACTION_NAMES[entry.action]} {entry.target_type === 'user' ? `@${entry.target}` : entry.target}</td>
-                  <td>{entry.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      {!log.data ? (
+        log.error ? (
+          <p className="alert alert--error" role="alert">
+            {errorText(log.error, 'The log could not be loaded.')}
+          </p>
+        ) : (
+          <div className="spinner" role="status" aria-label="Loading the log" />
+        )
+      ) : log.data.length === 0 ? (
+        <p className="empty">No moderation yet.</p>
+      ) : (
+        <table className="admin-log">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>@{entry.admin}</td>
+                <td>
+                  {ACTION_NAMES[entry.action]} {entry.target_type === 'user' ? `@${entry.target}` : entry.target}
+                </td>
+                <td>{entry.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   )
 }

@@ -4,8 +4,7 @@ import type { Athlete } from '../../../lib/contract.ts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { useServerQuery } from '../../../lib/server-query.ts'
 
-const getAthletes = (q: string, signal?: AbortSignal) =>
-  apiGet<Athlete[]>(`/athletes${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal })
+const getAthletes = (q: string, signal?: AbortSignal) => apiGet<Athlete[]>(`/athletes${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal })
 
 const athletesQuery = (q: string) => queryOptions({ queryKey: ['athletes', q] as const, queryFn: ({ signal }) => getAthletes(q, signal) })
 

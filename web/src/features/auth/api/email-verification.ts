@@ -4,4 +4,3 @@ import { apiRequest } from '../../../lib/api-client.ts'
 export async function confirmEmail(token: string): Promise<string> {
   return (await apiRequest<{ message: string }>('/auth/verify_email/confirm', { method: 'POST', body: { token } })).data.message
 }
-

@@ -13,7 +13,8 @@ export async function getTokenUser(token: string, signal?: AbortSignal): Promise
     throw new ApiError('network', 0, undefined)
   }
   const body = (await response.json().catch(() => undefined)) as (UserResponse & { error?: unknown }) | undefined
-  if (!response.ok) throw new ApiError('http', response.status, typeof body?.error === 'string' ? body.error : undefined, response.statusText)
+  if (!response.ok)
+    throw new ApiError('http', response.status, typeof body?.error === 'string' ? body.error : undefined, response.statusText)
   if (!body || !Number.isInteger(body.id) || typeof body.name !== 'string') throw new ApiError('invalid', response.status, undefined)
   return body
 }

@@ -76,8 +76,20 @@ export function AuthCallbackPage() {
           This sign-in was not started in this browser. Continue only if you just signed in as {user.name} (@{user.username}) yourself.
         </p>
         <div className="row">
-          <button type="button" className="button" disabled={busy} onClick={() => { setBusy(true); void store(auth) }}>Continue</button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => navigate('/', { replace: true })}>Cancel</button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true)
+              void store(auth)
+            }}
+          >
+            Continue
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => navigate('/', { replace: true })}>
+            Cancel
+          </button>
         </div>
       </section>
     )
@@ -86,7 +98,13 @@ export function AuthCallbackPage() {
   return (
     <section className="panel auth-status">
       <h1>Signing you in…</h1>
-      {message ? <p className="alert alert--error" role="alert">{message}</p> : <div className="spinner" role="status" aria-label="Completing sign-in" />}
+      {message ? (
+        <p className="alert alert--error" role="alert">
+          {message}
+        </p>
+      ) : (
+        <div className="spinner" role="status" aria-label="Completing sign-in" />
+      )}
     </section>
   )
 }

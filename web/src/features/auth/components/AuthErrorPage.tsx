@@ -16,9 +16,13 @@ export function AuthErrorPage() {
   return (
     <section className="panel auth-status">
       <h1>Authentication error</h1>
-      <p className="alert alert--error" role="alert">{params.get('error') || UNKNOWN_AUTH_ERROR}</p>
+      <p className="alert alert--error" role="alert">
+        {params.get('error') || UNKNOWN_AUTH_ERROR}
+      </p>
       <p className="muted">You will be taken to the home page in {UI.authErrorHomeMs / 1000} seconds.</p>
-      <Link className="button button--secondary" to="/">Go home now</Link>
+      <Link className="button button--secondary" to="/">
+        Go home now
+      </Link>
     </section>
   )
 }

@@ -17,11 +17,13 @@ beforeEach(() => {
 })
 
 /** /auth/user answers for the token it is sent: `tok` is user 8 (Eve), anything else 401. */
-const tokenUsers = () => mockFetch({
-  'GET /auth/user': ({ headers }) => headers.Authorization === 'Bearer tok'
-    ? { body: user({ id: 8, name: 'Eve Attacker', username: 'eve' }) }
-    : { status: 401, body: { error: 'Invalid or expired token' } },
-})
+const tokenUsers = () =>
+  mockFetch({
+    'GET /auth/user': ({ headers }) =>
+      headers.Authorization === 'Bearer tok'
+        ? { body: user({ id: 8, name: 'Eve Attacker', username: 'eve' }) }
+        : { status: 401, body: { error: 'Invalid or expired token' } },
+  })
 const nothingStored = () => {
   expect(localStorage.getItem('auth_token')).toBeNull()
   expect(localStorage.getItem('refresh_token')).toBeNull()
@@ -31,11 +33,14 @@ const nothingStored = () => {
 }
 
 function renderAt(url: string) {
-  const router = createMemoryRouter([
-    { path: '/', element: <p>Home page</p> },
-    { path: '/auth/callback', element: <AuthCallbackPage /> },
-    { path: '/auth/error', element: <AuthErrorPage /> },
-  ], { initialEntries: [url] })
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/auth/error', element: <AuthErrorPage /> },
+    ],
+    { initialEntries: [url] },
+  )
   render(<RouterProvider router={router} />)
   return router
 }
@@ -96,7 +101,7 @@ describe('auth callback', () => {
     nothingStored()
   })
 
-  it('startSignIn stores a fresh nonce and leaves with it as state and this site\'s callback as return address', async () => {
+  it("startSignIn stores a fresh nonce and leaves with it as state and this site's callback as return address", async () => {
     const went: string[] = []
     const href = startSignIn('https://id.example/authorize?client_id=liftarena', (url) => went.push(url))
     expect(went).toEqual([href])

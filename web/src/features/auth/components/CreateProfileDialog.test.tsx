@@ -63,7 +63,12 @@ describe('CreateProfileDialog', () => {
     submit()
     await act(() => vi.advanceTimersByTimeAsync(0)) // the register and profile calls resolve
     expect(screen.getByText('Profile created successfully!')).toBeTruthy()
-    expect(api.sent('POST', '/auth/register')[0]!.body).toMatchObject({ name: 'Test Lifter', email: 'test@example.com', weight_class: '83kg', country: 'Norway' })
+    expect(api.sent('POST', '/auth/register')[0]!.body).toMatchObject({
+      name: 'Test Lifter',
+      email: 'test@example.com',
+      weight_class: '83kg',
+      country: 'Norway',
+    })
     expect(useSession.getState()).toMatchObject({ status: 'authenticated', userId: 12 })
     expect(localStorage.getItem('isLoggedIn')).toBe('true')
     act(() => vi.advanceTimersByTime(1499))
@@ -72,17 +77,22 @@ describe('CreateProfileDialog', () => {
     expect(onClose).toHaveBeenCalledOnce()
   })
 
-  describe('the category (the account\'s sex), optional', () => {
-    const registered = () => mockFetch({
-      'POST /auth/register': { status: 201, body: { access_token: 'a', refresh_token: 'r', user_id: 12 } },
-      'GET /auth/user': { body: user({ id: 12 }) },
-    })
+  describe("the category (the account's sex), optional", () => {
+    const registered = () =>
+      mockFetch({
+        'POST /auth/register': { status: 201, body: { access_token: 'a', refresh_token: 'r', user_id: 12 } },
+        'GET /auth/user': { body: user({ id: 12 }) },
+      })
 
     it('offers Men and Women, explained, and is not required', async () => {
       const api = registered()
       render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
       const category = screen.getByLabelText('Category') as HTMLSelectElement
-      expect([...category.options].map((o) => [o.value, o.textContent])).toEqual([['', 'Choose later'], ['M', 'Men'], ['F', 'Women']])
+      expect([...category.options].map((o) => [o.value, o.textContent])).toEqual([
+        ['', 'Choose later'],
+        ['M', 'Men'],
+        ['F', 'Women'],
+      ])
       expect(document.getElementById(category.getAttribute('aria-describedby')!)!.textContent).toBe(CATEGORY_HINT)
       fillAll()
       submit()
@@ -111,8 +121,11 @@ describe('CreateProfileDialog', () => {
   })
 
   describe('marks the fields at fault', () => {
-    const described = (label: string) => (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ')
-      .map((id) => document.getElementById(id)?.textContent).join(' | ')
+    const described = (label: string) =>
+      (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' | ')
 
     it('each missing field is invalid with its own message, the first of them takes focus, and typing clears its mark', () => {
       const api = mockFetch({})
@@ -125,7 +138,8 @@ describe('CreateProfileDialog', () => {
         expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBe('true')
         expect(described(label)).toBe(`${label.slice(0, -2)} is required.`)
       }
-      for (const label of ['Name *', 'Password *', 'Bio']) expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBeNull()
+      for (const label of ['Name *', 'Password *', 'Bio'])
+        expect(screen.getByLabelText(label).getAttribute('aria-invalid'), label).toBeNull()
       expect(document.activeElement).toBe(screen.getByLabelText('Email *'))
       expect(api.calls).toHaveLength(0)
 

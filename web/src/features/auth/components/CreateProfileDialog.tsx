@@ -16,7 +16,13 @@ const PROFILE_CREATED = 'Profile created successfully!'
 const FILL_REQUIRED = 'Please fill in all required fields.'
 
 type Values = {
-  name: string; email: string; password: string; confirmPassword: string; weight_class: WeightClass | ''; country: string; bio: string
+  name: string
+  email: string
+  password: string
+  confirmPassword: string
+  weight_class: WeightClass | ''
+  country: string
+  bio: string
   /** The category: '' when not chosen yet (nothing sent). */
   sex: 'M' | 'F' | ''
 }
@@ -34,7 +40,8 @@ const FIELDS: Record<keyof Values, { id: string; label: string }> = {
   bio: { id: 'register-bio', label: 'Bio' },
   sex: { id: 'register-sex', label: 'Category' },
 }
-export const CATEGORY_HINT = 'Optional. Challenges are for men or for women, and you compete in one category. You can change it until you have results.'
+export const CATEGORY_HINT =
+  'Optional. Challenges are for men or for women, and you compete in one category. You can change it until you have results.'
 const fieldRequired = (field: keyof Values) => `${FIELDS[field].label} is required.`
 const ERROR_ID = 'register-error'
 const focusField = (field: keyof Values) => document.getElementById(FIELDS[field].id)?.focus()
@@ -78,8 +85,12 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
     setBusy(true)
     try {
       const body: RegisterBody = {
-        name: values.name.trim(), email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword,
-        weight_class: values.weight_class || undefined, country: values.country.trim(),
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        weight_class: values.weight_class || undefined,
+        country: values.country.trim(),
         ...(values.bio.trim() ? { bio: values.bio.trim() } : {}),
         ...(values.sex ? { sex: values.sex } : {}),
       }
@@ -95,12 +106,19 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
 
   /** A missing field is invalid and described by its own message; the confirmation also by the mismatch alert. */
   const invalid = (field: keyof Values) => {
-    const describedBy = [missing.includes(field) && `${FIELDS[field].id}-error`, field === 'confirmPassword' && mismatch && ERROR_ID].filter(Boolean)
+    const describedBy = [
+      missing.includes(field) && `${FIELDS[field].id}-error`,
+      field === 'confirmPassword' && mismatch && ERROR_ID,
+    ].filter(Boolean)
     return describedBy.length > 0 ? { 'aria-invalid': true as const, 'aria-describedby': describedBy.join(' ') } : {}
   }
   /** The field's own message, shown under it while it is missing. */
   const fieldError = (field: keyof Values) =>
-    missing.includes(field) ? <p id={`${FIELDS[field].id}-error`} className="field__error">{fieldRequired(field)}</p> : null
+    missing.includes(field) ? (
+      <p id={`${FIELDS[field].id}-error`} className="field__error">
+        {fieldRequired(field)}
+      </p>
+    ) : null
 
   return (
     <Dialog title="Create Profile" onClose={onClose} size="wide">
@@ -113,34 +131,75 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
           </div>
           <div className="field">
             <label htmlFor="register-email">Email *</label>
-            <input id="register-email" name="email" type="email" autoComplete="email" value={values.email} onChange={change} {...invalid('email')} />
+            <input
+              id="register-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={change}
+              {...invalid('email')}
+            />
             {fieldError('email')}
           </div>
         </div>
         <div className="field-row">
           <div className="field">
             <label htmlFor="register-password">Password *</label>
-            <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={change} {...invalid('password')} />
+            <input
+              id="register-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={change}
+              {...invalid('password')}
+            />
             {fieldError('password')}
           </div>
           <div className="field">
             <label htmlFor="register-confirm">Confirm password *</label>
-            <input id="register-confirm" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={change} {...invalid('confirmPassword')} />
+            <input
+              id="register-confirm"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={change}
+              {...invalid('confirmPassword')}
+            />
             {fieldError('confirmPassword')}
           </div>
         </div>
         <div className="field-row">
           <div className="field">
             <label htmlFor="register-weight-class">Weight class *</label>
-            <select id="register-weight-class" name="weight_class" value={values.weight_class} onChange={change} {...invalid('weight_class')}>
+            <select
+              id="register-weight-class"
+              name="weight_class"
+              value={values.weight_class}
+              onChange={change}
+              {...invalid('weight_class')}
+            >
               <option value="">Choose…</option>
-              {WEIGHT_CLASSES.map((w) => <option key={w} value={w}>{w}</option>)}
+              {WEIGHT_CLASSES.map((w) => (
+                <option key={w} value={w}>
+                  {w}
+                </option>
+              ))}
             </select>
             {fieldError('weight_class')}
           </div>
           <div className="field">
             <label htmlFor="register-country">Country *</label>
-            <input id="register-country" name="country" autoComplete="country-name" value={values.country} onChange={change} {...invalid('country')} />
+            <input
+              id="register-country"
+              name="country"
+              autoComplete="country-name"
+              value={values.country}
+              onChange={change}
+              {...invalid('country')}
+            />
             {fieldError('country')}
           </div>
         </div>
@@ -151,18 +210,32 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
             <option value="M">Men</option>
             <option value="F">Women</option>
           </select>
-          <p id="register-sex-hint" className="field__note">{CATEGORY_HINT}</p>
+          <p id="register-sex-hint" className="field__note">
+            {CATEGORY_HINT}
+          </p>
         </div>
         <div className="field">
           <label htmlFor="register-bio">Bio</label>
           <textarea id="register-bio" name="bio" rows={3} value={values.bio} onChange={change} />
         </div>
-        {error && <p id={ERROR_ID} className="alert alert--error" role="alert">{error}</p>}
-        {success && <p className="alert alert--success" role="status">{PROFILE_CREATED}</p>}
-        <button className="button" type="submit" disabled={busy || success}>{busy ? 'Creating…' : 'Create Profile'}</button>
+        {error && (
+          <p id={ERROR_ID} className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {success && (
+          <p className="alert alert--success" role="status">
+            {PROFILE_CREATED}
+          </p>
+        )}
+        <button className="button" type="submit" disabled={busy || success}>
+          {busy ? 'Creating…' : 'Create Profile'}
+        </button>
         <p className="muted">
           Already registered?{' '}
-          <button type="button" className="link-button" onClick={onSwitchToLogin}>Login</button>
+          <button type="button" className="link-button" onClick={onSwitchToLogin}>
+            Login
+          </button>
         </p>
       </form>
     </Dialog>

@@ -31,14 +31,34 @@ export function ForgotPasswordDialog({ onClose, onSwitchToLogin }: { onClose: ()
         <p className="muted">Enter your account&apos;s email address: we will send it a link to choose a new password.</p>
         <div className="field">
           <label htmlFor="forgot-email">Email</label>
-          <input id="forgot-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
-        {error && <p className="alert alert--error" role="alert">{error}</p>}
-        {sent && <p className="alert alert--success" role="status">{sent}</p>}
-        <button className="button" type="submit" disabled={busy}>{busy ? 'Sending…' : sent ? 'Send again' : 'Send the link'}</button>
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {sent && (
+          <p className="alert alert--success" role="status">
+            {sent}
+          </p>
+        )}
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? 'Sending…' : sent ? 'Send again' : 'Send the link'}
+        </button>
         <p className="muted">
           Remembered it?{' '}
-          <button type="button" className="link-button" onClick={onSwitchToLogin}>Back to login</button>
+          <button type="button" className="link-button" onClick={onSwitchToLogin}>
+            Back to login
+          </button>
         </p>
       </form>
     </Dialog>

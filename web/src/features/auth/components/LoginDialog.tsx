@@ -7,7 +7,15 @@ import { useSession } from '../../../stores/session.ts'
 
 const LOGIN_SUCCESS = 'Login successful!'
 
-export function LoginDialog({ onClose, onSwitchToRegister, onForgotPassword }: { onClose: () => void; onSwitchToRegister: () => void; onForgotPassword?: () => void }) {
+export function LoginDialog({
+  onClose,
+  onSwitchToRegister,
+  onForgotPassword,
+}: {
+  onClose: () => void
+  onSwitchToRegister: () => void
+  onForgotPassword?: () => void
+}) {
   const login = useSession((s) => s.login)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -39,23 +47,52 @@ export function LoginDialog({ onClose, onSwitchToRegister, onForgotPassword }: {
       <form className="form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="login-username">Username or email</label>
-          <input id="login-username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
-        {error && <p className="alert alert--error" role="alert">{error}</p>}
-        {success && <p className="alert alert--success" role="status">{LOGIN_SUCCESS}</p>}
-        <button className="button" type="submit" disabled={busy || success}>{busy ? 'Logging in…' : 'Login'}</button>
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {success && (
+          <p className="alert alert--success" role="status">
+            {LOGIN_SUCCESS}
+          </p>
+        )}
+        <button className="button" type="submit" disabled={busy || success}>
+          {busy ? 'Logging in…' : 'Login'}
+        </button>
         {onForgotPassword && (
           <p className="muted">
-            <button type="button" className="link-button" onClick={onForgotPassword}>Forgot your password?</button>
+            <button type="button" className="link-button" onClick={onForgotPassword}>
+              Forgot your password?
+            </button>
           </p>
         )}
         <p className="muted">
           New here?{' '}
-          <button type="button" className="link-button" onClick={onSwitchToRegister}>Create a profile</button>
+          <button type="button" className="link-button" onClick={onSwitchToRegister}>
+            Create a profile
+          </button>
         </p>
       </form>
     </Dialog>

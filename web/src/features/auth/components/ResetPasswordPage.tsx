@@ -48,25 +48,51 @@ export function ResetPasswordPage() {
       <h1>Choose a new password</h1>
       {!token ? (
         <p className="alert alert--error" role="alert">
-          This page opens from the link in a password reset mail. Ask for a new mail from the login dialog&apos;s &ldquo;Forgot your password?&rdquo;.
+          This page opens from the link in a password reset mail. Ask for a new mail from the login dialog&apos;s &ldquo;Forgot your
+          password?&rdquo;.
         </p>
       ) : done ? (
         <>
-          <p className="alert alert--success" role="status">{done}</p>
-          <button type="button" className="button" onClick={() => showDialog('login')}>Log in</button>
+          <p className="alert alert--success" role="status">
+            {done}
+          </p>
+          <button type="button" className="button" onClick={() => showDialog('login')}>
+            Log in
+          </button>
         </>
       ) : (
         <form className="form" onSubmit={submit}>
           <div className="field">
             <label htmlFor="reset-password">New password</label>
-            <input id="reset-password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="reset-password-again">New password, again</label>
-            <input id="reset-password-again" type="password" autoComplete="new-password" required value={again} onChange={(e) => setAgain(e.target.value)} />
+            <input
+              id="reset-password-again"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={again}
+              onChange={(e) => setAgain(e.target.value)}
+            />
           </div>
-          {error && <p className="alert alert--error" role="alert">{error}</p>}
-          <button className="button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save the new password'}</button>
+          {error && (
+            <p className="alert alert--error" role="alert">
+              {error}
+            </p>
+          )}
+          <button className="button" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save the new password'}
+          </button>
         </form>
       )}
     </div>

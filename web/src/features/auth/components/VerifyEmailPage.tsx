@@ -43,14 +43,24 @@ export function VerifyEmailPage() {
         </p>
       ) : done ? (
         <>
-          <p className="alert alert--success" role="status">{done}</p>
-          <Link className="button" to="/profile">Go to your profile</Link>
+          <p className="alert alert--success" role="status">
+            {done}
+          </p>
+          <Link className="button" to="/profile">
+            Go to your profile
+          </Link>
         </>
       ) : (
         <>
           <p>Confirm that this address is yours: some organisers accept only lifters with a verified address.</p>
-          {error && <p className="alert alert--error" role="alert">{error}</p>}
-          <button type="button" className="button" disabled={busy} onClick={() => void verify()}>{busy ? 'Verifying…' : 'Verify my address'}</button>
+          {error && (
+            <p className="alert alert--error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="button" disabled={busy} onClick={() => void verify()}>
+            {busy ? 'Verifying…' : 'Verify my address'}
+          </button>
         </>
       )}
     </div>

@@ -9,7 +9,13 @@ export const BODYWEIGHT_HINT = 'Without a bodyweight you are ranked in your clas
 export const BODYWEIGHT_FIXED = 'Your bodyweight is fixed once one of your lifts has been judged.'
 
 /** The number input's attributes: hundredths of a kg, within human bounds, a decimal keypad on phones. */
-export const BODYWEIGHT_INPUT = { type: 'number', step: 0.01, min: BODYWEIGHT_KG.min, max: BODYWEIGHT_KG.max, inputMode: 'decimal' } as const
+export const BODYWEIGHT_INPUT = {
+  type: 'number',
+  step: 0.01,
+  min: BODYWEIGHT_KG.min,
+  max: BODYWEIGHT_KG.max,
+  inputMode: 'decimal',
+} as const
 
 /**
  * What a bodyweight field holds: empty (none given), a weight the class takes, or the shared
@@ -30,7 +36,11 @@ export const bodyweightFixed = (participant: Pick<Participant, 'attempts'>) => p
 export async function setBodyweight(competitionId: number, bodyweight: number): Promise<Participant> {
   try {
     const body: BodyweightBody = { bodyweight }
-    const { data } = await apiRequest<ParticipantResponse>(`/competitions/${competitionId}/bodyweight`, { method: 'PUT', auth: 'required', body })
+    const { data } = await apiRequest<ParticipantResponse>(`/competitions/${competitionId}/bodyweight`, {
+      method: 'PUT',
+      auth: 'required',
+      body,
+    })
     return data.participant
   } catch (error) {
     throw new Error(errorText(error, BODYWEIGHT_FAILED), { cause: error })

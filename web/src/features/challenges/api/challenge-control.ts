@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client.ts'
 import type { Competition, UpdateCompetitionBody } from '../../../lib/contract.ts'
 
 export async function editChallenge(id: number, body: UpdateCompetitionBody): Promise<Competition> {
-  return (await apiRequest<{ competition: Competition }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data.competition
+  return (await apiRequest<{ competition: Competition }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data
+    .competition
 }
 
 export async function cancelChallenge(id: number): Promise<string> {

@@ -7,16 +7,21 @@ import { apiGet } from '../../../lib/api-client.ts'
 import type { RecordRow, RecordsResponse } from '../../../lib/contract.ts'
 import { queryClient } from '../../../lib/query-client.ts'
 
-export const challengeRecordsQuery = (id: number) => queryOptions({
-  queryKey: [...queryKeys.challenge(id), 'records'] as const,
-  queryFn: ({ signal }) => apiGet<RecordsResponse>(`/competitions/${id}/records`, { signal }).then((answer) => answer.records),
-})
+export const challengeRecordsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id), 'records'] as const,
+    queryFn: ({ signal }) => apiGet<RecordsResponse>(`/competitions/${id}/records`, { signal }).then((answer) => answer.records),
+  })
 
 /** A record set live: shown at once (the same attempt and lift once; the first one starts the list). */
 export function addChallengeRecord(id: number, record: RecordRow): void {
   queryClient.setQueryData<RecordRow[]>(challengeRecordsQuery(id).queryKey, (list) => {
     if (!list) return [record]
-    const same = (r: RecordRow) => r.attempt_id === record.attempt_id && r.lift === record.lift && r.division === record.division && r.weight_class === record.weight_class
+    const same = (r: RecordRow) =>
+      r.attempt_id === record.attempt_id &&
+      r.lift === record.lift &&
+      r.division === record.division &&
+      r.weight_class === record.weight_class
     return list.some(same) ? list : [...list, record]
   })
 }

@@ -30,11 +30,18 @@ interface ChallengeRoomContext {
  * The snapshot's participants, patched by an event it does not hold yet (its seq follows the
  * events applied, so one applied again over a newer answer changes nothing). True when applied.
  */
-function patchParticipants(id: number, event: LiveEvent, patch: (list: Participant[], scoring: Competition | null) => Participant[]): boolean {
+function patchParticipants(
+  id: number,
+  event: LiveEvent,
+  patch: (list: Participant[], scoring: Competition | null) => Participant[],
+): boolean {
   const snapshot = queryClient.getQueryData(participantsQuery(id).queryKey)
   if (!snapshot || (snapshot.seq !== null && event.seq <= snapshot.seq)) return false
   const scoring = queryClient.getQueryData(competitionQuery(id).queryKey) ?? null
-  queryClient.setQueryData<ParticipantsSnapshot>(participantsQuery(id).queryKey, { participants: patch(snapshot.participants, scoring), seq: event.seq })
+  queryClient.setQueryData<ParticipantsSnapshot>(participantsQuery(id).queryKey, {
+    participants: patch(snapshot.participants, scoring),
+    seq: event.seq,
+  })
   return true
 }
 
@@ -55,7 +62,8 @@ const SNAPSHOT_TABLE: LiveTable<ChallengeRoomContext> = {
   'participant.left': (event, { id }) => {
     const { participant_id, participants: count } = event.data
     // Events come in seq order, so the count they carry is the challenge's now.
-    if (patchParticipants(id, event, (list, scoring) => removeParticipant(list, participant_id, scoring))) patchCompetition(id, (c) => ({ ...c, participants: count }))
+    if (patchParticipants(id, event, (list, scoring) => removeParticipant(list, participant_id, scoring)))
+      patchCompetition(id, (c) => ({ ...c, participants: count }))
   },
   'participant.updated': (event, { id }) => {
     patchParticipants(id, event, (list, scoring) => upsertParticipant(list, event.data.participant, scoring))
@@ -85,7 +93,9 @@ const SNAPSHOT_TABLE: LiveTable<ChallengeRoomContext> = {
 /** The challenge page's summary (its seq follows the events applied) and the lifter's own entry: every event type. */
 function patchSummaryAndOwn(event: LiveEvent, { id, userId }: ChallengeRoomContext) {
   if (userId) {
-    queryClient.setQueryData<Participant | null>(ownEntryQuery(id, userId).queryKey, (own) => (own === undefined ? own : applyOwnEvent(own, event, userId)))
+    queryClient.setQueryData<Participant | null>(ownEntryQuery(id, userId).queryKey, (own) =>
+      own === undefined ? own : applyOwnEvent(own, event, userId),
+    )
   }
   const snapshot = queryClient.getQueryData(summaryQuery(id).queryKey)
   if (!snapshot || (snapshot.seq !== null && event.seq <= snapshot.seq)) return
@@ -109,17 +119,32 @@ const CONTROL_TABLE: LiveTable<ChallengeRoomContext> = {
 
 export const CHALLENGE_ROOM_TABLE: LiveTable<ChallengeRoomContext> = {
   ...Object.fromEntries(
-    (['participant.joined', 'participant.left', 'participant.updated', 'attempt.created', 'attempt.updated', 'attempt.judged', 'attempt.voted'] as const)
-      .map((type) => [type, (event: LiveEvent, context: ChallengeRoomContext) => {
-        (SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
+    (
+      [
+        'participant.joined',
+        'participant.left',
+        'participant.updated',
+        'attempt.created',
+        'attempt.updated',
+        'attempt.judged',
+        'attempt.voted',
+      ] as const
+    ).map((type) => [
+      type,
+      (event: LiveEvent, context: ChallengeRoomContext) => {
+        ;(SNAPSHOT_TABLE[type] as (event: LiveEvent, context: ChallengeRoomContext) => void)(event, context)
         patchSummaryAndOwn(event, context)
-      }]),
+      },
+    ]),
   ),
   // A record set by a decision of this challenge (docs/records.md): announced, listed at once, the list asked again.
   'record.set': ({ data: { record } }, { id }) => {
     addChallengeRecord(id, record)
     invalidateSoon(challengeRecordsQuery(id).queryKey, SUMMARY_REFETCH_DEBOUNCE_MS)
-    toast('success', `New record: ${record.name}, ${formatKg(record.weight)} ${record.lift === 'total' ? 'total' : liftLabel(record.lift).toLowerCase()} (${record.sex === 'F' ? 'women' : 'men'} ${record.weight_class})${record.previous !== null ? `, was ${formatKg(record.previous)}` : ''}.`)
+    toast(
+      'success',
+      `New record: ${record.name}, ${formatKg(record.weight)} ${record.lift === 'total' ? 'total' : liftLabel(record.lift).toLowerCase()} (${record.sex === 'F' ? 'women' : 'men'} ${record.weight_class})${record.previous !== null ? `, was ${formatKg(record.previous)}` : ''}.`,
+    )
   },
   ...CONTROL_TABLE,
 }

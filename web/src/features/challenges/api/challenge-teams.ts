@@ -5,7 +5,9 @@ import { queryKeys } from '../../../api/query-keys.ts'
 import { apiGet } from '../../../lib/api-client.ts'
 import type { TeamStanding, TeamsResponse } from '../../../lib/contract.ts'
 
-export const challengeTeamsQuery = (id: number) => queryOptions({
-  queryKey: [...queryKeys.challenge(id), 'teams'] as const,
-  queryFn: ({ signal }): Promise<TeamStanding[]> => apiGet<TeamsResponse>(`/competitions/${id}/teams`, { signal }).then((answer) => answer.teams),
-})
+export const challengeTeamsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id), 'teams'] as const,
+    queryFn: ({ signal }): Promise<TeamStanding[]> =>
+      apiGet<TeamsResponse>(`/competitions/${id}/teams`, { signal }).then((answer) => answer.teams),
+  })

@@ -1,8 +1,23 @@
 // POST /create_competition (docs/product/validation.md Create Challenge: defaults, hints, payload).
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import { queryClient } from '../../../lib/query-client.ts'
-import { DECLARATION_WINDOW_MINUTES, FORMULA_NAMES, WEIGHT_CLASSES, challengeLifts, fittingFormulas, scoringOf } from '../../../lib/contract.ts'
-import type { ChallengeFormat, ChallengeLiftType, CreateCompetitionBody, CreateCompetitionResponse, Formula, Ranking, WeightClass } from '../../../lib/contract.ts'
+import {
+  DECLARATION_WINDOW_MINUTES,
+  FORMULA_NAMES,
+  WEIGHT_CLASSES,
+  challengeLifts,
+  fittingFormulas,
+  scoringOf,
+} from '../../../lib/contract.ts'
+import type {
+  ChallengeFormat,
+  ChallengeLiftType,
+  CreateCompetitionBody,
+  CreateCompetitionResponse,
+  Formula,
+  Ranking,
+  WeightClass,
+} from '../../../lib/contract.ts'
 
 const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
 const HINT_LIFT_TYPES = 'Please select at least one lift type'
@@ -58,17 +73,17 @@ export function defaultChallengeForm(now = new Date()): ChallengeForm {
     format: 'meet',
     declaration_window_minutes: DECLARATION_WINDOW_MINUTES.default,
     registration_deadline: '',
-    prizeCurrency: '', prizeFirst: '', prizeSecond: '', prizeThird: '',
+    prizeCurrency: '',
+    prizeFirst: '',
+    prizeSecond: '',
+    prizeThird: '',
     requireVerifiedEmail: false,
   }
 }
 
 /** Hints only: an empty selection does not block the submit (docs/product/validation.md). */
 export function challengeFormHints(form: Pick<ChallengeForm, 'lifttypes' | 'weightclasses'>): string[] {
-  return [
-    ...(form.lifttypes.length === 0 ? [HINT_LIFT_TYPES] : []),
-    ...(form.weightclasses.length === 0 ? [HINT_WEIGHT_CLASSES] : []),
-  ]
+  return [...(form.lifttypes.length === 0 ? [HINT_LIFT_TYPES] : []), ...(form.weightclasses.length === 0 ? [HINT_WEIGHT_CLASSES] : [])]
 }
 
 /** One line on what each format means, shown beside its radio button (docs/meet-rules.md). */
@@ -104,8 +119,10 @@ function prizePool(form: ChallengeForm): CreateCompetitionBody['prize_pool'] {
   const amount = (text: string) => (text.trim() ? Number(text) : undefined)
   const [second, third] = [amount(form.prizeSecond), amount(form.prizeThird)]
   return {
-    currency: form.prizeCurrency.trim(), first: Number(form.prizeFirst),
-    ...(second !== undefined ? { second } : {}), ...(third !== undefined ? { third } : {}),
+    currency: form.prizeCurrency.trim(),
+    first: Number(form.prizeFirst),
+    ...(second !== undefined ? { second } : {}),
+    ...(third !== undefined ? { third } : {}),
   }
 }
 
@@ -136,7 +153,11 @@ function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
 
 export async function createChallenge(form: ChallengeForm): Promise<CreateCompetitionResponse> {
   try {
-    const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', { method: 'POST', auth: 'required', body: toCreateBody(form) })
+    const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', {
+      method: 'POST',
+      auth: 'required',
+      body: toCreateBody(form),
+    })
     // The organiser of a challenge now: the header's Judge link appears.
     void queryClient.invalidateQueries({ queryKey: ['judging-challenges'] })
     return data

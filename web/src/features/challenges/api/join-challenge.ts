@@ -17,14 +17,27 @@ interface JoinRequest {
 }
 
 /** Rejects with an Error whose message is the text to show. */
-export async function joinChallenge({ competitionId, weightClass, gender, bodyweight, team }: JoinRequest): Promise<JoinCompetitionResponse> {
+export async function joinChallenge({
+  competitionId,
+  weightClass,
+  gender,
+  bodyweight,
+  team,
+}: JoinRequest): Promise<JoinCompetitionResponse> {
   const { userId } = readSession()
   if (!userId) throw new Error(JOIN_NEEDS_PROFILE)
   try {
     const { data } = await apiRequest<JoinCompetitionResponse>('/join_competition', {
       method: 'POST',
       auth: 'required',
-      body: { user_id: userId, competition_id: competitionId, weight_class: weightClass, gender, ...(bodyweight === undefined ? {} : { bodyweight }), ...(team?.trim() ? { team: team.trim() } : {}) },
+      body: {
+        user_id: userId,
+        competition_id: competitionId,
+        weight_class: weightClass,
+        gender,
+        ...(bodyweight === undefined ? {} : { bodyweight }),
+        ...(team?.trim() ? { team: team.trim() } : {}),
+      },
     })
     return data
   } catch (error) {

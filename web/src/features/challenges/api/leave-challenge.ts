@@ -8,7 +8,10 @@ const LEAVE_FAILED = 'Failed to leave the challenge. Please try again.'
 /** Rejects with an Error whose message is the text to show. */
 export async function leaveChallenge(competitionId: number): Promise<LeaveCompetitionResponse> {
   try {
-    const { data } = await apiRequest<LeaveCompetitionResponse>(`/competitions/${competitionId}/participants/me`, { method: 'DELETE', auth: 'required' })
+    const { data } = await apiRequest<LeaveCompetitionResponse>(`/competitions/${competitionId}/participants/me`, {
+      method: 'DELETE',
+      auth: 'required',
+    })
     return data
   } catch (error) {
     throw new Error(errorText(error, LEAVE_FAILED), { cause: error })

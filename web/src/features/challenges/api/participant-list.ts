@@ -69,7 +69,8 @@ export function useParticipantList(id: number | null, search: string): Participa
     update({ ...FIRST_LOAD, rows: current.current.rows, rowsFor: current.current.rowsFor })
     getParticipantPage(id, { q: search }, controller.signal).then(
       (page) => {
-        if (generation.current === mine) update({ rows: page.participants, rowsFor: search, next: page.next_cursor, ready: true, loading: false, error: undefined })
+        if (generation.current === mine)
+          update({ rows: page.participants, rowsFor: search, next: page.next_cursor, ready: true, loading: false, error: undefined })
       },
       (error: unknown) => {
         if (generation.current === mine && !controller.signal.aborted) update({ ...current.current, loading: false, error })
@@ -78,20 +79,33 @@ export function useParticipantList(id: number | null, search: string): Participa
     return () => controller.abort()
   }, [id, search, round, update])
 
-  const loadMore = useCallback(async (limit = PARTICIPANT_PAGE_SIZE) => {
-    const now = current.current
-    if (!id || !now.next || now.loading) return
-    const mine = generation.current
-    update({ ...now, loading: true })
-    try {
-      const page = await getParticipantPage(id, { q: search, cursor: now.next, limit })
-      if (generation.current === mine) update({ ...now, rows: [...now.rows, ...page.participants], next: page.next_cursor, loading: false })
-    } catch (error) {
-      if (generation.current === mine) update({ ...current.current, loading: false, error })
-    }
-  }, [id, search, update])
+  const loadMore = useCallback(
+    async (limit = PARTICIPANT_PAGE_SIZE) => {
+      const now = current.current
+      if (!id || !now.next || now.loading) return
+      const mine = generation.current
+      update({ ...now, loading: true })
+      try {
+        const page = await getParticipantPage(id, { q: search, cursor: now.next, limit })
+        if (generation.current === mine)
+          update({ ...now, rows: [...now.rows, ...page.participants], next: page.next_cursor, loading: false })
+      } catch (error) {
+        if (generation.current === mine) update({ ...current.current, loading: false, error })
+      }
+    },
+    [id, search, update],
+  )
 
   const reload = useCallback(() => setRound((n) => n + 1), [])
 
-  return { rows: state.rows, rowsFor: state.rowsFor, hasMore: state.next !== undefined, ready: state.ready, loading: state.loading, error: state.error, loadMore, reload }
+  return {
+    rows: state.rows,
+    rowsFor: state.rowsFor,
+    hasMore: state.next !== undefined,
+    ready: state.ready,
+    loading: state.loading,
+    error: state.error,
+    loadMore,
+    reload,
+  }
 }

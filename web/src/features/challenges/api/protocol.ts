@@ -6,10 +6,11 @@ import { queryKeys } from '../../../api/query-keys.ts'
 import { apiGet } from '../../../lib/api-client.ts'
 import { classOrder, type ResultsDocument } from '../../../lib/contract.ts'
 
-export const protocolQuery = (id: number) => queryOptions({
-  queryKey: [...queryKeys.challenge(id), 'results'] as const,
-  queryFn: ({ signal }) => apiGet<ResultsDocument>(`/competitions/${id}/results.csv?format=json`, { signal }),
-})
+export const protocolQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id), 'results'] as const,
+    queryFn: ({ signal }) => apiGet<ResultsDocument>(`/competitions/${id}/results.csv?format=json`, { signal }),
+  })
 
 export type ProtocolLifter = ResultsDocument['lifters'][number]
 
@@ -25,13 +26,23 @@ export function protocolGroups(doc: ResultsDocument): ProtocolGroup[] {
   for (const lifter of doc.lifters) {
     const sex = /^f/i.test(lifter.sex) ? 'F' : 'M'
     const key = `${sex}|${lifter.weight_class}`
-    const group = groups.get(key) ?? { key, sex, weightClass: lifter.weight_class, title: `${sex === 'F' ? 'Women' : 'Men'} ${lifter.weight_class}`, lifters: [] }
+    const group = groups.get(key) ?? {
+      key,
+      sex,
+      weightClass: lifter.weight_class,
+      title: `${sex === 'F' ? 'Women' : 'Men'} ${lifter.weight_class}`,
+      lifters: [],
+    }
     group.lifters.push(lifter)
     groups.set(key, group)
   }
   return [...groups.values()]
     .sort((a, b) => (a.sex === b.sex ? 0 : a.sex === 'F' ? -1 : 1) || classOrder(a.weightClass, b.weightClass))
-    .map(({ key, title, lifters }) => ({ key, title, lifters: [...lifters].sort((a, b) => (a.place ?? Infinity) - (b.place ?? Infinity) || a.name.localeCompare(b.name)) }))
+    .map(({ key, title, lifters }) => ({
+      key,
+      title,
+      lifters: [...lifters].sort((a, b) => (a.place ?? Infinity) - (b.place ?? Infinity) || a.name.localeCompare(b.name)),
+    }))
 }
 
 /** A lifter's attempts of one lift in attempt order, as the protocol prints them: a no lift struck, one never taken '—'. */

@@ -19,7 +19,7 @@ const groupOf = (p: Pick<Participant, 'weight_class'>, ranking: Ranking) => (ran
 
 /** How many lifters a group has in the whole challenge. */
 const groupSize = (summary: Summary, group: string) =>
-  summary.competition.ranking === 'class' ? summary.class_counts[group] ?? 0 : summary.count
+  summary.competition.ranking === 'class' ? (summary.class_counts[group] ?? 0) : summary.count
 
 const shownIn = (summary: Summary, group: string) => summary.top.filter((p) => groupOf(p, summary.competition.ranking) === group)
 
@@ -150,7 +150,10 @@ export function applySummaryEvent(summary: Summary, event: LiveEvent): SummaryPa
     }
     case 'attempt.voted': {
       const votes = event.data
-      return { summary: { ...summary, top: applyVote(summary.top, votes), recent_lifts: applyVoteToLifts(summary.recent_lifts, votes) }, stale: false }
+      return {
+        summary: { ...summary, top: applyVote(summary.top, votes), recent_lifts: applyVoteToLifts(summary.recent_lifts, votes) },
+        stale: false,
+      }
     }
     default:
       return { summary, stale: false }

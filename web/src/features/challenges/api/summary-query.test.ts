@@ -16,19 +16,31 @@ describe('summary query with two screens on the room', () => {
     const screens = await twoScreens(room, 1)
     screens.answer(1)
     const lifters = [1, 2, 3].map((n) => participant({ id: n, user_id: 100 + n, competition_id: 9, weight_class: '74kg' }))
-    const body = summary({ competition: competition({ id: 9, participants: 3, ranking: 'class' }), count: 3, class_counts: { '74kg': 3 }, top: lifters })
+    const body = summary({
+      competition: competition({ id: 9, participants: 3, ranking: 'class' }),
+      count: 3,
+      class_counts: { '74kg': 3 },
+      top: lifters,
+    })
     const answered = deferred<void>()
     const requested = deferred<void>()
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      requested.resolve()
-      await answered.promise
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'x-live-seq': '1' } })
-    }))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        requested.resolve()
+        await answered.promise
+        return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'x-live-seq': '1' } })
+      }),
+    )
     const loading = queryClient.fetchQuery(summaryQuery(9))
     await requested.promise
     // Lifter 3 leaves: both screens apply the event.
     screens.socket.fire('event', {
-      room, seq: 2, type: 'participant.left', at: '', data: { competition_id: 9, participant_id: 3, user_id: 103, weight_class: '74kg', participants: 2 },
+      room,
+      seq: 2,
+      type: 'participant.left',
+      at: '',
+      data: { competition_id: 9, participant_id: 3, user_id: 103, weight_class: '74kg', participants: 2 },
     } satisfies LiveEvent)
     expect(screens.applied).toEqual([[2], [2]])
     answered.resolve()

@@ -37,7 +37,8 @@ export function useChallengeSnapshot(id: number | null, options: SnapshotOptions
   useLiveRoom(id ? competitionRoom(id) : null, {
     ready: participants.data !== undefined,
     seq: participants.data?.seq ?? null,
-    apply: (event) => applyLiveEvent(CHALLENGE_ROOM_TABLE, event, { id: id!, userId: null, onJudged: (attempt) => onJudged.current?.(attempt) }),
+    apply: (event) =>
+      applyLiveEvent(CHALLENGE_ROOM_TABLE, event, { id: id!, userId: null, onJudged: (attempt) => onJudged.current?.(attempt) }),
     resync,
   })
 

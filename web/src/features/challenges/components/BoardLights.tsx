@@ -8,14 +8,25 @@ export function BoardLights({ attempt }: { attempt: Lift }) {
   const { lights, decided_by: decidedBy } = attempt.judging
   return (
     <div className={`board-lights board-lights--${good ? 'good' : 'bad'}`} role="status" aria-live="assertive" data-testid="board-lights">
-      <p className="board-lights__who"><strong>{attempt.participant_name}</strong></p>
-      <p className="board-lights__lift">{liftLabel(attempt.lift_type)} {formatNumber(attempt.weight)} kg</p>
+      <p className="board-lights__who">
+        <strong>{attempt.participant_name}</strong>
+      </p>
+      <p className="board-lights__lift">
+        {liftLabel(attempt.lift_type)} {formatNumber(attempt.weight)} kg
+      </p>
       <ol className="board-lights__row" aria-label="Lights">
         {lights.map((light, i) => (
           <li key={i} className="board-lights__judge">
-            <span className={`board-light board-light--${light.good ? 'white' : 'red'}`} aria-label={`${light.judge}: ${light.good ? 'good lift' : 'no lift'}`} />
+            <span
+              className={`board-light board-light--${light.good ? 'white' : 'red'}`}
+              aria-label={`${light.judge}: ${light.good ? 'good lift' : 'no lift'}`}
+            />
             {/* A good light keeps the card's place, so every seat lines up. */}
-            {!light.good && light.card ? <span className={`board-card board-card--${light.card}`} aria-label={`${light.card} card`} /> : <span className="board-card board-card--none" aria-hidden="true" />}
+            {!light.good && light.card ? (
+              <span className={`board-card board-card--${light.card}`} aria-label={`${light.card} card`} />
+            ) : (
+              <span className="board-card board-card--none" aria-hidden="true" />
+            )}
             <span className="board-lights__seat">{light.judge}</span>
             {!light.good && light.reason_label && <span className="board-lights__reason">{light.reason_label}</span>}
           </li>

@@ -54,7 +54,12 @@ describe('BodyweightForm', () => {
   })
 
   it("shows the server's error text, else a fallback", async () => {
-    mockFetch({ 'PUT /competitions/7/bodyweight': { status: 409, body: { error: 'Your bodyweight is fixed once one of your lifts has been judged.' } } })
+    mockFetch({
+      'PUT /competitions/7/bodyweight': {
+        status: 409,
+        body: { error: 'Your bodyweight is fixed once one of your lifts has been judged.' },
+      },
+    })
     const { unmount } = render(<BodyweightForm competitionId={7} participant={me()} />)
     fireEvent.change(input(), { target: { value: '80' } })
     save()

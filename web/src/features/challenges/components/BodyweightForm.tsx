@@ -53,26 +53,43 @@ export function BodyweightForm({ competitionId, participant }: Props) {
 
   return (
     <section className="bodyweight" aria-labelledby="bodyweight-heading">
-      <h3 id="bodyweight-heading" className="bodyweight__title">Your bodyweight</h3>
+      <h3 id="bodyweight-heading" className="bodyweight__title">
+        Your bodyweight
+      </h3>
       <p className="bodyweight__current">
         <strong data-testid="own-bodyweight">{current === null ? 'Not given' : formatKg(current)}</strong>
         <span className="muted"> · {participant.weight_class}</span>
       </p>
       {fixed ? (
-        <p className="field__explain" role="note">{BODYWEIGHT_FIXED}</p>
+        <p className="field__explain" role="note">
+          {BODYWEIGHT_FIXED}
+        </p>
       ) : (
         <form className="bodyweight__form" onSubmit={(e) => void save(e)} noValidate>
           <div className="field">
             <label htmlFor="own-bodyweight-input">{current === null ? 'Bodyweight (kg)' : 'New bodyweight (kg)'}</label>
-            <input id="own-bodyweight-input" {...BODYWEIGHT_INPUT} required aria-describedby="own-bodyweight-hint" value={text} onChange={(e) => setText(e.target.value)} />
+            <input
+              id="own-bodyweight-input"
+              {...BODYWEIGHT_INPUT}
+              required
+              aria-describedby="own-bodyweight-hint"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
-          <button className="button button--secondary" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save bodyweight'}</button>
+          <button className="button button--secondary" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save bodyweight'}
+          </button>
           <p id="own-bodyweight-hint" className="field__explain bodyweight__hint">
             {current === null ? BODYWEIGHT_HINT : 'Points are scored at this bodyweight.'} It is fixed once one of your lifts is judged.
           </p>
         </form>
       )}
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

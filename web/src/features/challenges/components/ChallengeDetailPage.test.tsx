@@ -27,7 +27,10 @@ function open(overrides: Partial<Competition>, participants: Participant[]) {
   const classCounts: Record<string, number> = {}
   for (const p of participants) classCounts[p.weight_class] = (classCounts[p.weight_class] ?? 0) + 1
   const answer = summary({
-    competition: competition({ id: 9, participants: participants.length, ...overrides }), count: participants.length, class_counts: classCounts, top: participants,
+    competition: competition({ id: 9, participants: participants.length, ...overrides }),
+    count: participants.length,
+    class_counts: classCounts,
+    top: participants,
   })
   return openSummary(answer, own)
 }
@@ -46,18 +49,32 @@ function openSummary(answers: Summary | { body: Summary; seq: number }[], own?: 
   })
   render(
     <MemoryRouter initialEntries={['/challenges/9']}>
-      <Routes><Route path="/challenges/:id" element={<ChallengeDetailPage />} /></Routes>
+      <Routes>
+        <Route path="/challenges/:id" element={<ChallengeDetailPage />} />
+      </Routes>
     </MemoryRouter>,
   )
   return api
 }
 const event = (e: Omit<LiveEvent, 'room' | 'at'>) => live.event(e)
-const me = (overrides: Partial<Participant> = {}) => participant({ id: 5, user_id: 5, competition_id: 9, name: 'Me', weight_class: '83kg', ...overrides })
+const me = (overrides: Partial<Participant> = {}) =>
+  participant({ id: 5, user_id: 5, competition_id: 9, name: 'Me', weight_class: '83kg', ...overrides })
 
 describe('challenge page: scoring and the own bodyweight', () => {
   it('says a weightlifting challenge ranks by total in class with Sinclair for best lifter, and what makes the total', async () => {
-    open({ lifttypes: ['Snatch', 'Clean & Jerk'], sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], ranking: 'class', points_formula: 'sinclair' }, [])
-    expect((await screen.findByTestId('challenge-ranking')).textContent).toBe('Ranked by total within weight class · best lifter by Sinclair')
+    open(
+      {
+        lifttypes: ['Snatch', 'Clean & Jerk'],
+        sport: 'weightlifting',
+        total_lifts: ['snatch', 'clean_and_jerk'],
+        ranking: 'class',
+        points_formula: 'sinclair',
+      },
+      [],
+    )
+    expect((await screen.findByTestId('challenge-ranking')).textContent).toBe(
+      'Ranked by total within weight class · best lifter by Sinclair',
+    )
     expect(screen.getByTestId('challenge-total').textContent).toBe('Snatch + Clean & Jerk')
     expect(screen.getByText('Weightlifting')).toBeTruthy()
     expect(screen.getByText('Sinclair points show for lifters who give their bodyweight.')).toBeTruthy()
@@ -82,12 +99,27 @@ describe('challenge page: scoring and the own bodyweight', () => {
     expect((await screen.findByTestId('own-bodyweight')).textContent).toBe('Not given')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
 
-    event({ type: 'participant.updated', seq: 2, data: { competition_id: 9, participant: me({ bodyweight: 82.3 }) } } as Omit<LiveEvent, 'room' | 'at'>)
+    event({ type: 'participant.updated', seq: 2, data: { competition_id: 9, participant: me({ bodyweight: 82.3 }) } } as Omit<
+      LiveEvent,
+      'room' | 'at'
+    >)
     expect(screen.getByTestId('own-bodyweight').textContent).toBe('82.3 kg')
     expect(screen.getByRole('button', { name: 'Save bodyweight' })).toBeTruthy()
 
-    const judged = lift({ id: 70, competition_id: 9, participant_id: 5, user_id: 5, participant_name: 'Me', status: 'completed', weight: 150 })
-    event({ type: 'participant.updated', seq: 3, data: { competition_id: 9, participant: me({ bodyweight: 82.3, attempts: [judged] }) } } as Omit<LiveEvent, 'room' | 'at'>)
+    const judged = lift({
+      id: 70,
+      competition_id: 9,
+      participant_id: 5,
+      user_id: 5,
+      participant_name: 'Me',
+      status: 'completed',
+      weight: 150,
+    })
+    event({
+      type: 'participant.updated',
+      seq: 3,
+      data: { competition_id: 9, participant: me({ bodyweight: 82.3, attempts: [judged] }) },
+    } as Omit<LiveEvent, 'room' | 'at'>)
     expect(screen.queryByRole('button', { name: 'Save bodyweight' })).toBeNull()
     expect(screen.getByText('Your bodyweight is fixed once one of your lifts has been judged.')).toBeTruthy()
   })
@@ -97,23 +129,64 @@ describe('challenge page: the summary, live', () => {
   // A squat challenge ranked by class: a good squat is a total. 74kg has 8 lifters (the summary holds
   // its top 5, totals 500 down to 460), 93kg has 2; user 5 is not among them.
   const SQUAT: Partial<Competition> = { sport: 'single_lift', total_lifts: ['squat'], ranking: 'class', points_formula: null }
-  const lifter = (n: number, weightClass: string, total: number | null, place: number | null) => participant({
-    id: n, user_id: 100 + n, competition_id: 9, name: `Lifter ${n}`, weight_class: weightClass, best_squat: total ?? 0, total, total_weight: total ?? 0, place,
-  })
+  const lifter = (n: number, weightClass: string, total: number | null, place: number | null) =>
+    participant({
+      id: n,
+      user_id: 100 + n,
+      competition_id: 9,
+      name: `Lifter ${n}`,
+      weight_class: weightClass,
+      best_squat: total ?? 0,
+      total,
+      total_weight: total ?? 0,
+      place,
+    })
   const light = [1, 2, 3, 4, 5].map((n) => lifter(n, '74kg', 510 - n * 10, n))
   const heavy = [lifter(20, '93kg', 600, 1), lifter(21, '93kg', null, null)]
-  const first = (top = [...light, ...heavy]) => summary({
-    competition: competition({ id: 9, participants: 10, ...SQUAT }), count: 10, class_counts: { '74kg': 8, '93kg': 2 }, top,
+  const first = (top = [...light, ...heavy]) =>
+    summary({
+      competition: competition({ id: 9, participants: 10, ...SQUAT }),
+      count: 10,
+      class_counts: { '74kg': 8, '93kg': 2 },
+      top,
+    })
+  const standing = (total: number): Standing => ({
+    best_squat: total,
+    best_bench: 0,
+    best_deadlift: 0,
+    best_snatch: 0,
+    best_clean_and_jerk: 0,
+    total,
+    total_weight: total,
+    points: null,
   })
-  const standing = (total: number): Standing => ({ best_squat: total, best_bench: 0, best_deadlift: 0, best_snatch: 0, best_clean_and_jerk: 0, total, total_weight: total, points: null })
-  const squat = (n: number, id: number, weight: number, overrides: Parameters<typeof lift>[0] = {}) => lift({
-    id, competition_id: 9, participant_id: n, user_id: 100 + n, participant_name: `Lifter ${n}`, lift_type: 'squat', weight, created_at: `2026-01-02T10:00:${String(id % 60).padStart(2, '0')}.000Z`, ...overrides,
-  })
+  const squat = (n: number, id: number, weight: number, overrides: Parameters<typeof lift>[0] = {}) =>
+    lift({
+      id,
+      competition_id: 9,
+      participant_id: n,
+      user_id: 100 + n,
+      participant_name: `Lifter ${n}`,
+      lift_type: 'squat',
+      weight,
+      created_at: `2026-01-02T10:00:${String(id % 60).padStart(2, '0')}.000Z`,
+      ...overrides,
+    })
   const judged = (n: number, id: number, total: number, seq: number) =>
-    event({ type: 'attempt.judged', seq, data: { competition_id: 9, attempt: squat(n, id, total), standing: standing(total) } } as Omit<LiveEvent, 'room' | 'at'>)
-  const shownNames = () => within(screen.getByRole('list', { name: 'Top participants' })).getAllByRole('link').map((a) => a.textContent)
+    event({ type: 'attempt.judged', seq, data: { competition_id: 9, attempt: squat(n, id, total), standing: standing(total) } } as Omit<
+      LiveEvent,
+      'room' | 'at'
+    >)
+  const shownNames = () =>
+    within(screen.getByRole('list', { name: 'Top participants' }))
+      .getAllByRole('link')
+      .map((a) => a.textContent)
   // The challenge's data (the judging link asks apart whether the signed-in user judges it).
-  const requests = (api: ReturnType<typeof mockFetch>) => api.calls.map((c) => `${c.method} ${c.path}`).filter((r) => !r.endsWith('/judges')).sort()
+  const requests = (api: ReturnType<typeof mockFetch>) =>
+    api.calls
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((r) => !r.endsWith('/judges'))
+      .sort()
   const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)))
 
   it('asks for the summary and the own entry only: not every participant, lift or the competition alone', async () => {
@@ -150,7 +223,11 @@ describe('challenge page: the summary, live', () => {
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     expect(screen.getByTestId('participant-count').textContent).toBe('10')
-    event({ type: 'participant.joined', seq: 2, data: { competition_id: 9, participant: lifter(9, '74kg', null, null), participants: 11 } } as Omit<LiveEvent, 'room' | 'at'>)
+    event({
+      type: 'participant.joined',
+      seq: 2,
+      data: { competition_id: 9, participant: lifter(9, '74kg', null, null), participants: 11 },
+    } as Omit<LiveEvent, 'room' | 'at'>)
     expect(screen.getByTestId('participant-count').textContent).toBe('11')
     expect(screen.getByText('And 4 more participants...')).toBeTruthy()
     expect(screen.queryByText('Lifter 9')).toBeNull()
@@ -162,7 +239,11 @@ describe('challenge page: the summary, live', () => {
     openSummary(first())
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
-    event({ type: 'participant.joined', seq: 2, data: { competition_id: 9, participant: me({ weight_class: '93kg', joined_at: '2026-01-03T09:00:00.000Z' }), participants: 11 } } as Omit<LiveEvent, 'room' | 'at'>)
+    event({
+      type: 'participant.joined',
+      seq: 2,
+      data: { competition_id: 9, participant: me({ weight_class: '93kg', joined_at: '2026-01-03T09:00:00.000Z' }), participants: 11 },
+    } as Omit<LiveEvent, 'room' | 'at'>)
     // docs/product/validation.md's badge text, then the class joined in.
     expect(screen.getAllByText("You've joined this challenge · 93 kg").length).toBeGreaterThan(0)
     expect(screen.getByTestId('own-bodyweight').textContent).toBe('Not given')
@@ -200,8 +281,18 @@ describe('challenge page: the summary, live', () => {
   })
 
   it('decisions that lift outsiders into the top 5 refetch the summary once for the burst', async () => {
-    const after = first([lifter(8, '74kg', 620, 1), lifter(7, '74kg', 610, 2), lifter(6, '74kg', 600, 3), lifter(1, '74kg', 500, 4), lifter(2, '74kg', 490, 5), ...heavy])
-    const api = openSummary([{ body: first(), seq: 1 }, { body: after, seq: 4 }])
+    const after = first([
+      lifter(8, '74kg', 620, 1),
+      lifter(7, '74kg', 610, 2),
+      lifter(6, '74kg', 600, 3),
+      lifter(1, '74kg', 500, 4),
+      lifter(2, '74kg', 490, 5),
+      ...heavy,
+    ])
+    const api = openSummary([
+      { body: first(), seq: 1 },
+      { body: after, seq: 4 },
+    ])
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     judged(6, 306, 600, 2)
@@ -220,35 +311,66 @@ describe('challenge page: the summary, live', () => {
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     expect(screen.getByText('No videos available')).toBeTruthy()
     const pending = squat(2, 402, 530, {
-      status: 'pending', video_url: '/v/402.mp4', judging: { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false },
+      status: 'pending',
+      video_url: '/v/402.mp4',
+      judging: {
+        votes_cast: 0,
+        votes_needed: 3,
+        decided_by: null,
+        decided_at: null,
+        lights: [],
+        appeal: null,
+        appeal_until: null,
+        verified: false,
+      },
     })
     event({ type: 'attempt.created', seq: 2, data: { competition_id: 9, attempt: pending } } as Omit<LiveEvent, 'room' | 'at'>)
     const videos = screen.getByRole('list', { name: 'Recent videos' })
     expect(within(videos).getByText('Lifter 2')).toBeTruthy()
     expect(within(screen.getByRole('list', { name: 'Attempts of Lifter 2' })).getAllByRole('listitem')).toHaveLength(1)
-    event({ type: 'attempt.voted', seq: 3, data: { competition_id: 9, attempt_id: 402, votes_cast: 2, votes_needed: 3 } } as Omit<LiveEvent, 'room' | 'at'>)
+    event({ type: 'attempt.voted', seq: 3, data: { competition_id: 9, attempt_id: 402, votes_cast: 2, votes_needed: 3 } } as Omit<
+      LiveEvent,
+      'room' | 'at'
+    >)
     expect(screen.getByRole('list', { name: 'Attempts of Lifter 2' }).textContent).toContain('2 of 3 votes')
   })
 
   it('an event that arrives while the summary is being refetched applies on top of the answer', async () => {
-    openSummary([{ body: first(), seq: 1 }, { body: first(), seq: 7 }])
+    openSummary([
+      { body: first(), seq: 1 },
+      { body: first(), seq: 7 },
+    ])
     await screen.findByText('Lifter 1')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     await act(async () => {
       const refetch = live.watcher!.resync()
-      live.watcher!.apply({ type: 'participant.joined', seq: 8, room: 'competition:9', at: '', data: { competition_id: 9, participant: lifter(9, '74kg', null, null), participants: 11 } })
+      live.watcher!.apply({
+        type: 'participant.joined',
+        seq: 8,
+        room: 'competition:9',
+        at: '',
+        data: { competition_id: 9, participant: lifter(9, '74kg', null, null), participants: 11 },
+      })
       await refetch
     })
     expect(screen.getByTestId('participant-count').textContent).toBe('11')
     expect(screen.getByText('And 4 more participants...')).toBeTruthy()
   })
 
-  it('a resync refetches the summary and the own entry, and continues from the summary\'s seq', async () => {
-    const api = openSummary([{ body: first(), seq: 1 }, { body: first(), seq: 7 }], me({ weight_class: '93kg' }))
+  it("a resync refetches the summary and the own entry, and continues from the summary's seq", async () => {
+    const api = openSummary(
+      [
+        { body: first(), seq: 1 },
+        { body: first(), seq: 7 },
+      ],
+      me({ weight_class: '93kg' }),
+    )
     await screen.findByText('Lifter 20')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
     let seq: number | null = null
-    await act(async () => { seq = await live.watcher!.resync() })
+    await act(async () => {
+      seq = await live.watcher!.resync()
+    })
     expect(seq).toBe(7)
     expect(api.sent('GET', '/competitions/9/summary')).toHaveLength(2)
     expect(api.sent('GET', '/competitions/9/participants/5')).toHaveLength(2)

@@ -39,7 +39,8 @@ function rankingSummary(competition: Pick<Competition, 'ranking' | 'points_formu
 
 /** What bodyweight does to a lifter's result in this challenge, one sentence. */
 function pointsNote(competition: Pick<Competition, 'ranking' | 'points_formula'>): string | null {
-  if (competition.ranking !== 'class') return `Lifters are placed by ${FORMULA_NAMES[competition.ranking]} points once they have a total and have given their bodyweight.`
+  if (competition.ranking !== 'class')
+    return `Lifters are placed by ${FORMULA_NAMES[competition.ranking]} points once they have a total and have given their bodyweight.`
   if (competition.points_formula) return `${FORMULA_NAMES[competition.points_formula]} points show for lifters who give their bodyweight.`
   return null
 }
@@ -89,7 +90,10 @@ export function ChallengeDetailPage() {
             {me && <span className="badge badge--joined">{joinedBadgeText(me.weight_class)}</span>}
           </div>
           <h1>{challenge.title}</h1>
-          <div className="live-line"><LiveIndicator room={room} /><WatchingNow room={room} /></div>
+          <div className="live-line">
+            <LiveIndicator room={room} />
+            <WatchingNow room={room} />
+          </div>
           <p>{challenge.description}</p>
         </div>
       </header>
@@ -99,29 +103,70 @@ export function ChallengeDetailPage() {
       <div className={challenge.prizePool ? 'challenge-layout' : 'challenge-layout challenge-layout--no-prize'}>
         <section className="panel challenge-layout__facts" aria-label="Details">
           <dl className="facts">
-            <div><dt>Date</dt><dd>{formatDate(challenge.date)} – {formatDate(challenge.endDate)}</dd></div>
-            <div><dt>Location</dt><dd>{challenge.location}</dd></div>
-            <div><dt>Participants</dt><dd data-testid="participant-count" className={withHighlight(undefined, countChanged)}>{challenge.participants}</dd></div>
-            <div><dt>Registration deadline</dt><dd>{formatDateTime(challenge.registrationDeadline)}</dd></div>
-            <div><dt>Gender</dt><dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd></div>
-            <div><dt>Weight classes</dt><dd>{challenge.weightClasses.join(', ') || 'Open'}</dd></div>
-            <div><dt>Sport</dt><dd>{SPORT_NAMES[competition.sport]}</dd></div>
-            <div><dt>Total</dt><dd data-testid="challenge-total">{totalSummary(competition)}</dd></div>
-            <div className="facts__wide"><dt>Ranking</dt><dd data-testid="challenge-ranking">{rankingSummary(competition)}</dd></div>
+            <div>
+              <dt>Date</dt>
+              <dd>
+                {formatDate(challenge.date)} – {formatDate(challenge.endDate)}
+              </dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>{challenge.location}</dd>
+            </div>
+            <div>
+              <dt>Participants</dt>
+              <dd data-testid="participant-count" className={withHighlight(undefined, countChanged)}>
+                {challenge.participants}
+              </dd>
+            </div>
+            <div>
+              <dt>Registration deadline</dt>
+              <dd>{formatDateTime(challenge.registrationDeadline)}</dd>
+            </div>
+            <div>
+              <dt>Gender</dt>
+              <dd>{challenge.gender === 'F' ? 'Women' : 'Men'}</dd>
+            </div>
+            <div>
+              <dt>Weight classes</dt>
+              <dd>{challenge.weightClasses.join(', ') || 'Open'}</dd>
+            </div>
+            <div>
+              <dt>Sport</dt>
+              <dd>{SPORT_NAMES[competition.sport]}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd data-testid="challenge-total">{totalSummary(competition)}</dd>
+            </div>
+            <div className="facts__wide">
+              <dt>Ranking</dt>
+              <dd data-testid="challenge-ranking">{rankingSummary(competition)}</dd>
+            </div>
           </dl>
           {pointsNote(competition) && <p className="challenge-scoring muted">{pointsNote(competition)}</p>}
           <ul className="challenge-detail__tags" aria-label="Categories">
-            {challenge.categories.map((c) => <li key={c} className="tag">{c}</li>)}
+            {challenge.categories.map((c) => (
+              <li key={c} className="tag">
+                {c}
+              </li>
+            ))}
           </ul>
         </section>
 
         <section className="panel challenge-layout__join" aria-labelledby="join-heading">
           <h2 id="join-heading">Take part</h2>
           <JoinPanel
-            key={challenge.id} challenge={challenge} joined={joined} joinedClass={me?.weight_class}
-            onJoined={() => void resync().catch(() => undefined)} onLeft={() => void resync().catch(() => undefined)}
+            key={challenge.id}
+            challenge={challenge}
+            joined={joined}
+            joinedClass={me?.weight_class}
+            onJoined={() => void resync().catch(() => undefined)}
+            onLeft={() => void resync().catch(() => undefined)}
           />
-          {me && competition.format === 'meet' && <MeetNextStep key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} userId={me.user_id} />}
+          {me && competition.format === 'meet' && (
+            <MeetNextStep key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} userId={me.user_id} />
+          )}
           {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} participant={me} />}
         </section>
 
@@ -129,12 +174,26 @@ export function ChallengeDetailPage() {
           <div className="page-header">
             <h2 id="top-heading">{competition.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
             <JudgingLink competitionId={challenge.id} />
-            <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>Projector board</Link>
-            {challenge.status === 'completed' && <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/results`}>Results protocol</Link>}
+            <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>
+              Projector board
+            </Link>
+            {challenge.status === 'completed' && (
+              <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/results`}>
+                Results protocol
+              </Link>
+            )}
           </div>
-          {competition.format === 'meet'
-            ? <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
-            : <TopParticipants key={challenge.id} summary={summary} competition={competition} highlightUserId={userId} ownClass={me?.weight_class} />}
+          {competition.format === 'meet' ? (
+            <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
+          ) : (
+            <TopParticipants
+              key={challenge.id}
+              summary={summary}
+              competition={competition}
+              highlightUserId={userId}
+              ownClass={me?.weight_class}
+            />
+          )}
           <ChallengeRecords competitionId={challenge.id} ended={challenge.status === 'completed'} />
           <ChallengeTeams competitionId={challenge.id} ended={challenge.status === 'completed'} />
         </section>

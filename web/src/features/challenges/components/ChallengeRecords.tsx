@@ -22,14 +22,17 @@ export function ChallengeRecords({ competitionId, ended }: { competitionId: numb
       <ul>
         {data.map((r) => (
           <li key={`${r.attempt_id}-${r.lift}-${r.division}-${r.weight_class}`} data-attempt-id={r.attempt_id}>
-            <span className="badge badge--record">Record</span>{' '}
-            <strong>{formatKg(r.weight)}</strong> {r.lift === 'total' ? 'total' : liftLabel(r.lift).toLowerCase()} — {r.name} ({category(r)})
+            <span className="badge badge--record">Record</span> <strong>{formatKg(r.weight)}</strong>{' '}
+            {r.lift === 'total' ? 'total' : liftLabel(r.lift).toLowerCase()} — {r.name} ({category(r)})
             {r.previous !== null ? `, was ${formatKg(r.previous)}` : ', first record'}
-            {' · '}<Link to={`/challenges/${competitionId}/participants/${r.user_id}/video/${r.attempt_id}`}>Video</Link>
+            {' · '}
+            <Link to={`/challenges/${competitionId}/participants/${r.user_id}/video/${r.attempt_id}`}>Video</Link>
           </li>
         ))}
       </ul>
-      <p className="muted"><Link to="/records">All records</Link></p>
+      <p className="muted">
+        <Link to="/records">All records</Link>
+      </p>
     </section>
   )
 }

@@ -23,7 +23,9 @@ export function ChallengesPage() {
     <>
       <header className="page-header">
         <h1>Challenges</h1>
-        <button type="button" className="button" onClick={() => setCreating(true)}>Create Challenge</button>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          Create Challenge
+        </button>
       </header>
       <StatusFilter value={status} onChange={(next) => setParams(next === 'all' ? {} : { status: next }, { replace: true })} />
       <OfflineNotice />
@@ -35,7 +37,9 @@ export function ChallengesPage() {
         <p className="empty">{status === 'all' ? 'No challenges found.' : `No ${status} challenges found.`}</p>
       ) : (
         <div className="grid">
-          {shown.map((c, i) => <ChallengeCard key={c.id} challenge={c} index={i} />)}
+          {shown.map((c, i) => (
+            <ChallengeCard key={c.id} challenge={c} index={i} />
+          ))}
         </div>
       )}
       {creating && (

@@ -11,7 +11,11 @@ const DAY = 86_400_000
 beforeEach(() => useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null }))
 
 function open(onCreated = vi.fn()) {
-  render(<MemoryRouter><CreateChallengeDialog onClose={() => undefined} onCreated={onCreated} /></MemoryRouter>)
+  render(
+    <MemoryRouter>
+      <CreateChallengeDialog onClose={() => undefined} onCreated={onCreated} />
+    </MemoryRouter>,
+  )
   return onCreated
 }
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement
@@ -20,7 +24,11 @@ const rankingChoices = () => [...ranking().options].map((o) => o.textContent)
 const liftsTo = (lifts: string[]) => {
   for (const box of screen.getAllByRole('checkbox')) {
     const name = box.parentElement!.textContent!
-    if (box.closest('fieldset')!.querySelector('legend')!.textContent === 'Lift types' && (box as HTMLInputElement).checked !== lifts.includes(name)) fireEvent.click(box)
+    if (
+      box.closest('fieldset')!.querySelector('legend')!.textContent === 'Lift types' &&
+      (box as HTMLInputElement).checked !== lifts.includes(name)
+    )
+      fireEvent.click(box)
   }
 }
 
@@ -32,7 +40,11 @@ describe('CreateChallengeDialog', () => {
     expect((screen.getByLabelText('Location *') as HTMLInputElement).value).toBe('Powerlifting Gym')
     for (const lift of ['Squat', 'Bench Press', 'Deadlift']) expect(checkbox(lift).checked).toBe(true)
     for (const lift of ['Clean & Jerk', 'Snatch', 'Power Clean', 'Push Press', 'Overhead Press']) expect(checkbox(lift).checked).toBe(false)
-    expect(['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+'].filter((w) => checkbox(w).checked)).toEqual(['83kg', '93kg', '105kg'])
+    expect(['59kg', '66kg', '74kg', '83kg', '93kg', '105kg', '120kg', '120kg+'].filter((w) => checkbox(w).checked)).toEqual([
+      '83kg',
+      '93kg',
+      '105kg',
+    ])
     expect((screen.getByRole('radio', { name: 'Men' }) as HTMLInputElement).checked).toBe(true)
     const start = new Date((screen.getByLabelText('Start *') as HTMLInputElement).value).getTime()
     const end = new Date((screen.getByLabelText('End *') as HTMLInputElement).value).getTime()
@@ -52,7 +64,13 @@ describe('CreateChallengeDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(42))
     const body = api.sent('POST', '/create_competition')[0]!.body as Record<string, unknown>
-    expect(body).toMatchObject({ name: 'New Powerlifting Challenge', location: 'Powerlifting Gym', lifttypes: [], weightclasses: [], gender: 'F' })
+    expect(body).toMatchObject({
+      name: 'New Powerlifting Challenge',
+      location: 'Powerlifting Gym',
+      lifttypes: [],
+      weightclasses: [],
+      gender: 'F',
+    })
     expect(new Date(body.end_date as string).getTime()).toBeGreaterThan(new Date(body.start_date as string).getTime())
     // The default ranking is the spec's: left out, so older servers take the body as before.
     expect(body).not.toHaveProperty('ranking')
@@ -97,7 +115,10 @@ describe('CreateChallengeDialog', () => {
       fireEvent.change(ranking(), { target: { value: 'ipf_gl' } })
       fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
       await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(44))
-      expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({ lifttypes: ['Squat', 'Bench Press', 'Deadlift'], ranking: 'ipf_gl' })
+      expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({
+        lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
+        ranking: 'ipf_gl',
+      })
     })
 
     it('falls back to total within weight class, and says so, when the lifts change under the chosen formula', async () => {
@@ -107,7 +128,9 @@ describe('CreateChallengeDialog', () => {
       // Dropping the deadlift leaves squat + bench: no formula scores that total.
       fireEvent.click(checkbox('Deadlift'))
       expect(ranking().value).toBe('class')
-      expect(screen.getByRole('status').textContent).toBe('Wilks does not score these lift types, so the challenge ranks by total within weight class.')
+      expect(screen.getByRole('status').textContent).toBe(
+        'Wilks does not score these lift types, so the challenge ranks by total within weight class.',
+      )
       // Still a fitting choice after the change: nothing falls back, and no note.
       fireEvent.click(checkbox('Deadlift'))
       fireEvent.change(ranking(), { target: { value: 'dots' } })

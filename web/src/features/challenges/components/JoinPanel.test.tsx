@@ -12,9 +12,18 @@ import { JoinPanel, formatWeightClass, joinedBadgeText } from './JoinPanel.tsx'
 
 const DAY = 86_400_000
 
-function renderPanel(overrides: Parameters<typeof competition>[0] = {}, joined = false, onJoined = vi.fn(), more: { joinedClass?: string; onLeft?: () => void } = {}) {
+function renderPanel(
+  overrides: Parameters<typeof competition>[0] = {},
+  joined = false,
+  onJoined = vi.fn(),
+  more: { joinedClass?: string; onLeft?: () => void } = {},
+) {
   const challenge = toChallenge(competition(overrides))
-  render(<MemoryRouter><JoinPanel challenge={challenge} joined={joined} onJoined={onJoined} {...more} /></MemoryRouter>)
+  render(
+    <MemoryRouter>
+      <JoinPanel challenge={challenge} joined={joined} onJoined={onJoined} {...more} />
+    </MemoryRouter>,
+  )
   return { challenge, onJoined }
 }
 
@@ -62,7 +71,12 @@ describe('JoinPanel', () => {
     fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '83kg' } })
     fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
     await vi.waitFor(() => expect(onJoined).toHaveBeenCalledOnce())
-    expect(api.sent('POST', '/join_competition')[0]!.body).toEqual({ user_id: 5, competition_id: 7, weight_class: '83kg', gender: 'female' })
+    expect(api.sent('POST', '/join_competition')[0]!.body).toEqual({
+      user_id: 5,
+      competition_id: 7,
+      weight_class: '83kg',
+      gender: 'female',
+    })
   })
 
   it("shows the server's reason, else 'Failed to join challenge. Please try again.'", async () => {
@@ -77,7 +91,11 @@ describe('JoinPanel', () => {
     storeSession()
     const refusals = [
       { status: 409, error: 'This challenge is for women; your account competes with the men.' },
-      { status: 400, error: "gender must be your account's (men): a lifter competes in one category. To correct it, edit your profile before you have results." },
+      {
+        status: 400,
+        error:
+          "gender must be your account's (men): a lifter competes in one category. To correct it, edit your profile before you have results.",
+      },
     ]
     for (const { status, error } of refusals) {
       mockFetch({ 'POST /join_competition': { status, body: { error } } })
@@ -88,7 +106,7 @@ describe('JoinPanel', () => {
     }
   })
 
-  it("once joined shows the badge and the Submit Your Lift link", () => {
+  it('once joined shows the badge and the Submit Your Lift link', () => {
     renderPanel({}, true)
     expect(screen.getByText("You've joined this challenge")).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Submit Your Lift' }).getAttribute('href')).toBe('/challenges/7/upload')
@@ -139,7 +157,13 @@ describe('JoinPanel', () => {
       fireEvent.change(bodyweight(), { target: { value: '82.45' } })
       fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
       await vi.waitFor(() => expect(onJoined).toHaveBeenCalledOnce())
-      expect(api.sent('POST', '/join_competition')[0]!.body).toEqual({ user_id: 5, competition_id: 7, weight_class: '83kg', gender: 'male', bodyweight: 82.45 })
+      expect(api.sent('POST', '/join_competition')[0]!.body).toEqual({
+        user_id: 5,
+        competition_id: 7,
+        weight_class: '83kg',
+        gender: 'male',
+        bodyweight: 82.45,
+      })
     })
 
     it("sends a bodyweight the shared rule takes and shows the server's reason when the server refuses the join", async () => {
@@ -208,7 +232,11 @@ describe('JoinPanel', () => {
 
     it('asks first (the safe answer focused), sends nothing on "Stay in", and leaves on "Yes, leave"', async () => {
       storeSession()
-      const api = mockFetch({ 'DELETE /competitions/7/participants/me': { body: { message: 'You left the challenge.', competition_id: 7, user_id: 5, participants: 2 } } })
+      const api = mockFetch({
+        'DELETE /competitions/7/participants/me': {
+          body: { message: 'You left the challenge.', competition_id: 7, user_id: 5, participants: 2 },
+        },
+      })
       const onLeft = vi.fn()
       renderPanel(future, true, vi.fn(), { onLeft })
       fireEvent.click(screen.getByRole('button', { name: 'Leave challenge' }))
@@ -227,7 +255,12 @@ describe('JoinPanel', () => {
 
     it("shows the server's reason when it refuses", async () => {
       storeSession()
-      mockFetch({ 'DELETE /competitions/7/participants/me': { status: 409, body: { error: 'This challenge has already started, so you can no longer leave it.' } } })
+      mockFetch({
+        'DELETE /competitions/7/participants/me': {
+          status: 409,
+          body: { error: 'This challenge has already started, so you can no longer leave it.' },
+        },
+      })
       const onLeft = vi.fn()
       renderPanel(future, true, vi.fn(), { onLeft })
       fireEvent.click(screen.getByRole('button', { name: 'Leave challenge' }))

@@ -24,7 +24,8 @@ const JOINED_BADGE = "You've joined this challenge"
 export const formatWeightClass = (weightClass: string) => weightClass.replace(/^(\d+(?:\.\d+)?)\s*kg/i, '$1 kg')
 
 /** "You've joined this challenge · 83 kg"; the spec's text alone while the class is unknown. */
-export const joinedBadgeText = (weightClass?: string | null) => (weightClass ? `${JOINED_BADGE} · ${formatWeightClass(weightClass)}` : JOINED_BADGE)
+export const joinedBadgeText = (weightClass?: string | null) =>
+  weightClass ? `${JOINED_BADGE} · ${formatWeightClass(weightClass)}` : JOINED_BADGE
 
 interface Props {
   challenge: Challenge
@@ -54,9 +55,15 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
       <div className="join-panel">
         <span className="badge badge--joined">{joinedBadgeText(joinedClass)}</span>
         {/* The server takes lifts only while the challenge runs. */}
-        {challenge.status === 'ongoing' ? <Link className="button" to={`/challenges/${challenge.id}/upload`}>Submit Your Lift</Link>
-          : challenge.status === 'upcoming' ? <p className="muted">You can submit your lifts once it starts, {formatDateTime(challenge.date)}.</p>
-          : <p className="muted">This challenge has ended</p>}
+        {challenge.status === 'ongoing' ? (
+          <Link className="button" to={`/challenges/${challenge.id}/upload`}>
+            Submit Your Lift
+          </Link>
+        ) : challenge.status === 'upcoming' ? (
+          <p className="muted">You can submit your lifts once it starts, {formatDateTime(challenge.date)}.</p>
+        ) : (
+          <p className="muted">This challenge has ended</p>
+        )}
         {challenge.status === 'upcoming' && <LeaveChallenge challenge={challenge} onLeft={() => onLeft?.()} />}
       </div>
     )
@@ -72,7 +79,13 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
     }
     setBusy(true)
     try {
-      await joinChallenge({ competitionId: challenge.id, weightClass, gender: joinGender(challenge), ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }), team })
+      await joinChallenge({
+        competitionId: challenge.id,
+        weightClass,
+        gender: joinGender(challenge),
+        ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }),
+        team,
+      })
       toast('success', `You joined ${challenge.title}.`)
       onJoined()
     } catch (e) {
@@ -90,7 +103,11 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
         <div className="field">
           <label htmlFor="join-weight-class">Weight class</label>
           <select id="join-weight-class" value={weightClass} onChange={(e) => setPickedClass(e.target.value)}>
-            {classes.map((w) => <option key={w} value={w}>{w}</option>)}
+            {classes.map((w) => (
+              <option key={w} value={w}>
+                {w}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -105,13 +122,29 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
           />
         </div>
       </div>
-      <p id="join-bodyweight-hint" className="field__explain">{BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.</p>
+      <p id="join-bodyweight-hint" className="field__explain">
+        {BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.
+      </p>
       <div className="field">
         <label htmlFor="join-team">Team (club)</label>
-        <input id="join-team" type="text" maxLength={TEAM_MAX} placeholder="Optional" autoComplete="organization" value={team} onChange={(e) => setTeam(e.target.value)} />
+        <input
+          id="join-team"
+          type="text"
+          maxLength={TEAM_MAX}
+          placeholder="Optional"
+          autoComplete="organization"
+          value={team}
+          onChange={(e) => setTeam(e.target.value)}
+        />
       </div>
-      <button type="button" className="button" onClick={() => void join()} disabled={busy}>{busy ? 'Joining…' : 'Join Challenge'}</button>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      <button type="button" className="button" onClick={() => void join()} disabled={busy}>
+        {busy ? 'Joining…' : 'Join Challenge'}
+      </button>
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }
@@ -145,16 +178,28 @@ function LeaveChallenge({ challenge, onLeft }: { challenge: Challenge; onLeft: (
   }
 
   if (!confirming) {
-    return <button ref={leaveButton} type="button" className="button button--ghost leave-challenge" onClick={() => setConfirming(true)}>Leave challenge</button>
+    return (
+      <button ref={leaveButton} type="button" className="button button--ghost leave-challenge" onClick={() => setConfirming(true)}>
+        Leave challenge
+      </button>
+    )
   }
   return (
     <div className="leave-confirm" role="group" aria-labelledby="leave-question">
       <p id="leave-question">Leave {challenge.title}? Your place goes; you can join again until it starts.</p>
       <div className="leave-confirm__actions">
-        <button type="button" className="button leave-confirm__yes" onClick={() => void leave()} disabled={busy}>{busy ? 'Leaving…' : 'Yes, leave'}</button>
-        <button ref={stayButton} type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>Stay in</button>
+        <button type="button" className="button leave-confirm__yes" onClick={() => void leave()} disabled={busy}>
+          {busy ? 'Leaving…' : 'Yes, leave'}
+        </button>
+        <button ref={stayButton} type="button" className="button button--ghost" onClick={() => setConfirming(false)} disabled={busy}>
+          Stay in
+        </button>
       </div>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

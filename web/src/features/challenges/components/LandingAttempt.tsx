@@ -48,7 +48,10 @@ export function useLandingScroll(id: number | null, settled: boolean): boolean {
 }
 
 /** The transcode's state and percent: the attempt's own state once final, else the live progress, else the attempt's. */
-export function processingOf(lift: Pick<Lift, 'processing'>, progress: TranscodeProgress | undefined): { state: keyof typeof TRANSCODE_LABELS; percent: number } {
+export function processingOf(
+  lift: Pick<Lift, 'processing'>,
+  progress: TranscodeProgress | undefined,
+): { state: keyof typeof TRANSCODE_LABELS; percent: number } {
   if (lift.processing === 'ready' || lift.processing === 'none') return { state: 'ready', percent: 100 }
   if (lift.processing === 'failed') return { state: 'failed', percent: 100 }
   if (progress) return { state: progress.state, percent: progress.state === 'ready' ? 100 : progress.percent }
@@ -67,10 +70,19 @@ export function LandingStatus({ lift, progress }: { lift: Lift; progress: Transc
       <p className="landing-status__title">Your lift</p>
       <div className="landing-status__progress">
         <div className="row landing-status__label">
-          <span id={labelId} aria-live="polite">{TRANSCODE_LABELS[state]}</span>
+          <span id={labelId} aria-live="polite">
+            {TRANSCODE_LABELS[state]}
+          </span>
           {!processed && <strong>{rounded}%</strong>}
         </div>
-        <div className="progress" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={rounded}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={rounded}
+        >
           <div className="progress__bar" style={{ width: `${rounded}%` }} />
         </div>
       </div>
@@ -80,8 +92,14 @@ export function LandingStatus({ lift, progress }: { lift: Lift; progress: Transc
           {lights.length > 0 && (
             <ol className="landing-status__lights" aria-label="Lights">
               {lights.map((light, i) => (
-                <li key={i} className={`landing-light landing-light--${light.good ? 'white' : 'red'}`} title={`${light.judge}: ${light.good ? 'good lift' : 'no lift'}`}>
-                  <span className="visually-hidden">{light.judge}: {light.good ? 'good lift' : 'no lift'}</span>
+                <li
+                  key={i}
+                  className={`landing-light landing-light--${light.good ? 'white' : 'red'}`}
+                  title={`${light.judge}: ${light.good ? 'good lift' : 'no lift'}`}
+                >
+                  <span className="visually-hidden">
+                    {light.judge}: {light.good ? 'good lift' : 'no lift'}
+                  </span>
                 </li>
               ))}
             </ol>

@@ -36,7 +36,18 @@ describe('OrganiserControls', () => {
       'GET /competitions/7/judges': { body: panel },
       'PATCH /competitions/7': { body: { competition: competition({ id: 7 }) } },
     })
-    render(<OrganiserControls competition={competition({ id: 7, name: 'Spring Open', status: 'upcoming', start_date: start, end_date: end, registration_deadline: end })} />)
+    render(
+      <OrganiserControls
+        competition={competition({
+          id: 7,
+          name: 'Spring Open',
+          status: 'upcoming',
+          start_date: start,
+          end_date: end,
+          registration_deadline: end,
+        })}
+      />,
+    )
     fireEvent.click(await screen.findByText('Manage this challenge'))
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Summer Open' } })
     fireEvent.click(screen.getByRole('switch', { name: 'Only lifters with a verified email address may join' }))
@@ -49,7 +60,10 @@ describe('OrganiserControls', () => {
     signedIn(5)
     const api = mockFetch({
       'GET /competitions/7/judges': { body: panel },
-      'POST /competitions/7/cancel': { status: 409, body: { error: 'Lifts are recorded in this challenge, so it can no longer be cancelled.' } },
+      'POST /competitions/7/cancel': {
+        status: 409,
+        body: { error: 'Lifts are recorded in this challenge, so it can no longer be cancelled.' },
+      },
     })
     render(<OrganiserControls competition={competition({ id: 7, status: 'ongoing' })} />)
     fireEvent.click(await screen.findByText('Manage this challenge'))

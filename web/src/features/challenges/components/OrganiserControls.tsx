@@ -27,8 +27,11 @@ export function OrganiserControls({ competition }: { competition: Competition })
 function ControlsForm({ competition }: { competition: Competition }) {
   const upcoming = competition.status === 'upcoming'
   const initial = {
-    name: competition.name, location: competition.location, description: plainDescription(competition.description),
-    start: toLocalInput(competition.start_date), end: toLocalInput(competition.end_date),
+    name: competition.name,
+    location: competition.location,
+    description: plainDescription(competition.description),
+    start: toLocalInput(competition.start_date),
+    end: toLocalInput(competition.end_date),
     deadline: competition.registration_deadline === competition.end_date ? '' : toLocalInput(competition.registration_deadline),
     verified: competition.require_verified_email ?? false,
   }
@@ -71,7 +74,10 @@ function ControlsForm({ competition }: { competition: Competition }) {
     event.preventDefault()
     const body = changes()
     if (Object.keys(body).length === 0) return setMessage('Nothing to save: change a field first.')
-    void run(async () => { await editChallenge(competition.id, body); return 'Challenge saved. Everyone watching sees the change now.' })
+    void run(async () => {
+      await editChallenge(competition.id, body)
+      return 'Challenge saved. Everyone watching sees the change now.'
+    })
   }
 
   return (
@@ -80,34 +86,107 @@ function ControlsForm({ competition }: { competition: Competition }) {
       <form className="form" onSubmit={save}>
         {upcoming ? (
           <>
-            <div className="field"><label htmlFor="control-name">Name</label><input id="control-name" required maxLength={120} value={form.name} onChange={(e) => set('name', e.target.value)} /></div>
-            <div className="field"><label htmlFor="control-location">Location</label><input id="control-location" required maxLength={120} value={form.location} onChange={(e) => set('location', e.target.value)} /></div>
-            <div className="field"><label htmlFor="control-description">Description</label><textarea id="control-description" maxLength={5000} value={form.description} onChange={(e) => set('description', e.target.value)} /></div>
-            <div className="field"><label htmlFor="control-start">Start</label><input id="control-start" type="datetime-local" required value={form.start} onChange={(e) => set('start', e.target.value)} /></div>
+            <div className="field">
+              <label htmlFor="control-name">Name</label>
+              <input id="control-name" required maxLength={120} value={form.name} onChange={(e) => set('name', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="control-location">Location</label>
+              <input
+                id="control-location"
+                required
+                maxLength={120}
+                value={form.location}
+                onChange={(e) => set('location', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="control-description">Description</label>
+              <textarea
+                id="control-description"
+                maxLength={5000}
+                value={form.description}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="control-start">Start</label>
+              <input id="control-start" type="datetime-local" required value={form.start} onChange={(e) => set('start', e.target.value)} />
+            </div>
             <label className="switch-row">
               <input type="checkbox" role="switch" checked={form.verified} onChange={(e) => set('verified', e.target.checked)} />
               Only lifters with a verified email address may join
             </label>
           </>
-        ) : <p className="muted">The challenge has started: its end and registration deadline can still move; its other details stay as they are.</p>}
-        <div className="field"><label htmlFor="control-end">End</label><input id="control-end" type="datetime-local" required min={form.start} value={form.end} onChange={(e) => set('end', e.target.value)} /></div>
+        ) : (
+          <p className="muted">
+            The challenge has started: its end and registration deadline can still move; its other details stay as they are.
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="control-end">End</label>
+          <input
+            id="control-end"
+            type="datetime-local"
+            required
+            min={form.start}
+            value={form.end}
+            onChange={(e) => set('end', e.target.value)}
+          />
+        </div>
         <div className="field">
           <label htmlFor="control-deadline">Registration closes</label>
-          <input id="control-deadline" type="datetime-local" max={form.end} value={form.deadline} aria-describedby="control-deadline-hint" onChange={(e) => set('deadline', e.target.value)} />
-          <p id="control-deadline-hint" className="field__explain">Empty: at the end.</p>
+          <input
+            id="control-deadline"
+            type="datetime-local"
+            max={form.end}
+            value={form.deadline}
+            aria-describedby="control-deadline-hint"
+            onChange={(e) => set('deadline', e.target.value)}
+          />
+          <p id="control-deadline-hint" className="field__explain">
+            Empty: at the end.
+          </p>
         </div>
-        {error && <p className="alert alert--error" role="alert">{error}</p>}
-        {message && <p className="alert alert--success" role="status">{message}</p>}
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {message && (
+          <p className="alert alert--success" role="status">
+            {message}
+          </p>
+        )}
         <div className="row">
-          <button className="button" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</button>
+          <button className="button" type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save changes'}
+          </button>
           {confirming ? (
             <>
-              <button type="button" className="button organiser-controls__cancel" disabled={busy} onClick={() => void run(() => cancelChallenge(competition.id))}>Yes, cancel it</button>
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>Keep it</button>
+              <button
+                type="button"
+                className="button organiser-controls__cancel"
+                disabled={busy}
+                onClick={() => void run(() => cancelChallenge(competition.id))}
+              >
+                Yes, cancel it
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
             </>
-          ) : <button type="button" className="button button--ghost" disabled={busy} onClick={() => setConfirming(true)}>Cancel this challenge</button>}
+          ) : (
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setConfirming(true)}>
+              Cancel this challenge
+            </button>
+          )}
         </div>
-        {confirming && <p className="muted" role="note">Cancelling removes the challenge and every entry; its lifters are told at once. It is refused once a lift is recorded.</p>}
+        {confirming && (
+          <p className="muted" role="note">
+            Cancelling removes the challenge and every entry; its lifters are told at once. It is refused once a lift is recorded.
+          </p>
+        )}
       </form>
     </details>
   )

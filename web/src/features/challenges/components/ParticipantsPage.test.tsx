@@ -12,34 +12,50 @@ import { ParticipantsPage, youLabel } from './ParticipantsPage.tsx'
 
 const ME = 57
 /** 60 lifters of one class, ranked by total; user 57 is Me. */
-const everyone: Participant[] = Array.from({ length: 60 }, (_, i) => participant({
-  id: i + 1, user_id: i + 1, competition_id: 9, weight_class: '83kg', name: i + 1 === ME ? 'Me Myself' : i % 10 === 0 ? `Anna ${i + 1}` : `Lifter ${i + 1}`,
-  total: 600 - i, total_weight: 600 - i, place: i + 1,
-}))
+const everyone: Participant[] = Array.from({ length: 60 }, (_, i) =>
+  participant({
+    id: i + 1,
+    user_id: i + 1,
+    competition_id: 9,
+    weight_class: '83kg',
+    name: i + 1 === ME ? 'Me Myself' : i % 10 === 0 ? `Anna ${i + 1}` : `Lifter ${i + 1}`,
+    total: 600 - i,
+    total_weight: 600 - i,
+    place: i + 1,
+  }),
+)
 
 /** A stand-in for the server: the participants route filters by q and pages by offset, as the real one does. */
 function serve(list = everyone) {
   const requests: URLSearchParams[] = []
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost')
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    if (url.pathname === '/api/competitions/9') return json({ competition: competition({ id: 9, name: 'Big Open', participants: list.length, weightclasses: ['83kg'] }) })
-    if (url.pathname === `/api/competitions/9/participants/${ME}`) return json({ participant: list.find((p) => p.user_id === ME) })
-    if (url.pathname.startsWith('/api/competitions/9/participants/')) return json({ error: 'This lifter has not joined this challenge.' }, 404)
-    if (url.pathname === '/api/competitions/9/participants') {
-      requests.push(url.searchParams)
-      const q = url.searchParams.get('q')?.toLowerCase() ?? ''
-      const matches = list.filter((p) => p.name.toLowerCase().includes(q))
-      const offset = Number(url.searchParams.get('cursor') ?? 0)
-      const limit = Number(url.searchParams.get('limit'))
-      const more = offset + limit < matches.length
-      return json({ participants: matches.slice(offset, offset + limit), ...(more ? { next_cursor: String(offset + limit) } : {}) })
-    }
-    return json({ error: 'not mocked' }, 404)
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost')
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+      if (url.pathname === '/api/competitions/9')
+        return json({ competition: competition({ id: 9, name: 'Big Open', participants: list.length, weightclasses: ['83kg'] }) })
+      if (url.pathname === `/api/competitions/9/participants/${ME}`) return json({ participant: list.find((p) => p.user_id === ME) })
+      if (url.pathname.startsWith('/api/competitions/9/participants/'))
+        return json({ error: 'This lifter has not joined this challenge.' }, 404)
+      if (url.pathname === '/api/competitions/9/participants') {
+        requests.push(url.searchParams)
+        const q = url.searchParams.get('q')?.toLowerCase() ?? ''
+        const matches = list.filter((p) => p.name.toLowerCase().includes(q))
+        const offset = Number(url.searchParams.get('cursor') ?? 0)
+        const limit = Number(url.searchParams.get('limit'))
+        const more = offset + limit < matches.length
+        return json({ participants: matches.slice(offset, offset + limit), ...(more ? { next_cursor: String(offset + limit) } : {}) })
+      }
+      return json({ error: 'not mocked' }, 404)
+    }),
+  )
   render(
     <MemoryRouter initialEntries={['/challenges/9/participants']}>
-      <Routes><Route path="/challenges/:id/participants" element={<ParticipantsPage />} /></Routes>
+      <Routes>
+        <Route path="/challenges/:id/participants" element={<ParticipantsPage />} />
+      </Routes>
     </MemoryRouter>,
   )
   return requests
@@ -63,7 +79,12 @@ describe('ParticipantsPage', { timeout: 20_000 }, () => {
     await screen.findByText('Lifter 2', {}, WAIT)
     expect(names()).toHaveLength(PARTICIPANT_PAGE_SIZE)
     expect(names().slice(0, 3)).toEqual(['Anna 1', 'Lifter 2', 'Lifter 3'])
-    expect(screen.getAllByTestId('participant-place').slice(0, 3).map((el) => el.textContent)).toEqual(['1', '2', '3'])
+    expect(
+      screen
+        .getAllByTestId('participant-place')
+        .slice(0, 3)
+        .map((el) => el.textContent),
+    ).toEqual(['1', '2', '3'])
     expect(screen.getAllByTestId('participant-total')[0]!.textContent).toBe('600 kg')
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }))
     await screen.findByText('Lifter 60', {}, WAIT)
@@ -74,7 +95,9 @@ describe('ParticipantsPage', { timeout: 20_000 }, () => {
 
   it('pins "You: #57" and, tapped, loads the rows up to the lifter and brings theirs into view, highlighted', async () => {
     const scrolled: string[] = []
-    Element.prototype.scrollIntoView = function scrollIntoView() { scrolled.push(this.id) }
+    Element.prototype.scrollIntoView = function scrollIntoView() {
+      scrolled.push(this.id)
+    }
     serve()
     const chip = await screen.findByTestId('you-chip', {}, WAIT)
     expect(chip.textContent).toBe('You: #57')

@@ -64,7 +64,11 @@ function groups(rows: Participant[], byClass: boolean): Array<{ name: string | n
 function ParticipantRow({ p, competition, me, flashed }: { p: Participant; competition: Competition; me: boolean; flashed: boolean }) {
   const formula = competition.points_formula
   return (
-    <li id={rowId(p.user_id)} className={`participant-row${me ? ' participant-row--me' : ''}${flashed ? ' participant-row--flash' : ''}`} tabIndex={-1}>
+    <li
+      id={rowId(p.user_id)}
+      className={`participant-row${me ? ' participant-row--me' : ''}${flashed ? ' participant-row--flash' : ''}`}
+      tabIndex={-1}
+    >
       <PlaceBadge place={p.place} className="participant-row__place" />
       <Avatar id={p.user_id} name={p.name} size={32} />
       <span className="participant-row__who">
@@ -73,7 +77,11 @@ function ParticipantRow({ p, competition, me, flashed }: { p: Participant; compe
       </span>
       <span className="participant-row__total">
         <strong data-testid="participant-total">{p.total !== null ? formatKg(p.total) : '—'}</strong>
-        {formula && <span className="muted">{formatPoints(p.points)} {FORMULA_NAMES[formula]}</span>}
+        {formula && (
+          <span className="muted">
+            {formatPoints(p.points)} {FORMULA_NAMES[formula]}
+          </span>
+        )}
       </span>
     </li>
   )
@@ -85,7 +93,7 @@ export function ParticipantsPage() {
   const userId = useSession((s) => s.userId)
   const competition = useCompetition(validId)
   const own = useServerQuery(ownEntryQuery(validId, userId))
-  const me = userId ? own.data ?? null : null
+  const me = userId ? (own.data ?? null) : null
   const [text, setText] = useState('')
   const search = useSettled(text.trim(), SEARCH_DEBOUNCE_MS)
   const list = useParticipantList(validId, search)
@@ -139,7 +147,10 @@ export function ParticipantsPage() {
         <div>
           <h1>Participants</h1>
           <p className="muted participants-page__sub">
-            {challenge.name} · {challenge.participants} {challenge.participants === 1 ? 'lifter' : 'lifters'} · {challenge.ranking === 'class' ? 'places by total within each weight class' : `places by ${FORMULA_NAMES[challenge.ranking]} points`}
+            {challenge.name} · {challenge.participants} {challenge.participants === 1 ? 'lifter' : 'lifters'} ·{' '}
+            {challenge.ranking === 'class'
+              ? 'places by total within each weight class'
+              : `places by ${FORMULA_NAMES[challenge.ranking]} points`}
           </p>
         </div>
         <Link to={`/challenges/${challenge.id}`}>← Back to the challenge</Link>
@@ -147,7 +158,14 @@ export function ParticipantsPage() {
 
       <div className="field participants-page__search">
         <label htmlFor="participant-search">Search by name</label>
-        <input id="participant-search" type="search" placeholder="e.g. Anna" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="participant-search"
+          type="search"
+          placeholder="e.g. Anna"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
 
       {list.error !== undefined && !list.ready && <LoadError message={errorText(list.error, PARTICIPANTS_FAILED)} onRetry={list.reload} />}
@@ -159,14 +177,25 @@ export function ParticipantsPage() {
           <section key={`${group.name ?? 'all'}-${i}`} className="participants-group" aria-label={group.name ?? 'All participants'}>
             {group.name && <h2 className="participants-group__name">{group.name}</h2>}
             <ol className="participants-list">
-              {group.rows.map((p) => <ParticipantRow key={p.id} p={p} competition={challenge} me={p.user_id === userId} flashed={p.user_id === flashed} />)}
+              {group.rows.map((p) => (
+                <ParticipantRow key={p.id} p={p} competition={challenge} me={p.user_id === userId} flashed={p.user_id === flashed} />
+              ))}
             </ol>
           </section>
         ))}
       </div>
-      {list.error !== undefined && list.ready && <p className="alert alert--error" role="alert">{errorText(list.error, PARTICIPANTS_FAILED)}</p>}
+      {list.error !== undefined && list.ready && (
+        <p className="alert alert--error" role="alert">
+          {errorText(list.error, PARTICIPANTS_FAILED)}
+        </p>
+      )}
       {list.ready && hasMore && (
-        <button type="button" className="button button--secondary participants-page__more" disabled={loading} onClick={() => void loadMore()}>
+        <button
+          type="button"
+          className="button button--secondary participants-page__more"
+          disabled={loading}
+          onClick={() => void loadMore()}
+        >
           {loading ? 'Loading…' : 'Show more'}
         </button>
       )}

@@ -25,7 +25,16 @@ import { useSession } from '../../../stores/session.ts'
 import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
 import { BoardLights } from './BoardLights.tsx'
-import { boardGroups, boardPages, findRow, latestDecided, pageOf, type BoardRow, type BoardScoring, type PageSegment } from './board-pages.ts'
+import {
+  boardGroups,
+  boardPages,
+  findRow,
+  latestDecided,
+  pageOf,
+  type BoardRow,
+  type BoardScoring,
+  type PageSegment,
+} from './board-pages.ts'
 import { QrCode } from './QrCode.tsx'
 import { MeetProjectorBoard } from '../meets/components/MeetProjectorBoard.tsx'
 import './ProjectorBoard.css'
@@ -48,7 +57,10 @@ export function ProjectorBoardPage() {
   const validId = Number.isInteger(id) && id > 0 ? id : null
   // Decisions waiting for their turn on screen, oldest first (a newer state of one replaces it).
   const [decisions, setDecisions] = useState<Lift[]>([])
-  const onJudged = useCallback((attempt: Lift) => setDecisions((q) => [...q.filter((a) => a.id !== attempt.id), attempt].slice(-MAX_QUEUED)), [])
+  const onJudged = useCallback(
+    (attempt: Lift) => setDecisions((q) => [...q.filter((a) => a.id !== attempt.id), attempt].slice(-MAX_QUEUED)),
+    [],
+  )
   const shown = decisions[0] ?? null
   const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
   // New lifters and changed figures are marked for a moment.
@@ -67,7 +79,10 @@ export function ProjectorBoardPage() {
   const decided = useMemo(() => latestDecided(lifts), [lifts])
 
   const { total_lifts: totalLifts, ranking, points_formula: pointsFormula } = competition ?? LOADING_SCORING
-  const scoring = useMemo<BoardScoring>(() => ({ total_lifts: totalLifts, ranking, points_formula: pointsFormula }), [totalLifts, ranking, pointsFormula])
+  const scoring = useMemo<BoardScoring>(
+    () => ({ total_lifts: totalLifts, ranking, points_formula: pointsFormula }),
+    [totalLifts, ranking, pointsFormula],
+  )
   const groups = useMemo(() => boardGroups(participants ?? [], scoring.ranking), [participants, scoring])
   const bodyRef = useRef<HTMLDivElement>(null)
   const [fit, setFit] = useState(DEFAULT_FIT)
@@ -89,7 +104,10 @@ export function ProjectorBoardPage() {
       if (!segment || rowHeight <= 0 || body.clientHeight <= 0) return
       const headerHeight = segment.getBoundingClientRect().height - rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0)
       // In rows, fractions kept: a header row shorter than a lifter's row costs less than one, so the page fills to its last whole row.
-      const next = { capacity: Math.max(2, Math.floor(((body.clientHeight - 2) / rowHeight) * 100) / 100), headerCost: Math.max(0.5, Math.ceil((headerHeight / rowHeight) * 100) / 100) }
+      const next = {
+        capacity: Math.max(2, Math.floor(((body.clientHeight - 2) / rowHeight) * 100) / 100),
+        headerCost: Math.max(0.5, Math.ceil((headerHeight / rowHeight) * 100) / 100),
+      }
       setFit((f) => (f.capacity === next.capacity && f.headerCost === next.headerCost ? f : next))
     }
     measure()
@@ -134,34 +152,64 @@ export function ProjectorBoardPage() {
           <p className="board__kicker">LiftArena live</p>
           <h1>{competition?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
           {!competition && !!error && (
-            <button type="button" className="button board__retry" onClick={() => void resync().catch(() => undefined)}>Try Again</button>
+            <button type="button" className="button board__retry" onClick={() => void resync().catch(() => undefined)}>
+              Try Again
+            </button>
           )}
         </div>
         <div className="board__meta">
           <OfflineNotice variant="inline" />
           <LiveIndicator room={validId ? competitionRoom(validId) : null} variant="board" />
-          {competition && <span><strong data-testid="board-count" className={withHighlight(undefined, countChanged)}>{competition.participants}</strong> lifters</span>}
-          {pages.length > 1 && <span className="board__page" data-testid="board-page">Page {pageIndex + 1} of {pages.length}</span>}
+          {competition && (
+            <span>
+              <strong data-testid="board-count" className={withHighlight(undefined, countChanged)}>
+                {competition.participants}
+              </strong>{' '}
+              lifters
+            </span>
+          )}
+          {pages.length > 1 && (
+            <span className="board__page" data-testid="board-page">
+              Page {pageIndex + 1} of {pages.length}
+            </span>
+          )}
         </div>
       </header>
 
       <div className="board__main">
         <div className="board__body" ref={bodyRef} data-page={pageIndex + 1}>
           {current.map((segment) => (
-            <Segment key={`${segment.bestLifter ?? ''}:${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`} segment={segment} scoring={scoring} latest={latest} decided={decided} changed={changedRows} />
+            <Segment
+              key={`${segment.bestLifter ?? ''}:${segment.weightClass ?? ''}:${segment.rows[0]?.participant.id}`}
+              segment={segment}
+              scoring={scoring}
+              latest={latest}
+              decided={decided}
+              changed={changedRows}
+            />
           ))}
           {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
         </div>
 
         <aside className="board__side">
           {decided && (
-            <div key={`${decided.id}:${decided.judging.decided_at}`} className="board__card board__card--decided" data-testid="board-decided">
+            <div
+              key={`${decided.id}:${decided.judging.decided_at}`}
+              className="board__card board__card--decided"
+              data-testid="board-decided"
+            >
               <span className="board__card-label">Last decision</span>
               <strong className="board__card-name">{decided.participant_name}</strong>
-              <span>{liftLabel(decided.lift_type)} {formatNumber(decided.weight)} kg</span>
-              <span className={`board__verdict board__verdict--${decided.status === 'completed' ? 'good' : 'bad'}`}>{decided.status === 'completed' ? 'Good lift' : 'No lift'}</span>
+              <span>
+                {liftLabel(decided.lift_type)} {formatNumber(decided.weight)} kg
+              </span>
+              <span className={`board__verdict board__verdict--${decided.status === 'completed' ? 'good' : 'bad'}`}>
+                {decided.status === 'completed' ? 'Good lift' : 'No lift'}
+              </span>
               {decidedRow && (
-                <span className="board__card-rank" data-testid="board-decided-rank">{standingText(decidedRow.row, decidedRow.weightClass, scoring)}</span>
+                <span className="board__card-rank" data-testid="board-decided-rank">
+                  {standingText(decidedRow.row, decidedRow.weightClass, scoring)}
+                </span>
               )}
             </div>
           )}
@@ -169,8 +217,12 @@ export function ProjectorBoardPage() {
             <div key={latest.id} className="board__card board__latest" role="status" aria-live="polite" data-testid="board-latest">
               <span className="board__card-label">Latest attempt</span>
               <strong className="board__card-name">{latest.participant_name}</strong>
-              <span>{liftLabel(latest.lift_type)} {formatNumber(latest.weight)} kg</span>
-              <span className={`board__verdict board__verdict--${latest.status === 'completed' ? 'good' : latest.status === 'failed' ? 'bad' : 'other'}`}>
+              <span>
+                {liftLabel(latest.lift_type)} {formatNumber(latest.weight)} kg
+              </span>
+              <span
+                className={`board__verdict board__verdict--${latest.status === 'completed' ? 'good' : latest.status === 'failed' ? 'bad' : 'other'}`}
+              >
                 {latest.status === 'completed' ? 'Good lift' : latest.status === 'failed' ? 'No lift' : pendingText(latest)}
               </span>
             </div>
@@ -178,16 +230,24 @@ export function ProjectorBoardPage() {
           {url && !phonesCannotFollow && (
             <figure className="board__follow">
               <QrCode className="board__qr" text={url} label={`QR code of ${url}`} />
-              <figcaption>Follow on your phone: <strong data-testid="board-url">{url.replace(/^https?:\/\//, '')}</strong></figcaption>
+              <figcaption>
+                Follow on your phone: <strong data-testid="board-url">{url.replace(/^https?:\/\//, '')}</strong>
+              </figcaption>
             </figure>
           )}
           {url && phonesCannotFollow && !network.loading && organiserViewing && (
-            <p className="board__follow board__follow-note" data-testid="board-follow-note">{FOLLOW_NOTE}</p>
+            <p className="board__follow board__follow-note" data-testid="board-follow-note">
+              {FOLLOW_NOTE}
+            </p>
           )}
         </aside>
       </div>
 
-      {shown && <div className="board__overlay"><BoardLights attempt={shown} /></div>}
+      {shown && (
+        <div className="board__overlay">
+          <BoardLights attempt={shown} />
+        </div>
+      )}
     </div>
   )
 }
@@ -222,13 +282,30 @@ const SHORT_LIFT: Partial<Record<string, string>> = { squat: 'SQ', bench: 'BP', 
 /** A kg figure, '—' before a good lift. */
 const kg = (n: number | null) => (n ? formatNumber(n) : '—')
 
-function Segment({ segment, scoring, latest, decided, changed }: { segment: PageSegment; scoring: BoardScoring; latest: Lift | undefined; decided: Lift | undefined; changed: ReadonlySet<number> }) {
+function Segment({
+  segment,
+  scoring,
+  latest,
+  decided,
+  changed,
+}: {
+  segment: PageSegment
+  scoring: BoardScoring
+  latest: Lift | undefined
+  decided: Lift | undefined
+  changed: ReadonlySet<number>
+}) {
   const heading = segment.bestLifter ? `Best lifter · ${FORMULA_NAMES[segment.bestLifter]}` : segment.weightClass
   const formula = scoring.points_formula
   return (
     <section className={`board__segment${segment.bestLifter ? ' board__segment--best' : ''}`} aria-label={heading ?? 'Ranking'}>
       {/* On a phone the heading stands above its table; on a screen it takes the Lifter header's place (one row less per group). */}
-      {heading && <h2 className="board__class board__class--phone">{heading}{segment.continued ? ' (continued)' : ''}</h2>}
+      {heading && (
+        <h2 className="board__class board__class--phone">
+          {heading}
+          {segment.continued ? ' (continued)' : ''}
+        </h2>
+      )}
       <table className="board__table" style={{ '--figures': scoring.total_lifts.length + 1 + (formula ? 1 : 0) } as CSSProperties}>
         {/* Column widths in the cells' own font (ProjectorBoard.css): figures always fit; the name gives way. */}
         <colgroup>
@@ -236,42 +313,93 @@ function Segment({ segment, scoring, latest, decided, changed }: { segment: Page
           <col />
           <col className="board__col--judging" />
           {!segment.weightClass && <col className="board__col--class" />}
-          {scoring.total_lifts.map((lift) => <col key={lift} className={`board__col--lift board__col--${lift}`} />)}
+          {scoring.total_lifts.map((lift) => (
+            <col key={lift} className={`board__col--lift board__col--${lift}`} />
+          ))}
           <col className="board__col--total" />
           {formula && <col className={`board__col--points board__col--${formula}`} />}
         </colgroup>
         <thead>
           <tr>
-            <th scope="col" className="board__rank-col">#</th>
-            <th scope="col" className="board__lifter-col">
-              {heading
-                ? <><span className="board__class board__class--screen" aria-hidden="true">{heading}{segment.continued ? ' (continued)' : ''}</span><span className="board__lifter-label">Lifter</span></>
-                : 'Lifter'}
+            <th scope="col" className="board__rank-col">
+              #
             </th>
-            <th scope="col" className="board__judging-col"><span className="visually-hidden">Judging</span></th>
-            {!segment.weightClass && <th scope="col" className="board__class-col">Class</th>}
+            <th scope="col" className="board__lifter-col">
+              {heading ? (
+                <>
+                  <span className="board__class board__class--screen" aria-hidden="true">
+                    {heading}
+                    {segment.continued ? ' (continued)' : ''}
+                  </span>
+                  <span className="board__lifter-label">Lifter</span>
+                </>
+              ) : (
+                'Lifter'
+              )}
+            </th>
+            <th scope="col" className="board__judging-col">
+              <span className="visually-hidden">Judging</span>
+            </th>
+            {!segment.weightClass && (
+              <th scope="col" className="board__class-col">
+                Class
+              </th>
+            )}
             {scoring.total_lifts.map((lift) => (
               <th key={lift} scope="col" className="num board__num-col" data-short={SHORT_LIFT[lift] ?? liftLabel(lift)}>
                 <span className="board__label-long">{liftLabel(lift)}</span>
               </th>
             ))}
-            <th scope="col" className="num board__num-col">Total</th>
-            {formula && <th scope="col" className="num board__num-col board__points-col">{FORMULA_NAMES[formula]}</th>}
+            <th scope="col" className="num board__num-col">
+              Total
+            </th>
+            {formula && (
+              <th scope="col" className="num board__num-col board__points-col">
+                {FORMULA_NAMES[formula]}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {segment.rows.map((row) => <Row key={row.participant.id} row={row} scoring={scoring} showClass={!segment.weightClass} latest={latest} decided={decided} changed={changed.has(row.participant.id)} />)}
+          {segment.rows.map((row) => (
+            <Row
+              key={row.participant.id}
+              row={row}
+              scoring={scoring}
+              showClass={!segment.weightClass}
+              latest={latest}
+              decided={decided}
+              changed={changed.has(row.participant.id)}
+            />
+          ))}
         </tbody>
       </table>
     </section>
   )
 }
 
-function Row({ row, scoring, showClass, latest, decided, changed }: { row: BoardRow; scoring: BoardScoring; showClass: boolean; latest: Lift | undefined; decided: Lift | undefined; changed: boolean }) {
+function Row({
+  row,
+  scoring,
+  showClass,
+  latest,
+  decided,
+  changed,
+}: {
+  row: BoardRow
+  scoring: BoardScoring
+  showClass: boolean
+  latest: Lift | undefined
+  decided: Lift | undefined
+  changed: boolean
+}) {
   const p = row.participant
   const isLatest = latest?.participant_id === p.id
   const isDecided = decided?.participant_id === p.id
-  const className = withHighlight([isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined, changed)
+  const className = withHighlight(
+    [isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined,
+    changed,
+  )
   const onePending = row.pending.length === 1 ? votesText(row.pending[0]!.judging) : null
   return (
     <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
@@ -279,7 +407,9 @@ function Row({ row, scoring, showClass, latest, decided, changed }: { row: Board
       <td className="board__name">
         {/* One line: the country drops out of sight first; only then is the name shortened (the title has it whole). */}
         <span className="board__name-line">
-          <span className="board__name-text" title={p.name}>{p.name}</span>
+          <span className="board__name-text" title={p.name}>
+            {p.name}
+          </span>
           {p.country && <span className="board__country">{p.country}</span>}
         </span>
         {row.pending.length > 0 && <span className="board__pending-phone">{AWAITING_JUDGES}</span>}
@@ -287,12 +417,17 @@ function Row({ row, scoring, showClass, latest, decided, changed }: { row: Board
       <td className="board__judging">
         {row.pending.length > 0 && (
           <span className="board__pending" title={onePending ? `${AWAITING_JUDGES} · ${onePending}` : AWAITING_JUDGES}>
-            {AWAITING_JUDGES}{row.pending.length > 1 ? `\u00a0×${row.pending.length}` : ''}
+            {AWAITING_JUDGES}
+            {row.pending.length > 1 ? `\u00a0×${row.pending.length}` : ''}
           </span>
         )}
       </td>
       {showClass && <td className="board__class-col">{p.weight_class}</td>}
-      {scoring.total_lifts.map((lift) => <td key={lift} className="num">{kg(bestOf(p, lift))}</td>)}
+      {scoring.total_lifts.map((lift) => (
+        <td key={lift} className="num">
+          {kg(bestOf(p, lift))}
+        </td>
+      ))}
       <td className="num board__total">{kg(p.total)}</td>
       {scoring.points_formula && <td className="num board__points">{formatPoints(p.points)}</td>}
     </tr>

@@ -32,7 +32,9 @@ export function ProtocolPage() {
     return <LoadError message={errorText(results.error, 'The results could not be loaded.')} onRetry={() => void results.reload()} />
   }
   const lifts = [...doc.competition.lifts].sort((a, b) => LIFT_ORDER.indexOf(a) - LIFT_ORDER.indexOf(b))
-  const counts = Object.fromEntries(lifts.map((lift) => [lift, Math.max(3, ...doc.lifters.map((l) => l.attempts.filter((a) => a.lift === lift).length))]))
+  const counts = Object.fromEntries(
+    lifts.map((lift) => [lift, Math.max(3, ...doc.lifters.map((l) => l.attempts.filter((a) => a.lift === lift).length))]),
+  )
   const groups = protocolGroups(doc)
 
   return (
@@ -40,13 +42,21 @@ export function ProtocolPage() {
     <article className={landscape ? 'protocol protocol--landscape' : 'protocol'}>
       <div className="protocol__controls no-print">
         <Link to={`/challenges/${id}`}>← Back to the challenge</Link>
-        <label><input type="checkbox" checked={landscape} onChange={(e) => setLandscape(e.target.checked)} /> Landscape</label>
-        <button type="button" className="button" onClick={() => window.print()}>Print</button>
+        <label>
+          <input type="checkbox" checked={landscape} onChange={(e) => setLandscape(e.target.checked)} /> Landscape
+        </label>
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
       </div>
       <header className="protocol__header">
         <h1>{doc.competition.name}</h1>
-        <p>{doc.competition.location} · {formatDate(doc.competition.start_date)} – {formatDate(doc.competition.end_date)}</p>
-        <p className="protocol__meta">Results protocol · {doc.lifters.length} lifters · {lifts.map(liftLabel).join(', ')}</p>
+        <p>
+          {doc.competition.location} · {formatDate(doc.competition.start_date)} – {formatDate(doc.competition.end_date)}
+        </p>
+        <p className="protocol__meta">
+          Results protocol · {doc.lifters.length} lifters · {lifts.map(liftLabel).join(', ')}
+        </p>
       </header>
 
       {groups.map((group) => (
@@ -55,18 +65,40 @@ export function ProtocolPage() {
           <table className="protocol__table">
             <thead>
               <tr>
-                <th scope="col" rowSpan={2} className="num">Pl.</th>
-                <th scope="col" rowSpan={2}>Name</th>
-                <th scope="col" rowSpan={2}>Team / country</th>
-                <th scope="col" rowSpan={2} className="num">BW</th>
-                {lifts.map((lift) => <th key={lift} scope="colgroup" colSpan={counts[lift]! + 1}>{liftLabel(lift)}</th>)}
-                <th scope="col" rowSpan={2} className="num">Total</th>
-                <th scope="col" rowSpan={2} className="num">Points</th>
+                <th scope="col" rowSpan={2} className="num">
+                  Pl.
+                </th>
+                <th scope="col" rowSpan={2}>
+                  Name
+                </th>
+                <th scope="col" rowSpan={2}>
+                  Team / country
+                </th>
+                <th scope="col" rowSpan={2} className="num">
+                  BW
+                </th>
+                {lifts.map((lift) => (
+                  <th key={lift} scope="colgroup" colSpan={counts[lift]! + 1}>
+                    {liftLabel(lift)}
+                  </th>
+                ))}
+                <th scope="col" rowSpan={2} className="num">
+                  Total
+                </th>
+                <th scope="col" rowSpan={2} className="num">
+                  Points
+                </th>
               </tr>
               <tr>
                 {lifts.flatMap((lift) => [
-                  ...Array.from({ length: counts[lift]! }, (_, i) => <th key={`${lift}${i}`} scope="col" className="num">{i + 1}</th>),
-                  <th key={`${lift}-best`} scope="col" className="num">Best</th>,
+                  ...Array.from({ length: counts[lift]! }, (_, i) => (
+                    <th key={`${lift}${i}`} scope="col" className="num">
+                      {i + 1}
+                    </th>
+                  )),
+                  <th key={`${lift}-best`} scope="col" className="num">
+                    Best
+                  </th>,
                 ])}
               </tr>
             </thead>
@@ -79,13 +111,23 @@ export function ProtocolPage() {
                   <td className="num">{l.bodyweight === null ? '—' : formatNumber(l.bodyweight)}</td>
                   {lifts.flatMap((lift) => [
                     ...attemptCells(l, lift, counts[lift]).map((cell, i) => (
-                      <td key={`${lift}${i}`} className={`num ${cell.result ? RESULT_CLASS[cell.result] ?? '' : ''}`}>
-                        {cell.weight === null ? '—' : cell.result === 'no_lift' ? <s aria-label={`${formatNumber(cell.weight)}, no lift`}>{formatNumber(cell.weight)}</s> : formatNumber(cell.weight)}
+                      <td key={`${lift}${i}`} className={`num ${cell.result ? (RESULT_CLASS[cell.result] ?? '') : ''}`}>
+                        {cell.weight === null ? (
+                          '—'
+                        ) : cell.result === 'no_lift' ? (
+                          <s aria-label={`${formatNumber(cell.weight)}, no lift`}>{formatNumber(cell.weight)}</s>
+                        ) : (
+                          formatNumber(cell.weight)
+                        )}
                       </td>
                     )),
-                    <td key={`${lift}-best`} className="num protocol__best">{l.best[lift] ? formatNumber(l.best[lift]) : '—'}</td>,
+                    <td key={`${lift}-best`} className="num protocol__best">
+                      {l.best[lift] ? formatNumber(l.best[lift]) : '—'}
+                    </td>,
                   ])}
-                  <td className="num"><strong>{l.total === null ? '—' : formatNumber(l.total)}</strong></td>
+                  <td className="num">
+                    <strong>{l.total === null ? '—' : formatNumber(l.total)}</strong>
+                  </td>
                   <td className="num">{formatPoints(l.points)}</td>
                 </tr>
               ))}
@@ -96,11 +138,15 @@ export function ProtocolPage() {
 
       <section className="protocol__group protocol__closing" aria-label="Records, teams and officials">
         <h2>Records set</h2>
-        {records.length === 0 ? <p>None.</p> : (
+        {records.length === 0 ? (
+          <p>None.</p>
+        ) : (
           <ul>
             {records.map((r) => (
               <li key={`${r.attempt_id}-${r.lift}-${r.division}-${r.weight_class}`}>
-                {formatKg(r.weight)} {r.lift === 'total' ? 'total' : liftLabel(r.lift).toLowerCase()}, {r.name} ({r.sex === 'F' ? 'women' : 'men'} {r.weight_class}, {r.division.replace(/_/g, ' ')}{r.equipment === 'none' ? '' : `, ${r.equipment}`}){r.previous !== null ? `, previous ${formatKg(r.previous)}` : ''}
+                {formatKg(r.weight)} {r.lift === 'total' ? 'total' : liftLabel(r.lift).toLowerCase()}, {r.name} (
+                {r.sex === 'F' ? 'women' : 'men'} {r.weight_class}, {r.division.replace(/_/g, ' ')}
+                {r.equipment === 'none' ? '' : `, ${r.equipment}`}){r.previous !== null ? `, previous ${formatKg(r.previous)}` : ''}
               </li>
             ))}
           </ul>
@@ -108,7 +154,9 @@ export function ProtocolPage() {
         {teams.length > 0 && <TeamStandingsTable teams={teams} caption="Team standings" />}
         <h2>Panel</h2>
         <p>{panel ? (panel.judges.length > 0 ? panel.judges.map((j) => j.name).join(', ') : 'The organiser judged alone.') : '—'}</p>
-        <p className="protocol__meta">Attempts struck through are no lifts; a dash is an attempt not taken. Points by the challenge's formula.</p>
+        <p className="protocol__meta">
+          Attempts struck through are no lifts; a dash is an attempt not taken. Points by the challenge's formula.
+        </p>
       </section>
     </article>
   )

@@ -18,7 +18,14 @@ export function QrCode({ text, label, className }: { text: string; label: string
     return { size: n + 2 * QUIET, path: d }
   }, [text])
   return (
-    <svg className={className} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} shapeRendering="crispEdges" data-qr-text={text}>
+    <svg
+      className={className}
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-qr-text={text}
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

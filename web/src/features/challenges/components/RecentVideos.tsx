@@ -25,7 +25,7 @@ interface Props {
 export function RecentVideos({ lifts, competitionId, own }: Props) {
   const transcodes = useLive((s) => s.transcodes)
   const landingId = useLandingAttemptId()
-  const landing = landingId === null ? undefined : own?.attempts.find((a) => a.id === landingId) ?? lifts.find((l) => l.id === landingId)
+  const landing = landingId === null ? undefined : (own?.attempts.find((a) => a.id === landingId) ?? lifts.find((l) => l.id === landingId))
   const newest = lifts.filter((l) => l.video_url).slice(0, UI.recentVideos)
   const pinned = landing?.video_url && !newest.some((l) => l.id === landing.id)
   const videos = pinned ? [landing, ...newest.slice(0, UI.recentVideos - 1)] : newest
@@ -38,7 +38,11 @@ export function RecentVideos({ lifts, competitionId, own }: Props) {
         const progress = transcodes[lift.id]
         const landed = lift.id === landing?.id
         return (
-          <li key={lift.id} id={attemptAnchor(lift.id)} className={landed ? `video-grid__landing${highlighted ? ' video-grid__landing--flash' : ''}` : undefined}>
+          <li
+            key={lift.id}
+            id={attemptAnchor(lift.id)}
+            className={landed ? `video-grid__landing${highlighted ? ' video-grid__landing--flash' : ''}` : undefined}
+          >
             <Link className="video-tile" to={`/challenges/${competitionId}/participants/${lift.participant_id}/video/${lift.id}`}>
               <VideoThumb poster={lift.poster_url}>
                 {isProcessing(lift) && (
@@ -50,7 +54,9 @@ export function RecentVideos({ lifts, competitionId, own }: Props) {
               </VideoThumb>
               <div className="video-tile__body">
                 <strong>{lift.participant_name}</strong>
-                <span>{liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} /></span>
+                <span>
+                  {liftLabel(lift.lift_type)} · {formatKg(lift.weight)} · <AttemptVerdict attempt={lift} />
+                </span>
                 <span className="muted">{formatDateTime(lift.created_at)}</span>
               </div>
             </Link>

@@ -11,15 +11,31 @@ export function TeamStandingsTable({ teams, caption = 'Teams' }: { teams: readon
       <table className="team-standings">
         <caption>{caption} — IPF points 12, 9, 8 … 1 per class place; best five men and five women count</caption>
         <thead>
-          <tr><th scope="col" className="num">Place</th><th scope="col">Team</th><th scope="col" className="num">Points</th><th scope="col">Counted lifters</th></tr>
+          <tr>
+            <th scope="col" className="num">
+              Place
+            </th>
+            <th scope="col">Team</th>
+            <th scope="col" className="num">
+              Points
+            </th>
+            <th scope="col">Counted lifters</th>
+          </tr>
         </thead>
         <tbody>
           {teams.map((t) => (
             <tr key={t.team}>
               <td className="num">{t.place}</td>
               <td>{t.team}</td>
-              <td className="num"><strong>{t.points}</strong></td>
-              <td>{t.members.filter((m) => m.counted).map((m) => `${m.name} (${m.weight_class}, ${m.class_place}. ${m.points})`).join(', ') || '—'}</td>
+              <td className="num">
+                <strong>{t.points}</strong>
+              </td>
+              <td>
+                {t.members
+                  .filter((m) => m.counted)
+                  .map((m) => `${m.name} (${m.weight_class}, ${m.class_place}. ${m.points})`)
+                  .join(', ') || '—'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -33,5 +49,9 @@ export function ChallengeTeams({ competitionId, ended }: { competitionId: number
   // Results: asked for once the challenge has ended (a running challenge's page asks for its summary only).
   const { data } = useServerQuery({ ...challengeTeamsQuery(competitionId), enabled: ended })
   if (!data || data.length === 0) return null
-  return <div className="panel challenge-records"><TeamStandingsTable teams={data} /></div>
+  return (
+    <div className="panel challenge-records">
+      <TeamStandingsTable teams={data} />
+    </div>
+  )
 }

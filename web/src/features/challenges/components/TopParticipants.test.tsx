@@ -8,12 +8,25 @@ import { competition, lift, participant, summary } from '../../../test/fixtures.
 import { TopParticipants } from './TopParticipants.tsx'
 
 type Summary = ReturnType<typeof summary>
-const show = (shown: Partial<Summary>, scoring: Parameters<typeof competition>[0], me: { userId: number; weightClass: string } | null = null) => render(
-  <MemoryRouter>
-    <TopParticipants summary={summary(shown)} competition={competition(scoring)} highlightUserId={me?.userId ?? null} ownClass={me?.weightClass} />
-  </MemoryRouter>,
-)
-const rows = () => within(screen.getByRole('list', { name: 'Top participants' })).getAllByRole('listitem').filter((li) => li.classList.contains('top-list__item'))
+const show = (
+  shown: Partial<Summary>,
+  scoring: Parameters<typeof competition>[0],
+  me: { userId: number; weightClass: string } | null = null,
+) =>
+  render(
+    <MemoryRouter>
+      <TopParticipants
+        summary={summary(shown)}
+        competition={competition(scoring)}
+        highlightUserId={me?.userId ?? null}
+        ownClass={me?.weightClass}
+      />
+    </MemoryRouter>,
+  )
+const rows = () =>
+  within(screen.getByRole('list', { name: 'Top participants' }))
+    .getAllByRole('listitem')
+    .filter((li) => li.classList.contains('top-list__item'))
 const who = () => rows().map((li) => li.querySelector('.top-list__who > a')!.textContent)
 
 describe('TopParticipants', () => {
@@ -22,7 +35,17 @@ describe('TopParticipants', () => {
     participant({ id: 20, user_id: 20, name: 'Heavy One', weight_class: '93kg', total: 700, total_weight: 700, points: 455.5, place: 1 }),
     participant({ id: 21, user_id: 21, name: 'Heavy Zero', weight_class: '93kg', place: null }),
   ]
-  const light = Array.from({ length: 5 }, (_, i) => participant({ id: i + 1, user_id: i + 1, name: `Light ${i + 1}`, weight_class: '74kg', total: 500 - i, total_weight: 500 - i, place: i + 1 }))
+  const light = Array.from({ length: 5 }, (_, i) =>
+    participant({
+      id: i + 1,
+      user_id: i + 1,
+      name: `Light ${i + 1}`,
+      weight_class: '74kg',
+      total: 500 - i,
+      total_weight: 500 - i,
+      place: i + 1,
+    }),
+  )
   const byClass: Partial<Summary> = { top: [...light, ...heavy], count: 9, class_counts: { '74kg': 7, '93kg': 2 } }
 
   it('by class: the first class by default, 5 shown and the rest counted in that class; buttons switch class', () => {
@@ -51,14 +74,21 @@ describe('TopParticipants', () => {
   })
 
   it("by class: opens on the signed-in lifter's class when they are not in its top, and counts the rest of it", () => {
-    show({ top: [...light, ...heavy], count: 15, class_counts: { '74kg': 7, '93kg': 8 } }, { ranking: 'class' }, { userId: 99, weightClass: '93kg' })
+    show(
+      { top: [...light, ...heavy], count: 15, class_counts: { '74kg': 7, '93kg': 8 } },
+      { ranking: 'class' },
+      { userId: 99, weightClass: '93kg' },
+    )
     expect(screen.getByRole('button', { name: '93kg' }).getAttribute('aria-pressed')).toBe('true')
     expect(who()).toEqual(['Heavy One', 'Heavy Zero'])
     expect(screen.getByText('And 6 more participants...')).toBeTruthy()
   })
 
   it('by a formula: the overall top 5 in the order given, no class buttons', () => {
-    const top = [...light, ...heavy].map((p, i) => ({ ...p, place: i + 3 })).reverse().slice(0, 5)
+    const top = [...light, ...heavy]
+      .map((p, i) => ({ ...p, place: i + 3 }))
+      .reverse()
+      .slice(0, 5)
     show({ top, count: 9, class_counts: { '74kg': 7, '93kg': 2 } }, { ranking: 'wilks', points_formula: 'wilks' })
     expect(screen.queryByRole('group', { name: 'Weight class' })).toBeNull()
     expect(who()).toEqual(['Heavy Zero', 'Heavy One', 'Light 5', 'Light 4', 'Light 3'])
@@ -69,11 +99,23 @@ describe('TopParticipants', () => {
 
   it('weightlifting: attempt chips snatch first, bests of snatch and clean & jerk; no points without a formula', () => {
     const p = participant({
-      best_snatch: 120, best_clean_and_jerk: 150, total: 270, total_weight: 270, place: 1,
-      attempts: [lift({ id: 1, lift_type: 'clean_and_jerk', weight: 150, created_at: '2026-01-01T09:00:00.000Z' }), lift({ id: 2, lift_type: 'snatch', weight: 120, created_at: '2026-01-01T10:00:00.000Z' })],
+      best_snatch: 120,
+      best_clean_and_jerk: 150,
+      total: 270,
+      total_weight: 270,
+      place: 1,
+      attempts: [
+        lift({ id: 1, lift_type: 'clean_and_jerk', weight: 150, created_at: '2026-01-01T09:00:00.000Z' }),
+        lift({ id: 2, lift_type: 'snatch', weight: 120, created_at: '2026-01-01T10:00:00.000Z' }),
+      ],
     })
-    show({ top: [p], count: 1, class_counts: { '74kg': 1 } }, { sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], ranking: 'class', points_formula: null })
-    const chips = within(screen.getByRole('list', { name: 'Attempts of Anna Novak' })).getAllByRole('listitem').map((li) => li.textContent)
+    show(
+      { top: [p], count: 1, class_counts: { '74kg': 1 } },
+      { sport: 'weightlifting', total_lifts: ['snatch', 'clean_and_jerk'], ranking: 'class', points_formula: null },
+    )
+    const chips = within(screen.getByRole('list', { name: 'Attempts of Anna Novak' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
     expect(chips).toEqual(['S 120', 'C 150'])
     expect(screen.getByTestId('participant-bests').textContent).toBe('Sn 120 · C&J 150')
     expect(screen.getByTestId('participant-total').textContent).toBe('270 kg')

@@ -25,7 +25,14 @@ type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_coun
 
 /** Short names for a line of bests ('Sn 120 · C&J 150'). */
 const LIFT_SHORT: Record<LiftType, string> = {
-  squat: 'Sq', bench: 'Bn', deadlift: 'Dl', snatch: 'Sn', clean_and_jerk: 'C&J', power_clean: 'PC', push_press: 'PP', overhead_press: 'OHP',
+  squat: 'Sq',
+  bench: 'Bn',
+  deadlift: 'Dl',
+  snatch: 'Sn',
+  clean_and_jerk: 'C&J',
+  power_clean: 'PC',
+  push_press: 'PP',
+  overhead_press: 'OHP',
 }
 
 /** The total's lifts in the challenge's order, then any other lift; each lift's attempts in the order lifted. */
@@ -54,11 +61,21 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
 
   const byClass = competition.ranking === 'class'
   // The classes with lifters, lightest first (each has its top in the summary).
-  const classes = byClass ? [...new Set([...Object.keys(classCounts).filter((c) => classCounts[c]! > 0), ...participants.map((p) => p.weight_class)])].sort(classOrder) : []
-  const shownClass = byClass ? (picked && classes.includes(picked) ? picked : ownClass && classes.includes(ownClass) ? ownClass : classes[0]!) : null
+  const classes = byClass
+    ? [...new Set([...Object.keys(classCounts).filter((c) => classCounts[c]! > 0), ...participants.map((p) => p.weight_class)])].sort(
+        classOrder,
+      )
+    : []
+  const shownClass = byClass
+    ? picked && classes.includes(picked)
+      ? picked
+      : ownClass && classes.includes(ownClass)
+        ? ownClass
+        : classes[0]!
+    : null
   const view = shownClass === null ? participants : participants.filter((p) => p.weight_class === shownClass)
   const top = view.slice(0, UI.topParticipants)
-  const more = Math.max(0, (shownClass === null ? count : classCounts[shownClass] ?? view.length) - top.length)
+  const more = Math.max(0, (shownClass === null ? count : (classCounts[shownClass] ?? view.length)) - top.length)
   const formula = competition.points_formula
 
   return (
@@ -66,22 +83,33 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
       {classes.length > 1 && (
         <div className="segmented top-classes" role="group" aria-label="Weight class">
           {classes.map((cls) => (
-            <button key={cls} type="button" aria-pressed={cls === shownClass} onClick={() => setPicked(cls)}>{cls}</button>
+            <button key={cls} type="button" aria-pressed={cls === shownClass} onClick={() => setPicked(cls)}>
+              {cls}
+            </button>
           ))}
         </div>
       )}
       <ol className="top-list" aria-label="Top participants">
         {top.map((p) => (
-          <li key={p.id} className={withHighlight(`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`, changed.has(p.id))}>
+          <li
+            key={p.id}
+            className={withHighlight(`top-list__item${p.user_id === highlightUserId ? ' top-list__item--me' : ''}`, changed.has(p.id))}
+          >
             <PlaceBadge place={p.place} className="top-list__rank" />
             <Avatar id={p.user_id} name={p.name} size={40} />
             <div className="top-list__who">
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
               <span className="muted">{[p.weight_class, p.country].filter(Boolean).join(' · ')}</span>
               <ul className="attempt-chips" aria-label={`Attempts of ${p.name}`}>
-                {p.attempts.length === 0
-                  ? <li className="muted">No attempts yet</li>
-                  : byLift(p.attempts, competition.total_lifts).map((a) => <li key={a.id}><AttemptChip attempt={a} /></li>)}
+                {p.attempts.length === 0 ? (
+                  <li className="muted">No attempts yet</li>
+                ) : (
+                  byLift(p.attempts, competition.total_lifts).map((a) => (
+                    <li key={a.id}>
+                      <AttemptChip attempt={a} />
+                    </li>
+                  ))
+                )}
               </ul>
               <span className="top-list__bests" data-testid="participant-bests">
                 {competition.total_lifts.map((lift, i) => {
@@ -99,17 +127,25 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
               <span className="muted">Total</span>
               <strong data-testid="participant-total">{p.total !== null ? formatKg(p.total) : '—'}</strong>
               {formula && (
-                <span className="top-list__points" data-testid="participant-points">{formatPoints(p.points)} {FORMULA_NAMES[formula]}</span>
+                <span className="top-list__points" data-testid="participant-points">
+                  {formatPoints(p.points)} {FORMULA_NAMES[formula]}
+                </span>
               )}
             </div>
           </li>
         ))}
       </ol>
       {more > 0 ? (
-        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>And {more} more participants...</Link>
-      ) : count > top.length && (
-        // This class is all shown, others are not: the whole list is still a tap away.
-        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>All {count} participants</Link>
+        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>
+          And {more} more participants...
+        </Link>
+      ) : (
+        count > top.length && (
+          // This class is all shown, others are not: the whole list is still a tap away.
+          <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>
+            All {count} participants
+          </Link>
+        )
       )}
     </>
   )

@@ -5,13 +5,21 @@ import { followUrl } from '../api/get-network.ts'
 import { bestLifterRows, boardGroups, boardPages, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
 
 const lifters = (n: number, weightClass: (i: number) => string) =>
-  rankParticipants(Array.from({ length: n }, (_, i) => participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total: 1000 - i, total_weight: 1000 - i })), { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] })
+  rankParticipants(
+    Array.from({ length: n }, (_, i) =>
+      participant({ id: i + 1, name: `L${i + 1}`, weight_class: weightClass(i), total: 1000 - i, total_weight: 1000 - i }),
+    ),
+    { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] },
+  )
 
 describe('projector board pages', () => {
   it('groups by class in the form order and ranks within each class; one class: no headings', () => {
     const groups = boardGroups(lifters(6, (i) => ['93kg', '120kg+', '74kg'][i % 3]!))
     expect(groups.map((g) => g.weightClass)).toEqual(['74kg', '93kg', '120kg+'])
-    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([[3, 1], [6, 2]])
+    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([
+      [3, 1],
+      [6, 2],
+    ])
     const single = boardGroups(lifters(3, () => '83kg'))
     expect(single).toHaveLength(1)
     expect(single[0]!.weightClass).toBeNull()
@@ -19,7 +27,11 @@ describe('projector board pages', () => {
   })
 
   it('shows the places as given, not row numbers: lifters without a total have none', () => {
-    const list = [participant({ id: 1, total: 500, place: 1 }), participant({ id: 2, total: 500, place: 1 }), participant({ id: 3, place: null })]
+    const list = [
+      participant({ id: 1, total: 500, place: 1 }),
+      participant({ id: 2, total: 500, place: 1 }),
+      participant({ id: 3, place: null }),
+    ]
     expect(boardGroups(list)[0]!.rows.map((r) => r.place)).toEqual([1, 1, null])
   })
 
@@ -32,13 +44,21 @@ describe('projector board pages', () => {
     const groups = boardGroups(list, 'dots')
     expect(groups).toHaveLength(1)
     expect(groups[0]!.weightClass).toBeNull()
-    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([[7, 1], [3, 2], [9, null]])
+    expect(groups[0]!.rows.map((r) => [r.participant.id, r.place])).toEqual([
+      [7, 1],
+      [3, 2],
+      [9, null],
+    ])
     // The same list ranked by class is split by class, lightest first.
     expect(boardGroups(list, 'class').map((g) => g.weightClass)).toEqual(['59kg', '83kg', '120kg+'])
   })
 
   it('best lifter: everyone with points, by points across classes, placed overall; only with a formula and points', () => {
-    const scoring = { ranking: 'class' as const, total_lifts: ['snatch', 'clean_and_jerk'] as ('snatch' | 'clean_and_jerk')[], points_formula: 'sinclair' as const }
+    const scoring = {
+      ranking: 'class' as const,
+      total_lifts: ['snatch', 'clean_and_jerk'] as ('snatch' | 'clean_and_jerk')[],
+      points_formula: 'sinclair' as const,
+    }
     // Ranked by class (each first in its class), points in another order.
     const list = [
       participant({ id: 1, weight_class: '59kg', total: 200, total_weight: 200, points: 301.1, place: 1, bodyweight: 58 }),
@@ -47,9 +67,18 @@ describe('projector board pages', () => {
       participant({ id: 4, weight_class: '120kg+', total: 300, total_weight: 300, points: 298.4, place: 1, bodyweight: 130 }),
       participant({ id: 5, weight_class: '120kg+', place: null }),
     ]
-    expect(bestLifterRows(list, scoring).map((r) => [r.participant.id, r.place])).toEqual([[3, 1], [1, 2], [4, 3]])
+    expect(bestLifterRows(list, scoring).map((r) => [r.participant.id, r.place])).toEqual([
+      [3, 1],
+      [1, 2],
+      [4, 3],
+    ])
     expect(bestLifterRows(list, { ...scoring, points_formula: null })).toEqual([])
-    expect(bestLifterRows(list.map((p) => ({ ...p, points: null })), scoring)).toEqual([])
+    expect(
+      bestLifterRows(
+        list.map((p) => ({ ...p, points: null })),
+        scoring,
+      ),
+    ).toEqual([])
 
     const pages = boardPages(list, scoring, 20, 2)
     expect(pages).toHaveLength(2)
@@ -57,9 +86,20 @@ describe('projector board pages', () => {
     expect(pages[1]).toEqual([expect.objectContaining({ bestLifter: 'sinclair', weightClass: null })])
     expect(pages[1]![0]!.rows.map((r) => r.participant.id)).toEqual([3, 1, 4])
     // The page takes the top that fit under its heading.
-    expect(boardPages(list, scoring, 4, 2).at(-1)![0]!.rows.map((r) => r.participant.id)).toEqual([3, 1])
+    expect(
+      boardPages(list, scoring, 4, 2)
+        .at(-1)![0]!
+        .rows.map((r) => r.participant.id),
+    ).toEqual([3, 1])
     // No best-lifter page without points, nor on a board already ranked by the formula.
-    expect(boardPages(list.map((p) => ({ ...p, points: null })), scoring, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
+    expect(
+      boardPages(
+        list.map((p) => ({ ...p, points: null })),
+        scoring,
+        20,
+        2,
+      ).some((page) => page.some((s) => s.bestLifter)),
+    ).toBe(false)
     expect(boardPages(list, { ...scoring, ranking: 'sinclair' }, 20, 2).some((page) => page.some((s) => s.bestLifter))).toBe(false)
   })
 
@@ -105,8 +145,12 @@ describe('projector board pages', () => {
   })
 
   it('follows on the address the server lists, not on loopback', () => {
-    expect(followUrl(7, 'http://127.0.0.1:3000', ['http://192.168.1.23:3000', 'http://10.0.0.2:3000'])).toBe('http://192.168.1.23:3000/challenges/7')
-    expect(followUrl(7, 'http://10.0.0.2:3000', ['http://192.168.1.23:3000', 'http://10.0.0.2:3000/'])).toBe('http://10.0.0.2:3000/challenges/7')
+    expect(followUrl(7, 'http://127.0.0.1:3000', ['http://192.168.1.23:3000', 'http://10.0.0.2:3000'])).toBe(
+      'http://192.168.1.23:3000/challenges/7',
+    )
+    expect(followUrl(7, 'http://10.0.0.2:3000', ['http://192.168.1.23:3000', 'http://10.0.0.2:3000/'])).toBe(
+      'http://10.0.0.2:3000/challenges/7',
+    )
     expect(followUrl(7, 'http://127.0.0.1:3000', ['http://127.0.0.1:3000'])).toBe('http://127.0.0.1:3000/challenges/7')
     expect(followUrl(7, 'http://localhost:5173', undefined)).toBe('http://localhost:5173/challenges/7')
     expect(followUrl(7, 'http://127.0.0.1:3000', ['https://meet.example.org'])).toBe('https://meet.example.org/challenges/7')

@@ -23,7 +23,9 @@ interface BoardGroup {
 }
 
 const toRow = (participant: Participant, place = participant.place): BoardRow => ({
-  participant, place, pending: participant.attempts.filter((a) => a.status === 'pending'),
+  participant,
+  place,
+  pending: participant.attempts.filter((a) => a.status === 'pending'),
 })
 
 /**
@@ -46,7 +48,9 @@ export function boardGroups(ranked: readonly Participant[], ranking: BoardScorin
 export function bestLifterRows(participants: readonly Participant[], scoring: BoardScoring): BoardRow[] {
   const formula = scoring.points_formula
   if (!formula || !participants.some((p) => p.points !== null)) return []
-  return rankParticipants(participants, { ranking: formula, total_lifts: scoring.total_lifts }).filter((p) => p.place !== null).map((p) => toRow(p))
+  return rankParticipants(participants, { ranking: formula, total_lifts: scoring.total_lifts })
+    .filter((p) => p.place !== null)
+    .map((p) => toRow(p))
 }
 
 export interface PageSegment {
@@ -66,7 +70,9 @@ type BoardPage = PageSegment[]
  * never left at the foot of a page without a row under it.
  */
 export function paginate<R>(
-  groups: ReadonlyArray<{ weightClass: string | null; rows: readonly R[] }>, capacity: number, headerCost: number,
+  groups: ReadonlyArray<{ weightClass: string | null; rows: readonly R[] }>,
+  capacity: number,
+  headerCost: number,
 ): Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> {
   const pages: Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> = []
   let page: Array<{ weightClass: string | null; rows: R[]; continued: boolean }> = []

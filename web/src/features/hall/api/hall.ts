@@ -18,13 +18,16 @@ export interface HallSnapshot {
   seq: number | null
 }
 
-export const hallQuery = (id: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(id ?? 0), 'hall'] as const,
-  queryFn: id ? async ({ signal }): Promise<HallSnapshot> => {
-    const { data, headers } = await apiRequest<HallResponse>(`/competitions/${id}/hall`, { signal })
-    return { hall: data, seq: liveSeq(headers) }
-  } : skipToken,
-})
+export const hallQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id ?? 0), 'hall'] as const,
+    queryFn: id
+      ? async ({ signal }): Promise<HallSnapshot> => {
+          const { data, headers } = await apiRequest<HallResponse>(`/competitions/${id}/hall`, { signal })
+          return { hall: data, seq: liveSeq(headers) }
+        }
+      : skipToken,
+  })
 
 /** The platform replaced (or added) in a hall answer. */
 export function withPlatform(hall: HallResponse, platform: HallPlatformView): HallResponse {
@@ -34,7 +37,9 @@ export function withPlatform(hall: HallResponse, platform: HallPlatformView): Ha
 
 export const HALL_ROOM_TABLE: LiveTable<{ id: number }> = {
   'hall.changed': (event, { id }) => {
-    queryClient.setQueryData(hallQuery(id).queryKey, (old) => (old ? { ...old, hall: withPlatform(old.hall, event.data.platform), seq: event.seq } : old))
+    queryClient.setQueryData(hallQuery(id).queryKey, (old) =>
+      old ? { ...old, hall: withPlatform(old.hall, event.data.platform), seq: event.seq } : old,
+    )
   },
 }
 

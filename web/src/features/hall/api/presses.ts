@@ -16,7 +16,7 @@ const RETRY_MS = 1_000
 export function readPending(): PendingPress[] {
   try {
     const parsed = JSON.parse(localStorage.getItem(KEY) ?? '[]') as unknown
-    return Array.isArray(parsed) ? parsed as PendingPress[] : []
+    return Array.isArray(parsed) ? (parsed as PendingPress[]) : []
   } catch {
     return []
   }
@@ -26,7 +26,8 @@ const same = (a: PendingPress, b: PendingPress) =>
   a.competitionId === b.competitionId && a.platform === b.platform && a.body.attempt_id === b.body.attempt_id && a.body.seat === b.body.seat
 
 /** Whether an answer means "try again" (no answer, the server busy or away) rather than a refusal to show. */
-const retryable = (error: unknown) => !(error instanceof ApiError) || error.kind !== 'http' || error.status === 408 || error.status === 429 || error.status >= 500
+const retryable = (error: unknown) =>
+  !(error instanceof ApiError) || error.kind !== 'http' || error.status === 408 || error.status === 429 || error.status >= 500
 
 export interface PressOutcome {
   press: PendingPress
@@ -48,9 +49,14 @@ export function createPressSender(onOutcome: (outcome: PressOutcome) => void) {
     try {
       for (const press of readPending()) {
         try {
-          const { data } = await apiRequest<PressResponse>(`/competitions/${press.competitionId}/hall/platforms/${press.platform}/presses`, {
-            method: 'POST', auth: 'required', body: press.body,
-          })
+          const { data } = await apiRequest<PressResponse>(
+            `/competitions/${press.competitionId}/hall/platforms/${press.platform}/presses`,
+            {
+              method: 'POST',
+              auth: 'required',
+              body: press.body,
+            },
+          )
           writePending(readPending().filter((p) => !same(p, press) || p.body.reason !== press.body.reason))
           onOutcome({ press, answer: data })
         } catch (error) {

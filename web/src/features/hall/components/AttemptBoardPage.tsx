@@ -10,8 +10,18 @@ export function AttemptBoardPage() {
   const { hall, error } = useHall(Number.isInteger(id) && id > 0 ? id : null)
   const offset = useServerOffset()
   const now = useTick(100)
-  if (error) return <div className="attempt-board attempt-board--message" role="alert">{error}</div>
-  if (!hall) return <div className="attempt-board attempt-board--message" role="status">Loading the hall…</div>
+  if (error)
+    return (
+      <div className="attempt-board attempt-board--message" role="alert">
+        {error}
+      </div>
+    )
+  if (!hall)
+    return (
+      <div className="attempt-board attempt-board--message" role="status">
+        Loading the hall…
+      </div>
+    )
   const platform = hall.platforms.find((p) => p.platform === number)
   if (!platform) return <div className="attempt-board attempt-board--message">This meet has no platform {number}.</div>
   return <AttemptBoard platform={platform} serverNow={now + offset} />

@@ -11,10 +11,11 @@ import { useServerQuery } from '../../../lib/server-query.ts'
 
 export type OpenFilter = 'open' | 'upcoming' | 'ongoing'
 
-const openCompetitionsQuery = () => queryOptions({
-  queryKey: queryKeys.openCompetitions,
-  queryFn: ({ signal }) => getOpenCompetitions(UI.featuredChallenges, signal),
-})
+const openCompetitionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.openCompetitions,
+    queryFn: ({ signal }) => getOpenCompetitions(UI.featuredChallenges, signal),
+  })
 
 /** Refetched when a challenge is created or a board changes (global-room.ts). */
 export function useOpenCompetitions() {

@@ -11,9 +11,24 @@ import { competition } from '../../../test/fixtures.ts'
 import { HomePage } from './HomePage.tsx'
 
 const DAY = 86_400_000
-const running = (id: number, name: string) => competition({ id, name, start_date: new Date(Date.now() - id * DAY).toISOString(), status: 'ongoing' })
-const soon = (id: number, name: string) => competition({ id, name, start_date: new Date(Date.now() + id * DAY).toISOString(), end_date: new Date(Date.now() + 30 * DAY).toISOString(), status: 'upcoming' })
-const topLift = (user_id: number, name: string, weight: number): TopLift => ({ user_id, name, weight, competition_id: 7, attempt_id: user_id * 10, verified: true })
+const running = (id: number, name: string) =>
+  competition({ id, name, start_date: new Date(Date.now() - id * DAY).toISOString(), status: 'ongoing' })
+const soon = (id: number, name: string) =>
+  competition({
+    id,
+    name,
+    start_date: new Date(Date.now() + id * DAY).toISOString(),
+    end_date: new Date(Date.now() + 30 * DAY).toISOString(),
+    status: 'upcoming',
+  })
+const topLift = (user_id: number, name: string, weight: number): TopLift => ({
+  user_id,
+  name,
+  weight,
+  competition_id: 7,
+  attempt_id: user_id * 10,
+  verified: true,
+})
 
 // The page has two watchers of the global room (the challenges and the top lifts): a burst reaches both.
 let watchers: RoomWatcher[] = []
@@ -23,32 +38,51 @@ beforeEach(() => {
     status: 'connected',
     watch: (_room, w) => {
       watchers.push(w)
-      return () => { watchers = watchers.filter((x) => x !== w) }
+      return () => {
+        watchers = watchers.filter((x) => x !== w)
+      }
     },
   })
 })
 const globalEvent = (seq: number, type: 'leaderboard.changed' | 'competition.created', data: unknown) =>
   act(() => watchers.forEach((w) => w.apply({ room: 'global', seq, at: '', type, data } as LiveEvent)))
 
-function server(open: () => OpenCompetitionsResponse | MockAnswer, top: () => TopLiftsResponse = () => ({ since: '', lifts: { squat: [], bench: [], deadlift: [] } })) {
+function server(
+  open: () => OpenCompetitionsResponse | MockAnswer,
+  top: () => TopLiftsResponse = () => ({ since: '', lifts: { squat: [], bench: [], deadlift: [] } }),
+) {
   const api = mockFetch({
-    'GET /competitions/open': () => { const o = open(); return 'ongoing' in o ? { body: o } : o },
+    'GET /competitions/open': () => {
+      const o = open()
+      return 'ongoing' in o ? { body: o } : o
+    },
     'GET /top-lifts': () => ({ body: top() }),
   })
   const urls = () => api.fetchMock.mock.calls.map(([input]) => String(input))
   return { api, urls }
 }
 
-const renderHome = () => render(<MemoryRouter><HomePage /></MemoryRouter>)
+const renderHome = () =>
+  render(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  )
 const openSection = () => screen.getByRole('region', { name: 'Open challenges' })
-const cards = () => within(openSection()).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+const cards = () =>
+  within(openSection())
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent)
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('home page', () => {
   it('asks exactly the open challenges and the top lifts, and no participants', async () => {
     const { urls } = server(
       () => ({ ongoing: [running(1, 'Oslo Open')], upcoming: [soon(2, 'Winter Cup')], counts: { ongoing: 1, upcoming: 1 } }),
-      () => ({ since: '', lifts: { squat: [topLift(1, 'Anna Novak', 180), topLift(2, 'Ben Berg', 170)], bench: [], deadlift: [topLift(3, 'Cleo Cruz', 200)] } }),
+      () => ({
+        since: '',
+        lifts: { squat: [topLift(1, 'Anna Novak', 180), topLift(2, 'Ben Berg', 170)], bench: [], deadlift: [topLift(3, 'Cleo Cruz', 200)] },
+      }),
     )
     renderHome()
     await vi.waitFor(() => expect(cards()).toEqual(['Oslo Open', 'Winter Cup']))
@@ -60,14 +94,27 @@ describe('home page', () => {
     expect(within(panel).getByRole('link', { name: 'Verified lifts' }).getAttribute('href')).toBe('/about#verified-results')
 
     const squats = within(panel).getByRole('heading', { name: 'Squat' }).parentElement!
-    const shown = within(squats).getAllByRole('listitem').map((li) => [li.querySelector('.top-lifts__place')!.textContent, li.querySelector('a')!.textContent, li.querySelector('strong')!.textContent])
-    expect(shown).toEqual([['1', 'Anna Novak', '180 kg'], ['2', 'Ben Berg', '170 kg']])
+    const shown = within(squats)
+      .getAllByRole('listitem')
+      .map((li) => [
+        li.querySelector('.top-lifts__place')!.textContent,
+        li.querySelector('a')!.textContent,
+        li.querySelector('strong')!.textContent,
+      ])
+    expect(shown).toEqual([
+      ['1', 'Anna Novak', '180 kg'],
+      ['2', 'Ben Berg', '170 kg'],
+    ])
     expect(within(within(panel).getByRole('heading', { name: 'Bench' }).parentElement!).getByText('No lifts yet')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'View all challenges →' }).getAttribute('href')).toBe('/challenges')
   })
 
   it('one answer serves the three filters: all open is ongoing first then upcoming, two at most', async () => {
-    const { urls } = server(() => ({ ongoing: [running(1, 'Oslo Open'), running(2, 'Bergen Pull')], upcoming: [soon(3, 'Winter Cup'), soon(4, 'Spring Cup')], counts: { ongoing: 5, upcoming: 2 } }))
+    const { urls } = server(() => ({
+      ongoing: [running(1, 'Oslo Open'), running(2, 'Bergen Pull')],
+      upcoming: [soon(3, 'Winter Cup'), soon(4, 'Spring Cup')],
+      counts: { ongoing: 5, upcoming: 2 },
+    }))
     renderHome()
     await vi.waitFor(() => expect(cards()).toEqual(['Oslo Open', 'Bergen Pull']))
     fireEvent.click(screen.getByRole('button', { name: 'Upcoming' }))
@@ -98,13 +145,18 @@ describe('home page', () => {
   it('an answer that is not lists is invalid data', async () => {
     server(() => ({ body: { competitions: [] } }))
     renderHome()
-    expect((await within(openSection()).findByRole('alert')).textContent).toBe('Received invalid data from the server. Expected an array of challenges.')
+    expect((await within(openSection()).findByRole('alert')).textContent).toBe(
+      'Received invalid data from the server. Expected an array of challenges.',
+    )
   })
 
   it('live: a burst of leaderboard.changed refetches both answers once; a new challenge refetches the challenges', async () => {
     let open: OpenCompetitionsResponse = { ongoing: [running(1, 'Oslo Open')], upcoming: [], counts: { ongoing: 1, upcoming: 0 } }
     let squat = [topLift(1, 'Anna Novak', 180)]
-    const { urls } = server(() => open, () => ({ since: '', lifts: { squat, bench: [], deadlift: [] } }))
+    const { urls } = server(
+      () => open,
+      () => ({ since: '', lifts: { squat, bench: [], deadlift: [] } }),
+    )
     renderHome()
     await screen.findByRole('link', { name: 'Anna Novak' })
     await vi.waitFor(() => expect(watchers).toHaveLength(2))
@@ -124,8 +176,10 @@ describe('home page', () => {
 
   it('a failed live refetch keeps the cards and shows no error', async () => {
     let down = false
-    server(
-      () => (down ? { status: 500, body: { error: 'Database unavailable' } } : { ongoing: [running(1, 'Oslo Open')], upcoming: [], counts: { ongoing: 1, upcoming: 0 } }),
+    server(() =>
+      down
+        ? { status: 500, body: { error: 'Database unavailable' } }
+        : { ongoing: [running(1, 'Oslo Open')], upcoming: [], counts: { ongoing: 1, upcoming: 0 } },
     )
     renderHome()
     await vi.waitFor(() => expect(cards()).toEqual(['Oslo Open']))

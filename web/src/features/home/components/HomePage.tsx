@@ -36,10 +36,17 @@ export function HomePage() {
       <section className="hero">
         <p className="hero__kicker">Online powerlifting challenges</p>
         <h1>Lift where you train. Compete with the world.</h1>
-        <p className="hero__lead">Join a challenge, film your squat, bench and deadlift, and watch the leaderboard update live as lifters everywhere upload their attempts.</p>
+        <p className="hero__lead">
+          Join a challenge, film your squat, bench and deadlift, and watch the leaderboard update live as lifters everywhere upload their
+          attempts.
+        </p>
         <div className="row">
-          <Link className="button" to="/challenges">Browse challenges</Link>
-          <Link className="button button--ghost" to="/random-video">Watch lifts</Link>
+          <Link className="button" to="/challenges">
+            Browse challenges
+          </Link>
+          <Link className="button button--ghost" to="/random-video">
+            Watch lifts
+          </Link>
         </div>
       </section>
 
@@ -52,13 +59,24 @@ export function HomePage() {
             </div>
             <div className="segmented" role="group" aria-label="Filter open challenges">
               {OPEN_FILTERS.map((f) => (
-                <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>{f.label}</button>
+                <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}>
+                  {f.label}
+                </button>
               ))}
             </div>
-            {!data && error ? <LoadError message={challengesErrorText(error)} onRetry={() => void reload()} />
-              : !data ? <div className="spinner" role="status" aria-label="Loading challenges" />
-              : shown.length === 0 ? <p className="empty">No {filter === 'open' ? 'open' : filter} challenges found.</p>
-              : <div className="grid home__featured">{shown.map((c, i) => <ChallengeCard key={c.id} challenge={c} index={i} />)}</div>}
+            {!data && error ? (
+              <LoadError message={challengesErrorText(error)} onRetry={() => void reload()} />
+            ) : !data ? (
+              <div className="spinner" role="status" aria-label="Loading challenges" />
+            ) : shown.length === 0 ? (
+              <p className="empty">No {filter === 'open' ? 'open' : filter} challenges found.</p>
+            ) : (
+              <div className="grid home__featured">
+                {shown.map((c, i) => (
+                  <ChallengeCard key={c.id} challenge={c} index={i} />
+                ))}
+              </div>
+            )}
           </section>
 
           <section className="section" aria-labelledby="how-heading">
@@ -79,12 +97,16 @@ export function HomePage() {
             {loggedIn ? (
               <>
                 <p className="muted">Pick a challenge and submit your first lift.</p>
-                <Link className="button" to="/challenges">Find a challenge</Link>
+                <Link className="button" to="/challenges">
+                  Find a challenge
+                </Link>
               </>
             ) : (
               <>
                 <p className="muted">Create your free profile in a minute and join your first challenge today.</p>
-                <button type="button" className="button" onClick={() => showDialog('register')}>Create Profile</button>
+                <button type="button" className="button" onClick={() => showDialog('register')}>
+                  Create Profile
+                </button>
               </>
             )}
           </section>

@@ -2,7 +2,15 @@
 // overview, jury decisions and appeal decisions. One fetcher per endpoint; loads go through the cache (useServerQuery).
 import { apiGet, apiRequest } from '../../../lib/api-client.ts'
 import type {
-  AppealDecisionBody, AttemptResponse, JudgeQueueResponse, JudgingOverview, Lift, LiftListResponse, PanelBody, PanelResponse, VoteBody,
+  AppealDecisionBody,
+  AttemptResponse,
+  JudgeQueueResponse,
+  JudgingOverview,
+  Lift,
+  LiftListResponse,
+  PanelBody,
+  PanelResponse,
+  VoteBody,
 } from '../../../lib/contract.ts'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { queryKeys } from '../../../api/query-keys.ts'
@@ -14,10 +22,11 @@ import { useViewer } from '../../../lib/viewer.ts'
 const getJudgeQueue = async (signal?: AbortSignal) =>
   (await apiGet<JudgeQueueResponse>('/judge/queue', { auth: 'required', signal })).attempts
 
-const judgeQueueQuery = (userId: number | null) => queryOptions({
-  queryKey: ['judge-queue', userId ?? 0] as const,
-  queryFn: userId ? ({ signal }) => getJudgeQueue(signal) : skipToken,
-})
+const judgeQueueQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['judge-queue', userId ?? 0] as const,
+    queryFn: userId ? ({ signal }) => getJudgeQueue(signal) : skipToken,
+  })
 
 export const useJudgeQueue = (userId: number | null) => useServerQuery(judgeQueueQuery(userId))
 
@@ -48,10 +57,11 @@ const getOverview = (competitionId: number, signal?: AbortSignal) =>
 export const overviewKey = (competitionId: number) => [...queryKeys.challenge(competitionId), 'judging'] as const
 
 /** The organiser's view, cached per viewer (lib/viewer.ts): the next account on the tab never sees it. */
-const overviewQuery = (competitionId: number | null, viewer: Viewer) => queryOptions({
-  queryKey: [...overviewKey(competitionId ?? 0), viewerSegment(viewer)] as const,
-  queryFn: competitionId ? ({ signal }) => getOverview(competitionId, signal) : skipToken,
-})
+const overviewQuery = (competitionId: number | null, viewer: Viewer) =>
+  queryOptions({
+    queryKey: [...overviewKey(competitionId ?? 0), viewerSegment(viewer)] as const,
+    queryFn: competitionId ? ({ signal }) => getOverview(competitionId, signal) : skipToken,
+  })
 
 export const useOverview = (competitionId: number | null) => useServerQuery(overviewQuery(competitionId, useViewer()))
 
@@ -61,9 +71,10 @@ const getPendingAttempts = async (competitionId: number, signal?: AbortSignal) =
   return lifts.filter((l) => l.status === 'pending').sort((a, b) => a.created_at.localeCompare(b.created_at))
 }
 
-export const pendingAttemptsQuery = (competitionId: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(competitionId ?? 0), 'pending'] as const,
-  queryFn: competitionId ? ({ signal }) => getPendingAttempts(competitionId, signal) : skipToken,
-})
+export const pendingAttemptsQuery = (competitionId: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(competitionId ?? 0), 'pending'] as const,
+    queryFn: competitionId ? ({ signal }) => getPendingAttempts(competitionId, signal) : skipToken,
+  })
 
 export const usePendingAttempts = (competitionId: number | null) => useServerQuery(pendingAttemptsQuery(competitionId))

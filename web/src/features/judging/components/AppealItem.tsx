@@ -37,18 +37,36 @@ export function AppealItem({ attempt, onDecided }: { attempt: Lift; onDecided: (
   const label = `${attempt.participant_name}, ${liftLabel(attempt.lift_type)} ${formatKg(attempt.weight)}`
   return (
     <li className="judging-admin__item" aria-label={`Appeal: ${label}`}>
-      <strong>{label}: {decision}</strong>
-      {src ? <JudgePlayer src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)} under appeal`} /> : <p className="muted">This attempt has no video.</p>}
+      <strong>
+        {label}: {decision}
+      </strong>
+      {src ? (
+        <JudgePlayer
+          src={src}
+          poster={attempt.poster_url}
+          label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)} under appeal`}
+        />
+      ) : (
+        <p className="muted">This attempt has no video.</p>
+      )}
       <Lights lights={attempt.judging.lights} />
       <p className="muted">Lifter's note: “{attempt.judging.appeal?.note}”</p>
       <label className="stack">
         <span>Reason for the decision</span>
         <textarea value={reason} maxLength={500} rows={2} onChange={(e) => setReason(e.target.value)} />
       </label>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="judging-admin__actions">
-        <button type="button" className="button button--secondary" disabled={sending} onClick={() => void decide(false)}>Confirm {decision.toLowerCase()}</button>
-        <button type="button" className="button" disabled={sending} onClick={() => void decide(true)}>Reverse to {decision === 'Good lift' ? 'no lift' : 'good lift'}</button>
+        <button type="button" className="button button--secondary" disabled={sending} onClick={() => void decide(false)}>
+          Confirm {decision.toLowerCase()}
+        </button>
+        <button type="button" className="button" disabled={sending} onClick={() => void decide(true)}>
+          Reverse to {decision === 'Good lift' ? 'no lift' : 'good lift'}
+        </button>
       </div>
     </li>
   )

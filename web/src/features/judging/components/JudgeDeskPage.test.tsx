@@ -11,7 +11,16 @@ import { lift } from '../../../test/fixtures.ts'
 import { EMPTY_QUEUE, JudgeDeskPage, REASON_REQUIRED } from './JudgeDeskPage.tsx'
 import { NO_FLAGS } from './TakeFlags.tsx'
 
-const pending = { votes_cast: 0, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false }
+const pending = {
+  votes_cast: 0,
+  votes_needed: 3,
+  decided_by: null,
+  decided_at: null,
+  lights: [],
+  appeal: null,
+  appeal_until: null,
+  verified: false,
+}
 const queued = (overrides: Partial<QueuedAttempt>): QueuedAttempt => ({
   ...lift({ status: 'pending', judging: pending, video_url: '/video/1', ...overrides }),
   competition_name: 'Oslo Open',
@@ -24,8 +33,14 @@ const bench = queued({ id: 12, participant_name: 'Ben Berg', lift_type: 'bench',
 function fakeSocket() {
   const handlers = new Map<string, Set<() => void>>()
   const socket = {
-    on: (name: string, fn: () => void) => { (handlers.get(name) ?? handlers.set(name, new Set()).get(name)!).add(fn); return socket },
-    off: (name: string, fn: () => void) => { handlers.get(name)?.delete(fn); return socket },
+    on: (name: string, fn: () => void) => {
+      ;(handlers.get(name) ?? handlers.set(name, new Set()).get(name)!).add(fn)
+      return socket
+    },
+    off: (name: string, fn: () => void) => {
+      handlers.get(name)?.delete(fn)
+      return socket
+    },
     fire: (name: string) => handlers.get(name)?.forEach((fn) => fn()),
     count: (name: string) => handlers.get(name)?.size ?? 0,
     connect: () => socket,
@@ -56,7 +71,12 @@ function serve(lists: QueuedAttempt[][], vote: { status?: number; body?: unknown
   })
 }
 
-const renderDesk = () => render(<MemoryRouter><JudgeDeskPage /></MemoryRouter>)
+const renderDesk = () =>
+  render(
+    <MemoryRouter>
+      <JudgeDeskPage />
+    </MemoryRouter>,
+  )
 const key = (k: string) => fireEvent.keyDown(window, { key: k })
 const currentTitle = () => screen.getByRole('region', { name: 'Attempt to judge' }).querySelector('h2')!.textContent
 
@@ -74,15 +94,33 @@ describe("the judge's desk", () => {
   })
 
   it("shows the take checks' flags beside the video, and says so when a take has none or was not checked", async () => {
-    const checks = { flags: [{ kind: 'cut' as const, at: 7.2, text: 'possible cut at 0:07' }], notes: ['The file states no creation time.'], created_at: null, checked_at: '2026-11-28T09:00:00.000Z' }
-    serve([[{ ...squat, take_checks: checks, attempt_code: 'K3PX', contact_sheet_url: '/api/video/attempts%2F11%2Fplates.jpg' }, { ...bench, take_checks: { ...checks, flags: [], notes: [] } }]])
+    const checks = {
+      flags: [{ kind: 'cut' as const, at: 7.2, text: 'possible cut at 0:07' }],
+      notes: ['The file states no creation time.'],
+      created_at: null,
+      checked_at: '2026-11-28T09:00:00.000Z',
+    }
+    serve([
+      [
+        { ...squat, take_checks: checks, attempt_code: 'K3PX', contact_sheet_url: '/api/video/attempts%2F11%2Fplates.jpg' },
+        { ...bench, take_checks: { ...checks, flags: [], notes: [] } },
+      ],
+    ])
     renderDesk()
     await screen.findByRole('heading', { name: 'Squat 180 kg — Anna Novak' })
     const flags = screen.getByRole('region', { name: 'Take checks' })
-    expect(within(flags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['possible cut at 0:07', 'The file states no creation time.'])
-    expect(screen.getByTestId('attempt-code').textContent).toBe('Attempt code K3PX: it must be shown to the camera at the start of the take.')
+    expect(
+      within(flags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['possible cut at 0:07', 'The file states no creation time.'])
+    expect(screen.getByTestId('attempt-code').textContent).toBe(
+      'Attempt code K3PX: it must be shown to the camera at the start of the take.',
+    )
     expect(screen.getByTestId('contact-sheet').getAttribute('src')).toBe('/api/video/attempts%2F11%2Fplates.jpg')
-    expect(screen.getByTestId('plate-check').querySelector('figcaption')!.textContent).toBe('180 kg: 20 kg bar, collars 2 × 2.5 kg; each side 3 × 25, 2.5 kg')
+    expect(screen.getByTestId('plate-check').querySelector('figcaption')!.textContent).toBe(
+      '180 kg: 20 kg bar, collars 2 × 2.5 kg; each side 3 × 25, 2.5 kg',
+    )
     fireEvent.click(screen.getByRole('button', { name: 'No lift' }))
     expect(screen.getByText('The attempt code was not shown at the start of the take')).toBeTruthy()
     fireEvent.click(within(screen.getByRole('complementary', { name: 'Queue' })).getAllByRole('button')[1]!)
@@ -163,7 +201,13 @@ describe("the judge's desk", () => {
   })
 
   it("moves on when the server refuses the vote (already decided), showing the server's words", async () => {
-    const api = serve([[squat, bench], [squat, bench]], { status: 409, body: { error: 'This attempt is already decided' } })
+    const api = serve(
+      [
+        [squat, bench],
+        [squat, bench],
+      ],
+      { status: 409, body: { error: 'This attempt is already decided' } },
+    )
     renderDesk()
     await screen.findByRole('heading', { name: 'Squat 180 kg — Anna Novak' })
     fireEvent.click(screen.getByRole('button', { name: 'Good lift' }))

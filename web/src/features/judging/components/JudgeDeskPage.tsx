@@ -55,10 +55,14 @@ export function JudgeDeskPage() {
   if (status === 'unauthenticated') {
     return (
       <div className="judge-desk">
-        <header className="page-header"><h1>Judge's desk</h1></header>
+        <header className="page-header">
+          <h1>Judge's desk</h1>
+        </header>
         <p className="alert alert--info">
           Log in to judge.{' '}
-          <button type="button" className="link-button" onClick={() => showDialog('login')}>Login</button>
+          <button type="button" className="link-button" onClick={() => showDialog('login')}>
+            Login
+          </button>
         </p>
       </div>
     )
@@ -79,7 +83,11 @@ export function JudgeDeskPage() {
             <span>Challenge</span>
             <select value={filter ?? ''} onChange={(e) => setChallengeId(e.target.value ? Number(e.target.value) : null)}>
               <option value="">All my challenges ({all.length})</option>
-              {challenges.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.count})</option>)}
+              {challenges.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.count})
+                </option>
+              ))}
             </select>
           </label>
         )}
@@ -105,7 +113,9 @@ export function JudgeDeskPage() {
                     onClick={() => setChosenId(a.id)}
                   >
                     <span className="judge-queue__challenge">{a.competition_name}</span>
-                    <span className="judge-queue__lift">{liftLabel(a.lift_type)} {formatKg(a.weight)} — {a.participant_name}</span>
+                    <span className="judge-queue__lift">
+                      {liftLabel(a.lift_type)} {formatKg(a.weight)} — {a.participant_name}
+                    </span>
                     <span className="muted">{formatDateTime(a.created_at)}</span>
                   </button>
                 </li>
@@ -224,11 +234,20 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
       <div className="judge-desk__title">
         <p className="judge-desk__challenge">
           <span className="judge-desk__challenge-label">Challenge</span>{' '}
-          <Link to={`/challenges/${attempt.competition_id}`} data-testid="desk-challenge">{attempt.competition_name}</Link>
+          <Link to={`/challenges/${attempt.competition_id}`} data-testid="desk-challenge">
+            {attempt.competition_name}
+          </Link>
         </p>
-        <h2>{liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}</h2>
+        <h2>
+          {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}
+        </h2>
       </div>
-      <JudgePlayer ref={player} src={src} poster={attempt.poster_url} label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`} />
+      <JudgePlayer
+        ref={player}
+        src={src}
+        poster={attempt.poster_url}
+        label={`${attempt.participant_name}'s ${liftLabel(attempt.lift_type)}`}
+      />
       {attempt.attempt_code && (
         <p className="judge-desk__code" data-testid="attempt-code">
           Attempt code <strong>{attempt.attempt_code}</strong>: it must be shown to the camera at the start of the take.
@@ -242,18 +261,28 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
           No lift
         </button>
       </div>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
       {noLift && (
         <form className="panel stack no-lift-form" onSubmit={submitNoLift} aria-label="No lift">
           <ReasonCards name={`reason-${attempt.id}`} reasons={reasons} value={reason} onChange={setReason} />
           <div className="no-lift-form__moment">
-            <button type="button" className="button button--secondary button--small" onClick={() => setAtSeconds(Number((player.current?.currentTime() ?? 0).toFixed(2)))}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => setAtSeconds(Number((player.current?.currentTime() ?? 0).toFixed(2)))}
+            >
               Mark this moment
             </button>
             {atSeconds !== null && (
               <span>
                 At {formatSeconds(atSeconds)}{' '}
-                <button type="button" className="link-button" onClick={() => setAtSeconds(null)}>Clear</button>
+                <button type="button" className="link-button" onClick={() => setAtSeconds(null)}>
+                  Clear
+                </button>
               </span>
             )}
           </div>
@@ -261,7 +290,9 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
             <span>Note (optional)</span>
             <textarea value={note} maxLength={500} rows={2} onChange={(e) => setNote(e.target.value)} />
           </label>
-          <button type="submit" className="button vote-button--bad" disabled={sending || !reason}>Send no lift</button>
+          <button type="submit" className="button vote-button--bad" disabled={sending || !reason}>
+            Send no lift
+          </button>
         </form>
       )}
       {/* Below the votes: the player is sized so Good lift / No lift stay on a 1280×720 screen. */}
@@ -271,12 +302,17 @@ function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone: (id: n
           <PlateDrawing liftType={normalizeLiftType(attempt.lift_type)!} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />
         )}
         {attempt.contact_sheet_url && (
-          <img className="plate-check__sheet" src={attempt.contact_sheet_url} alt="The take's last seconds (the plates shown)" data-testid="contact-sheet" />
+          <img
+            className="plate-check__sheet"
+            src={attempt.contact_sheet_url}
+            alt="The take's last seconds (the plates shown)"
+            data-testid="contact-sheet"
+          />
         )}
       </div>
       <p className="judge-legend" aria-label="Keyboard shortcuts">
-        <kbd>W</kbd> good lift · <kbd>R</kbd> no lift · <kbd>1</kbd>–<kbd>9</kbd> reason · <kbd>Enter</kbd> send ·{' '}
-        <kbd>←</kbd>/<kbd>→</kbd> frame · <kbd>Space</kbd> play/pause
+        <kbd>W</kbd> good lift · <kbd>R</kbd> no lift · <kbd>1</kbd>–<kbd>9</kbd> reason · <kbd>Enter</kbd> send · <kbd>←</kbd>/<kbd>→</kbd>{' '}
+        frame · <kbd>Space</kbd> play/pause
       </p>
     </section>
   )

@@ -69,17 +69,34 @@ export function JudgePlayer({ src, poster, label, ref }: Props) {
         onPause={() => setPlaying(false)}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
         onSeeked={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => { e.currentTarget.playbackRate = speed }}
+        onLoadedMetadata={(e) => {
+          e.currentTarget.playbackRate = speed
+        }}
         onError={() => setFailed(true)}
       />
-      {failed && <p className="alert alert--error" role="alert">The video could not be played.</p>}
+      {failed && (
+        <p className="alert alert--error" role="alert">
+          The video could not be played.
+        </p>
+      )}
       <div className="judge-player__controls">
-        <button type="button" className="button button--secondary button--small" onClick={() => step(-1)} aria-label="Previous frame">◀︎ Frame</button>
-        <button type="button" className="button button--small judge-player__play" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
+        <button type="button" className="button button--secondary button--small" onClick={() => step(-1)} aria-label="Previous frame">
+          ◀︎ Frame
+        </button>
+        <button
+          type="button"
+          className="button button--small judge-player__play"
+          onClick={togglePlay}
+          aria-label={playing ? 'Pause' : 'Play'}
+        >
           {playing ? 'Pause' : 'Play'}
         </button>
-        <button type="button" className="button button--secondary button--small" onClick={() => step(1)} aria-label="Next frame">Frame ▶︎</button>
-        <span className="judge-player__time" role="timer" aria-label="Current time">{formatSeconds(time)}</span>
+        <button type="button" className="button button--secondary button--small" onClick={() => step(1)} aria-label="Next frame">
+          Frame ▶︎
+        </button>
+        <span className="judge-player__time" role="timer" aria-label="Current time">
+          {formatSeconds(time)}
+        </span>
       </div>
       <div className="judge-player__controls">
         <div className="segmented" role="group" aria-label="Speed">

@@ -12,30 +12,72 @@ import { APPEAL_REASON_REQUIRED } from './AppealItem.tsx'
 import { JudgingAdminPage, NOT_ORGANISER, formatAgreement } from './JudgingAdminPage.tsx'
 
 const panel: PanelResponse = {
-  competition_id: 7, organiser_id: 5, allow_lifters: false, publish_names: false,
+  competition_id: 7,
+  organiser_id: 5,
+  allow_lifters: false,
+  publish_names: false,
   judges: [
     { user_id: 21, username: 'judy', name: 'Judy Hall', seat: 1 },
     { user_id: 22, username: 'karl', name: 'Karl Lind', seat: 2 },
   ],
 }
 const appealed = lift({
-  id: 31, participant_name: 'Ben Berg', lift_type: 'bench', weight: 140, status: 'failed',
+  id: 31,
+  participant_name: 'Ben Berg',
+  lift_type: 'bench',
+  weight: 140,
+  status: 'failed',
   judging: {
-    votes_cast: 3, votes_needed: 3, decided_by: 'panel', decided_at: '2026-01-01T10:05:00.000Z', appeal_until: null, verified: false,
+    votes_cast: 3,
+    votes_needed: 3,
+    decided_by: 'panel',
+    decided_at: '2026-01-01T10:05:00.000Z',
+    appeal_until: null,
+    verified: false,
     lights: [
-      { judge: 'Judge 1', good: false, card: 'yellow', reason: 'no_pause', reason_label: 'No visible pause on the chest', at_seconds: 2.5, note: null },
-      { judge: 'Judge 2', good: false, card: 'yellow', reason: 'no_pause', reason_label: 'No visible pause on the chest', at_seconds: null, note: null },
+      {
+        judge: 'Judge 1',
+        good: false,
+        card: 'yellow',
+        reason: 'no_pause',
+        reason_label: 'No visible pause on the chest',
+        at_seconds: 2.5,
+        note: null,
+      },
+      {
+        judge: 'Judge 2',
+        good: false,
+        card: 'yellow',
+        reason: 'no_pause',
+        reason_label: 'No visible pause on the chest',
+        at_seconds: null,
+        note: null,
+      },
       { judge: 'Judge 3', good: true, card: null, reason: null, reason_label: null, at_seconds: null, note: null },
     ],
     appeal: { state: 'open', note: 'The pause is clear at 2.4 s', appealed_at: '2026-01-01T11:00:00.000Z', reason: null, decided_at: null },
   },
 })
 const waiting = lift({
-  id: 41, participant_name: 'Anna Novak', lift_type: 'deadlift', weight: 200, status: 'pending',
-  judging: { votes_cast: 1, votes_needed: 3, decided_by: null, decided_at: null, lights: [], appeal: null, appeal_until: null, verified: false },
+  id: 41,
+  participant_name: 'Anna Novak',
+  lift_type: 'deadlift',
+  weight: 200,
+  status: 'pending',
+  judging: {
+    votes_cast: 1,
+    votes_needed: 3,
+    decided_by: null,
+    decided_at: null,
+    lights: [],
+    appeal: null,
+    appeal_until: null,
+    verified: false,
+  },
 })
 const overview: JudgingOverview = {
-  competition_id: 7, pending: 4,
+  competition_id: 7,
+  pending: 4,
   judges: [
     { user_id: 21, username: 'judy', name: 'Judy Hall', seat: 1, votes_cast: 9, agreement: 2 / 3 },
     { user_id: 22, username: 'karl', name: 'Karl Lind', seat: 2, votes_cast: 0, agreement: null },
@@ -54,14 +96,25 @@ function serve(extra: Record<string, MockRoute> = {}) {
 }
 
 const renderPage = () =>
-  render(<MemoryRouter initialEntries={['/challenges/7/judging']}><Routes><Route path="/challenges/:id/judging" element={<JudgingAdminPage />} /></Routes></MemoryRouter>)
+  render(
+    <MemoryRouter initialEntries={['/challenges/7/judging']}>
+      <Routes>
+        <Route path="/challenges/:id/judging" element={<JudgingAdminPage />} />
+      </Routes>
+    </MemoryRouter>,
+  )
 
 /** The rooms the page watches, with their watchers (the live store's socket is not opened). */
 let watched: Array<{ room: string; watcher: RoomWatcher }> = []
 
 beforeEach(() => {
   watched = []
-  useLive.setState({ watch: (room, watcher) => { watched.push({ room, watcher }); return () => {} } })
+  useLive.setState({
+    watch: (room, watcher) => {
+      watched.push({ room, watcher })
+      return () => {}
+    },
+  })
   localStorage.setItem('auth_token', 'token')
   localStorage.setItem('userId', '5')
   useSession.setState({ status: 'authenticated', userId: 5, user: null, error: null })
@@ -80,8 +133,14 @@ describe("the organiser's judging view", () => {
     expect(await screen.findByRole('heading', { name: 'Judging: Oslo Open' })).toBeTruthy()
     const judges = await screen.findByRole('region', { name: 'Judges' })
     expect(judges.textContent).toContain('4 attempts await a decision')
-    const rows = within(judges).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
-    expect(rows).toEqual([['1', 'Judy Hall @judy', '9', '67%'], ['2', 'Karl Lind @karl', '0', '—']])
+    const rows = within(judges)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))
+    expect(rows).toEqual([
+      ['1', 'Judy Hall @judy', '9', '67%'],
+      ['2', 'Karl Lind @karl', '0', '—'],
+    ])
   })
 
   it('saves the panel as PanelBody: trimmed usernames without blanks or @, and both switches', async () => {
@@ -119,7 +178,7 @@ describe("the organiser's judging view", () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('ben2 lifts in this challenge: allow lifters to appoint them')
   })
 
-  it("decides an appeal only with a reason, and sends reverse with it", async () => {
+  it('decides an appeal only with a reason, and sends reverse with it', async () => {
     const api = serve({ 'POST /attempts/31/appeal/decision': { body: { attempt: appealed } } })
     renderPage()
     const appeal = await screen.findByRole('listitem', { name: 'Appeal: Ben Berg, Bench 140 kg' })

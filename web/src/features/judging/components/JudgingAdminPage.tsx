@@ -42,7 +42,9 @@ export function JudgingAdminPage() {
   useLiveRoom(organiser && id ? competitionRoom(id) : null, {
     ready: overview.data !== undefined,
     seq: null,
-    apply: (event) => { if (id) applyLiveEvent(JUDGING_ROOM_TABLE, event, id) },
+    apply: (event) => {
+      if (id) applyLiveEvent(JUDGING_ROOM_TABLE, event, id)
+    },
     resync: async () => {
       refresh()
       return null
@@ -55,16 +57,26 @@ export function JudgingAdminPage() {
     body = (
       <p className="alert alert--info">
         Log in to manage judging.{' '}
-        <button type="button" className="link-button" onClick={() => showDialog('login')}>Login</button>
+        <button type="button" className="link-button" onClick={() => showDialog('login')}>
+          Login
+        </button>
       </p>
     )
-  } else if (!panel.data && panel.error) body = <LoadError message={errorText(panel.error, 'Could not load the panel.')} onRetry={() => void panel.reload()} />
+  } else if (!panel.data && panel.error)
+    body = <LoadError message={errorText(panel.error, 'Could not load the panel.')} onRetry={() => void panel.reload()} />
   else if (!panel.data) body = <p className="muted">Loading…</p>
   else if (!organiser) body = <p className="alert alert--info">{NOT_ORGANISER}</p>
   else {
     body = (
       <>
-        <PanelForm key={panel.data.competition_id} panel={panel.data} onSaved={(next) => { panel.setData(next); refresh() }} />
+        <PanelForm
+          key={panel.data.competition_id}
+          panel={panel.data}
+          onSaved={(next) => {
+            panel.setData(next)
+            refresh()
+          }}
+        />
         {!overview.data && overview.error ? (
           <LoadError message={errorText(overview.error, 'Could not load the judging overview.')} onRetry={refresh} />
         ) : overview.data ? (
@@ -81,7 +93,9 @@ export function JudgingAdminPage() {
             <p className="muted">No attempt awaits a decision.</p>
           ) : (
             <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {pending.data?.map((a) => <JuryItem key={a.id} attempt={a} onDecided={refresh} />)}
+              {pending.data?.map((a) => (
+                <JuryItem key={a.id} attempt={a} onDecided={refresh} />
+              ))}
             </ul>
           )}
         </section>
@@ -105,20 +119,29 @@ function OverviewSections({ overview, onChange }: { overview: JudgingOverview; o
     <>
       <section className="panel stack" aria-labelledby="judges-heading">
         <h2 id="judges-heading">Judges</h2>
-        <p><strong>{overview.pending}</strong> {overview.pending === 1 ? 'attempt awaits' : 'attempts await'} a decision.</p>
+        <p>
+          <strong>{overview.pending}</strong> {overview.pending === 1 ? 'attempt awaits' : 'attempts await'} a decision.
+        </p>
         {overview.judges.length === 0 ? (
           <p className="muted">No judge appointed: you judge alone.</p>
         ) : (
           <div className="table-wrap">
             <table className="judging-admin__table">
               <thead>
-                <tr><th scope="col">Seat</th><th scope="col">Judge</th><th scope="col">Votes</th><th scope="col">Agreement</th></tr>
+                <tr>
+                  <th scope="col">Seat</th>
+                  <th scope="col">Judge</th>
+                  <th scope="col">Votes</th>
+                  <th scope="col">Agreement</th>
+                </tr>
               </thead>
               <tbody>
                 {overview.judges.map((j) => (
                   <tr key={j.user_id}>
                     <td>{j.seat}</td>
-                    <td className="judging-admin__who">{j.name} <span className="muted">@{j.username}</span></td>
+                    <td className="judging-admin__who">
+                      {j.name} <span className="muted">@{j.username}</span>
+                    </td>
                     <td>{j.votes_cast}</td>
                     <td>{formatAgreement(j.agreement)}</td>
                   </tr>
@@ -134,7 +157,9 @@ function OverviewSections({ overview, onChange }: { overview: JudgingOverview; o
           <p className="muted">No appeal to decide.</p>
         ) : (
           <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {overview.appeals.map((a) => <AppealItem key={a.id} attempt={a} onDecided={onChange} />)}
+            {overview.appeals.map((a) => (
+              <AppealItem key={a.id} attempt={a} onDecided={onChange} />
+            ))}
           </ul>
         )}
       </section>

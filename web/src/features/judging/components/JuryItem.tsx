@@ -29,20 +29,38 @@ export function JuryItem({ attempt, onDecided }: { attempt: Lift; onDecided: () 
   return (
     <li className="judging-admin__item" aria-label={`Pending: ${label}`}>
       <strong>{label}</strong>
-      <span className="muted">{attempt.judging.votes_cast} of {attempt.judging.votes_needed} votes</span>
+      <span className="muted">
+        {attempt.judging.votes_cast} of {attempt.judging.votes_needed} votes
+      </span>
       <div className="judging-admin__actions">
-        <button type="button" className="button button--secondary" disabled={sending} onClick={() => void decide(true)}>Good lift</button>
-        <button type="button" className="button button--secondary" disabled={sending} aria-expanded={noLift} onClick={() => setNoLift(true)}>No lift…</button>
+        <button type="button" className="button button--secondary" disabled={sending} onClick={() => void decide(true)}>
+          Good lift
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={sending}
+          aria-expanded={noLift}
+          onClick={() => setNoLift(true)}
+        >
+          No lift…
+        </button>
       </div>
       {noLift && (
         <div className="stack">
           <ReasonCards name={`jury-${attempt.id}`} reasons={reasons} value={reason} onChange={setReason} />
           <div>
-            <button type="button" className="button" disabled={sending || !reason} onClick={() => void decide(false)}>Decide no lift</button>
+            <button type="button" className="button" disabled={sending || !reason} onClick={() => void decide(false)}>
+              Decide no lift
+            </button>
           </div>
         </div>
       )}
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </li>
   )
 }

@@ -48,14 +48,31 @@ export function PanelForm({ panel, onSaved }: { panel: PanelResponse; onSaved: (
       </p>
       {usernames.map((username, i) => (
         <div className="judging-admin__judge" key={i}>
-          <input type="text" aria-label={`Judge ${i + 1} username`} value={username} maxLength={50} autoComplete="off" onChange={(e) => edit(i, e.target.value)} />
-          <button type="button" className="button button--ghost button--small" aria-label={`Remove judge ${i + 1}`} onClick={() => setUsernames((list) => list.filter((_, j) => j !== i))}>
+          <input
+            type="text"
+            aria-label={`Judge ${i + 1} username`}
+            value={username}
+            maxLength={50}
+            autoComplete="off"
+            onChange={(e) => edit(i, e.target.value)}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Remove judge ${i + 1}`}
+            onClick={() => setUsernames((list) => list.filter((_, j) => j !== i))}
+          >
             Remove
           </button>
         </div>
       ))}
       <div>
-        <button type="button" className="button button--secondary button--small" disabled={usernames.length >= MAX_JUDGES} onClick={() => setUsernames((list) => [...list, ''])}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          disabled={usernames.length >= MAX_JUDGES}
+          onClick={() => setUsernames((list) => [...list, ''])}
+        >
           Add judge
         </button>
       </div>
@@ -67,10 +84,20 @@ export function PanelForm({ panel, onSaved }: { panel: PanelResponse; onSaved: (
         <input type="checkbox" role="switch" checked={publishNames} onChange={(e) => setPublishNames(e.target.checked)} />
         Show judges' names with their lights
       </label>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
-      {saved && <p className="alert alert--success" role="status">Panel saved.</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {saved && (
+        <p className="alert alert--success" role="status">
+          Panel saved.
+        </p>
+      )}
       <div>
-        <button type="submit" className="button" disabled={saving}>{saving ? 'Saving…' : 'Save panel'}</button>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save panel'}
+        </button>
       </div>
     </form>
   )

@@ -23,7 +23,9 @@ export function ReasonCards({ name, reasons, value, onChange, legend = 'Reason' 
       {reasons.map((r, i) => (
         <label key={r.code} className={`reason-card reason-card--${r.card}${value === r.code ? ' reason-card--chosen' : ''}`}>
           <input type="radio" name={name} value={r.code} checked={value === r.code} onChange={() => onChange(r.code)} />
-          <span className="reason-card__key" aria-hidden="true">{i + 1}</span>
+          <span className="reason-card__key" aria-hidden="true">
+            {i + 1}
+          </span>
           <span className="reason-card__label">{r.label}</span>
           <span className="reason-card__colour">{r.card} card</span>
         </label>

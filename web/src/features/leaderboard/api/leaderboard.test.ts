@@ -6,8 +6,16 @@ const EVERYONE = { sort: 'total', sport: '', weightClass: '', gender: '', countr
 describe('leaderboard query and columns', () => {
   it('asks the sort and only the filters that are set, by their API names, escaped', () => {
     expect(leaderboardQuery(EVERYONE)).toBe('sort=total')
-    expect(leaderboardQuery({ sort: 'dots', sport: 'powerlifting', weightClass: '66kg', gender: 'F', country: 'Norway', location: 'São Paulo & Co' }))
-      .toBe('sort=dots&sport=powerlifting&gender=F&weight_class=66kg&country=Norway&location=S%C3%A3o+Paulo+%26+Co')
+    expect(
+      leaderboardQuery({
+        sort: 'dots',
+        sport: 'powerlifting',
+        weightClass: '66kg',
+        gender: 'F',
+        country: 'Norway',
+        location: 'São Paulo & Co',
+      }),
+    ).toBe('sort=dots&sport=powerlifting&gender=F&weight_class=66kg&country=Norway&location=S%C3%A3o+Paulo+%26+Co')
     // Verified results only unless asked for.
     expect(leaderboardQuery({ ...EVERYONE, includeUnverified: false })).toBe('sort=total')
     expect(leaderboardQuery({ ...EVERYONE, gender: 'M', includeUnverified: true })).toBe('sort=total&gender=M&include_unverified=true')

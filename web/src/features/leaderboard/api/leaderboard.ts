@@ -7,9 +7,19 @@ import { useGlobalRoom } from '../../../api/global-room.ts'
 import { queryKeys } from '../../../api/query-keys.ts'
 import { apiGet } from '../../../lib/api-client.ts'
 import {
-  FAMILY_LIFTS, FORMULAS, LEADERBOARD_PAGE, LEADERBOARD_SORTS, RANKED_LIFTS, formulaFits,
-  type Formula, type LeaderboardFiltersResponse, type LeaderboardResponse, type LeaderboardRow, type LeaderboardSort,
-  type RankedLift, type SportFamily,
+  FAMILY_LIFTS,
+  FORMULAS,
+  LEADERBOARD_PAGE,
+  LEADERBOARD_SORTS,
+  RANKED_LIFTS,
+  formulaFits,
+  type Formula,
+  type LeaderboardFiltersResponse,
+  type LeaderboardResponse,
+  type LeaderboardRow,
+  type LeaderboardSort,
+  type RankedLift,
+  type SportFamily,
 } from '../../../lib/contract.ts'
 import { useServerQuery } from '../../../lib/server-query.ts'
 
@@ -34,7 +44,11 @@ interface LeaderboardFilter {
 export function leaderboardQuery(filter: LeaderboardFilter): string {
   const params = new URLSearchParams({ sort: filter.sort })
   const optional: [string, string][] = [
-    ['sport', filter.sport], ['gender', filter.gender], ['weight_class', filter.weightClass], ['country', filter.country], ['location', filter.location],
+    ['sport', filter.sport],
+    ['gender', filter.gender],
+    ['weight_class', filter.weightClass],
+    ['country', filter.country],
+    ['location', filter.location],
   ]
   for (const [name, value] of optional) if (value) params.set(name, value)
   if (filter.includeUnverified) params.set('include_unverified', 'true')
@@ -75,14 +89,16 @@ async function fetchRows(query: string, count: number, signal: AbortSignal): Pro
 export function useLeaderboard(filter: LeaderboardFilter) {
   const query = leaderboardQuery(filter)
   const shown = useRef<LeaderboardPages | undefined>(undefined)
-  const pages = useServerQuery(queryOptions({
-    queryKey: [...queryKeys.leaderboard, query] as const,
-    queryFn: ({ signal }) => {
-      // After a filter change the rows on show are another filter's: start again from one page.
-      const count = shown.current?.query === query ? shown.current.rows.length : 0
-      return fetchRows(query, count, signal)
-    },
-  }))
+  const pages = useServerQuery(
+    queryOptions({
+      queryKey: [...queryKeys.leaderboard, query] as const,
+      queryFn: ({ signal }) => {
+        // After a filter change the rows on show are another filter's: start again from one page.
+        const count = shown.current?.query === query ? shown.current.rows.length : 0
+        return fetchRows(query, count, signal)
+      },
+    }),
+  )
   shown.current = pages.data
   // A board change anywhere refetches the rows on show (global-room.ts).
   useGlobalRoom(pages.data !== undefined, pages.reload)
@@ -99,7 +115,9 @@ export function useLeaderboard(filter: LeaderboardFilter) {
     try {
       const page = await getLeaderboardPage(from.query, LEADERBOARD_PAGE.default, from.nextCursor)
       // A refetch or a filter change that landed meanwhile wins: the page would follow rows no longer shown.
-      setData((current) => (current === from ? { query: from.query, rows: [...from.rows, ...page.rows], nextCursor: page.next_cursor } : current))
+      setData((current) =>
+        current === from ? { query: from.query, rows: [...from.rows, ...page.rows], nextCursor: page.next_cursor } : current,
+      )
     } catch {
       setFailedAt(from)
     } finally {
@@ -113,10 +131,12 @@ export function useLeaderboard(filter: LeaderboardFilter) {
 
 /** GET /leaderboard/filters: the countries and locations the filters offer. */
 export function useLeaderboardFilters() {
-  return useServerQuery(queryOptions({
-    queryKey: ['leaderboard-filters'] as const,
-    queryFn: ({ signal }) => apiGet<LeaderboardFiltersResponse>('/leaderboard/filters', { signal }),
-  }))
+  return useServerQuery(
+    queryOptions({
+      queryKey: ['leaderboard-filters'] as const,
+      queryFn: ({ signal }) => apiGet<LeaderboardFiltersResponse>('/leaderboard/filters', { signal }),
+    }),
+  )
 }
 
 /** The sort keys that make sense for a sport filter: its lifts and the formulas that fit its total. */

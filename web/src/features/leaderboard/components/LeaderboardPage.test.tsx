@@ -11,18 +11,65 @@ import { INCLUDES_UNVERIFIED, LeaderboardPage } from './LeaderboardPage.tsx'
 const NO_POINTS = { dots: null, ipf_gl: null, wilks: null, wilks2020: null, sinclair: null }
 function row(overrides: Partial<LeaderboardRow>): LeaderboardRow {
   return {
-    rank: 1, user_id: 1, name: 'Anna Novak', country: 'Norway', sport: 'powerlifting', gender: 'M', weight_class: '74kg', bodyweight: null,
-    location: 'Oslo', competition_id: 1, competition_name: 'Oslo Open', squat: 0, bench: 0, deadlift: 0, snatch: 0, clean_and_jerk: 0,
-    total: null, points: NO_POINTS, pending: 0, verified: true, class_set: 'spec', equipment: 'classic', divisions: [], ...overrides,
+    rank: 1,
+    user_id: 1,
+    name: 'Anna Novak',
+    country: 'Norway',
+    sport: 'powerlifting',
+    gender: 'M',
+    weight_class: '74kg',
+    bodyweight: null,
+    location: 'Oslo',
+    competition_id: 1,
+    competition_name: 'Oslo Open',
+    squat: 0,
+    bench: 0,
+    deadlift: 0,
+    snatch: 0,
+    clean_and_jerk: 0,
+    total: null,
+    points: NO_POINTS,
+    pending: 0,
+    verified: true,
+    class_set: 'spec',
+    equipment: 'classic',
+    divisions: [],
+    ...overrides,
   }
 }
-const hans = row({ rank: 1, user_id: 1, name: 'Heavy Hans', country: 'Germany', weight_class: '120kg', bodyweight: 118, squat: 260, bench: 170, deadlift: 270, total: 700, points: { ...NO_POINTS, dots: 404.3 } })
+const hans = row({
+  rank: 1,
+  user_id: 1,
+  name: 'Heavy Hans',
+  country: 'Germany',
+  weight_class: '120kg',
+  bodyweight: 118,
+  squat: 260,
+  bench: 170,
+  deadlift: 270,
+  total: 700,
+  points: { ...NO_POINTS, dots: 404.3 },
+})
 const yara = row({
-  rank: 2, user_id: 3, name: 'Yara Cruz', country: 'Cuba', sport: 'weightlifting', gender: 'F', weight_class: '59kg', bodyweight: 58.5, location: 'Havana',
-  competition_id: 2, snatch: 90, clean_and_jerk: 110, total: 200, points: { ...NO_POINTS, sinclair: 272.9 }, pending: 1,
+  rank: 2,
+  user_id: 3,
+  name: 'Yara Cruz',
+  country: 'Cuba',
+  sport: 'weightlifting',
+  gender: 'F',
+  weight_class: '59kg',
+  bodyweight: 58.5,
+  location: 'Havana',
+  competition_id: 2,
+  snatch: 90,
+  clean_and_jerk: 110,
+  total: 200,
+  points: { ...NO_POINTS, sinclair: 272.9 },
+  pending: 1,
 })
 /** `count` ranked lifters, to page through. */
-const many = (count: number) => Array.from({ length: count }, (_, i) => row({ rank: i + 1, user_id: i + 1, name: `Lifter ${i + 1}`, total: 1000 - i }))
+const many = (count: number) =>
+  Array.from({ length: count }, (_, i) => row({ rank: i + 1, user_id: i + 1, name: `Lifter ${i + 1}`, total: 1000 - i }))
 
 let live: ReturnType<typeof fakeLiveRoom>
 beforeEach(() => {
@@ -48,7 +95,11 @@ function server(rows: () => LeaderboardRow[], answer?: (params: URLSearchParams)
     },
   })
   /** The query strings of the board's requests, in order. */
-  const asked = () => api.fetchMock.mock.calls.map(([input]) => String(input)).filter((u) => u.startsWith('/api/leaderboard?')).map((u) => u.slice('/api/leaderboard?'.length))
+  const asked = () =>
+    api.fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((u) => u.startsWith('/api/leaderboard?'))
+      .map((u) => u.slice('/api/leaderboard?'.length))
   return { api, asked }
 }
 
@@ -57,11 +108,20 @@ function Search() {
   search = useLocation().search
   return null
 }
-const renderAt = (url: string) => render(<MemoryRouter initialEntries={[url]}><LeaderboardPage /><Search /></MemoryRouter>)
+const renderAt = (url: string) =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <LeaderboardPage />
+      <Search />
+    </MemoryRouter>,
+  )
 // Plain selectors: role queries over hundreds of rows are slow in jsdom.
 const bodyRows = () => [...document.querySelectorAll('table.leaderboard tbody tr')]
 const athletes = () => bodyRows().map((r) => r.querySelector('td:nth-child(2) a')!.textContent)
-const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)
+const headers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent)
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('leaderboard from the server', () => {
@@ -70,19 +130,72 @@ describe('leaderboard from the server', () => {
     renderAt('/leaderboard')
     await screen.findByRole('table')
     expect(asked()).toEqual(['sort=total&limit=50'])
-    expect(headers()).toEqual(['#', 'Athlete', 'Sport', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Snatch', 'C&J', 'Total ▼', 'DOTS', 'Sinclair'])
+    expect(headers()).toEqual([
+      '#',
+      'Athlete',
+      'Sport',
+      'Class',
+      'Location',
+      'Squat',
+      'Bench',
+      'Deadlift',
+      'Snatch',
+      'C&J',
+      'Total ▼',
+      'DOTS',
+      'Sinclair',
+    ])
     const cells = (i: number) => [...bodyRows()[i]!.querySelectorAll('td')].map((c) => c.textContent)
-    expect(cells(0)).toEqual(['1', expect.stringContaining('Heavy Hans'), 'Powerlifting', '120kgMen · 118 kg', 'Oslo', '260', '170', '270', '—', '—', '700', '404.30', '—'])
+    expect(cells(0)).toEqual([
+      '1',
+      expect.stringContaining('Heavy Hans'),
+      'Powerlifting',
+      '120kgMen · 118 kg',
+      'Oslo',
+      '260',
+      '170',
+      '270',
+      '—',
+      '—',
+      '700',
+      '404.30',
+      '—',
+    ])
     expect(bodyRows()[1]!.querySelector('.leaderboard__pending')!.textContent).toBe('1 awaiting judges')
-    expect(cells(1)).toEqual(['2', expect.stringContaining('Yara Cruz'), 'Weightlifting', '59kgWomen · 58.5 kg', 'Havana', '—', '—', '—', '90', '110', '200', '—', '272.90'])
+    expect(cells(1)).toEqual([
+      '2',
+      expect.stringContaining('Yara Cruz'),
+      'Weightlifting',
+      '59kgWomen · 58.5 kg',
+      'Havana',
+      '—',
+      '—',
+      '—',
+      '90',
+      '110',
+      '200',
+      '—',
+      '272.90',
+    ])
     // The dropdowns offer what /leaderboard/filters lists.
-    expect(within(screen.getByLabelText('Country')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All countries', 'Cuba', 'Germany', 'Norway'])
-    expect(within(screen.getByLabelText('Location')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All locations', 'Havana', 'Oslo'])
+    expect(
+      within(screen.getByLabelText('Country'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All countries', 'Cuba', 'Germany', 'Norway'])
+    expect(
+      within(screen.getByLabelText('Location'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All locations', 'Havana', 'Oslo'])
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
   it('each choice becomes the query: sort, sport, class, gender, country and location, kept in the URL', async () => {
-    const { asked } = server(() => [hans], (params) => (params.get('gender') === 'F' ? { body: { rows: [], next_cursor: null } } : undefined))
+    const { asked } = server(
+      () => [hans],
+      (params) => (params.get('gender') === 'F' ? { body: { rows: [], next_cursor: null } } : undefined),
+    )
     renderAt('/leaderboard')
     await screen.findByRole('table')
     fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'powerlifting' } })
@@ -91,7 +204,11 @@ describe('leaderboard from the server', () => {
     await screen.findByRole('table')
     expect(headers()).toEqual(['#', 'Athlete', 'Class', 'Location', 'Squat', 'Bench', 'Deadlift', 'Total ▼', 'DOTS'])
     // The sort follows the sport: no Sinclair for powerlifting.
-    expect(within(screen.getByLabelText('Sort by')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Total', 'Squat', 'Bench', 'Deadlift', 'DOTS', 'IPF GL', 'Wilks', 'Wilks 2020'])
+    expect(
+      within(screen.getByLabelText('Sort by'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Total', 'Squat', 'Bench', 'Deadlift', 'DOTS', 'IPF GL', 'Wilks', 'Wilks 2020'])
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'dots' } })
     fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '66kg' } })
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Norway' } })
@@ -116,9 +233,19 @@ describe('leaderboard from the server', () => {
     server(() => [hans])
     renderAt('/leaderboard?sport=powerlifting')
     await screen.findByRole('table')
-    const labelled = () => [...bodyRows()[0]!.querySelectorAll('td[data-label]')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
-    const sortedCell = () => [...bodyRows()[0]!.querySelectorAll('td.leaderboard__sorted')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
-    expect(labelled()).toEqual(['Class 120kgMen · 118 kg', 'Location Oslo', 'Squat 260', 'Bench 170', 'Deadlift 270', 'Total 700', 'DOTS 404.30'])
+    const labelled = () =>
+      [...bodyRows()[0]!.querySelectorAll('td[data-label]')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
+    const sortedCell = () =>
+      [...bodyRows()[0]!.querySelectorAll('td.leaderboard__sorted')].map((c) => `${c.getAttribute('data-label')} ${c.textContent}`)
+    expect(labelled()).toEqual([
+      'Class 120kgMen · 118 kg',
+      'Location Oslo',
+      'Squat 260',
+      'Bench 170',
+      'Deadlift 270',
+      'Total 700',
+      'DOTS 404.30',
+    ])
     expect(sortedCell()).toEqual(['Total 700'])
     // The phone's control: the select.
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'squat' } })
@@ -151,7 +278,10 @@ describe('leaderboard from the server', () => {
 
   it('a failed "Load more" keeps the rows and says so quietly; the button tries again', async () => {
     let failing = true
-    server(() => many(60), (params) => (params.get('cursor') && failing ? { status: 503, body: { error: 'Busy' } } : undefined))
+    server(
+      () => many(60),
+      (params) => (params.get('cursor') && failing ? { status: 503, body: { error: 'Busy' } } : undefined),
+    )
     renderAt('/leaderboard')
     await screen.findByRole('table')
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
@@ -165,7 +295,10 @@ describe('leaderboard from the server', () => {
   }, 15_000)
 
   it('the "Load more" failure notice belongs to that list: another filter starts without it', async () => {
-    server(() => many(60), (params) => (params.get('cursor') ? { status: 503, body: { error: 'Busy' } } : undefined))
+    server(
+      () => many(60),
+      (params) => (params.get('cursor') ? { status: 503, body: { error: 'Busy' } } : undefined),
+    )
     renderAt('/leaderboard')
     await screen.findByRole('table')
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
@@ -179,8 +312,20 @@ describe('leaderboard from the server', () => {
 
 describe('verified results', () => {
   /** The server's two boards: verified rows only, or every row (the garage meet's lifter marked) with include_unverified=true. */
-  const garage = row({ rank: 2, user_id: 7, name: 'Garage Gus', location: 'Bergen', competition_name: 'Garage Meet (self-judged)', total: 650, verified: false })
-  const serveBoards = () => server(() => [hans], (params) => (params.get('include_unverified') === 'true' ? { body: { rows: [hans, garage], next_cursor: null } } : undefined))
+  const garage = row({
+    rank: 2,
+    user_id: 7,
+    name: 'Garage Gus',
+    location: 'Bergen',
+    competition_name: 'Garage Meet (self-judged)',
+    total: 650,
+    verified: false,
+  })
+  const serveBoards = () =>
+    server(
+      () => [hans],
+      (params) => (params.get('include_unverified') === 'true' ? { body: { rows: [hans, garage], next_cursor: null } } : undefined),
+    )
   const toggle = () => screen.getByRole('checkbox', { name: 'Include unverified results' }) as HTMLInputElement
 
   it('shows verified results by default and says so, with a link to how results are verified', async () => {
@@ -267,7 +412,10 @@ describe('leaderboard live', () => {
 
   it('a failed refetch keeps the last rows and shows nothing alarming', async () => {
     let down = false
-    const { asked } = server(() => [hans, yara], () => (down ? { status: 500, body: { error: 'Database unavailable' } } : undefined))
+    const { asked } = server(
+      () => [hans, yara],
+      () => (down ? { status: 500, body: { error: 'Database unavailable' } } : undefined),
+    )
     renderAt('/leaderboard')
     await screen.findByRole('table')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
@@ -281,7 +429,10 @@ describe('leaderboard live', () => {
   })
 
   it('without an answer at all the page says so and offers to try again', async () => {
-    server(() => [], () => ({ status: 500, body: { error: 'Database unavailable' } }))
+    server(
+      () => [],
+      () => ({ status: 500, body: { error: 'Database unavailable' } }),
+    )
     renderAt('/leaderboard')
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load the leaderboard. Please try again later.')
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()

@@ -17,10 +17,11 @@ const getProfile = (userId: number, signal?: AbortSignal) =>
   apiGet<ProfileResponse>(`/users/${userId}/profile`, { auth: 'optional', signal })
 
 /** The email is in it for its owner only: cached per viewer (lib/viewer.ts), so the next account on the tab never sees it. */
-const profileQuery = (userId: number | null, viewer: Viewer) => queryOptions({
-  queryKey: [...queryKeys.profile(userId ?? 0), viewerSegment(viewer)] as const,
-  queryFn: userId ? ({ signal }) => getProfile(userId, signal) : skipToken,
-})
+const profileQuery = (userId: number | null, viewer: Viewer) =>
+  queryOptions({
+    queryKey: [...queryKeys.profile(userId ?? 0), viewerSegment(viewer)] as const,
+    queryFn: userId ? ({ signal }) => getProfile(userId, signal) : skipToken,
+  })
 
 /**
  * The profile, refetched when a challenge the lifter takes part in changes its board (a decision,

@@ -11,17 +11,29 @@ export type HistoryPlaces = Record<number, number | null>
 
 export async function getHistoryPlaces(userId: number, competitionIds: readonly number[], signal?: AbortSignal): Promise<HistoryPlaces> {
   const entries = await Promise.allSettled(competitionIds.map((id) => getParticipant(id, userId, signal)))
-  return Object.fromEntries(competitionIds.map((id, i) => {
-    const entry = entries[i]!
-    return [id, entry.status === 'fulfilled' ? entry.value?.place ?? null : null]
-  }))
+  return Object.fromEntries(
+    competitionIds.map((id, i) => {
+      const entry = entries[i]!
+      return [id, entry.status === 'fulfilled' ? (entry.value?.place ?? null) : null]
+    }),
+  )
 }
 
 /** Read again when a total in the history changes (the profile follows decisions live). */
 export function useHistoryPlaces(userId: number | null, history: ProfileResponse['competitions'] | undefined) {
   const totals = history?.map((c) => `${c.id}=${c.total_weight}`).join(',') ?? ''
-  return useServerQuery(queryOptions({
-    queryKey: ['history-places', userId ?? 0, totals] as const,
-    queryFn: userId && history?.length ? ({ signal }) => getHistoryPlaces(userId, history.map((c) => c.id), signal) : skipToken,
-  }))
+  return useServerQuery(
+    queryOptions({
+      queryKey: ['history-places', userId ?? 0, totals] as const,
+      queryFn:
+        userId && history?.length
+          ? ({ signal }) =>
+              getHistoryPlaces(
+                userId,
+                history.map((c) => c.id),
+                signal,
+              )
+          : skipToken,
+    }),
+  )
 }

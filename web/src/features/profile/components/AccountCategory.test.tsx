@@ -16,7 +16,9 @@ const SEX_FIXED = 'Your account has results, so only a site administrator can ch
 const profile = (overrides: Partial<ProfileResponse['user']> = {}): ProfileResponse => ({
   user: user({ id: 5, name: 'Test Lifter', ...overrides }),
   achievements: { total_competitions: 0, total_successful_lifts: 0, heaviest_lift: 0, best_snatch: 0, best_clean_and_jerk: 0 },
-  best_lifts: [], competitions: [], uploaded_videos: [],
+  best_lifts: [],
+  competitions: [],
+  uploaded_videos: [],
 })
 
 beforeEach(() => {
@@ -28,7 +30,14 @@ beforeEach(() => {
 
 const renderAt = (url: string, routes: Record<string, MockRoute>) => {
   const api = mockFetch(routes)
-  render(<MemoryRouter initialEntries={[url]}><Routes><Route path="/profile" element={<ProfilePage />} /><Route path="/profile/:id" element={<ProfilePage />} /></Routes></MemoryRouter>)
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/profile/:id" element={<ProfilePage />} />
+      </Routes>
+    </MemoryRouter>,
+  )
   return api
 }
 const category = () => screen.getByLabelText('Category') as HTMLSelectElement
@@ -52,7 +61,7 @@ describe('the own category', () => {
     expect(save().disabled).toBe(true)
   })
 
-  it("with results the server refuses (409): its sentence shows, and the choice goes back", async () => {
+  it('with results the server refuses (409): its sentence shows, and the choice goes back', async () => {
     renderAt('/profile', {
       'GET /users/5/profile': { body: profile({ sex: 'M' }) },
       'PATCH /auth/user': { status: 409, body: { error: SEX_FIXED } },
@@ -67,7 +76,14 @@ describe('the own category', () => {
   })
 
   it("another lifter's profile shows their category and certification, with nothing to change", async () => {
-    renderAt('/profile/9', { 'GET /users/9/profile': { body: { ...profile({ sex: 'F', certified_judge: true }), user: user({ id: 9, name: 'Judy Hall', sex: 'F', certified_judge: true }) } } })
+    renderAt('/profile/9', {
+      'GET /users/9/profile': {
+        body: {
+          ...profile({ sex: 'F', certified_judge: true }),
+          user: user({ id: 9, name: 'Judy Hall', sex: 'F', certified_judge: true }),
+        },
+      },
+    })
     await screen.findByRole('heading', { name: 'Judy Hall' })
     expect(screen.getByText('Women', { selector: '.tag' })).toBeTruthy()
     expect(screen.getByText('Certified judge')).toBeTruthy()

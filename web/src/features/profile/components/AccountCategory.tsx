@@ -51,19 +51,37 @@ export function AccountCategory({ sex, onSaved }: { sex: Sex | null; onSaved: (u
         <label htmlFor="profile-sex">Category</label>
         <div className="account-category__controls">
           <select
-            id="profile-sex" value={choice} aria-describedby="profile-sex-note"
-            onChange={(e) => { setChoice(e.target.value as Sex | ''); setError(null); setDone(false) }}
+            id="profile-sex"
+            value={choice}
+            aria-describedby="profile-sex-note"
+            onChange={(e) => {
+              setChoice(e.target.value as Sex | '')
+              setError(null)
+              setDone(false)
+            }}
           >
             {saved === null && <option value="">Not chosen yet</option>}
             <option value="M">Men</option>
             <option value="F">Women</option>
           </select>
-          <button type="submit" className="button button--small" disabled={busy || !choice || choice === saved}>{busy ? 'Saving…' : 'Save category'}</button>
+          <button type="submit" className="button button--small" disabled={busy || !choice || choice === saved}>
+            {busy ? 'Saving…' : 'Save category'}
+          </button>
         </div>
-        <p id="profile-sex-note" className="field__note">{CATEGORY_NOTE}</p>
+        <p id="profile-sex-note" className="field__note">
+          {CATEGORY_NOTE}
+        </p>
       </div>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
-      {done && <p className="alert alert--success" role="status">{CATEGORY_SAVED}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="alert alert--success" role="status">
+          {CATEGORY_SAVED}
+        </p>
+      )}
     </form>
   )
 }

@@ -33,21 +33,30 @@ describe('ChangePassword', () => {
   })
 
   it('continues in the new session the server answers', async () => {
-    const { sent } = mockFetch({ 'POST /auth/password': { body: { access_token: 'new-access', refresh_token: 'new-refresh', user_id: 5 } } })
+    const { sent } = mockFetch({
+      'POST /auth/password': { body: { access_token: 'new-access', refresh_token: 'new-refresh', user_id: 5 } },
+    })
     render(<ChangePassword />)
     fill('current one', 'a brand new passphrase')
     expect((await screen.findByRole('status')).textContent).toBe(PASSWORD_CHANGED)
-    expect(sent('POST', '/auth/password')[0]).toMatchObject({ body: { current_password: 'current one', new_password: 'a brand new passphrase' }, headers: { Authorization: 'Bearer old-access' } })
+    expect(sent('POST', '/auth/password')[0]).toMatchObject({
+      body: { current_password: 'current one', new_password: 'a brand new passphrase' },
+      headers: { Authorization: 'Bearer old-access' },
+    })
     expect(localStorage.getItem('auth_token')).toBe('new-access')
     expect(localStorage.getItem('refresh_token')).toBe('new-refresh')
     expect(useSession.getState().status).toBe('authenticated')
   })
 
   it("shows a wrong current password's sentence and keeps the session", async () => {
-    mockFetch({ 'POST /auth/password': { status: 400, body: { error: 'Your current password is not right: type the password you log in with now.' } } })
+    mockFetch({
+      'POST /auth/password': { status: 400, body: { error: 'Your current password is not right: type the password you log in with now.' } },
+    })
     render(<ChangePassword />)
     fill('wrong one', 'a brand new passphrase')
-    expect((await screen.findByRole('alert')).textContent).toBe('Your current password is not right: type the password you log in with now.')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your current password is not right: type the password you log in with now.',
+    )
     expect(localStorage.getItem('auth_token')).toBe('old-access')
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('')
   })

@@ -43,19 +43,51 @@ export function ChangePassword() {
       <form className="form" onSubmit={(e) => void submit(e)}>
         <div className="field">
           <label htmlFor="password-current">Current password</label>
-          <input id="password-current" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <input
+            id="password-current"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="password-new">New password</label>
-          <input id="password-new" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} value={next} onChange={(e) => setNext(e.target.value)} />
+          <input
+            id="password-new"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="password-again">New password, again</label>
-          <input id="password-again" type="password" autoComplete="new-password" required value={again} onChange={(e) => setAgain(e.target.value)} />
+          <input
+            id="password-again"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+          />
         </div>
-        {error && <p className="alert alert--error" role="alert">{error}</p>}
-        {done && <p className="alert alert--success" role="status">{PASSWORD_CHANGED}</p>}
-        <button className="button button--small" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Change password'}</button>
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {done && (
+          <p className="alert alert--success" role="status">
+            {PASSWORD_CHANGED}
+          </p>
+        )}
+        <button className="button button--small" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
       </form>
     </details>
   )

@@ -32,7 +32,11 @@ export function DownloadOwnData() {
         {busy ? 'Preparing…' : 'Download my data'}
       </button>
       <p className="muted">Your account, entries, attempts, challenges, votes, comments and reactions, as a JSON file.</p>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -19,7 +19,9 @@ describe('EditProfile', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Profile saved.')
     expect(api.sent('PUT', '/auth/user/profile').map((c) => c.body)).toEqual([{ name: 'Anna Strong' }])
     expect(onSaved).toHaveBeenCalledWith(saved)
-    mockFetch({ 'PUT /auth/user/profile': { status: 400, body: { error: 'name must not be blank: it is how boards and results name you.' } } })
+    mockFetch({
+      'PUT /auth/user/profile': { status: 400, body: { error: 'name must not be blank: it is how boards and results name you.' } },
+    })
     fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Pulls.' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
     expect((await screen.findByRole('alert')).textContent).toBe('name must not be blank: it is how boards and results name you.')

@@ -4,7 +4,13 @@ import { useState, type FormEvent } from 'react'
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import type { UpdateProfileBody, UserResponse } from '../../../lib/contract.ts'
 
-export function EditProfile({ user, onSaved }: { user: Pick<UserResponse, 'name' | 'country' | 'bio'>; onSaved: (user: UserResponse) => void }) {
+export function EditProfile({
+  user,
+  onSaved,
+}: {
+  user: Pick<UserResponse, 'name' | 'country' | 'bio'>
+  onSaved: (user: UserResponse) => void
+}) {
   const initial = { name: user.name, country: user.country ?? '', bio: user.bio ?? '' }
   const [form, setForm] = useState(initial)
   const [error, setError] = useState<string | null>(null)
@@ -34,12 +40,37 @@ export function EditProfile({ user, onSaved }: { user: Pick<UserResponse, 'name'
     <details className="edit-profile">
       <summary>Edit profile</summary>
       <form className="form" onSubmit={save}>
-        <div className="field"><label htmlFor="profile-name">Name</label><input id="profile-name" required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} /></div>
-        <div className="field"><label htmlFor="profile-country">Country</label><input id="profile-country" maxLength={80} value={form.country} onChange={(e) => setForm({ ...form, country: e.target.value })} /></div>
-        <div className="field"><label htmlFor="profile-bio">Bio</label><textarea id="profile-bio" maxLength={2000} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} /></div>
-        {error && <p className="alert alert--error" role="alert">{error}</p>}
-        {notice && <p className="alert alert--success" role="status">{notice}</p>}
-        <button className="button button--small" type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save profile'}</button>
+        <div className="field">
+          <label htmlFor="profile-name">Name</label>
+          <input
+            id="profile-name"
+            required
+            maxLength={100}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="profile-country">Country</label>
+          <input id="profile-country" maxLength={80} value={form.country} onChange={(e) => setForm({ ...form, country: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="profile-bio">Bio</label>
+          <textarea id="profile-bio" maxLength={2000} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
+        </div>
+        {error && (
+          <p className="alert alert--error" role="alert">
+            {error}
+          </p>
+        )}
+        {notice && (
+          <p className="alert alert--success" role="status">
+            {notice}
+          </p>
+        )}
+        <button className="button button--small" type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
       </form>
     </details>
   )

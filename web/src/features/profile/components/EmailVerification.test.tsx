@@ -16,7 +16,9 @@ describe('EmailVerification (own profile)', () => {
   it("sends a new link and shows the server's sentence or refusal", async () => {
     localStorage.setItem('auth_token', 'access')
     localStorage.setItem('userId', '5')
-    const { sent } = mockFetch({ 'POST /auth/verify_email': { status: 202, body: { message: 'We have sent a verification link to anna@example.com.' } } })
+    const { sent } = mockFetch({
+      'POST /auth/verify_email': { status: 202, body: { message: 'We have sent a verification link to anna@example.com.' } },
+    })
     const { unmount } = render(<EmailVerification verified={false} />)
     fireEvent.click(screen.getByRole('button', { name: 'Send the verification link again' }))
     expect((await screen.findByRole('status')).textContent).toBe('We have sent a verification link to anna@example.com.')

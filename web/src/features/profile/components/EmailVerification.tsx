@@ -8,7 +8,12 @@ export function EmailVerification({ verified }: { verified: boolean | undefined 
   const [sent, setSent] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   if (verified === undefined) return null
-  if (verified) return <p className="row"><span className="tag tag--verified">Email verified</span></p>
+  if (verified)
+    return (
+      <p className="row">
+        <span className="tag tag--verified">Email verified</span>
+      </p>
+    )
 
   async function send() {
     setBusy(true)
@@ -24,12 +29,22 @@ export function EmailVerification({ verified }: { verified: boolean | undefined 
 
   return (
     <div className="email-verification">
-      <p className="muted">Your email address is not verified yet: open the link we mailed you. Some organisers accept only verified lifters.</p>
+      <p className="muted">
+        Your email address is not verified yet: open the link we mailed you. Some organisers accept only verified lifters.
+      </p>
       <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => void send()}>
         {busy ? 'Sending…' : 'Send the verification link again'}
       </button>
-      {sent && <p className="alert alert--success" role="status">{sent}</p>}
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {sent && (
+        <p className="alert alert--success" role="status">
+          {sent}
+        </p>
+      )}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -19,7 +19,11 @@ const history: ProfileResponse['competitions'] = [
 
 describe('ProfileHistory', () => {
   it('shows each challenge with its place, status and total, every cell labelled for the phone card', () => {
-    render(<MemoryRouter><ProfileHistory competitions={history} places={{ 7: 14, 8: null, 9: 2 }} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <ProfileHistory competitions={history} places={{ 7: 14, 8: null, 9: 2 }} />
+      </MemoryRouter>,
+    )
     const rows = screen.getAllByTestId('history-row')
     expect(rows).toHaveLength(3)
     const first = within(rows[0]!)
@@ -29,21 +33,39 @@ describe('ProfileHistory', () => {
     expect(first.getByTestId('history-total').textContent).toBe('500 kg')
     expect(within(rows[1]!).getByTestId('history-place').textContent).toBe('—')
     expect(within(rows[2]!).getByTestId('history-place').textContent).toBe('#2')
-    expect([...rows[0]!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Date', 'Class', 'Place', 'Status', 'Total'])
+    expect([...rows[0]!.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual([
+      'Date',
+      'Class',
+      'Place',
+      'Status',
+      'Total',
+    ])
   })
 
   it("shows '—' as the total until a good lift counts (an upcoming challenge, none made, or none sent)", () => {
     const noTotal = { ...history[0]!, id: 10, name: 'Old Row', total_weight: null as unknown as number }
-    render(<MemoryRouter><ProfileHistory competitions={[...history, noTotal]} places={{ 7: 14, 8: null, 9: 2, 10: null }} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <ProfileHistory competitions={[...history, noTotal]} places={{ 7: 14, 8: null, 9: 2, 10: null }} />
+      </MemoryRouter>,
+    )
     const totals = screen.getAllByTestId('history-total').map((td) => td.textContent)
     expect(totals).toEqual(['500 kg', '—', '—', '—'])
   })
 
   it('shows the places as loading until they come, and the empty state without challenges', () => {
-    const { unmount } = render(<MemoryRouter><ProfileHistory competitions={history.slice(0, 1)} places={undefined} /></MemoryRouter>)
+    const { unmount } = render(
+      <MemoryRouter>
+        <ProfileHistory competitions={history.slice(0, 1)} places={undefined} />
+      </MemoryRouter>,
+    )
     expect(screen.getByTestId('history-place').textContent).toBe('…')
     unmount()
-    render(<MemoryRouter><ProfileHistory competitions={[]} places={undefined} /></MemoryRouter>)
+    render(
+      <MemoryRouter>
+        <ProfileHistory competitions={[]} places={undefined} />
+      </MemoryRouter>,
+    )
     expect(screen.getByText('No competitions yet')).toBeTruthy()
   })
 
@@ -54,6 +76,10 @@ describe('ProfileHistory', () => {
       'GET /competitions/9/participants/5': { status: 400, body: { error: 'Bad' } },
     })
     expect(await getHistoryPlaces(5, [7, 8, 9])).toEqual({ 7: 3, 8: null, 9: null })
-    expect(api.calls.map((c) => c.path)).toEqual(['/competitions/7/participants/5', '/competitions/8/participants/5', '/competitions/9/participants/5'])
+    expect(api.calls.map((c) => c.path)).toEqual([
+      '/competitions/7/participants/5',
+      '/competitions/8/participants/5',
+      '/competitions/9/participants/5',
+    ])
   })
 })

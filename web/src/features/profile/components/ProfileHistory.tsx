@@ -27,8 +27,16 @@ export function ProfileHistory({ competitions, places }: Props) {
       <table>
         <thead>
           <tr>
-            <th scope="col">Challenge</th><th scope="col">Date</th><th scope="col">Class</th>
-            <th scope="col" className="num">Place</th><th scope="col">Status</th><th scope="col" className="num">Total</th>
+            <th scope="col">Challenge</th>
+            <th scope="col">Date</th>
+            <th scope="col">Class</th>
+            <th scope="col" className="num">
+              Place
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -36,12 +44,20 @@ export function ProfileHistory({ competitions, places }: Props) {
             const place = places?.[c.id]
             return (
               <tr key={c.id} data-testid="history-row">
-                <td className="profile-history__name"><Link to={`/challenges/${c.id}`}>{c.name}</Link></td>
+                <td className="profile-history__name">
+                  <Link to={`/challenges/${c.id}`}>{c.name}</Link>
+                </td>
                 <td data-label="Date">{formatDate(c.start_date)}</td>
                 <td data-label="Class">{c.weight_class}</td>
-                <td data-label="Place" className="num" data-testid="history-place">{place === undefined ? '…' : place === null ? '—' : `#${place}`}</td>
-                <td data-label="Status" data-testid="history-status"><StatusBadge status={c.status} /></td>
-                <td data-label="Total" className="num" data-testid="history-total">{totalText(c.total_weight)}</td>
+                <td data-label="Place" className="num" data-testid="history-place">
+                  {place === undefined ? '…' : place === null ? '—' : `#${place}`}
+                </td>
+                <td data-label="Status" data-testid="history-status">
+                  <StatusBadge status={c.status} />
+                </td>
+                <td data-label="Total" className="num" data-testid="history-total">
+                  {totalText(c.total_weight)}
+                </td>
               </tr>
             )
           })}

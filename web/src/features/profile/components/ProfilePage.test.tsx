@@ -16,18 +16,37 @@ import { ProfilePage } from './ProfilePage.tsx'
 let watcher: RoomWatcher | null = null
 beforeEach(() => {
   watcher = null
-  useLive.setState({ watch: (_room, w) => { watcher = w; return () => { if (watcher === w) watcher = null } } })
+  useLive.setState({
+    watch: (_room, w) => {
+      watcher = w
+      return () => {
+        if (watcher === w) watcher = null
+      }
+    },
+  })
 })
 
 const video = (attempt_id: number, status: UploadedVideo['status']): UploadedVideo => ({
-  attempt_id, competition_id: 7, competition_name: 'Oslo Open', participant_id: 5, lift_type: 'squat', weight: 100 + attempt_id, status,
-  created_at: '2026-01-01T10:00:00.000Z', user_id: 5, video_url: '/video/x', poster_url: null, processing: 'ready',
+  attempt_id,
+  competition_id: 7,
+  competition_name: 'Oslo Open',
+  participant_id: 5,
+  lift_type: 'squat',
+  weight: 100 + attempt_id,
+  status,
+  created_at: '2026-01-01T10:00:00.000Z',
+  user_id: 5,
+  video_url: '/video/x',
+  poster_url: null,
+  processing: 'ready',
 })
 const profile = (videos: UploadedVideo[]): ProfileResponse => ({
   user: user({ id: 5, name: 'Test Lifter' }),
   achievements: { total_competitions: 1, total_successful_lifts: 1, heaviest_lift: 101, best_snatch: 0, best_clean_and_jerk: 0 },
   best_lifts: [{ type: 'squat', best_weight: 101 }],
-  competitions: [{ id: 7, name: 'Oslo Open', start_date: '2026-01-01T00:00:00.000Z', weight_class: '83kg', status: 'ongoing', total_weight: 101 }],
+  competitions: [
+    { id: 7, name: 'Oslo Open', start_date: '2026-01-01T00:00:00.000Z', weight_class: '83kg', status: 'ongoing', total_weight: 101 },
+  ],
   uploaded_videos: videos,
 })
 
@@ -35,7 +54,13 @@ describe('profile', () => {
   it('labels videos by verdict and follows decisions in the lifter’s challenges', async () => {
     let answer = profile([video(1, 'completed'), video(2, 'failed'), video(3, 'pending')])
     const api = mockFetch({ 'GET /users/5/profile': () => ({ body: answer }) })
-    render(<MemoryRouter initialEntries={['/profile/5']}><Routes><Route path="/profile/:id" element={<ProfilePage />} /></Routes></MemoryRouter>)
+    render(
+      <MemoryRouter initialEntries={['/profile/5']}>
+        <Routes>
+          <Route path="/profile/:id" element={<ProfilePage />} />
+        </Routes>
+      </MemoryRouter>,
+    )
     const pending = await screen.findByText('Awaiting judges')
     expect(pending.className).toContain('status-other')
     // Words a person reads, not the raw statuses; a powerlifter's page shows no "Best snatch 0 kg".
@@ -61,9 +86,14 @@ describe('profile', () => {
 })
 
 describe('profile: the owner signs out, another account signs in on the same tab', () => {
-  const signedIn = (userId: number | null) => act(() => useSession.setState(
-    userId ? { status: 'authenticated', userId, user: null, error: null } : { status: 'unauthenticated', userId: null, user: null, error: null },
-  ))
+  const signedIn = (userId: number | null) =>
+    act(() =>
+      useSession.setState(
+        userId
+          ? { status: 'authenticated', userId, user: null, error: null }
+          : { status: 'unauthenticated', userId: null, user: null, error: null },
+      ),
+    )
   afterEach(() => signedIn(null))
 
   /** GET /users/5/profile answers the owner (user 5) with the email, anyone else without; `held` answers wait for release(). */
@@ -74,14 +104,33 @@ describe('profile: the owner signs out, another account signs in on the same tab
       const bearer = new Headers(init.headers).get('authorization')
       const owner = bearer === 'Bearer token-5'
       if (holding) await new Promise<void>((resolve) => waiting.push(resolve))
-      const body: ProfileResponse = { ...profile([]), user: user({ id: 5, name: 'Test Lifter', ...(owner ? { email: 'owner@example.com' } : { email: undefined }) }) }
+      const body: ProfileResponse = {
+        ...profile([]),
+        user: user({ id: 5, name: 'Test Lifter', ...(owner ? { email: 'owner@example.com' } : { email: undefined }) }),
+      }
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
     })
     vi.stubGlobal('fetch', fetchMock)
-    return { fetchMock, hold: () => { holding = true }, release: () => { holding = false; waiting.splice(0).forEach((go) => go()) } }
+    return {
+      fetchMock,
+      hold: () => {
+        holding = true
+      },
+      release: () => {
+        holding = false
+        waiting.splice(0).forEach((go) => go())
+      },
+    }
   }
   const token = (userId: number) => saveSession({ access_token: `token-${userId}`, user_id: userId, refresh_token: null })
-  const open = () => render(<MemoryRouter initialEntries={['/profile/5']}><Routes><Route path="/profile/:id" element={<ProfilePage />} /></Routes></MemoryRouter>)
+  const open = () =>
+    render(
+      <MemoryRouter initialEntries={['/profile/5']}>
+        <Routes>
+          <Route path="/profile/:id" element={<ProfilePage />} />
+        </Routes>
+      </MemoryRouter>,
+    )
 
   it('a profile left by its owner: the next account to open it never sees the email, not even from the cache', async () => {
     const api = serveProfile()
@@ -102,7 +151,12 @@ describe('profile: the owner signs out, another account signs in on the same tab
     await screen.findByText('Test Lifter')
     expect(screen.queryByText(/owner@example\.com/)).toBeNull()
     // The owner's answer left the cache with its owner.
-    expect(queryClient.getQueryCache().findAll({ queryKey: ['profile', 5] }).map((q) => q.queryKey.at(-1))).toEqual([{ viewer: 6 }])
+    expect(
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: ['profile', 5] })
+        .map((q) => q.queryKey.at(-1)),
+    ).toEqual([{ viewer: 6 }])
   })
 
   it('a profile on screen while its owner signs out and another signs in: the email goes at once and does not come back', async () => {
@@ -121,6 +175,13 @@ describe('profile: the owner signs out, another account signs in on the same tab
     await act(async () => api.release())
     await screen.findByText('Test Lifter')
     expect(screen.queryByText(/owner@example\.com/)).toBeNull()
-    await vi.waitFor(() => expect(queryClient.getQueryCache().findAll({ queryKey: ['profile', 5] }).map((q) => q.queryKey.at(-1))).toEqual([{ viewer: 6 }]))
+    await vi.waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: ['profile', 5] })
+          .map((q) => q.queryKey.at(-1)),
+      ).toEqual([{ viewer: 6 }]),
+    )
   })
 })

@@ -36,7 +36,12 @@ export function ProfilePage() {
 
   if (!requested && session === 'unauthenticated') return <Navigate to="/" replace />
   if (!requested && session === 'starting') return <div className="spinner" role="status" aria-label="Loading profile" />
-  if (!userId) return <p className="alert alert--error" role="alert">{NO_USER_ID}</p>
+  if (!userId)
+    return (
+      <p className="alert alert--error" role="alert">
+        {NO_USER_ID}
+      </p>
+    )
   if (!data) {
     if (!error) return <div className="spinner" role="status" aria-label="Loading profile" />
     return (
@@ -57,19 +62,45 @@ export function ProfilePage() {
         <Avatar id={user.id} name={user.name} size={96} />
         <div>
           <h1>{user.name}</h1>
-          <p className="muted">@{user.username}{user.email ? ` · ${user.email}` : ''}</p>
+          <p className="muted">
+            @{user.username}
+            {user.email ? ` · ${user.email}` : ''}
+          </p>
           <p className="row">
             {user.country && <span className="tag">{user.country}</span>}
             {user.weight_class && <span className="tag">{user.weight_class}</span>}
             {user.sex && <span className="tag">{CATEGORY_NAMES[user.sex]}</span>}
-            {user.certified_judge && <span className="tag tag--certified" title="Certified by a site administrator: their panels' decisions can count on the global boards">Certified judge</span>}
+            {user.certified_judge && (
+              <span
+                className="tag tag--certified"
+                title="Certified by a site administrator: their panels' decisions can count on the global boards"
+              >
+                Certified judge
+              </span>
+            )}
             <span className="muted">Member since {formatDate(user.created_at)}</span>
           </p>
           {user.bio && <p>{user.bio}</p>}
           {own && <EmailVerification verified={user.email_verified} />}
-          {own && <Link className="button button--small" to="/upload">Upload a lift</Link>}
-          {own && <AccountCategory sex={user.sex} onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, sex: account.sex } } : d))} />}
-          {own && <EditProfile user={user} onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, name: account.name, country: account.country, bio: account.bio } } : d))} />}
+          {own && (
+            <Link className="button button--small" to="/upload">
+              Upload a lift
+            </Link>
+          )}
+          {own && (
+            <AccountCategory
+              sex={user.sex}
+              onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, sex: account.sex } } : d))}
+            />
+          )}
+          {own && (
+            <EditProfile
+              user={user}
+              onSaved={(account) =>
+                setData((d) => (d ? { ...d, user: { ...d.user, name: account.name, country: account.country, bio: account.bio } } : d))
+              }
+            />
+          )}
           {own && <ChangePassword />}
           {own && <DownloadOwnData />}
         </div>
@@ -78,20 +109,46 @@ export function ProfilePage() {
       <section className="section" aria-labelledby="achievements-heading">
         <h2 id="achievements-heading">Achievements</h2>
         <dl className="stats">
-          <div><dt>Challenges</dt><dd>{achievements.total_competitions}</dd></div>
-          <div><dt>Successful lifts</dt><dd>{achievements.total_successful_lifts}</dd></div>
-          <div><dt>Heaviest lift</dt><dd>{formatKg(achievements.heaviest_lift)}</dd></div>
+          <div>
+            <dt>Challenges</dt>
+            <dd>{achievements.total_competitions}</dd>
+          </div>
+          <div>
+            <dt>Successful lifts</dt>
+            <dd>{achievements.total_successful_lifts}</dd>
+          </div>
+          <div>
+            <dt>Heaviest lift</dt>
+            <dd>{formatKg(achievements.heaviest_lift)}</dd>
+          </div>
           {/* Only a lifter who has snatched or cleaned & jerked: a powerlifter's page shows no "Best snatch 0 kg". */}
-          {achievements.best_snatch > 0 && <div><dt>Best snatch</dt><dd>{formatKg(achievements.best_snatch)}</dd></div>}
-          {achievements.best_clean_and_jerk > 0 && <div><dt>Best clean &amp; jerk</dt><dd>{formatKg(achievements.best_clean_and_jerk)}</dd></div>}
+          {achievements.best_snatch > 0 && (
+            <div>
+              <dt>Best snatch</dt>
+              <dd>{formatKg(achievements.best_snatch)}</dd>
+            </div>
+          )}
+          {achievements.best_clean_and_jerk > 0 && (
+            <div>
+              <dt>Best clean &amp; jerk</dt>
+              <dd>{formatKg(achievements.best_clean_and_jerk)}</dd>
+            </div>
+          )}
         </dl>
       </section>
 
       <section className="section" aria-labelledby="bests-heading">
         <h2 id="bests-heading">Personal bests</h2>
-        {bests.length === 0 ? <p className="empty">No personal bests recorded yet</p> : (
+        {bests.length === 0 ? (
+          <p className="empty">No personal bests recorded yet</p>
+        ) : (
           <dl className="stats">
-            {bests.map((b) => <div key={b.type}><dt>{liftLabel(b.type)}</dt><dd>{formatKg(b.best_weight)}</dd></div>)}
+            {bests.map((b) => (
+              <div key={b.type}>
+                <dt>{liftLabel(b.type)}</dt>
+                <dd>{formatKg(b.best_weight)}</dd>
+              </div>
+            ))}
           </dl>
         )}
       </section>
@@ -103,13 +160,25 @@ export function ProfilePage() {
 
       <section className="section" aria-labelledby="videos-heading">
         <h2 id="videos-heading">Videos</h2>
-        {videos.length === 0 ? <p className="empty">No videos found</p> : (
+        {videos.length === 0 ? (
+          <p className="empty">No videos found</p>
+        ) : (
           <ul className="profile__videos thumb-grid">
             {videos.map((v) => (
               <li key={v.attempt_id}>
-                <Link className="profile-video" to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}>
+                <Link
+                  className="profile-video"
+                  to={`/challenges/${v.competition_id}/participants/${v.participant_id}/video/${v.attempt_id}`}
+                >
                   <VideoThumb poster={v.poster_url} />
-                  <span><strong>{liftLabel(v.lift_type)} {formatKg(v.weight)}</strong> · <AttemptVerdict attempt={v} /><br /><span className="muted">{v.competition_name}</span></span>
+                  <span>
+                    <strong>
+                      {liftLabel(v.lift_type)} {formatKg(v.weight)}
+                    </strong>{' '}
+                    · <AttemptVerdict attempt={v} />
+                    <br />
+                    <span className="muted">{v.competition_name}</span>
+                  </span>
                 </Link>
               </li>
             ))}

@@ -15,7 +15,16 @@ beforeEach(() => {
   useToasts.setState({ toasts: [] })
 })
 
-const renderStore = () => render(<MemoryRouter><header><CartLink /></header><ShopPage /><Toasts /></MemoryRouter>)
+const renderStore = () =>
+  render(
+    <MemoryRouter>
+      <header>
+        <CartLink />
+      </header>
+      <ShopPage />
+      <Toasts />
+    </MemoryRouter>,
+  )
 
 describe('Store feedback', () => {
   it('a toast names the item added, and the header counts the items (none shown while empty)', () => {

@@ -23,13 +23,17 @@ export function ShopPage() {
         <h1>Store</h1>
       </header>
       <p className="alert alert--info store__showcase" role="note">
-        <strong>A showcase, not a shop.</strong> Nothing here is for sale and there is no checkout: prices are in
-        LiftingDollars (LD), a made-up currency, and the cart is a wish list kept in this browser only.
+        <strong>A showcase, not a shop.</strong> Nothing here is for sale and there is no checkout: prices are in LiftingDollars (LD), a
+        made-up currency, and the cart is a wish list kept in this browser only.
       </p>
       <div className="store">
         <div>
           <div className="segmented" role="group" aria-label="Filter by category">
-            {FILTERS.map((f) => <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>{label(f)}</button>)}
+            {FILTERS.map((f) => (
+              <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
+                {label(f)}
+              </button>
+            ))}
           </div>
           <ul className="store__items" aria-label="Products">
             {items.map((item) => (
@@ -44,7 +48,8 @@ export function ShopPage() {
                     {/* The visible words stay "Add to cart"; the hidden name inside makes the accessible name "Add <item> to cart". */}
                     {item.inStock ? (
                       <button
-                        type="button" className="button button--small"
+                        type="button"
+                        className="button button--small"
                         onClick={() => {
                           add(item)
                           toast('success', `Added ${item.name} to cart`)
@@ -52,7 +57,11 @@ export function ShopPage() {
                       >
                         Add <span className="visually-hidden">{item.name}</span> to cart
                       </button>
-                    ) : <button type="button" className="button button--small" disabled>Out of stock <span className="visually-hidden">({item.name})</span></button>}
+                    ) : (
+                      <button type="button" className="button button--small" disabled>
+                        Out of stock <span className="visually-hidden">({item.name})</span>
+                      </button>
+                    )}
                   </div>
                 </div>
               </li>
@@ -72,20 +81,36 @@ function Cart() {
   return (
     <aside className="panel cart" aria-labelledby="cart-heading">
       <h2 id="cart-heading">Cart ({cartCount(lines)})</h2>
-      {lines.length === 0 ? <p className="muted">Your cart is empty.</p> : (
+      {lines.length === 0 ? (
+        <p className="muted">Your cart is empty.</p>
+      ) : (
         <ul className="cart__lines">
           {lines.map(({ item, quantity }) => (
             <li key={item.id}>
               <span className="cart__name">{item.name}</span>
-              <label className="visually-hidden" htmlFor={`qty-${item.id}`}>Quantity of {item.name}</label>
-              <input id={`qty-${item.id}`} type="number" min={0} max={99} value={quantity} onChange={(e) => setQuantity(item.id, Math.min(99, Math.max(0, Math.floor(Number(e.target.value) || 0))))} />
+              <label className="visually-hidden" htmlFor={`qty-${item.id}`}>
+                Quantity of {item.name}
+              </label>
+              <input
+                id={`qty-${item.id}`}
+                type="number"
+                min={0}
+                max={99}
+                value={quantity}
+                onChange={(e) => setQuantity(item.id, Math.min(99, Math.max(0, Math.floor(Number(e.target.value) || 0))))}
+              />
               <span className="cart__price">{formatLD(item.price * quantity)}</span>
-              <button type="button" className="link-button" onClick={() => remove(item.id)} aria-label={`Remove ${item.name}`}>Remove</button>
+              <button type="button" className="link-button" onClick={() => remove(item.id)} aria-label={`Remove ${item.name}`}>
+                Remove
+              </button>
             </li>
           ))}
         </ul>
       )}
-      <p className="cart__total"><span>Total</span><strong data-testid="cart-total">{formatLD(cartTotal(lines))}</strong></p>
+      <p className="cart__total">
+        <span>Total</span>
+        <strong data-testid="cart-total">{formatLD(cartTotal(lines))}</strong>
+      </p>
       <p className="muted cart__note">No checkout: this store is a showcase.</p>
     </aside>
   )

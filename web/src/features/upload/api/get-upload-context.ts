@@ -7,9 +7,10 @@ import { useServerQuery } from '../../../lib/server-query.ts'
 const getUploadContext = (userId: number, signal?: AbortSignal) =>
   apiGet<ProfileResponse>(`/users/${userId}/profile`, { auth: 'optional', signal })
 
-const uploadContextQuery = (userId: number | null) => queryOptions({
-  queryKey: ['upload-context', userId ?? 0] as const,
-  queryFn: userId ? ({ signal }) => getUploadContext(userId, signal) : skipToken,
-})
+const uploadContextQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: ['upload-context', userId ?? 0] as const,
+    queryFn: userId ? ({ signal }) => getUploadContext(userId, signal) : skipToken,
+  })
 
 export const useUploadContext = (userId: number | null) => useServerQuery(uploadContextQuery(userId))

@@ -15,7 +15,11 @@ const failed = (res: HttpResponse | null) => Object.assign(new Error('tus: faile
 
 describe('uploadErrorText', () => {
   it.each([
-    [403, JSON.stringify({ error: 'Join this challenge before uploading a lift.' }), 'Upload failed: Join this challenge before uploading a lift.'],
+    [
+      403,
+      JSON.stringify({ error: 'Join this challenge before uploading a lift.' }),
+      'Upload failed: Join this challenge before uploading a lift.',
+    ],
     [400, JSON.stringify({ error: 'The file is not a video we can read.' }), 'Upload failed: The file is not a video we can read.'],
     [413, '<html>too large</html>', 'Upload failed with status 413'],
     [500, '', 'Upload failed with status 500'],

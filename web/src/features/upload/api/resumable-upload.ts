@@ -2,12 +2,27 @@
 // dropped connection costs at most the chunk in flight; resumed from the server's offset after a
 // drop, while offline waiting for the browser to come back, and after a reload from the URL
 // tus-js-client keeps in localStorage. Failures are Errors carrying docs/product/messages.md upload texts.
-import { Upload, defaultOptions, type DetailedError, type HttpRequest, type HttpResponse, type PreviousUpload, type UploadOptions } from 'tus-js-client'
+import {
+  Upload,
+  defaultOptions,
+  type DetailedError,
+  type HttpRequest,
+  type HttpResponse,
+  type PreviousUpload,
+  type UploadOptions,
+} from 'tus-js-client'
 import { API_BASE, refreshSession } from '../../../lib/api-client.ts'
 import { readSession } from '../../../lib/session-storage.ts'
 import {
-  isUploadOfFingerprint, pickResumeOffer, pruneProgressRecords, readProgressRecords, removeProgressRecord, sameFields, saveProgressRecord,
-  type ResumeOffer, type StoredUpload,
+  isUploadOfFingerprint,
+  pickResumeOffer,
+  pruneProgressRecords,
+  readProgressRecords,
+  removeProgressRecord,
+  sameFields,
+  saveProgressRecord,
+  type ResumeOffer,
+  type StoredUpload,
 } from './resume-offer.ts'
 
 export const NO_RESPONSE = 'No response received from server. Please check your connection.'

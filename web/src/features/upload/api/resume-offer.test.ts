@@ -1,14 +1,29 @@
 // Which unfinished upload the page offers after a reload, and what it says.
 import { describe, expect, it } from 'vitest'
 import {
-  describeOffer, isUploadOfFingerprint, pickResumeOffer, pruneProgressRecords, readProgressRecords, removeProgressRecord, sameFields, saveProgressRecord,
-  type ProgressRecords, type StoredUpload,
+  describeOffer,
+  isUploadOfFingerprint,
+  pickResumeOffer,
+  pruneProgressRecords,
+  readProgressRecords,
+  removeProgressRecord,
+  sameFields,
+  saveProgressRecord,
+  type ProgressRecords,
+  type StoredUpload,
 } from './resume-offer.ts'
 
 const NOW = Date.parse('2026-11-25T10:00:00Z')
 const stored = (url: string, minutesAgo: number, metadata: Partial<Record<string, string>> = {}): StoredUpload => ({
   size: 120_000_000,
-  metadata: { filename: `${url}.mp4`, filetype: 'video/mp4', lift_type: 'squat', weight: '180', competition_id: '7', ...metadata } as Record<string, string>,
+  metadata: {
+    filename: `${url}.mp4`,
+    filetype: 'video/mp4',
+    lift_type: 'squat',
+    weight: '180',
+    competition_id: '7',
+    ...metadata,
+  } as Record<string, string>,
   creationTime: new Date(NOW - minutesAgo * 60_000).toString(),
   urlStorageKey: `tus::tus-br-${url}.mp4-video/mp4-120000000-1-http://x/api/uploads/::${minutesAgo}`,
   uploadUrl: `http://x/api/uploads/${url}`,
@@ -20,7 +35,14 @@ describe('pickResumeOffer', () => {
     const uploads = [stored('older', 30), stored('latest', 5, { lift_type: 'deadlift', weight: '212.5', competition_id: '9' })]
     const records: ProgressRecords = { 'http://x/api/uploads/older': record(10_000_000), 'http://x/api/uploads/latest': record(50_400_000) }
     const offer = pickResumeOffer(uploads, records, 5, null, NOW)
-    expect(offer).toMatchObject({ uploadUrl: 'http://x/api/uploads/latest', fileName: 'latest.mp4', percent: 42, liftType: 'deadlift', weight: '212.5', competitionId: '9' })
+    expect(offer).toMatchObject({
+      uploadUrl: 'http://x/api/uploads/latest',
+      fileName: 'latest.mp4',
+      percent: 42,
+      liftType: 'deadlift',
+      weight: '212.5',
+      competitionId: '9',
+    })
     expect(describeOffer(offer!)).toBe('Unfinished upload: latest.mp4, 42 % — choose the same file to resume')
   })
 

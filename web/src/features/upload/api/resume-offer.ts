@@ -51,7 +51,9 @@ export const fieldsOf = (metadata: Record<string, string>): UploadFields => ({
 /** The server fixed the fields when the upload was created: an upload resumes only for the same ones. */
 export function sameFields(metadata: Record<string, string>, fields: UploadFields): boolean {
   const stored = fieldsOf(metadata)
-  return stored.liftType === fields.liftType && Number(stored.weight) === Number(fields.weight) && stored.competitionId === fields.competitionId
+  return (
+    stored.liftType === fields.liftType && Number(stored.weight) === Number(fields.weight) && stored.competitionId === fields.competitionId
+  )
 }
 
 /** tus-js-client's storage key is `tus::<fingerprint>::<random>`. */
@@ -94,7 +96,8 @@ export function pickResumeOffer(
   }
 }
 
-export const describeOffer = (offer: ResumeOffer) => `Unfinished upload: ${offer.fileName}, ${offer.percent} % — choose the same file to resume`
+export const describeOffer = (offer: ResumeOffer) =>
+  `Unfinished upload: ${offer.fileName}, ${offer.percent} % — choose the same file to resume`
 
 // The records, in localStorage beside tus-js-client's entries. Storage may be disabled (private
 // mode): then nothing is offered after a reload, and uploads still resume within the page.

@@ -20,7 +20,14 @@ export const NO_USER_ID = 'User ID not found. Please log in again.'
 
 /** Used when the lifter has no best for the lift yet (docs/product/validation.md gives squat, bench and deadlift). */
 const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = {
-  squat: 60, bench: 40, deadlift: 80, clean_and_jerk: 50, snatch: 40, power_clean: 50, push_press: 40, overhead_press: 30,
+  squat: 60,
+  bench: 40,
+  deadlift: 80,
+  clean_and_jerk: 50,
+  snatch: 40,
+  power_clean: 50,
+  push_press: 40,
+  overhead_press: 30,
 }
 
 /** docs/product/validation.md: competition id falls back to '1' when the page has none. */

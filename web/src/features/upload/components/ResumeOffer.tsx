@@ -5,7 +5,9 @@ export function ResumeOffer({ offer, onDiscard }: { offer: Offer; onDiscard: () 
   return (
     <div className="alert alert--info row upload-resume" role="status">
       <span>{describeOffer(offer)}</span>
-      <button type="button" className="link-button" onClick={onDiscard}>Discard</button>
+      <button type="button" className="link-button" onClick={onDiscard}>
+        Discard
+      </button>
     </div>
   )
 }

@@ -25,7 +25,9 @@ export function TransferProgress({ sent, total, bytesPerSecond, offline, cancell
   return (
     <div className="stack">
       <UploadProgress label="Uploading video" fraction={total > 0 ? sent / total : 0} />
-      <p className="muted upload-progress__details" data-testid="upload-details">{details.join(' · ')}</p>
+      <p className="muted upload-progress__details" data-testid="upload-details">
+        {details.join(' · ')}
+      </p>
       {/* A status, not an alert: nothing is lost and nothing is asked of the lifter. */}
       <div role="status">{offline && <p className="alert alert--info">{CONNECTION_LOST}</p>}</div>
       <div className="row">

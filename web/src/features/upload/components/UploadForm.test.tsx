@@ -12,8 +12,17 @@ function renderForm(props: Partial<Parameters<typeof UploadForm>[0]> = {}) {
   const onError = vi.fn()
   const utils = render(
     <UploadForm
-      userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
-      challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']} error={null} onError={onError} onSubmit={onSubmit} {...props}
+      userId={5}
+      bests={undefined}
+      routeCompetitionId={7}
+      joined={undefined}
+      chosenCompetitionId=""
+      onChooseCompetition={() => {}}
+      challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']}
+      error={null}
+      onError={onError}
+      onSubmit={onSubmit}
+      {...props}
     />,
   )
   return { ...utils, onSubmit, onError }
@@ -45,8 +54,17 @@ describe("the challenge's own lift types", () => {
   const offered = () => [...(screen.getByLabelText('Lift type') as HTMLSelectElement).options].map((o) => [o.value, o.text])
 
   it('offers a weightlifting challenge its Snatch and Clean & Jerk, with the best of each as the default weight', () => {
-    const { onSubmit } = renderForm({ challengeLiftTypes: ['Snatch', 'Clean & Jerk'], bests: [{ type: 'clean_and_jerk', best_weight: 142 }, { type: 'snatch', best_weight: 115 }] })
-    expect(offered()).toEqual([['clean_and_jerk', 'Clean & Jerk'], ['snatch', 'Snatch']])
+    const { onSubmit } = renderForm({
+      challengeLiftTypes: ['Snatch', 'Clean & Jerk'],
+      bests: [
+        { type: 'clean_and_jerk', best_weight: 142 },
+        { type: 'snatch', best_weight: 115 },
+      ],
+    })
+    expect(offered()).toEqual([
+      ['clean_and_jerk', 'Clean & Jerk'],
+      ['snatch', 'Snatch'],
+    ])
     expect(weightInput().value).toBe('142')
     fireEvent.change(screen.getByLabelText('Lift type'), { target: { value: 'snatch' } })
     expect(weightInput().value).toBe('115')
@@ -60,8 +78,16 @@ describe("the challenge's own lift types", () => {
     expect(offered().map(([value]) => value)).toEqual(['squat', 'bench', 'deadlift'])
     rerender(
       <UploadForm
-        userId={5} bests={undefined} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
-        challengeLiftTypes={['Deadlift']} error={null} onError={() => {}} onSubmit={() => {}}
+        userId={5}
+        bests={undefined}
+        routeCompetitionId={7}
+        joined={undefined}
+        chosenCompetitionId=""
+        onChooseCompetition={() => {}}
+        challengeLiftTypes={['Deadlift']}
+        error={null}
+        onError={() => {}}
+        onSubmit={() => {}}
       />,
     )
     expect(offered()).toEqual([['deadlift', 'Deadlift']])
@@ -110,8 +136,18 @@ describe("an unfinished upload's fields", () => {
     const preset = { liftType: 'deadlift', weight: '212.5', competitionId: '7' }
     rerender(
       <UploadForm
-        userId={5} bests={[{ type: 'squat', best_weight: 150 }]} routeCompetitionId={7} joined={undefined} chosenCompetitionId="" onChooseCompetition={() => {}}
-        challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']} error={null} onError={() => {}} onSubmit={onSubmit} preset={preset} submitLabel="Resume upload"
+        userId={5}
+        bests={[{ type: 'squat', best_weight: 150 }]}
+        routeCompetitionId={7}
+        joined={undefined}
+        chosenCompetitionId=""
+        onChooseCompetition={() => {}}
+        challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']}
+        error={null}
+        onError={() => {}}
+        onSubmit={onSubmit}
+        preset={preset}
+        submitLabel="Resume upload"
       />,
     )
     expect((screen.getByLabelText('Lift type') as HTMLSelectElement).value).toBe('deadlift')

@@ -40,7 +40,20 @@ interface Props {
 }
 
 export function UploadForm(props: Props) {
-  const { userId, bests, routeCompetitionId, joined, chosenCompetitionId, onChooseCompetition, challengeLiftTypes, error, onError, onSubmit, preset, onFileChange } = props
+  const {
+    userId,
+    bests,
+    routeCompetitionId,
+    joined,
+    chosenCompetitionId,
+    onChooseCompetition,
+    challengeLiftTypes,
+    error,
+    onError,
+    onSubmit,
+    preset,
+    onFileChange,
+  } = props
   const [file, setFile] = useState<File | null>(null)
   const options = liftOptions(challengeLiftTypes)
   const [picked, setLiftType] = useState<UploadLiftType>('squat')
@@ -78,18 +91,27 @@ export function UploadForm(props: Props) {
     <form className="form" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="upload-video">Video</label>
-        <input id="upload-video" type="file" accept="video/*" onChange={(e) => {
-          const chosen = e.target.files?.[0] ?? null
-          setFile(chosen)
-          onFileChange?.(chosen)
-        }} />
+        <input
+          id="upload-video"
+          type="file"
+          accept="video/*"
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null
+            setFile(chosen)
+            onFileChange?.(chosen)
+          }}
+        />
         <span className="muted upload-form__note">Film from the side so the whole lift is visible. MP4, MOV or WebM.</span>
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor="upload-lift-type">Lift type</label>
           <select id="upload-lift-type" value={liftType} onChange={(e) => setLiftType(e.target.value as UploadLiftType)}>
-            {options.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+            {options.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
@@ -113,12 +135,22 @@ export function UploadForm(props: Props) {
           <label htmlFor="upload-challenge">Challenge</label>
           <select id="upload-challenge" value={competitionId} onChange={(e) => onChooseCompetition(e.target.value)}>
             {open.length === 0 && <option value={FALLBACK_COMPETITION_ID}>Challenge #{FALLBACK_COMPETITION_ID}</option>}
-            {open.map((c) => <option key={c.id} value={c.id}>{c.name} ({c.weight_class})</option>)}
+            {open.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.weight_class})
+              </option>
+            ))}
           </select>
         </div>
       )}
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
-      <button className="button" type="submit" disabled={!file}>{props.submitLabel ?? 'Upload Lift'}</button>
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="button" type="submit" disabled={!file}>
+        {props.submitLabel ?? 'Upload Lift'}
+      </button>
     </form>
   )
 }

@@ -25,9 +25,7 @@ import './UploadPage.css'
 
 const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
 
-type Phase =
-  | { step: 'form' }
-  | { step: 'uploading'; sent: number; total: number; bytesPerSecond: number | null; offline: boolean }
+type Phase = { step: 'form' } | { step: 'uploading'; sent: number; total: number; bytesPerSecond: number | null; offline: boolean }
 
 export function UploadPage() {
   const routeId = useParams().id
@@ -53,7 +51,10 @@ export function UploadPage() {
   const linkedLift = params.get('lift')
   const linkedWeight = params.get('weight')
   const linked = useMemo(
-    () => (competitionId && linkedLift && linkedWeight ? { liftType: linkedLift, weight: linkedWeight, competitionId: String(competitionId) } : null),
+    () =>
+      competitionId && linkedLift && linkedWeight
+        ? { liftType: linkedLift, weight: linkedWeight, competitionId: String(competitionId) }
+        : null,
     [competitionId, linkedLift, linkedWeight],
   )
 
@@ -134,7 +135,9 @@ export function UploadPage() {
       {sessionStatus === 'unauthenticated' && (
         <p className="alert alert--info">
           Log in to upload a lift.{' '}
-          <button type="button" className="link-button" onClick={() => showDialog('login')}>Login</button>
+          <button type="button" className="link-button" onClick={() => showDialog('login')}>
+            Login
+          </button>
         </p>
       )}
       {phase.step === 'form' && offer && (

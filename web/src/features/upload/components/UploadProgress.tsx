@@ -6,7 +6,14 @@ export function UploadProgress({ label, fraction }: { label: string; fraction: n
         <span id="upload-progress-label">{label}</span>
         <strong>{percent}%</strong>
       </div>
-      <div className="progress" role="progressbar" aria-labelledby="upload-progress-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-labelledby="upload-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
     </div>

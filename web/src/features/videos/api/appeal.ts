@@ -7,7 +7,11 @@ const APPEAL_FAILED = 'Failed to send the appeal. Please try again.'
 /** Rejects with an Error whose message is the server's `{error}` verbatim (else the fallback). */
 export async function appealAttempt(attemptId: number, note: string): Promise<Lift> {
   try {
-    const { data } = await apiRequest<AttemptResponse>(`/attempts/${attemptId}/appeal`, { method: 'POST', auth: 'required', body: { note } })
+    const { data } = await apiRequest<AttemptResponse>(`/attempts/${attemptId}/appeal`, {
+      method: 'POST',
+      auth: 'required',
+      body: { note },
+    })
     return data.attempt
   } catch (error) {
     throw new Error(errorText(error, APPEAL_FAILED), { cause: error })
@@ -17,5 +21,12 @@ export async function appealAttempt(attemptId: number, note: string): Promise<Li
 /** The lifter may appeal while the window is open and no appeal was made. */
 export function canAppeal(attempt: Pick<Lift, 'user_id' | 'status' | 'judging'>, userId: number | null, now = Date.now()): boolean {
   const until = attempt.judging.appeal_until
-  return !!userId && userId === attempt.user_id && attempt.status !== 'pending' && !attempt.judging.appeal && !!until && new Date(until).getTime() > now
+  return (
+    !!userId &&
+    userId === attempt.user_id &&
+    attempt.status !== 'pending' &&
+    !attempt.judging.appeal &&
+    !!until &&
+    new Date(until).getTime() > now
+  )
 }

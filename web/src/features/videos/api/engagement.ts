@@ -11,7 +11,16 @@ import { queryClient } from '../../../lib/query-client.ts'
 import { useServerQuery } from '../../../lib/server-query.ts'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type {
-  Comment, CommentResponse, CommentsPage, EngagementCounts, EngagementResponse, LiveEvent, ReactionId, ReactionResponse, ViewKind, ViewResponse,
+  Comment,
+  CommentResponse,
+  CommentsPage,
+  EngagementCounts,
+  EngagementResponse,
+  LiveEvent,
+  ReactionId,
+  ReactionResponse,
+  ViewKind,
+  ViewResponse,
 } from '../../../lib/contract.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 
@@ -43,7 +52,11 @@ const viewsCounted = new EventTarget()
 /** Tells the server the page was opened ('view') or the video started ('play'); it counts each viewer once per window. */
 export async function recordView(attemptId: number, kind: ViewKind): Promise<ViewResponse | null> {
   try {
-    const { data } = await apiRequest<ViewResponse>(`/attempts/${attemptId}/views`, { method: 'POST', auth: 'optional', body: { kind, viewer: browserViewerId() } })
+    const { data } = await apiRequest<ViewResponse>(`/attempts/${attemptId}/views`, {
+      method: 'POST',
+      auth: 'optional',
+      body: { kind, viewer: browserViewerId() },
+    })
     viewsCounted.dispatchEvent(new CustomEvent('counted', { detail: { attemptId, views: data.views, plays: data.plays } }))
     return data
   } catch {
@@ -80,8 +93,11 @@ async function load(attemptId: number): Promise<{ state: EngagementState; seq: n
     // Events after the older of the two apply to both; the newer one already has some of them, which apply idempotently.
     seq: Math.min(seqOf(page.headers), seqOf(figures.headers)),
     state: {
-      comments: page.data.comments, nextBefore: page.data.next_before,
-      counts: { ...figures.data.counts, comments: page.data.total }, mine: figures.data.mine, canModerate: figures.data.can_moderate,
+      comments: page.data.comments,
+      nextBefore: page.data.next_before,
+      counts: { ...figures.data.counts, comments: page.data.total },
+      mine: figures.data.mine,
+      canModerate: figures.data.can_moderate,
     },
   }
 }
@@ -100,7 +116,11 @@ function applyEngagementEvent(state: EngagementState, event: LiveEvent, attemptI
     }
     case 'comment.deleted':
       if (event.data.attempt_id !== attemptId) return state
-      return { ...state, comments: state.comments.filter((c) => c.id !== event.data.comment_id), counts: { ...state.counts, comments: event.data.comments } }
+      return {
+        ...state,
+        comments: state.comments.filter((c) => c.id !== event.data.comment_id),
+        counts: { ...state.counts, comments: event.data.comments },
+      }
     case 'reactions.changed':
       if (event.data.attempt_id !== attemptId) return state
       return { ...state, counts: { ...state.counts, reactions: event.data.reactions } }
@@ -118,16 +138,21 @@ interface EngagementKey {
 
 type LoadedEngagement = Awaited<ReturnType<typeof load>>
 
-const engagementQuery = ({ attemptId, competitionId, userId }: EngagementKey) => queryOptions({
-  queryKey: [...queryKeys.challenge(competitionId), 'engagement', attemptId, userId ?? 0] as const,
-  queryFn: () => load(attemptId),
-})
+const engagementQuery = ({ attemptId, competitionId, userId }: EngagementKey) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(competitionId), 'engagement', attemptId, userId ?? 0] as const,
+    queryFn: () => load(attemptId),
+  })
 
 const updateEngagement = (key: EngagementKey, change: (state: EngagementState) => EngagementState) =>
-  queryClient.setQueryData<LoadedEngagement>(engagementQuery(key).queryKey, (current) => current && { ...current, state: change(current.state) })
+  queryClient.setQueryData<LoadedEngagement>(
+    engagementQuery(key).queryKey,
+    (current) => current && { ...current, state: change(current.state) },
+  )
 
 /** The challenge room's table for an attempt's comments and figures (each applies idempotently). */
-const applyToEngagement = (event: LiveEvent, key: EngagementKey) => updateEngagement(key, (state) => applyEngagementEvent(state, event, key.attemptId))
+const applyToEngagement = (event: LiveEvent, key: EngagementKey) =>
+  updateEngagement(key, (state) => applyEngagementEvent(state, event, key.attemptId))
 const ENGAGEMENT_ROOM_TABLE: LiveTable<EngagementKey> = {
   'comment.created': applyToEngagement,
   'comment.deleted': applyToEngagement,
@@ -174,9 +199,17 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
   })
 
   const loadedState = loaded?.state ?? null
-  const state = loadedState && counted?.attemptId === attemptId
-    ? { ...loadedState, counts: { ...loadedState.counts, views: Math.max(loadedState.counts.views, counted.views), plays: Math.max(loadedState.counts.plays, counted.plays) } }
-    : loadedState
+  const state =
+    loadedState && counted?.attemptId === attemptId
+      ? {
+          ...loadedState,
+          counts: {
+            ...loadedState.counts,
+            views: Math.max(loadedState.counts.views, counted.views),
+            plays: Math.max(loadedState.counts.plays, counted.plays),
+          },
+        }
+      : loadedState
   return {
     state,
     error,
@@ -188,7 +221,11 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
       setLoadingOlder(true)
       try {
         const { data } = await apiRequest<CommentsPage>(`/attempts/${attemptId}/comments?before=${before}`, { auth: 'optional' })
-        update((s) => ({ ...s, comments: [...s.comments, ...data.comments.filter((c) => !s.comments.some((k) => k.id === c.id))], nextBefore: data.next_before }))
+        update((s) => ({
+          ...s,
+          comments: [...s.comments, ...data.comments.filter((c) => !s.comments.some((k) => k.id === c.id))],
+          nextBefore: data.next_before,
+        }))
       } catch (e) {
         throw new Error(errorText(e, COMMENTS_FAILED), { cause: e })
       } finally {
@@ -197,14 +234,32 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
     },
     async post(text: string) {
       const answer = await call<CommentResponse>(`/attempts/${attemptId}/comments`, 'POST', POST_FAILED, { text })
-      update((s) => applyEngagementEvent(s, { type: 'comment.created', data: { competition_id: competitionId, attempt_id: attemptId, ...answer }, room: competitionRoom(competitionId), seq: 0, at: '' }, attemptId))
+      update((s) =>
+        applyEngagementEvent(
+          s,
+          {
+            type: 'comment.created',
+            data: { competition_id: competitionId, attempt_id: attemptId, ...answer },
+            room: competitionRoom(competitionId),
+            seq: 0,
+            at: '',
+          },
+          attemptId,
+        ),
+      )
     },
     async remove(commentId: number) {
       await call<null>(`/comments/${commentId}`, 'DELETE', DELETE_FAILED)
       // Unless its event came first (and set the count).
-      update((s) => (s.comments.some((c) => c.id === commentId)
-        ? { ...s, comments: s.comments.filter((c) => c.id !== commentId), counts: { ...s.counts, comments: Math.max(0, s.counts.comments - 1) } }
-        : s))
+      update((s) =>
+        s.comments.some((c) => c.id === commentId)
+          ? {
+              ...s,
+              comments: s.comments.filter((c) => c.id !== commentId),
+              counts: { ...s.counts, comments: Math.max(0, s.counts.comments - 1) },
+            }
+          : s,
+      )
     },
     report: (commentId: number) => call<null>(`/comments/${commentId}/reports`, 'POST', REPORT_FAILED),
     /** Gives `reaction`, or takes it back when it is the viewer's already. */

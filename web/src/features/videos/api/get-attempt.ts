@@ -19,13 +19,13 @@ const getAttempt = ({ competitionId, participantId, videoId }: AttemptKey, signa
   apiGet<AttemptDetail>(`/competitions/${competitionId}/participants/${participantId}/attempts/${videoId}`, { signal })
 
 /** Under its challenge's key: the challenge room keeps it current. */
-export const attemptQuery = (key: AttemptKey | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(key?.competitionId ?? 0), 'attempt', key?.participantId ?? 0, key?.videoId ?? 0] as const,
-  queryFn: key ? ({ signal }) => getAttempt(key, signal) : skipToken,
-})
+export const attemptQuery = (key: AttemptKey | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(key?.competitionId ?? 0), 'attempt', key?.participantId ?? 0, key?.videoId ?? 0] as const,
+    queryFn: key ? ({ signal }) => getAttempt(key, signal) : skipToken,
+  })
 
 export const useAttempt = (key: AttemptKey | null) => useServerQuery(attemptQuery(key))
 
 /** docs/product/messages.md Video: a missing attempt has its own text; anything else is a load failure. */
-export const attemptErrorText = (error: unknown) =>
-  error instanceof ApiError && error.status === 404 ? VIDEO_NOT_FOUND : VIDEO_FAILED
+export const attemptErrorText = (error: unknown) => (error instanceof ApiError && error.status === 404 ? VIDEO_NOT_FOUND : VIDEO_FAILED)

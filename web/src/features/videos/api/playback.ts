@@ -29,7 +29,12 @@ const AWAY_STATUSES = new Set([408, 502, 503, 504])
 export async function serverAnswers(url: string): Promise<boolean> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return false
   try {
-    const response = await fetch(url, { headers: { range: 'bytes=0-0' }, cache: 'no-store', redirect: 'manual', signal: AbortSignal.timeout(5_000) })
+    const response = await fetch(url, {
+      headers: { range: 'bytes=0-0' },
+      cache: 'no-store',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(5_000),
+    })
     void response.body?.cancel().catch(() => undefined)
     return !AWAY_STATUSES.has(response.status)
   } catch {

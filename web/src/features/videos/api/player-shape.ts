@@ -35,6 +35,9 @@ export const renditionsPending = (processing: ProcessingState | undefined) => pr
  * Can this browser play the original, as far as its type tells? '' from canPlayType is a no;
  * 'maybe'/'probably' and an unknown type are tried (the player then watches for a 0×0 video or an error).
  */
-export function mayPlayType(type: string | undefined, probe: Pick<HTMLMediaElement, 'canPlayType'> = document.createElement('video')): boolean {
+export function mayPlayType(
+  type: string | undefined,
+  probe: Pick<HTMLMediaElement, 'canPlayType'> = document.createElement('video'),
+): boolean {
   return !type || probe.canPlayType(type) !== ''
 }

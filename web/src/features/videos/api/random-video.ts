@@ -30,7 +30,8 @@ async function fetchVideo(path: string, signal?: AbortSignal): Promise<RandomVid
 }
 
 const getRandomVideo = (liftType: string, signal?: AbortSignal) => fetchVideo(`/random-video?${query(liftType)}`, signal)
-export const getNextVideo = (liftType: string, after: number, signal?: AbortSignal) => fetchVideo(`/next-video?${query(liftType, after)}`, signal)
+export const getNextVideo = (liftType: string, after: number, signal?: AbortSignal) =>
+  fetchVideo(`/next-video?${query(liftType, after)}`, signal)
 
 /** docs/product/messages.md Random video texts; the server's own sentence wins when it sent one. */
 export function randomVideoErrorText(error: unknown): string {
@@ -42,7 +43,8 @@ export function randomVideoErrorText(error: unknown): string {
 }
 
 /** A random attempt of a lift type ('' any); "next" puts its answer in the same entry. */
-export const randomVideoQuery = (liftType: string) => queryOptions({
-  queryKey: ['random-video', liftType] as const,
-  queryFn: ({ signal }) => getRandomVideo(liftType, signal),
-})
+export const randomVideoQuery = (liftType: string) =>
+  queryOptions({
+    queryKey: ['random-video', liftType] as const,
+    queryFn: ({ signal }) => getRandomVideo(liftType, signal),
+  })

@@ -21,13 +21,18 @@ export function AnalyticsPanel({ state }: { state: EngagementState | null }) {
         <>
           <dl className="analytics" data-testid="analytics">
             {figures.map((f) => (
-              <div key={f.label}><dt>{f.label}</dt><dd>{formatNumber(f.value)}</dd></div>
+              <div key={f.label}>
+                <dt>{f.label}</dt>
+                <dd>{formatNumber(f.value)}</dd>
+              </div>
             ))}
           </dl>
           {reactions > 0 && (
             <ul className="analytics__reactions" aria-label="Reactions by kind">
               {REACTIONS.filter((id) => counts.reactions[id] > 0).map((id) => (
-                <li key={id}><span aria-hidden="true">{REACTION_EMOJI[id]}</span> {REACTION_NAMES[id]} {formatNumber(counts.reactions[id])}</li>
+                <li key={id}>
+                  <span aria-hidden="true">{REACTION_EMOJI[id]}</span> {REACTION_NAMES[id]} {formatNumber(counts.reactions[id])}
+                </li>
               ))}
             </ul>
           )}

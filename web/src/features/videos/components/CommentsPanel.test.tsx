@@ -11,15 +11,31 @@ import { recordView, useEngagement } from '../api/engagement.ts'
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
 import { CommentsPanel, timeAgo } from './CommentsPanel.tsx'
 
-const comment = (id: number, userId: number, text: string, extra: Partial<Comment> = {}): Comment =>
-  ({ id, attempt_id: 9, user_id: userId, author_name: `User ${userId}`, text, created_at: new Date(Date.now() - 5 * 60_000).toISOString(), ...extra })
+const comment = (id: number, userId: number, text: string, extra: Partial<Comment> = {}): Comment => ({
+  id,
+  attempt_id: 9,
+  user_id: userId,
+  author_name: `User ${userId}`,
+  text,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ...extra,
+})
 const figures = (extra: Partial<EngagementResponse> = {}): EngagementResponse => ({
-  attempt_id: 9, counts: { views: 12, plays: 7, comments: 2, reactions: { fire: 3, strong: 0, clap: 1, wow: 0 } }, mine: null, can_moderate: false, ...extra,
+  attempt_id: 9,
+  counts: { views: 12, plays: 7, comments: 2, reactions: { fire: 3, strong: 0, clap: 1, wow: 0 } },
+  mine: null,
+  can_moderate: false,
+  ...extra,
 })
 
 function Panels({ userId }: { userId: number | null }) {
   const engagement = useEngagement(9, 7, userId)
-  return <><CommentsPanel engagement={engagement} userId={userId} /><AnalyticsPanel state={engagement.state} /></>
+  return (
+    <>
+      <CommentsPanel engagement={engagement} userId={userId} />
+      <AnalyticsPanel state={engagement.state} />
+    </>
+  )
 }
 
 function serve(page: CommentsPage, engagement: EngagementResponse, more: Parameters<typeof mockFetch>[0] = {}) {
@@ -50,9 +66,13 @@ describe('comments panel', () => {
   })
 
   it("shows the viewer's own view and play as soon as the server counts them, even when the figures were read before", async () => {
-    serve({ comments: [], total: 0 }, figures({ counts: { views: 0, plays: 0, comments: 0, reactions: { fire: 0, strong: 0, clap: 0, wow: 0 } } }), {
-      'POST /attempts/9/views': { body: { counted: true, views: 1, plays: 1 } },
-    })
+    serve(
+      { comments: [], total: 0 },
+      figures({ counts: { views: 0, plays: 0, comments: 0, reactions: { fire: 0, strong: 0, clap: 0, wow: 0 } } }),
+      {
+        'POST /attempts/9/views': { body: { counted: true, views: 1, plays: 1 } },
+      },
+    )
     fakeLiveRoom('competition:7')
     render(<Panels userId={null} />)
     const analytics = await screen.findByTestId('analytics')
@@ -68,9 +88,21 @@ describe('comments panel', () => {
     render(<Panels userId={null} />)
     await screen.findByText('first')
     await waitFor(() => expect(room.watcher).not.toBeNull())
-    room.event({ seq: 5, type: 'comment.created', data: { competition_id: 7, attempt_id: 9, comment: comment(3, 8, 'live one'), comments: 2 } })
-    room.event({ seq: 6, type: 'comment.created', data: { competition_id: 7, attempt_id: 10, comment: { ...comment(4, 8, 'another video'), attempt_id: 10 }, comments: 1 } })
-    room.event({ seq: 7, type: 'reactions.changed', data: { competition_id: 7, attempt_id: 9, reactions: { fire: 4, strong: 1, clap: 1, wow: 0 } } })
+    room.event({
+      seq: 5,
+      type: 'comment.created',
+      data: { competition_id: 7, attempt_id: 9, comment: comment(3, 8, 'live one'), comments: 2 },
+    })
+    room.event({
+      seq: 6,
+      type: 'comment.created',
+      data: { competition_id: 7, attempt_id: 10, comment: { ...comment(4, 8, 'another video'), attempt_id: 10 }, comments: 1 },
+    })
+    room.event({
+      seq: 7,
+      type: 'reactions.changed',
+      data: { competition_id: 7, attempt_id: 9, reactions: { fire: 4, strong: 1, clap: 1, wow: 0 } },
+    })
     expect(screen.getAllByTestId('comment').map((li) => li.querySelector('.comment__text')!.textContent)).toEqual(['live one', 'first'])
     expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Fire: 4' })).toBeTruthy()
@@ -79,7 +111,7 @@ describe('comments panel', () => {
     expect(screen.getByRole('heading', { name: 'Comments (1)' })).toBeTruthy()
   })
 
-  it('posts, shows the server\'s refusal as sent, reacts with aria-pressed, and lets the organiser remove any comment and see reports', async () => {
+  it("posts, shows the server's refusal as sent, reacts with aria-pressed, and lets the organiser remove any comment and see reports", async () => {
     saveSession({ access_token: 'token', refresh_token: 'refresh', user_id: 5 })
     const api = serve({ comments: [comment(1, 6, 'rude', { reports: 2 })], total: 1 }, figures({ can_moderate: true }), {
       'POST /attempts/9/comments': { status: 429, body: { error: 'You are commenting too fast. Please wait 42 seconds and try again.' } },

@@ -81,8 +81,13 @@ export function CommentsPanel({ engagement, userId }: CommentsPanelProps) {
             const count = state.counts.reactions[id]
             return (
               <button
-                key={id} type="button" className="reaction" aria-pressed={state.mine === id} disabled={userId === null}
-                aria-label={`${REACTION_NAMES[id]}: ${count}`} title={userId === null ? 'Sign in to react' : REACTION_NAMES[id]}
+                key={id}
+                type="button"
+                className="reaction"
+                aria-pressed={state.mine === id}
+                disabled={userId === null}
+                aria-label={`${REACTION_NAMES[id]}: ${count}`}
+                title={userId === null ? 'Sign in to react' : REACTION_NAMES[id]}
                 onClick={() => void attempt(() => engagement.react(id))}
               >
                 <span aria-hidden="true">{REACTION_EMOJI[id]}</span> <span aria-hidden="true">{formatNumber(count)}</span>
@@ -94,46 +99,77 @@ export function CommentsPanel({ engagement, userId }: CommentsPanelProps) {
 
       {userId === null ? (
         <p className="engagement__signin">
-          <button type="button" className="link-button" onClick={() => showLogin('login')}>Sign in to comment</button> and react.
+          <button type="button" className="link-button" onClick={() => showLogin('login')}>
+            Sign in to comment
+          </button>{' '}
+          and react.
         </p>
       ) : (
         <form className="comment-form" onSubmit={(e) => void submit(e)}>
           <label htmlFor="comment-text">Your comment</label>
           <textarea
-            id="comment-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder="Say something about this lift…"
-            aria-describedby="comment-count" aria-invalid={over}
+            id="comment-text"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Say something about this lift…"
+            aria-describedby="comment-count"
+            aria-invalid={over}
           />
           <div className="comment-form__footer">
-            <span id="comment-count" className={over ? 'comment-form__count comment-form__count--over' : 'comment-form__count'} aria-live="polite">
+            <span
+              id="comment-count"
+              className={over ? 'comment-form__count comment-form__count--over' : 'comment-form__count'}
+              aria-live="polite"
+            >
               {length}/{ENGAGEMENT.commentMaxLength}
             </span>
-            <button type="submit" className="button button--small" disabled={posting || length === 0 || over}>{posting ? 'Posting…' : 'Post'}</button>
+            <button type="submit" className="button button--small" disabled={posting || length === 0 || over}>
+              {posting ? 'Posting…' : 'Post'}
+            </button>
           </div>
         </form>
       )}
 
-      {(error ?? loadError) && <p className="alert alert--error engagement__error" role="alert">{error ?? loadError}</p>}
+      {(error ?? loadError) && (
+        <p className="alert alert--error engagement__error" role="alert">
+          {error ?? loadError}
+        </p>
+      )}
       {!state && !loadError && <div className="spinner" role="status" aria-label="Loading comments" />}
 
-      {state && (state.comments.length === 0
-        ? <p className="muted engagement__empty">No comments yet.</p>
-        : (
+      {state &&
+        (state.comments.length === 0 ? (
+          <p className="muted engagement__empty">No comments yet.</p>
+        ) : (
           <ul className="comments" aria-label="Comments">
             {state.comments.map((c) => (
               <CommentItem
-                key={c.id} comment={c} now={now} own={c.user_id === userId} canModerate={state.canModerate} signedIn={userId !== null}
+                key={c.id}
+                comment={c}
+                now={now}
+                own={c.user_id === userId}
+                canModerate={state.canModerate}
+                signedIn={userId !== null}
                 reported={reported.has(c.id)}
                 onDelete={() => void attempt(() => engagement.remove(c.id))}
-                onReport={() => void attempt(async () => {
-                  await engagement.report(c.id)
-                  setReported((set) => new Set(set).add(c.id))
-                })}
+                onReport={() =>
+                  void attempt(async () => {
+                    await engagement.report(c.id)
+                    setReported((set) => new Set(set).add(c.id))
+                  })
+                }
               />
             ))}
           </ul>
         ))}
       {state?.nextBefore && (
-        <button type="button" className="button button--small button--secondary engagement__older" disabled={engagement.loadingOlder} onClick={() => void attempt(engagement.loadOlder)}>
+        <button
+          type="button"
+          className="button button--small button--secondary engagement__older"
+          disabled={engagement.loadingOlder}
+          onClick={() => void attempt(engagement.loadOlder)}
+        >
           Show older comments
         </button>
       )}
@@ -159,15 +195,31 @@ function CommentItem({ comment: c, now, own, canModerate, signedIn, reported, on
       <div className="comment__body">
         <div className="comment__meta">
           <strong>{c.author_name}</strong>
-          <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>{timeAgo(c.created_at, now)}</time>
-          {canModerate && (c.reports ?? 0) > 0 && <span className="comment__reports">{c.reports} {c.reports === 1 ? 'report' : 'reports'}</span>}
+          <time dateTime={c.created_at} title={formatDateTime(c.created_at)}>
+            {timeAgo(c.created_at, now)}
+          </time>
+          {canModerate && (c.reports ?? 0) > 0 && (
+            <span className="comment__reports">
+              {c.reports} {c.reports === 1 ? 'report' : 'reports'}
+            </span>
+          )}
         </div>
         <p className="comment__text">{c.text}</p>
         <div className="comment__actions">
-          {(own || canModerate) && <button type="button" className="link-button" onClick={onDelete} aria-label={`Delete comment by ${c.author_name}`}>Delete</button>}
-          {signedIn && !own && (reported
-            ? <span className="muted">Reported</span>
-            : <button type="button" className="link-button" onClick={onReport} aria-label={`Report comment by ${c.author_name}`}>Report</button>)}
+          {(own || canModerate) && (
+            <button type="button" className="link-button" onClick={onDelete} aria-label={`Delete comment by ${c.author_name}`}>
+              Delete
+            </button>
+          )}
+          {signedIn &&
+            !own &&
+            (reported ? (
+              <span className="muted">Reported</span>
+            ) : (
+              <button type="button" className="link-button" onClick={onReport} aria-label={`Report comment by ${c.author_name}`}>
+                Report
+              </button>
+            ))}
         </div>
       </div>
     </li>

@@ -21,7 +21,11 @@ interface Props {
 export const VERIFIED_DECISION = 'Verified: counts on the global boards'
 export const UNVERIFIED_DECISION = 'Not verified for global boards'
 
-const APPEAL_STATES = { open: 'Appeal pending: the jury will decide', confirmed: 'Appeal decided: the decision stands', reversed: 'Appeal decided: the decision was reversed' } as const
+const APPEAL_STATES = {
+  open: 'Appeal pending: the jury will decide',
+  confirmed: 'Appeal decided: the decision stands',
+  reversed: 'Appeal decided: the decision was reversed',
+} as const
 
 export function JudgingPanel({ attempt, userId, onSeek, onAppealed }: Props) {
   const { judging } = attempt
@@ -30,7 +34,10 @@ export function JudgingPanel({ attempt, userId, onSeek, onAppealed }: Props) {
     return (
       <section className="panel judging" aria-labelledby="judging-heading">
         <h2 id="judging-heading">Judging</h2>
-        <p className="judging__pending status-other" data-testid="judging-state">{AWAITING_JUDGES}{votes ? ` · ${votes}` : ''}</p>
+        <p className="judging__pending status-other" data-testid="judging-state">
+          {AWAITING_JUDGES}
+          {votes ? ` · ${votes}` : ''}
+        </p>
         <p className="muted">Votes stay hidden until the decision.</p>
       </section>
     )
@@ -39,7 +46,11 @@ export function JudgingPanel({ attempt, userId, onSeek, onAppealed }: Props) {
   return (
     <section className="panel judging" aria-labelledby="judging-heading">
       <h2 id="judging-heading">Judging</h2>
-      {judging.decided_by === 'jury' && <p className="judging__jury" data-testid="judging-jury">Decided by the jury</p>}
+      {judging.decided_by === 'jury' && (
+        <p className="judging__jury" data-testid="judging-jury">
+          Decided by the jury
+        </p>
+      )}
       {judging.lights.length > 0 && (
         <ol className="judging__lights" aria-label="Lights">
           {judging.lights.map((light, i) => (
@@ -50,12 +61,20 @@ export function JudgingPanel({ attempt, userId, onSeek, onAppealed }: Props) {
                 <span className={light.good ? 'status-completed' : 'status-failed'}>{light.good ? 'Good lift' : 'No lift'}</span>
                 {!light.good && (light.card || light.reason_label) && (
                   <span className="judging__reason">
-                    {light.card && <span className={`judging__card judging__card--${light.card}`} aria-label={`${light.card} card`} title={`${light.card} card`} />}
+                    {light.card && (
+                      <span
+                        className={`judging__card judging__card--${light.card}`}
+                        aria-label={`${light.card} card`}
+                        title={`${light.card} card`}
+                      />
+                    )}
                     {light.reason_label ?? light.reason}
                   </span>
                 )}
                 {light.at_seconds !== null && (
-                  <button type="button" className="link-button judging__moment" onClick={() => onSeek(light.at_seconds!)}>at {formatClock(light.at_seconds)}</button>
+                  <button type="button" className="link-button judging__moment" onClick={() => onSeek(light.at_seconds!)}>
+                    at {formatClock(light.at_seconds)}
+                  </button>
                 )}
                 {light.note && <q className="judging__note">{light.note}</q>}
               </div>
@@ -90,7 +109,9 @@ function AppealForm({ attemptId, until, onAppealed }: { attemptId: number; until
   if (!open) {
     return (
       <p className="judging__appeal-offer">
-        <button type="button" className="button button--small" onClick={() => setOpen(true)}>Appeal</button>
+        <button type="button" className="button button--small" onClick={() => setOpen(true)}>
+          Appeal
+        </button>
         <span className="muted"> until {formatDateTime(until)}</span>
       </p>
     )
@@ -113,10 +134,18 @@ function AppealForm({ attemptId, until, onAppealed }: { attemptId: number; until
         <label htmlFor="appeal-note">Why should the jury look again?</label>
         <textarea id="appeal-note" value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} />
       </div>
-      {error && <p className="alert alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="button button--small" disabled={sending || !note.trim()}>{sending ? 'Sending…' : 'Send appeal'}</button>
-        <button type="button" className="button button--ghost button--small" onClick={() => setOpen(false)}>Cancel</button>
+        <button type="submit" className="button button--small" disabled={sending || !note.trim()}>
+          {sending ? 'Sending…' : 'Send appeal'}
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   )

@@ -35,11 +35,23 @@ export function RandomVideoPage() {
       <header className="page-header">
         <h1>Random Video</h1>
         <div className="row">
-          <label htmlFor="random-type" className="visually-hidden">Lift type</label>
-          <select id="random-type" value={type} onChange={(e) => setParams(e.target.value ? { type: e.target.value } : {}, { replace: true })}>
-            {RANDOM_LIFT_TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+          <label htmlFor="random-type" className="visually-hidden">
+            Lift type
+          </label>
+          <select
+            id="random-type"
+            value={type}
+            onChange={(e) => setParams(e.target.value ? { type: e.target.value } : {}, { replace: true })}
+          >
+            {RANDOM_LIFT_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
           </select>
-          <Link className="button button--ghost" to="/upload">Upload</Link>
+          <Link className="button button--ghost" to="/upload">
+            Upload
+          </Link>
         </div>
       </header>
 
@@ -51,7 +63,12 @@ export function RandomVideoPage() {
         <div className="spinner" role="status" aria-label="Loading video" />
       ) : video ? (
         <section className="random-video__now" aria-label="Now playing">
-          <VideoPlayer src={video.video_url} poster={video.poster_url} label={`${video.participant_name}, ${liftLabel(video.lift_type)}`} facts={video} />
+          <VideoPlayer
+            src={video.video_url}
+            poster={video.poster_url}
+            label={`${video.participant_name}, ${liftLabel(video.lift_type)}`}
+            facts={video}
+          />
           <div className="row random-video__meta">
             <div>
               <h2>{video.participant_name}</h2>
@@ -60,8 +77,15 @@ export function RandomVideoPage() {
               </p>
             </div>
             <div className="row">
-              <Link className="button button--ghost" to={`/challenges/${video.competition_id}/participants/${video.participant_id}/video/${video.attempt_id}`}>Details</Link>
-              <button type="button" className="button" onClick={() => void next()} disabled={loading}>Next video</button>
+              <Link
+                className="button button--ghost"
+                to={`/challenges/${video.competition_id}/participants/${video.participant_id}/video/${video.attempt_id}`}
+              >
+                Details
+              </Link>
+              <button type="button" className="button" onClick={() => void next()} disabled={loading}>
+                Next video
+              </button>
             </div>
           </div>
         </section>
@@ -69,20 +93,28 @@ export function RandomVideoPage() {
 
       <section className="section" aria-labelledby="browse-heading">
         <h2 id="browse-heading">Browse all videos</h2>
-        {!browse.data && browse.error ? <LoadError message={randomVideoErrorText(browse.error)} onRetry={() => void browse.reload()} />
-          : !browse.data ? <div className="spinner" />
-          : browse.data.length === 0 ? <p className="empty">No videos available</p>
-          : browse.data.map(({ competition, videos }) => {
+        {!browse.data && browse.error ? (
+          <LoadError message={randomVideoErrorText(browse.error)} onRetry={() => void browse.reload()} />
+        ) : !browse.data ? (
+          <div className="spinner" />
+        ) : browse.data.length === 0 ? (
+          <p className="empty">No videos available</p>
+        ) : (
+          browse.data.map(({ competition, videos }) => {
             const more = videos.length - UI.videosPerCompetition
             return (
               <section key={competition.id} className="browse-group">
-                <h3><Link to={`/challenges/${competition.id}`}>{competition.name}</Link></h3>
+                <h3>
+                  <Link to={`/challenges/${competition.id}`}>{competition.name}</Link>
+                </h3>
                 <ul className="browse-group__videos thumb-grid">
                   {videos.slice(0, UI.videosPerCompetition).map((v) => (
                     <li key={v.id}>
                       <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
                         <VideoThumb poster={v.poster_url} />
-                        <span>{v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} /></span>
+                        <span>
+                          {v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} />
+                        </span>
                       </Link>
                     </li>
                   ))}
@@ -90,7 +122,8 @@ export function RandomVideoPage() {
                 {more > 0 && <Link to={`/challenges/${competition.id}`}>View {more} more</Link>}
               </section>
             )
-          })}
+          })
+        )}
       </section>
     </div>
   )

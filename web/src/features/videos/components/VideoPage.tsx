@@ -39,11 +39,18 @@ export function VideoPage() {
   const userId = useSession((s) => s.userId)
 
   /** A newer state of this attempt (the appeal's answer). */
-  const merge = useCallback((lift: Lift) => { if (key) mergeAttempt(key, lift) }, [key])
+  const merge = useCallback(
+    (lift: Lift) => {
+      if (key) mergeAttempt(key, lift)
+    },
+    [key],
+  )
   useLiveRoom(key ? competitionRoom(key.competitionId) : null, {
     ready: attempt !== undefined,
     seq: null,
-    apply: (event) => { if (key) applyLiveEvent(ATTEMPT_ROOM_TABLE, event, key) },
+    apply: (event) => {
+      if (key) applyLiveEvent(ATTEMPT_ROOM_TABLE, event, key)
+    },
     resync: async () => {
       await reload()
       return null
@@ -51,7 +58,12 @@ export function VideoPage() {
   })
 
   if (!key) return <p className="alert alert--error">{NOT_FOUND}</p>
-  if (error) return <p className="alert alert--error" role="alert">{attemptErrorText(error)}</p>
+  if (error)
+    return (
+      <p className="alert alert--error" role="alert">
+        {attemptErrorText(error)}
+      </p>
+    )
   if (loading || !attempt) return <div className="spinner" role="status" aria-label="Loading video" />
 
   const processing = attempt.processing === 'pending' || attempt.processing === 'processing'
@@ -60,14 +72,30 @@ export function VideoPage() {
       <div className="video-page__main">
         <Link to={`/challenges/${attempt.competition_id}`}>← {attempt.competition_name}</Link>
         {attempt.video_url ? (
-          <PlayCounter attemptId={attempt.id}><VideoPlayer src={attempt.video_url} poster={attempt.poster_url} label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`} onDebug={showDebug ? setDebug : undefined} seek={seek} facts={attempt} /></PlayCounter>
+          <PlayCounter attemptId={attempt.id}>
+            <VideoPlayer
+              src={attempt.video_url}
+              poster={attempt.poster_url}
+              label={`${attempt.participant_name}, ${liftLabel(attempt.lift_type)}`}
+              onDebug={showDebug ? setDebug : undefined}
+              seek={seek}
+              facts={attempt}
+            />
+          </PlayCounter>
         ) : (
-          <p className="alert alert--error" role="alert">{NO_VIDEO_URL}</p>
+          <p className="alert alert--error" role="alert">
+            {NO_VIDEO_URL}
+          </p>
         )}
         <header className="video-page__info">
-          <h1>{attempt.participant_name} · {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)}</h1>
+          <h1>
+            {attempt.participant_name} · {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)}
+          </h1>
           <div className="row">
-            <span className={`badge ${attempt.status === 'completed' ? 'badge--ongoing' : attempt.status === 'failed' ? 'badge--failed' : ''}`} data-testid="attempt-verdict">
+            <span
+              className={`badge ${attempt.status === 'completed' ? 'badge--ongoing' : attempt.status === 'failed' ? 'badge--failed' : ''}`}
+              data-testid="attempt-verdict"
+            >
               <AttemptVerdict attempt={attempt} />
             </span>
             {processing && <span className="badge badge--processing">Processing: playing the original meanwhile</span>}
@@ -75,22 +103,63 @@ export function VideoPage() {
           </div>
         </header>
         <JudgingPanel attempt={attempt} userId={userId} onSeek={(at) => setSeek({ at })} onAppealed={merge} />
-        {showDebug && <details className="panel debug">
-          <summary>Debug information</summary>
-          <dl>
-            <div><dt>Attempt</dt><dd>{attempt.id}</dd></div>
-            <div><dt>Participant</dt><dd>{attempt.participant_id}</dd></div>
-            <div><dt>Challenge</dt><dd>{attempt.competition_id}</dd></div>
-            <div><dt>Processing</dt><dd>{attempt.processing}</dd></div>
-            <div><dt>Video URL</dt><dd>{attempt.video_url ?? '—'}</dd></div>
-            <div><dt>Playing</dt><dd>{debug?.url ?? '—'}</dd></div>
-            <div><dt>Device</dt><dd>{debug ? `${debug.device}${debug.mobile ? ' (mobile)' : ''}` : '—'}</dd></div>
-            <div><dt>Retries</dt><dd>{debug?.retries ?? 0}</dd></div>
-            <div><dt>Ready / network state</dt><dd>{debug ? `${debug.readyState} / ${debug.networkState}` : '—'}</dd></div>
-            <div><dt>Playback error</dt><dd>{debug?.error ?? 'none'}</dd></div>
-            <div><dt>Renditions</dt><dd>{Object.keys(attempt.renditions).length ? Object.entries(attempt.renditions).map(([h, url]) => `${h}: ${url}`).join(', ') : 'none yet'}</dd></div>
-          </dl>
-        </details>}
+        {showDebug && (
+          <details className="panel debug">
+            <summary>Debug information</summary>
+            <dl>
+              <div>
+                <dt>Attempt</dt>
+                <dd>{attempt.id}</dd>
+              </div>
+              <div>
+                <dt>Participant</dt>
+                <dd>{attempt.participant_id}</dd>
+              </div>
+              <div>
+                <dt>Challenge</dt>
+                <dd>{attempt.competition_id}</dd>
+              </div>
+              <div>
+                <dt>Processing</dt>
+                <dd>{attempt.processing}</dd>
+              </div>
+              <div>
+                <dt>Video URL</dt>
+                <dd>{attempt.video_url ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>Playing</dt>
+                <dd>{debug?.url ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>Device</dt>
+                <dd>{debug ? `${debug.device}${debug.mobile ? ' (mobile)' : ''}` : '—'}</dd>
+              </div>
+              <div>
+                <dt>Retries</dt>
+                <dd>{debug?.retries ?? 0}</dd>
+              </div>
+              <div>
+                <dt>Ready / network state</dt>
+                <dd>{debug ? `${debug.readyState} / ${debug.networkState}` : '—'}</dd>
+              </div>
+              <div>
+                <dt>Playback error</dt>
+                <dd>{debug?.error ?? 'none'}</dd>
+              </div>
+              <div>
+                <dt>Renditions</dt>
+                <dd>
+                  {Object.keys(attempt.renditions).length
+                    ? Object.entries(attempt.renditions)
+                        .map(([h, url]) => `${h}: ${url}`)
+                        .join(', ')
+                    : 'none yet'}
+                </dd>
+              </div>
+            </dl>
+          </details>
+        )}
       </div>
       <EngagementPanels attemptId={attempt.id} competitionId={attempt.competition_id} userId={userId} />
     </div>
@@ -126,5 +195,9 @@ function PlayCounter({ attemptId, children }: { attemptId: number; children: Rea
     node.addEventListener('play', onPlay, true)
     return () => node.removeEventListener('play', onPlay, true)
   }, [attemptId])
-  return <div ref={box} className="video-page__player">{children}</div>
+  return (
+    <div ref={box} className="video-page__player">
+      {children}
+    </div>
+  )
 }

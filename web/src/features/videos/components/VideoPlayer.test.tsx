@@ -14,11 +14,14 @@ beforeEach(() => {
   serverStatus = 206
   checks.length = 0
   // jsdom has no server: the player's one request of its own (is the server there?) is answered here.
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    checks.push(url)
-    if (serverStatus === null) throw new TypeError('Failed to fetch')
-    return new Response(null, { status: serverStatus })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      checks.push(url)
+      if (serverStatus === null) throw new TypeError('Failed to fetch')
+      return new Response(null, { status: serverStatus })
+    }),
+  )
   // jsdom has no media playback: a minimal paused/play/pause model that fires the events.
   Object.defineProperty(HTMLMediaElement.prototype, 'paused', { configurable: true, get: () => paused })
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
@@ -147,7 +150,9 @@ describe('VideoPlayer', () => {
     }
 
     it("takes the answer's portrait shape before any metadata, and the loaded video's size after", () => {
-      const { container } = render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', video_width: 720, video_height: 1280 }} />)
+      const { container } = render(
+        <VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', video_width: 720, video_height: 1280 }} />,
+      )
       expect(shapeOf(container)).toEqual({ orientation: 'portrait', ratio: 720 / 1280 })
       loadMetadata(1920, 1080)
       expect(shapeOf(container)).toEqual({ orientation: 'landscape', ratio: 1920 / 1080 })
@@ -163,7 +168,12 @@ describe('VideoPlayer', () => {
 
     it("while pending, an original this browser cannot play shows the poster and 'Processing…', then plays when ready", () => {
       const canPlayType = vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('')
-      const facts = { processing: 'processing', video_width: 720, video_height: 1280, original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' } as const
+      const facts = {
+        processing: 'processing',
+        video_width: 720,
+        video_height: 1280,
+        original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"',
+      } as const
       const { container, rerender } = render(<VideoPlayer src="/api/video/a.mov" poster="/api/video/p.jpg" label="test" facts={facts} />)
       expect(canPlayType).toHaveBeenCalledWith(facts.original_type)
       expect(screen.queryByTestId('video')).toBeNull()
@@ -191,7 +201,13 @@ describe('VideoPlayer', () => {
 
     it("renditions ready: the video plays whatever the original's type, and an error shows as before", async () => {
       vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('')
-      render(<VideoPlayer src="/api/video/a.mp4" label="test" facts={{ processing: 'ready', original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' }} />)
+      render(
+        <VideoPlayer
+          src="/api/video/a.mp4"
+          label="test"
+          facts={{ processing: 'ready', original_type: 'video/mp4; codecs="hvc1.1.6.L93.B0"' }}
+        />,
+      )
       expect(screen.getByTestId('video')).toBeTruthy()
       await failWith(4)
       expect(screen.getByRole('alert').textContent).toContain('Video format not supported')

@@ -86,10 +86,13 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
   useEffect(() => {
     if (!pending) setFailedHere(false)
   }, [pending])
-  useEffect(() => () => {
-    clearTimeout(hideTimer.current)
-    clearTimeout(retryTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      clearTimeout(hideTimer.current)
+      clearTimeout(retryTimer.current)
+    },
+    [],
+  )
 
   const report = useCallback(() => {
     const v = video.current
@@ -106,7 +109,8 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
   const toggle = useCallback(() => {
     const v = video.current
     if (!v) return
-    if (v.paused) v.play()?.catch(() => undefined) // a refused autoplay just stays paused
+    if (v.paused)
+      v.play()?.catch(() => undefined) // a refused autoplay just stays paused
     else v.pause()
   }, [])
 
@@ -214,7 +218,9 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
         {waiting ? (
           <div className="player__waiting" data-testid="video-processing">
             {poster && <img className="player__poster" src={poster} alt="" />}
-            <p className="player__processing" role="status">{PROCESSING_TEXT}</p>
+            <p className="player__processing" role="status">
+              {PROCESSING_TEXT}
+            </p>
           </div>
         ) : (
           <video
@@ -256,12 +262,23 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
           />
         )}
         {reconnecting && !error && (
-          <p className="player__reconnecting" role="status">{RECONNECTING_TEXT}</p>
+          <p className="player__reconnecting" role="status">
+            {RECONNECTING_TEXT}
+          </p>
         )}
         {error && (
           <div className="player__error" role="alert">
             <p>{error}</p>
-            <button type="button" className="button button--small" onClick={() => { setError(null); setRetries((r) => r + 1) }}>Try again</button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setError(null)
+                setRetries((r) => r + 1)
+              }}
+            >
+              Try again
+            </button>
           </div>
         )}
       </div>
@@ -281,12 +298,35 @@ export function VideoPlayer({ src, poster, label, onDebug, seek, facts }: Props)
           disabled={waiting}
         />
         <div className="player__buttons">
-          <button type="button" onClick={() => skip(-UI.skipSeconds)} aria-label={`Back ${UI.skipSeconds} seconds`} disabled={waiting}>⟲ {UI.skipSeconds}</button>
-          <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} disabled={waiting}>{playing ? '❚❚' : '▶'}</button>
-          <button type="button" onClick={() => skip(UI.skipSeconds)} aria-label={`Forward ${UI.skipSeconds} seconds`} disabled={waiting}>{UI.skipSeconds} ⟳</button>
-          <span className="player__time" role="timer" aria-label="Time">{formatClock(time)} / {formatClock(duration)}</span>
-          <button type="button" className="player__fullscreen" onClick={() => void video.current?.closest('.player')?.requestFullscreen?.()} aria-label="Full screen" disabled={waiting}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <button type="button" onClick={() => skip(-UI.skipSeconds)} aria-label={`Back ${UI.skipSeconds} seconds`} disabled={waiting}>
+            ⟲ {UI.skipSeconds}
+          </button>
+          <button type="button" className="player__play" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'} disabled={waiting}>
+            {playing ? '❚❚' : '▶'}
+          </button>
+          <button type="button" onClick={() => skip(UI.skipSeconds)} aria-label={`Forward ${UI.skipSeconds} seconds`} disabled={waiting}>
+            {UI.skipSeconds} ⟳
+          </button>
+          <span className="player__time" role="timer" aria-label="Time">
+            {formatClock(time)} / {formatClock(duration)}
+          </span>
+          <button
+            type="button"
+            className="player__fullscreen"
+            onClick={() => void video.current?.closest('.player')?.requestFullscreen?.()}
+            aria-label="Full screen"
+            disabled={waiting}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            >
               <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
             </svg>
           </button>

@@ -15,7 +15,14 @@ export interface MeetPageSegment {
  * Pages of at most `capacity` units: a card's row is one, a group's heading `headerCost`. A heading
  * is never left at a page's foot without a row under it. The open board's paginate, over cards.
  */
-export function meetPages(groups: ReadonlyArray<{ weightClass: string | null; cards: MeetCard[] }>, capacity: number, headerCost: number): MeetPageSegment[][] {
-  return paginate(groups.map((g) => ({ weightClass: g.weightClass, rows: g.cards })), capacity, headerCost)
-    .map((page) => page.map(({ weightClass, rows, continued }) => ({ weightClass, cards: rows, continued })))
+export function meetPages(
+  groups: ReadonlyArray<{ weightClass: string | null; cards: MeetCard[] }>,
+  capacity: number,
+  headerCost: number,
+): MeetPageSegment[][] {
+  return paginate(
+    groups.map((g) => ({ weightClass: g.weightClass, rows: g.cards })),
+    capacity,
+    headerCost,
+  ).map((page) => page.map(({ weightClass, rows, continued }) => ({ weightClass, cards: rows, continued })))
 }

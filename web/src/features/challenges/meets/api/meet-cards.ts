@@ -23,22 +23,34 @@ export interface MeetCardsSnapshot {
 /** A burst of events (a decision comes with its votes, its standing and the next declaration) costs one refetch, this long after its last. */
 export const CARDS_REFETCH_DEBOUNCE_MS = 150
 
-export const meetCardsQuery = (id: number | null) => queryOptions({
-  queryKey: [...queryKeys.challenge(id ?? 0), 'cards'] as const,
-  queryFn: id ? async ({ signal }): Promise<MeetCardsSnapshot> => {
-    const { data, headers } = await apiRequest<MeetCardsResponse>(`/competitions/${id}/cards`, { signal })
-    return { cards: data, seq: liveSeq(headers) }
-  } : skipToken,
-})
+export const meetCardsQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.challenge(id ?? 0), 'cards'] as const,
+    queryFn: id
+      ? async ({ signal }): Promise<MeetCardsSnapshot> => {
+          const { data, headers } = await apiRequest<MeetCardsResponse>(`/competitions/${id}/cards`, { signal })
+          return { cards: data, seq: liveSeq(headers) }
+        }
+      : skipToken,
+  })
 
 /** The events that change a card or the lifting order. */
 const CARD_EVENTS: readonly LiveEventType[] = [
-  'attempt.declared', 'attempt.created', 'attempt.updated', 'attempt.voted', 'attempt.judged',
-  'participant.joined', 'participant.left', 'participant.updated',
+  'attempt.declared',
+  'attempt.created',
+  'attempt.updated',
+  'attempt.voted',
+  'attempt.judged',
+  'participant.joined',
+  'participant.left',
+  'participant.updated',
 ]
 
 export const MEET_ROOM_TABLE: LiveTable<{ id: number }> = Object.fromEntries(
-  CARD_EVENTS.map((type) => [type, (_event: unknown, { id }: { id: number }) => invalidateSoon(meetCardsQuery(id).queryKey, CARDS_REFETCH_DEBOUNCE_MS)]),
+  CARD_EVENTS.map((type) => [
+    type,
+    (_event: unknown, { id }: { id: number }) => invalidateSoon(meetCardsQuery(id).queryKey, CARDS_REFETCH_DEBOUNCE_MS),
+  ]),
 )
 
 /** The cards of meet `id` (null: none), live while the screen shows them. */

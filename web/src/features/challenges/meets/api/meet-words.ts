@@ -9,14 +9,26 @@ export const nth = (n: number) => SHORT_ORDINALS[n - 1] ?? `${n}th`
 
 /** The lift in a sentence ('your 2nd bench press'). */
 export const LIFT_WORDS: Record<LiftType, string> = {
-  squat: 'squat', bench: 'bench press', deadlift: 'deadlift', snatch: 'snatch', clean_and_jerk: 'clean & jerk',
-  power_clean: 'power clean', push_press: 'push press', overhead_press: 'overhead press',
+  squat: 'squat',
+  bench: 'bench press',
+  deadlift: 'deadlift',
+  snatch: 'snatch',
+  clean_and_jerk: 'clean & jerk',
+  power_clean: 'power clean',
+  push_press: 'push press',
+  overhead_press: 'overhead press',
 }
 
 /** The lift on a card's row: short enough for a phone's card. */
 export const LIFT_ROW_NAMES: Record<LiftType, string> = {
-  squat: 'Squat', bench: 'Bench', deadlift: 'Deadlift', snatch: 'Snatch', clean_and_jerk: 'C&J',
-  power_clean: 'P. clean', push_press: 'P. press', overhead_press: 'OH press',
+  squat: 'Squat',
+  bench: 'Bench',
+  deadlift: 'Deadlift',
+  snatch: 'Snatch',
+  clean_and_jerk: 'C&J',
+  power_clean: 'P. clean',
+  push_press: 'P. press',
+  overhead_press: 'OH press',
 }
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
@@ -45,11 +57,17 @@ export function cellLabel(lift: LiftType, cell: MeetCell): string {
   const name = `${attemptName(lift, cell.attempt_number)}: `
   const w = cell.weight === null ? '' : formatKg(cell.weight)
   switch (cell.state) {
-    case 'empty': return `${name}not declared yet${cell.declare_by ? `, declare by ${clockTime(cell.declare_by)}` : ''}`
-    case 'declared': return `${name}${w} declared${cell.automatic ? ' by the rulebook' : ''}`
-    case 'pending': return `${name}${w}, with the judges, ${cell.votes_cast} of ${cell.votes_needed} votes`
-    case 'good': return `${name}${w}, good lift`
-    case 'no_lift': return `${name}${w}, no lift`
-    case 'not_taken': return `${name}not taken`
+    case 'empty':
+      return `${name}not declared yet${cell.declare_by ? `, declare by ${clockTime(cell.declare_by)}` : ''}`
+    case 'declared':
+      return `${name}${w} declared${cell.automatic ? ' by the rulebook' : ''}`
+    case 'pending':
+      return `${name}${w}, with the judges, ${cell.votes_cast} of ${cell.votes_needed} votes`
+    case 'good':
+      return `${name}${w}, good lift`
+    case 'no_lift':
+      return `${name}${w}, no lift`
+    case 'not_taken':
+      return `${name}not taken`
   }
 }

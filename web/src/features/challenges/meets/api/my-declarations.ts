@@ -8,9 +8,14 @@ import { queryClient } from '../../../../lib/query-client.ts'
 export const myDeclarationsKey = (competitionId: number) => ['my-declarations', competitionId] as const
 
 export function useMyDeclarations(competitionId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: myDeclarationsKey(competitionId),
-    queryFn: async () => (await apiRequest<DeclarationsResponse>(`/competitions/${competitionId}/declarations/mine`, { auth: 'required' })).data.declarations,
-    enabled,
-  }, queryClient)
+  return useQuery(
+    {
+      queryKey: myDeclarationsKey(competitionId),
+      queryFn: async () =>
+        (await apiRequest<DeclarationsResponse>(`/competitions/${competitionId}/declarations/mine`, { auth: 'required' })).data
+          .declarations,
+      enabled,
+    },
+    queryClient,
+  )
 }

@@ -12,11 +12,18 @@ interface Props {
 }
 
 export function MeetCardView({ card, own = false }: Props) {
-  const facts = [card.weight_class, card.bodyweight !== null ? `${formatNumber(card.bodyweight)} kg bw` : null, card.lot !== null ? `lot ${card.lot}` : null, card.country]
+  const facts = [
+    card.weight_class,
+    card.bodyweight !== null ? `${formatNumber(card.bodyweight)} kg bw` : null,
+    card.lot !== null ? `lot ${card.lot}` : null,
+    card.country,
+  ]
   return (
     <article className={`meet-card${own ? ' meet-card--own' : ''}`} aria-label={card.name} data-user-id={card.user_id}>
       <header className="meet-card__head">
-        <span className="meet-card__place" aria-label={card.place !== null ? `Place ${card.place}` : 'No place'}>{card.place ?? '–'}</span>
+        <span className="meet-card__place" aria-label={card.place !== null ? `Place ${card.place}` : 'No place'}>
+          {card.place ?? '–'}
+        </span>
         <span className="meet-card__name">{card.name}</span>
         <span className="meet-card__facts">{facts.filter(Boolean).join(' · ')}</span>
       </header>
@@ -24,15 +31,25 @@ export function MeetCardView({ card, own = false }: Props) {
         {card.lifts.map((lift) => (
           <div className="meet-card__lift" role="listitem" key={lift.lift_type} data-lift={lift.lift_type}>
             <span className="meet-card__lift-name">{LIFT_ROW_NAMES[lift.lift_type]}</span>
-            {lift.cells.map((cell) => <MeetCellView key={cell.attempt_number} lift={lift.lift_type} cell={cell} />)}
-            <span className="meet-card__best" aria-label={`Best ${lift.best !== null ? formatKg(lift.best) : 'none'}`}>{lift.best !== null ? formatNumber(lift.best) : '–'}</span>
+            {lift.cells.map((cell) => (
+              <MeetCellView key={cell.attempt_number} lift={lift.lift_type} cell={cell} />
+            ))}
+            <span className="meet-card__best" aria-label={`Best ${lift.best !== null ? formatKg(lift.best) : 'none'}`}>
+              {lift.best !== null ? formatNumber(lift.best) : '–'}
+            </span>
           </div>
         ))}
       </div>
       <footer className="meet-card__foot">
-        {card.bombed_out
-          ? <span className="meet-card__total meet-card__total--bombed" data-testid="meet-total">Bombed out</span>
-          : <span className="meet-card__total" data-testid="meet-total">Total {card.total !== null ? formatKg(card.total) : '–'}</span>}
+        {card.bombed_out ? (
+          <span className="meet-card__total meet-card__total--bombed" data-testid="meet-total">
+            Bombed out
+          </span>
+        ) : (
+          <span className="meet-card__total" data-testid="meet-total">
+            Total {card.total !== null ? formatKg(card.total) : '–'}
+          </span>
+        )}
         <span className="meet-card__points">Points {formatPoints(card.points)}</span>
       </footer>
     </article>

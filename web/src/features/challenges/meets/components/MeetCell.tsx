@@ -11,9 +11,15 @@ export function MeetCellView({ lift, cell }: { lift: LiftType; cell: MeetCell })
       {cell.weight !== null && cell.state !== 'not_taken' ? (
         <span className="meet-cell__weight">{formatNumber(cell.weight)}</span>
       ) : (
-        <span className="meet-cell__weight meet-cell__weight--by" aria-hidden="true">{cell.state === 'empty' && cell.declare_by ? `by ${clockTime(cell.declare_by)}` : '–'}</span>
+        <span className="meet-cell__weight meet-cell__weight--by" aria-hidden="true">
+          {cell.state === 'empty' && cell.declare_by ? `by ${clockTime(cell.declare_by)}` : '–'}
+        </span>
       )}
-      {cell.state === 'pending' && <span className="meet-cell__votes">{cell.votes_cast}/{cell.votes_needed}</span>}
+      {cell.state === 'pending' && (
+        <span className="meet-cell__votes">
+          {cell.votes_cast}/{cell.votes_needed}
+        </span>
+      )}
       {cell.state === 'declared' && cell.automatic && <span className="meet-cell__votes">auto</span>}
     </span>
   )

@@ -20,29 +20,49 @@ afterEach(() => vi.restoreAllMocks())
 
 const open = (own: MeetCard, extra: Parameters<typeof cardsAnswer>[1] = {}, routes: Parameters<typeof mockFetch>[0] = {}) => {
   const api = mockFetch({ 'GET /competitions/9/cards': { body: cardsAnswer([own, card(6, 'Other', {})], extra) }, ...routes })
-  render(<MemoryRouter><MeetNextStep competitionId={9} userId={5} /></MemoryRouter>)
+  render(
+    <MemoryRouter>
+      <MeetNextStep competitionId={9} userId={5} />
+    </MemoryRouter>,
+  )
   return api
 }
 
 describe('nextStepText', () => {
   const by = '2026-11-28T18:40:00.000Z'
   it('says each step in one sentence', () => {
-    expect(nextStepText(step({ action: 'declare', lift_type: 'squat', attempt_number: 1, minimum: 20 }), 'squat')).toBe('Declare your opener')
-    expect(nextStepText(step({ action: 'declare', lift_type: 'bench', attempt_number: 1, minimum: 20 }), 'squat')).toBe('Declare your bench press opener')
-    expect(nextStepText(step({ action: 'declare', lift_type: 'squat', attempt_number: 2, minimum: 182.5, declare_by: by }), 'squat')).toBe(`Declare your 2nd squat (declare by ${clockTime(by)})`)
-    expect(nextStepText(step({ action: 'take', lift_type: 'squat', attempt_number: 2, weight: 182.5, declare_by: by }))).toBe(`Film your 2nd squat at 182.5 kg (declare by ${clockTime(by)})`)
-    expect(nextStepText(step({ action: 'take', lift_type: 'clean_and_jerk', attempt_number: 1, weight: 120 }))).toBe('Film your 1st clean & jerk at 120 kg')
-    expect(nextStepText(step({ action: 'judging', lift_type: 'squat', attempt_number: 3, weight: 190 }))).toBe('Waiting for the judges on your 3rd squat')
+    expect(nextStepText(step({ action: 'declare', lift_type: 'squat', attempt_number: 1, minimum: 20 }), 'squat')).toBe(
+      'Declare your opener',
+    )
+    expect(nextStepText(step({ action: 'declare', lift_type: 'bench', attempt_number: 1, minimum: 20 }), 'squat')).toBe(
+      'Declare your bench press opener',
+    )
+    expect(nextStepText(step({ action: 'declare', lift_type: 'squat', attempt_number: 2, minimum: 182.5, declare_by: by }), 'squat')).toBe(
+      `Declare your 2nd squat (declare by ${clockTime(by)})`,
+    )
+    expect(nextStepText(step({ action: 'take', lift_type: 'squat', attempt_number: 2, weight: 182.5, declare_by: by }))).toBe(
+      `Film your 2nd squat at 182.5 kg (declare by ${clockTime(by)})`,
+    )
+    expect(nextStepText(step({ action: 'take', lift_type: 'clean_and_jerk', attempt_number: 1, weight: 120 }))).toBe(
+      'Film your 1st clean & jerk at 120 kg',
+    )
+    expect(nextStepText(step({ action: 'judging', lift_type: 'squat', attempt_number: 3, weight: 190 }))).toBe(
+      'Waiting for the judges on your 3rd squat',
+    )
     expect(nextStepText(step({ action: 'done' }))).toBe('Your meet is done: every attempt is taken.')
     expect(clockTime(by)).toMatch(/^\d\d:\d\d$/)
   })
 })
 
 describe('MeetNextStep', () => {
-  it('declares an opener from the minimum in 2.5 kg steps, offering the later lifts\' openers too', async () => {
-    const api = open(card(5, 'Ana', {}, { next: step({ action: 'declare', lift_type: 'squat', attempt_number: 1, minimum: 20 }) }), {}, {
-      'POST /competitions/9/declarations': { status: 201, body: { declaration: {} } },
-    })
+  it("declares an opener from the minimum in 2.5 kg steps, offering the later lifts' openers too", async () => {
+    const api = open(
+      card(5, 'Ana', {}, { next: step({ action: 'declare', lift_type: 'squat', attempt_number: 1, minimum: 20 }) }),
+      {},
+      {
+        'POST /competitions/9/declarations': { status: 201, body: { declaration: {} } },
+      },
+    )
     expect((await screen.findByRole('status')).textContent).toBe('Declare your opener')
     const weight = screen.getByLabelText('Weight (kg)') as HTMLInputElement
     expect([weight.min, weight.step, weight.value]).toEqual(['20', '2.5', '20'])
@@ -55,12 +75,12 @@ describe('MeetNextStep', () => {
     await vi.waitFor(() => expect(api.sent('GET', '/competitions/9/cards').length).toBeGreaterThanOrEqual(2))
   })
 
-  it('steps 1 kg for the snatch and shows the server\'s refusal as it is', async () => {
+  it("steps 1 kg for the snatch and shows the server's refusal as it is", async () => {
     const refusal = 'Your second snatch must be at least 101 kg: your first, 100 kg, was good.'
     const own = card(5, 'Ana', {}, { next: step({ action: 'declare', lift_type: 'snatch', attempt_number: 2, minimum: 101 }) })
     own.lifts = [{ lift_type: 'snatch', cells: [cell(1, 'good', 100), cell(2, 'empty'), cell(3, 'empty')], best: 100 }]
     open(own, { lifts: ['snatch', 'clean_and_jerk'] }, { 'POST /competitions/9/declarations': { status: 400, body: { error: refusal } } })
-    const weight = await screen.findByLabelText('Weight (kg)') as HTMLInputElement
+    const weight = (await screen.findByLabelText('Weight (kg)')) as HTMLInputElement
     expect([weight.min, weight.step]).toEqual(['101', '1'])
     fireEvent.click(screen.getByRole('button', { name: 'Declare' }))
     expect((await screen.findByRole('alert')).textContent).toBe(refusal)
@@ -74,12 +94,25 @@ describe('MeetNextStep', () => {
     expect(uploadLink(3, 'clean_and_jerk', 120)).toBe('/challenges/3/upload?lift=clean_and_jerk&weight=120')
   })
 
-  it('shows the attempt code of the declared attempt to film, from the lifter\'s own declarations', async () => {
+  it("shows the attempt code of the declared attempt to film, from the lifter's own declarations", async () => {
     const mine = { competition_id: 9, user_id: 5, weight: 182.5, automatic: false, declared_at: '2026-11-28T09:00:00.000Z' }
-    open(card(5, 'Ana', {}, { next: step({ action: 'take', lift_type: 'squat', attempt_number: 2, weight: 182.5 }) }), {}, {
-      'GET /competitions/9/declarations/mine': { body: { declarations: [{ ...mine, lift_type: 'squat', attempt_number: 1, code: 'AAAA' }, { ...mine, lift_type: 'squat', attempt_number: 2, code: 'K3PX' }] } },
-    })
-    expect((await screen.findByTestId('attempt-code')).textContent).toBe('Show this code to the camera at the start of your take (on paper or a phone): K3PX')
+    open(
+      card(5, 'Ana', {}, { next: step({ action: 'take', lift_type: 'squat', attempt_number: 2, weight: 182.5 }) }),
+      {},
+      {
+        'GET /competitions/9/declarations/mine': {
+          body: {
+            declarations: [
+              { ...mine, lift_type: 'squat', attempt_number: 1, code: 'AAAA' },
+              { ...mine, lift_type: 'squat', attempt_number: 2, code: 'K3PX' },
+            ],
+          },
+        },
+      },
+    )
+    expect((await screen.findByTestId('attempt-code')).textContent).toBe(
+      'Show this code to the camera at the start of your take (on paper or a phone): K3PX',
+    )
   })
 
   it('waits for the judges, or is done, without a form', async () => {
@@ -96,8 +129,15 @@ describe('MeetNextStep', () => {
   })
 
   it('offers the next lift and the openers of lifts not started', () => {
-    const own = card(5, 'Ana', { squat: [cell(1, 'good', 100), cell(2, 'empty'), cell(3, 'empty')], bench: [cell(1, 'declared', 60), cell(2, 'empty'), cell(3, 'empty')] },
-      { next: step({ action: 'declare', lift_type: 'squat', attempt_number: 2, minimum: 102.5 }) })
+    const own = card(
+      5,
+      'Ana',
+      {
+        squat: [cell(1, 'good', 100), cell(2, 'empty'), cell(3, 'empty')],
+        bench: [cell(1, 'declared', 60), cell(2, 'empty'), cell(3, 'empty')],
+      },
+      { next: step({ action: 'declare', lift_type: 'squat', attempt_number: 2, minimum: 102.5 }) },
+    )
     expect(declarableLifts(own)).toEqual(['squat', 'bench', 'deadlift'])
   })
 })

@@ -23,7 +23,10 @@ export const uploadLink = (competitionId: number, lift: LiftType, weight: number
 export function declarableLifts(card: MeetCard): LiftType[] {
   const current = card.next.lift_type
   const at = card.lifts.findIndex((l) => l.lift_type === current)
-  const later = card.lifts.slice(at + 1).filter((l) => l.cells.every((c) => c.state === 'empty' || c.state === 'declared')).map((l) => l.lift_type)
+  const later = card.lifts
+    .slice(at + 1)
+    .filter((l) => l.cells.every((c) => c.state === 'empty' || c.state === 'declared'))
+    .map((l) => l.lift_type)
   return current ? [current, ...later] : later
 }
 
@@ -43,12 +46,18 @@ export function MeetNextStep({ competitionId, userId }: Props) {
       {next.action === 'take' && next.lift_type && next.weight !== null ? (
         <>
           <AttemptCode competitionId={competitionId} lift={next.lift_type} attempt={next.attempt_number} />
-          <Link className="button" to={uploadLink(competitionId, next.lift_type, next.weight)}>{text}</Link>
+          <Link className="button" to={uploadLink(competitionId, next.lift_type, next.weight)}>
+            {text}
+          </Link>
         </>
       ) : (
-        <p className="meet-next-step__text" role="status">{text}</p>
+        <p className="meet-next-step__text" role="status">
+          {text}
+        </p>
       )}
-      {next.action === 'declare' && <DeclareForm key={`${next.lift_type}:${next.attempt_number}`} competitionId={competitionId} card={card} cards={cards} />}
+      {next.action === 'declare' && (
+        <DeclareForm key={`${next.lift_type}:${next.attempt_number}`} competitionId={competitionId} card={card} cards={cards} />
+      )}
     </div>
   )
 }
@@ -60,7 +69,8 @@ function AttemptCode({ competitionId, lift, attempt }: { competitionId: number; 
   if (!code) return null
   return (
     <p className="meet-attempt-code" data-testid="attempt-code">
-      Show this code to the camera at the start of your take (on paper or a phone): <strong className="meet-attempt-code__code">{code}</strong>
+      Show this code to the camera at the start of your take (on paper or a phone):{' '}
+      <strong className="meet-attempt-code__code">{code}</strong>
     </p>
   )
 }
@@ -96,18 +106,34 @@ function DeclareForm({ competitionId, card, cards }: { competitionId: number; ca
       <div className="field">
         <label htmlFor="meet-declare-lift">Lift</label>
         <select id="meet-declare-lift" value={lift} onChange={(e) => setLift(e.target.value as LiftType)}>
-          {lifts.map((l) => <option key={l} value={l}>{LIFT_NAMES[l]}</option>)}
+          {lifts.map((l) => (
+            <option key={l} value={l}>
+              {LIFT_NAMES[l]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="meet-declare-weight">Weight (kg)</label>
         <input
-          id="meet-declare-weight" type="number" inputMode="decimal" required
-          min={minimum ?? undefined} step={loadingStep(lift)} value={weight} onChange={(e) => setWeight(e.target.value)}
+          id="meet-declare-weight"
+          type="number"
+          inputMode="decimal"
+          required
+          min={minimum ?? undefined}
+          step={loadingStep(lift)}
+          value={weight}
+          onChange={(e) => setWeight(e.target.value)}
         />
       </div>
-      <button className="button" type="submit" disabled={busy}>{busy ? 'Declaring…' : 'Declare'}</button>
-      {error && <p role="alert" className="alert alert--error meet-declare__error">{error}</p>}
+      <button className="button" type="submit" disabled={busy}>
+        {busy ? 'Declaring…' : 'Declare'}
+      </button>
+      {error && (
+        <p role="alert" className="alert alert--error meet-declare__error">
+          {error}
+        </p>
+      )}
     </form>
   )
 }

@@ -8,41 +8,99 @@ import { meetPages } from '../api/meet-board-pages.ts'
 import { card, cardsAnswer, cell } from '../api/meet-fixtures.test-util.ts'
 import { MeetProjectorBoard } from './MeetProjectorBoard.tsx'
 
-beforeEach(() => { fakeLiveRoom('competition:9') })
+beforeEach(() => {
+  fakeLiveRoom('competition:9')
+})
 afterEach(() => vi.restoreAllMocks())
 
-const cy = card(7, 'Cy Total', {
-  squat: [cell(1, 'good', 150), cell(2, 'good', 160), cell(3, 'good', 165)],
-  bench: [cell(1, 'good', 100), cell(2, 'good', 105), cell(3, 'no_lift', 110)],
-  deadlift: [cell(1, 'good', 200), cell(2, 'pending', 210, { votes_cast: 2, votes_needed: 3 }), cell(3, 'empty')],
-}, { total: 465, points: 301.25, place: 1 })
+const cy = card(
+  7,
+  'Cy Total',
+  {
+    squat: [cell(1, 'good', 150), cell(2, 'good', 160), cell(3, 'good', 165)],
+    bench: [cell(1, 'good', 100), cell(2, 'good', 105), cell(3, 'no_lift', 110)],
+    deadlift: [cell(1, 'good', 200), cell(2, 'pending', 210, { votes_cast: 2, votes_needed: 3 }), cell(3, 'empty')],
+  },
+  { total: 465, points: 301.25, place: 1 },
+)
 const bo = card(6, 'Bo Bomb', { squat: [cell(1, 'no_lift', 200), cell(2, 'no_lift', 200), cell(3, 'no_lift', 200)] }, { bombed_out: true })
 
 describe('MeetProjectorBoard', () => {
-  it('shows each lifter\'s cells, bests, total or Bombed out and points, and next up', async () => {
+  it("shows each lifter's cells, bests, total or Bombed out and points, and next up", async () => {
     mockFetch({
       'GET /competitions/9/cards': {
-        body: cardsAnswer([cy, bo], { next_up: [{ user_id: 7, name: 'Cy Total', lot: 7, lift_type: 'deadlift', attempt_number: 2, weight: 210, state: 'pending', attempt_id: 3 }] }),
+        body: cardsAnswer([cy, bo], {
+          next_up: [
+            {
+              user_id: 7,
+              name: 'Cy Total',
+              lot: 7,
+              lift_type: 'deadlift',
+              attempt_number: 2,
+              weight: 210,
+              state: 'pending',
+              attempt_id: 3,
+            },
+          ],
+        }),
       },
     })
     render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
     const rows = await screen.findAllByRole('row')
     const cyRow = rows.find((r) => r.getAttribute('data-user-id') === '7')!
-    expect([...cyRow.querySelectorAll('.meet-cell')].map((c) => c.getAttribute('data-state'))).toEqual(['good', 'good', 'good', 'good', 'good', 'no_lift', 'good', 'pending', 'empty'])
+    expect([...cyRow.querySelectorAll('.meet-cell')].map((c) => c.getAttribute('data-state'))).toEqual([
+      'good',
+      'good',
+      'good',
+      'good',
+      'good',
+      'no_lift',
+      'good',
+      'pending',
+      'empty',
+    ])
     expect(within(cyRow).getByRole('img', { name: '2nd deadlift: 210 kg, with the judges, 2 of 3 votes' }).textContent).toBe('2102/3')
     expect(cyRow.querySelector('.meet-board-table__total')!.textContent).toBe('465')
     expect(cyRow.textContent).toContain('301.25')
     const boRow = rows.find((r) => r.getAttribute('data-user-id') === '6')!
     expect(boRow.querySelector('.meet-board-table__total')!.textContent).toBe('Bombed out')
     expect(screen.getByRole('contentinfo', { name: 'Next up' }).textContent).toContain('Cy Total 2nd deadlift 210 kg · judging')
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Lifter', 'Squat', 'Bench', 'Deadlift', 'Total', 'DOTS', '1', '2', '3', 'Best', '1', '2', '3', 'Best', '1', '2', '3', 'Best'])
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '#',
+      'Lifter',
+      'Squat',
+      'Bench',
+      'Deadlift',
+      'Total',
+      'DOTS',
+      '1',
+      '2',
+      '3',
+      'Best',
+      '1',
+      '2',
+      '3',
+      'Best',
+      '1',
+      '2',
+      '3',
+      'Best',
+    ])
   })
 
   it('pages groups by what fits, continuing a group on the next page', () => {
     const many = Array.from({ length: 5 }, (_, i) => card(i + 1, `L${i + 1}`, {}))
-    const pages = meetPages([{ weightClass: '93kg', cards: many.slice(0, 3) }, { weightClass: '105kg', cards: many.slice(3) }], 4, 1)
+    const pages = meetPages(
+      [
+        { weightClass: '93kg', cards: many.slice(0, 3) },
+        { weightClass: '105kg', cards: many.slice(3) },
+      ],
+      4,
+      1,
+    )
     expect(pages.map((p) => p.map((s) => `${s.weightClass}${s.continued ? '+' : ''}:${s.cards.map((c) => c.name).join(',')}`))).toEqual([
-      ['93kg:L1,L2,L3'], ['105kg:L4,L5'],
+      ['93kg:L1,L2,L3'],
+      ['105kg:L4,L5'],
     ])
     expect(meetPages([{ weightClass: null, cards: many }], 2, 0).length).toBe(3)
   })

@@ -68,7 +68,8 @@ export function MeetProjectorBoard({ competition }: Props) {
   // A page whose rows came out taller than measured (a name on two lines) gives up a row: nothing is cut at the foot.
   useLayoutEffect(() => {
     const body = bodyRef.current
-    if (body && body.clientHeight > 0 && body.scrollHeight > body.clientHeight + 1) setFit((f) => (f.capacity > 2 ? { ...f, capacity: f.capacity - 1 } : f))
+    if (body && body.clientHeight > 0 && body.scrollHeight > body.clientHeight + 1)
+      setFit((f) => (f.capacity > 2 ? { ...f, capacity: f.capacity - 1 } : f))
   }, [pageIndex, pages])
 
   // Page after page, round and round.
@@ -88,13 +89,26 @@ export function MeetProjectorBoard({ competition }: Props) {
         <div className="board__meta">
           <OfflineNotice variant="inline" />
           <LiveIndicator room={competitionRoom(competition.id)} variant="board" />
-          {cards && <span><strong>{cards.cards.length}</strong> lifters</span>}
-          {pages.length > 1 && <span className="board__page" data-testid="board-page">Page {pageIndex + 1} of {pages.length}</span>}
+          {cards && (
+            <span>
+              <strong>{cards.cards.length}</strong> lifters
+            </span>
+          )}
+          {pages.length > 1 && (
+            <span className="board__page" data-testid="board-page">
+              Page {pageIndex + 1} of {pages.length}
+            </span>
+          )}
         </div>
       </header>
       <div className="meet-projector__body" ref={bodyRef} data-page={pageIndex + 1}>
         {current.map((segment) => (
-          <BoardSegment key={`${segment.weightClass ?? ''}:${segment.cards[0]?.user_id}`} segment={segment} lifts={lifts} formula={competition.points_formula} />
+          <BoardSegment
+            key={`${segment.weightClass ?? ''}:${segment.cards[0]?.user_id}`}
+            segment={segment}
+            lifts={lifts}
+            formula={competition.points_formula}
+          />
         ))}
         {cards && cards.cards.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
       </div>
@@ -102,8 +116,13 @@ export function MeetProjectorBoard({ competition }: Props) {
         <span className="board__card-label">Next up</span>
         {cards && cards.next_up.length === 0 && <span className="meet-projector__next-item">Nobody waiting</span>}
         {cards?.next_up.slice(0, NEXT_UP_SHOWN).map((n) => (
-          <span key={`${n.user_id}:${n.lift_type}:${n.attempt_number}`} className={`meet-projector__next-item meet-projector__next-item--${n.state}`} data-state={n.state}>
-            <strong>{n.name}</strong> {nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} {formatKg(n.weight)}{n.state === 'pending' ? ' · judging' : ''}
+          <span
+            key={`${n.user_id}:${n.lift_type}:${n.attempt_number}`}
+            className={`meet-projector__next-item meet-projector__next-item--${n.state}`}
+            data-state={n.state}
+          >
+            <strong>{n.name}</strong> {nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} {formatKg(n.weight)}
+            {n.state === 'pending' ? ' · judging' : ''}
           </span>
         ))}
       </footer>
@@ -111,28 +130,71 @@ export function MeetProjectorBoard({ competition }: Props) {
   )
 }
 
-function BoardSegment({ segment, lifts, formula }: { segment: MeetPageSegment; lifts: MeetCard['lifts'][number]['lift_type'][]; formula: Competition['points_formula'] }) {
+function BoardSegment({
+  segment,
+  lifts,
+  formula,
+}: {
+  segment: MeetPageSegment
+  lifts: MeetCard['lifts'][number]['lift_type'][]
+  formula: Competition['points_formula']
+}) {
   return (
     <section className="meet-board-table__segment" aria-label={segment.weightClass ?? 'Ranking'}>
-      {segment.weightClass && <h2 className="board__class meet-board-table__class">{segment.weightClass}{segment.continued ? ' (continued)' : ''}</h2>}
+      {segment.weightClass && (
+        <h2 className="board__class meet-board-table__class">
+          {segment.weightClass}
+          {segment.continued ? ' (continued)' : ''}
+        </h2>
+      )}
       <table className="meet-board-table">
         <colgroup>
           <col className="meet-board-table__col--place" />
           <col />
-          {lifts.map((lift) => [1, 2, 3, 4].map((i) => <col key={`${lift}${i}`} className={i === 4 ? 'meet-board-table__col--best' : 'meet-board-table__col--cell'} />))}
+          {lifts.map((lift) =>
+            [1, 2, 3, 4].map((i) => (
+              <col key={`${lift}${i}`} className={i === 4 ? 'meet-board-table__col--best' : 'meet-board-table__col--cell'} />
+            )),
+          )}
           <col className="meet-board-table__col--total" />
           {formula && <col className={`meet-board-table__col--points meet-board-table__col--${formula}`} />}
         </colgroup>
         <thead>
           <tr>
-            <th scope="col" rowSpan={2}>#</th>
-            <th scope="col" rowSpan={2} className="meet-board-table__lifter">Lifter</th>
-            {lifts.map((lift) => <th key={lift} scope="colgroup" colSpan={4} className="meet-board-table__lift">{LIFT_ROW_NAMES[lift]}</th>)}
-            <th scope="col" rowSpan={2} className="num">Total</th>
-            {formula && <th scope="col" rowSpan={2} className="num">{FORMULA_NAMES[formula]}</th>}
+            <th scope="col" rowSpan={2}>
+              #
+            </th>
+            <th scope="col" rowSpan={2} className="meet-board-table__lifter">
+              Lifter
+            </th>
+            {lifts.map((lift) => (
+              <th key={lift} scope="colgroup" colSpan={4} className="meet-board-table__lift">
+                {LIFT_ROW_NAMES[lift]}
+              </th>
+            ))}
+            <th scope="col" rowSpan={2} className="num">
+              Total
+            </th>
+            {formula && (
+              <th scope="col" rowSpan={2} className="num">
+                {FORMULA_NAMES[formula]}
+              </th>
+            )}
           </tr>
           <tr>
-            {lifts.map((lift) => [1, 2, 3].map((n) => <th key={`${lift}${n}`} scope="col" className="meet-board-table__n">{n}</th>).concat(<th key={`${lift}best`} scope="col" className="num meet-board-table__n">Best</th>))}
+            {lifts.map((lift) =>
+              [1, 2, 3]
+                .map((n) => (
+                  <th key={`${lift}${n}`} scope="col" className="meet-board-table__n">
+                    {n}
+                  </th>
+                ))
+                .concat(
+                  <th key={`${lift}best`} scope="col" className="num meet-board-table__n">
+                    Best
+                  </th>,
+                ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -141,13 +203,25 @@ function BoardSegment({ segment, lifts, formula }: { segment: MeetPageSegment; l
               <td className={`board__rank${card.place !== null ? ` board__rank--${card.place}` : ''}`}>{card.place ?? '—'}</td>
               <td className="meet-board-table__name">
                 <span className="meet-board-table__name-text">{card.name}</span>
-                <span className="meet-board-table__facts">{[segment.weightClass ? null : card.weight_class, card.lot !== null ? `lot ${card.lot}` : null, card.country].filter(Boolean).join(' · ')}</span>
+                <span className="meet-board-table__facts">
+                  {[segment.weightClass ? null : card.weight_class, card.lot !== null ? `lot ${card.lot}` : null, card.country]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
               </td>
               {card.lifts.map((lift) => [
-                ...lift.cells.map((cell) => <td key={`${lift.lift_type}${cell.attempt_number}`} className="meet-board-table__cell"><MeetCellView lift={lift.lift_type} cell={cell} /></td>),
-                <td key={`${lift.lift_type}best`} className="num meet-board-table__best">{lift.best !== null ? formatNumber(lift.best) : '—'}</td>,
+                ...lift.cells.map((cell) => (
+                  <td key={`${lift.lift_type}${cell.attempt_number}`} className="meet-board-table__cell">
+                    <MeetCellView lift={lift.lift_type} cell={cell} />
+                  </td>
+                )),
+                <td key={`${lift.lift_type}best`} className="num meet-board-table__best">
+                  {lift.best !== null ? formatNumber(lift.best) : '—'}
+                </td>,
               ])}
-              <td className={`num meet-board-table__total${card.bombed_out ? ' meet-board-table__total--bombed' : ''}`}>{card.bombed_out ? 'Bombed out' : card.total !== null ? formatNumber(card.total) : '—'}</td>
+              <td className={`num meet-board-table__total${card.bombed_out ? ' meet-board-table__total--bombed' : ''}`}>
+                {card.bombed_out ? 'Bombed out' : card.total !== null ? formatNumber(card.total) : '—'}
+              </td>
               {formula && <td className="num board__points">{formatPoints(card.points)}</td>}
             </tr>
           ))}

@@ -9,21 +9,38 @@ import { card, cardsAnswer, cell } from '../api/meet-fixtures.test-util.ts'
 import { MeetScoreboard, meetGroups } from './MeetScoreboard.tsx'
 
 let live: ReturnType<typeof fakeLiveRoom>
-beforeEach(() => { live = fakeLiveRoom('competition:9') })
+beforeEach(() => {
+  live = fakeLiveRoom('competition:9')
+})
 afterEach(() => vi.restoreAllMocks())
 
-const ana = card(5, 'Ana Lifter', {
-  squat: [cell(1, 'good', 180), cell(2, 'no_lift', 187.5), cell(3, 'pending', 187.5, { votes_cast: 1, votes_needed: 3, attempt_id: 77 })],
-}, { total: null, place: 1 })
-const bo = card(6, 'Bo Bomb', {
-  squat: [cell(1, 'no_lift', 200), cell(2, 'no_lift', 200), cell(3, 'no_lift', 200)],
-  bench: [cell(1, 'declared', 120, { automatic: true }), cell(2, 'empty'), cell(3, 'not_taken')],
-}, { bombed_out: true, weight_class: '105kg' })
-const cy = card(7, 'Cy Total', {
-  squat: [cell(1, 'good', 150), cell(2, 'good', 160), cell(3, 'good', 165)],
-  bench: [cell(1, 'good', 100), cell(2, 'good', 105), cell(3, 'no_lift', 110)],
-  deadlift: [cell(1, 'good', 200), cell(2, 'declared', 210), cell(3, 'empty')],
-}, { total: 470, points: 301.25, place: 1, weight_class: '105kg' })
+const ana = card(
+  5,
+  'Ana Lifter',
+  {
+    squat: [cell(1, 'good', 180), cell(2, 'no_lift', 187.5), cell(3, 'pending', 187.5, { votes_cast: 1, votes_needed: 3, attempt_id: 77 })],
+  },
+  { total: null, place: 1 },
+)
+const bo = card(
+  6,
+  'Bo Bomb',
+  {
+    squat: [cell(1, 'no_lift', 200), cell(2, 'no_lift', 200), cell(3, 'no_lift', 200)],
+    bench: [cell(1, 'declared', 120, { automatic: true }), cell(2, 'empty'), cell(3, 'not_taken')],
+  },
+  { bombed_out: true, weight_class: '105kg' },
+)
+const cy = card(
+  7,
+  'Cy Total',
+  {
+    squat: [cell(1, 'good', 150), cell(2, 'good', 160), cell(3, 'good', 165)],
+    bench: [cell(1, 'good', 100), cell(2, 'good', 105), cell(3, 'no_lift', 110)],
+    deadlift: [cell(1, 'good', 200), cell(2, 'declared', 210), cell(3, 'empty')],
+  },
+  { total: 470, points: 301.25, place: 1, weight_class: '105kg' },
+)
 
 describe('MeetScoreboard', () => {
   it('draws each cell by its state, the bests, total or Bombed out, and places', async () => {
@@ -58,8 +75,26 @@ describe('MeetScoreboard', () => {
       'GET /competitions/9/cards': {
         body: cardsAnswer([ana], {
           next_up: [
-            { user_id: 5, name: 'Ana Lifter', lot: 5, lift_type: 'squat', attempt_number: 3, weight: 187.5, state: 'pending', attempt_id: 77 },
-            { user_id: 7, name: 'Cy Total', lot: 7, lift_type: 'deadlift', attempt_number: 2, weight: 210, state: 'declared', attempt_id: null },
+            {
+              user_id: 5,
+              name: 'Ana Lifter',
+              lot: 5,
+              lift_type: 'squat',
+              attempt_number: 3,
+              weight: 187.5,
+              state: 'pending',
+              attempt_id: 77,
+            },
+            {
+              user_id: 7,
+              name: 'Cy Total',
+              lot: 7,
+              lift_type: 'deadlift',
+              attempt_number: 2,
+              weight: 210,
+              state: 'declared',
+              attempt_id: null,
+            },
           ],
         }),
       },
@@ -67,7 +102,8 @@ describe('MeetScoreboard', () => {
     render(<MeetScoreboard competition={{ id: 9, ranking: 'class' }} />)
     const list = await screen.findByRole('list', { name: 'Next up' })
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'Ana Lifter3rd squat · 187.5 kgwith the judges', 'Cy Total2nd deadlift · 210 kgto film',
+      'Ana Lifter3rd squat · 187.5 kgwith the judges',
+      'Cy Total2nd deadlift · 210 kgto film',
     ])
   })
 
@@ -78,12 +114,30 @@ describe('MeetScoreboard', () => {
       cardsAnswer([card(5, 'Ana Lifter', { squat: [cell(1, 'good', 180), cell(2, 'good', 185), cell(3, 'empty')] })]),
     ]
     let served = 0
-    const api = mockFetch({ 'GET /competitions/9/cards': () => ({ body: answers[Math.min(served++, 2)], headers: { 'x-live-seq': String(served) } }) })
+    const api = mockFetch({
+      'GET /competitions/9/cards': () => ({ body: answers[Math.min(served++, 2)], headers: { 'x-live-seq': String(served) } }),
+    })
     render(<MeetScoreboard competition={{ id: 9, ranking: 'class' }} />)
-    const second = async () => (await screen.findByRole('article', { name: 'Ana Lifter' })).querySelectorAll('[data-lift="squat"] .meet-cell')[1]!
+    const second = async () =>
+      (await screen.findByRole('article', { name: 'Ana Lifter' })).querySelectorAll('[data-lift="squat"] .meet-cell')[1]!
     expect((await second()).getAttribute('data-state')).toBe('empty')
     await vi.waitFor(() => expect(live.watcher).not.toBeNull())
-    live.event({ seq: 2, type: 'attempt.declared', data: { competition_id: 9, declaration: { competition_id: 9, user_id: 5, lift_type: 'squat', attempt_number: 2, weight: 185, automatic: false, declared_at: '' } } })
+    live.event({
+      seq: 2,
+      type: 'attempt.declared',
+      data: {
+        competition_id: 9,
+        declaration: {
+          competition_id: 9,
+          user_id: 5,
+          lift_type: 'squat',
+          attempt_number: 2,
+          weight: 185,
+          automatic: false,
+          declared_at: '',
+        },
+      },
+    })
     await vi.waitFor(async () => expect((await second()).getAttribute('data-state')).toBe('declared'))
     live.event({ seq: 3, type: 'attempt.judged', data: {} } as never)
     await vi.waitFor(async () => expect((await second()).getAttribute('data-state')).toBe('good'))

@@ -9,7 +9,10 @@ import { NextUpList } from './NextUpList.tsx'
 import './meets.css'
 
 /** The cards in their groups: one per weight class (in the classes' order) when ranked by class, else one. */
-export function meetGroups(cards: readonly MeetCard[], ranking: Competition['ranking']): Array<{ weightClass: string | null; cards: MeetCard[] }> {
+export function meetGroups(
+  cards: readonly MeetCard[],
+  ranking: Competition['ranking'],
+): Array<{ weightClass: string | null; cards: MeetCard[] }> {
   const classes = [...new Set(cards.map((c) => c.weight_class))].sort(classOrder)
   if (ranking !== 'class' || classes.length <= 1) return [{ weightClass: null, cards: [...cards] }]
   return classes.map((weightClass) => ({ weightClass, cards: cards.filter((c) => c.weight_class === weightClass) }))
@@ -27,7 +30,9 @@ export function MeetScoreboard({ competition, highlightUserId = null }: Props) {
     return (
       <p className="alert alert--error" role="alert">
         The scoreboard could not be loaded.{' '}
-        <button type="button" className="link-button" onClick={() => void reload().catch(() => undefined)}>Try again</button>
+        <button type="button" className="link-button" onClick={() => void reload().catch(() => undefined)}>
+          Try again
+        </button>
       </p>
     )
   }
@@ -42,7 +47,9 @@ export function MeetScoreboard({ competition, highlightUserId = null }: Props) {
         <section key={group.weightClass ?? 'all'} className="meet-board__group" aria-label={group.weightClass ?? 'Lifters'}>
           {group.weightClass && <h3 className="meet-board__class">{group.weightClass}</h3>}
           <div className="meet-board__cards">
-            {group.cards.map((card) => <MeetCardView key={card.user_id} card={card} own={card.user_id === highlightUserId} />)}
+            {group.cards.map((card) => (
+              <MeetCardView key={card.user_id} card={card} own={card.user_id === highlightUserId} />
+            ))}
           </div>
         </section>
       ))}

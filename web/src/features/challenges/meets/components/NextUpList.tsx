@@ -10,8 +10,12 @@ export function NextUpList({ nextUp, limit = 6 }: { nextUp: readonly NextUp[]; l
       {nextUp.slice(0, limit).map((n) => (
         <li key={`${n.user_id}:${n.lift_type}:${n.attempt_number}`} data-state={n.state}>
           <span className="meet-next-up__name">{n.name}</span>
-          <span className="meet-next-up__what">{nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} · {formatKg(n.weight)}</span>
-          <span className={`meet-next-up__state meet-next-up__state--${n.state}`}>{n.state === 'pending' ? 'with the judges' : 'to film'}</span>
+          <span className="meet-next-up__what">
+            {nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} · {formatKg(n.weight)}
+          </span>
+          <span className={`meet-next-up__state meet-next-up__state--${n.state}`}>
+            {n.state === 'pending' ? 'with the judges' : 'to film'}
+          </span>
         </li>
       ))}
     </ol>
