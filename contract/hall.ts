@@ -97,11 +97,23 @@ export const HallPlatformView = Type.Object({
 })
 export type HallPlatformView = Static<typeof HallPlatformView>
 
+/** The platform officials the organiser appoints (docs/hall-mode.md, "The desk"): the clock is the timekeeper's, the calls and declarations the announcer/marshal's. */
+export const HALL_ROLES = ['timekeeper', 'announcer'] as const
+export type HallRole = (typeof HALL_ROLES)[number]
+export const HallOfficialView = Type.Object({
+  platform: Type.Integer(),
+  role: Literals(HALL_ROLES),
+  user_id: Type.Integer(),
+  name: Type.String(),
+})
+export type HallOfficialView = Static<typeof HallOfficialView>
+
 export const HallResponse = Type.Object({
   competition_id: Type.Integer(),
   venue: Venue,
   flights: Type.Array(HallFlight),
   platforms: Type.Array(HallPlatformView),
+  officials: Type.Array(HallOfficialView),
   /** The server's clock when the answer was made (epoch ms): screens estimate their offset from it. */
   server_time: Type.Number(),
 })

@@ -38,6 +38,7 @@ import videoProxyRoutes from './routes/video-proxy.routes.ts'
 import judgingRoutes from './routes/judging.routes.ts'
 import meetRoutes from './routes/meets.routes.ts'
 import hallRoutes from './routes/hall.routes.ts'
+import hallDeskRoutes from './routes/hall-desk.routes.ts'
 import resultsRoutes from './routes/results.routes.ts'
 import recordsRoutes from './routes/records.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(judgingRoutes, { prefix })
   await app.register(meetRoutes, { prefix })
   await app.register(hallRoutes, { prefix })
+  await app.register(hallDeskRoutes, { prefix })
   await app.register(resultsRoutes, { prefix })
   await app.register(recordsRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })

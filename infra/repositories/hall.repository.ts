@@ -12,6 +12,7 @@ export interface HallAttemptRow {
   attemptNumber: number
   weight: number
   status: string
+  decidedAt: Date | null
 }
 export interface HallLifterRow {
   participantId: number
@@ -35,6 +36,21 @@ export interface PlatformRow {
   remainingMs: number
   runningSince: Date | null
 }
+/** A platform's timekeeper or announcer/marshal (docs/hall-mode.md, "The desk"). */
+export interface OfficialRow {
+  platform: number
+  role: string
+  userId: number
+  name: string
+}
+/** What the desk recorded of a lifter's attempt: declared at the desk, changes used. */
+export interface DeskEntryRow {
+  participantId: number
+  liftType: string
+  attemptNumber: number
+  declared: boolean
+  changes: number
+}
 export interface PressRow {
   attemptId: number
   seat: number
@@ -51,6 +67,8 @@ export interface HallSnapshot {
   seats: { userId: number; seat: number }[]
   /** The presses on the platforms' current attempts. */
   presses: PressRow[]
+  officials: OfficialRow[]
+  deskEntries: DeskEntryRow[]
 }
 
 export interface HallHandle {
@@ -74,6 +92,15 @@ export interface HallHandle {
   /** The presses on one attempt, in seat order. */
   pressesOn(attemptId: number): Promise<PressRow[]>
   announce(platform: HallPlatformView): Promise<void>
+  /** The users with these usernames (those that exist). */
+  usersNamed(usernames: string[]): Promise<{ id: number; username: string }[]>
+  /** Sets (or, with null, removes) a platform's official in a role. */
+  setOfficial(platform: number, role: string, userId: number | null): Promise<void>
+  /** The lifter's declared weight for an attempt (not automatic: declared at the desk). */
+  saveDeclaration(d: { participantId: number; liftType: string; attemptNumber: number; weight: number }): Promise<void>
+  saveDeskEntry(e: DeskEntryRow): Promise<void>
+  /** A called attempt's weight, changed before the lift. */
+  setAttemptWeight(attemptId: number, weight: number): Promise<void>
 }
 
 async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promise<HallSnapshot | null> {
@@ -99,7 +126,7 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
         flightId: true,
         user: { select: { name: true } },
         attempts: {
-          select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true },
+          select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true, decidedAt: true },
           orderBy: { attemptNumber: 'asc' },
         },
         declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true } },
@@ -107,6 +134,17 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
     }),
     db.hallPlatform.findMany({ where: { competitionId }, orderBy: { platform: 'asc' } }),
     db.judge.findMany({ where: { competitionId }, orderBy: { seat: 'asc' }, select: { userId: true, seat: true } }),
+  ])
+  const [officials, deskEntries] = await Promise.all([
+    db.hallOfficial.findMany({
+      where: { competitionId },
+      orderBy: [{ platform: 'asc' }, { role: 'asc' }],
+      select: { platform: true, role: true, userId: true, user: { select: { name: true } } },
+    }),
+    db.hallDeskEntry.findMany({
+      where: { participant: { competitionId } },
+      select: { participantId: true, liftType: true, attemptNumber: true, declared: true, changes: true },
+    }),
   ])
   const current = platforms.map((p) => p.attemptId).filter((id): id is number => id !== null)
   const presses =
@@ -151,6 +189,8 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
     })),
     seats: judges,
     presses,
+    officials: officials.map((o) => ({ platform: o.platform, role: o.role, userId: o.userId, name: o.user.name })),
+    deskEntries,
   }
 }
 
@@ -208,6 +248,31 @@ export function createHallRepository(prisma: PrismaClient, announcer: Announcer)
               select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
             }),
           announce: (platform) => announce(room, 'hall.changed', { competition_id: competitionId, platform }),
+          usersNamed: (usernames) => tx.user.findMany({ where: { username: { in: usernames } }, select: { id: true, username: true } }),
+          async setOfficial(platform, role, userId) {
+            const key = { competitionId_platform_role: { competitionId, platform, role } }
+            if (userId === null) await tx.hallOfficial.deleteMany({ where: { competitionId, platform, role } })
+            else await tx.hallOfficial.upsert({ where: key, create: { competitionId, platform, role, userId }, update: { userId } })
+          },
+          async saveDeclaration(d) {
+            const { weight, ...key } = d
+            await tx.declaration.upsert({
+              where: { participantId_liftType_attemptNumber: key },
+              create: { ...key, weight },
+              update: { weight, automatic: false, declaredAt: new Date() },
+            })
+          },
+          async saveDeskEntry(e) {
+            const { declared, changes, ...key } = e
+            await tx.hallDeskEntry.upsert({
+              where: { participantId_liftType_attemptNumber: key },
+              create: { ...e },
+              update: { declared, changes, updatedAt: new Date() },
+            })
+          },
+          async setAttemptWeight(attemptId, weight) {
+            await tx.attempt.update({ where: { id: attemptId }, data: { weight } })
+          },
         }
         return work(handle)
       })

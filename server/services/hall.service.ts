@@ -19,6 +19,7 @@ import {
   type HallResponse,
   type HallSetupBody,
   type HallPlatformView,
+  type HallRole,
   type PressBody,
   type PressResponse,
 } from '../../contract/index.ts'
@@ -36,7 +37,7 @@ export interface HallDeps {
 const NOT_ORGANISER = 'Only the organiser of this meet can run its hall.'
 const noChallenge = (id: number) => notFound(`Challenge ${id} does not exist.`)
 
-const clockOf = (row: PlatformRow): HallClock => ({
+export const clockOf = (row: PlatformRow): HallClock => ({
   allowanceMs: row.allowanceMs,
   remainingMs: row.remainingMs,
   runningSince: row.runningSince?.getTime() ?? null,
@@ -48,41 +49,54 @@ const withClock = (row: PlatformRow, clock: HallClock): PlatformRow => ({
   runningSince: clock.runningSince === null ? null : new Date(clock.runningSince),
 })
 
-function assertHall(snapshot: HallSnapshot): void {
+export function assertHall(snapshot: HallSnapshot): void {
   if (snapshot.competition.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
   if (snapshot.competition.venue === 'online')
     throw conflict('This meet runs online: the organiser sets it in person or hybrid, with its flights, first.')
 }
-function assertOrganiser(snapshot: HallSnapshot, userId: number): void {
+export function assertOrganiser(snapshot: HallSnapshot, userId: number): void {
   if (snapshot.competition.organiserId !== userId) throw forbidden(NOT_ORGANISER)
 }
-const platformRow = (snapshot: HallSnapshot, platform: number): PlatformRow =>
+/** The organiser, or the platform's official in this role (docs/hall-mode.md, "The desk"); 403 for anyone else. */
+export function assertMayRun(snapshot: HallSnapshot, platform: number, userId: number, role: HallRole): void {
+  if (snapshot.competition.organiserId === userId) return
+  if (snapshot.officials.some((o) => o.platform === platform && o.role === role && o.userId === userId)) return
+  throw forbidden(
+    role === 'timekeeper'
+      ? `Only the organiser or platform ${platform}'s timekeeper can run its clock.`
+      : `Only the organiser or platform ${platform}'s announcer can call lifters and record declarations.`,
+  )
+}
+export const platformRow = (snapshot: HallSnapshot, platform: number): PlatformRow =>
   snapshot.platforms.find((p) => p.platform === platform) ?? emptyPlatform(platform)
+
+/** Runs a locked write on a platform and answers the platform as it left it (announced in the same transaction). */
+export async function runOnPlatform(
+  hall: Pick<HallRepository, 'withHallLocked'>,
+  competitionId: number,
+  platform: number,
+  work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>,
+): Promise<HallPlatformView> {
+  const view = await hall.withHallLocked(competitionId, async (h) => {
+    const { flights, platforms } = h.snapshot()
+    if (!flights.some((f) => f.platform === platform) && !platforms.some((p) => p.platform === platform))
+      throw notFound(`This meet has no platform ${platform}.`)
+    const changed = await work(h, platformRow(h.snapshot(), platform))
+    if (changed) await h.savePlatform(changed)
+    const after = await h.reload()
+    const shown = platformView(after, platformRow(after, platform))
+    await h.announce(shown)
+    return shown
+  })
+  if (!view) throw noChallenge(competitionId)
+  return view
+}
 
 export function createHallService(deps: HallDeps) {
   const { hall, judging } = deps
   const now = deps.now ?? (() => Date.now())
-
-  /** Runs a locked write and answers the platform as it left it (announced in the same transaction). */
-  async function onPlatform(
-    competitionId: number,
-    platform: number,
-    work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>,
-  ): Promise<HallPlatformView> {
-    const view = await hall.withHallLocked(competitionId, async (h) => {
-      const { flights, platforms } = h.snapshot()
-      if (!flights.some((f) => f.platform === platform) && !platforms.some((p) => p.platform === platform))
-        throw notFound(`This meet has no platform ${platform}.`)
-      const changed = await work(h, platformRow(h.snapshot(), platform))
-      if (changed) await h.savePlatform(changed)
-      const after = await h.reload()
-      const shown = platformView(after, platformRow(after, platform))
-      await h.announce(shown)
-      return shown
-    })
-    if (!view) throw noChallenge(competitionId)
-    return view
-  }
+  const onPlatform = (competitionId: number, platform: number, work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>) =>
+    runOnPlatform(hall, competitionId, platform, work)
 
   return {
     now,
@@ -97,6 +111,7 @@ export function createHallService(deps: HallDeps) {
         venue: snapshot.competition.venue as HallResponse['venue'],
         flights: snapshot.flights.map((f) => ({ ...f, lifters: snapshot.lifters.filter((l) => l.flightId === f.id).map((l) => l.userId) })),
         platforms: snapshot.platforms.map((p) => platformView(snapshot, p)),
+        officials: snapshot.officials.map((o) => ({ platform: o.platform, role: o.role as HallRole, user_id: o.userId, name: o.name })),
         server_time: now(),
       }
     },
@@ -148,7 +163,7 @@ export function createHallService(deps: HallDeps) {
     call(competitionId: number, platform: number, userId: number, body: CallBody): Promise<HallPlatformView> {
       return onPlatform(competitionId, platform, async (h, row) => {
         const snapshot = h.snapshot()
-        assertOrganiser(snapshot, userId)
+        assertMayRun(snapshot, platform, userId, 'announcer')
         assertHall(snapshot)
         const flight = snapshot.flights.find((f) => f.id === body.flight_id)
         if (!flight) throw badRequest(`This meet has no flight ${body.flight_id}.`)
@@ -189,7 +204,7 @@ export function createHallService(deps: HallDeps) {
     clock(competitionId: number, platform: number, userId: number, body: ClockBody): Promise<HallPlatformView> {
       return onPlatform(competitionId, platform, async (h, row) => {
         const snapshot = h.snapshot()
-        assertOrganiser(snapshot, userId)
+        assertMayRun(snapshot, platform, userId, 'timekeeper')
         assertHall(snapshot)
         const at = now()
         const clock = clockOf(row)

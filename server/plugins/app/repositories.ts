@@ -21,6 +21,7 @@ import { createModerationService, type ModerationService } from '../../services/
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
 import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
 import { createHallService, type HallService } from '../../services/hall.service.ts'
+import { createHallDeskService, type HallDeskService } from '../../services/hall-desk.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
@@ -44,6 +45,7 @@ export interface Services {
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
   hall: HallService
+  hallDesk: HallDeskService
   records: RecordsService
   teams: TeamsService
 }
@@ -76,6 +78,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     records: createRecordsService({ records: repos.records }),
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
+    hallDesk: createHallDeskService({ hall: repos.hall }),
     engagement: createEngagementService({ engagement: repos.engagement }),
     takeChecks: createTakeChecksService({ attempts: repos.attempts, judging: repos.judging }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
