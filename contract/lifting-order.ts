@@ -24,6 +24,11 @@ export interface FlightLifter {
   bodyweight: number | null
   /** Attempt 1, 2, 3 of the lift, in order; an attempt not declared yet is absent. */
   attempts: readonly HallAttempt[]
+  /**
+   * When the lifter's last attempt of the lift was taken, as a number that grows with time (the rising bar's
+   * tie-break, contract/rising-bar.ts); null or absent before their first.
+   */
+  lastLiftedSeq?: number | null
 }
 
 /** An attempt waiting for the platform, in the order. */
@@ -48,7 +53,7 @@ export interface LiftingOrder {
 }
 
 /** The weight a lifter lifts (or will lift) in a round, with whether it is the default; null when not known yet. */
-function weightIn(lifter: FlightLifter, lift: LiftType, round: number): { weight: number; automatic: boolean } | null {
+export function weightIn(lifter: FlightLifter, lift: LiftType, round: number): { weight: number; automatic: boolean } | null {
   const own = lifter.attempts[round - 1]
   if (own) return { weight: own.weight, automatic: false }
   const before = lifter.attempts[round - 2]

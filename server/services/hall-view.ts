@@ -3,7 +3,9 @@
 // The lights are shown only once all three referees pressed (docs/hall-mode.md, "Referees").
 import {
   barWeight,
+  isWeightlifting,
   liftingOrder,
+  risingBarOrder,
   normalizeLiftType,
   MEET_ATTEMPTS,
   type FlightLifter,
@@ -31,14 +33,16 @@ export function flightLifter(row: HallLifterRow, lift: LiftType): FlightLifter {
     if (declared) attempts.push({ weight: declared.weight, result: null })
     break
   }
-  return { id: row.participantId, name: row.name, lot: row.lot, bodyweight: row.bodyweight, attempts }
+  // The rising bar's tie-break: when the last attempt of the lift was taken (attempt ids grow with each call).
+  const ids = row.attempts.filter((a) => a.liftType === lift).map((a) => a.id)
+  const lastLiftedSeq = ids.length ? Math.max(...ids) : null
+  return { id: row.participantId, name: row.name, lot: row.lot, bodyweight: row.bodyweight, attempts, lastLiftedSeq }
 }
 
+/** The flight's order: weightlifting by the rising bar (contract/rising-bar.ts), powerlifting in rounds. */
 export function flightOrder(snapshot: HallSnapshot, flightId: number, lift: LiftType): LiftingOrder {
-  return liftingOrder(
-    lift,
-    snapshot.lifters.filter((l) => l.flightId === flightId).map((l) => flightLifter(l, lift)),
-  )
+  const lifters = snapshot.lifters.filter((l) => l.flightId === flightId).map((l) => flightLifter(l, lift))
+  return isWeightlifting(lift) ? risingBarOrder(lift, lifters) : liftingOrder(lift, lifters)
 }
 
 const upOf = (snapshot: HallSnapshot, q: OrderSlot): HallUp => ({
