@@ -10,6 +10,8 @@ export const WEB_ROUTES = [
   '/challenges/:id/live',
   '/challenges/:id/hall/board',
   '/challenges/:id/hall/warmup',
+  '/challenges/:id/hall/desk',
+  '/hall/:id/overlay',
   '/challenges/:id/upload',
   '/challenges/:id/participants',
   '/challenges/:id/results',

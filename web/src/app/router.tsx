@@ -62,6 +62,8 @@ const admin = page(() => import('../features/admin/components/AdminPage.tsx').th
 const attemptBoard = page(() => import('../features/hall/components/AttemptBoardPage.tsx').then((m) => m.AttemptBoardPage))
 const warmupBoard = page(() => import('../features/hall/components/WarmupBoardPage.tsx').then((m) => m.WarmupBoardPage))
 const referee = page(() => import('../features/hall/components/RefereePage.tsx').then((m) => m.RefereePage))
+const hallDesk = page(() => import('../features/hall/components/DeskPage.tsx').then((m) => m.DeskPage))
+const hallOverlay = page(() => import('../features/hall/components/OverlayPage.tsx').then((m) => m.OverlayPage))
 const protocol = page(() => import('../features/challenges/components/ProtocolPage.tsx').then((m) => m.ProtocolPage))
 const records = page(() => import('../features/records/components/RecordsPage.tsx').then((m) => m.RecordsPage))
 const projector = page(() => import('../features/challenges/components/ProjectorBoardPage.tsx').then((m) => m.ProjectorBoardPage))
@@ -90,6 +92,13 @@ export const router = createBrowserRouter([
     loader: attemptBoard.loader,
     errorElement: <RouteError />,
     hydrateFallbackElement: spinner,
+  },
+  {
+    path: '/hall/:id/overlay',
+    element: <BareLayout>{hallOverlay.element}</BareLayout>,
+    loader: hallOverlay.loader,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: null,
   },
   {
     path: '/challenges/:id/hall/warmup',
@@ -126,6 +135,7 @@ export const router = createBrowserRouter([
           { path: 'challenges/:id/judging', ...judgingAdmin },
           { path: 'judge', ...judgeDesk },
           { path: 'referee', ...referee },
+          { path: 'challenges/:id/hall/desk', ...hallDesk },
           { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
           { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
           { path: 'upload', ...upload },

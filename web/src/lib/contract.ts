@@ -75,6 +75,7 @@ export {
   plateLoading,
   remainingAt,
   FINAL_CALL_MS,
+  announcerCall,
 } from '../../../contract/index.ts'
 export { DIVISIONS, DIVISION_NAMES, PLATFORM_RECORD_LIFTS, RECORD_SPORT_LIFTS } from '../../../contract/index.ts'
 export { TEAM_MAX, IPF_TEAM_POINTS } from '../../../contract/index.ts'
