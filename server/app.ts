@@ -39,6 +39,7 @@ import judgingRoutes from './routes/judging.routes.ts'
 import meetRoutes from './routes/meets.routes.ts'
 import hallRoutes from './routes/hall.routes.ts'
 import hallDeskRoutes from './routes/hall-desk.routes.ts'
+import hallScoreboardRoutes from './routes/hall-scoreboard.routes.ts'
 import resultsRoutes from './routes/results.routes.ts'
 import recordsRoutes from './routes/records.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(meetRoutes, { prefix })
   await app.register(hallRoutes, { prefix })
   await app.register(hallDeskRoutes, { prefix })
+  await app.register(hallScoreboardRoutes, { prefix })
   await app.register(resultsRoutes, { prefix })
   await app.register(recordsRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })

@@ -13,6 +13,8 @@ export interface HallAttemptRow {
   weight: number
   status: string
   decidedAt: Date | null
+  /** 'live' (the hall's referees) or 'video'. */
+  judgingSource: string
 }
 export interface HallLifterRow {
   participantId: number
@@ -126,7 +128,7 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
         flightId: true,
         user: { select: { name: true } },
         attempts: {
-          select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true, decidedAt: true },
+          select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true, decidedAt: true, judgingSource: true },
           orderBy: { attemptNumber: 'asc' },
         },
         declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true } },

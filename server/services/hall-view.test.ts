@@ -25,7 +25,9 @@ const snapshot = (presses: PressRow[]): HallSnapshot => ({
   competition: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Squat'], description: '' },
   flights: [{ id: 1, name: 'A', session: 1, platform: 1 }],
   lifters: [
-    lifter(1, 'Ada', 2, 100, [{ id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'pending', decidedAt: null }]),
+    lifter(1, 'Ada', 2, 100, [
+      { id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'pending', decidedAt: null, judgingSource: 'live' },
+    ]),
     lifter(2, 'Ben', 1, 110),
     lifter(3, 'Cy', 3, 105),
     lifter(4, 'Di', 4, 120),
@@ -52,7 +54,7 @@ const press = (seat: number, good: boolean): PressRow => ({
 describe('a platform as the boards see it', () => {
   it('reads a lifter: taken attempts with their result, then the declared next', () => {
     const l = lifter(1, 'Ada', 2, 100, [
-      { id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'completed', decidedAt: new Date(0) },
+      { id: 50, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'completed', decidedAt: new Date(0), judgingSource: 'live' },
     ])
     l.declarations.push({ liftType: 'squat', attemptNumber: 2, weight: 107.5, automatic: false })
     expect(flightLifter(l, 'squat').attempts).toEqual([

@@ -22,6 +22,7 @@ import { createMeetsService, type MeetsService } from '../../services/meets.serv
 import { createTakeChecksService, type TakeChecksService } from '../../services/take-checks.service.ts'
 import { createHallService, type HallService } from '../../services/hall.service.ts'
 import { createHallDeskService, type HallDeskService } from '../../services/hall-desk.service.ts'
+import { createHallScoreboardService, type HallScoreboardService } from '../../services/hall-scoreboard.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
@@ -46,6 +47,7 @@ export interface Services {
   takeChecks: TakeChecksService
   hall: HallService
   hallDesk: HallDeskService
+  hallScoreboard: HallScoreboardService
   records: RecordsService
   teams: TeamsService
 }
@@ -79,6 +81,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
     hallDesk: createHallDeskService({ hall: repos.hall }),
+    hallScoreboard: createHallScoreboardService({ hall: repos.hall, ranked }),
     engagement: createEngagementService({ engagement: repos.engagement }),
     takeChecks: createTakeChecksService({ attempts: repos.attempts, judging: repos.judging }),
     entries: createEntriesService({ ...repos, apiBase: config.apiBase }),
