@@ -11,6 +11,7 @@ export const WEB_ROUTES = [
   '/challenges/:id/hall/board',
   '/challenges/:id/hall/warmup',
   '/challenges/:id/hall/desk',
+  '/challenges/:id/hall/scoreboard',
   '/hall/:id/overlay',
   '/challenges/:id/upload',
   '/challenges/:id/participants',

@@ -63,6 +63,7 @@ const attemptBoard = page(() => import('../features/hall/components/AttemptBoard
 const warmupBoard = page(() => import('../features/hall/components/WarmupBoardPage.tsx').then((m) => m.WarmupBoardPage))
 const referee = page(() => import('../features/hall/components/RefereePage.tsx').then((m) => m.RefereePage))
 const hallDesk = page(() => import('../features/hall/components/DeskPage.tsx').then((m) => m.DeskPage))
+const hybridBoard = page(() => import('../features/hall/components/HybridBoardPage.tsx').then((m) => m.HybridBoardPage))
 const hallOverlay = page(() => import('../features/hall/components/OverlayPage.tsx').then((m) => m.OverlayPage))
 const protocol = page(() => import('../features/challenges/components/ProtocolPage.tsx').then((m) => m.ProtocolPage))
 const records = page(() => import('../features/records/components/RecordsPage.tsx').then((m) => m.RecordsPage))
@@ -136,6 +137,7 @@ export const router = createBrowserRouter([
           { path: 'judge', ...judgeDesk },
           { path: 'referee', ...referee },
           { path: 'challenges/:id/hall/desk', ...hallDesk },
+          { path: 'challenges/:id/hall/scoreboard', ...hybridBoard },
           { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
           { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
           { path: 'upload', ...upload },
