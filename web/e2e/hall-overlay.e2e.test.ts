@@ -2,7 +2,7 @@
 // lifter called. /hall/:id/overlay at 1280×720 is transparent (a screenshot without the page's background keeps
 // alpha 0 outside its strip, opaque inside) and shows the lifter, weight, clock and, once all three referees
 // pressed, the lights. The desk (/challenges/:id/hall/desk) shows the announcer's call and records a declaration
-// from the keyboard. Screenshots go to .artifacts/screenshots/ for people to look at.
+// from the keyboard; the scoreboard marks the live-judged attempt. Screenshots go to .artifacts/screenshots/ for people to look at.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -137,6 +137,16 @@ describe('the stream overlay', () => {
     await b.page.getByLabel('Weight (kg)').press('Enter')
     await b.page.getByRole('status').filter({ hasText: 'Overlay Lifter A: second attempt 160 kg recorded' }).waitFor()
     await b.page.screenshot({ path: join(SHOTS, 'hall-desk-1440x900.png') })
+    expect(b.errors).toEqual([])
+  })
+
+  it('marks the live-judged attempt on the scoreboard', async () => {
+    const b = await openBrowser(1280, 720)
+    browsers.push(b)
+    await b.page.goto(`${baseUrl}/challenges/${meetId}/hall/scoreboard`)
+    const row = b.page.getByTestId('hybrid-board').locator('tr', { hasText: 'Overlay Lifter A' })
+    await row.locator('.hybrid-board__live').waitFor()
+    expect(await row.textContent()).toContain('Hall · flight A')
     expect(b.errors).toEqual([])
   })
 })
