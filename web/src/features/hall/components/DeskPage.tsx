@@ -10,6 +10,7 @@ import type { HallUp, LiftType } from '../../../lib/contract.ts'
 import { callNext, clockAction, declareAtDesk } from '../api/desk.ts'
 import { clockText, useHall, useServerOffset, useTick } from '../api/hall.ts'
 import './hall.css'
+import './hall-screens.css'
 
 const kg = (w: number) => `${Number(w.toFixed(2))} kg`
 const upText = (u: HallUp | null) =>

@@ -11,6 +11,7 @@ import type { HybridAttempt, HybridScoreboardResponse } from '../../../lib/contr
 import { useServerQuery } from '../../../lib/server-query.ts'
 import { useHall } from '../api/hall.ts'
 import './hall.css'
+import './hall-screens.css'
 
 const scoreboardQuery = (id: number) =>
   queryOptions({

@@ -6,6 +6,7 @@ import { useParams, useSearchParams } from 'react-router'
 import { FINAL_CALL_MS, LIFT_NAMES, ordinal, remainingAt } from '../../../lib/contract.ts'
 import { clockText, useHall, useServerOffset, useTick } from '../api/hall.ts'
 import './hall.css'
+import './hall-screens.css'
 
 const kg = (w: number) => `${Number(w.toFixed(2))} kg`
 
