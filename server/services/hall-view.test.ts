@@ -2,7 +2,7 @@
 // until the third press (docs/hall-mode.md).
 import { describe, expect, it } from 'vitest'
 import type { HallLifterRow, HallSnapshot, PressRow } from '../../infra/repositories/hall.repository.ts'
-import { emptyPlatform, flightLifter, platformView } from './hall-view.ts'
+import { emptyPlatform, flightLifter, flightOrder, platformView } from './hall-view.ts'
 
 const lifter = (
   participantId: number,
@@ -83,6 +83,49 @@ describe('a platform as the boards see it', () => {
       { seat: 1, good: true, reason: null },
       { seat: 2, good: true, reason: null },
       { seat: 3, good: false, reason: 'depth' },
+    ])
+  })
+
+  it('orders a weightlifting flight by the rising bar, not in rounds (contract/rising-bar.ts)', () => {
+    const snatcher = (participantId: number, name: string, lot: number, rest: Partial<HallLifterRow>): HallLifterRow => ({
+      participantId,
+      userId: 100 + participantId,
+      name,
+      gender: 'M',
+      lot,
+      bodyweight: 80,
+      flightId: 1,
+      attempts: [],
+      declarations: [],
+      ...rest,
+    })
+    const snap: HallSnapshot = {
+      ...snapshot([]),
+      competition: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Snatch'], description: '' },
+      lifters: [
+        // Ann made 80 kg: her second waits at the default 81 kg.
+        snatcher(1, 'Ann', 2, {
+          attempts: [
+            {
+              id: 60,
+              liftType: 'snatch',
+              attemptNumber: 1,
+              weight: 80,
+              status: 'completed',
+              decidedAt: new Date(0),
+              judgingSource: 'live',
+            },
+          ],
+        }),
+        snatcher(2, 'Bea', 1, { declarations: [{ liftType: 'snatch', attemptNumber: 1, weight: 82, automatic: false }] }),
+        snatcher(3, 'Cat', 3, { declarations: [{ liftType: 'snatch', attemptNumber: 1, weight: 81, automatic: false }] }),
+      ],
+    }
+    // Rounds would give Cat, Bea, then Ann's second; the rising bar puts Ann's 81 kg before Bea's 82 kg.
+    expect(flightOrder(snap, 1, 'snatch').queue.map((q) => `${q.name} ${q.weight}#${q.attempt}`)).toEqual([
+      'Cat 81#1',
+      'Ann 81#2',
+      'Bea 82#1',
     ])
   })
 })
