@@ -28,9 +28,7 @@ export interface ModerationDeps {
     findByUsername(username: string): Promise<{ id: number; username: string } | null>
   }
   moderation: Pick<ModerationRepository, 'setBanned'> & {
-    log(
-      limit: number,
-    ): PromiseLike<
+    log(limit: number): PromiseLike<
       Array<{
         id: number
         adminUsername: string
