@@ -45,7 +45,7 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'liftarena-test-'))
-  const database = options.embedded || options.env?.DATABASE_URL ? undefined : await createTestDatabase()
+  const database = options.embedded || options.env?.DATABASE_URL ? undefined : await createTestDatabase({ migrated: true })
   const s3 = options.s3 ? await startS3({ directory: join(dir, 's3') }) : undefined
   const config = loadConfig({
     DATA_DIR: dir,
@@ -56,7 +56,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...s3?.env,
     ...options.env,
   })
-  const db = await openDatabase(config, { migrate: true, inMemory: options.embedded })
+  // A database copied from the migrated template is checked to have every migration (no schema
+  // engine to load); one given in `env` or the embedded one is migrated here, as `npm start` does.
+  const db = await openDatabase(config, database ? { requireMigrated: true } : { migrate: true, inMemory: options.embedded })
   const storage = await openStorage(config)
   // As server/server.ts composes it: one set of Redis clients, one live bus, one set of repositories.
   const redis = config.redisUrl ? openRedisClients(config.redisUrl) : undefined
