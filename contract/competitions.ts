@@ -9,6 +9,7 @@ import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from '
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
 import { TakeChecks } from './take-checks.ts'
+import { RecordAttempt } from './record-attempts.ts'
 import { TEAM_MAX } from './teams.ts'
 
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
@@ -331,6 +332,8 @@ export const QueuedAttempt = Type.Object({
   lifter_sex: Type.Optional(Nullable(Literals(['M', 'F']))),
   /** The plate check's contact sheet (the take's last seconds, tiled), once the worker made it. */
   contact_sheet_url: Type.Optional(Nullable(Type.String())),
+  /** A meet attempt that would break a current record ("Record attempt"; docs/records.md); null otherwise. */
+  record_attempt: Type.Optional(RecordAttempt),
 })
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */

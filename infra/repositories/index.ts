@@ -17,6 +17,7 @@ import { createHallRepository } from './hall.repository.ts'
 import { createModerationRepository } from './moderation.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createRecordsRepository } from './records.repository.ts'
+import { createRecordAttemptsRepository } from './record-attempts.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
@@ -42,6 +43,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     meets: createMeetsRepository(prisma, announcer),
     hall: createHallRepository(prisma, announcer),
     records: createRecordsRepository(prisma),
+    recordAttempts: createRecordAttemptsRepository(prisma),
     moderation: createModerationRepository(prisma),
   }
 }

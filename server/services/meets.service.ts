@@ -357,6 +357,8 @@ export interface MeetsServiceDeps {
   meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'> & Partial<Pick<MeetsRepository, 'declarationsOf'>>
   competitions: { exists(id: number): Promise<boolean> }
   apiBase: string
+  /** Marks record attempts on the cards (record-attempts.service.ts); without it none are marked. */
+  recordAttempts?: { markCards(answer: MeetCardsResponse): Promise<MeetCardsResponse> }
 }
 
 /** Declarations, the window's sweep and the cards: the rules above against the repository's locked writes and reads. */
@@ -409,7 +411,8 @@ export function createMeetsService(deps: MeetsServiceDeps) {
         settings,
       )
       const entries = new Map(read.rows.map((row) => [row.userId, { lot: row.lot, declarations: row.declarations }]))
-      const answer = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
+      const board = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
+      const answer = deps.recordAttempts ? await deps.recordAttempts.markCards(board) : board
       return { seq: read.seq, answer, endsAt: read.competition.endDate }
     },
   }

@@ -23,6 +23,7 @@ import { createTakeChecksService, type TakeChecksService } from '../../services/
 import { createHallService, type HallService } from '../../services/hall.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
+import { createRecordAttemptsService, type RecordAttemptsService } from '../../services/record-attempts.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
 import { createWeighInService, type WeighInService } from '../../services/weigh-in.service.ts'
 
@@ -45,6 +46,7 @@ export interface Services {
   takeChecks: TakeChecksService
   hall: HallService
   records: RecordsService
+  recordAttempts: RecordAttemptsService
   teams: TeamsService
 }
 
@@ -60,9 +62,11 @@ export default fp(async function repositories(app: FastifyInstance) {
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
   // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
-  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  const recordAttempts = createRecordAttemptsService({ recordAttempts: repos.recordAttempts })
+  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase, recordAttempts })
   const judging = createJudgingService({
     judging: repos.judging,
+    markQueue: (attempts) => recordAttempts.markQueue(attempts),
     appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
@@ -74,6 +78,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     resultsExport: createResultsExportService({ competitions: repos.competitions, meets, ranked }),
     teams: createTeamsService({ ranked }),
     records: createRecordsService({ records: repos.records }),
+    recordAttempts,
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
     engagement: createEngagementService({ engagement: repos.engagement }),

@@ -5,6 +5,7 @@
 // grouped and ranked as the cards answer gives them. Every cell shows whole at 1280×720 and
 // 1920×1080 (columns sized in their own font's digits; a name wraps rather than being cut); pages of
 // what fits turn every 10 s, round and round. "Next up" runs along the foot. Live through useMeetCards.
+// A record attempt is edged in gold; a record set live shows in a banner for a few seconds (RecordHighlight).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { LiveIndicator } from '../../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../../components/OfflineNotice.tsx'
@@ -15,6 +16,7 @@ import { meetPages, type MeetPageSegment } from '../api/meet-board-pages.ts'
 import { useMeetCards } from '../api/meet-cards.ts'
 import { LIFT_ROW_NAMES, LIFT_WORDS, nth } from '../api/meet-words.ts'
 import { MeetCellView } from './MeetCell.tsx'
+import { RecordHighlight } from './RecordHighlight.tsx'
 import { meetGroups } from './MeetScoreboard.tsx'
 import './meets.css'
 import './MeetProjectorBoard.css'
@@ -101,6 +103,7 @@ export function MeetProjectorBoard({ competition }: Props) {
           )}
         </div>
       </header>
+      <RecordHighlight competitionId={competition.id} />
       <div className="meet-projector__body" ref={bodyRef} data-page={pageIndex + 1}>
         {current.map((segment) => (
           <BoardSegment
@@ -123,6 +126,7 @@ export function MeetProjectorBoard({ competition }: Props) {
           >
             <strong>{n.name}</strong> {nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} {formatKg(n.weight)}
             {n.state === 'pending' ? ' · judging' : ''}
+            {n.record_attempt && <span className="meet-cell__record"> · Record attempt</span>}
           </span>
         ))}
       </footer>
