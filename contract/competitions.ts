@@ -86,6 +86,8 @@ export const Lift = Type.Object({
   status: AttemptStatus,
   /** 1, 2, 3 … within this lifter's lift in this challenge, in the order recorded (a meet has three). */
   attempt_number: Type.Integer({ minimum: 1 }),
+  /** A meet's 4th attempt, for a record only: never a best, the total or a place (docs/meet-rules.md). Absent otherwise. */
+  record_only: Type.Optional(Type.Boolean()),
   /** Plays through the /video proxy; null for attempts recorded without a video. */
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),

@@ -69,7 +69,7 @@ export function recordAttemptOf(
   const lifts: readonly string[] = RECORD_SPORT_LIFTS[sport]
   const bestOf = (l: string): number | null => {
     const goods = entry.attempts
-      .filter((a) => a.liftType === l && a.status === 'completed' && a.verified && a.attemptNumber <= MEET_ATTEMPTS)
+      .filter((a) => a.liftType === l && a.status === 'completed' && a.verified && !a.recordOnly && a.attemptNumber <= MEET_ATTEMPTS)
       .map((a) => a.weight)
     return goods.length > 0 ? Math.max(...goods) : null
   }

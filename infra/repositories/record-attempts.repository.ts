@@ -47,7 +47,16 @@ export function createRecordAttemptsRepository(prisma: PrismaClient) {
           equipment: true,
           user: { select: { birthDate: true } },
           attempts: {
-            select: { id: true, liftType: true, attemptNumber: true, weight: true, status: true, verified: true, decidedAt: true },
+            select: {
+              id: true,
+              liftType: true,
+              attemptNumber: true,
+              weight: true,
+              status: true,
+              verified: true,
+              decidedAt: true,
+              recordOnly: true,
+            },
           },
         },
       })

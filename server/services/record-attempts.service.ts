@@ -69,6 +69,11 @@ export function createRecordAttemptsService(deps: { recordAttempts: Repo }) {
   return {
     marksOf,
 
+    /** The lightest current record of the lift among the lifter's categories in this meet (what a 4th attempt must beat), or null. */
+    async toBeat(competitionId: number, userId: number, lift: string): Promise<number | null> {
+      return (await marksOf(competitionId, [userId])).toBeat(userId, lift)
+    },
+
     /** A meet's cards with every declared or pending cell, and its lifting order, marked (record_attempt). */
     async markCards(answer: MeetCardsResponse): Promise<MeetCardsResponse> {
       const marks = await marksOf(answer.competition_id)

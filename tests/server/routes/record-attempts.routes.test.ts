@@ -20,15 +20,19 @@ type User = Awaited<ReturnType<typeof registerUser>>
 const inject = (method: 'GET' | 'POST', url: string, user?: User, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) })
 
-async function lifterIn(competitionId: number, name: string): Promise<User> {
+async function lifterIn(competitionId: number, name: string, weightClass = '83kg'): Promise<User> {
   const lifter = await registerUser(t.app, name)
-  const res = await inject('POST', '/api/join_competition', lifter, { competition_id: competitionId, weight_class: '83kg', gender: 'male' })
+  const res = await inject('POST', '/api/join_competition', lifter, {
+    competition_id: competitionId,
+    weight_class: weightClass,
+    gender: 'male',
+  })
   expect(res.statusCode, res.body).toBe(201)
   return lifter
 }
 
 /** A pending attempt with a video, recorded directly (as an upload would). */
-async function pending(user: User, competitionId: number, liftType: string, weight: number) {
+async function pending(user: User, competitionId: number, liftType: string, weight: number, recordOnly = false) {
   const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
   return t.db.prisma.attempt.create({
     data: {
@@ -38,6 +42,7 @@ async function pending(user: User, competitionId: number, liftType: string, weig
       weight,
       status: 'pending',
       votesNeeded: 3,
+      recordOnly,
       originalKey: `test/${participant.id}/${liftType}-${weight}.mp4`,
     },
   })
@@ -114,5 +119,63 @@ describe('record attempts', () => {
     })
     const records = (await inject('GET', '/api/records?sport=powerlifting&lift=squat')).json() as { records: { weight: number }[] }
     expect(records.records.map((r) => r.weight)).toEqual([202.5])
+  })
+
+  it('a 4th attempt for a record only: declared over the record in 0.5 kg steps, it sets the record and leaves the total as it was', async () => {
+    const organiser = await registerUser(t.app, 'Fourth Organiser')
+    const meet = await createChallenge(t.app, organiser.access_token, { format: 'meet', weightclasses: ['93kg'], name: 'Fourth Meet' })
+    const holder = await lifterIn(meet, 'Fourth Holder', '93kg')
+    const lifter = await lifterIn(meet, 'Fourth Lifter', '93kg')
+    const panel = await certifiedPanel(t, organiser, meet)
+    const declare = async (weight: number, lift = 'squat') => {
+      const res = await inject('POST', `/api/competitions/${meet}/declarations`, lifter, { lift_type: lift, weight })
+      return { status: res.statusCode, error: (res.json() as { error?: string }).error }
+    }
+    const good = async (who: User, lift: string, weight: number, recordOnly = false) =>
+      panel.decide((await pending(who, meet, lift, weight, recordOnly)).id, true, lift)
+
+    await good(holder, 'squat', 200)
+    // Before the three are taken, 0.5 kg is no step.
+    expect(await declare(200.5)).toEqual({
+      status: 400,
+      error: 'A squat is loaded in steps of 2.5 kg: 200.5 kg is not one (200 kg or 202.5 kg are).',
+    })
+    for (const w of [180, 190, 197.5]) await good(lifter, 'squat', w)
+    await good(lifter, 'bench', 130)
+    await good(lifter, 'deadlift', 250)
+    const before = (await t.app.services.meets.cards(meet)).answer.cards.find((c) => c.user_id === lifter.user_id)!
+    expect(before.total).toBe(577.5)
+
+    expect(await declare(200)).toEqual({
+      status: 400,
+      error: 'A fourth squat is for a record only: it must be at least 200.5 kg, 0.5 kg over the record of 200 kg.',
+    })
+    expect(await declare(200.5)).toEqual({ status: 201, error: undefined })
+    const declared = (await t.app.services.meets.cards(meet)).answer.cards.find((c) => c.user_id === lifter.user_id)!
+    const squat = declared.lifts.find((l) => l.lift_type === 'squat')!
+    expect(squat.cells.map((c) => [c.attempt_number, c.state, c.weight])).toEqual([
+      [1, 'good', 180],
+      [2, 'good', 190],
+      [3, 'good', 197.5],
+      [4, 'declared', 200.5],
+    ])
+    expect(squat.cells[3]!.record_attempt?.records.map((r) => [r.lift, r.record])).toEqual([['squat', 200]])
+    expect(declared.next).toMatchObject({ action: 'take', lift_type: 'squat', attempt_number: 4, weight: 200.5 })
+
+    // Judged good by the panel: the record is set, the best and the total stay the first three's.
+    await good(lifter, 'squat', 200.5, true)
+    const after = (await t.app.services.meets.cards(meet)).answer.cards.find((c) => c.user_id === lifter.user_id)!
+    expect(after.lifts.find((l) => l.lift_type === 'squat')!.best).toBe(197.5)
+    expect(after.total).toBe(577.5)
+    const records = (await inject('GET', '/api/records?sport=powerlifting&lift=squat&weight_class=93kg')).json() as {
+      records: { weight: number; user_id: number }[]
+    }
+    expect(records.records.map((r) => [r.weight, r.user_id])).toEqual([[200.5, lifter.user_id]])
+    const totals = (await inject('GET', '/api/records?sport=powerlifting&lift=total&weight_class=93kg')).json() as {
+      records: { weight: number }[]
+    }
+    expect(totals.records.map((r) => r.weight)).toEqual([577.5])
+    // One fourth per lift.
+    expect(await declare(203)).toEqual({ status: 409, error: 'You have taken your fourth squat, the one a record allows.' })
   })
 })

@@ -214,7 +214,8 @@ function BoardSegment({
                 </span>
               </td>
               {card.lifts.map((lift) => [
-                ...lift.cells.map((cell) => (
+                // The board's three columns: a 4th attempt (record only) shows in "Next up" and on the cards, not here.
+                ...lift.cells.slice(0, 3).map((cell) => (
                   <td key={`${lift.lift_type}${cell.attempt_number}`} className="meet-board-table__cell">
                     <MeetCellView lift={lift.lift_type} cell={cell} />
                   </td>
