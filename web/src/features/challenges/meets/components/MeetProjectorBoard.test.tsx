@@ -7,7 +7,7 @@ import { fakeLiveRoom } from '../../../../test/live-room.ts'
 import { meetPages } from '../api/meet-board-pages.ts'
 import { card, cardsAnswer, cell } from '../api/meet-fixtures.test-util.ts'
 import { addChallengeRecord } from '../../api/challenge-records.ts'
-import { MeetProjectorBoard } from './MeetProjectorBoard.tsx'
+import { MEET_PAGE_MS, MeetProjectorBoard } from './MeetProjectorBoard.tsx'
 
 beforeEach(() => {
   fakeLiveRoom('competition:9')
@@ -171,5 +171,38 @@ describe('MeetProjectorBoard', () => {
     expect((await screen.findByTestId('record-highlight')).textContent).toBe(
       'New recordAda Record: 202.5 kg squat (men 83kg, open), was 200 kg',
     )
+  })
+
+  it('a meet with teams ends each round of pages with the team standings', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      mockFetch({
+        'GET /competitions/9/cards': { body: cardsAnswer([cy]) },
+        'GET /competitions/9/records': { body: { records: [] } },
+        'GET /competitions/9/teams': {
+          body: {
+            teams: [
+              {
+                place: 1,
+                team: 'Iron Club',
+                points: 12,
+                men_points: 12,
+                women_points: 0,
+                members: [{ user_id: 7, name: 'Cy Total', sex: 'M', weight_class: '83kg', class_place: 1, points: 12, counted: true }],
+              },
+            ],
+          },
+        },
+      })
+      render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+      expect((await screen.findByTestId('board-page')).textContent).toBe('Page 1 of 2')
+      expect(screen.queryByRole('region', { name: 'Team standings' })).toBeNull()
+      act(() => vi.advanceTimersByTime(MEET_PAGE_MS))
+      const teams = await screen.findByRole('region', { name: 'Team standings' })
+      expect(within(teams).getByRole('cell', { name: 'Iron Club' })).toBeTruthy()
+      expect(screen.getByTestId('board-page').textContent).toBe('Page 2 of 2')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
