@@ -4,6 +4,8 @@
 // too many rows, a binary or broken file. A cell starting with = + - or @ (a spreadsheet formula: OWASP,
 // "CSV Injection", https://owasp.org/www-community/attacks/CSV_Injection) is refused in its row, never
 // stored: a name or team does not start so, and a date of birth or email cannot.
+import { Type, type Static } from 'typebox'
+import { Literals, Nullable } from './common.ts'
 import { birthDateProblem } from './divisions.ts'
 import { EQUIPMENT, type Equipment } from './equipment.ts'
 import { TEAM_MAX, teamName } from './teams.ts'
@@ -98,7 +100,14 @@ export function readRegistrationImport(text: string, today: Date = new Date()): 
       error: `The file is larger than ${IMPORT_MAX_BYTES / 1024} KB: split it, at most ${IMPORT_MAX_ROWS} entrants a file.`,
     }
   }
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) return { ok: false, error: 'This is not a text CSV file: it holds control characters.' }
+  // Control characters other than tab and line ends: a binary file (a spreadsheet's own format, a zip).
+  if (
+    [...text].some((c) => {
+      const code = c.charCodeAt(0)
+      return code < 32 && c !== '\t' && c !== '\n' && c !== '\r' && c !== '\f' && c !== '\v'
+    })
+  )
+    return { ok: false, error: 'This is not a text CSV file: it holds control characters.' }
   const rows = csvRows(text.replace(/^\uFEFF/, ''))
   if (!rows) return { ok: false, error: 'The file is not valid CSV: a quoted cell is never closed.' }
   const [header, ...body] = rows
@@ -169,3 +178,30 @@ export function readRegistrationImport(text: string, today: Date = new Date()): 
   })
   return { ok: true, entrants, problems }
 }
+
+/** POST /competitions/:id/entries/import/preview: the file's text (UTF-8). */
+export const RegistrationImportBody = Type.Object(
+  { csv: Type.String({ maxLength: IMPORT_MAX_BYTES, description: 'The CSV file as text (UTF-8); docs/registration-import.md.' }) },
+  { additionalProperties: false },
+)
+export type RegistrationImportBody = Static<typeof RegistrationImportBody>
+
+/** One entrant of the preview, and what the import would do: enter an existing account, or invite the address. */
+export const PreviewEntrant = Type.Object({
+  row: Type.Integer(),
+  name: Type.String(),
+  sex: Literals(['M', 'F']),
+  birth_date: Nullable(Type.String()),
+  weight_class: Type.String(),
+  division: Nullable(Type.String()),
+  equipment: Nullable(Literals(EQUIPMENT)),
+  team: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  /** `enter`: the email is an account's, entered as it stands; `invite`: no account yet, an invitation would be mailed. */
+  action: Literals(['enter', 'invite']),
+})
+export const RegistrationImportPreview = Type.Object({
+  entrants: Type.Array(PreviewEntrant),
+  problems: Type.Array(Type.Object({ row: Type.Integer(), error: Type.String() })),
+})
+export type RegistrationImportPreview = Static<typeof RegistrationImportPreview>

@@ -31,12 +31,16 @@ export const RECORD_ATTEMPTS_RECORDS_MAX = 10_000
 export function createRecordAttemptsRepository(prisma: PrismaClient) {
   return {
     /** The challenge and its entries (null when it does not exist). */
-    async context(competitionId: number, userIds?: readonly number[]): Promise<RecordAttemptsContext | null> {
-      const competition = await prisma.competition.findUnique({
+    async competition(competitionId: number): Promise<RecordAttemptsContext['competition'] | null> {
+      return prisma.competition.findUnique({
         where: { id: competitionId },
         select: { id: true, format: true, classSet: true, startDate: true, liftTypes: true, description: true },
       })
-      if (!competition) return null
+    },
+
+    /** The challenge's entries (all, or these lifters'), as the records place them. */
+    async entries(competition: RecordAttemptsContext['competition'], userIds?: readonly number[]): Promise<RecordAttemptsContext> {
+      const competitionId = competition.id
       const rows = await prisma.participant.findMany({
         where: { competitionId, ...(userIds ? { userId: { in: [...userIds] } } : {}) },
         select: {

@@ -6,7 +6,6 @@ import {
   challengeLifts,
   liftRecordToBeat,
   recordAttemptOf,
-  sexOf,
   type CurrentRecords,
   type MeetCardsResponse,
   type RecordAttempt,
@@ -15,7 +14,7 @@ import {
 import type { RecordAttemptsContext, RecordAttemptsRepository } from '../../infra/repositories/record-attempts.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
 
-type Repo = Pick<RecordAttemptsRepository, 'context' | 'current'>
+type Repo = Pick<RecordAttemptsRepository, 'competition' | 'entries' | 'current'>
 
 /** One entry as the records read it. */
 export function recordAttemptEntry(
@@ -48,11 +47,12 @@ export function createRecordAttemptsService(deps: { recordAttempts: Repo }) {
   const { recordAttempts: repo } = deps
 
   async function marksOf(competitionId: number, userIds?: readonly number[]): Promise<MeetMarks> {
-    const context = await repo.context(competitionId, userIds)
-    if (!context || context.competition.format !== 'meet' || context.entries.length === 0) return NONE
-    const sexes = [...new Set(context.entries.map((e) => sexOf(e.gender)))]
-    const current: CurrentRecords = await repo.current(context.competition.classSet, sexes)
+    // Cheapest first: a challenge that is no meet, or a class set without records, marks nothing.
+    const competition = await repo.competition(competitionId)
+    if (!competition || competition.format !== 'meet') return NONE
+    const current: CurrentRecords = await repo.current(competition.classSet, ['M', 'F'])
     if (current.size === 0) return NONE
+    const context = await repo.entries(competition, userIds)
     const entries = new Map(context.entries.map((e) => [e.userId, recordAttemptEntry(context.competition, e)]))
     return {
       of: (userId, lift, attemptNumber, weight) => {

@@ -24,6 +24,7 @@ import { createHallService, type HallService } from '../../services/hall.service
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
 import { createRecordAttemptsService, type RecordAttemptsService } from '../../services/record-attempts.service.ts'
+import { createRegistrationImportService, type RegistrationImportService } from '../../services/registration-import.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
 import { createWeighInService, type WeighInService } from '../../services/weigh-in.service.ts'
 
@@ -47,6 +48,7 @@ export interface Services {
   hall: HallService
   records: RecordsService
   recordAttempts: RecordAttemptsService
+  registrationImport: RegistrationImportService
   teams: TeamsService
 }
 
@@ -79,6 +81,7 @@ export default fp(async function repositories(app: FastifyInstance) {
     teams: createTeamsService({ ranked }),
     records: createRecordsService({ records: repos.records }),
     recordAttempts,
+    registrationImport: createRegistrationImportService({ imports: repos.registrationImport }),
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
     engagement: createEngagementService({ engagement: repos.engagement }),
