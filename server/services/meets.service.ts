@@ -73,12 +73,9 @@ const refuse = (refusal: RuleRefusal | null): void => {
 /** An upload of this lift at this weight may be recorded (both formats: an open challenge's limit, a meet's rulebook); throws the refusal when not. */
 export function assertTake(entry: EntryState, lift: LiftType, weight: number): void {
   const card = lifterCard(entry)
-  // A 4th attempt (for a record only, contract/fourth-attempt.ts) is taken as declared.
-  refuse(
-    isFourthAttempt(card, lift) && FOURTH_ATTEMPT_LIFTS.includes(lift)
-      ? fourthTakeRefusal(card, lift, weight)
-      : takeRefusal(card, lift, weight),
-  )
+  // A declared 4th attempt (for a record only, contract/fourth-attempt.ts) is taken as declared; without one, the three are all.
+  const fourth = isFourthAttempt(card, lift) && FOURTH_ATTEMPT_LIFTS.includes(lift) && (card.cards[lift]?.declared ?? null) !== null
+  refuse(fourth ? fourthTakeRefusal(card, lift, weight) : takeRefusal(card, lift, weight))
 }
 
 /** An upload of this lift now is a meet's 4th attempt: for a record only, never in a best or the total. */
