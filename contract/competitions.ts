@@ -9,6 +9,7 @@ import { AttemptStatus, CHALLENGE_LIFT_TYPES, LiftType, ProcessingState } from '
 import { CHALLENGE_FORMATS, DECLARATION_WINDOW_MINUTES } from './meet-rules.ts'
 import { Formula, Ranking, Sport } from './scoring.ts'
 import { TakeChecks } from './take-checks.ts'
+import { RecordAttempt } from './record-attempts.ts'
 import { TEAM_MAX } from './teams.ts'
 
 /** `open`: any weight in any order, at most 10 attempts per lift, the best good lift counts; `meet`: three attempts per lift by the rulebook (docs/meet-rules.md). */
@@ -85,6 +86,8 @@ export const Lift = Type.Object({
   status: AttemptStatus,
   /** 1, 2, 3 … within this lifter's lift in this challenge, in the order recorded (a meet has three). */
   attempt_number: Type.Integer({ minimum: 1 }),
+  /** A meet's 4th attempt, for a record only: never a best, the total or a place (docs/meet-rules.md). Absent otherwise. */
+  record_only: Type.Optional(Type.Boolean()),
   /** Plays through the /video proxy; null for attempts recorded without a video. */
   video_url: Nullable(Type.String()),
   poster_url: Nullable(Type.String()),
@@ -331,6 +334,8 @@ export const QueuedAttempt = Type.Object({
   lifter_sex: Type.Optional(Nullable(Literals(['M', 'F']))),
   /** The plate check's contact sheet (the take's last seconds, tiled), once the worker made it. */
   contact_sheet_url: Type.Optional(Nullable(Type.String())),
+  /** A meet attempt that would break a current record ("Record attempt"; docs/records.md); null otherwise. */
+  record_attempt: Type.Optional(RecordAttempt),
 })
 export type QueuedAttempt = Static<typeof QueuedAttempt>
 /** GET /judge/queue: the attempts awaiting my vote across my panels, oldest first. */

@@ -192,7 +192,8 @@ export function takeProblem(lifter: LifterCard, lift: LiftType, weight: number):
 export function bombedOut(lifter: Pick<LifterCard, 'cards'>, totalLifts: readonly LiftType[]): boolean {
   return totalLifts.some((lift) => {
     const { taken } = lifter.cards[lift] ?? EMPTY
-    return taken.length >= MEET_ATTEMPTS && taken.every((a) => a.result === 'no_lift')
+    // The first three decide it: a 4th attempt (for a record only) never saves a total.
+    return taken.length >= MEET_ATTEMPTS && taken.slice(0, MEET_ATTEMPTS).every((a) => a.result === 'no_lift')
   })
 }
 

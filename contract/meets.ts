@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox'
 import { Literals, Nullable } from './common.ts'
 import { LiftType } from './lifts.ts'
+import { RecordAttempt } from './record-attempts.ts'
 
 /** POST /competitions/:id/declarations: the weight of the signed-in lifter's next attempt of a lift. */
 export const DeclarationBody = Type.Object(
@@ -64,6 +65,8 @@ export const MeetCell = Type.Object({
   automatic: Type.Boolean(),
   /** For the next attempt after a decision: when the window closes and the default is declared; null otherwise. */
   declare_by: Nullable(Type.String()),
+  /** A declared or pending attempt that would break a current record ("Record attempt"; docs/records.md); null otherwise. */
+  record_attempt: Type.Optional(RecordAttempt),
 })
 export type MeetCell = Static<typeof MeetCell>
 
@@ -122,6 +125,8 @@ export const NextUp = Type.Object({
   weight: Type.Number(),
   state: Literals(['declared', 'pending']),
   attempt_id: Nullable(Type.Integer()),
+  /** It would break a current record ("Record attempt"; docs/records.md); null otherwise. */
+  record_attempt: Type.Optional(RecordAttempt),
 })
 export type NextUp = Static<typeof NextUp>
 

@@ -14,6 +14,8 @@ export interface ScoredLift {
   status: string
   /** When it was lifted: the first to reach a total wins a tie. */
   created_at?: string
+  /** A meet's 4th attempt, for a record only: never a best, so never in the total (docs/meet-rules.md). */
+  record_only?: boolean
 }
 
 export type Bests = Record<LiftType, number>
@@ -21,7 +23,7 @@ export type Bests = Record<LiftType, number>
 export function bestLifts(lifts: Iterable<ScoredLift>): Bests {
   const best = Object.fromEntries(LIFT_TYPES.map((t) => [t, 0])) as Bests
   for (const lift of lifts) {
-    if (lift.status !== 'completed') continue
+    if (lift.status !== 'completed' || lift.record_only) continue
     const type = lift.lift_type as LiftType
     if (type in best && lift.weight > best[type]) best[type] = lift.weight
   }
@@ -94,10 +96,11 @@ export function standingOf(
 function totalMadeAt(p: Participant, totalLifts: readonly LiftType[]): string {
   let made = ''
   for (const lift of totalLifts) {
-    const best = Math.max(0, ...p.attempts.filter((a) => a.lift_type === lift && a.status === 'completed').map((a) => a.weight))
+    const counted = p.attempts.filter((a) => a.lift_type === lift && a.status === 'completed' && !a.record_only)
+    const best = Math.max(0, ...counted.map((a) => a.weight))
     const first =
-      p.attempts
-        .filter((a) => a.lift_type === lift && a.status === 'completed' && a.weight === best)
+      counted
+        .filter((a) => a.weight === best)
         .map((a) => a.created_at)
         .sort()[0] ?? ''
     if (first > made) made = first

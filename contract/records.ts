@@ -64,7 +64,16 @@ export interface RecordEntry {
   meetDate: Date
   /** The challenge's lifts. */
   lifts: readonly string[]
-  attempts: readonly { id: number; liftType: string; weight: number; status: string; verified: boolean; decidedAt: Date | null }[]
+  attempts: readonly {
+    id: number
+    liftType: string
+    weight: number
+    status: string
+    verified: boolean
+    decidedAt: Date | null
+    /** A meet's 4th attempt: sets a record of its lift, never counts in the total (docs/meet-rules.md). */
+    recordOnly?: boolean
+  }[]
 }
 
 export const sexOf = (gender: string): Sex => (/^(f|female|w|women)$/i.test(gender.trim()) ? 'F' : 'M')
@@ -117,7 +126,9 @@ export function performancesOf(entry: RecordEntry): Performance[] {
     if (lifts.every((lift) => entry.lifts.includes(lift))) {
       const bests = lifts.map(
         (lift) =>
-          own.filter((a) => a.liftType === lift).sort((a, b) => b.weight - a.weight || a.decidedAt!.getTime() - b.decidedAt!.getTime())[0],
+          own
+            .filter((a) => a.liftType === lift && !a.recordOnly)
+            .sort((a, b) => b.weight - a.weight || a.decidedAt!.getTime() - b.decidedAt!.getTime())[0],
       )
       if (bests.every((b) => b !== undefined)) {
         const last = [...bests].sort((a, b) => b.decidedAt!.getTime() - a.decidedAt!.getTime() || b.id - a.id)[0]!

@@ -87,6 +87,7 @@ export function toLift(
     attempt_number: attempt.attemptNumber,
     weight: attempt.weight,
     status: attempt.status,
+    ...((attempt as { recordOnly?: boolean }).recordOnly ? { record_only: true } : {}),
     video_url: attempt.originalKey ? mediaUrl(apiBase, attempt.originalKey) : null,
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,

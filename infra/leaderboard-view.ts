@@ -35,7 +35,7 @@ export interface AthleteResults {
     bodyweight: number | null
     equipment?: string
     competition: ScoringRow & { id: number; name: string; location: string; classSet?: string; startDate?: Date }
-    attempts: { liftType: string; weight: number; status: string; createdAt: Date; verified: boolean }[]
+    attempts: { liftType: string; weight: number; status: string; createdAt: Date; verified: boolean; recordOnly?: boolean }[]
   }[]
 }
 

@@ -31,17 +31,24 @@ export function scoringSettings(row: ScoringRow): ScoringSettings {
 }
 
 /** An attempt row as the ranking rules read it. */
-export const scored = (attempt: { liftType: string; weight: number; status: string; createdAt: Date }): ScoredLift => ({
+export const scored = (attempt: {
+  liftType: string
+  weight: number
+  status: string
+  createdAt: Date
+  recordOnly?: boolean
+}): ScoredLift => ({
   lift_type: attempt.liftType,
   weight: attempt.weight,
   status: attempt.status,
   created_at: attempt.createdAt.toISOString(),
+  record_only: attempt.recordOnly ?? false,
 })
 
 /** A participant row's standing in its challenge. */
 export function standingOfRow(
   participant: {
-    attempts: { liftType: string; weight: number; status: string; createdAt: Date }[]
+    attempts: { liftType: string; weight: number; status: string; createdAt: Date; recordOnly?: boolean }[]
     bodyweight: number | null
     gender: string
     equipment?: string

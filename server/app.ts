@@ -42,6 +42,7 @@ import hallDeskRoutes from './routes/hall-desk.routes.ts'
 import hallScoreboardRoutes from './routes/hall-scoreboard.routes.ts'
 import resultsRoutes from './routes/results.routes.ts'
 import recordsRoutes from './routes/records.routes.ts'
+import registrationImportRoutes from './routes/registration-import.routes.ts'
 import aggregateRoutes from './routes/aggregates.routes.ts'
 import engagementRoutes from './routes/engagement.routes.ts'
 import healthRoutes from './routes/health.routes.ts'
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(hallScoreboardRoutes, { prefix })
   await app.register(resultsRoutes, { prefix })
   await app.register(recordsRoutes, { prefix })
+  await app.register(registrationImportRoutes, { prefix })
   await app.register(aggregateRoutes, { prefix })
   await app.register(engagementRoutes, { prefix })
   await app.register(healthRoutes, { prefix })

@@ -92,7 +92,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       },
       originalKey: (attemptId: number) => string,
       store: (key: string, attemptId: number) => Promise<void>,
-      rules?: (entry: EntryState) => { declares: boolean },
+      rules?: (entry: EntryState) => { declares: boolean; recordOnly?: boolean },
     ): Promise<{ attemptId: number; originalKey: string }> {
       let storeFailure: { error: unknown } | undefined
       let judges: number[] = []
@@ -106,7 +106,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
           const repeat = attempt.uploadId
             ? await tx.attempt.findUnique({ where: { uploadId: attempt.uploadId }, select: { id: true } })
             : null
-          const { declares } = !repeat && rules ? rules(entry) : { declares: false }
+          const { declares, recordOnly = false } = !repeat && rules ? rules(entry) : { declares: false }
           const attemptNumber = nextAttemptNumber(entry, attempt.liftType)
           if (declares) {
             await tx.declaration.upsert({
@@ -128,6 +128,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
               status: 'pending',
               processingState: 'pending',
               uploadId: attempt.uploadId ?? null,
+              recordOnly,
               ...attempt.video,
               votesNeeded: votesNeeded(seats, lifter.userId),
             },

@@ -17,6 +17,8 @@ import { createHallRepository } from './hall.repository.ts'
 import { createModerationRepository } from './moderation.repository.ts'
 import { createParticipantsRepository } from './participants.repository.ts'
 import { createRecordsRepository } from './records.repository.ts'
+import { createRecordAttemptsRepository } from './record-attempts.repository.ts'
+import { createRegistrationImportRepository } from './registration-import.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
@@ -42,6 +44,8 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     meets: createMeetsRepository(prisma, announcer),
     hall: createHallRepository(prisma, announcer),
     records: createRecordsRepository(prisma),
+    recordAttempts: createRecordAttemptsRepository(prisma),
+    registrationImport: createRegistrationImportRepository(prisma),
     moderation: createModerationRepository(prisma),
   }
 }

@@ -19,7 +19,7 @@ export const athleteResults = {
       bodyweight: true,
       equipment: true,
       competition: { select: { id: true, name: true, location: true, classSet: true, startDate: true, ...scoringSelect } },
-      attempts: { select: { liftType: true, weight: true, status: true, createdAt: true, verified: true } },
+      attempts: { select: { liftType: true, weight: true, status: true, createdAt: true, verified: true, recordOnly: true } },
     },
   },
 } as const

@@ -99,6 +99,7 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
           status: true,
           verified: true,
           decidedAt: true,
+          recordOnly: true,
           appealState: true,
           appealDecidedAt: true,
         },
@@ -124,6 +125,7 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
       weight: a.weight,
       status: a.status,
       verified: a.verified,
+      recordOnly: a.recordOnly,
       // A reversal on appeal is the jury's decision, taken when the appeal was decided.
       decidedAt: a.appealState === 'reversed' ? (a.appealDecidedAt ?? a.decidedAt) : a.decidedAt,
     })),

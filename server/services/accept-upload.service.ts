@@ -17,7 +17,7 @@ import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
 import type { VideoChecks } from '../../infra/video-checks.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { actingAs } from './acting-user.service.ts'
-import { assertTake, declarationByUpload } from './meets.service.ts'
+import { assertTake, declarationByUpload, recordOnlyTake } from './meets.service.ts'
 import { liftBeforeWeighInProblem } from './weigh-in.service.ts'
 import { NOT_JOINED, assertPlausible, assertUploadable, parseUploadFields } from './upload.service.ts'
 
@@ -177,7 +177,8 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
         // The attempt rules again under the challenge's lock, against the entry as it is now (another upload may have been recorded meanwhile).
         const attemptRules = (entry: Parameters<typeof assertTake>[0]) => {
           assertTake(entry, liftType, weight)
-          return { declares: declarationByUpload(entry, liftType, weight) !== null }
+          // A meet's 4th attempt is for a record only (contract/fourth-attempt.ts): never in a best or the total.
+          return { declares: declarationByUpload(entry, liftType, weight) !== null, recordOnly: recordOnlyTake(entry, liftType) }
         }
         attempt = await attempts.record(lifter, details, (id) => attemptKeys.original(id, video.container.ext), store, attemptRules)
       } catch (error) {

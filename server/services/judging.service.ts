@@ -16,6 +16,7 @@ import {
   votesNeeded,
   type JudgeQueueChange,
   type Lift,
+  type QueuedAttempt,
   type LiftType,
   type VoteBody,
 } from '../../contract/index.ts'
@@ -50,6 +51,8 @@ export interface JudgingDeps {
   /** How long after a panel decision its lifter may appeal (APPEAL_WINDOW_HOURS). */
   appealWindowMs: number
   now?: () => Date
+  /** Marks the queue's record attempts (record-attempts.service.ts markQueue); without it none are marked. */
+  markQueue?: <T extends QueuedAttempt>(attempts: readonly T[]) => Promise<T[]>
 }
 
 /** A vote as it is stored (and as its light reads it): a good lift carries no reason. */
@@ -342,7 +345,7 @@ export function createJudgingService(deps: JudgingDeps) {
         .map((panel) => panel.competitionId)
       const rows =
         seated.length === 0 ? [] : await judging.queue({ competitionIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
-      return orderQueue(rows, ({ attempt, order }) => ({
+      const ordered = orderQueue(rows, ({ attempt, order }) => ({
         competitionId: order.competitionId,
         format: order.competition.format,
         lifts: meetLiftsOf(order.competition),
@@ -356,6 +359,7 @@ export function createJudgingService(deps: JudgingDeps) {
           name: attempt.participant_name,
         },
       })).map((row) => row.attempt)
+      return deps.markQueue ? deps.markQueue(ordered) : ordered
     },
     challengesOf: (userId: number) => judging.challengesOf(userId),
 

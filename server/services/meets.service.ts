@@ -12,6 +12,10 @@ import {
   challengeLifts,
   compareLiftingOrder,
   declarationRefusal,
+  fourthAttemptRefusal,
+  fourthTakeRefusal,
+  isFourthAttempt,
+  FOURTH_ATTEMPT_LIFTS,
   meetLiftOrder,
   nextAttemptMinimum,
   normalizeLiftType,
@@ -68,8 +72,14 @@ const refuse = (refusal: RuleRefusal | null): void => {
 
 /** An upload of this lift at this weight may be recorded (both formats: an open challenge's limit, a meet's rulebook); throws the refusal when not. */
 export function assertTake(entry: EntryState, lift: LiftType, weight: number): void {
-  refuse(takeRefusal(lifterCard(entry), lift, weight))
+  const card = lifterCard(entry)
+  // A declared 4th attempt (for a record only, contract/fourth-attempt.ts) is taken as declared; without one, the three are all.
+  const fourth = isFourthAttempt(card, lift) && FOURTH_ATTEMPT_LIFTS.includes(lift) && (card.cards[lift]?.declared ?? null) !== null
+  refuse(fourth ? fourthTakeRefusal(card, lift, weight) : takeRefusal(card, lift, weight))
 }
+
+/** An upload of this lift now is a meet's 4th attempt: for a record only, never in a best or the total. */
+export const recordOnlyTake = (entry: EntryState, lift: LiftType): boolean => isFourthAttempt(lifterCard(entry), lift)
 
 /**
  * The declaration a meet's upload makes when the lifter declared nothing, or when the window's automatic default
@@ -91,11 +101,18 @@ export function declaredLift(entry: EntryState, liftType: string): LiftType {
 }
 
 /** The attempt a declaration of this lift is for, once the rules allow it (openers before the start too, as at a weigh-in); throws the refusal when they do not. */
-export function assertDeclaration(entry: EntryState, lift: LiftType, weight: number, now = new Date()): { attemptNumber: number } {
+export function assertDeclaration(
+  entry: EntryState,
+  lift: LiftType,
+  weight: number,
+  now = new Date(),
+  /** For a 4th attempt: the lightest current record of the lift among the lifter's categories (record-attempts.service.ts). */
+  recordToBeat: number | null = null,
+): { attemptNumber: number } {
   if (formatOf(entry.competition) !== 'meet') throw conflict('Declarations are for meets: an open challenge takes any weight in any order.')
   if (now > entry.competition.endDate) throw conflict('This challenge has ended')
   const card = lifterCard(entry)
-  refuse(declarationRefusal(card, lift, weight))
+  refuse(isFourthAttempt(card, lift) ? fourthAttemptRefusal(card, lift, weight, recordToBeat) : declarationRefusal(card, lift, weight))
   // As an upload's weight is (upload.service.ts parseUploadFields): above every world record, no one lifts it.
   if (weight > LIFT_MAX_KG[lift])
     throw badRequest(
@@ -163,7 +180,10 @@ export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsRes
       liftCards[lift] = { taken, declared: declaredNext?.weight ?? null }
       const last = attempts.at(-1)
       const earlier = attempts.map((a) => a.weight)
-      const cells = Array.from({ length: MEET_ATTEMPTS }, (_, i): MeetCell => {
+      // A 4th cell once a record-only 4th attempt is declared or taken (contract/fourth-attempt.ts).
+      const fourth =
+        attempts.length > MEET_ATTEMPTS || entry.declarations.some((d) => d.liftType === lift && d.attemptNumber > MEET_ATTEMPTS)
+      const cells = Array.from({ length: fourth ? MEET_ATTEMPTS + 1 : MEET_ATTEMPTS }, (_, i): MeetCell => {
         const number = i + 1
         const attempt = attempts.find((a) => a.attempt_number === number)
         if (attempt) {
@@ -259,7 +279,7 @@ export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsRes
               declare_by: declareBy,
             }
       })
-      const goods = attempts.filter((a) => a.status === 'completed').map((a) => a.weight)
+      const goods = attempts.filter((a) => a.status === 'completed' && a.attempt_number <= MEET_ATTEMPTS).map((a) => a.weight)
       return { lift_type: lift, cells, best: goods.length ? Math.max(...goods) : null }
     })
     const bombed = bombedOut({ cards: liftCards }, input.totalLifts)
@@ -303,6 +323,8 @@ function nextStep(
       if (taken.length < MEET_ATTEMPTS) return judging
       continue
     }
+    if (taken.length === MEET_ATTEMPTS && declared !== null)
+      return { ...none, action: 'take', lift_type: lift, attempt_number: taken.length + 1, weight: declared }
     if (taken.length >= MEET_ATTEMPTS) continue
     const number = taken.length + 1
     if (declared !== null) return { ...none, action: 'take', lift_type: lift, attempt_number: number, weight: declared }
@@ -357,6 +379,11 @@ export interface MeetsServiceDeps {
   meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'> & Partial<Pick<MeetsRepository, 'declarationsOf'>>
   competitions: { exists(id: number): Promise<boolean> }
   apiBase: string
+  /** Marks record attempts on the cards (record-attempts.service.ts); without it none are marked. */
+  recordAttempts?: {
+    markCards(answer: MeetCardsResponse): Promise<MeetCardsResponse>
+    toBeat(competitionId: number, userId: number, lift: string): Promise<number | null>
+  }
 }
 
 /** Declarations, the window's sweep and the cards: the rules above against the repository's locked writes and reads. */
@@ -370,12 +397,15 @@ export function createMeetsService(deps: MeetsServiceDeps) {
       body: { lift_type: string; weight: number },
       now = new Date(),
     ): Promise<Declaration> {
+      // The record a 4th attempt must break, read before the room's lock (a record set meanwhile only raises it).
+      const canonical = normalizeLiftType(body.lift_type)
+      const recordToBeat = canonical && deps.recordAttempts ? await deps.recordAttempts.toBeat(competitionId, userId, canonical) : null
       const declared = await meets.declare(
         userId,
         competitionId,
         (entry) => {
           const lift = declaredLift(entry, body.lift_type)
-          const { attemptNumber } = assertDeclaration(entry, lift, body.weight, now)
+          const { attemptNumber } = assertDeclaration(entry, lift, body.weight, now, recordToBeat)
           return { liftType: lift, attemptNumber, weight: body.weight, automatic: false }
         },
         now,
@@ -409,7 +439,8 @@ export function createMeetsService(deps: MeetsServiceDeps) {
         settings,
       )
       const entries = new Map(read.rows.map((row) => [row.userId, { lot: row.lot, declarations: row.declarations }]))
-      const answer = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
+      const board = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
+      const answer = deps.recordAttempts ? await deps.recordAttempts.markCards(board) : board
       return { seq: read.seq, answer, endsAt: read.competition.endDate }
     },
   }

@@ -25,6 +25,8 @@ import { createHallDeskService, type HallDeskService } from '../../services/hall
 import { createHallScoreboardService, type HallScoreboardService } from '../../services/hall-scoreboard.service.ts'
 import { createResultsExportService, type ResultsExportService } from '../../services/results-export.service.ts'
 import { createRecordsService, type RecordsService } from '../../services/records.service.ts'
+import { createRecordAttemptsService, type RecordAttemptsService } from '../../services/record-attempts.service.ts'
+import { createRegistrationImportService, type RegistrationImportService } from '../../services/registration-import.service.ts'
 import { createTeamsService, type TeamsService } from '../../services/teams.service.ts'
 import { createWeighInService, type WeighInService } from '../../services/weigh-in.service.ts'
 
@@ -49,6 +51,8 @@ export interface Services {
   hallDesk: HallDeskService
   hallScoreboard: HallScoreboardService
   records: RecordsService
+  recordAttempts: RecordAttemptsService
+  registrationImport: RegistrationImportService
   teams: TeamsService
 }
 
@@ -64,9 +68,11 @@ export default fp(async function repositories(app: FastifyInstance) {
   const passwords = createPasswords({ concurrency: config.hashConcurrency, queueMax: config.hashQueueMax })
   // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
-  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  const recordAttempts = createRecordAttemptsService({ recordAttempts: repos.recordAttempts })
+  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase, recordAttempts })
   const judging = createJudgingService({
     judging: repos.judging,
+    markQueue: (attempts) => recordAttempts.markQueue(attempts),
     appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
@@ -78,6 +84,8 @@ export default fp(async function repositories(app: FastifyInstance) {
     resultsExport: createResultsExportService({ competitions: repos.competitions, meets, ranked }),
     teams: createTeamsService({ ranked }),
     records: createRecordsService({ records: repos.records }),
+    recordAttempts,
+    registrationImport: createRegistrationImportService({ imports: repos.registrationImport }),
     judging,
     hall: createHallService({ hall: repos.hall, judging }),
     hallDesk: createHallDeskService({ hall: repos.hall }),

@@ -54,6 +54,21 @@ export function nextStepText(next: NextStep, firstLift?: LiftType): string {
 
 /** What a cell says without its colours ('2nd squat: 182.5 kg, good lift'). */
 export function cellLabel(lift: LiftType, cell: MeetCell): string {
+  const label = stateLabel(lift, cell)
+  return cell.record_attempt ? `${label}, record attempt (${recordAttemptWords(cell.record_attempt)})` : label
+}
+
+/** What records an attempt would break: "squat record 200 kg (open 83kg)", several joined. */
+export function recordAttemptWords(mark: NonNullable<MeetCell['record_attempt']>): string {
+  return mark.records
+    .map(
+      (r) =>
+        `${r.lift === 'total' ? 'total' : LIFT_WORDS[r.lift]} record ${formatKg(r.record)} (${r.division.replace(/_/g, ' ')} ${r.weight_class})`,
+    )
+    .join('; ')
+}
+
+function stateLabel(lift: LiftType, cell: MeetCell): string {
   const name = `${attemptName(lift, cell.attempt_number)}: `
   const w = cell.weight === null ? '' : formatKg(cell.weight)
   switch (cell.state) {

@@ -29,7 +29,16 @@ export function MeetCardView({ card, own = false }: Props) {
       </header>
       <div className="meet-card__lifts" role="list">
         {card.lifts.map((lift) => (
-          <div className="meet-card__lift" role="listitem" key={lift.lift_type} data-lift={lift.lift_type}>
+          <div
+            className="meet-card__lift"
+            role="listitem"
+            key={lift.lift_type}
+            data-lift={lift.lift_type}
+            // A 4th cell (a record-only attempt, docs/meet-rules.md) takes a fourth column.
+            style={
+              lift.cells.length > 3 ? { gridTemplateColumns: `3.9rem repeat(${lift.cells.length}, minmax(0, 1fr)) 3.4rem` } : undefined
+            }
+          >
             <span className="meet-card__lift-name">{LIFT_ROW_NAMES[lift.lift_type]}</span>
             {lift.cells.map((cell) => (
               <MeetCellView key={cell.attempt_number} lift={lift.lift_type} cell={cell} />

@@ -1,12 +1,13 @@
 // The meet's projector board: one row per lifter with every lift's three cells and best, total or
 // "Bombed out", points, in the answer's order; "Next up" along the foot; pages of what fits.
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../../../../test/fetch-mock.ts'
 import { fakeLiveRoom } from '../../../../test/live-room.ts'
 import { meetPages } from '../api/meet-board-pages.ts'
 import { card, cardsAnswer, cell } from '../api/meet-fixtures.test-util.ts'
-import { MeetProjectorBoard } from './MeetProjectorBoard.tsx'
+import { addChallengeRecord } from '../../api/challenge-records.ts'
+import { MEET_PAGE_MS, MeetProjectorBoard } from './MeetProjectorBoard.tsx'
 
 beforeEach(() => {
   fakeLiveRoom('competition:9')
@@ -103,5 +104,105 @@ describe('MeetProjectorBoard', () => {
       ['105kg:L4,L5'],
     ])
     expect(meetPages([{ weightClass: null, cards: many }], 2, 0).length).toBe(3)
+  })
+
+  it('edges a record attempt in gold, says so in Next up, and highlights a record set live', async () => {
+    const mark = {
+      records: [
+        {
+          sport: 'powerlifting' as const,
+          sex: 'M' as const,
+          class_set: 'spec' as const,
+          weight_class: '83kg',
+          division: 'open',
+          equipment: 'classic' as const,
+          lift: 'squat' as const,
+          record: 200,
+          weight: 202.5,
+        },
+      ],
+    }
+    const ada = card(8, 'Ada Record', { squat: [cell(1, 'declared', 202.5, { record_attempt: mark }), cell(2, 'empty'), cell(3, 'empty')] })
+    mockFetch({
+      'GET /competitions/9/cards': {
+        body: cardsAnswer([ada], {
+          next_up: [
+            {
+              user_id: 8,
+              name: 'Ada Record',
+              lot: 1,
+              lift_type: 'squat',
+              attempt_number: 1,
+              weight: 202.5,
+              state: 'declared',
+              attempt_id: null,
+              record_attempt: mark,
+            },
+          ],
+        }),
+      },
+      'GET /competitions/9/records': { body: { records: [] } },
+    })
+    render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+    const marked = await screen.findByRole('img', {
+      name: '1st squat: 202.5 kg declared, record attempt (squat record 200 kg (open 83kg))',
+    })
+    expect(marked.getAttribute('data-record-attempt')).toBe('true')
+    expect(marked.textContent).toContain('Record attempt')
+    expect(screen.getByRole('contentinfo', { name: 'Next up' }).textContent).toContain('Ada Record 1st squat 202.5 kg · Record attempt')
+    await vi.waitFor(() => expect(screen.queryByTestId('record-highlight')).toBeNull())
+    // The room's record.set adds the record: the banner names it.
+    await new Promise((r) => setTimeout(r, 50))
+    act(() =>
+      addChallengeRecord(9, {
+        ...mark.records[0]!,
+        weight: 202.5,
+        previous: 200,
+        user_id: 8,
+        name: 'Ada Record',
+        country: null,
+        competition_id: 9,
+        competition_name: 'Meet',
+        location: 'Hall',
+        attempt_id: 31,
+        set_at: '2026-11-28T12:00:00Z',
+      }),
+    )
+    expect((await screen.findByTestId('record-highlight')).textContent).toBe(
+      'New recordAda Record: 202.5 kg squat (men 83kg, open), was 200 kg',
+    )
+  })
+
+  it('a meet with teams ends each round of pages with the team standings', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      mockFetch({
+        'GET /competitions/9/cards': { body: cardsAnswer([cy]) },
+        'GET /competitions/9/records': { body: { records: [] } },
+        'GET /competitions/9/teams': {
+          body: {
+            teams: [
+              {
+                place: 1,
+                team: 'Iron Club',
+                points: 12,
+                men_points: 12,
+                women_points: 0,
+                members: [{ user_id: 7, name: 'Cy Total', sex: 'M', weight_class: '83kg', class_place: 1, points: 12, counted: true }],
+              },
+            ],
+          },
+        },
+      })
+      render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+      expect((await screen.findByTestId('board-page')).textContent).toBe('Page 1 of 2')
+      expect(screen.queryByRole('region', { name: 'Team standings' })).toBeNull()
+      act(() => vi.advanceTimersByTime(MEET_PAGE_MS))
+      const teams = await screen.findByRole('region', { name: 'Team standings' })
+      expect(within(teams).getByRole('cell', { name: 'Iron Club' })).toBeTruthy()
+      expect(screen.getByTestId('board-page').textContent).toBe('Page 2 of 2')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -5,16 +5,22 @@
 // grouped and ranked as the cards answer gives them. Every cell shows whole at 1280×720 and
 // 1920×1080 (columns sized in their own font's digits; a name wraps rather than being cut); pages of
 // what fits turn every 10 s, round and round. "Next up" runs along the foot. Live through useMeetCards.
+// With teams, the last page of each round is the team standings (docs/teams.md). A record attempt is edged in gold; a record set live shows in a banner for a few seconds (RecordHighlight).
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { LiveIndicator } from '../../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../../components/OfflineNotice.tsx'
 import { FORMULA_NAMES, competitionRoom } from '../../../../lib/contract.ts'
 import type { Competition, MeetCard } from '../../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints } from '../../../../lib/format.ts'
+import { queryClient } from '../../../../lib/query-client.ts'
+import { challengeTeamsQuery } from '../../api/challenge-teams.ts'
+import { TeamStandingsTable } from '../../components/TeamStandings.tsx'
 import { meetPages, type MeetPageSegment } from '../api/meet-board-pages.ts'
 import { useMeetCards } from '../api/meet-cards.ts'
 import { LIFT_ROW_NAMES, LIFT_WORDS, nth } from '../api/meet-words.ts'
 import { MeetCellView } from './MeetCell.tsx'
+import { RecordHighlight } from './RecordHighlight.tsx'
 import { meetGroups } from './MeetScoreboard.tsx'
 import './meets.css'
 import './MeetProjectorBoard.css'
@@ -36,9 +42,14 @@ export function MeetProjectorBoard({ competition }: Props) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const [fit, setFit] = useState(DEFAULT_FIT)
   const pages = useMemo(() => meetPages(groups, fit.capacity, fit.headerCost), [groups, fit])
+  // A meet with teams ends each round of pages with the team standings (docs/teams.md).
+  const { data: teams } = useQuery(challengeTeamsQuery(competition.id), queryClient)
+  const teamsPage = (teams?.length ?? 0) > 0
+  const pageCount = pages.length + (teamsPage ? 1 : 0)
   const [page, setPage] = useState(0)
-  const pageIndex = Math.min(page, Math.max(0, pages.length - 1))
-  const current = pages[pageIndex] ?? []
+  const pageIndex = Math.min(page, Math.max(0, pageCount - 1))
+  const showTeams = teamsPage && pageIndex === pages.length
+  const current = showTeams ? [] : (pages[pageIndex] ?? [])
   const lifts = cards?.lifts ?? []
 
   // Measure what fits: the tallest row of the page shown and the body's height (nothing to measure in jsdom).
@@ -74,10 +85,10 @@ export function MeetProjectorBoard({ competition }: Props) {
 
   // Page after page, round and round.
   useEffect(() => {
-    if (pages.length <= 1) return
-    const timer = setTimeout(() => setPage((p) => (p + 1) % pages.length), MEET_PAGE_MS)
+    if (pageCount <= 1) return
+    const timer = setTimeout(() => setPage((p) => (p + 1) % pageCount), MEET_PAGE_MS)
     return () => clearTimeout(timer)
-  }, [pages.length, page])
+  }, [pageCount, page])
 
   return (
     <div className="board meet-projector" tabIndex={0} role="region" aria-label="Live board">
@@ -94,13 +105,14 @@ export function MeetProjectorBoard({ competition }: Props) {
               <strong>{cards.cards.length}</strong> lifters
             </span>
           )}
-          {pages.length > 1 && (
+          {pageCount > 1 && (
             <span className="board__page" data-testid="board-page">
-              Page {pageIndex + 1} of {pages.length}
+              Page {pageIndex + 1} of {pageCount}
             </span>
           )}
         </div>
       </header>
+      <RecordHighlight competitionId={competition.id} />
       <div className="meet-projector__body" ref={bodyRef} data-page={pageIndex + 1}>
         {current.map((segment) => (
           <BoardSegment
@@ -110,6 +122,12 @@ export function MeetProjectorBoard({ competition }: Props) {
             formula={competition.points_formula}
           />
         ))}
+        {showTeams && teams && (
+          <section className="meet-projector__teams" aria-label="Team standings">
+            <h2 className="board__class meet-board-table__class">Team standings</h2>
+            <TeamStandingsTable teams={teams} caption="Teams" />
+          </section>
+        )}
         {cards && cards.cards.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
       </div>
       <footer className="meet-projector__next" aria-label="Next up">
@@ -123,6 +141,7 @@ export function MeetProjectorBoard({ competition }: Props) {
           >
             <strong>{n.name}</strong> {nth(n.attempt_number)} {LIFT_WORDS[n.lift_type]} {formatKg(n.weight)}
             {n.state === 'pending' ? ' · judging' : ''}
+            {n.record_attempt && <span className="meet-cell__record"> · Record attempt</span>}
           </span>
         ))}
       </footer>
@@ -210,7 +229,8 @@ function BoardSegment({
                 </span>
               </td>
               {card.lifts.map((lift) => [
-                ...lift.cells.map((cell) => (
+                // The board's three columns: a 4th attempt (record only) shows in "Next up" and on the cards, not here.
+                ...lift.cells.slice(0, 3).map((cell) => (
                   <td key={`${lift.lift_type}${cell.attempt_number}`} className="meet-board-table__cell">
                     <MeetCellView lift={lift.lift_type} cell={cell} />
                   </td>

@@ -1,7 +1,7 @@
 // The attempts waiting, in the lifting order (the cards answer's next_up): who lifts next, which attempt, at what weight.
 import type { NextUp } from '../../../../lib/contract.ts'
 import { formatKg } from '../../../../lib/format.ts'
-import { LIFT_WORDS, nth } from '../api/meet-words.ts'
+import { LIFT_WORDS, nth, recordAttemptWords } from '../api/meet-words.ts'
 
 export function NextUpList({ nextUp, limit = 6 }: { nextUp: readonly NextUp[]; limit?: number }) {
   if (nextUp.length === 0) return <p className="muted meet-next-up__none">Nobody is waiting to lift or to be judged.</p>
@@ -16,6 +16,11 @@ export function NextUpList({ nextUp, limit = 6 }: { nextUp: readonly NextUp[]; l
           <span className={`meet-next-up__state meet-next-up__state--${n.state}`}>
             {n.state === 'pending' ? 'with the judges' : 'to film'}
           </span>
+          {n.record_attempt && (
+            <span className="meet-next-up__record" title={recordAttemptWords(n.record_attempt)}>
+              Record attempt
+            </span>
+          )}
         </li>
       ))}
     </ol>

@@ -1,0 +1,74 @@
+// A registration import's preview over the API against PostgreSQL (docs/registration-import.md): the
+// organiser's CSV before the start, each row ready (entering an account, or inviting an address) or named
+// with its reason; a hostile file refused whole; nobody else may preview, nor after the start.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RegistrationImportPreview } from '../../../contract/index.ts'
+import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type User = Awaited<ReturnType<typeof registerUser>>
+const preview = (user: User, id: number, csv: string) =>
+  t.app.inject({ method: 'POST', url: `/api/competitions/${id}/entries/import/preview`, headers: user.auth, payload: { csv } })
+
+describe('registration import preview', () => {
+  it('names every bad row and tells what the import would do with the good ones', async () => {
+    const organiser = await registerUser(t.app, 'Import Organiser')
+    const later = { start: 3, end: 9 }
+    const id = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg', '93kg'] }, later)
+    const known = await registerUser(t.app, 'Known Lifter')
+    const entered = await registerUser(t.app, 'Entered Lifter')
+    const email = async (u: User) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id: u.user_id } })).email
+    // One account has entered already.
+    await t.db.prisma.participant.create({ data: { competitionId: id, userId: entered.user_id, weightClass: '83kg', gender: 'M' } })
+    const csv = [
+      'Name,Sex,BirthDate,WeightClassKg,Equipment,Team,Email',
+      `Known Lifter,M,1995-03-02,83kg,Raw,Iron Club,${(await email(known)).toUpperCase()}`,
+      'New Lifter,M,,93kg,,,new.lifter@example.org',
+      `Entered Lifter,M,,83kg,,,${await email(entered)}`,
+      'Too Heavy,M,,105kg,,,heavy@example.org',
+      'Suited,M,,93kg,equipped,,suited@example.org',
+      '"=cmd|\' /C calc\'!A0",M,,83kg,,,evil@example.org',
+      'No Mail,M,,83kg,,,',
+    ].join('\r\n')
+    const res = await preview(organiser, id, csv)
+    expect(res.statusCode, res.body).toBe(200)
+    const answer = res.json() as RegistrationImportPreview
+    expect(answer.entrants.map((e) => [e.row, e.name, e.action, e.team])).toEqual([
+      [2, 'Known Lifter', 'enter', 'Iron Club'],
+      [3, 'New Lifter', 'invite', null],
+    ])
+    expect(answer.problems).toEqual([
+      { row: 4, error: `${await email(entered)} has entered this challenge already.` },
+      { row: 5, error: "weight_class must be one of this challenge's: 83kg, 93kg." },
+      { row: 6, error: 'equipment must be classic: this challenge has no equipped division.' },
+      { row: 7, error: 'name starts with "=", as a spreadsheet formula does: such cells are refused.' },
+      { row: 8, error: 'email is empty: an entry is an account, found or invited by its address.' },
+    ])
+    // Nothing was written.
+    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+
+    // A hostile file is refused whole; only the organiser previews.
+    const hostile = await preview(organiser, id, 'name,sex,weight_class\n"never closed,M,83kg')
+    expect([hostile.statusCode, hostile.json().error]).toEqual([400, 'The file is not valid CSV: a quoted cell is never closed.'])
+    // Over the file cap: the server's body limit answers first (413, with a sentence).
+    const huge = await preview(organiser, id, 'x'.repeat(300 * 1024))
+    expect(huge.statusCode).toBe(413)
+    expect(typeof huge.json().error).toBe('string')
+    const stranger = await preview(known, id, csv)
+    expect([stranger.statusCode, stranger.json().error]).toEqual([403, "Only this challenge's organiser may import its entries."])
+  })
+
+  it('refuses after the start', async () => {
+    const organiser = await registerUser(t.app, 'Late Organiser')
+    const id = await createChallenge(t.app, organiser.access_token)
+    const res = await preview(organiser, id, 'name,sex,weight_class\nA,M,83kg')
+    expect([res.statusCode, res.json().error]).toEqual([409, 'Entries are imported before the challenge starts: this one has started.'])
+  })
+})
