@@ -94,6 +94,8 @@ export const Lift = Type.Object({
   video_height: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The original's MIME type with codecs (e.g. 'video/mp4; codecs="hvc1.1.6.L120.B0"'), for canPlayType while renditions are pending. Absent when not known. */
   original_type: Type.Optional(Type.String()),
+  /** The verdict clip (the take with the lights, lifter, lift, weight and verdict burned in), once rendered for the current decision. */
+  verdict_clip_url: Type.Optional(Type.String()),
   created_at: Type.String(),
   timestamp: Type.String(),
   /** The panel's votes (counts only until the decision), lights, appeal. */

@@ -20,6 +20,7 @@ import { createRecordsRepository } from './records.repository.ts'
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
+import { createVerdictClipsRepository } from './verdict-clips.repository.ts'
 
 /** `publisher`: where committed events go (the server's live bus, the worker's Redis publisher). */
 export function createRepositories(prisma: PrismaClient, publisher: EventPublisher, apiBase: string) {
@@ -29,6 +30,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     participants: createParticipantsRepository(prisma, announcer),
     attempts: createAttemptsRepository(prisma, announcer, publisher, apiBase),
     judging: createJudgingRepository(prisma, announcer, apiBase),
+    verdictClips: createVerdictClipsRepository(prisma, announcer, apiBase),
     users: createUsersRepository(prisma),
     accounts: createAccountsRepository(prisma, announcer),
     refreshTokens: createRefreshTokensRepository(prisma),
