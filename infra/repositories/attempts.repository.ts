@@ -242,16 +242,26 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       }),
 
     /** An attempt's take checks with whose they are (its challenge, its lifter); null when the attempt does not exist. */
-    async takeChecksOf(attemptId: number): Promise<{ competitionId: number; lifterId: number; takeChecks: TakeChecks | null } | null> {
+    async takeChecksOf(attemptId: number): Promise<{
+      competitionId: number
+      lifterId: number
+      takeChecks: TakeChecks | null
+      loadChecks: Array<{ judge: string; loadMatches: boolean | null }>
+    } | null> {
       const row = await prisma.attempt.findUnique({
         where: { id: attemptId },
-        select: { takeChecks: true, participant: { select: { competitionId: true, userId: true } } },
+        select: {
+          takeChecks: true,
+          participant: { select: { competitionId: true, userId: true } },
+          votes: { select: { loadMatches: true, judge: { select: { name: true } } }, orderBy: { id: 'asc' } },
+        },
       })
       return (
         row && {
           competitionId: row.participant.competitionId,
           lifterId: row.participant.userId,
           takeChecks: row.takeChecks as TakeChecks | null,
+          loadChecks: row.votes.map((v) => ({ judge: v.judge.name, loadMatches: v.loadMatches })),
         }
       )
     },
