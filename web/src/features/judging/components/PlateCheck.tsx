@@ -13,7 +13,7 @@ export interface PlateCheckProps {
 export function PlateCheck({ attempt, loadMatches, onLoadMatches }: PlateCheckProps) {
   const liftType = normalizeLiftType(attempt.lift_type)
   return (
-    <div className="plate-check">
+    <div className="plate-check-panel">
       <div className="plate-check-row">
         {liftType && <PlateDrawing liftType={liftType} sex={attempt.lifter_sex ?? null} weight={attempt.weight} />}
         {attempt.contact_sheet_url && (
