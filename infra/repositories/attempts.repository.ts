@@ -267,26 +267,25 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     },
 
     /** What the take checks compare the file's creation time with: the upload, and the lifter's own declaration of this attempt (meets). */
-    async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null } | null> {
+    async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null; windowHours: number | null } | null> {
       const row = await prisma.attempt.findUnique({
         where: { id: attemptId },
-        select: { createdAt: true, participantId: true, liftType: true, attemptNumber: true },
+        select: {
+          ...{ createdAt: true, participantId: true, liftType: true, attemptNumber: true },
+          participant: { select: { competition: { select: { takeCheckWindowHours: true } } } },
+        },
       })
       if (!row) return null
+      const key = { participantId: row.participantId, liftType: row.liftType, attemptNumber: row.attemptNumber }
       const declared =
         row.attemptNumber > 0
           ? await prisma.declaration.findUnique({
-              where: {
-                participantId_liftType_attemptNumber: {
-                  participantId: row.participantId,
-                  liftType: row.liftType,
-                  attemptNumber: row.attemptNumber,
-                },
-              },
+              where: { participantId_liftType_attemptNumber: key },
               select: { declaredAt: true, automatic: true },
             })
           : null
-      return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null }
+      const windowHours = row.participant.competition.takeCheckWindowHours // the organiser's; null: the platform's
+      return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null, windowHours }
     },
 
     /** Failed for good, with a reason the lifter can read, announced once; false when it had already finished. */

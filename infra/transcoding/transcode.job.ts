@@ -48,7 +48,7 @@ export interface TranscodeDeps {
   storage: Storage
   /** The uploader's progress channel (not stored, not numbered). */
   publisher: Pick<EventPublisher, 'progress'>
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds' | 'takeCheckWindowHours'>>
   log?: Log
   profile?: EncoderProfile
 }
@@ -140,7 +140,14 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   ): Promise<TakeChecks | null> {
     if (!attempts.takeCheckContext) return null
     try {
-      const context = await attempts.takeCheckContext(attemptId)
+      const found = await attempts.takeCheckContext(attemptId)
+      // The challenge's window (docs/video-checks.md), else TAKE_CHECK_WINDOW_HOURS, else the checks' own default.
+      const hours = found?.windowHours ?? config.takeCheckWindowHours
+      const context = found && {
+        uploadedAt: found.uploadedAt,
+        declaredAt: found.declaredAt,
+        ...(hours ? { windowMs: hours * 3600_000 } : {}),
+      }
       return context
         ? await runTakeChecks(binaries!, source, container, context, { signal, durationS, maxSeconds: binaries!.limits.maxSeconds })
         : null
