@@ -7,6 +7,7 @@ describe('take_check_window_hours', () => {
     const now = new Date('2026-11-28T10:00:00Z')
     const current = {
       name: 'Open',
+      description: 'Open at Gym',
       location: 'Gym',
       startDate: new Date('2026-11-27T00:00:00Z'),
       endDate: new Date('2026-12-05T23:59:59Z'),
