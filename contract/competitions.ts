@@ -63,8 +63,13 @@ export const Competition = Type.Object({
   weigh_in: Nullable(WeighInWindow),
   /** Only lifters whose account's email address is verified may join (docs/accounts.md). */
   require_verified_email: Type.Optional(Type.Boolean()),
+  /** The creation-time check's window in hours set by the organiser (docs/video-checks.md); null: the platform's default. */
+  take_check_window_hours: Type.Optional(Nullable(Type.Integer())),
 })
 export type Competition = Static<typeof Competition>
+
+/** The organiser's window for the creation-time check (docs/video-checks.md), hours: a day to a month. */
+export const TAKE_CHECK_WINDOW_HOURS = { min: 1, max: 720 } as const
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
 export const CompetitionListResponse = Type.Object({ competitions: Type.Array(Competition) })
 export type CompetitionListResponse = Static<typeof CompetitionListResponse>
@@ -97,6 +102,8 @@ export const Lift = Type.Object({
   video_height: Type.Optional(Type.Integer({ minimum: 1 })),
   /** The original's MIME type with codecs (e.g. 'video/mp4; codecs="hvc1.1.6.L120.B0"'), for canPlayType while renditions are pending. Absent when not known. */
   original_type: Type.Optional(Type.String()),
+  /** The verdict clip (the take with the lights, lifter, lift, weight and verdict burned in), once rendered for the current decision. */
+  verdict_clip_url: Type.Optional(Type.String()),
   created_at: Type.String(),
   timestamp: Type.String(),
   /** The panel's votes (counts only until the decision), lights, appeal. */
@@ -198,6 +205,10 @@ export const CreateCompetitionBody = Type.Object(
     registration_deadline: Type.Optional(ChallengeDate),
     /** Only lifters with a verified email address may join (false when absent). */
     require_verified_email: Type.Optional(Type.Boolean()),
+    /** How many hours before the declaration (or upload) a take may have been made before it is flagged; absent or null: the platform's default. */
+    take_check_window_hours: Type.Optional(
+      Nullable(Type.Integer({ minimum: TAKE_CHECK_WINDOW_HOURS.min, maximum: TAKE_CHECK_WINDOW_HOURS.max })),
+    ),
     /** The prize pool the organiser offers, in a currency they name; absent or null: no prize. */
     prize_pool: Type.Optional(Nullable(PrizePoolInput)),
     /** Accepted for compatibility; must name the caller when present. */
@@ -221,6 +232,10 @@ export const UpdateCompetitionBody = Type.Object(
     /** null: joining closes at the end. */
     registration_deadline: Type.Optional(Nullable(ChallengeDate)),
     require_verified_email: Type.Optional(Type.Boolean()),
+    /** null: back to the platform's default. Takes already checked keep their flags. */
+    take_check_window_hours: Type.Optional(
+      Nullable(Type.Integer({ minimum: TAKE_CHECK_WINDOW_HOURS.min, maximum: TAKE_CHECK_WINDOW_HOURS.max })),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 )

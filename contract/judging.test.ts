@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decision, decisionLights, NO_LIFT_REASONS, noLiftReason, panelSeats, quorum } from './judging.ts'
+import { decision, decisionLights, LOAD_MISMATCH, loadCheckOf, NO_LIFT_REASONS, noLiftReason, panelSeats, quorum } from './judging.ts'
 import { LIFT_TYPES } from './lifts.ts'
 
 describe('who sits on a panel', () => {
@@ -79,5 +79,26 @@ describe('decisionLights', () => {
       'Bo',
       'Cy',
     ])
+  })
+})
+
+describe('loadCheckOf: the plate check a vote carries', () => {
+  it('ticked on a good lift or a no lift for another fault: true; not said: null', () => {
+    expect(loadCheckOf({ good: true, load_matches: true })).toEqual({ loadMatches: true })
+    expect(loadCheckOf({ good: false, reason: 'depth', load_matches: true })).toEqual({ loadMatches: true })
+    expect(loadCheckOf({ good: true })).toEqual({ loadMatches: null })
+  })
+  it('a no lift for the load: false, and offered for every lift', () => {
+    expect(loadCheckOf({ good: false, reason: LOAD_MISMATCH })).toEqual({ loadMatches: false })
+    for (const lift of Object.keys(NO_LIFT_REASONS) as (keyof typeof NO_LIFT_REASONS)[])
+      expect(noLiftReason(lift, LOAD_MISMATCH)?.label).toMatch(/^Load does not match/)
+  })
+  it('refuses a vote that contradicts itself, with the sentence', () => {
+    expect(loadCheckOf({ good: false, reason: LOAD_MISMATCH, load_matches: true })).toEqual({
+      refusal: 'A no lift for "load does not match" cannot also tick "load matches".',
+    })
+    expect(loadCheckOf({ good: true, load_matches: false })).toEqual({
+      refusal: 'A load that does not match the declared weight is a no lift with the reason "load does not match".',
+    })
   })
 })

@@ -25,11 +25,16 @@ export interface NoLiftReason {
 
 const reason = (code: string, label: string, card: CardColour): NoLiftReason => ({ code, label, card })
 
+/** The no-lift reason of the plate check. */
+export const LOAD_MISMATCH = 'load_mismatch'
+
 /** Any lift: a video that cannot show the lift cannot be judged good. */
 const VIDEO_REASONS = [
   reason('video_incomplete', 'The video does not show the whole lift', 'yellow'),
   // Meets: the attempt code (contract/attempt-codes.ts) proves the take is new; the desk offers this only with a code.
   reason('code_not_shown', 'The attempt code was not shown at the start of the take', 'yellow'),
+  // The plate check (docs/video-checks.md): the plates shown do not make the declared weight.
+  reason(LOAD_MISMATCH, 'Load does not match: the plates shown do not make the declared weight', 'yellow'),
 ]
 
 /** Overhead and pulling lifts of weightlifting (IWF rules: a white or red light, no cards). */
@@ -271,10 +276,26 @@ export const VoteBody = Type.Object(
     reason: Type.Optional(ReasonCode),
     at_seconds: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
     note: Type.Optional(Note),
+    /** The plate check: true when the judge ticked "load matches" (a no lift for the load gives reason load_mismatch instead). */
+    load_matches: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )
 export type VoteBody = Static<typeof VoteBody>
+
+/**
+ * The plate check as a vote carries it: true (ticked "load matches"), false (a no lift for the load:
+ * reason load_mismatch), null (not said). A vote that contradicts itself is refused with the sentence.
+ */
+export function loadCheckOf(
+  vote: Pick<VoteBody, 'good' | 'reason' | 'load_matches'>,
+): { loadMatches: boolean | null } | { refusal: string } {
+  const mismatch = !vote.good && vote.reason === LOAD_MISMATCH
+  if (mismatch && vote.load_matches === true) return { refusal: 'A no lift for "load does not match" cannot also tick "load matches".' }
+  if (vote.load_matches === false && !mismatch)
+    return { refusal: 'A load that does not match the declared weight is a no lift with the reason "load does not match".' }
+  return { loadMatches: mismatch ? false : (vote.load_matches ?? null) }
+}
 
 /** POST /attempts/:id/appeal: the lifter, once, within the window. */
 export const AppealBody = Type.Object({ note: NoteText(500) }, { additionalProperties: false })

@@ -59,5 +59,14 @@ export function formatMoment(seconds: number): string {
 }
 
 /** GET /attempts/:id/take-checks (the attempt's judges and the challenge's organiser only). */
-export const TakeChecksResponse = Type.Object({ attempt_id: Type.Integer(), take_checks: Nullable(TakeChecks) })
+/** One judge's plate check as the organiser reads it: ticked "load matches" (true), a no lift for the load (false), not said (null). */
+export const LoadCheck = Type.Object({ judge: Type.String(), load_matches: Nullable(Type.Boolean()) })
+export type LoadCheck = Static<typeof LoadCheck>
+
+export const TakeChecksResponse = Type.Object({
+  attempt_id: Type.Integer(),
+  take_checks: Nullable(TakeChecks),
+  /** The organiser only: each vote's plate check, in the order cast (judges never see each other's votes). */
+  load_checks: Type.Optional(Type.Array(LoadCheck)),
+})
 export type TakeChecksResponse = Static<typeof TakeChecksResponse>

@@ -3,6 +3,7 @@
 // either role, because both write the same events.
 import type { DecidedBy, Judging, Lift, Light } from '../contract/index.ts'
 import type { Prisma } from './db.ts'
+import { currentVerdictClip } from './verdict-clip.decisions.ts'
 
 /** What a Lift answer reads of an attempt row. */
 export type AttemptRow = Pick<
@@ -31,7 +32,9 @@ export type AttemptRow = Pick<
   | 'videoHeight'
   | 'originalType'
   | 'verified'
->
+> &
+  // Read where the row was fetched whole (a partial select leaves it out: no clip is offered there).
+  Partial<Pick<Prisma.AttemptGetPayload<object>, 'verdictClipKey'>>
 
 /** Where the attempt stands with its judges: counts only until it is decided (votes are blind). */
 export function toJudging(attempt: AttemptRow, now = new Date()): Judging {
@@ -68,6 +71,12 @@ export function originalVideoFields(
   }
 }
 
+/** The verdict clip of the attempt's current decision, when rendered (docs/video-checks.md "Verdict clips"). */
+function verdictClipField(apiBase: string, attempt: AttemptRow): Pick<Lift, 'verdict_clip_url'> {
+  const key = attempt.verdictClipKey ? currentVerdictClip(attempt.id, { ...attempt, verdictClipKey: attempt.verdictClipKey }) : null
+  return key ? { verdict_clip_url: mediaUrl(apiBase, key) } : {}
+}
+
 /** URL of a stored media file through the /video proxy. */
 export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${encodeURIComponent(key)}`
 
@@ -92,6 +101,7 @@ export function toLift(
     poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,
     processing: attempt.processingState,
     ...originalVideoFields(attempt),
+    ...verdictClipField(apiBase, attempt),
     created_at: attempt.createdAt.toISOString(),
     timestamp: attempt.createdAt.toISOString(),
     judging: toJudging(attempt),

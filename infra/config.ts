@@ -36,6 +36,8 @@ export interface Config {
   readonly uploadMaxBytes: number
   /** Longest video accepted, in seconds (VIDEO_MAX_SECONDS); the transcode stops reading there too. */
   readonly videoMaxSeconds: number
+  /** The creation-time check's window, hours (TAKE_CHECK_WINDOW_HOURS): a challenge's own setting overrides it. */
+  readonly takeCheckWindowHours: number
   readonly workerConcurrency: number
   readonly ffmpegPath: string | undefined
   readonly ffprobePath: string | undefined
@@ -268,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0),
     uploadMaxBytes,
     videoMaxSeconds: int(env, 'VIDEO_MAX_SECONDS', 300, 1),
+    takeCheckWindowHours: int(env, 'TAKE_CHECK_WINDOW_HOURS', 24, 1),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 1, 1),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,

@@ -281,6 +281,8 @@ export interface TakeContext {
   uploadedAt: Date
   /** When its weight was declared (meets), null when nothing was declared before it. */
   declaredAt: Date | null
+  /** The challenge's window (its organiser's setting, else TAKE_CHECK_WINDOW_HOURS); absent: TAKE_CHECK_SETTINGS.windowMs. */
+  windowMs?: number
 }
 
 export interface TakeFindings {
@@ -290,6 +292,12 @@ export interface TakeFindings {
 }
 
 const overlap = (a: Stretch, b: Stretch, end: number) => Math.max(0, Math.min(a.end ?? end, b.end ?? end) - Math.max(a.start, b.start))
+
+/** "a day" for the default window, else its hours ("6 h", "3 days"). */
+const windowText = (ms: number) => {
+  const hours = Math.round(ms / 3600_000)
+  return hours === 24 ? 'a day' : hours % 24 === 0 ? `${hours / 24} days` : `${hours} h`
+}
 
 /** Pure: the flags and notes of a take, in the order of the clip (whole-file flags first). */
 export function decideTakeFlags(found: TakeFindings, context: TakeContext): { flags: TakeFlag[]; notes: string[] } {
@@ -307,12 +315,12 @@ export function decideTakeFlags(found: TakeFindings, context: TakeContext): { fl
     const day = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
     if (created.getTime() > context.uploadedAt.getTime() + s.clockSlackMs) {
       whole.push({ kind: 'created_in_future', at: null, text: `the file says it was made on ${day(created)}, after it was uploaded` })
-    } else if (created.getTime() < reference.getTime() - s.windowMs - s.clockSlackMs) {
+    } else if (created.getTime() < reference.getTime() - (context.windowMs ?? s.windowMs) - s.clockSlackMs) {
       const what = context.declaredAt ? 'the attempt was declared' : 'it was uploaded'
       whole.push({
         kind: 'created_too_early',
         at: null,
-        text: `the file says it was made on ${day(created)}, more than a day before ${what}`,
+        text: `the file says it was made on ${day(created)}, more than ${windowText(context.windowMs ?? s.windowMs)} before ${what}`,
       })
     }
   }

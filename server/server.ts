@@ -8,6 +8,8 @@ import { ConfigError, loadConfig } from '../infra/config.ts'
 import { closeDataFolders, createPrivateFiles } from '../infra/private-files.ts'
 import { openDatabase } from '../infra/db.ts'
 import { createTranscoding } from '../infra/transcoding/index.ts'
+import { consoleLog } from '../infra/transcoding/jobs.ts'
+import { enqueueVerdictClipsOnDecision } from '../infra/transcoding/verdict-trigger.ts'
 import { resolveFfmpegBinaries } from '../infra/ffmpeg.ts'
 import { createLiveBus } from '../infra/live-bus.ts'
 import { openRedisClients } from '../infra/redis-clients.ts'
@@ -49,8 +51,17 @@ async function main() {
   // REDIS_URL → a BullMQ producer only (`npm run worker` processes transcode); else the
   // in-process queue transcodes here, announcing through the same bus. It starts once the app
   // (whose live layer subscribes to the bus) is built.
-  const transcoding = createTranscoding({ config, storage, attempts: repos.attempts, publisher: bus, redis })
+  const transcoding = createTranscoding({
+    config,
+    storage,
+    attempts: repos.attempts,
+    publisher: bus,
+    redis,
+    verdictClips: repos.verdictClips,
+  })
   const queue = transcoding.queue
+  // Every decision committed here gets its verdict clip rendered (docs/video-checks.md), in the same queue.
+  enqueueVerdictClipsOnDecision(bus, queue, consoleLog)
   // At a terminal a person reads the summary below and the warnings: a line per request is at debug
   // (LOG_LEVEL=debug shows it). Elsewhere (a service, a container) request lines stay at info, as JSON.
   const quietRequests = requestsAtDebug(process.stdout)

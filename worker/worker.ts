@@ -49,7 +49,10 @@ async function main() {
   const repos = createRepositories(db.prisma, publisher, config.apiBase)
   // The worker may take a job while it is still starting: SIGTERM is handled from before it starts,
   // so a stop at that moment still finishes (or releases) the job rather than killing the process.
-  const starting = startTranscodeWorker({ config, storage, attempts: repos.attempts, publisher, redis }, { log })
+  const starting = startTranscodeWorker(
+    { config, storage, attempts: repos.attempts, publisher, redis, verdictClips: repos.verdictClips },
+    { log },
+  )
   // METRICS_PORT: /metrics for Prometheus and /health for the container's health check.
   const metricsStarting =
     config.metricsPort === undefined

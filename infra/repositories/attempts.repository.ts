@@ -243,41 +243,50 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       }),
 
     /** An attempt's take checks with whose they are (its challenge, its lifter); null when the attempt does not exist. */
-    async takeChecksOf(attemptId: number): Promise<{ competitionId: number; lifterId: number; takeChecks: TakeChecks | null } | null> {
+    async takeChecksOf(attemptId: number): Promise<{
+      competitionId: number
+      lifterId: number
+      takeChecks: TakeChecks | null
+      loadChecks: Array<{ judge: string; loadMatches: boolean | null }>
+    } | null> {
       const row = await prisma.attempt.findUnique({
         where: { id: attemptId },
-        select: { takeChecks: true, participant: { select: { competitionId: true, userId: true } } },
+        select: {
+          takeChecks: true,
+          participant: { select: { competitionId: true, userId: true } },
+          votes: { select: { loadMatches: true, judge: { select: { name: true } } }, orderBy: { id: 'asc' } },
+        },
       })
       return (
         row && {
           competitionId: row.participant.competitionId,
           lifterId: row.participant.userId,
           takeChecks: row.takeChecks as TakeChecks | null,
+          loadChecks: row.votes.map((v) => ({ judge: v.judge.name, loadMatches: v.loadMatches })),
         }
       )
     },
 
     /** What the take checks compare the file's creation time with: the upload, and the lifter's own declaration of this attempt (meets). */
-    async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null } | null> {
+    async takeCheckContext(attemptId: number): Promise<{ uploadedAt: Date; declaredAt: Date | null; windowHours: number | null } | null> {
       const row = await prisma.attempt.findUnique({
         where: { id: attemptId },
-        select: { createdAt: true, participantId: true, liftType: true, attemptNumber: true },
+        select: {
+          ...{ createdAt: true, participantId: true, liftType: true, attemptNumber: true },
+          participant: { select: { competition: { select: { takeCheckWindowHours: true } } } },
+        },
       })
       if (!row) return null
+      const key = { participantId: row.participantId, liftType: row.liftType, attemptNumber: row.attemptNumber }
       const declared =
         row.attemptNumber > 0
           ? await prisma.declaration.findUnique({
-              where: {
-                participantId_liftType_attemptNumber: {
-                  participantId: row.participantId,
-                  liftType: row.liftType,
-                  attemptNumber: row.attemptNumber,
-                },
-              },
+              where: { participantId_liftType_attemptNumber: key },
               select: { declaredAt: true, automatic: true },
             })
           : null
-      return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null }
+      const windowHours = row.participant.competition.takeCheckWindowHours // the organiser's; null: the platform's
+      return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null, windowHours }
     },
 
     /** Failed for good, with a reason the lifter can read, announced once; false when it had already finished. */

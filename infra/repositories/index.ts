@@ -22,6 +22,7 @@ import { createRegistrationImportRepository } from './registration-import.reposi
 import { createPasswordResetsRepository } from './password-resets.repository.ts'
 import { createRefreshTokensRepository, createUsersRepository } from './users.repository.ts'
 import { createUploadSlotsRepository } from './upload-slots.repository.ts'
+import { createVerdictClipsRepository } from './verdict-clips.repository.ts'
 
 /** `publisher`: where committed events go (the server's live bus, the worker's Redis publisher). */
 export function createRepositories(prisma: PrismaClient, publisher: EventPublisher, apiBase: string) {
@@ -31,6 +32,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     participants: createParticipantsRepository(prisma, announcer),
     attempts: createAttemptsRepository(prisma, announcer, publisher, apiBase),
     judging: createJudgingRepository(prisma, announcer, apiBase),
+    verdictClips: createVerdictClipsRepository(prisma, announcer, apiBase),
     users: createUsersRepository(prisma),
     accounts: createAccountsRepository(prisma, announcer),
     refreshTokens: createRefreshTokensRepository(prisma),

@@ -59,6 +59,8 @@ export interface StoredVote {
   reason: string | null
   atSeconds: number | null
   note: string | null
+  /** The plate check (contract/judging.ts loadCheckOf); absent on votes read back. */
+  loadMatches?: boolean | null
 }
 
 /** A decision to record: the attempt's result, its lights and until when its lifter may appeal (null: not appealable). */

@@ -22,6 +22,8 @@ import {
   abortOnTimeout,
   consoleLog,
   fairnessKey,
+  jobData,
+  kindOf,
   silentLog,
   type JobName,
   type JobPayloads,
@@ -134,14 +136,18 @@ export function createBullTranscodeQueue(
     queue,
     async enqueue(job) {
       if (closed) throw new Error('The transcode queue is closed.')
-      const data: TranscodeJob = job.userId !== undefined ? { attemptId: job.attemptId, userId: job.userId } : { attemptId: job.attemptId }
-      const options = bullJobOptions('transcode', job)
+      const data = jobData(job)
+      const options = bullJobOptions('transcode', data)
       // Its place in its lifter's line is its priority (fair by user; see the top of this file).
       const place = Number(
         await connection.eval(JOIN_LINE, 1, lineKey(config.redisPrefix, policy.queue, fairnessKey(job)), options.jobId!, LINE_TTL_SECONDS),
       )
       // Same jobId while the job exists (waiting, active, delayed, kept after finishing) → no-op.
-      await queue.add(TRANSCODE_JOB, data, { ...options, priority: Math.min(MAX_PRIORITY, Math.max(1, place)) })
+      // Named by kind (a verdict clip shows as such in Redis); one processor runs both (index.ts).
+      await queue.add(kindOf(data) === 'transcode' ? TRANSCODE_JOB : 'verdict_clip', data, {
+        ...options,
+        priority: Math.min(MAX_PRIORITY, Math.max(1, place)),
+      })
     },
     async counts() {
       // Every job is added with a priority, so BullMQ keeps waiting jobs as "prioritized".

@@ -13,6 +13,7 @@ import {
   backoffDelay,
   consoleLog,
   fairnessKey,
+  jobData,
   type JobPolicy,
   type Log,
   type TranscodeJob,
@@ -50,10 +51,11 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
   const policy: JobPolicy<TranscodeJob> = { ...JOB_POLICIES.transcode, ...options.policy }
   const log = options.log ?? consoleLog
   const concurrency = Math.max(1, options.config.workerConcurrency)
-  const entries = new Map<number, Entry>()
-  const finished = new Set<number>()
-  const waiting: number[] = []
-  const running = new Map<number, { controller: AbortController; done: Promise<void> }>()
+  // Keyed by job id (JobPolicy.jobId): an attempt's transcode and its verdict clips are separate jobs.
+  const entries = new Map<string, Entry>()
+  const finished = new Set<string>()
+  const waiting: string[] = []
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>()
   /** Lifters with a job running now. */
   const busy = new Set<string>()
   /** When each lifter with jobs here last started one (a counter, not a clock). Dropped when they have none left. */
@@ -63,7 +65,7 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
   let closed = false
   let idleWaiters: Array<() => void> = []
 
-  function remember(id: number) {
+  function remember(id: string) {
     finished.add(id)
     if (finished.size > REMEMBER_FINISHED) finished.delete(finished.values().next().value!)
   }
@@ -103,13 +105,14 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     checkIdle()
   }
 
-  function forget(attemptId: number) {
-    const entry = entries.get(attemptId)
-    entries.delete(attemptId)
+  function forget(id: string) {
+    const entry = entries.get(id)
+    entries.delete(id)
     if (entry && ![...entries.values()].some((e) => e.key === entry.key)) lastStarted.delete(entry.key)
   }
 
-  function runOne(attemptId: number, entry: Entry, run: TranscodeProcessor) {
+  function runOne(id: string, entry: Entry, run: TranscodeProcessor) {
+    const { attemptId } = entry.job
     entry.running = true
     busy.add(entry.key)
     lastStarted.set(entry.key, ++starts)
@@ -119,7 +122,7 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
     const done = (async () => {
       try {
         await run({
-          id: policy.jobId({ attemptId }),
+          id,
           data: entry.job,
           attempt,
           isFinalAttempt: attempt >= policy.attempts,
@@ -127,44 +130,44 @@ export function createInProcessTranscodeQueue(options: InProcessOptions): InProc
           updateProgress: async () => {},
           scaleTimeout: (seconds) => timer.scaleTo(seconds),
         })
-        forget(attemptId)
-        remember(attemptId)
+        forget(id)
+        remember(id)
       } catch (error) {
         entry.running = false
         if (controller.signal.reason instanceof ShutdownError) {
-          forget(attemptId) // still pending/processing in the database: the next start re-enqueues it
+          forget(id) // still pending/processing in the database: the next start re-enqueues it
         } else if (error instanceof PermanentJobError || attempt >= policy.attempts) {
           log.warn({ attemptId, attempt, err: error }, 'transcode failed for good')
-          forget(attemptId)
-          remember(attemptId)
+          forget(id)
+          remember(id)
         } else if (closed) {
-          forget(attemptId)
+          forget(id)
         } else {
           entry.failedTries = attempt
           const delay = backoffDelay(policy, attempt)
           log.warn({ attemptId, attempt, retryInMs: delay, err: error }, 'transcode failed, will retry')
           entry.retryTimer = setTimeout(() => {
             entry.retryTimer = undefined
-            waiting.push(attemptId)
+            waiting.push(id)
             pump()
           }, delay)
         }
       } finally {
         timer.clear()
         busy.delete(entry.key)
-        running.delete(attemptId)
+        running.delete(id)
         pump()
       }
     })()
-    running.set(attemptId, { controller, done })
+    running.set(id, { controller, done })
   }
 
   return {
     kind: 'in-process',
     async enqueue(job) {
-      const id = job.attemptId
+      const id = policy.jobId(job)
       if (closed || entries.has(id) || finished.has(id)) return
-      entries.set(id, { job: { ...job }, key: fairnessKey(job), failedTries: 0, running: false })
+      entries.set(id, { job: jobData(job), key: fairnessKey(job), failedTries: 0, running: false })
       waiting.push(id)
       pump()
     },

@@ -10,11 +10,14 @@ import type { Config } from '../config.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import type { RedisClients } from '../redis-clients.ts'
 import type { AttemptsRepository } from '../repositories/attempts.repository.ts'
+import type { VerdictClipsRepository } from '../repositories/verdict-clips.repository.ts'
 import type { Storage } from '../storage.ts'
 import { createBullTranscodeQueue, createBullTranscodeWorker, type BullTranscodeWorker } from './bullmq.queue.ts'
 import { createInProcessTranscodeQueue } from './in-process.queue.ts'
-import { consoleLog, type JobPolicy, type Log, type TranscodeJob, type TranscodeQueue } from './jobs.ts'
-import { CONVERSION_FAILED, createTranscodeProcessor } from './transcode.job.ts'
+import { consoleLog, kindOf, type JobPolicy, type Log, type TranscodeJob, type TranscodeProcessor, type TranscodeQueue } from './jobs.ts'
+import { CONVERSION_FAILED, createTranscodeProcessor, type TranscodeDeps } from './transcode.job.ts'
+import { createVerdictClipProcessor } from './verdict-clip.job.ts'
+import { requeueVerdictClips } from './verdict-trigger.ts'
 
 /** What a process creates once and hands to its transcoding. */
 export interface TranscodingDeps {
@@ -26,6 +29,29 @@ export interface TranscodingDeps {
   publisher: EventPublisher
   /** The process's Redis clients (with REDIS_URL). */
   redis?: RedisClients
+  /** Verdict clips' rows (jobs of kind 'verdict_clip'); without it those jobs are skipped. */
+  verdictClips?: VerdictClipsRepository
+}
+
+/** The queue's one processor: each job to its kind's (a transcode, or a verdict clip). */
+function jobProcessor(deps: TranscodingDeps, log: Log): TranscodeProcessor {
+  const transcode = createTranscodeProcessor({ ...(deps as TranscodeDeps), log })
+  const verdictClips = deps.verdictClips
+  const verdict = verdictClips && createVerdictClipProcessor({ verdictClips, storage: deps.storage, config: deps.config, log })
+  return async (job) => {
+    if (kindOf(job.data) === 'transcode') return transcode(job)
+    return verdict ? verdict(job) : { state: 'skipped', attemptId: job.data.attemptId, reason: 'no verdict clips here' }
+  }
+}
+
+/** Requeues unfinished transcodes, then the clips of recent decisions that have none; logs instead of failing. */
+async function requeueVerdicts(deps: TranscodingDeps, queue: TranscodeQueue, log: Log): Promise<void> {
+  if (!deps.verdictClips) return
+  const count = await requeueVerdictClips(deps.verdictClips, queue).catch((err: unknown) => {
+    log.warn({ err }, 'could not re-enqueue missing verdict clips; the next start retries')
+    return 0
+  })
+  if (count > 0) log.info({ count }, 're-enqueued missing verdict clips')
 }
 
 /**
@@ -64,7 +90,7 @@ export interface TranscodingOptions {
 
 /** The API server's transcoding: which queue it enqueues on, and in-process, the job it runs. */
 export function createTranscoding(deps: TranscodingDeps, options: TranscodingOptions = {}): Transcoding {
-  const { config, storage, attempts, publisher, redis } = deps
+  const { config, storage, attempts, redis } = deps
   const log = options.log ?? consoleLog
   if (config.redisUrl) {
     // Redis came back (after an outage or a restart that lost its data): every attempt the
@@ -88,6 +114,7 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
           return 0
         })
         if (count > 0 && !options?.firstStart) log.info({ count }, 're-enqueued unfinished transcodes')
+        await requeueVerdicts(deps, queue, log)
       },
       idle: async () => {},
     }
@@ -102,7 +129,8 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
       // Jobs live in memory: what the database still shows unfinished is resumed.
       const count = await requeueUnfinished(attempts, queue)
       if (count > 0 && !options?.firstStart) log.info({ count }, 'resuming unfinished transcodes')
-      queue.start(createTranscodeProcessor({ attempts, storage, publisher, config, log }))
+      await requeueVerdicts(deps, queue, log)
+      queue.start(jobProcessor(deps, log))
     },
     idle: () => queue.idle(),
   }
@@ -113,12 +141,14 @@ export function createTranscoding(deps: TranscodingDeps, options: TranscodingOpt
  * jobs. Announces through `publisher` (Redis, read by every server node).
  */
 export async function startTranscodeWorker(deps: TranscodingDeps, options: { log?: Log } = {}): Promise<BullTranscodeWorker> {
-  const { config, storage, attempts, publisher, redis } = deps
+  const { config, attempts, redis } = deps
   const log = options.log ?? consoleLog
-  const worker = createBullTranscodeWorker(config, createTranscodeProcessor({ attempts, storage, publisher, config, log }), {
+  const worker = createBullTranscodeWorker(config, jobProcessor(deps, log), {
     log,
     connection: redis?.get('bullmqWorker'),
     onGaveUp: async (job, reason) => {
+      if (kindOf(job) !== 'transcode')
+        return void log.warn({ attemptId: job.attemptId, reason }, 'verdict clip given up after repeated worker deaths')
       await attempts.markFailed(job.attemptId, CONVERSION_FAILED)
       log.warn({ attemptId: job.attemptId, reason }, 'transcode given up after repeated worker deaths')
     },
@@ -128,6 +158,7 @@ export async function startTranscodeWorker(deps: TranscodingDeps, options: { log
   // Attempts whose enqueue was lost (the server died between commit and enqueue) get their job now.
   const producer = createBullTranscodeQueue(config, log, { connection: redis?.get('bullmq') })
   await requeueUnfinished(attempts, producer).catch((err: unknown) => log.warn({ err }, 'could not re-enqueue unfinished transcodes'))
+  await requeueVerdicts(deps, producer, log)
   await producer.close()
   return worker
 }

@@ -13,6 +13,24 @@ export interface TranscodeJob {
    * turns (fair by user). Set at upload and by requeueUnfinished; a job without one is its own lifter.
    */
   userId?: number
+  /**
+   * The job's kind: absent (or 'transcode') for an upload's renditions; 'verdict_clip' for the clip of a
+   * decision (verdict-clip.job.ts), same queue and limits. `stamp` names the decision (verdictStamp).
+   */
+  kind?: JobKind
+  stamp?: string
+}
+
+export type JobKind = 'transcode' | 'verdict_clip'
+export const kindOf = (job: Pick<TranscodeJob, 'kind'>): JobKind => job.kind ?? 'transcode'
+
+/** A copy holding only the payload's own fields (what is stored in Redis). */
+export function jobData(job: TranscodeJob): TranscodeJob {
+  return {
+    attemptId: job.attemptId,
+    ...(job.userId !== undefined ? { userId: job.userId } : {}),
+    ...(job.kind === 'verdict_clip' ? { kind: job.kind, ...(job.stamp ? { stamp: job.stamp } : {}) } : {}),
+  }
 }
 
 /** Who a job's turn belongs to (fair by user): the lifter, else the attempt itself. */
@@ -59,7 +77,9 @@ export type JobPolicies = { readonly [K in JobName]: JobPolicy<JobPayloads[K]> }
 export const JOB_POLICIES: JobPolicies = Object.freeze({
   transcode: Object.freeze({
     queue: 'transcode',
-    jobId: (p: TranscodeJob) => `attempt-${p.attemptId}`,
+    // A verdict clip per decision (a reversal gets its own); ids never contain ':'.
+    jobId: (p: TranscodeJob) =>
+      p.kind === 'verdict_clip' ? `verdict-${p.attemptId}-${(p.stamp ?? 'current').replace(/[^\w-]/g, '')}` : `attempt-${p.attemptId}`,
     attempts: 3,
     backoffMs: 5_000,
     // A 10 s lift: 2 min 50 s; the longest accepted clip (300 s): 27 min. veryfast 360p+720p runs

@@ -7,7 +7,6 @@
 //      announces `attempt.updated` after its commit (a conditional update: a repeat
 //      or recovered run that finds it already ready changes nothing and announces nothing).
 import { join } from 'node:path'
-import ffmpeg from 'fluent-ffmpeg'
 import type { TranscodeProgress } from '../../contract/index.ts'
 import type { TakeChecks } from '../../contract/take-checks.ts'
 import type { Config } from '../config.ts'
@@ -37,10 +36,10 @@ import {
   renditionFilterGraph,
   renditionInputOptions,
   renditionOutputOptions,
-  statsLineSeconds,
   type TranscodePlan,
 } from './transcode.decisions.ts'
 import { WEB_H264_PROFILE, type EncoderProfile } from './transcode.profile.ts'
+import { runFfmpeg } from './run-ffmpeg.ts'
 
 export interface TranscodeDeps {
   /** Reads the attempt and moves it through its processing states; each change is announced. */
@@ -49,7 +48,7 @@ export interface TranscodeDeps {
   storage: Storage
   /** The uploader's progress channel (not stored, not numbered). */
   publisher: Pick<EventPublisher, 'progress'>
-  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds'>>
+  config: Pick<Config, 'ffmpegPath' | 'ffprobePath'> & Partial<Pick<Config, 'videoMaxSeconds' | 'takeCheckWindowHours'>>
   log?: Log
   profile?: EncoderProfile
 }
@@ -57,46 +56,6 @@ export interface TranscodeDeps {
 export type TranscodeOutcome =
   | { state: 'ready'; attemptId: number; renditions: Record<string, string>; posterKey: string; ms: number }
   | { state: 'skipped'; attemptId: number; reason: string }
-
-/** Runs one ffmpeg command; SIGKILLs it when `signal` aborts. */
-function runFfmpeg(
-  binaries: FfmpegBinaries,
-  signal: AbortSignal,
-  build: (command: ffmpeg.FfmpegCommand) => void,
-  onTime?: (seconds: number | null) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason)
-    const command = ffmpeg({ stdoutLines: 0 }).setFfmpegPath(binaries.ffmpeg).setFfprobePath(binaries.ffprobe)
-    build(command)
-    const abort = () => command.kill('SIGKILL')
-    signal.addEventListener('abort', abort, { once: true })
-    // Progress from ffmpeg's own stats lines, not fluent-ffmpeg's 'progress' event: a listener for that makes
-    // fluent-ffmpeg run ffprobe on the input itself (lib/processor.js, runFfprobe), without -f or the whitelist.
-    if (onTime) {
-      command.on('stderr', (line: string) => {
-        const seconds = statsLineSeconds(line)
-        if (seconds !== null) onTime(seconds)
-      })
-    }
-    command.on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
-      signal.removeEventListener('abort', abort)
-      if (signal.aborted) return reject(signal.reason)
-      const detail = String(stderr ?? '')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .slice(-3)
-        .join(' | ')
-      reject(new Error(`ffmpeg failed: ${detail || error.message}`))
-    })
-    command.on('end', () => {
-      signal.removeEventListener('abort', abort)
-      resolve()
-    })
-    command.run()
-  })
-}
 
 /** Job progress and the uploader's progress channel, at most every 250 ms or on a change of ≥ 1 %. */
 function progressReporter(job: JobContext<TranscodeJob>, publisher: TranscodeDeps['publisher'], userId: number, log: Log) {
@@ -181,7 +140,14 @@ export function createTranscodeProcessor(deps: TranscodeDeps): TranscodeProcesso
   ): Promise<TakeChecks | null> {
     if (!attempts.takeCheckContext) return null
     try {
-      const context = await attempts.takeCheckContext(attemptId)
+      const found = await attempts.takeCheckContext(attemptId)
+      // The challenge's window (docs/video-checks.md), else TAKE_CHECK_WINDOW_HOURS, else the checks' own default.
+      const hours = found?.windowHours ?? config.takeCheckWindowHours
+      const context = found && {
+        uploadedAt: found.uploadedAt,
+        declaredAt: found.declaredAt,
+        ...(hours ? { windowMs: hours * 3600_000 } : {}),
+      }
       return context
         ? await runTakeChecks(binaries!, source, container, context, { signal, durationS, maxSeconds: binaries!.limits.maxSeconds })
         : null

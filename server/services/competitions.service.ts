@@ -114,6 +114,7 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
     equipment: body.equipment ?? DEFAULT_EQUIPMENT,
     ...weighInWindow(body, endDate),
     requireVerifiedEmail: body.require_verified_email ?? false,
+    takeCheckWindowHours: body.take_check_window_hours ?? null,
   }
 }
 
@@ -218,6 +219,7 @@ export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionB
   if (endDate) data.endDate = endDate
   if (deadline !== undefined) data.registrationDeadline = deadline
   if (body.require_verified_email !== undefined) data.requireVerifiedEmail = body.require_verified_email
+  if (body.take_check_window_hours !== undefined) data.takeCheckWindowHours = body.take_check_window_hours
   return data
 }
 

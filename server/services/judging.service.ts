@@ -10,6 +10,7 @@ import {
   decisionLights,
   isVerifiedDecision,
   judgesFor,
+  loadCheckOf,
   noLiftReason,
   panelSeats,
   toLight,
@@ -206,7 +207,9 @@ export function createJudgingService(deps: JudgingDeps) {
         if (attempt.status !== 'pending') throw conflict(DECIDED)
         if (await locked.hasVoted(judgeId)) throw conflict('You have already voted on this attempt.')
         assertReason(attempt.liftType, vote)
-        const counted = await locked.recordVote({ judgeId, seat: seat.seat, ...ballotOf(vote) })
+        const load = loadCheckOf(vote)
+        if ('refusal' in load) throw badRequest(load.refusal)
+        const counted = await locked.recordVote({ judgeId, seat: seat.seat, ...ballotOf(vote), loadMatches: load.loadMatches })
         const needed = counted.votesNeeded === 3 ? 3 : 1
         if (counted.votesCast >= needed && (await decideByVotes(locked, counted, needed, seats))) {
           // A decided attempt leaves the other judges' queues.

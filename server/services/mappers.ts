@@ -90,6 +90,7 @@ export function toCompetition(row: CompetitionRow, now = new Date()): Competitio
         ? { opens_at: row.weighInOpensAt.toISOString(), closes_at: row.weighInClosesAt.toISOString() }
         : null,
     require_verified_email: row.requireVerifiedEmail,
+    ...(row.takeCheckWindowHours !== undefined ? { take_check_window_hours: row.takeCheckWindowHours } : {}),
   }
 }
 

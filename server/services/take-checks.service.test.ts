@@ -13,14 +13,44 @@ describe('take checks: who reads them', () => {
 
   it('answers 404 for no attempt and 403 with the sentence for a stranger', async () => {
     const service = createTakeChecksService({
-      attempts: { takeChecksOf: async (id) => (id === 1 ? { competitionId: 7, lifterId: 5, takeChecks: null } : null) },
-      judging: { panel: async () => ({ competitionId: 7, organiserId: 1, allowLifters: false, publishNames: false, judges: [] }) },
+      attempts: {
+        takeChecksOf: async (id) =>
+          id === 1
+            ? {
+                competitionId: 7,
+                lifterId: 5,
+                takeChecks: null,
+                loadChecks: [
+                  { judge: 'Ann', loadMatches: true },
+                  { judge: 'Bo', loadMatches: false },
+                ],
+              }
+            : null,
+      },
+      judging: {
+        panel: async () => ({
+          competitionId: 7,
+          organiserId: 1,
+          allowLifters: false,
+          publishNames: false,
+          judges: [{ userId: 2, username: 'ann', name: 'Ann', seat: 1 }],
+        }),
+      },
     })
     await expect(service.read(2, 1)).rejects.toMatchObject({ code: 'not_found' })
     await expect(service.read(1, 9)).rejects.toMatchObject({
       code: 'forbidden',
       message: "Only the attempt's judges and the challenge's organiser see its take checks.",
     })
-    expect(await service.read(1, 1)).toEqual({ attempt_id: 1, take_checks: null })
+    // The organiser reads each judge's plate check; a judge reads none of them (votes are blind).
+    expect(await service.read(1, 1)).toEqual({
+      attempt_id: 1,
+      take_checks: null,
+      load_checks: [
+        { judge: 'Ann', load_matches: true },
+        { judge: 'Bo', load_matches: false },
+      ],
+    })
+    expect(await service.read(1, 2)).toEqual({ attempt_id: 1, take_checks: null })
   })
 })

@@ -1,7 +1,7 @@
 // Who may read an attempt's take checks (docs/video-checks.md): the challenge's organiser, and the
 // judges who may judge it (its panel, or the organiser alone when none is appointed; never the
 // lifter, even when they sit on the panel). Nobody else: not the lifter, not the public.
-import type { TakeChecks } from '../../contract/take-checks.ts'
+import type { TakeChecksResponse } from '../../contract/take-checks.ts'
 import type { AttemptsRepository } from '../../infra/repositories/attempts.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import { forbidden, notFound } from '../errors.ts'
@@ -21,8 +21,8 @@ export function mayReadTakeChecks(viewer: number, lifterId: number, organiserId:
 
 export function createTakeChecksService(deps: TakeChecksDeps) {
   return {
-    /** The attempt's take checks as its judges and organiser read them (null: not checked yet). */
-    async read(attemptId: number, viewer: number): Promise<{ attempt_id: number; take_checks: TakeChecks | null }> {
+    /** The attempt's take checks as its judges and organiser read them (null: not checked yet); the organiser also reads the judges' plate checks. */
+    async read(attemptId: number, viewer: number): Promise<TakeChecksResponse> {
       const found = await deps.attempts.takeChecksOf(attemptId)
       if (!found) throw notFound(`Attempt ${attemptId} does not exist.`)
       const panel = await deps.judging.panel(found.competitionId)
@@ -36,7 +36,12 @@ export function createTakeChecksService(deps: TakeChecksDeps) {
         )
       )
         throw forbidden(TAKE_CHECKS_PRIVATE)
-      return { attempt_id: attemptId, take_checks: found.takeChecks }
+      const organiser = viewer === panel.organiserId
+      return {
+        attempt_id: attemptId,
+        take_checks: found.takeChecks,
+        ...(organiser ? { load_checks: found.loadChecks.map((c) => ({ judge: c.judge, load_matches: c.loadMatches })) } : {}),
+      }
     },
   }
 }

@@ -12,7 +12,8 @@ import { openRedisClients } from '../../infra/redis-clients.ts'
 import { createRepositories } from '../../infra/repositories/index.ts'
 import { openStorage, type Storage } from '../../infra/storage.ts'
 import { createTranscoding, type Transcoding, type TranscodingOptions } from '../../infra/transcoding/index.ts'
-import type { TranscodeQueue } from '../../infra/transcoding/jobs.ts'
+import { silentLog, type TranscodeQueue } from '../../infra/transcoding/jobs.ts'
+import { enqueueVerdictClipsOnDecision } from '../../infra/transcoding/verdict-trigger.ts'
 import { createTestDatabase } from './database.ts'
 import { startS3, type TestS3 } from './s3.ts'
 
@@ -67,11 +68,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const transcoding =
     !options.queue && options.transcoding
       ? createTranscoding(
-          { config, storage, attempts: repos.attempts, publisher: bus, redis },
+          { config, storage, attempts: repos.attempts, publisher: bus, redis, verdictClips: repos.verdictClips },
           { log: { info() {}, warn() {}, error() {} }, ...(options.transcoding === true ? {} : options.transcoding) },
         )
       : undefined
   const queue = options.queue ?? transcoding?.queue ?? { enqueue: async () => {}, close: async () => {} }
+  // As server.ts: each decision committed here gets its verdict clip.
+  if (transcoding) enqueueVerdictClipsOnDecision(bus, transcoding.queue, silentLog)
   const mailer = options.mailer ?? createMailer(config, () => {})
   const app = await buildApp({ config, db, repos, bus, queue, storage, redis, mailer })
   options.beforeReady?.(app)

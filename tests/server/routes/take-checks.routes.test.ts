@@ -68,7 +68,12 @@ describe('take checks over HTTP', () => {
     for (const viewer of [judge!, organiser!]) {
       const res = await get(`/attempts/${attemptId}/take-checks`, viewer.token)
       expect(res.status, res.text).toBe(200)
-      expect(JSON.parse(res.text)).toEqual({ attempt_id: attemptId, take_checks: CHECKS })
+      // The organiser also reads the judges' plate checks (none cast yet).
+      expect(JSON.parse(res.text)).toEqual({
+        attempt_id: attemptId,
+        take_checks: CHECKS,
+        ...(viewer === organiser ? { load_checks: [] } : {}),
+      })
     }
     const queue = JSON.parse((await get('/judge/queue', judge!.token)).text) as {
       attempts: Array<{ id: number; take_checks?: TakeChecks | null }>

@@ -38,7 +38,7 @@ export {
   scoringOf,
   sportTotal,
 } from '../../../contract/index.ts'
-export { MAX_JUDGES, NO_LIFT_REASONS, noLiftReason } from '../../../contract/index.ts'
+export { LOAD_MISMATCH, MAX_JUDGES, NO_LIFT_REASONS, noLiftReason } from '../../../contract/index.ts'
 export {
   ADMIN_ACCOUNTS_LIMIT,
   PASSWORD_MIN_LENGTH,

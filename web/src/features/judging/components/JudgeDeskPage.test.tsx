@@ -143,6 +143,23 @@ describe("the judge's desk", () => {
     expect(api.sent('POST', '/attempts/12/votes')).toHaveLength(0)
   })
 
+  it('the plate check\'s "Load matches" tick goes with the vote; a no lift for the load sends the reason instead', async () => {
+    const api = serve([[squat, bench], [bench], [bench]])
+    renderDesk()
+    await screen.findByRole('heading', { name: 'Squat 180 kg — Anna Novak' })
+    fireEvent.click(screen.getByRole('checkbox', { name: /Load matches/ }))
+    fireEvent.click(screen.getByRole('button', { name: 'Good lift' }))
+    await vi.waitFor(() => expect(currentTitle()).toBe('Bench 120 kg — Ben Berg'), { timeout: 5_000 })
+    expect(api.sent('POST', '/attempts/11/votes').map((c) => c.body)).toEqual([{ good: true, load_matches: true }])
+    // A fresh attempt starts unticked; "Load does not match" is one of the reasons.
+    expect((screen.getByRole('checkbox', { name: /Load matches/ }) as HTMLInputElement).checked).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: 'No lift' }))
+    fireEvent.click(screen.getByText(/^Load does not match/))
+    fireEvent.click(screen.getByRole('button', { name: 'Send no lift' }))
+    await vi.waitFor(() => expect(api.sent('POST', '/attempts/12/votes')).toHaveLength(1))
+    expect(api.sent('POST', '/attempts/12/votes')[0]!.body).toEqual({ good: false, reason: 'load_mismatch' })
+  })
+
   it('R opens the reason cards; Enter sends nothing without a reason; 2 picks the second card and Enter sends it', async () => {
     const api = serve([[squat, bench], [bench]])
     renderDesk()
@@ -150,7 +167,8 @@ describe("the judge's desk", () => {
     key('r')
     const form = await screen.findByRole('form', { name: 'No lift' })
     const cards = within(form).getAllByRole('radio')
-    expect(cards).toHaveLength(8)
+    // The squat's seven faults, video incomplete (code not shown is left out: no code) and the plate check's load.
+    expect(cards).toHaveLength(9)
     expect(cards[0]!.closest('label')!.className).toContain('reason-card--red')
     expect(cards[1]!.closest('label')!.className).toContain('reason-card--blue')
     expect(cards[4]!.closest('label')!.className).toContain('reason-card--yellow')

@@ -4,7 +4,7 @@
 // reactions and the figures are real and live (not the spec's samples): api/engagement.ts.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { AttemptVerdict } from '../../../components/AttemptChip.tsx'
+import { AttemptVerdict, verdictLabel } from '../../../components/AttemptChip.tsx'
 import { competitionRoom } from '../../../lib/contract.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { applyLiveEvent } from '../../../lib/live/live-table.ts'
@@ -18,6 +18,7 @@ import { NO_VIDEO_URL, attemptErrorText, useAttempt, type AttemptKey } from '../
 import { AnalyticsPanel } from './AnalyticsPanel.tsx'
 import { CommentsPanel } from './CommentsPanel.tsx'
 import { JudgingPanel } from './JudgingPanel.tsx'
+import { VerdictClipShare } from './VerdictClipShare.tsx'
 import { VideoPlayer, type PlayerDebug } from './VideoPlayer.tsx'
 import './VideoPage.css'
 
@@ -102,6 +103,13 @@ export function VideoPage() {
             <span className="muted">{formatDateTime(attempt.timestamp)}</span>
           </div>
         </header>
+        {attempt.verdict_clip_url && (
+          <VerdictClipShare
+            url={attempt.verdict_clip_url}
+            attemptId={attempt.id}
+            text={`${attempt.participant_name} · ${liftLabel(attempt.lift_type)} ${formatKg(attempt.weight)}: ${verdictLabel(attempt).toLowerCase()}`}
+          />
+        )}
         <JudgingPanel attempt={attempt} userId={userId} onSeek={(at) => setSeek({ at })} onAppealed={merge} />
         {showDebug && (
           <details className="panel debug">
