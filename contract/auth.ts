@@ -127,6 +127,10 @@ export const ChangePasswordBody = Type.Object(
 )
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
 
+/** DELETE /auth/user: the owner deletes their account, confirming with the password (docs/accounts.md). */
+export const DeleteAccountBody = Type.Object({ password: Password }, { additionalProperties: false })
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>
+
 const Iso = Type.String({ description: 'ISO 8601 date and time' })
 /** GET /auth/user/data: everything stored about the signed-in account, for its owner (docs/accounts.md). */
 export const AccountDataExport = Type.Object({

@@ -245,6 +245,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const u = await registerUser(t.app)
     return { headers: u.auth, payload: { current_password: u.password, new_password: 'a brand new passphrase' } }
   },
+  'DELETE /api/auth/user': async () => {
+    const u = await registerUser(t.app)
+    return { headers: u.auth, payload: { password: u.password } }
+  },
   'GET /api/auth/user': () => ({ headers: f.lifter.auth }),
   'GET /api/auth/user/data': () => ({ headers: f.lifter.auth }),
   'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
@@ -491,6 +495,13 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({
       kind: 'passwords that do not match',
       req: { payload: { name: 'Typo', email: `typo${emailCounter++}@example.com`, password: 'one', confirmPassword: 'two' } },
+      expect: 400,
+    }),
+  ],
+  'DELETE /api/auth/user': [
+    async () => ({
+      kind: 'a wrong password',
+      req: { headers: (await registerUser(t.app)).auth, payload: { password: 'not it at all' } },
       expect: 400,
     }),
   ],

@@ -10,6 +10,7 @@ import { startRetention, type Retention } from '../../../infra/retention.ts'
 import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
+import { createAccountDeletionService, type AccountDeletionService } from '../../services/account-deletion.service.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
 import { createChallengeControlService, type ChallengeControlService } from '../../services/challenge-control.service.ts'
 import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
@@ -40,6 +41,7 @@ export interface Services {
   challengeControl: ChallengeControlService
   moderation: ModerationService
   accountData: AccountDataService
+  accountDeletion: AccountDeletionService
   meets: MeetsService
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
@@ -93,6 +95,15 @@ export default fp(async function repositories(app: FastifyInstance) {
     accountData: createAccountDataService({
       accountData: repos.accountData,
       isAdmin: (username) => isAdmin(username, config.adminUsernames),
+    }),
+    accountDeletion: createAccountDeletionService({
+      users: repos.users,
+      deletion: repos.accountDeletion,
+      engagement: repos.engagement,
+      storage: app.deps.storage,
+      passwords,
+      loginAttempts: app.loginBackoff,
+      log: app.log,
     }),
     passwordReset: createPasswordResetService({
       users: repos.users,

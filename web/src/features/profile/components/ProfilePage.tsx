@@ -16,6 +16,7 @@ import { useHistoryPlaces } from '../api/history-places.ts'
 import { AccountCategory } from './AccountCategory.tsx'
 import { ChangePassword } from './ChangePassword.tsx'
 import { DownloadOwnData } from './DownloadOwnData.tsx'
+import { DeleteAccount } from './DeleteAccount.tsx'
 import { EditProfile } from './EditProfile.tsx'
 import { EmailVerification } from './EmailVerification.tsx'
 import { ProfileHistory } from './ProfileHistory.tsx'
@@ -103,6 +104,7 @@ export function ProfilePage() {
           )}
           {own && <ChangePassword />}
           {own && <DownloadOwnData />}
+          {own && <DeleteAccount />}
         </div>
       </header>
 
