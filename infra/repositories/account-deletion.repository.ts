@@ -4,6 +4,7 @@
 import { GLOBAL_ROOM, competitionRoom } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient } from '../db.ts'
+import { videoKeysOf } from './attempt-rows.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
 /** What deleting an account has to deal with. */
@@ -14,12 +15,6 @@ export interface AccountFootprint {
   organised: number
   commentIds: number[]
   reactionAttemptIds: number[]
-}
-
-/** The storage keys of a stored attempt's video (original, renditions, poster). */
-export function videoKeysOf(row: { originalKey: string | null; posterKey: string | null; renditions: unknown }): string[] {
-  const renditions = row.renditions && typeof row.renditions === 'object' ? Object.values(row.renditions as Record<string, unknown>) : []
-  return [row.originalKey, row.posterKey, ...renditions].filter((k): k is string => typeof k === 'string' && k !== '')
 }
 
 export function createAccountDeletionRepository(prisma: PrismaClient, announcer: Announcer) {

@@ -44,7 +44,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     meets: createMeetsRepository(prisma, announcer),
     hall: createHallRepository(prisma, announcer),
     records: createRecordsRepository(prisma),
-    moderation: createModerationRepository(prisma),
+    moderation: createModerationRepository(prisma, announcer, apiBase),
   }
 }
 

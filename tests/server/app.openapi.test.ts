@@ -62,6 +62,8 @@ const SKIPPED: Record<string, string> = {
     'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
   'OPTIONS /*': 'CORS preflight (hidden); CORS is closed unless CORS_ORIGINS is set',
   'GET /metrics': 'Prometheus text for operators, not the API (hidden); tests/server/metrics.test.ts',
+  'POST /api/admin/attempts/{id}/video/remove':
+    "takes the shared fixture attempt's video away from every later operation; tests/server/routes/site-moderation.routes.test.ts walks its answers",
 }
 
 /** `/api/users/{id}` → `/api/users/:id`, `{*}` → `*`: the route as Fastify names it. */
@@ -254,6 +256,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
   'PUT /api/auth/user/profile': () => ({ headers: f.outsider.auth, payload: { bio: 'Walks the API.' } }),
   'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
+  'GET /api/admin/reports': () => ({ headers: f.admin.auth }),
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'PUT /api/admin/accounts/{username}/sex': () => ({
@@ -286,6 +289,12 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     payload: { reason: 'Spam' },
   }),
   'GET /api/admin/moderation': () => ({ headers: f.admin.auth }),
+  'POST /api/admin/comments/{id}/reports/dismiss': async () => {
+    const id = await freshComment()
+    const reported = await t.app.inject({ method: 'POST', url: `/api/comments/${id}/reports`, headers: f.lifter.auth })
+    expect(reported.statusCode, reported.body).toBeLessThan(300)
+    return { params: { id }, headers: f.admin.auth, payload: { reason: 'Fair comment' } }
+  },
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),

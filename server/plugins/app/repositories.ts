@@ -119,6 +119,8 @@ export default fp(async function repositories(app: FastifyInstance) {
       moderation: repos.moderation,
       engagement: repos.engagement,
       adminUsernames: config.adminUsernames,
+      storage: app.deps.storage,
+      log: app.log,
     }),
     emailVerification: createEmailVerificationService({
       users: repos.users,
