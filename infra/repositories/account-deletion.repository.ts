@@ -15,13 +15,15 @@ export interface AccountFootprint {
   organised: number
   commentIds: number[]
   reactionAttemptIds: number[]
+  /** The uploaded avatar's storage key, for the caller to delete after the account goes. */
+  avatarKey: string | null
 }
 
 export function createAccountDeletionRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /** The account's results and engagement; null when there is no live account with this id. */
     async footprint(userId: number): Promise<AccountFootprint | null> {
-      const user = await prisma.user.findUnique({ where: { id: userId }, select: { deletedAt: true } })
+      const user = await prisma.user.findUnique({ where: { id: userId }, select: { deletedAt: true, avatarKey: true } })
       if (!user || user.deletedAt) return null
       const [attempts, votes, presses, organised, comments, reactions] = await Promise.all([
         prisma.attempt.count({ where: { participant: { userId } } }),
@@ -38,6 +40,7 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
         organised,
         commentIds: comments.map((c) => c.id),
         reactionAttemptIds: reactions.map((r) => r.attemptId),
+        avatarKey: user.avatarKey,
       }
     },
 
@@ -98,6 +101,7 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
             bannedAt: null,
             banReason: null,
             deletedAt: new Date(),
+            avatarKey: null,
             tokenVersion: { increment: 1 },
           },
         })

@@ -50,15 +50,16 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
       // Each removal is the engagement repository's, announced to the comment's room as any removal is.
       for (const commentId of footprint.commentIds) await deps.engagement.withComment(commentId, (_c, remove) => remove())
       for (const attemptId of footprint.reactionAttemptIds) await deps.engagement.setReaction(attemptId, userId, null)
-      if (!keepsResults(footprint) && (await deps.deletion.removeEntirely(userId))) return DELETED_ENTIRELY
-      const keys = await deps.deletion.anonymise(userId)
+      const entirely = !keepsResults(footprint) && (await deps.deletion.removeEntirely(userId))
+      const keys = entirely ? [] : await deps.deletion.anonymise(userId)
+      if (footprint.avatarKey) keys.push(footprint.avatarKey)
       for (const storageKey of keys) {
         // A file that could not be deleted is logged; no answer of the site points at it any more.
         await deps.storage
           .delete(storageKey)
           .catch((error: unknown) => deps.log.warn({ err: error, key: storageKey }, 'deleted account video not removed'))
       }
-      return DELETED_KEPT_RESULTS
+      return entirely ? DELETED_ENTIRELY : DELETED_KEPT_RESULTS
     },
   }
 }

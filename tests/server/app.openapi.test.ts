@@ -62,6 +62,8 @@ const SKIPPED: Record<string, string> = {
     'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
   'OPTIONS /*': 'CORS preflight (hidden); CORS is closed unless CORS_ORIGINS is set',
   'GET /metrics': 'Prometheus text for operators, not the API (hidden); tests/server/metrics.test.ts',
+  'PUT /api/auth/user/avatar': 'a raw image body the walk cannot make; tests/server/routes/avatar.routes.test.ts walks its answers',
+  'GET /api/avatars/{file}': 'needs an uploaded avatar; tests/server/routes/avatar.routes.test.ts reads it',
   'POST /api/admin/attempts/{id}/video/remove':
     "takes the shared fixture attempt's video away from every later operation; tests/server/routes/site-moderation.routes.test.ts walks its answers",
 }

@@ -11,6 +11,9 @@ import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountDeletionService, type AccountDeletionService } from '../../services/account-deletion.service.ts'
+import { createAvatarService, type AvatarService } from '../../services/avatar.service.ts'
+import { resolveFfmpegBinaries } from '../../../infra/ffmpeg.ts'
+import { probeImage, squareJpeg } from '../../../infra/image.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
 import { createChallengeControlService, type ChallengeControlService } from '../../services/challenge-control.service.ts'
 import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
@@ -42,6 +45,7 @@ export interface Services {
   moderation: ModerationService
   accountData: AccountDataService
   accountDeletion: AccountDeletionService
+  avatars: AvatarService
   meets: MeetsService
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
@@ -95,6 +99,15 @@ export default fp(async function repositories(app: FastifyInstance) {
     accountData: createAccountDataService({
       accountData: repos.accountData,
       isAdmin: (username) => isAdmin(username, config.adminUsernames),
+    }),
+    avatars: createAvatarService({
+      accounts: repos.accounts,
+      storage: app.deps.storage,
+      image: {
+        probe: (path) => probeImage(resolveFfmpegBinaries(config).ffprobe, path),
+        squareJpeg: (input, output, size) => squareJpeg(resolveFfmpegBinaries(config).ffmpeg, input, output, size),
+      },
+      log: app.log,
     }),
     accountDeletion: createAccountDeletionService({
       users: repos.users,

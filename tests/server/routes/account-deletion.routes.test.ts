@@ -1,6 +1,6 @@
 // DELETE /auth/user (docs/accounts.md) against PostgreSQL and the media store: an account without results goes
 // entirely; one with results stays as "Deleted lifter <id>" without personal data or videos; sessions end.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -100,7 +100,12 @@ describe('DELETE /auth/user', () => {
     const before = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: attemptId } })
     expect(before.originalKey).toBeTruthy()
     expect(await t.storage.stat(before.originalKey!)).not.toBeNull()
-    await t.db.prisma.user.update({ where: { id: lifter.user_id }, data: { country: 'NO', bio: 'Strong.', emailVerifiedAt: new Date() } })
+    writeFileSync(join(dir, 'avatar.jpg'), 'a stand-in avatar')
+    await t.storage.putFile('avatars/mine.jpg', join(dir, 'avatar.jpg'))
+    await t.db.prisma.user.update({
+      where: { id: lifter.user_id },
+      data: { country: 'NO', bio: 'Strong.', emailVerifiedAt: new Date(), avatarKey: 'avatars/mine.jpg' },
+    })
 
     const res = await del(lifter, lifter.password)
     expect(res.statusCode, res.body).toBe(200)
@@ -120,6 +125,8 @@ describe('DELETE /auth/user', () => {
     const after = await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: attemptId } })
     expect(after).toMatchObject({ weight: 150, originalKey: null, posterKey: null })
     expect(await t.storage.stat(before.originalKey!)).toBeNull()
+    expect(row.avatarKey).toBeNull()
+    expect(await t.storage.stat('avatars/mine.jpg')).toBeNull()
     expect(await t.db.prisma.comment.count({ where: { userId: lifter.user_id } })).toBe(0)
     expect(await t.db.prisma.reaction.count({ where: { userId: lifter.user_id } })).toBe(0)
     // The challenge stays, without an organiser; the other organiser's is untouched.
