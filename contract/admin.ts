@@ -51,10 +51,16 @@ export const ModerationEntry = Type.Object({
   id: Type.Integer(),
   /** The administrator's username. */
   admin: Type.String(),
-  action: Type.Union([Type.Literal('ban'), Type.Literal('unban'), Type.Literal('remove_comment')]),
-  target_type: Type.Union([Type.Literal('user'), Type.Literal('comment')]),
+  action: Type.Union([
+    Type.Literal('ban'),
+    Type.Literal('unban'),
+    Type.Literal('remove_comment'),
+    Type.Literal('remove_video'),
+    Type.Literal('dismiss_reports'),
+  ]),
+  target_type: Type.Union([Type.Literal('user'), Type.Literal('comment'), Type.Literal('attempt')]),
   target_id: Type.Integer(),
-  /** The account's username, or the removed comment's words. */
+  /** The account's username, the removed comment's words, or the attempt whose video was taken down. */
   target: Type.String(),
   reason: Type.String(),
   at: Type.String(),
@@ -63,3 +69,23 @@ export type ModerationEntry = Static<typeof ModerationEntry>
 
 export const ModerationLog = Type.Object({ actions: Type.Array(ModerationEntry) })
 export type ModerationLog = Static<typeof ModerationLog>
+
+/** One reported comment in the site's reports queue (GET /admin/reports, docs/moderation.md). */
+export const ReportedComment = Type.Object({
+  comment_id: Type.Integer(),
+  attempt_id: Type.Integer(),
+  competition_id: Type.Integer(),
+  competition_name: Type.String(),
+  author_username: Type.String(),
+  author_name: Type.String(),
+  text: Type.String(),
+  written_at: Type.String(),
+  /** How many people reported it (once each). */
+  reports: Type.Integer(),
+  last_reported_at: Type.String(),
+})
+export type ReportedComment = Static<typeof ReportedComment>
+
+export const REPORTS_QUEUE_LIMIT = 100
+export const ReportsQueue = Type.Object({ reports: Type.Array(ReportedComment) })
+export type ReportsQueue = Static<typeof ReportsQueue>

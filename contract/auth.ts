@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Literals, NAME_OR_EMPTY, NameText, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
+import { Literals, NAME_OR_EMPTY, NameText, Nullable, PLAIN_LINES, WEIGHT_CLASSES } from './common.ts'
 import { BirthDate } from './divisions.ts'
 
 /** A lifter's sex as the categories use it: 'M' (men) or 'F' (women). The account's, not each entry's. */
@@ -48,6 +48,8 @@ export const AuthResponse = Type.Object({
 export type AuthResponse = Static<typeof AuthResponse>
 
 export const UserResponse = Type.Object({
+  /** The uploaded avatar's file (GET /avatars/:file); null or absent: the generated one (docs/accounts.md). */
+  avatar: Type.Optional(Nullable(Type.String())),
   id: Type.Integer(),
   name: Type.String(),
   username: Type.String(),
@@ -126,6 +128,10 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 )
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
+
+/** DELETE /auth/user: the owner deletes their account, confirming with the password (docs/accounts.md). */
+export const DeleteAccountBody = Type.Object({ password: Password }, { additionalProperties: false })
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>
 
 const Iso = Type.String({ description: 'ISO 8601 date and time' })
 /** GET /auth/user/data: everything stored about the signed-in account, for its owner (docs/accounts.md). */

@@ -29,6 +29,8 @@ import { capRequestsPerConnection } from './connection-request-cap.ts'
 import httpCaching from './plugins/app/http-caching.ts'
 import metrics from './plugins/app/metrics.ts'
 import authRoutes from './routes/auth.routes.ts'
+import accountDeletionRoutes from './routes/account-deletion.routes.ts'
+import avatarRoutes from './routes/avatar.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
 
   const prefix = deps.config.apiBase
   await app.register(authRoutes, { prefix })
+  await app.register(accountDeletionRoutes, { prefix })
+  await app.register(avatarRoutes, { prefix })
   await app.register(competitionRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })

@@ -72,6 +72,15 @@ export function createAccountsRepository(prisma: PrismaClient, announcer: Announ
       })
     },
 
+    /** Sets (or clears) the account's avatar; answers the key it had, for the caller to delete. */
+    async setAvatarKey(userId: number, key: string | null): Promise<string | null> {
+      return prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<{ avatar_key: string | null }[]>`SELECT avatar_key FROM users WHERE id = ${userId} FOR UPDATE`
+        await tx.user.update({ where: { id: userId }, data: { avatarKey: key } })
+        return row?.avatar_key ?? null
+      })
+    },
+
     /**
      * Sets the account's sex and moves its entries with it (their category and points follow), then
      * rewrites its board rows and tells the boards.

@@ -1,7 +1,13 @@
-// Row shapes of attempts that several repositories read (attempts, judging): not a repository
+// Row shapes of attempts that several repositories read (attempts, judging, moderation, account deletion): not a repository
 // itself, so they share it without importing each other.
 import type { Prisma } from '../db.ts'
 
 /** An attempt with who lifted it, as its Lift answer and its events need. */
 export const attemptWithLifter = { participant: { include: { user: { select: { name: true } } } } } as const satisfies Prisma.AttemptInclude
 export type AttemptWithLifter = Prisma.AttemptGetPayload<{ include: typeof attemptWithLifter }>
+
+/** The storage keys of a stored attempt's video (original, renditions, poster). */
+export function videoKeysOf(row: { originalKey: string | null; posterKey: string | null; renditions: unknown }): string[] {
+  const renditions = row.renditions && typeof row.renditions === 'object' ? Object.values(row.renditions as Record<string, unknown>) : []
+  return [row.originalKey, row.posterKey, ...renditions].filter((k): k is string => typeof k === 'string' && k !== '')
+}

@@ -6,8 +6,8 @@ import type { Tx } from '../db.ts'
 export interface AuditEntry {
   adminId: number
   adminUsername: string
-  action: 'ban' | 'unban' | 'remove_comment'
-  targetType: 'user' | 'comment'
+  action: 'ban' | 'unban' | 'remove_comment' | 'remove_video' | 'dismiss_reports'
+  targetType: 'user' | 'comment' | 'attempt'
   targetId: number
   targetLabel: string
   reason: string

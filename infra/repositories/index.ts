@@ -4,6 +4,7 @@ import { createAnnouncer } from '../announcer.ts'
 import type { PrismaClient } from '../db.ts'
 import type { EventPublisher } from '../live-publisher.ts'
 import { createAccountDataRepository } from './account-data.repository.ts'
+import { createAccountDeletionRepository } from './account-deletion.repository.ts'
 import { createAccountsRepository } from './accounts.repository.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
 import { createCompetitionsRepository } from './competitions.repository.ts'
@@ -39,6 +40,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     passwordResets: createPasswordResetsRepository(prisma),
     emailVerifications: createEmailVerificationsRepository(prisma),
     accountData: createAccountDataRepository(prisma),
+    accountDeletion: createAccountDeletionRepository(prisma, announcer),
     liveEvents: createLiveEventsRepository(prisma),
     leaderboard: createLeaderboardRepository(prisma),
     engagement: createEngagementRepository(prisma, announcer),
@@ -48,7 +50,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     records: createRecordsRepository(prisma),
     recordAttempts: createRecordAttemptsRepository(prisma),
     registrationImport: createRegistrationImportRepository(prisma),
-    moderation: createModerationRepository(prisma),
+    moderation: createModerationRepository(prisma, announcer, apiBase),
   }
 }
 

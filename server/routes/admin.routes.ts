@@ -1,5 +1,6 @@
 // Site administration (ADMIN_USERNAMES, docs/verified-results.md): certifying judges, whose panels'
-// decisions count on the global boards, and correcting an account's sex once it has results.
+// decisions count on the global boards, correcting an account's sex once it has results, and site
+// moderation (docs/moderation.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AdminAccountList,
@@ -10,9 +11,10 @@ import {
   MessageResponse,
   ModerationBody,
   ModerationLog,
+  ReportsQueue,
   UsernameParams,
 } from '../../contract/index.ts'
-import { ADMIN_NOT_BANNABLE, ALREADY_BANNED, NOT_BANNED } from '../services/moderation.service.ts'
+import { ADMIN_NOT_BANNABLE, ALREADY_BANNED, NOT_BANNED, NO_REPORTS, NO_VIDEO } from '../services/moderation.service.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 
 const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -145,6 +147,71 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await moderation.removeComment(request.userId!, request.params.id, request.body.reason)
       return { message: 'The comment is removed.' }
+    },
+  )
+
+  app.post(
+    '/admin/attempts/:id/video/remove',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ModerationBody,
+        description:
+          "Takes down any attempt's video: its files are deleted from storage and the attempt says it was taken down; its weight, decision and place stay. The challenge's room hears attempt.updated; the audit log keeps the action.",
+        response: {
+          200: MessageResponse,
+          403: forbiddenStatus,
+          404: errorStatus('No attempt has this id.'),
+          409: errorStatus(NO_VIDEO),
+        },
+      },
+    },
+    async (request) => {
+      await moderation.removeVideo(request.userId!, request.params.id, request.body.reason)
+      return { message: 'The video is taken down.' }
+    },
+  )
+
+  app.get(
+    '/admin/reports',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        description:
+          'The reports queue of the whole site: comments people reported, on every challenge, most reported first (at most 100). Removing a comment or dismissing its reports takes it off.',
+        response: { 200: ReportsQueue, 403: forbiddenStatus },
+      },
+    },
+    async () => ({ reports: await moderation.reports() }),
+  )
+
+  app.post(
+    '/admin/comments/:id/reports/dismiss',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: ModerationBody,
+        description:
+          "Dismisses a comment's reports (the comment stays): it leaves the reports queue; the audit log keeps who judged it and why.",
+        response: {
+          200: MessageResponse,
+          403: forbiddenStatus,
+          404: errorStatus('No comment has this id.'),
+          409: errorStatus(NO_REPORTS),
+        },
+      },
+    },
+    async (request) => {
+      await moderation.dismissReports(request.userId!, request.params.id, request.body.reason)
+      return { message: 'The reports are dismissed.' }
     },
   )
 

@@ -162,7 +162,9 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async login(name: string, password: string, address: string): Promise<number> {
       const login = name.trim().toLowerCase()
-      const user = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
+      const found = await (login.includes('@') ? users.findByEmail(login) : users.findByUsername(login))
+      // A deleted account's anonymous row is no account to log in to (docs/accounts.md).
+      const user = found?.deletedAt ? null : found
       const key = user ? `user:${user.id}` : `login:${loginKey(login)}`
       const wait = await loginAttempts.waitMs(key, address)
       if (wait > 0) throw tooMany(`Too many failed logins for this account. Please wait ${waitText(wait)} and try again.`)

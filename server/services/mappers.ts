@@ -35,6 +35,7 @@ export function toUserResponse(user: UserRow, withEmail: boolean, admin?: boolea
     country: user.country,
     weight_class: user.weightClass,
     bio: user.bio,
+    avatar: user.avatarKey ? user.avatarKey.slice('avatars/'.length) : null,
     created_at: user.createdAt.toISOString(),
     sex: user.sex === 'M' || user.sex === 'F' ? user.sex : null,
     certified_judge: user.judgeCertifiedAt !== null,

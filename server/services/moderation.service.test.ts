@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../infra/repositories/audit-log.ts'
 import { Refusal, statusOf } from '../errors.ts'
-import { ADMIN_NOT_BANNABLE, ALREADY_BANNED, NOT_BANNED, REASON_NEEDED, createModerationService } from './moderation.service.ts'
+import {
+  ADMIN_NOT_BANNABLE,
+  ALREADY_BANNED,
+  NOT_BANNED,
+  NO_REPORTS,
+  NO_VIDEO,
+  REASON_NEEDED,
+  createModerationService,
+} from './moderation.service.ts'
 
 function setup() {
   const users = [
@@ -12,6 +20,8 @@ function setup() {
   ]
   const banned = new Set<number>()
   const audit: AuditEntry[] = []
+  const deleted: string[] = []
+  let dismissed = false
   const service = createModerationService({
     adminUsernames: ['boss'],
     users: {
@@ -27,7 +37,22 @@ function setup() {
         return true
       },
       log: async () => [],
+      removeVideo: async (attemptId, entry) => {
+        if (attemptId === 8) return []
+        if (attemptId !== 3) return null
+        audit.push(entry('attempt 3 (Anna, squat 150 kg)'))
+        return ['videos/3.mp4', 'posters/3.jpg']
+      },
+      dismissReports: async (commentId, entry) => {
+        if (commentId !== 5) return null
+        if (dismissed) return false
+        dismissed = true
+        audit.push(entry('on attempt 3: buy pills'))
+        return true
+      },
+      reports: async () => [],
     },
+    storage: { delete: async (key) => void deleted.push(key) },
     engagement: {
       withComment: async (commentId, work) =>
         commentId === 5
@@ -38,7 +63,7 @@ function setup() {
           : null,
     },
   })
-  return { service, banned, audit }
+  return { service, banned, audit, deleted }
 }
 
 const refused = (work: Promise<unknown>) =>
@@ -77,5 +102,23 @@ describe('moderation', () => {
       }),
     ])
     expect(await refused(service.removeComment(1, 6, 'Spam'))).toMatchObject({ status: 404 })
+  })
+
+  it('takes a video down with a reason, deleting its files after; no video answers 409, no attempt 404', async () => {
+    const { service, audit, deleted } = setup()
+    expect(await refused(service.removeVideo(1, 3, ''))).toEqual({ status: 400, error: REASON_NEEDED })
+    await service.removeVideo(1, 3, 'Nudity')
+    expect(deleted).toEqual(['videos/3.mp4', 'posters/3.jpg'])
+    expect(audit).toEqual([expect.objectContaining({ action: 'remove_video', targetType: 'attempt', targetId: 3, reason: 'Nudity' })])
+    expect(await refused(service.removeVideo(1, 8, 'x'))).toEqual({ status: 409, error: NO_VIDEO })
+    expect(await refused(service.removeVideo(1, 9, 'x'))).toMatchObject({ status: 404 })
+  })
+
+  it("dismisses a comment's reports once, logged", async () => {
+    const { service, audit } = setup()
+    await service.dismissReports(1, 5, 'Fair criticism')
+    expect(await refused(service.dismissReports(1, 5, 'again'))).toEqual({ status: 409, error: NO_REPORTS })
+    expect(await refused(service.dismissReports(1, 6, 'x'))).toMatchObject({ status: 404 })
+    expect(audit.map((a) => a.action)).toEqual(['dismiss_reports'])
   })
 })

@@ -2,7 +2,7 @@
 // who asks): ban and unban an account (the caller then ends its sessions on every node), remove any
 // comment, and read the audit log. Every action names a reason and is logged, in its own
 // transaction, with who did it and when; the log cannot be changed from the product.
-import type { ModerationEntry } from '../../contract/index.ts'
+import type { ModerationEntry, ReportedComment } from '../../contract/index.ts'
 import type { EngagementRepository } from '../../infra/repositories/engagement.repository.ts'
 import type { ModerationRepository } from '../../infra/repositories/moderation.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
@@ -27,7 +27,7 @@ export interface ModerationDeps {
     find(id: number): Promise<{ id: number; username: string } | null>
     findByUsername(username: string): Promise<{ id: number; username: string } | null>
   }
-  moderation: Pick<ModerationRepository, 'setBanned'> & {
+  moderation: Pick<ModerationRepository, 'setBanned' | 'removeVideo' | 'dismissReports' | 'reports'> & {
     log(limit: number): PromiseLike<
       Array<{
         id: number
@@ -43,7 +43,13 @@ export interface ModerationDeps {
   }
   engagement: Pick<EngagementRepository, 'withComment'>
   adminUsernames: readonly string[]
+  /** Where taken-down videos are deleted from, after their takedown commits. */
+  storage?: { delete(key: string): Promise<void> }
+  log?: { warn(obj: object, msg: string): void }
 }
+
+export const NO_VIDEO = 'This attempt has no video to take down (it never had one, or it is already gone).'
+export const NO_REPORTS = 'This comment has no reports to dismiss.'
 
 function reasonOf(text: string): string {
   const reason = text.trim()
@@ -122,6 +128,47 @@ export function createModerationService(deps: ModerationDeps) {
       })
       if (!done) throw missing()
     },
+
+    /** Takes an attempt's video down anywhere (its result stays); the files are deleted from storage after. */
+    async removeVideo(adminId: number, attemptId: number, reasonText: string): Promise<void> {
+      const reason = reasonOf(reasonText)
+      const admin = await adminOf(adminId)
+      const keys = await deps.moderation.removeVideo(attemptId, (targetLabel) => ({
+        adminId: admin.id,
+        adminUsername: admin.username,
+        action: 'remove_video',
+        targetType: 'attempt',
+        targetId: attemptId,
+        targetLabel,
+        reason,
+      }))
+      if (keys === null) throw notFound(`Attempt ${attemptId} does not exist.`)
+      if (keys.length === 0) throw conflict(NO_VIDEO)
+      for (const key of keys) {
+        // A file that could not be deleted is logged; no answer points at it any more.
+        await deps.storage?.delete(key).catch((error: unknown) => deps.log?.warn({ err: error, key }, 'taken-down video not removed'))
+      }
+    },
+
+    /** Dismisses a comment's reports (it stays): it leaves the reports queue, and the log says who judged it fine. */
+    async dismissReports(adminId: number, commentId: number, reasonText: string): Promise<void> {
+      const reason = reasonOf(reasonText)
+      const admin = await adminOf(adminId)
+      const done = await deps.moderation.dismissReports(commentId, (targetLabel) => ({
+        adminId: admin.id,
+        adminUsername: admin.username,
+        action: 'dismiss_reports',
+        targetType: 'comment',
+        targetId: commentId,
+        targetLabel,
+        reason,
+      }))
+      if (done === null) throw notFound(`Comment ${commentId} does not exist.`)
+      if (!done) throw conflict(NO_REPORTS)
+    },
+
+    /** The site's reports queue: reported comments across every challenge, most reported first. */
+    reports: (): Promise<ReportedComment[]> => deps.moderation.reports(),
 
     /** The audit log, newest first. */
     async log(): Promise<ModerationEntry[]> {

@@ -62,6 +62,10 @@ const SKIPPED: Record<string, string> = {
     'the plain WebSocket feed: an upgrade, not an HTTP answer (hidden by @fastify/websocket); tests/live-feed.test.ts',
   'OPTIONS /*': 'CORS preflight (hidden); CORS is closed unless CORS_ORIGINS is set',
   'GET /metrics': 'Prometheus text for operators, not the API (hidden); tests/server/metrics.test.ts',
+  'PUT /api/auth/user/avatar': 'a raw image body the walk cannot make; tests/server/routes/avatar.routes.test.ts walks its answers',
+  'GET /api/avatars/{file}': 'needs an uploaded avatar; tests/server/routes/avatar.routes.test.ts reads it',
+  'POST /api/admin/attempts/{id}/video/remove':
+    "takes the shared fixture attempt's video away from every later operation; tests/server/routes/site-moderation.routes.test.ts walks its answers",
 }
 
 /** `/api/users/{id}` → `/api/users/:id`, `{*}` → `*`: the route as Fastify names it. */
@@ -245,11 +249,16 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const u = await registerUser(t.app)
     return { headers: u.auth, payload: { current_password: u.password, new_password: 'a brand new passphrase' } }
   },
+  'DELETE /api/auth/user': async () => {
+    const u = await registerUser(t.app)
+    return { headers: u.auth, payload: { password: u.password } }
+  },
   'GET /api/auth/user': () => ({ headers: f.lifter.auth }),
   'GET /api/auth/user/data': () => ({ headers: f.lifter.auth }),
   'PATCH /api/auth/user': () => ({ headers: f.outsider.auth, payload: { sex: 'M' } }),
   'PUT /api/auth/user/profile': () => ({ headers: f.outsider.auth, payload: { bio: 'Walks the API.' } }),
   'GET /api/admin/accounts': () => ({ headers: f.admin.auth, query: { q: 'walk' } }),
+  'GET /api/admin/reports': () => ({ headers: f.admin.auth }),
   'PUT /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'DELETE /api/admin/judges/{username}': () => ({ params: { username: f.outsiderUsername }, headers: f.admin.auth }),
   'PUT /api/admin/accounts/{username}/sex': () => ({
@@ -282,6 +291,12 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     payload: { reason: 'Spam' },
   }),
   'GET /api/admin/moderation': () => ({ headers: f.admin.auth }),
+  'POST /api/admin/comments/{id}/reports/dismiss': async () => {
+    const id = await freshComment()
+    const reported = await t.app.inject({ method: 'POST', url: `/api/comments/${id}/reports`, headers: f.lifter.auth })
+    expect(reported.statusCode, reported.body).toBeLessThan(300)
+    return { params: { id }, headers: f.admin.auth, payload: { reason: 'Fair comment' } }
+  },
   'GET /api/competitions': () => ({}),
   'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
   'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
@@ -491,6 +506,13 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({
       kind: 'passwords that do not match',
       req: { payload: { name: 'Typo', email: `typo${emailCounter++}@example.com`, password: 'one', confirmPassword: 'two' } },
+      expect: 400,
+    }),
+  ],
+  'DELETE /api/auth/user': [
+    async () => ({
+      kind: 'a wrong password',
+      req: { headers: (await registerUser(t.app)).auth, payload: { password: 'not it at all' } },
       expect: 400,
     }),
   ],

@@ -10,6 +10,10 @@ import { startRetention, type Retention } from '../../../infra/retention.ts'
 import { readCompetitionSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
+import { createAccountDeletionService, type AccountDeletionService } from '../../services/account-deletion.service.ts'
+import { createAvatarService, type AvatarService } from '../../services/avatar.service.ts'
+import { resolveFfmpegBinaries } from '../../../infra/ffmpeg.ts'
+import { probeImage, squareJpeg } from '../../../infra/image.ts'
 import { createAccountsService, isAdmin, type AccountsService } from '../../services/accounts.service.ts'
 import { createChallengeControlService, type ChallengeControlService } from '../../services/challenge-control.service.ts'
 import { createEmailVerificationService, type EmailVerificationService } from '../../services/email-verification.service.ts'
@@ -44,6 +48,8 @@ export interface Services {
   challengeControl: ChallengeControlService
   moderation: ModerationService
   accountData: AccountDataService
+  accountDeletion: AccountDeletionService
+  avatars: AvatarService
   meets: MeetsService
   resultsExport: ResultsExportService
   takeChecks: TakeChecksService
@@ -108,6 +114,24 @@ export default fp(async function repositories(app: FastifyInstance) {
       accountData: repos.accountData,
       isAdmin: (username) => isAdmin(username, config.adminUsernames),
     }),
+    avatars: createAvatarService({
+      accounts: repos.accounts,
+      storage: app.deps.storage,
+      image: {
+        probe: (path) => probeImage(resolveFfmpegBinaries(config).ffprobe, path),
+        squareJpeg: (input, output, size) => squareJpeg(resolveFfmpegBinaries(config).ffmpeg, input, output, size),
+      },
+      log: app.log,
+    }),
+    accountDeletion: createAccountDeletionService({
+      users: repos.users,
+      deletion: repos.accountDeletion,
+      engagement: repos.engagement,
+      storage: app.deps.storage,
+      passwords,
+      loginAttempts: app.loginBackoff,
+      log: app.log,
+    }),
     passwordReset: createPasswordResetService({
       users: repos.users,
       resets: repos.passwordResets,
@@ -122,6 +146,8 @@ export default fp(async function repositories(app: FastifyInstance) {
       moderation: repos.moderation,
       engagement: repos.engagement,
       adminUsernames: config.adminUsernames,
+      storage: app.deps.storage,
+      log: app.log,
     }),
     emailVerification: createEmailVerificationService({
       users: repos.users,

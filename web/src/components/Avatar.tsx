@@ -25,11 +25,13 @@ interface AvatarProps {
   id?: number | string | null
   name: string
   size?: number
+  /** The account's uploaded avatar (`avatar` in its answer: GET /api/avatars/:file); else the generated one. */
+  file?: string | null
 }
 
-export function Avatar({ id, name, size = 40 }: AvatarProps) {
+export function Avatar({ id, name, size = 40, file }: AvatarProps) {
   const [failed, setFailed] = useState(false)
-  const src = id === null || id === undefined ? null : avatarUrl(id)
+  const src = file ? `/api/avatars/${encodeURIComponent(file)}` : id === null || id === undefined ? null : avatarUrl(id)
   const style = { width: size, height: size, fontSize: size * 0.4 }
   if (!src || failed) {
     return (

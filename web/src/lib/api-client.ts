@@ -61,13 +61,16 @@ async function parseBody(response: Response): Promise<unknown> {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  // A Blob (a picture) goes as it is, with its own type; anything else as JSON.
+  const raw = options.body instanceof Blob
+  if (options.body !== undefined)
+    headers['Content-Type'] = raw ? (options.body as Blob).type || 'application/octet-stream' : 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : raw ? (options.body as Blob) : JSON.stringify(options.body),
       signal: options.signal,
     })
   } catch (error) {

@@ -37,6 +37,11 @@ interface SessionState {
    * the server answers. Rejects with an Error whose message is the text to show.
    */
   changePassword: (body: ChangePasswordBody) => Promise<void>
+  /**
+   * DELETE /auth/user (docs/accounts.md): the account is deleted and every session of it ends, this one too.
+   * Resolves with the server's sentence; rejects with an Error whose message is the text to show.
+   */
+  deleteAccount: (password: string) => Promise<string>
 }
 
 const fetchUser = () => apiGet<UserResponse>('/auth/user', { auth: 'required' })
@@ -152,6 +157,17 @@ export const useSession = create<SessionState>()((set, get) => {
         saveSession(data)
       } catch (error) {
         throw new Error(errorText(error, PASSWORD_CHANGE_FAILED), { cause: error })
+      }
+    },
+
+    deleteAccount: async (password) => {
+      try {
+        const { data } = await apiRequest<{ message: string }>('/auth/user', { method: 'DELETE', body: { password }, auth: 'required' })
+        clearSession()
+        loggedOut()
+        return data.message
+      } catch (error) {
+        throw new Error(errorText(error, 'Your account could not be deleted. Please try again.'), { cause: error })
       }
     },
 

@@ -3,7 +3,7 @@
 // per endpoint; each rejects with the ApiError carrying the server's sentence.
 import { queryOptions } from '@tanstack/react-query'
 import { apiGet, apiRequest } from '../../../lib/api-client.ts'
-import type { AdminAccount, AdminAccountList, AdminAccountResponse, ModerationLog } from '../../../lib/contract.ts'
+import type { AdminAccount, AdminAccountList, AdminAccountResponse, ModerationLog, ReportsQueue } from '../../../lib/contract.ts'
 import { viewerSegment, type Viewer } from '../../../lib/query-client.ts'
 
 /** GET /admin/accounts: accounts whose name or username holds `q` (certified judges first), or only certified judges. */
@@ -66,3 +66,25 @@ export const moderationLogQuery = (viewer: Viewer) =>
     queryKey: ['admin', 'moderation', viewerSegment(viewer)] as const,
     queryFn: async ({ signal }) => (await apiGet<ModerationLog>('/admin/moderation', { auth: 'required', signal })).actions,
   })
+
+/** GET /admin/reports: reported comments across the site, most reported first. */
+export const reportsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: ['admin', 'reports', viewerSegment(viewer)] as const,
+    queryFn: async ({ signal }) => (await apiGet<ReportsQueue>('/admin/reports', { auth: 'required', signal })).reports,
+  })
+
+/** POST /admin/comments/:id/remove: removes any comment (logged with the reason). */
+export const removeComment = async (commentId: number, reason: string): Promise<void> => {
+  await apiRequest(`/admin/comments/${commentId}/remove`, { method: 'POST', body: { reason }, auth: 'required' })
+}
+
+/** POST /admin/comments/:id/reports/dismiss: the comment stays, its reports go (logged). */
+export const dismissReports = async (commentId: number, reason: string): Promise<void> => {
+  await apiRequest(`/admin/comments/${commentId}/reports/dismiss`, { method: 'POST', body: { reason }, auth: 'required' })
+}
+
+/** POST /admin/attempts/:id/video/remove: takes down an attempt's video; its result stays (logged). */
+export const takeDownVideo = async (attemptId: number, reason: string): Promise<void> => {
+  await apiRequest(`/admin/attempts/${attemptId}/video/remove`, { method: 'POST', body: { reason }, auth: 'required' })
+}

@@ -8,7 +8,13 @@ import { useServerQuery } from '../../../lib/server-query.ts'
 import { useViewer } from '../../../lib/viewer.ts'
 import { banAccount, moderationLogQuery, unbanAccount } from '../api/admin.ts'
 
-const ACTION_NAMES = { ban: 'Banned', unban: 'Unbanned', remove_comment: 'Removed a comment' } as const
+const ACTION_NAMES = {
+  ban: 'Banned',
+  unban: 'Unbanned',
+  remove_comment: 'Removed a comment',
+  remove_video: 'Took down the video of',
+  dismiss_reports: 'Dismissed the reports of a comment',
+} as const
 
 export function BanControl({ account, onChanged }: { account: AdminAccount; onChanged: (account: AdminAccount) => void }) {
   const [reason, setReason] = useState('')

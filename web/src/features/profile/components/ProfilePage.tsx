@@ -16,7 +16,9 @@ import { useHistoryPlaces } from '../api/history-places.ts'
 import { AccountCategory } from './AccountCategory.tsx'
 import { ChangePassword } from './ChangePassword.tsx'
 import { DownloadOwnData } from './DownloadOwnData.tsx'
+import { DeleteAccount } from './DeleteAccount.tsx'
 import { EditProfile } from './EditProfile.tsx'
+import { AvatarUpload } from './AvatarUpload.tsx'
 import { EmailVerification } from './EmailVerification.tsx'
 import { ProfileHistory } from './ProfileHistory.tsx'
 import './ProfilePage.css'
@@ -59,7 +61,7 @@ export function ProfilePage() {
     <div className="profile">
       <OfflineNotice />
       <header className="profile__header panel">
-        <Avatar id={user.id} name={user.name} size={96} />
+        <Avatar id={user.id} name={user.name} size={96} file={user.avatar} />
         <div>
           <h1>{user.name}</h1>
           <p className="muted">
@@ -81,6 +83,7 @@ export function ProfilePage() {
             <span className="muted">Member since {formatDate(user.created_at)}</span>
           </p>
           {user.bio && <p>{user.bio}</p>}
+          {own && <AvatarUpload onSaved={(avatar) => setData((d) => (d ? { ...d, user: { ...d.user, avatar } } : d))} />}
           {own && <EmailVerification verified={user.email_verified} />}
           {own && (
             <Link className="button button--small" to="/upload">
@@ -103,6 +106,7 @@ export function ProfilePage() {
           )}
           {own && <ChangePassword />}
           {own && <DownloadOwnData />}
+          {own && <DeleteAccount />}
         </div>
       </header>
 

@@ -1,0 +1,69 @@
+// Avatars (docs/accounts.md): PUT /auth/user/avatar takes the picture's bytes as the body (any image Content-Type:
+// the service sniffs the real one); GET /avatars/:file serves the stored 256 x 256 JPEG. The rules are
+// services/avatar.service.ts's.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { AVATAR_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../services/avatar.service.ts'
+import { errorStatus } from '../plugins/app/documented-statuses.ts'
+import { badRequest, notFound } from '../errors.ts'
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream']
+
+const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { avatars } = app.services
+  // Raw bytes: the declared type only lets the body in; what it is, the service reads from the bytes.
+  app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body))
+
+  app.put(
+    '/auth/user/avatar',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } },
+      bodyLimit: AVATAR_MAX_BYTES,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        description: `Sets the signed-in account's avatar from a JPEG, PNG or WebP picture sent as the body (at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB). The server checks the bytes (not the declared type), refuses pictures with too many pixels before decoding them, and stores a 256 x 256 JPEG it re-encodes without metadata.`,
+        response: {
+          200: Type.Object({ avatar: Type.String() }),
+          400: errorStatus(`${NOT_AN_IMAGE} Or: ${IMAGE_TOO_LARGE}`),
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body
+      if (!Buffer.isBuffer(body)) throw badRequest(NOT_AN_IMAGE)
+      return { avatar: await avatars.set(request.userId!, body) }
+    },
+  )
+
+  app.get(
+    '/avatars/:file',
+    {
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ file: Type.String({ pattern: '^[0-9]+-[0-9a-f]{16}\\.jpg$', maxLength: 40 }) }),
+        description: "An account's uploaded avatar: a 256 x 256 JPEG. Its name changes with every upload, so it is cached for good.",
+        response: {
+          200: {
+            description: 'The avatar, a 256 x 256 JPEG.',
+            content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: errorStatus('No avatar has this name.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = `avatars/${request.params.file}`
+      const stat = await app.deps.storage.stat(key)
+      if (!stat) throw notFound('No avatar has this name.')
+      reply.header('content-type', 'image/jpeg')
+      reply.header('content-length', stat.size)
+      reply.header('cache-control', 'public, max-age=31536000, immutable')
+      reply.header('x-content-type-options', 'nosniff')
+      return reply.send(app.deps.storage.read(key) as never)
+    },
+  )
+}
+
+export default avatarRoutes
