@@ -59,7 +59,8 @@ export function toChallenge(competition: Competition, now = new Date()): Challen
       ...weightClasses,
       gender === 'F' ? 'Women' : 'Men',
       ...(competition.class_set && competition.class_set !== 'spec' ? [CLASS_SET_NAMES[competition.class_set]] : []),
-      ...(competition.equipment ? [EQUIPMENT_OFFER_NAMES[competition.equipment]] : []),
+      // Classic is the default (the spec's challenges): named only when equipped lifters take part.
+      ...(competition.equipment && competition.equipment !== 'classic' ? [EQUIPMENT_OFFER_NAMES[competition.equipment]] : []),
     ],
     liftTypes: competition.lifttypes,
     weightClasses,

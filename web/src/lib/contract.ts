@@ -78,6 +78,7 @@ export {
 } from '../../../contract/index.ts'
 export { DIVISIONS, DIVISION_NAMES, PLATFORM_RECORD_LIFTS, RECORD_SPORT_LIFTS } from '../../../contract/index.ts'
 export {
+  ALL_DIVISIONS,
   CLASS_SETS,
   CLASS_SET_NAMES,
   DEFAULT_CLASS_SET,
