@@ -100,4 +100,26 @@ describe('fair categories', () => {
     await page.goto(`${challengeUrl}/live?division=masters_1`)
     await page.getByText('No lifter in this division yet…').waitFor()
   })
+
+  it("the leaderboard filters the demo's IPF lifters by division and equipment", async () => {
+    const page = lifter.page
+    await page.goto(`${baseUrl}/leaderboard`)
+    await page.locator('table.leaderboard').waitFor()
+    const names = () => page.locator('table.leaderboard tbody tr td:nth-child(2) a').allTextContents()
+    const choose = async (label: string, value: string) => {
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/leaderboard')
+      await page.getByLabel(label, { exact: true }).selectOption(value)
+      await answered
+      await page.locator('table.leaderboard, p.empty').first().waitFor()
+    }
+    await choose('Equipment', 'equipped')
+    expect(await names()).toEqual(['Bjorn Strand'])
+    expect(await page.getByTestId('leaderboard-category').first().textContent()).toBe('Open · Equipped')
+    await choose('Equipment', '')
+    await choose('Class set', 'ipf')
+    await choose('Gender', 'F')
+    await choose('Division', 'masters_1')
+    expect(await names()).toEqual(['Grete Hansen'])
+    expect(page.url()).toContain('division=masters_1')
+  })
 })
