@@ -36,4 +36,18 @@ describe('challenge rules (docs/product/data.md, states.md)', () => {
     expect(toChallenge(competition({ prize_pool: pool })).prizePool).toEqual(pool)
     expect(c.image).toBe('/images/challenge-default.svg')
   })
+
+  it("adds a federation's class set and equipped lifters to the categories; the spec's set and classic add nothing", () => {
+    expect(toChallenge(competition({ class_set: 'ipf', gender: 'F', weightclasses: ['52kg'], equipment: 'both' })).categories).toEqual([
+      'Squat',
+      'Bench Press',
+      'Deadlift',
+      '52kg',
+      'Women',
+      'IPF',
+      'Classic & Equipped',
+    ])
+    const c = toChallenge(competition({ class_set: 'iwf', equipment: null, total_lifts: ['snatch', 'clean_and_jerk'] }))
+    expect(c).toMatchObject({ classSet: 'iwf', equipment: null, totalLifts: ['snatch', 'clean_and_jerk'] })
+  })
 })

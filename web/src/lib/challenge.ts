@@ -1,6 +1,13 @@
 // The client's view of a challenge (docs/product/data.md "Challenge (client view)") and its status rules (docs/product/states.md).
-import { challengeStatus, classOrder, parseDescription } from './contract.ts'
-import type { ChallengeStatus, Competition, PrizePool } from './contract.ts'
+import { CLASS_SET_NAMES, challengeStatus, classOrder, parseDescription } from './contract.ts'
+import type { ChallengeStatus, ClassSet, Competition, EquipmentOffer, LiftType, PrizePool } from './contract.ts'
+
+/** How a challenge's equipment offer is shown among its categories. */
+export const EQUIPMENT_OFFER_NAMES: Record<EquipmentOffer, string> = {
+  classic: 'Classic',
+  equipped: 'Equipped',
+  both: 'Classic & Equipped',
+}
 
 export const DEFAULT_CHALLENGE_IMAGE = '/images/challenge-default.svg'
 
@@ -22,6 +29,12 @@ export interface Challenge {
   participants: number
   /** What the organiser offers, in their currency; null when the challenge offers no prize (nothing is shown). */
   prizePool: PrizePool | null
+  /** Whose bodyweight classes (docs/categories.md): spec, ipf or iwf; spec for an older answer. */
+  classSet: ClassSet
+  /** A powerlifting challenge's equipment divisions (classic, equipped or both); null for other lifts. */
+  equipment: EquipmentOffer | null
+  /** The lifts of its total (which age rules apply: divisionSportOf); empty for an older answer. */
+  totalLifts: LiftType[]
 }
 
 export function toChallenge(competition: Competition, now = new Date()): Challenge {
@@ -41,13 +54,23 @@ export function toChallenge(competition: Competition, now = new Date()): Challen
     location: competition.location || text,
     description: text,
     status: challengeStatus(competition.start_date, competition.end_date, now),
-    categories: [...competition.lifttypes, ...weightClasses, gender === 'F' ? 'Women' : 'Men'],
+    categories: [
+      ...competition.lifttypes,
+      ...weightClasses,
+      gender === 'F' ? 'Women' : 'Men',
+      ...(competition.class_set && competition.class_set !== 'spec' ? [CLASS_SET_NAMES[competition.class_set]] : []),
+      // Classic is the default (the spec's challenges): named only when equipped lifters take part.
+      ...(competition.equipment && competition.equipment !== 'classic' ? [EQUIPMENT_OFFER_NAMES[competition.equipment]] : []),
+    ],
     liftTypes: competition.lifttypes,
     weightClasses,
     gender,
     participants: competition.participants,
     // Older answers (a cached list from before prizes were entered) carry none.
     prizePool: competition.prize_pool ?? null,
+    classSet: competition.class_set ?? 'spec',
+    equipment: competition.equipment ?? null,
+    totalLifts: competition.total_lifts ?? [],
   }
 }
 

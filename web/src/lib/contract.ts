@@ -78,4 +78,20 @@ export {
   announcerCall,
 } from '../../../contract/index.ts'
 export { DIVISIONS, DIVISION_NAMES, PLATFORM_RECORD_LIFTS, RECORD_SPORT_LIFTS } from '../../../contract/index.ts'
+export {
+  ALL_DIVISIONS,
+  CLASS_SETS,
+  CLASS_SET_NAMES,
+  DEFAULT_CLASS_SET,
+  EQUIPMENT,
+  EQUIPMENT_NAMES,
+  EQUIPMENT_OFFERS,
+  classesOf,
+  divisionName,
+  divisionSportOf,
+  entryBodyweightProblem,
+  entryClassProblem,
+  hasEquipment,
+  lifterDivisions,
+} from '../../../contract/index.ts'
 export { TEAM_MAX, IPF_TEAM_POINTS } from '../../../contract/index.ts'

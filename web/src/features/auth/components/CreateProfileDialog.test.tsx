@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
 import { user } from '../../../test/fixtures.ts'
-import { CATEGORY_HINT, CreateProfileDialog } from './CreateProfileDialog.tsx'
+import { BIRTH_DATE_HINT, CATEGORY_HINT, CreateProfileDialog } from './CreateProfileDialog.tsx'
 
 beforeEach(() => useSession.setState({ status: 'unauthenticated', userId: null, user: null, error: null }))
 
@@ -109,6 +109,19 @@ describe('CreateProfileDialog', () => {
       submit()
       await screen.findByText('Profile created successfully!')
       expect(api.sent('POST', '/auth/register')[0]!.body).toMatchObject({ name: 'Test Lifter', sex: 'F' })
+    })
+
+    it('sends the date of birth when given (optional, said to be private), none when left empty', async () => {
+      const api = registered()
+      render(<CreateProfileDialog onClose={() => undefined} onSwitchToLogin={() => undefined} />)
+      const birth = screen.getByLabelText('Date of birth') as HTMLInputElement
+      expect(birth.type).toBe('date')
+      expect(document.getElementById(birth.getAttribute('aria-describedby')!)!.textContent).toBe(BIRTH_DATE_HINT)
+      fillAll()
+      change('Date of birth', '2005-03-14')
+      submit()
+      await screen.findByText('Profile created successfully!')
+      expect(api.sent('POST', '/auth/register')[0]!.body).toMatchObject({ birth_date: '2005-03-14' })
     })
   })
 

@@ -25,8 +25,20 @@ type Values = {
   bio: string
   /** The category: '' when not chosen yet (nothing sent). */
   sex: 'M' | 'F' | ''
+  /** YYYY-MM-DD, optional and private (docs/categories.md): '' sends none. */
+  birth_date: string
 }
-const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', weight_class: '', country: '', bio: '', sex: '' }
+const EMPTY: Values = {
+  name: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  weight_class: '',
+  country: '',
+  bio: '',
+  sex: '',
+  birth_date: '',
+}
 /** In the form's order, so the first missing one is the first on screen. */
 const REQUIRED: (keyof Values)[] = ['name', 'email', 'password', 'confirmPassword', 'weight_class', 'country']
 /** Each field's element id and its label's name (the label shows it with ' *'). */
@@ -39,9 +51,12 @@ const FIELDS: Record<keyof Values, { id: string; label: string }> = {
   country: { id: 'register-country', label: 'Country' },
   bio: { id: 'register-bio', label: 'Bio' },
   sex: { id: 'register-sex', label: 'Category' },
+  birth_date: { id: 'register-birth-date', label: 'Date of birth' },
 }
 export const CATEGORY_HINT =
   'Optional. Challenges are for men or for women, and you compete in one category. You can change it until you have results.'
+export const BIRTH_DATE_HINT =
+  'Optional and private: it places you in your age divisions (Junior, Masters…); others see only those and your birth year.'
 const fieldRequired = (field: keyof Values) => `${FIELDS[field].label} is required.`
 const ERROR_ID = 'register-error'
 const focusField = (field: keyof Values) => document.getElementById(FIELDS[field].id)?.focus()
@@ -93,6 +108,7 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
         country: values.country.trim(),
         ...(values.bio.trim() ? { bio: values.bio.trim() } : {}),
         ...(values.sex ? { sex: values.sex } : {}),
+        ...(values.birth_date ? { birth_date: values.birth_date } : {}),
       }
       await register(body)
       setSuccess(true)
@@ -212,6 +228,21 @@ export function CreateProfileDialog({ onClose, onSwitchToLogin }: { onClose: () 
           </select>
           <p id="register-sex-hint" className="field__note">
             {CATEGORY_HINT}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="register-birth-date">Date of birth</label>
+          <input
+            id="register-birth-date"
+            name="birth_date"
+            type="date"
+            autoComplete="bday"
+            value={values.birth_date}
+            onChange={change}
+            aria-describedby="register-birth-date-hint"
+          />
+          <p id="register-birth-date-hint" className="field__note">
+            {BIRTH_DATE_HINT}
           </p>
         </div>
         <div className="field">

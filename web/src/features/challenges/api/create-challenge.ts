@@ -6,17 +6,20 @@ import {
   FORMULA_NAMES,
   WEIGHT_CLASSES,
   challengeLifts,
+  classesOf,
   fittingFormulas,
+  hasEquipment,
   scoringOf,
 } from '../../../lib/contract.ts'
 import type {
   ChallengeFormat,
   ChallengeLiftType,
+  ClassSet,
   CreateCompetitionBody,
+  EquipmentOffer,
   CreateCompetitionResponse,
   Formula,
   Ranking,
-  WeightClass,
 } from '../../../lib/contract.ts'
 
 const CREATE_CHALLENGE_FAILED = 'Failed to create challenge. Please try again.'
@@ -28,8 +31,13 @@ export interface ChallengeForm {
   location: string
   description: string
   lifttypes: ChallengeLiftType[]
-  weightclasses: WeightClass[]
+  /** Classes of the chosen set for the chosen sex ('47kg', '120kg+'…; docs/categories.md). */
+  weightclasses: string[]
   gender: 'M' | 'F'
+  /** Whose bodyweight classes: spec (the spec's list), ipf or iwf. */
+  classSet: ClassSet
+  /** Classic, equipped or both as divisions: sent for powerlifting lifts only (offersEquipment). */
+  equipment: EquipmentOffer
   /** How places are decided: 'class' (the spec's, sent by leaving `ranking` out) or a formula that fits the lifts. */
   ranking: Ranking
   /** datetime-local values (local time, minutes precision). */
@@ -67,6 +75,8 @@ export function defaultChallengeForm(now = new Date()): ChallengeForm {
     lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
     weightclasses: ['83kg', '93kg', '105kg'],
     gender: 'M',
+    classSet: 'spec',
+    equipment: 'classic',
     ranking: 'class',
     start_date: toLocalInput(new Date(now.getTime() + DAY_MS)),
     end_date: toLocalInput(new Date(now.getTime() + 7 * DAY_MS)),
@@ -80,6 +90,20 @@ export function defaultChallengeForm(now = new Date()): ChallengeForm {
     requireVerifiedEmail: false,
   }
 }
+
+/**
+ * The classes the organiser may tick for a set and sex, lightest first: the set's with the young's
+ * (the IPF's 43/53 kg, for sub-juniors and juniors), as the server takes them.
+ */
+export const offeredClasses = (classSet: ClassSet, gender: 'M' | 'F'): string[] => classesOf(classSet, gender, 'junior')
+
+/** The classes ticked when the set or sex changes: the spec's defaults for its list, every class of a federation's. */
+export function defaultClasses(classSet: ClassSet, gender: 'M' | 'F'): string[] {
+  return classSet === 'spec' ? ['83kg', '93kg', '105kg'] : classesOf(classSet, gender)
+}
+
+/** Whether the lifts make a powerlifting challenge, which has classic and equipped divisions. */
+export const offersEquipment = (lifttypes: readonly string[]) => hasEquipment(scoringOf(challengeLifts(lifttypes)).total_lifts)
 
 /** Hints only: an empty selection does not block the submit (docs/product/validation.md). */
 export function challengeFormHints(form: Pick<ChallengeForm, 'lifttypes' | 'weightclasses'>): string[] {
@@ -137,9 +161,14 @@ function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
     start_date: new Date(form.start_date).toISOString(),
     end_date: new Date(form.end_date).toISOString(),
     lifttypes: form.lifttypes,
-    // In weight order, whatever order they were ticked in.
-    weightclasses: WEIGHT_CLASSES.filter((w) => form.weightclasses.includes(w)),
+    // In weight order, whatever order they were ticked in (the spec's list stays the spec's own).
+    weightclasses: (form.classSet === 'spec' ? [...WEIGHT_CLASSES] : offeredClasses(form.classSet, form.gender)).filter((w) =>
+      form.weightclasses.includes(w),
+    ),
     gender: form.gender,
+    // Left out for the spec's set and classic, so the body stays the spec's client's.
+    ...(form.classSet !== 'spec' ? { class_set: form.classSet } : {}),
+    ...(offersEquipment(form.lifttypes) && form.equipment !== 'classic' ? { equipment: form.equipment } : {}),
     // Only a formula is sent: without `ranking` servers (and the spec's) rank by total within class.
     ...(form.ranking !== 'class' && rankingOptions(form.lifttypes).includes(form.ranking) ? { ranking: form.ranking } : {}),
     ...(form.description.trim() ? { description: form.description.trim() } : {}),

@@ -14,6 +14,8 @@ interface JoinRequest {
   bodyweight?: number
   /** The team (club) entered for; left out when empty (docs/teams.md). */
   team?: string
+  /** Classic or equipped, sent when the challenge offers both (docs/categories.md). */
+  equipment?: 'classic' | 'equipped'
 }
 
 /** Rejects with an Error whose message is the text to show. */
@@ -23,6 +25,7 @@ export async function joinChallenge({
   gender,
   bodyweight,
   team,
+  equipment,
 }: JoinRequest): Promise<JoinCompetitionResponse> {
   const { userId } = readSession()
   if (!userId) throw new Error(JOIN_NEEDS_PROFILE)
@@ -37,6 +40,7 @@ export async function joinChallenge({
         gender,
         ...(bodyweight === undefined ? {} : { bodyweight }),
         ...(team?.trim() ? { team: team.trim() } : {}),
+        ...(equipment ? { equipment } : {}),
       },
     })
     return data

@@ -196,3 +196,44 @@ describe('CreateChallengeDialog: verified entrants (docs/accounts.md)', () => {
     expect(api.sent('POST', '/create_competition')[1]!.body).toMatchObject({ require_verified_email: true })
   })
 })
+
+describe('CreateChallengeDialog categories (docs/categories.md)', () => {
+  const classBoxes = () =>
+    screen
+      .getAllByRole('checkbox')
+      .filter((b) => b.closest('fieldset')!.querySelector('legend')!.textContent === 'Weight classes')
+      .map((b) => b.parentElement!.textContent!)
+
+  it('lists the IPF women’s classes (43 kg marked for the young) and sends class_set, gender and the classes ticked', async () => {
+    const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 7 } } })
+    const onCreated = open()
+    fireEvent.change(screen.getByLabelText('Weight classes of'), { target: { value: 'ipf' } })
+    fireEvent.click(screen.getByRole('radio', { name: 'Women' }))
+    expect(classBoxes()).toEqual(['43kg (sub-junior, junior)', '47kg', '52kg', '57kg', '63kg', '69kg', '76kg', '84kg', '84kg+'])
+    // Every class of the set but the young's is ticked; the organiser unticks 84kg+.
+    fireEvent.click(checkbox('84kg+'))
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(7))
+    const body = api.sent('POST', '/create_competition')[0]!.body as Record<string, unknown>
+    expect(body).toMatchObject({ class_set: 'ipf', gender: 'F', weightclasses: ['47kg', '52kg', '57kg', '63kg', '69kg', '76kg', '84kg'] })
+    // Classic is the server's default: the body leaves it out.
+    expect(body).not.toHaveProperty('equipment')
+  })
+
+  it('lists the IWF men’s categories of June 2025, with 94 kg', () => {
+    open()
+    fireEvent.change(screen.getByLabelText('Weight classes of'), { target: { value: 'iwf' } })
+    expect(classBoxes()).toEqual(['60kg', '65kg', '71kg', '79kg', '88kg', '94kg', '110kg', '110kg+'])
+  })
+
+  it('offers equipment for powerlifting lifts only, and sends both when chosen', async () => {
+    const api = mockFetch({ 'POST /create_competition': { status: 201, body: { competition_id: 8 } } })
+    const onCreated = open()
+    fireEvent.click(screen.getByRole('radio', { name: 'Both' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Create Challenge' }))
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(8))
+    expect(api.sent('POST', '/create_competition')[0]!.body).toMatchObject({ equipment: 'both' })
+    liftsTo(['Snatch', 'Clean & Jerk'])
+    expect(screen.queryByRole('radio', { name: 'Both' })).toBeNull()
+  })
+})

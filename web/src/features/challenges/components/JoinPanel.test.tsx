@@ -270,3 +270,44 @@ describe('JoinPanel', () => {
     })
   })
 })
+
+describe('JoinPanel categories (docs/categories.md)', () => {
+  const ipfWomen = { class_set: 'ipf' as const, gender: 'F' as const, weightclasses: ['43kg', '47kg', '52kg', '57kg'] }
+  const options = () => [...(screen.getByLabelText('Weight class') as HTMLSelectElement).options].map((o) => o.value)
+
+  it("offers an open lifter the IPF women's classes without the juniors' 43 kg, and a junior 43 kg too", () => {
+    useSession.setState({ user: user({ birth_date: '1980-05-01' }) })
+    renderPanel(ipfWomen)
+    expect(options()).toEqual(['47kg', '52kg', '57kg'])
+    cleanup()
+    useSession.setState({ user: user({ birth_date: `${new Date().getUTCFullYear() - 20}-05-01` }) })
+    renderPanel(ipfWomen)
+    expect(options()).toEqual(['43kg', '47kg', '52kg', '57kg'])
+  })
+
+  it("checks the bodyweight against the IPF class's band and sends the equipment chosen when both are offered", async () => {
+    storeSession()
+    const api = mockFetch({ 'POST /join_competition': { status: 201, body: { message: 'ok' } } })
+    const { onJoined } = renderPanel({ ...ipfWomen, equipment: 'both' })
+    fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '52kg' } })
+    fireEvent.change(screen.getByLabelText('Bodyweight (kg)'), { target: { value: '53.1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+    expect(screen.getByRole('alert').textContent).toMatch(/52kg/)
+    expect(api.sent('POST', '/join_competition')).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Bodyweight (kg)'), { target: { value: '51.5' } })
+    fireEvent.change(screen.getByLabelText('Equipment'), { target: { value: 'equipped' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Join Challenge' }))
+    await vi.waitFor(() => expect(onJoined).toHaveBeenCalled())
+    expect(api.sent('POST', '/join_competition')[0]!.body).toMatchObject({
+      weight_class: '52kg',
+      bodyweight: 51.5,
+      equipment: 'equipped',
+      gender: 'female',
+    })
+  })
+
+  it('asks no equipment of a classic-only challenge', () => {
+    renderPanel()
+    expect(screen.queryByLabelText('Equipment')).toBeNull()
+  })
+})

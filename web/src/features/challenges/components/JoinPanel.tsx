@@ -1,17 +1,20 @@
 // docs/product/states.md, validation.md join: offered for upcoming and ongoing challenges; a weight class (default the
 // challenge's first, else 83kg); a stored user id is required; gender follows the categories.
 // Beside the class an optional bodyweight, checked against the class by the shared rule before it is sent.
+// The classes are the challenge's set's for its sex, less those the lifter's divisions may not enter
+// (api/join-categories.ts); a challenge offering classic and equipped asks which.
 // The class starts at the lifter's own (their profile's) when the challenge offers it. A lifter who
 // joined may leave again until the challenge starts, after confirming.
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { defaultWeightClass, joinAvailability, joinGender, type Challenge } from '../../../lib/challenge.ts'
-import { WEIGHT_CLASSES } from '../../../lib/contract.ts'
+import { EQUIPMENT_NAMES, type Equipment } from '../../../lib/contract.ts'
 import { formatDateTime } from '../../../lib/format.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
 import { toast } from '../../../stores/toasts.ts'
-import { BODYWEIGHT_HINT, BODYWEIGHT_INPUT, readBodyweight } from '../api/bodyweight.ts'
+import { BODYWEIGHT_HINT, BODYWEIGHT_INPUT } from '../api/bodyweight.ts'
+import { joinClasses, joinDivisions, joinEquipmentChoices, readJoinBodyweight } from '../api/join-categories.ts'
 import { TEAM_MAX } from '../../../lib/contract.ts'
 import { JOIN_NEEDS_PROFILE, joinChallenge } from '../api/join-challenge.ts'
 import { leaveChallenge } from '../api/leave-challenge.ts'
@@ -38,11 +41,18 @@ interface Props {
 }
 
 export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: Props) {
-  const classes = challenge.weightClasses.length > 0 ? challenge.weightClasses : [...WEIGHT_CLASSES]
+  const birthDate = useSession((s) => s.user?.birth_date ?? null)
+  const divisions = joinDivisions(challenge, birthDate)
+  const classes = joinClasses(challenge, divisions)
   // The lifter's own class (their profile, which may load after the page) when the challenge offers it; else docs/product/validation.md's default.
   const ownClass = useSession((s) => s.user?.weight_class ?? null)
   const [pickedClass, setPickedClass] = useState<string | null>(null)
-  const weightClass = pickedClass ?? (ownClass && classes.includes(ownClass) ? ownClass : defaultWeightClass(challenge))
+  const fallbackClass = defaultWeightClass(challenge)
+  const weightClass =
+    pickedClass ??
+    (ownClass && classes.includes(ownClass) ? ownClass : classes.includes(fallbackClass) ? fallbackClass : (classes[0] ?? fallbackClass))
+  const equipmentChoices = joinEquipmentChoices(challenge)
+  const [equipment, setEquipment] = useState<Equipment>('classic')
   const [bodyweight, setBodyweight] = useState('')
   const [team, setTeam] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -72,7 +82,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
 
   async function join() {
     setError(null)
-    const weighed = readBodyweight(bodyweight, weightClass)
+    const weighed = readJoinBodyweight(bodyweight, challenge, weightClass, divisions)
     if (weighed.problem) {
       setError(weighed.problem)
       return
@@ -84,6 +94,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
         weightClass,
         gender: joinGender(challenge),
         ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }),
+        ...(equipmentChoices.length > 0 ? { equipment } : {}),
         team,
       })
       toast('success', `You joined ${challenge.title}.`)
@@ -122,6 +133,18 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
           />
         </div>
       </div>
+      {equipmentChoices.length > 0 && (
+        <div className="field">
+          <label htmlFor="join-equipment">Equipment</label>
+          <select id="join-equipment" value={equipment} onChange={(e) => setEquipment(e.target.value as Equipment)}>
+            {equipmentChoices.map((e) => (
+              <option key={e} value={e}>
+                {EQUIPMENT_NAMES[e]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <p id="join-bodyweight-hint" className="field__explain">
         {BODYWEIGHT_HINT} You can add it later, until a lift of yours is judged.
       </p>

@@ -148,3 +148,25 @@ describe('ParticipantsPage', { timeout: 20_000 }, () => {
     expect(youLabel({ place: null, weight_class: '83kg' }, true)).toBe('You: no place yet')
   })
 })
+
+describe('ParticipantsPage categories (docs/categories.md)', { timeout: 20_000 }, () => {
+  it("names each lifter's divisions and, when equipped, the equipment; nothing for a lifter without a date of birth", async () => {
+    const list = [
+      participant({ id: 1, user_id: 1, competition_id: 9, name: 'Young Yan', divisions: ['junior', 'open'], place: 1, total: 500 }),
+      participant({
+        id: 2,
+        user_id: 2,
+        competition_id: 9,
+        name: 'Kit Karl',
+        divisions: ['masters_1'],
+        equipment: 'equipped',
+        place: 1,
+        total: 600,
+      }),
+      participant({ id: 3, user_id: 3, competition_id: 9, name: 'No Date', place: 2, total: 400 }),
+    ]
+    serve(list)
+    await vi.waitFor(() => expect(names()).toEqual(['Young Yan', 'Kit Karl', 'No Date']), WAIT)
+    expect(screen.getAllByTestId('participant-category').map((e) => e.textContent)).toEqual(['Junior · Open', 'Masters 1 · Equipped'])
+  })
+})

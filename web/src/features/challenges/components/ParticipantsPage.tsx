@@ -4,6 +4,7 @@
 // field waits for a pause in typing), a page at a time. The signed-in lifter, when they take part,
 // has "You: #N" pinned to the bottom of the screen: tapping it brings their row into view (loading
 // the pages before it, and leaving a search, when needed).
+import { categoryText } from '../../../lib/categories.ts'
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useCompetition } from '../../../api/competition.ts'
@@ -63,6 +64,7 @@ function groups(rows: Participant[], byClass: boolean): Array<{ name: string | n
 
 function ParticipantRow({ p, competition, me, flashed }: { p: Participant; competition: Competition; me: boolean; flashed: boolean }) {
   const formula = competition.points_formula
+  const category = categoryText(competition.total_lifts, p, competition.equipment === 'both')
   return (
     <li
       id={rowId(p.user_id)}
@@ -74,6 +76,11 @@ function ParticipantRow({ p, competition, me, flashed }: { p: Participant; compe
       <span className="participant-row__who">
         <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
         <span className="muted">{[p.weight_class, p.country].filter(Boolean).join(' · ')}</span>
+        {category && (
+          <span className="muted participant-row__category" data-testid="participant-category">
+            {category}
+          </span>
+        )}
       </span>
       <span className="participant-row__total">
         <strong data-testid="participant-total">{p.total !== null ? formatKg(p.total) : '—'}</strong>

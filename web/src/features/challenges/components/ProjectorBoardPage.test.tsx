@@ -539,3 +539,54 @@ describe("projector board by the challenge's scoring", () => {
     expect(screen.getByTestId('board-page').textContent).toBe('Page 1 of 2')
   })
 })
+
+describe('projector board by division (docs/categories.md)', () => {
+  it('?division=junior shows only the juniors, placed among themselves, and says which division; each row names its divisions', async () => {
+    const participants = rankParticipants(
+      [
+        participant({
+          id: 1,
+          user_id: 1,
+          name: 'Open Olga',
+          gender: 'F',
+          weight_class: '52kg',
+          divisions: ['open'],
+          total: 300,
+          total_weight: 300,
+        }),
+        participant({
+          id: 2,
+          user_id: 2,
+          name: 'Junior Jana',
+          gender: 'F',
+          weight_class: '52kg',
+          divisions: ['junior', 'open'],
+          total: 250,
+          total_weight: 250,
+        }),
+      ],
+      { ranking: 'class', total_lifts: ['squat', 'bench', 'deadlift'] },
+    )
+    mockFetch({
+      'GET /competitions/40': {
+        body: { competition: competition({ id: 40, name: 'IPF Cup', gender: 'F', class_set: 'ipf', participants: 2 }) },
+      },
+      'GET /competitions/40/participants': { body: { participants }, headers: { 'x-live-seq': '1' } },
+      'GET /competitions/40/lifts': { body: { lifts: [] } },
+      'GET /network': { body: { follow_urls: [] } },
+    })
+    live = fakeLiveRoom('competition:40')
+    render(
+      <MemoryRouter initialEntries={['/challenges/40/live?division=junior']}>
+        <Routes>
+          <Route path="/challenges/:id/live" element={<ProjectorBoardPage />} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    const row = (await screen.findByText('Junior Jana')).closest('tr')!
+    expect(screen.queryByText('Open Olga')).toBeNull()
+    expect(screen.getByTestId('board-division').textContent).toBe(' · Junior')
+    expect(row.querySelector('.board__rank')!.textContent).toBe('1')
+    expect(row.querySelector('[data-testid="board-category"]')!.textContent).toBe('Junior · Open')
+  })
+})

@@ -9,15 +9,15 @@
 // A QR code opens the challenge on phones in the hall; when the server cannot be reached from other
 // devices, only its organiser (signed in) is told how to change that, and the hall sees nothing. No controls (but Try Again when it never
 // loaded). Reconnects and resyncs on its own; while it cannot, it keeps its last state and says so.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
-import { useParams } from 'react-router'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
 import { CHALLENGE_FAILED } from '../../../api/competition.ts'
 import { LiveIndicator } from '../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
-import type { Lift } from '../../../lib/contract.ts'
-import { FORMULA_NAMES, bestOf, competitionRoom } from '../../../lib/contract.ts'
+import type { Division, Lift } from '../../../lib/contract.ts'
+import { ALL_DIVISIONS, FORMULA_NAMES, competitionRoom, divisionName, divisionSportOf } from '../../../lib/contract.ts'
 import { formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { usePanel } from '../../../api/panel.ts'
@@ -25,16 +25,8 @@ import { useSession } from '../../../stores/session.ts'
 import { followUrl, useNetwork } from '../api/get-network.ts'
 import { useChallengeSnapshot } from '../api/use-challenge-snapshot.ts'
 import { BoardLights } from './BoardLights.tsx'
-import {
-  boardGroups,
-  boardPages,
-  findRow,
-  latestDecided,
-  pageOf,
-  type BoardRow,
-  type BoardScoring,
-  type PageSegment,
-} from './board-pages.ts'
+import { boardGroups, boardPages, boardRanking, findRow, latestDecided, pageOf, type BoardRow, type BoardScoring } from './board-pages.ts'
+import { Segment } from './BoardSegment.tsx'
 import { QrCode } from './QrCode.tsx'
 import { MeetProjectorBoard } from '../meets/components/MeetProjectorBoard.tsx'
 import './ProjectorBoard.css'
@@ -83,10 +75,14 @@ export function ProjectorBoardPage() {
     () => ({ total_lifts: totalLifts, ranking, points_formula: pointsFormula }),
     [totalLifts, ranking, pointsFormula],
   )
-  const groups = useMemo(() => boardGroups(participants ?? [], scoring.ranking), [participants, scoring])
+  // ?division=junior: that division's lifters only, ranked among themselves (docs/categories.md).
+  const divisionParam = useSearchParams()[0].get('division')
+  const division = (ALL_DIVISIONS as readonly string[]).includes(divisionParam ?? '') ? (divisionParam as Division) : null
+  const ranked = useMemo(() => boardRanking(participants ?? [], scoring, division), [participants, scoring, division])
+  const groups = useMemo(() => boardGroups(ranked, scoring.ranking), [ranked, scoring])
   const bodyRef = useRef<HTMLDivElement>(null)
   const [fit, setFit] = useState(DEFAULT_FIT)
-  const pages = useMemo(() => boardPages(participants ?? [], scoring, fit.capacity, fit.headerCost), [participants, scoring, fit])
+  const pages = useMemo(() => boardPages(ranked, scoring, fit.capacity, fit.headerCost), [ranked, scoring, fit])
   const [page, setPage] = useState(0)
   const [turn, setTurn] = useState(0)
   const current = pages.length ? pages[Math.min(page, pages.length - 1)]! : []
@@ -149,7 +145,10 @@ export function ProjectorBoardPage() {
     <div className="board" tabIndex={0} role="region" aria-label="Live board">
       <header className="board__header">
         <div className="board__title">
-          <p className="board__kicker">LiftArena live</p>
+          <p className="board__kicker">
+            LiftArena live
+            {division && <span data-testid="board-division"> · {divisionName(divisionSportOf(scoring.total_lifts), division)}</span>}
+          </p>
           <h1>{competition?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
           {!competition && !!error && (
             <button type="button" className="button board__retry" onClick={() => void resync().catch(() => undefined)}>
@@ -188,7 +187,11 @@ export function ProjectorBoardPage() {
               changed={changedRows}
             />
           ))}
-          {participants && participants.length === 0 && <p className="board__empty">Waiting for the first lifter…</p>}
+          {participants && ranked.length === 0 && (
+            <p className="board__empty">
+              {participants.length === 0 || !division ? 'Waiting for the first lifter…' : 'No lifter in this division yet…'}
+            </p>
+          )}
         </div>
 
         <aside className="board__side">
@@ -274,162 +277,4 @@ function isLoopback(url: string): boolean {
   } catch {
     return false
   }
-}
-
-/** Column headers on a phone, where the full names would push the points off the screen. */
-const SHORT_LIFT: Partial<Record<string, string>> = { squat: 'SQ', bench: 'BP', deadlift: 'DL', snatch: 'SN', clean_and_jerk: 'C&J' }
-
-/** A kg figure, '—' before a good lift. */
-const kg = (n: number | null) => (n ? formatNumber(n) : '—')
-
-function Segment({
-  segment,
-  scoring,
-  latest,
-  decided,
-  changed,
-}: {
-  segment: PageSegment
-  scoring: BoardScoring
-  latest: Lift | undefined
-  decided: Lift | undefined
-  changed: ReadonlySet<number>
-}) {
-  const heading = segment.bestLifter ? `Best lifter · ${FORMULA_NAMES[segment.bestLifter]}` : segment.weightClass
-  const formula = scoring.points_formula
-  return (
-    <section className={`board__segment${segment.bestLifter ? ' board__segment--best' : ''}`} aria-label={heading ?? 'Ranking'}>
-      {/* On a phone the heading stands above its table; on a screen it takes the Lifter header's place (one row less per group). */}
-      {heading && (
-        <h2 className="board__class board__class--phone">
-          {heading}
-          {segment.continued ? ' (continued)' : ''}
-        </h2>
-      )}
-      <table className="board__table" style={{ '--figures': scoring.total_lifts.length + 1 + (formula ? 1 : 0) } as CSSProperties}>
-        {/* Column widths in the cells' own font (ProjectorBoard.css): figures always fit; the name gives way. */}
-        <colgroup>
-          <col className="board__col--rank" />
-          <col />
-          <col className="board__col--judging" />
-          {!segment.weightClass && <col className="board__col--class" />}
-          {scoring.total_lifts.map((lift) => (
-            <col key={lift} className={`board__col--lift board__col--${lift}`} />
-          ))}
-          <col className="board__col--total" />
-          {formula && <col className={`board__col--points board__col--${formula}`} />}
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col" className="board__rank-col">
-              #
-            </th>
-            <th scope="col" className="board__lifter-col">
-              {heading ? (
-                <>
-                  <span className="board__class board__class--screen" aria-hidden="true">
-                    {heading}
-                    {segment.continued ? ' (continued)' : ''}
-                  </span>
-                  <span className="board__lifter-label">Lifter</span>
-                </>
-              ) : (
-                'Lifter'
-              )}
-            </th>
-            <th scope="col" className="board__judging-col">
-              <span className="visually-hidden">Judging</span>
-            </th>
-            {!segment.weightClass && (
-              <th scope="col" className="board__class-col">
-                Class
-              </th>
-            )}
-            {scoring.total_lifts.map((lift) => (
-              <th key={lift} scope="col" className="num board__num-col" data-short={SHORT_LIFT[lift] ?? liftLabel(lift)}>
-                <span className="board__label-long">{liftLabel(lift)}</span>
-              </th>
-            ))}
-            <th scope="col" className="num board__num-col">
-              Total
-            </th>
-            {formula && (
-              <th scope="col" className="num board__num-col board__points-col">
-                {FORMULA_NAMES[formula]}
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {segment.rows.map((row) => (
-            <Row
-              key={row.participant.id}
-              row={row}
-              scoring={scoring}
-              showClass={!segment.weightClass}
-              latest={latest}
-              decided={decided}
-              changed={changed.has(row.participant.id)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </section>
-  )
-}
-
-function Row({
-  row,
-  scoring,
-  showClass,
-  latest,
-  decided,
-  changed,
-}: {
-  row: BoardRow
-  scoring: BoardScoring
-  showClass: boolean
-  latest: Lift | undefined
-  decided: Lift | undefined
-  changed: boolean
-}) {
-  const p = row.participant
-  const isLatest = latest?.participant_id === p.id
-  const isDecided = decided?.participant_id === p.id
-  const className = withHighlight(
-    [isLatest && 'board__row--latest', isDecided && 'board__row--decided'].filter(Boolean).join(' ') || undefined,
-    changed,
-  )
-  const onePending = row.pending.length === 1 ? votesText(row.pending[0]!.judging) : null
-  return (
-    <tr className={className} data-latest={isLatest ? latest.id : undefined} data-decided={isDecided ? decided.id : undefined}>
-      <td className={`board__rank${row.place !== null ? ` board__rank--${row.place}` : ''}`}>{row.place ?? '—'}</td>
-      <td className="board__name">
-        {/* One line: the country drops out of sight first; only then is the name shortened (the title has it whole). */}
-        <span className="board__name-line">
-          <span className="board__name-text" title={p.name}>
-            {p.name}
-          </span>
-          {p.country && <span className="board__country">{p.country}</span>}
-        </span>
-        {row.pending.length > 0 && <span className="board__pending-phone">{AWAITING_JUDGES}</span>}
-      </td>
-      <td className="board__judging">
-        {row.pending.length > 0 && (
-          <span className="board__pending" title={onePending ? `${AWAITING_JUDGES} · ${onePending}` : AWAITING_JUDGES}>
-            {AWAITING_JUDGES}
-            {row.pending.length > 1 ? `\u00a0×${row.pending.length}` : ''}
-          </span>
-        )}
-      </td>
-      {showClass && <td className="board__class-col">{p.weight_class}</td>}
-      {scoring.total_lifts.map((lift) => (
-        <td key={lift} className="num">
-          {kg(bestOf(p, lift))}
-        </td>
-      ))}
-      <td className="num board__total">{kg(p.total)}</td>
-      {scoring.points_formula && <td className="num board__points">{formatPoints(p.points)}</td>}
-    </tr>
-  )
 }

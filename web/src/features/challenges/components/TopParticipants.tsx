@@ -14,11 +14,12 @@ import type { Competition, CompetitionSummaryResponse, LiftType, Participant } f
 import { FORMULA_NAMES, LIFT_TYPES, bestOf, classOrder } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
+import { categoryText } from '../../../lib/categories.ts'
 import { PlaceBadge } from './PlaceBadge.tsx'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
-type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'>
+type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'> & Partial<Pick<Competition, 'equipment'>>
 
 /** What the top list reads of the summary: the top of each group and how many there are in all and per class. */
 type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
@@ -99,7 +100,11 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
             <Avatar id={p.user_id} name={p.name} size={40} />
             <div className="top-list__who">
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
-              <span className="muted">{[p.weight_class, p.country].filter(Boolean).join(' · ')}</span>
+              <span className="muted">
+                {[p.weight_class, p.country, categoryText(competition.total_lifts, p, competition.equipment === 'both')]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
               <ul className="attempt-chips" aria-label={`Attempts of ${p.name}`}>
                 {p.attempts.length === 0 ? (
                   <li className="muted">No attempts yet</li>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { lift, participant } from '../../../test/fixtures.ts'
 import { followUrl } from '../api/get-network.ts'
-import { bestLifterRows, boardGroups, boardPages, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
+import { bestLifterRows, boardGroups, boardPages, boardRanking, findRow, latestDecided, pageOf, paginate } from './board-pages.ts'
 
 const lifters = (n: number, weightClass: (i: number) => string) =>
   rankParticipants(
@@ -154,5 +154,60 @@ describe('projector board pages', () => {
     expect(followUrl(7, 'http://127.0.0.1:3000', ['http://127.0.0.1:3000'])).toBe('http://127.0.0.1:3000/challenges/7')
     expect(followUrl(7, 'http://localhost:5173', undefined)).toBe('http://localhost:5173/challenges/7')
     expect(followUrl(7, 'http://127.0.0.1:3000', ['https://meet.example.org'])).toBe('https://meet.example.org/challenges/7')
+  })
+})
+
+describe('board by category (docs/categories.md)', () => {
+  const scoring = { ranking: 'class' as const, total_lifts: ['squat', 'bench', 'deadlift'] as ('squat' | 'bench' | 'deadlift')[] }
+  const entry = (id: number, total: number, more: Parameters<typeof participant>[0] = {}) =>
+    participant({ id, name: `L${id}`, weight_class: '63kg', gender: 'F', total, total_weight: total, ...more })
+
+  it('one division: only its lifters, placed among themselves', () => {
+    const everyone = rankParticipants(
+      [
+        entry(1, 500, { divisions: ['open'] }),
+        entry(2, 450, { divisions: ['junior', 'open'] }),
+        entry(3, 400, { divisions: ['junior', 'open'] }),
+      ],
+      scoring,
+    )
+    expect(everyone.map((p) => p.place)).toEqual([1, 2, 3])
+    const juniors = boardRanking(everyone, scoring, 'junior')
+    expect(juniors.map((p) => [p.id, p.place])).toEqual([
+      [2, 1],
+      [3, 2],
+    ])
+    // Without a division the server's places stand.
+    expect(boardRanking(everyone, scoring)).toEqual(everyone)
+  })
+
+  it('women and men rank apart, women first, each under a heading with the class', () => {
+    const mixed = [
+      entry(1, 600, { gender: 'M', weight_class: '83kg' }),
+      entry(2, 400),
+      entry(3, 500, { gender: 'M', weight_class: '83kg' }),
+    ]
+    const ranked = boardRanking(mixed, scoring)
+    expect(ranked.map((p) => [p.id, p.place])).toEqual([
+      [2, 1],
+      [1, 1],
+      [3, 2],
+    ])
+    expect(boardGroups(ranked).map((g) => [g.weightClass, g.classInHeading, g.rows.length])).toEqual([
+      ['Women 63kg', true, 1],
+      ['Men 83kg', true, 2],
+    ])
+  })
+
+  it('classic and equipped lifters are grouped apart; a formula board keeps the class column', () => {
+    const list = rankParticipants(
+      [entry(1, 500, { equipment: 'equipped' }), entry(2, 450), entry(3, 300, { weight_class: '57kg' })],
+      scoring,
+    )
+    expect(boardGroups(list).map((g) => g.weightClass)).toEqual(['57kg · Classic', '63kg · Classic', '63kg · Equipped'])
+    expect(boardGroups(list, 'dots').map((g) => [g.weightClass, g.classInHeading])).toEqual([
+      ['Classic', false],
+      ['Equipped', false],
+    ])
   })
 })

@@ -1,9 +1,11 @@
 // The projector board's pure model: lifters in the order and places the server ranks them (grouped
 // by weight class when the challenge ranks by total within class and they lift in several; one
-// overall group when it ranks by a formula), the columns the challenge's sport shows, the pages that
-// fit the screen (with a best-lifter page by points), and the latest decision.
-import type { Competition, Formula, Lift, Participant } from '../../../lib/contract.ts'
-import { classOrder, rankParticipants } from '../../../lib/contract.ts'
+// overall group when it ranks by a formula; apart by sex and by equipment when both lift, as they
+// rank apart: docs/categories.md), the columns the challenge's sport shows, the pages that fit the
+// screen (with a best-lifter page by points), and the latest decision. A board shown for one age
+// division (?division=junior) ranks its lifters among themselves (boardRanking).
+import type { Competition, Division, Formula, Lift, Participant } from '../../../lib/contract.ts'
+import { EQUIPMENT_NAMES, classOrder, rankParticipants } from '../../../lib/contract.ts'
 
 /** What the board reads of a challenge: its total's lifts, its ranking and the formula its points show. */
 export type BoardScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
@@ -17,9 +19,39 @@ export interface BoardRow {
 }
 
 interface BoardGroup {
-  /** Null when the lifters are one group (one class, or ranked overall by a formula): no headings. */
+  /**
+   * The group's heading: its class ('83kg'), with the sex and equipment when those split the board
+   * ('Women 63kg · Equipped'); null when the lifters are one group (one class, or ranked overall by
+   * a formula, of one sex and equipment): no headings.
+   */
   weightClass: string | null
+  /** The heading names the class: the rows need no class column. */
+  classInHeading?: boolean
   rows: BoardRow[]
+}
+
+const SEX_NAMES: Record<string, string> = { F: 'Women', M: 'Men' }
+const SEX_ORDER = ['F', 'M']
+
+/**
+ * The lifters a board shows, ranked: the server's order and places for everyone of one sex; for one
+ * division (its lifters only) or several sexes, each sex ranked apart by the shared rules
+ * (rankParticipants: classic before equipped, class by class or by points), women first.
+ */
+export function boardRanking(
+  participants: readonly Participant[],
+  scoring: Pick<BoardScoring, 'ranking' | 'total_lifts'>,
+  division: Division | null = null,
+): Participant[] {
+  const shown = division === null ? participants : participants.filter((p) => (p.divisions ?? []).includes(division))
+  const sexes = [...new Set(shown.map((p) => p.gender))].sort((a, b) => SEX_ORDER.indexOf(a) - SEX_ORDER.indexOf(b))
+  if (division === null && sexes.length <= 1) return [...shown]
+  return sexes.flatMap((sex) =>
+    rankParticipants(
+      shown.filter((p) => p.gender === sex),
+      scoring,
+    ),
+  )
 }
 
 const toRow = (participant: Participant, place = participant.place): BoardRow => ({
@@ -35,9 +67,30 @@ const toRow = (participant: Participant, place = participant.place): BoardRow =>
  */
 export function boardGroups(ranked: readonly Participant[], ranking: BoardScoring['ranking'] = 'class'): BoardGroup[] {
   if (ranked.length === 0) return []
-  const classes = [...new Set(ranked.map((p) => p.weight_class))].sort(classOrder)
-  if (ranking !== 'class' || classes.length <= 1) return [{ weightClass: null, rows: ranked.map((p) => toRow(p)) }]
-  return classes.map((weightClass) => ({ weightClass, rows: ranked.filter((p) => p.weight_class === weightClass).map((p) => toRow(p)) }))
+  const distinct = <T>(values: T[]) => [...new Set(values)]
+  const sexes = distinct(ranked.map((p) => p.gender))
+  const equipment = distinct(ranked.map((p) => p.equipment ?? 'classic'))
+  const classes = ranking === 'class' ? distinct(ranked.map((p) => p.weight_class)).sort(classOrder) : []
+  const split = { sex: sexes.length > 1, equipment: equipment.length > 1, cls: classes.length > 1 }
+  if (!split.sex && !split.equipment && !split.cls) return [{ weightClass: null, rows: ranked.map((p) => toRow(p)) }]
+  const groups: BoardGroup[] = []
+  for (const sex of split.sex ? sexes.sort((a, b) => SEX_ORDER.indexOf(a) - SEX_ORDER.indexOf(b)) : [null]) {
+    for (const kit of split.equipment ? (['classic', 'equipped'] as const) : [null]) {
+      for (const cls of split.cls ? classes : [null]) {
+        const rows = ranked.filter(
+          (p) =>
+            (sex === null || p.gender === sex) &&
+            (kit === null || (p.equipment ?? 'classic') === kit) &&
+            (cls === null || p.weight_class === cls),
+        )
+        if (rows.length === 0) continue
+        const who = [sex !== null ? (SEX_NAMES[sex] ?? sex) : '', cls ?? ''].filter(Boolean).join(' ')
+        const heading = [who, kit !== null ? EQUIPMENT_NAMES[kit] : ''].filter(Boolean).join(' · ')
+        groups.push({ weightClass: heading, classInHeading: cls !== null, rows: rows.map((p) => toRow(p)) })
+      }
+    }
+  }
+  return groups
 }
 
 /**
@@ -55,6 +108,7 @@ export function bestLifterRows(participants: readonly Participant[], scoring: Bo
 
 export interface PageSegment {
   weightClass: string | null
+  classInHeading?: boolean
   rows: BoardRow[]
   /** The group began on an earlier page. */
   continued: boolean
@@ -70,12 +124,13 @@ type BoardPage = PageSegment[]
  * never left at the foot of a page without a row under it.
  */
 export function paginate<R>(
-  groups: ReadonlyArray<{ weightClass: string | null; rows: readonly R[] }>,
+  groups: ReadonlyArray<{ weightClass: string | null; classInHeading?: boolean; rows: readonly R[] }>,
   capacity: number,
   headerCost: number,
-): Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> {
-  const pages: Array<Array<{ weightClass: string | null; rows: R[]; continued: boolean }>> = []
-  let page: Array<{ weightClass: string | null; rows: R[]; continued: boolean }> = []
+): Array<Array<{ weightClass: string | null; classInHeading?: boolean; rows: R[]; continued: boolean }>> {
+  type Segment = { weightClass: string | null; classInHeading?: boolean; rows: R[]; continued: boolean }
+  const pages: Segment[][] = []
+  let page: Segment[] = []
   let used = 0
   const cap = Math.max(capacity, headerCost + 1)
   for (const group of groups) {
@@ -88,7 +143,12 @@ export function paginate<R>(
       }
       const room = Math.max(1, Math.floor(cap - used - headerCost + 1e-9))
       const rows = group.rows.slice(start, start + room)
-      page.push({ weightClass: group.weightClass, rows, continued: start > 0 })
+      page.push({
+        weightClass: group.weightClass,
+        ...(group.classInHeading !== undefined ? { classInHeading: group.classInHeading } : {}),
+        rows,
+        continued: start > 0,
+      })
       used += headerCost + rows.length
       start += rows.length
     }

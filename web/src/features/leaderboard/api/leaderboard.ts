@@ -38,6 +38,12 @@ interface LeaderboardFilter {
   location: string
   /** Also results whose decisions are not verified (each row marked); verified only when false or absent. */
   includeUnverified?: boolean
+  /** Rows from challenges of this class set ('' or absent: any; docs/categories.md). */
+  classSet?: string
+  /** Rows whose entry ranks in this age division. */
+  division?: string
+  /** Rows whose entry lifted classic or equipped. */
+  equipment?: string
 }
 
 /** The query string of a filter (empty filters left out), in a fixed order so equal filters share a key. */
@@ -49,6 +55,9 @@ export function leaderboardQuery(filter: LeaderboardFilter): string {
     ['weight_class', filter.weightClass],
     ['country', filter.country],
     ['location', filter.location],
+    ['class_set', filter.classSet ?? ''],
+    ['division', filter.division ?? ''],
+    ['equipment', filter.equipment ?? ''],
   ]
   for (const [name, value] of optional) if (value) params.set(name, value)
   if (filter.includeUnverified) params.set('include_unverified', 'true')

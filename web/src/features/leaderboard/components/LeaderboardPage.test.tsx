@@ -438,3 +438,46 @@ describe('leaderboard live', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()
   })
 })
+
+describe('leaderboard category filters (docs/categories.md)', () => {
+  const ida = row({
+    user_id: 9,
+    name: 'Ida Berg',
+    gender: 'F',
+    weight_class: '52kg',
+    class_set: 'ipf',
+    equipment: 'equipped',
+    divisions: ['junior', 'open'],
+    total: 400,
+  })
+
+  it("class set, division and equipment become the server's filters; the classes follow the set and sex; each row names its category", async () => {
+    const { asked } = server(() => [ida])
+    renderAt('/leaderboard')
+    await screen.findByRole('table')
+    expect(screen.getByTestId('leaderboard-category').textContent).toBe('Junior · Open · Equipped')
+    fireEvent.change(screen.getByLabelText('Class set'), { target: { value: 'ipf' } })
+    fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'F' } })
+    const classes = within(screen.getByLabelText('Weight class'))
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(classes).toEqual(['All classes', '43kg', '47kg', '52kg', '57kg', '63kg', '69kg', '76kg', '84kg', '84kg+'])
+    fireEvent.change(screen.getByLabelText('Weight class'), { target: { value: '52kg' } })
+    fireEvent.change(screen.getByLabelText('Division'), { target: { value: 'junior' } })
+    fireEvent.change(screen.getByLabelText('Equipment'), { target: { value: 'equipped' } })
+    await screen.findByRole('table')
+    await vi.waitFor(() =>
+      expect(asked().at(-1)).toBe('sort=total&gender=F&weight_class=52kg&class_set=ipf&division=junior&equipment=equipped&limit=50'),
+    )
+    expect(search).toBe('?set=ipf&gender=F&class=52kg&division=junior&equipment=equipped')
+  })
+
+  it('a weightlifting view offers the IWF divisions and no equipment, and asks none', async () => {
+    const { asked } = server(() => [yara])
+    renderAt('/leaderboard?sport=weightlifting&equipment=equipped&division=masters_40')
+    await screen.findByRole('table')
+    expect(screen.queryByLabelText('Equipment')).toBeNull()
+    expect((screen.getByLabelText('Division') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Masters 40–44')
+    expect(asked()).toEqual(['sort=total&sport=weightlifting&division=masters_40&limit=50'])
+  })
+})

@@ -13,6 +13,7 @@ import { formatDate, formatKg, liftLabel } from '../../../lib/format.ts'
 import { useSession } from '../../../stores/session.ts'
 import { NO_USER_ID, PROFILE_FAILED, profileVideos, useLiveProfile } from '../api/get-profile.ts'
 import { useHistoryPlaces } from '../api/history-places.ts'
+import { AccountBirthDate } from './AccountBirthDate.tsx'
 import { AccountCategory } from './AccountCategory.tsx'
 import { ChangePassword } from './ChangePassword.tsx'
 import { DownloadOwnData } from './DownloadOwnData.tsx'
@@ -96,6 +97,7 @@ export function ProfilePage() {
               onSaved={(account) => setData((d) => (d ? { ...d, user: { ...d.user, sex: account.sex } } : d))}
             />
           )}
+          {own && <AccountBirthDate />}
           {own && (
             <EditProfile
               user={user}
