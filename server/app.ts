@@ -30,6 +30,7 @@ import httpCaching from './plugins/app/http-caching.ts'
 import metrics from './plugins/app/metrics.ts'
 import authRoutes from './routes/auth.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
+import entryRoutes from './routes/entries.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const prefix = deps.config.apiBase
   await app.register(authRoutes, { prefix })
   await app.register(competitionRoutes, { prefix })
+  await app.register(entryRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })
   await app.register(uploadRoutes, { prefix })
