@@ -16,6 +16,7 @@ import { createEmailVerificationService, type EmailVerificationService } from '.
 import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
+import { createLinkPreviewService, type LinkPreviewService } from '../../services/link-preview.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createModerationService, type ModerationService } from '../../services/moderation.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
@@ -46,6 +47,8 @@ export interface Services {
   hall: HallService
   records: RecordsService
   teams: TeamsService
+  /** What a public page's link preview shows (the web client's pages, served by plugins/external/web-static.ts). */
+  linkPreviews: LinkPreviewService
 }
 
 declare module 'fastify' {
@@ -103,6 +106,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       siteUrl,
     }),
     challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    linkPreviews: createLinkPreviewService({ previews: repos.linkPreviews, apiBase: config.apiBase }),
     moderation: createModerationService({
       users: repos.users,
       moderation: repos.moderation,
