@@ -49,6 +49,8 @@ export interface JudgingDeps {
   judgeQueue: (userIds: readonly number[], change: JudgeQueueChange) => void
   /** How long after a panel decision its lifter may appeal (APPEAL_WINDOW_HOURS). */
   appealWindowMs: number
+  /** Signs the URL of the queue's contact sheets (private to the judges and organiser: private-media.service.ts). */
+  signedMediaUrl?: (key: string) => string
   now?: () => Date
 }
 
@@ -355,7 +357,10 @@ export function createJudgingService(deps: JudgingDeps) {
           bodyweight: order.bodyweight,
           name: attempt.participant_name,
         },
-      })).map((row) => row.attempt)
+      })).map(({ attempt }) => {
+        const sheet = attempt.take_checks?.contact_sheet_key
+        return sheet && deps.signedMediaUrl ? { ...attempt, contact_sheet_url: deps.signedMediaUrl(sheet) } : attempt
+      })
     },
     challengesOf: (userId: number) => judging.challengesOf(userId),
 

@@ -17,6 +17,7 @@ import { createEngagementService, type EngagementService } from '../../services/
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
 import { createLinkPreviewService, type LinkPreviewService } from '../../services/link-preview.service.ts'
+import { createPrivateMedia, type PrivateMedia } from '../../services/private-media.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createModerationService, type ModerationService } from '../../services/moderation.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
@@ -49,6 +50,8 @@ export interface Services {
   teams: TeamsService
   /** What a public page's link preview shows (the web client's pages, served by plugins/external/web-static.ts). */
   linkPreviews: LinkPreviewService
+  /** Which stored files are private, their signed URLs and who may read them (the media route asks). */
+  privateMedia: PrivateMedia
 }
 
 declare module 'fastify' {
@@ -64,8 +67,10 @@ export default fp(async function repositories(app: FastifyInstance) {
   // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase })
+  const privateMedia = createPrivateMedia({ secret: config.jwtSecret, apiBase: config.apiBase })
   const judging = createJudgingService({
     judging: repos.judging,
+    signedMediaUrl: privateMedia.signedUrl,
     appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
@@ -106,6 +111,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       siteUrl,
     }),
     challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    privateMedia,
     linkPreviews: createLinkPreviewService({ previews: repos.linkPreviews, apiBase: config.apiBase }),
     moderation: createModerationService({
       users: repos.users,
