@@ -21,13 +21,13 @@ import {
 } from '../../contract/index.ts'
 import type {
   AttemptState,
-  JudgingRepository,
   LockedAttempt,
   LockedChallenge,
   PanelView,
   Seats,
   StoredVote,
-} from '../../infra/repositories/judging.repository.ts'
+} from '../../infra/repositories/judging-handles.ts'
+import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { meetLiftsOf, orderQueue } from './meets.service.ts'
 
