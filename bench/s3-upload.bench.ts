@@ -1,3 +1,4 @@
+// Over 300 lines: a benchmark, one script measured end to end (the same clip sent three ways against one store); not product code.
 // Upload through S3: the same ~100 MB video (4 s of noisy 720p H.264 at a high bitrate, made
 // once with ffmpeg and cached) sent (a) through LiftArena's resumable endpoint (tus 1.0.0 at
 // /api/uploads/, the server's S3 store, then the upload's finish: probe → attempt → enqueue)

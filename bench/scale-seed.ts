@@ -1,3 +1,4 @@
+// Over 300 lines: the benchmark's data set written in one pass (its tables depend on each other's ids); not product code.
 // The large data set of the scale benchmark, written straight into a fresh PostgreSQL database:
 // 20,000 lifters (each in about 5 challenges), 1,000 powerlifting challenges of 100 lifters
 // (one of 200, for the participants read), 9 attempts per lifter in every challenge that has

@@ -1,3 +1,4 @@
+// Over 300 lines: a benchmark, one script measured end to end (its steps share the seeded servers and the browser); not product code.
 // Scale (issue 17): the platform with 1,000 challenges of 100 lifters × 9 attempts. What a cold
 // visit of `/`, `/leaderboard` and a challenge page costs (bytes, API calls, LCP at 4× CPU slowdown)
 // at 1,000 challenges next to the demo data; participants req/s against a trivial route; the

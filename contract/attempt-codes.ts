@@ -22,6 +22,27 @@ export function attemptCode(random: (n: number) => number, avoid: ReadonlySet<st
   }
 }
 
+/** One of the lifter's declarations in the challenge, as far as codes go. */
+export interface CodedAttempt {
+  liftType: string
+  attemptNumber: number
+  code: string | null
+}
+
+/**
+ * Pure: the code of the attempt being declared, given the lifter's declarations in the challenge so far.
+ * Declaring the same attempt again keeps its code (the lifter may already be filming with it); a new
+ * attempt gets a new code, none of the lifter's earlier ones.
+ */
+export function codeForAttempt(
+  earlier: readonly CodedAttempt[],
+  attempt: { liftType: string; attemptNumber: number },
+  random: (n: number) => number,
+): string {
+  const own = earlier.find((e) => e.liftType === attempt.liftType && e.attemptNumber === attempt.attemptNumber)?.code
+  return own ?? attemptCode(random, new Set(earlier.flatMap((e) => (e.code ? [e.code] : []))))
+}
+
 /** Pure: is this a well-formed code (as typed by a judge, any case)? */
 export function isAttemptCode(text: string): boolean {
   return new RegExp(`^[${ATTEMPT_CODE_ALPHABET}]{${ATTEMPT_CODE_LENGTH}}$`).test(text.toUpperCase())

@@ -53,5 +53,9 @@ export const VideoQuery = Type.Object({
   mobile: Type.Optional(Type.String({ maxLength: 10 })),
   device: Type.Optional(Literals(DEVICES)),
   t: Type.Optional(Type.String({ maxLength: 40 })),
+  /** A private file's signed URL (the judge's queue gives it): until when it reads, in seconds since 1970. */
+  expires: Type.Optional(Type.String({ maxLength: 20 })),
+  /** A private file's signed URL: its signature. */
+  signature: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export type VideoQuery = Static<typeof VideoQuery>

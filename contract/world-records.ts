@@ -1,3 +1,4 @@
+// Over 300 lines: a data table (the published records per federation, sex and class), read as one; the code around it is short.
 // World records per sex and bodyweight class: the ceilings an upload is held to (contract/plausibility.ts).
 // A ceiling must never refuse a real lift, so each one is the heaviest lift a human of that sex made in
 // competition at a bodyweight the class allows: the class's own record, or a heavier one made by a lighter

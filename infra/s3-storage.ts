@@ -25,7 +25,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { S3Config } from './config.ts'
-import { StorageUnavailableError, assertSafeKey, contentTypeOf, scratchArea, type Storage } from './storage.ts'
+import { scratchArea } from './scratch-area.ts'
+import { StorageUnavailableError, assertSafeKey, contentTypeOf, type Storage } from './storage.ts'
 
 export interface S3StorageOptions {
   readonly s3: S3Config

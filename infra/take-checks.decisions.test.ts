@@ -2,16 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoment } from '../contract/take-checks.ts'
 import { CONTAINERS } from './ffmpeg.decisions.ts'
-import {
-  decideTakeFlags,
-  filterPassArgs,
-  packetsProbeArgs,
-  parseFilterLog,
-  parseStreams,
-  parseTimeline,
-  streamsProbeArgs,
-  type TakeFindings,
-} from './take-checks.decisions.ts'
+import { filterPassArgs, packetsProbeArgs, streamsProbeArgs } from './take-checks.commands.ts'
+import { decideTakeFlags, parseFilterLog, parseStreams, parseTimeline, type TakeFindings } from './take-checks.decisions.ts'
 
 // Lines as ffmpeg 5.1 writes them (-v info -nostats), the metadata filter's pair per selected frame.
 const LOG = [

@@ -5,15 +5,12 @@
 import { execFile } from 'node:child_process'
 import type { TakeChecks } from '../contract/take-checks.ts'
 import type { Container, FfmpegBinaries } from './ffmpeg.ts'
+import { contactSheetArgs, filterPassArgs, packetsProbeArgs, streamsProbeArgs } from './take-checks.commands.ts'
 import {
-  contactSheetArgs,
   decideTakeFlags,
-  filterPassArgs,
-  packetsProbeArgs,
   parseFilterLog,
   parseStreams,
   parseTimeline,
-  streamsProbeArgs,
   type FilterFindings,
   type StreamFacts,
   type TakeContext,

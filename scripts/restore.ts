@@ -7,7 +7,8 @@
 // In the image:
 // `node scripts/restore.js /backups/<name> [--replace]`.
 import { resolve } from 'node:path'
-import { BackupError, restoreBackup } from '../infra/backup.ts'
+import { BackupError } from '../infra/backup.ts'
+import { restoreBackup } from '../infra/backup-restore.ts'
 import { ConfigError, loadConfig } from '../infra/config.ts'
 import { openDatabase } from '../infra/db.ts'
 import { createPrivateFiles } from '../infra/private-files.ts'

@@ -32,6 +32,7 @@ import authRoutes from './routes/auth.routes.ts'
 import accountDeletionRoutes from './routes/account-deletion.routes.ts'
 import avatarRoutes from './routes/avatar.routes.ts'
 import competitionRoutes from './routes/competitions.routes.ts'
+import entryRoutes from './routes/entries.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
 import uploadRoutes from './routes/upload.routes.ts'
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(accountDeletionRoutes, { prefix })
   await app.register(avatarRoutes, { prefix })
   await app.register(competitionRoutes, { prefix })
+  await app.register(entryRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })
   await app.register(uploadRoutes, { prefix })

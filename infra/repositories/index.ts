@@ -12,6 +12,7 @@ import { createEmailVerificationsRepository } from './email-verifications.reposi
 import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
 import { createLeaderboardRepository } from './leaderboard.repository.ts'
+import { createLinkPreviewsRepository } from './link-previews.repository.ts'
 import { createLiveEventsRepository } from './live-events.repository.ts'
 import { createMeetsRepository } from './meets.repository.ts'
 import { createHallRepository } from './hall.repository.ts'
@@ -51,6 +52,7 @@ export function createRepositories(prisma: PrismaClient, publisher: EventPublish
     recordAttempts: createRecordAttemptsRepository(prisma),
     registrationImport: createRegistrationImportRepository(prisma),
     moderation: createModerationRepository(prisma, announcer, apiBase),
+    linkPreviews: createLinkPreviewsRepository(prisma),
   }
 }
 

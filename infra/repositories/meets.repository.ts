@@ -3,7 +3,7 @@
 // room's lock (so every earlier write of the challenge is seen; a Refusal they throw rolls the write back).
 // Every declaration is announced ('attempt.declared') in the transaction that writes it.
 import { randomInt } from 'node:crypto'
-import { attemptCode, competitionRoom, type Declaration, type LiftType } from '../../contract/index.ts'
+import { codeForAttempt, competitionRoom, type Declaration, type LiftType } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { boardInclude, entrySelect, readEntry, toEntryState, type BoardRow, type EntryState } from './meet-entries.ts'
@@ -29,13 +29,12 @@ const SWEEP_BATCH = 200
 export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer) {
   async function writeDeclaration(tx: Tx, entry: EntryState, d: NewDeclaration, at: Date): Promise<Declaration> {
     const key = { participantId: entry.participantId, liftType: d.liftType, attemptNumber: d.attemptNumber }
-    // A new code for each attempt, none of the lifter's earlier ones; declaring the same attempt again keeps its code.
+    // The lifter's codes so far, read in this locked write; which code the attempt gets is contract/attempt-codes.ts's rule.
     const earlier = await tx.declaration.findMany({
       where: { participantId: entry.participantId },
       select: { liftType: true, attemptNumber: true, code: true },
     })
-    const own = earlier.find((e) => e.liftType === d.liftType && e.attemptNumber === d.attemptNumber)?.code
-    const code = own ?? attemptCode(randomInt, new Set(earlier.flatMap((e) => (e.code ? [e.code] : []))))
+    const code = codeForAttempt(earlier, d, randomInt)
     const row = await tx.declaration.upsert({
       where: { participantId_liftType_attemptNumber: key },
       create: { ...key, weight: d.weight, automatic: d.automatic, declaredAt: at, code },

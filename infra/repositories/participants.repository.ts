@@ -44,6 +44,13 @@ export const ALREADY_JOINED = 'You have already joined this challenge.'
 /** Rolls back a locked write on an entry that is not there (withEntryLocked then answers null). */
 class NotJoined extends Error {}
 
+/** Rolls back a date-of-birth write whose entries changed between their first read and their rooms' locks. */
+class EntriesMoved extends Error {}
+
+/** Writes of a date of birth tried before the entries stop changing under it (then a 409 asks to try again). */
+const ENTRY_SET_TRIES = 5
+const ENTRIES_BUSY = 'Your entries changed while your date of birth was being saved. Please try again.'
+
 export function createParticipantsRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /**
@@ -149,33 +156,48 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
 
     /**
      * Sets an account's date of birth and announces each of its entries again (their divisions follow
-     * it): every entry's room locked first, in order, then the rows (the announcer's lock order).
+     * it). Every entry's room is locked first, in one fixed order (ascending challenge id, so two such
+     * writes cannot deadlock), then the entries are read again: an entry made or left between the first
+     * read and the locks runs the write again. `mayChange` runs with the rooms held (no judging can add a
+     * result meanwhile): it throws the refusal when the account has results, and nothing is written.
      */
-    setBirthDate(
+    async setBirthDate(
       userId: number,
       birthDate: Date,
       answer: (row: ParticipantRow, competition: ScoringRow & { startDate: Date }) => Participant,
+      mayChange: (account: { hasResults: boolean }) => void = () => {},
     ): Promise<void> {
-      return announcer.write(async (tx, announce) => {
-        const entries = await tx.participant.findMany({
-          where: { userId },
-          select: { competitionId: true },
-          orderBy: { competitionId: 'asc' },
-        })
-        for (const { competitionId } of entries) await announce.lock(competitionRoom(competitionId))
-        await tx.user.update({ where: { id: userId }, data: { birthDate } })
-        for (const { competitionId } of entries) {
-          const row = await tx.participant.findUniqueOrThrow({
-            where: { userId_competitionId: { userId, competitionId } },
-            include: { ...participantWithAttempts, competition: { select: { ...scoringSelect, startDate: true } } },
+      for (let tries = 1; ; tries += 1) {
+        try {
+          return await announcer.write(async (tx, announce) => {
+            const entriesNow = async () =>
+              (await tx.participant.findMany({ where: { userId }, select: { competitionId: true } }))
+                .map((e) => e.competitionId)
+                .sort((a, b) => a - b)
+            const locked = await entriesNow()
+            for (const competitionId of locked) await announce.lock(competitionRoom(competitionId))
+            const entries = await entriesNow()
+            if (entries.length !== locked.length || entries.some((id, i) => id !== locked[i])) throw new EntriesMoved()
+            mayChange({ hasResults: (await tx.attempt.count({ where: { participant: { userId } }, take: 1 })) > 0 })
+            await tx.user.update({ where: { id: userId }, data: { birthDate } })
+            for (const competitionId of entries) {
+              const row = await tx.participant.findUniqueOrThrow({
+                where: { userId_competitionId: { userId, competitionId } },
+                include: { ...participantWithAttempts, competition: { select: { ...scoringSelect, startDate: true } } },
+              })
+              await announce(competitionRoom(competitionId), 'participant.updated', {
+                competition_id: competitionId,
+                participant: answer(row, row.competition),
+              })
+            }
+            if (entries.length > 0) await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
           })
-          await announce(competitionRoom(competitionId), 'participant.updated', {
-            competition_id: competitionId,
-            participant: answer(row, row.competition),
-          })
+        } catch (error) {
+          // Rolled back (the rooms' reserved numbers too): read and lock the entries as they are now.
+          if (!(error instanceof EntriesMoved)) throw error
+          if (tries >= ENTRY_SET_TRIES) throw new Refusal('conflict', ENTRIES_BUSY)
         }
-        if (entries.length > 0) await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
-      })
+      }
     },
 
     /**

@@ -3,7 +3,8 @@
 //   the best READY rendition for the device: mobile (mobile=true, or device
 //   android|ios) → 360p, else 720p; desktop/linux → 720p, else 360p; the
 //   original while renditions are pending (or when they failed).
-// - Any other safe key (renditions by name, posters) is served as is.
+// - Any other safe key (renditions by name, posters) is served as is, but a private one (an attempt's
+//   contact sheet: services/private-media.service.ts) only with its signed URL's signature (else 404).
 // - Range requests (one range) → 206 + Content-Range; unsatisfiable → 416. The header is read in one
 //   pass and ignored beyond 200 characters (services/byte-range.service.ts).
 // - At most RATE_LIMIT_VIDEO_PER_MINUTE requests per client address (IPv6 by /64), answered 429 before
@@ -35,6 +36,8 @@ import { notModified, rangeToServe } from '../services/byte-range.service.ts'
 import { deviceClass, pickPlayback, type Playback } from '../services/playback.service.ts'
 
 const CACHE_FINAL = 'public, max-age=86400'
+/** A private file: its reader's browser only, never a shared cache. */
+const CACHE_PRIVATE = 'private, max-age=3600'
 
 /** What a stored file is sent as (infra/storage.ts contentTypeOf): videos, posters, anything else as octet-stream. */
 const FILE_BYTES = { schema: { type: 'string', format: 'binary' } }
@@ -80,6 +83,7 @@ async function opened(stream: Readable): Promise<Readable> {
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { storage, config } = app.deps
+  const { privateMedia } = app.services
   // Per address (players are mostly signed out), GET and HEAD together: a player's Range requests,
   // posters and a projector's loops fit easily; a flood of file reads from one address does not.
   const videoLimit = app.rateLimit({
@@ -116,7 +120,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
             headers: { location: { type: 'string', description: 'The presigned URL.' } },
           },
           400: errorStatus('The key is not a valid media key (it would leave the media root), or a query field is invalid.'),
-          404: errorStatus('No stored file (or attempt) has this key.'),
+          404: errorStatus('No stored file (or attempt) has this key, or it is private and the URL is not its signed one.'),
           416: errorStatus('The range starts beyond the end of the file; `Content-Range: bytes */size` gives the size.'),
           429: errorStatus(
             `More than RATE_LIMIT_VIDEO_PER_MINUTE (${config.rateLimitVideoPerMinute} here) requests for media from this address (an IPv6 /64) in a minute; \`error\` says how long to wait.`,
@@ -136,6 +140,9 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // Unfinished resumable uploads share the bucket: they are their lifter's, not media to play.
       if (key.startsWith(RESUMABLE_UPLOADS_PREFIX)) throw notFound('Video not found')
+      // A private file answers as if absent to anyone without its signature (its key is guessable).
+      const isPrivate = privateMedia.isPrivate(key)
+      if (isPrivate && !privateMedia.mayRead(key, request.query)) throw notFound('Video not found')
 
       let playback: Playback = { key, variant: 'as-is', final: true }
       const attemptId = attemptKeys.attemptOf(key)
@@ -158,7 +165,7 @@ const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('accept-ranges', 'bytes')
         .header('etag', object.etag)
         .header('last-modified', object.modifiedAt.toUTCString())
-        .header('cache-control', playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
+        .header('cache-control', isPrivate ? CACHE_PRIVATE : playback.final ? CACHE_FINAL : CACHE_REVALIDATE)
         .header('x-video-rendition', playback.variant)
 
       if (notModified(request.headers['if-none-match'], object.etag)) return reply.status(304).send()

@@ -229,8 +229,14 @@ export function createAccountsService(deps: AccountsDeps) {
       if (newSex) await accounts.setSex(userId, body.sex!)
       if (newBirthDate && deps.entries) {
         const apiBase = deps.apiBase ?? '/api'
-        await deps.entries.setBirthDate(userId, birthDate!, (row, competition) =>
-          toParticipant(apiBase, row, scoringSettings(competition), competition.startDate),
+        // The rule again with the entries' rooms held: a result judged since the check above refuses it.
+        await deps.entries.setBirthDate(
+          userId,
+          birthDate!,
+          (row, competition) => toParticipant(apiBase, row, scoringSettings(competition), competition.startDate),
+          (account) => {
+            if (account.hasResults) throw conflict(BIRTH_DATE_FIXED)
+          },
         )
       }
       return asAnswer(await ownAccount(userId))

@@ -10,7 +10,7 @@ import type {
   LockedPanel,
   Seats,
   StoredVote,
-} from '../../infra/repositories/judging.repository.ts'
+} from '../../infra/repositories/judging-handles.ts'
 import { Refusal, statusOf } from '../errors.ts'
 import { PANEL_BUSY_LIVE, createJudgingService, type JudgingStore } from './judging.service.ts'
 

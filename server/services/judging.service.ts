@@ -23,13 +23,13 @@ import {
 } from '../../contract/index.ts'
 import type {
   AttemptState,
-  JudgingRepository,
   LockedAttempt,
   LockedChallenge,
   PanelView,
   Seats,
   StoredVote,
-} from '../../infra/repositories/judging.repository.ts'
+} from '../../infra/repositories/judging-handles.ts'
+import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import { meetLiftsOf, orderQueue } from './meets.service.ts'
 
@@ -51,6 +51,8 @@ export interface JudgingDeps {
   judgeQueue: (userIds: readonly number[], change: JudgeQueueChange) => void
   /** How long after a panel decision its lifter may appeal (APPEAL_WINDOW_HOURS). */
   appealWindowMs: number
+  /** Signs the URL of the queue's contact sheets (private to the judges and organiser: private-media.service.ts). */
+  signedMediaUrl?: (key: string) => string
   now?: () => Date
   /** Marks the queue's record attempts (record-attempts.service.ts markQueue); without it none are marked. */
   markQueue?: <T extends QueuedAttempt>(attempts: readonly T[]) => Promise<T[]>
@@ -361,7 +363,10 @@ export function createJudgingService(deps: JudgingDeps) {
           bodyweight: order.bodyweight,
           name: attempt.participant_name,
         },
-      })).map((row) => row.attempt)
+      })).map(({ attempt }) => {
+        const sheet = attempt.take_checks?.contact_sheet_key
+        return sheet && deps.signedMediaUrl ? { ...attempt, contact_sheet_url: deps.signedMediaUrl(sheet) } : attempt
+      })
       return deps.markQueue ? deps.markQueue(ordered) : ordered
     },
     challengesOf: (userId: number) => judging.challengesOf(userId),

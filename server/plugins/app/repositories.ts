@@ -20,6 +20,8 @@ import { createEmailVerificationService, type EmailVerificationService } from '.
 import { createEngagementService, type EngagementService } from '../../services/engagement.service.ts'
 import { createEntriesService, type EntriesService } from '../../services/entries.service.ts'
 import { createJudgingService, type JudgingService } from '../../services/judging.service.ts'
+import { createLinkPreviewService, type LinkPreviewService } from '../../services/link-preview.service.ts'
+import { createPrivateMedia, type PrivateMedia } from '../../services/private-media.service.ts'
 import { createPasswordResetService, type PasswordResetService } from '../../services/password-reset.service.ts'
 import { createModerationService, type ModerationService } from '../../services/moderation.service.ts'
 import { createMeetsService, type MeetsService } from '../../services/meets.service.ts'
@@ -60,6 +62,10 @@ export interface Services {
   recordAttempts: RecordAttemptsService
   registrationImport: RegistrationImportService
   teams: TeamsService
+  /** What a public page's link preview shows (the web client's pages, served by plugins/external/web-static.ts). */
+  linkPreviews: LinkPreviewService
+  /** Which stored files are private, their signed URLs and who may read them (the media route asks). */
+  privateMedia: PrivateMedia
 }
 
 declare module 'fastify' {
@@ -76,9 +82,11 @@ export default fp(async function repositories(app: FastifyInstance) {
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const recordAttempts = createRecordAttemptsService({ recordAttempts: repos.recordAttempts })
   const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase, recordAttempts })
+  const privateMedia = createPrivateMedia({ secret: config.jwtSecret, apiBase: config.apiBase })
   const judging = createJudgingService({
     judging: repos.judging,
     markQueue: (attempts) => recordAttempts.markQueue(attempts),
+    signedMediaUrl: privateMedia.signedUrl,
     appealWindowMs: config.appealWindowMs,
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
@@ -141,6 +149,8 @@ export default fp(async function repositories(app: FastifyInstance) {
       siteUrl,
     }),
     challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    privateMedia,
+    linkPreviews: createLinkPreviewService({ previews: repos.linkPreviews, apiBase: config.apiBase }),
     moderation: createModerationService({
       users: repos.users,
       moderation: repos.moderation,

@@ -9,9 +9,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { isWebRoute } from '../../../contract/index.ts'
-import { createLinkPreviewsRepository } from '../../../infra/repositories/link-previews.repository.ts'
 import { previewPage, withPreview } from '../../link-preview.ts'
-import { createLinkPreviewService } from '../../services/link-preview.service.ts'
 
 const DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url))
 const ASSETS = `${sep}assets${sep}`
@@ -55,7 +53,8 @@ export default async function webStatic(app: FastifyInstance) {
 
   const { config } = app.deps
   const apiBase = config.apiBase
-  const previews = createLinkPreviewService({ previews: createLinkPreviewsRepository(app.deps.db.prisma), apiBase })
+  // Built with the other services (plugins/app/repositories.ts) over the composition root's repositories.
+  const previews = app.services.linkPreviews
   let indexHtml: string | undefined
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'

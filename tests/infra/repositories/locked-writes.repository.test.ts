@@ -159,6 +159,61 @@ describe('writes that meet on one attempt', () => {
   })
 })
 
+describe("a lifter's date of birth", () => {
+  const answer = () => ({}) as never
+  const fixed = new Refusal('conflict', 'has results')
+  const noResults = (account: { hasResults: boolean }) => {
+    if (account.hasResults) throw fixed
+  }
+
+  it('is announced to every entry room (locked in order of challenge id) and the boards', async () => {
+    const lifter = await user()
+    const ids = [(await challenge(lifter.id)).id, (await challenge(lifter.id)).id]
+    for (const id of [...ids].reverse()) {
+      await repos.participants.join(
+        { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+        false,
+        answer,
+      )
+    }
+    const seqs = await Promise.all(ids.map(roomSeq))
+    await repos.participants.setBirthDate(lifter.id, new Date('1980-05-05'), answer, noResults)
+    expect(await Promise.all(ids.map(roomSeq))).toEqual(seqs.map((s) => s + 1))
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: lifter.id } })).birthDate).toEqual(new Date('1980-05-05'))
+  })
+
+  it('is refused when a result lands while it waits for the room: the check runs with the rooms held, nothing is written', async () => {
+    const lifter = await user()
+    const { id } = await challenge(lifter.id)
+    await repos.participants.join(
+      { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+      false,
+      answer,
+    )
+    const entry = await db.prisma.participant.findFirstOrThrow({ where: { userId: lifter.id, competitionId: id } })
+    const announcer = createAnnouncer(db.prisma, discardingPublisher)
+    let locked!: () => void
+    const roomHeld = new Promise<void>((resolve) => (locked = resolve))
+    // A judge's write: holds the room, records a result, commits 300 ms later.
+    const judged = announcer.write(async (tx, announce) => {
+      await announce.lock(`competition:${id}`)
+      await tx.attempt.create({ data: { participantId: entry.id, liftType: 'squat', attemptNumber: 1, weight: 100, status: 'completed' } })
+      locked()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await announce(`competition:${id}`, 'participant.updated', { competition_id: id, participant: {} as never })
+    })
+    await roomHeld
+    const seq = (await roomSeq(id)) + 1 // the judge's event
+    expect(await refusalOf(repos.participants.setBirthDate(lifter.id, new Date('1980-05-05'), answer, noResults))).toEqual({
+      code: 'conflict',
+      message: 'has results',
+    })
+    await judged
+    expect(await roomSeq(id)).toBe(seq)
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: lifter.id } })).birthDate).toBeNull()
+  })
+})
+
 describe('a write PostgreSQL aborts', () => {
   it('runs again after a deadlock or write conflict (nothing of it was written), and gives up after four tries; any other error at once', async () => {
     const announcer = createAnnouncer(db.prisma, discardingPublisher)

@@ -1,6 +1,9 @@
 // Take checks over HTTP on a real server and database (docs/video-checks.md): the attempt's judges and the
 // challenge's organiser read them (GET /attempts/:id/take-checks, and on the judge's queue); the lifter,
 // another user and the public answers never see them.
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TakeChecks } from '../../../contract/index.ts'
 import { createLifters, join, startLiveServer, type LiveTestServer } from '../../helpers/live.ts'
@@ -103,5 +106,26 @@ describe('take checks over HTTP', () => {
         expect(res.text, path).not.toMatch(/take_checks|possible cut/)
       }
     }
+
+    // The plate check's contact sheet: its key is guessable, so only the signed URL of the judge's queue reads it.
+    const sheetKey = `attempts/${attemptId}/plates.jpg`
+    const file = joinPath(tmpdir(), `plates-${attemptId}.jpg`)
+    writeFileSync(file, Buffer.from([0xff, 0xd8, 0xff, 0xd9]))
+    await t.app.deps.storage.putFile(sheetKey, file)
+    await t.db.prisma.attempt.update({ where: { id: attemptId }, data: { takeChecks: { ...CHECKS, contact_sheet_key: sheetKey } } })
+    const plain = `/video/${encodeURIComponent(sheetKey)}`
+    for (const token of [undefined, stranger!.token, lifter!.token, judge!.token]) {
+      expect((await get(plain, token)).status, token ?? 'anonymous').toBe(404)
+    }
+    const desk = JSON.parse((await get('/judge/queue', judge!.token)).text) as {
+      attempts: Array<{ id: number; contact_sheet_url?: string | null }>
+    }
+    const signed = desk.attempts.find((a) => a.id === attemptId)!.contact_sheet_url!
+    expect(signed).toMatch(/^\/api\/video\/attempts%2F\d+%2Fplates\.jpg\?expires=\d+&signature=/)
+    const sheet = await fetch(`${t.url}${signed}`)
+    expect(sheet.status).toBe(200)
+    expect(sheet.headers.get('cache-control')).toBe('private, max-age=3600')
+    expect(Buffer.from(await sheet.arrayBuffer())).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))
+    expect((await fetch(`${t.url}${signed.replace(/signature=[\w-]+/, 'signature=forged')}`)).status).toBe(404)
   })
 })
