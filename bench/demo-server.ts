@@ -38,7 +38,7 @@ export async function startDemoServer(): Promise<DemoServer> {
       const t0 = performance.now()
       const rows = await createLeaderboardRepository(db.prisma).rebuildAll()
       rebuild = `createLeaderboardRepository(prisma).rebuildAll(): ${rows} leaderboard rows in ${Math.round((performance.now() - t0) / 100) / 10} s`
-      challenges = await db.prisma.competition.count()
+      challenges = await db.prisma.challenge.count()
     } finally {
       await db.close()
     }

@@ -7,7 +7,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join as joinPath } from 'node:path'
 import { Server } from 'socket.io'
-import { competitionRoom, type ClientEvents, type LiveEvent, type Room, type ServerEvents } from '../contract/index.ts'
+import { challengeRoom, type ClientEvents, type LiveEvent, type Room, type ServerEvents } from '../contract/index.ts'
 import type { App } from '../server/app.ts'
 import { createLifters, createOngoingChallenge, join, startLiveServer, waitUntil } from '../tests/helpers/live.ts'
 import { forkTs, type BenchChild } from './child.ts'
@@ -104,8 +104,8 @@ export async function fanoutBenchmark(): Promise<Section> {
   const verdicts: string[] = []
   const notes: string[] = []
   try {
-    const competitionId = await createOngoingChallenge(t.db.prisma, 'Fan-out bench')
-    const room = competitionRoom(competitionId)
+    const challengeId = await createOngoingChallenge(t.db.prisma, 'Fan-out bench')
+    const room = challengeRoom(challengeId)
     const commits = watchCommits(t.app, room)
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, SIZES.length * (ROUNDS + 1))
     const clock = await clockOffset(load)
@@ -114,7 +114,7 @@ export async function fanoutBenchmark(): Promise<Section> {
 
     const appRound = async (clients: number): Promise<RoundResult> => {
       const sent = now()
-      const res = await join(t.url, lifters.pop()!, competitionId)
+      const res = await join(t.url, lifters.pop()!, challengeId)
       const restMs = now() - sent
       if (res.status !== 201) throw new Error(`join answered ${res.status}: ${JSON.stringify(res.body)}`)
       const { t0, event } = commits.take()

@@ -12,7 +12,7 @@ const ATHLETES = sized(200, 10)
 const OTHER_CHALLENGES = sized(20, 2)
 
 async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>['db']['prisma']): Promise<number> {
-  const competition = await prisma.competition.create({
+  const challenge = await prisma.challenge.create({
     data: {
       name: 'Bench Challenge',
       location: 'Bench Gym',
@@ -35,7 +35,7 @@ async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>
   })
   const users = await prisma.user.findMany({ select: { id: true } })
   await prisma.participant.createMany({
-    data: users.map((u) => ({ userId: u.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' })),
+    data: users.map((u) => ({ userId: u.id, challengeId: challenge.id, weightClass: '93kg', gender: 'M' })),
   })
   const participants = await prisma.participant.findMany({ select: { id: true } })
   const attempts = participants.flatMap((p, i) =>
@@ -52,7 +52,7 @@ async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>
   await prisma.attempt.createMany({ data: attempts })
   // A few more challenges so the list is not trivially small.
   for (let i = 0; i < OTHER_CHALLENGES; i++) {
-    await prisma.competition.create({
+    await prisma.challenge.create({
       data: {
         name: `Other ${i}`,
         location: 'Elsewhere',
@@ -64,7 +64,7 @@ async function seedBigChallenge(prisma: Awaited<ReturnType<typeof startTestApp>>
       },
     })
   }
-  return competition.id
+  return challenge.id
 }
 
 export async function restBenchmark(): Promise<Section> {

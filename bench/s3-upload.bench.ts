@@ -136,9 +136,9 @@ interface TusRun {
 }
 
 /** POST (create, with the form's fields as metadata) then one PATCH with every byte; timed until the final PATCH answers. */
-async function tusUpload(url: string, lifter: Lifter, competitionId: number, bytes: Buffer): Promise<TusRun> {
+async function tusUpload(url: string, lifter: Lifter, challengeId: number, bytes: Buffer): Promise<TusRun> {
   const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64')
-  const metadata = { filename: 'bench.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 150, competition_id: competitionId }
+  const metadata = { filename: 'bench.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 150, competition_id: challengeId }
   const startedAt = epochMs()
   const started = performance.now()
   const created = await fetch(`${url}/api/uploads/`, {
@@ -268,9 +268,9 @@ export async function s3UploadBenchmark(): Promise<Section> {
     RATE_LIMIT_UPLOAD_PER_MINUTE: '1000',
   })
   try {
-    const competitionId = await createOngoingChallenge(db.prisma, 'S3 Upload Bench')
+    const challengeId = await createOngoingChallenge(db.prisma, 'S3 Upload Bench')
     const [lifter] = await createLifters(db.prisma, loadConfig().jwtSecret, 1)
-    const joined = await joinChallenge(server.url, lifter!, competitionId)
+    const joined = await joinChallenge(server.url, lifter!, challengeId)
     if (joined.status !== 201) throw new Error(`join answered ${joined.status}`)
 
     // Both sides must have stored every byte, or the figure means nothing (checked outside the timing).
@@ -290,7 +290,7 @@ export async function s3UploadBenchmark(): Promise<Section> {
 
     // Warm-up with the first 8 MiB (JIT, connections, the probe's binaries in the page cache): a clip cut mid-file is still probed.
     await plainPut(bytes.subarray(0, 8 * MiB), 'bench/warm-up.mp4')
-    await tusUpload(server.url, lifter!, competitionId, readFileSync(await smallClip())).catch((error: unknown) => {
+    await tusUpload(server.url, lifter!, challengeId, readFileSync(await smallClip())).catch((error: unknown) => {
       throw new Error(`tus warm-up: ${(error as Error).message}`)
     })
 
@@ -300,9 +300,9 @@ export async function s3UploadBenchmark(): Promise<Section> {
       // The first side swaps every run.
       if (i % 2 === 0) {
         plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
-        tus.push(await tusUpload(server.url, lifter!, competitionId, bytes))
+        tus.push(await tusUpload(server.url, lifter!, challengeId, bytes))
       } else {
-        tus.push(await tusUpload(server.url, lifter!, competitionId, bytes))
+        tus.push(await tusUpload(server.url, lifter!, challengeId, bytes))
         plain.push(await plainPut(bytes, `bench/plain-${i}.mp4`))
       }
       await expectStored(tus.at(-1)!.originalKey, size)

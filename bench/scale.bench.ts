@@ -12,7 +12,7 @@ import { join as joinPath, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import pg from 'pg'
-import { competitionRoom, type LiveEvent } from '../contract/index.ts'
+import { challengeRoom, type LiveEvent } from '../contract/index.ts'
 import { openDatabase, type PrismaClient } from '../infra/db.ts'
 import { seedDemoData } from '../infra/demo-data.ts'
 import { createLeaderboardRepository } from '../infra/repositories/leaderboard.repository.ts'
@@ -448,12 +448,12 @@ interface FanoutPhase {
  */
 export async function fanout(
   t: TestApp & { url: string },
-  competitionId: number,
+  challengeId: number,
 ): Promise<{ app: FanoutPhase; bare: FanoutPhase; clockOffset: number; fdLimit: number } | { skipped: string }> {
   const fdLimit = Number((await run('sh', ['-c', 'ulimit -n'])).trim())
   if (SPECTATORS + DESCRIPTORS_SPARE > fdLimit)
     return { skipped: `needs ${SPECTATORS + DESCRIPTORS_SPARE} file descriptors per process, ulimit -n is ${fdLimit}` }
-  const room = competitionRoom(competitionId)
+  const room = challengeRoom(challengeId)
   const commits = watchCommits(t.app, room)
   const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, FANOUT_ROUNDS + 1, 'Spectated')
   const children: { stop(): Promise<void> }[] = []
@@ -506,7 +506,7 @@ export async function fanout(
 
     const appRound = async (): Promise<RoundResult> => {
       const sent = now()
-      const res = await join(t.url, lifters.pop()!, competitionId)
+      const res = await join(t.url, lifters.pop()!, challengeId)
       const restMs = now() - sent
       if (res.status !== 201) throw new Error(`join answered ${res.status}: ${JSON.stringify(res.body)}`)
       const { t0, event } = commits.take()
@@ -592,7 +592,7 @@ export async function scaleBenchmark(): Promise<Section> {
       dbs.push(database)
       await withPrisma(database.url, (prisma) => seedDemoData(prisma))
       demoRebuild = await rebuildAggregates(database.url)
-      demoCount = await withPrisma(database.url, (prisma) => prisma.competition.count())
+      demoCount = await withPrisma(database.url, (prisma) => prisma.challenge.count())
       demo = { url: database.url, serve: () => startServer(database.url) }
     }
 
@@ -633,7 +633,7 @@ export async function scaleBenchmark(): Promise<Section> {
       }
     }
     const demoChallenge = await withPrisma(demo.url, async (prisma) => {
-      const list = await prisma.competition.findMany({
+      const list = await prisma.challenge.findMany({
         where: { startDate: { lte: new Date() }, endDate: { gte: new Date() } },
         include: { _count: { select: { participants: true } } },
       })

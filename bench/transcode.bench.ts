@@ -108,7 +108,7 @@ async function seedParticipant(t: TestApp): Promise<number> {
   const user = await prisma.user.create({
     data: { name: 'Bench Lifter', username: 'benchlifter', email: 'lifter@bench.test', passwordHash: 'x', weightClass: '93kg' },
   })
-  const competition = await prisma.competition.create({
+  const challenge = await prisma.challenge.create({
     data: {
       name: 'Bench Transcode',
       location: 'Bench Gym',
@@ -119,8 +119,7 @@ async function seedParticipant(t: TestApp): Promise<number> {
       gender: 'M',
     },
   })
-  return (await prisma.participant.create({ data: { userId: user.id, competitionId: competition.id, weightClass: '93kg', gender: 'M' } }))
-    .id
+  return (await prisma.participant.create({ data: { userId: user.id, challengeId: challenge.id, weightClass: '93kg', gender: 'M' } })).id
 }
 
 export async function transcodeBenchmark(): Promise<Section> {

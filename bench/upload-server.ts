@@ -26,7 +26,7 @@ export type UploadServerApi = {
       toDiskUrl: string
       toDiskPath: string
       token: string
-      competitionId: number
+      challengeId: number
       mediaDir: string
       uploadMaxBytes: number
     }
@@ -84,8 +84,8 @@ async function start() {
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const lifter = await registerUser(t.app, 'Upload Bench')
-  const competitionId = await createChallenge(t.app, lifter.access_token)
-  const joined = await join(url, { userId: lifter.user_id, token: lifter.access_token }, competitionId)
+  const challengeId = await createChallenge(t.app, lifter.access_token)
+  const joined = await join(url, { userId: lifter.user_id, token: lifter.access_token }, challengeId)
   if (joined.status !== 201) throw new Error(`join answered ${joined.status}`)
   return {
     url,
@@ -93,7 +93,7 @@ async function start() {
     toDiskUrl: `${url}${TO_DISK_ROUTE}`,
     toDiskPath: joinPath(t.config.mediaDir, TO_DISK_FILE),
     token: lifter.access_token,
-    competitionId,
+    challengeId,
     mediaDir: t.config.mediaDir,
     uploadMaxBytes: t.config.uploadMaxBytes,
   }

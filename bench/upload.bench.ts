@@ -46,7 +46,7 @@ async function cachedVideo(): Promise<string> {
 }
 
 /** curl sends the form the way a browser's FormData would; answers what it sent, how long it took and the server's answer. */
-async function curlForm(url: string, file: string, lifter: { token: string; competitionId: number }) {
+async function curlForm(url: string, file: string, lifter: { token: string; challengeId: number }) {
   const out = await run('curl', [
     '-sS',
     '-H',
@@ -58,7 +58,7 @@ async function curlForm(url: string, file: string, lifter: { token: string; comp
     '-F',
     'weight=100',
     '-F',
-    `competition_id=${lifter.competitionId}`,
+    `competition_id=${lifter.challengeId}`,
     '-w',
     '\n%{http_code} %{size_upload} %{time_total}',
     url,

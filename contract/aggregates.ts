@@ -3,7 +3,7 @@
 // challenge's summary (count, top 5, recent videos). Paging of participants and lifts too.
 import { Type, type Static } from 'typebox'
 import { IdParam, Literals, Nullable } from './common.ts'
-import { Competition, Lift, Participant } from './competitions.ts'
+import { Challenge, Lift, Participant } from './challenges.ts'
 import { ClassSet } from './class-sets.ts'
 import { DivisionSchema } from './divisions.ts'
 import { Equipment } from './equipment.ts'
@@ -207,8 +207,8 @@ export function recentVideos<T extends { participant_id: number }>(
  * `top` is ranked (place set): the first 5 of each weight class for a class-ranked challenge,
  * the first 5 overall for a formula-ranked one. The `x-live-seq` header is the room's seq.
  */
-export const CompetitionSummaryResponse = Type.Object({
-  competition: Competition,
+export const ChallengeSummaryResponse = Type.Object({
+  competition: Challenge,
   /** Participants in the challenge. */
   count: Type.Integer(),
   /** Participants per weight class. */
@@ -217,25 +217,25 @@ export const CompetitionSummaryResponse = Type.Object({
   /** The newest attempts that have a video, newest first. */
   recent_lifts: Type.Array(Lift),
 })
-export type CompetitionSummaryResponse = Static<typeof CompetitionSummaryResponse>
+export type ChallengeSummaryResponse = Static<typeof ChallengeSummaryResponse>
 
 /** GET /competitions/open: the first open challenges of each kind, for the home page. */
 export const OPEN_CHALLENGES = { default: 2, max: 20 } as const
-export const OpenCompetitionsQuery = Type.Object(
+export const OpenChallengesQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: OPEN_CHALLENGES.max })),
   },
   { additionalProperties: false },
 )
-export type OpenCompetitionsQuery = Static<typeof OpenCompetitionsQuery>
+export type OpenChallengesQuery = Static<typeof OpenChallengesQuery>
 
 /** Running challenges (soonest started first) and upcoming ones (soonest starting first), `limit` of each, and how many of each there are. */
-export const OpenCompetitionsResponse = Type.Object({
-  ongoing: Type.Array(Competition),
-  upcoming: Type.Array(Competition),
+export const OpenChallengesResponse = Type.Object({
+  ongoing: Type.Array(Challenge),
+  upcoming: Type.Array(Challenge),
   counts: Type.Object({ ongoing: Type.Integer(), upcoming: Type.Integer() }),
 })
-export type OpenCompetitionsResponse = Static<typeof OpenCompetitionsResponse>
+export type OpenChallengesResponse = Static<typeof OpenChallengesResponse>
 
 /** GET /competitions/:id/participants and /lifts: pages. Without `limit`, the default is large enough for the spec's client. */
 export const PAGE = { default: 1000, max: 1000 } as const
@@ -252,7 +252,7 @@ export type PageQuery = Static<typeof PageQuery>
 /**
  * GET /competitions/:id/participants: a page, optionally only the lifters whose name holds `q`
  * (case and accents ignored, see nameSearchKey), still in ranked order with their board places.
- * Here beside PageQuery rather than in competitions.ts, which this file imports.
+ * Here beside PageQuery rather than in challenges.ts, which this file imports.
  */
 export const ParticipantPageQuery = Type.Object(
   {

@@ -1,7 +1,7 @@
 // Rules about challenges that the server and the web client both apply, so they
 // agree: the status computed from the dates (docs/product/states.md) and the ' - ' JSON metadata
 // a description may carry (docs/product/data.md).
-import type { ChallengeStatus } from './competitions.ts'
+import type { ChallengeStatus } from './challenges.ts'
 
 /** Upcoming before the start, completed after the end, otherwise ongoing. Dates as Date or ISO text. */
 export function challengeStatus(start: Date | string, end: Date | string, now = new Date()): ChallengeStatus {

@@ -3,7 +3,7 @@
 // from its schema, so the two cannot drift apart.
 import { Type, type Static } from 'typebox'
 import { Literals } from './common.ts'
-import { Competition, Lift, Participant, Standing } from './competitions.ts'
+import { Challenge, Lift, Participant, Standing } from './challenges.ts'
 import type { ProcessingState } from './lifts.ts'
 import { Comment, ReactionCounts } from './engagement.ts'
 import { Declaration } from './meets.ts'
@@ -15,7 +15,7 @@ const MAX_INT = 2_147_483_647
 
 /** Rooms a client can subscribe to: one per challenge, one for global boards. */
 export type Room = `competition:${number}` | 'global'
-export const competitionRoom = (id: number): Room => `competition:${id}`
+export const challengeRoom = (id: number): Room => `competition:${id}`
 export const GLOBAL_ROOM: Room = 'global'
 /** Private room of one signed-in user (transcode progress); the server joins it, clients cannot subscribe. */
 export type UserRoom = `user:${number}`
@@ -25,7 +25,7 @@ export function parseRoom(value: unknown): Room | null {
   if (value === GLOBAL_ROOM) return GLOBAL_ROOM
   const match = typeof value === 'string' ? /^competition:([1-9][0-9]{0,9})$/.exec(value) : null
   const id = match ? Number(match[1]) : NaN
-  return Number.isSafeInteger(id) && id <= MAX_INT ? competitionRoom(id) : null
+  return Number.isSafeInteger(id) && id <= MAX_INT ? challengeRoom(id) : null
 }
 
 /** A public room's name: `global` or `competition:<id>` with an id the database can hold. */
@@ -68,9 +68,9 @@ export const LiveEventData = {
   /** A lifter's entry changed (their bodyweight): the participant as the answer shows them. */
   'participant.updated': Type.Object({ competition_id: Id, participant: Participant }),
   /** Published to the global room, so challenge lists can show it without reload. */
-  'competition.created': Type.Object({ competition: Competition }),
+  'competition.created': Type.Object({ competition: Challenge }),
   /** The organiser changed the challenge (docs/challenge-control.md): in its room and the global room, as it is now. */
-  'competition.updated': Type.Object({ competition: Competition }),
+  'competition.updated': Type.Object({ competition: Challenge }),
   /** The organiser cancelled the challenge before any lift was recorded: it is gone (its room and the global room). */
   'competition.cancelled': Type.Object({ competition_id: Id, name: Type.String() }),
   /** A comment on one of the challenge's attempts (`comments`: the attempt's count now). */
@@ -104,9 +104,9 @@ export const ParticipantLeftEvent = liveEvent('participant.left')
 export const AttemptCreatedEvent = liveEvent('attempt.created')
 export const AttemptUpdatedEvent = liveEvent('attempt.updated')
 export const LeaderboardChangedEvent = liveEvent('leaderboard.changed')
-export const CompetitionCreatedEvent = liveEvent('competition.created')
-export const CompetitionUpdatedEvent = liveEvent('competition.updated')
-export const CompetitionCancelledEvent = liveEvent('competition.cancelled')
+export const ChallengeCreatedEvent = liveEvent('competition.created')
+export const ChallengeUpdatedEvent = liveEvent('competition.updated')
+export const ChallengeCancelledEvent = liveEvent('competition.cancelled')
 export const AttemptVotedEvent = liveEvent('attempt.voted')
 export const AttemptJudgedEvent = liveEvent('attempt.judged')
 export const PanelChangedEvent = liveEvent('panel.changed')
@@ -124,7 +124,7 @@ export const LiveEvent = Type.Union([
   AttemptCreatedEvent,
   AttemptUpdatedEvent,
   LeaderboardChangedEvent,
-  CompetitionCreatedEvent,
+  ChallengeCreatedEvent,
   AttemptVotedEvent,
   AttemptJudgedEvent,
   PanelChangedEvent,
@@ -136,8 +136,8 @@ export const LiveEvent = Type.Union([
   AttemptDeclaredEvent,
   HallChangedEvent,
   RecordSetEvent,
-  CompetitionUpdatedEvent,
-  CompetitionCancelledEvent,
+  ChallengeUpdatedEvent,
+  ChallengeCancelledEvent,
 ])
 export type LiveEvent = Static<typeof LiveEvent>
 
@@ -216,19 +216,19 @@ export interface ClientEvents {
 }
 
 /** A snapshot for the plain WebSocket feed and for resyncs: state plus the room's seq it reflects. */
-export const CompetitionSnapshot = Type.Object({
+export const ChallengeSnapshot = Type.Object({
   type: Type.Literal('snapshot'),
   room: Room,
   seq: Seq,
   participants: Type.Array(Participant),
   count: Type.Integer(),
 })
-export type CompetitionSnapshot = Static<typeof CompetitionSnapshot>
+export type ChallengeSnapshot = Static<typeof ChallengeSnapshot>
 
 /** The plain feed's last word before it closes (an unknown challenge, the feed unavailable). */
 export const LiveFeedError = Type.Object({ type: Type.Literal('error'), message: Type.String() })
 export type LiveFeedError = Static<typeof LiveFeedError>
 
 /** What the plain WebSocket feed (`/api/live/:competitionId`) sends: one snapshot, then the room's events in seq order. */
-export const LiveFeedMessage = Type.Union([CompetitionSnapshot, LiveEvent, LiveFeedError])
+export const LiveFeedMessage = Type.Union([ChallengeSnapshot, LiveEvent, LiveFeedError])
 export type LiveFeedMessage = Static<typeof LiveFeedMessage>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Lift, Participant } from './competitions.ts'
+import type { Lift, Participant } from './challenges.ts'
 import { bestLifts, bestOf, rankParticipants, sportTotal, standingOf, type ScoringSettings } from './ranking.ts'
 
 const POWERLIFTING: ScoringSettings = {

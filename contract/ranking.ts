@@ -2,7 +2,7 @@
 // live events by the same rules). A best is the heaviest completed attempt of a lift (docs/product/limits.md); the
 // total adds the bests of the challenge's total lifts (scoring.ts); places follow the challenge's
 // ranking, ties broken as meets break them: the lighter lifter, then whoever made the total first.
-import type { Participant, Standing } from './competitions.ts'
+import type { Participant, Standing } from './challenges.ts'
 import { WEIGHT_CLASSES } from './common.ts'
 import { LIFT_TYPES, type LiftType } from './lifts.ts'
 import { pointsFor, type ChallengeScoring, type Formula, type Ranking } from './scoring.ts'

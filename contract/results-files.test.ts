@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Lift } from './competitions.ts'
+import type { Lift } from './challenges.ts'
 import { ATTEMPT_COLUMNS, attemptsCsv, csvText, resultsDocument, type ResultsLifter } from './results-files.ts'
 
 /** An RFC 4180 reader, to read the file back as a spreadsheet would. */

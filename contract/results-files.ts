@@ -5,7 +5,7 @@
 // applies to every text cell.
 import { Type, type Static } from 'typebox'
 import { Nullable } from './common.ts'
-import type { Participant } from './competitions.ts'
+import type { Participant } from './challenges.ts'
 
 /** The files `GET /competitions/:id/results.csv?format=` answers. */
 export const RESULTS_FORMATS = ['openpowerlifting', 'csv', 'json'] as const
@@ -150,9 +150,9 @@ const BESTS = {
 } as const
 
 /** The JSON results document of ranked lifters. */
-export function resultsDocument(competition: ResultsDocument['competition'], lifters: readonly ResultsLifter[]): ResultsDocument {
+export function resultsDocument(challenge: ResultsDocument['competition'], lifters: readonly ResultsLifter[]): ResultsDocument {
   return {
-    competition,
+    competition: challenge,
     lifters: lifters.map((p) => {
       const best: Record<string, number> = {}
       for (const [lift, key] of Object.entries(BESTS)) if (p[key] > 0) best[lift] = p[key]

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Nullable } from './common.ts'
 import { UserResponse } from './auth.ts'
-import { ChallengeStatus } from './competitions.ts'
+import { ChallengeStatus } from './challenges.ts'
 import { AttemptStatus, ProcessingState } from './lifts.ts'
 
 export const BestLift = Type.Object({ type: Type.String(), best_weight: Type.Number() })
@@ -26,7 +26,7 @@ export const Achievements = Type.Object({
   best_clean_and_jerk: Type.Number(),
 })
 
-export const ProfileCompetition = Type.Object({
+export const ProfileChallenge = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   start_date: Type.String(),
@@ -56,7 +56,7 @@ export const ProfileResponse = Type.Object({
   user: UserResponse,
   achievements: Achievements,
   best_lifts: Type.Array(BestLift),
-  competitions: Type.Array(ProfileCompetition),
+  competitions: Type.Array(ProfileChallenge),
   uploaded_videos: Type.Array(UploadedVideo),
 })
 export type ProfileResponse = Static<typeof ProfileResponse>

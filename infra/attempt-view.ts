@@ -83,13 +83,13 @@ export const mediaUrl = (apiBase: string, key: string) => `${apiBase}/video/${en
 export function toLift(
   apiBase: string,
   attempt: AttemptRow,
-  participant: { userId: number; competitionId: number; user: { name: string } },
+  participant: { userId: number; challengeId: number; user: { name: string } },
 ): Lift {
   return {
     // participant_id is the lifter's user id, as a participant's id is (see contract Participant.id).
     id: attempt.id,
     participant_id: participant.userId,
-    competition_id: participant.competitionId,
+    competition_id: participant.challengeId,
     user_id: participant.userId,
     participant_name: participant.user.name,
     lift_type: attempt.liftType,

@@ -25,14 +25,14 @@ export { DEMO_PASSWORD } from './demo/shared.ts'
 export { seedDemoVideos } from './demo/videos.ts'
 
 export async function seedDemoData(prisma: PrismaClient): Promise<boolean> {
-  if ((await prisma.competition.count()) > 0 || (await prisma.user.count()) > 0) return false
+  if ((await prisma.challenge.count()) > 0 || (await prisma.user.count()) > 0) return false
   const rnd = random(42)
   // Lots come from a random of their own, so the weights seeded before lots existed stay as they were.
   const lotRnd = random(7)
   const lotsOf = new Map<number, Set<number>>()
-  const lotFor = (competitionId: number) => {
-    const taken = lotsOf.get(competitionId) ?? new Set<number>()
-    lotsOf.set(competitionId, taken)
+  const lotFor = (challengeId: number) => {
+    const taken = lotsOf.get(challengeId) ?? new Set<number>()
+    lotsOf.set(challengeId, taken)
     const lot = drawLot(taken, lotRnd)
     taken.add(lot)
     return lot

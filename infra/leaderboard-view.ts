@@ -34,7 +34,7 @@ export interface AthleteResults {
     weightClass: string
     bodyweight: number | null
     equipment?: string
-    competition: ScoringRow & { id: number; name: string; location: string; classSet?: string; startDate?: Date }
+    challenge: ScoringRow & { id: number; name: string; location: string; classSet?: string; startDate?: Date }
     attempts: { liftType: string; weight: number; status: string; createdAt: Date; verified: boolean; recordOnly?: boolean }[]
   }[]
 }
@@ -56,8 +56,8 @@ export interface LeaderboardEntryRow {
   weightClass: string
   bodyweight: number | null
   location: string
-  competitionId: number
-  competitionName: string
+  challengeId: number
+  challengeName: string
   squat: number
   bench: number
   deadlift: number
@@ -119,7 +119,7 @@ const FIGURES = [
   'snatch',
   'cleanAndJerk',
   'total',
-  'competitionId',
+  'challengeId',
   'bodyweight',
 ] as const satisfies readonly (keyof FamilyRow)[]
 
@@ -130,7 +130,7 @@ function rowsOf(
   const rows = new Map<SportFamily, FamilyRow & { entryWeight: number; hasTotal: boolean }>()
   for (const entry of athlete.participants) {
     const p = { ...entry, attempts: entry.attempts.filter(counts) }
-    const settings = scoringSettings(p.competition)
+    const settings = scoringSettings(p.challenge)
     const best = bestLifts(p.attempts.map(scored))
     const standing = standingOfRow(p, settings)
     for (const sport of SPORT_FAMILIES) {
@@ -144,15 +144,15 @@ function rowsOf(
         gender: p.gender,
         weightClass: p.weightClass,
         bodyweight: p.bodyweight,
-        location: p.competition.location,
-        classSet: p.competition.classSet ?? 'spec',
+        location: p.challenge.location,
+        classSet: p.challenge.classSet ?? 'spec',
         equipment: p.equipment === 'equipped' ? 'equipped' : 'classic',
         divisions:
-          athlete.birthDate && p.competition.startDate
-            ? lifterDivisions(settings.total_lifts, athlete.birthDate.toISOString().slice(0, 10), p.competition.startDate)
+          athlete.birthDate && p.challenge.startDate
+            ? lifterDivisions(settings.total_lifts, athlete.birthDate.toISOString().slice(0, 10), p.challenge.startDate)
             : [],
-        competitionId: p.competition.id,
-        competitionName: p.competition.name,
+        challengeId: p.challenge.id,
+        challengeName: p.challenge.name,
         total: total ?? 0,
         hasTotal: total !== null,
         entryWeight: lifted,

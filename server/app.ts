@@ -31,7 +31,7 @@ import metrics from './plugins/app/metrics.ts'
 import authRoutes from './routes/auth.routes.ts'
 import accountDeletionRoutes from './routes/account-deletion.routes.ts'
 import avatarRoutes from './routes/avatar.routes.ts'
-import competitionRoutes from './routes/competitions.routes.ts'
+import challengeRoutes from './routes/challenges.routes.ts'
 import entryRoutes from './routes/entries.routes.ts'
 import userRoutes from './routes/users.routes.ts'
 import videoRoutes from './routes/videos.routes.ts'
@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes, { prefix })
   await app.register(accountDeletionRoutes, { prefix })
   await app.register(avatarRoutes, { prefix })
-  await app.register(competitionRoutes, { prefix })
+  await app.register(challengeRoutes, { prefix })
   await app.register(entryRoutes, { prefix })
   await app.register(userRoutes, { prefix })
   await app.register(videoRoutes, { prefix })

@@ -7,7 +7,7 @@ describe('link previews', () => {
     expect(previewPage('/challenges/12')).toEqual({ kind: 'challenge', id: 12 })
     expect(previewPage('/challenges/12/participants/5/video/77?t=3')).toEqual({
       kind: 'attempt',
-      competitionId: 12,
+      challengeId: 12,
       participantId: 5,
       attemptId: 77,
     })

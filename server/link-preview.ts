@@ -14,7 +14,7 @@ export interface Preview {
 
 export type PreviewPage =
   | { kind: 'challenge'; id: number }
-  | { kind: 'attempt'; competitionId: number; participantId: number; attemptId: number }
+  | { kind: 'attempt'; challengeId: number; participantId: number; attemptId: number }
   | { kind: 'profile'; userId: number }
   | { kind: 'leaderboard' }
 
@@ -27,10 +27,10 @@ export function previewPage(path: string): PreviewPage | null {
   if (parts.length === 1 && parts[0] === 'leaderboard') return { kind: 'leaderboard' }
   if (parts.length === 2 && parts[0] === 'profile' && id(parts[1]) !== null) return { kind: 'profile', userId: id(parts[1])! }
   if (parts[0] !== 'challenges' || id(parts[1]) === null) return null
-  const competitionId = id(parts[1])!
-  if (parts.length === 2) return { kind: 'challenge', id: competitionId }
+  const challengeId = id(parts[1])!
+  if (parts.length === 2) return { kind: 'challenge', id: challengeId }
   if (parts.length === 6 && parts[2] === 'participants' && parts[4] === 'video' && id(parts[3]) !== null && id(parts[5]) !== null) {
-    return { kind: 'attempt', competitionId, participantId: id(parts[3])!, attemptId: id(parts[5])! }
+    return { kind: 'attempt', challengeId, participantId: id(parts[3])!, attemptId: id(parts[5])! }
   }
   return null
 }

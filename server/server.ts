@@ -31,7 +31,7 @@ async function main() {
   const storage = await openStorage(config)
   const firstStart = config.seedDemoData && (await seedDemoData(db.prisma))
   if (firstStart) {
-    console.log('Seeded demo data (6 challenges, 36 athletes); making demo videos…')
+    console.log('Seeded the demo data (challenges, meets, lifters and judges: README "Demo logins"); making demo videos…')
     // Left pending: the transcode queue below picks them up when it starts.
     await seedDemoVideos(db.prisma, storage, resolveFfmpegBinaries(config).ffmpeg).then(
       (count) => console.log(`Made ${count} demo videos; they are transcoded in the background.`),

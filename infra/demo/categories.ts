@@ -63,7 +63,7 @@ export async function seedDemoCategories(
     organiser: UserRow
     certified: Set<number>
     votes: DemoVote[]
-    lotFor: (competitionId: number) => number
+    lotFor: (challengeId: number) => number
   },
 ): Promise<void> {
   const { now, passwordHash, organiser, certified, votes, lotFor } = seed
@@ -81,7 +81,7 @@ export async function seedDemoCategories(
       c.equipment === 'both'
         ? 'IPF classes, every age division, classic and equipped lifters ranked apart.'
         : 'IPF classes for women, every age division.'
-    const competition = await prisma.competition.create({
+    const challenge = await prisma.challenge.create({
       data: {
         name: c.name,
         location: c.location,
@@ -117,13 +117,13 @@ export async function seedDemoCategories(
       const participant = await prisma.participant.create({
         data: {
           userId: user.id,
-          competitionId: competition.id,
+          challengeId: challenge.id,
           weightClass: l.weightClass,
           gender: c.gender,
           bodyweight: l.bodyweight,
           equipment: l.equipment ?? 'classic',
           joinedAt: new Date(start.getTime() - (5 - rnd()) * DAY),
-          lot: lotFor(competition.id),
+          lot: lotFor(challenge.id),
         },
       })
       for (const [liftType, base] of BASES) {

@@ -25,7 +25,7 @@ export async function seedDemoChallenges(
     users: UserRow[]
     women: UserRow[]
     bodyweightOf: Map<number, number | null>
-    lotFor: (competitionId: number) => number
+    lotFor: (challengeId: number) => number
   },
 ): Promise<{ certified: Set<number>; votes: DemoVote[] }> {
   const { now, rnd, users, women, bodyweightOf, lotFor } = seed
@@ -127,7 +127,7 @@ export async function seedDemoChallenges(
     const judges = panelOf(c, index)
     const lifttypes = c.lifttypes ?? POWERLIFTS
     const about = c.about ?? 'Three lifts, one total.'
-    const competition = await prisma.competition.create({
+    const challenge = await prisma.challenge.create({
       data: {
         name: c.name,
         location: c.location,
@@ -162,12 +162,12 @@ export async function seedDemoChallenges(
       const participant = await prisma.participant.create({
         data: {
           userId: user.id,
-          competitionId: competition.id,
+          challengeId: challenge.id,
           weightClass,
           gender: c.gender,
           bodyweight,
           joinedAt: new Date(now + (c.start - 5) * DAY + rnd() * DAY),
-          lot: lotFor(competition.id),
+          lot: lotFor(challenge.id),
         },
       })
       if (c.start > 0) continue // upcoming: joined, nothing lifted yet

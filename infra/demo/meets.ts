@@ -37,7 +37,7 @@ export async function seedDemoMeets(
       note: string | null
       createdAt: Date
     }[]
-    lotFor: (competitionId: number) => number
+    lotFor: (challengeId: number) => number
   },
 ) {
   const { now, users, bodyweightOf, certified, votes, lotFor } = seed
@@ -80,7 +80,7 @@ export async function seedDemoMeets(
     const judges = users
       .filter((u) => certified.has(u.id) && !m.classes.includes(u.weightClass!) && u !== organiser)
       .slice(index * 3, index * 3 + 3)
-    const competition = await prisma.competition.create({
+    const challenge = await prisma.challenge.create({
       data: {
         name: m.name,
         location: m.location,
@@ -109,12 +109,12 @@ export async function seedDemoMeets(
       const participant = await prisma.participant.create({
         data: {
           userId: user.id,
-          competitionId: competition.id,
+          challengeId: challenge.id,
           weightClass: user.weightClass!,
           gender: 'M',
           bodyweight: bodyweightOf.get(user.id) ?? null,
           joinedAt: new Date(now - 3 * DAY),
-          lot: lotFor(competition.id),
+          lot: lotFor(challenge.id),
         },
       })
       const strength = (CLASS_FACTOR[user.weightClass!] ?? 1) * (0.9 + lifterIndex * 0.03)

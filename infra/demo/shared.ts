@@ -29,5 +29,5 @@ export interface DemoSeed {
   bodyweightOf: Map<number, number | null>
   certified: Set<number>
   votes: DemoVote[]
-  lotFor: (competitionId: number) => number
+  lotFor: (challengeId: number) => number
 }

@@ -30,16 +30,16 @@ const PENDING_CLIPS_PER_CHALLENGE = 1
 
 export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffmpegPath: string): Promise<number> {
   const now = new Date()
-  const ongoing = await prisma.competition.findMany({
+  const ongoing = await prisma.challenge.findMany({
     where: { startDate: { lte: now }, endDate: { gte: now } },
     orderBy: { id: 'asc' },
     select: { id: true },
   })
   const picks = []
-  for (const { id: competitionId } of ongoing) {
+  for (const { id: challengeId } of ongoing) {
     for (const liftType of ['squat', 'bench', 'deadlift', 'snatch', 'clean_and_jerk']) {
       const best = await prisma.attempt.findFirst({
-        where: { liftType, status: 'completed', originalKey: null, participant: { competitionId } },
+        where: { liftType, status: 'completed', originalKey: null, participant: { challengeId } },
         orderBy: [{ weight: 'desc' }, { id: 'asc' }],
         select: { id: true },
       })
@@ -49,7 +49,7 @@ export async function seedDemoVideos(prisma: PrismaClient, storage: Storage, ffm
     // a judge's desk, so without these the demo judges would find their desks empty.
     picks.push(
       ...(await prisma.attempt.findMany({
-        where: { status: 'pending', originalKey: null, participant: { competitionId } },
+        where: { status: 'pending', originalKey: null, participant: { challengeId } },
         orderBy: { id: 'asc' },
         take: PENDING_CLIPS_PER_CHALLENGE,
         select: { id: true },

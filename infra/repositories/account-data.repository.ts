@@ -10,9 +10,9 @@ export function createAccountDataRepository(prisma: PrismaClient) {
         prisma.participant.findMany({
           where: { userId },
           orderBy: { joinedAt: 'asc' },
-          include: { competition: { select: { name: true } }, attempts: { orderBy: { createdAt: 'asc' } } },
+          include: { challenge: { select: { name: true } }, attempts: { orderBy: { createdAt: 'asc' } } },
         }),
-        prisma.competition.findMany({
+        prisma.challenge.findMany({
           where: { createdById: userId },
           orderBy: { createdAt: 'asc' },
           select: { id: true, name: true, startDate: true, endDate: true, createdAt: true },
@@ -20,7 +20,7 @@ export function createAccountDataRepository(prisma: PrismaClient) {
         prisma.vote.findMany({
           where: { judgeId: userId },
           orderBy: { createdAt: 'asc' },
-          include: { attempt: { select: { participant: { select: { competitionId: true } } } } },
+          include: { attempt: { select: { participant: { select: { challengeId: true } } } } },
         }),
         prisma.comment.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
         prisma.reaction.findMany({ where: { userId }, orderBy: { updatedAt: 'asc' } }),

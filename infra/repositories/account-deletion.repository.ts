@@ -1,7 +1,7 @@
 // Deleting an account (docs/accounts.md), its I/O only: what the account holds, removing it entirely, or keeping
 // its results under an anonymous name. Which of the two is server/services/account-deletion.service.ts's rule.
 // Comments and reactions are removed before, one by one, through the engagement repository (each announced).
-import { GLOBAL_ROOM, competitionRoom } from '../../contract/index.ts'
+import { GLOBAL_ROOM, challengeRoom } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient } from '../db.ts'
 import { videoKeysOf } from './attempt-rows.ts'
@@ -29,7 +29,7 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
         prisma.attempt.count({ where: { participant: { userId } } }),
         prisma.vote.count({ where: { judgeId: userId } }),
         prisma.hallPress.count({ where: { refereeId: userId } }),
-        prisma.competition.count({ where: { createdById: userId } }),
+        prisma.challenge.count({ where: { createdById: userId } }),
         prisma.comment.findMany({ where: { userId }, select: { id: true }, orderBy: { id: 'asc' } }),
         prisma.reaction.findMany({ where: { userId }, select: { attemptId: true }, orderBy: { attemptId: 'asc' } }),
       ])
@@ -51,22 +51,22 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
      */
     removeEntirely: (userId: number) =>
       announcer.write(async (tx, announce) => {
-        const entries = await tx.participant.findMany({ where: { userId }, select: { id: true, competitionId: true, weightClass: true } })
+        const entries = await tx.participant.findMany({ where: { userId }, select: { id: true, challengeId: true, weightClass: true } })
         // Rooms first, in the rooms' fixed order (infra/announcer.ts), then rows.
-        const rooms = entries.map((e) => ({ ...e, room: competitionRoom(e.competitionId) })).sort((a, b) => (a.room < b.room ? -1 : 1))
+        const rooms = entries.map((e) => ({ ...e, room: challengeRoom(e.challengeId) })).sort((a, b) => (a.room < b.room ? -1 : 1))
         for (const entry of rooms) await announce.lock(entry.room)
         const [attempts, votes, presses, organised] = await Promise.all([
           tx.attempt.count({ where: { participant: { userId } } }),
           tx.vote.count({ where: { judgeId: userId } }),
           tx.hallPress.count({ where: { refereeId: userId } }),
-          tx.competition.count({ where: { createdById: userId } }),
+          tx.challenge.count({ where: { createdById: userId } }),
         ])
         if (attempts + votes + presses + organised > 0) return false
         for (const entry of rooms) {
           await tx.participant.delete({ where: { id: entry.id } })
-          const count = await tx.participant.count({ where: { competitionId: entry.competitionId } })
+          const count = await tx.participant.count({ where: { challengeId: entry.challengeId } })
           await announce(entry.room, 'participant.left', {
-            competition_id: entry.competitionId,
+            competition_id: entry.challengeId,
             participant_id: userId,
             user_id: userId,
             weight_class: entry.weightClass,
@@ -105,7 +105,7 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
             tokenVersion: { increment: 1 },
           },
         })
-        await tx.competition.updateMany({ where: { createdById: userId }, data: { createdById: null } })
+        await tx.challenge.updateMany({ where: { createdById: userId }, data: { createdById: null } })
         await tx.passwordReset.deleteMany({ where: { userId } })
         await tx.emailVerification.deleteMany({ where: { userId } })
         await tx.refreshToken.deleteMany({ where: { userId } })

@@ -1,7 +1,7 @@
 // Attempts: all of their I/O, for both roles. The server records uploads; the
 // transcode job moves an attempt through its processing states. Every change a
 // screen shows is announced (infra/announcer.ts) in the transaction that makes it.
-import { GLOBAL_ROOM, competitionRoom, type Lift } from '../../contract/index.ts'
+import { GLOBAL_ROOM, challengeRoom, type Lift } from '../../contract/index.ts'
 import type { TakeChecks } from '../../contract/take-checks.ts'
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
@@ -18,7 +18,7 @@ export { attemptWithLifter, type AttemptWithLifter } from './attempt-rows.ts'
 
 /** An attempt with its lifter and challenge name, as the video page shows it. */
 const attemptDetail = {
-  participant: { include: { user: { select: { name: true } }, competition: { select: { name: true } } } },
+  participant: { include: { user: { select: { name: true } }, challenge: { select: { name: true } } } },
 } as const satisfies Prisma.AttemptInclude
 
 /** The lifter an attempt is recorded for: the participant row, with the name events carry. */
@@ -46,19 +46,19 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       .write(async (tx, announce) => {
         const found = await tx.attempt.findUnique({
           where: { id: attemptId },
-          select: { participant: { select: { competitionId: true } } },
+          select: { participant: { select: { challengeId: true } } },
         })
         if (!found) return false
-        const competitionId = found.participant.competitionId
+        const challengeId = found.participant.challengeId
         // The room's lock before the attempt's row, as a vote takes them: the other order let a
         // transcode finishing during a vote deadlock with it (PostgreSQL aborted one of the two).
-        await announce.lock(competitionRoom(competitionId))
+        await announce.lock(challengeRoom(challengeId))
         const changed = await tx.attempt.updateMany({ where: { id: attemptId, processingState: from }, data })
         // Nothing to change: roll back, so the room's reserved number is not used up (a gap).
         if (changed.count === 0) throw UNCHANGED
         const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
-        await announce(competitionRoom(competitionId), 'attempt.updated', {
-          competition_id: competitionId,
+        await announce(challengeRoom(challengeId), 'attempt.updated', {
+          competition_id: challengeId,
           attempt: toLift(apiBase, row, row.participant),
         })
         return true
@@ -98,7 +98,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
       let judges: number[] = []
       const recorded = await announcer.write(
         async (tx, announce) => {
-          const room = competitionRoom(lifter.competitionId)
+          const room = challengeRoom(lifter.challengeId)
           await announce.lock(room)
           const entry = await readEntry(tx, lifter.id)
           if (!entry) throw new Refusal('forbidden', 'Join this challenge before uploading a lift.')
@@ -117,7 +117,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
             })
           }
           // Pending until its judges decide; the quorum is the panel's as it is now (a panel change updates it).
-          const { seats } = await seatsOf(tx, lifter.competitionId)
+          const { seats } = await seatsOf(tx, lifter.challengeId)
           judges = judgesFor(seats, lifter.userId)
           const created = await tx.attempt.create({
             data: {
@@ -138,8 +138,8 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
             where: { id: created.id },
             data: { originalKey: key, posterKey: attempt.posterKey?.(created.id) ?? null },
           })
-          await announce(room, 'attempt.created', { competition_id: lifter.competitionId, attempt: toLift(apiBase, row, lifter) })
-          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.competitionId })
+          await announce(room, 'attempt.created', { competition_id: lifter.challengeId, attempt: toLift(apiBase, row, lifter) })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: lifter.challengeId })
           await refreshLeaderboardOf(tx, lifter.userId)
           return { attemptId: created.id, originalKey: key }
         },
@@ -148,7 +148,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
             storeFailure = { error }
           }),
       )
-      publisher.judgeQueue(judges, { competition_id: lifter.competitionId, attempt_id: recorded.attemptId })
+      publisher.judgeQueue(judges, { competition_id: lifter.challengeId, attempt_id: recorded.attemptId })
       if (storeFailure) {
         // Should this fail too, the attempt stays pending: its transcode finds no original and fails it.
         await changeProcessing(recorded.attemptId, UNFINISHED, { processingState: 'failed', processingError: STORE_FAILED }).catch(
@@ -168,7 +168,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     findByUpload(uploadId: string) {
       return prisma.attempt.findUnique({
         where: { uploadId },
-        select: { id: true, originalKey: true, participant: { select: { userId: true, competitionId: true } } },
+        select: { id: true, originalKey: true, participant: { select: { userId: true, challengeId: true } } },
       })
     },
 
@@ -183,14 +183,14 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
     },
 
     /** Every attempt of a challenge, newest first. */
-    async listForCompetition(
-      competitionId: number,
+    async listForChallenge(
+      challengeId: number,
       page: { limit: number; after: { createdAt: Date; id: number } | null },
     ): Promise<{ lifts: Lift[]; more: boolean }> {
       const { after } = page
       const rows = await prisma.attempt.findMany({
         where: {
-          participant: { competitionId },
+          participant: { challengeId },
           // Newest first: the page after the last one shown.
           ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
         },
@@ -244,7 +244,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
 
     /** An attempt's take checks with whose they are (its challenge, its lifter); null when the attempt does not exist. */
     async takeChecksOf(attemptId: number): Promise<{
-      competitionId: number
+      challengeId: number
       lifterId: number
       takeChecks: TakeChecks | null
       loadChecks: Array<{ judge: string; loadMatches: boolean | null }>
@@ -253,13 +253,13 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         where: { id: attemptId },
         select: {
           takeChecks: true,
-          participant: { select: { competitionId: true, userId: true } },
+          participant: { select: { challengeId: true, userId: true } },
           votes: { select: { loadMatches: true, judge: { select: { name: true } } }, orderBy: { id: 'asc' } },
         },
       })
       return (
         row && {
-          competitionId: row.participant.competitionId,
+          challengeId: row.participant.challengeId,
           lifterId: row.participant.userId,
           takeChecks: row.takeChecks as TakeChecks | null,
           loadChecks: row.votes.map((v) => ({ judge: v.judge.name, loadMatches: v.loadMatches })),
@@ -273,7 +273,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
         where: { id: attemptId },
         select: {
           ...{ createdAt: true, participantId: true, liftType: true, attemptNumber: true },
-          participant: { select: { competition: { select: { takeCheckWindowHours: true } } } },
+          participant: { select: { challenge: { select: { takeCheckWindowHours: true } } } },
         },
       })
       if (!row) return null
@@ -285,7 +285,7 @@ export function createAttemptsRepository(prisma: PrismaClient, announcer: Announ
               select: { declaredAt: true, automatic: true },
             })
           : null
-      const windowHours = row.participant.competition.takeCheckWindowHours // the organiser's; null: the platform's
+      const windowHours = row.participant.challenge.takeCheckWindowHours // the organiser's; null: the platform's
       return { uploadedAt: row.createdAt, declaredAt: declared && !declared.automatic ? declared.declaredAt : null, windowHours }
     },
 

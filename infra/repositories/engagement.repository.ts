@@ -6,7 +6,7 @@
 // answer null when the attempt or comment is not there, and the service refuses.
 import {
   ENGAGEMENT,
-  competitionRoom,
+  challengeRoom,
   type Comment,
   type EngagementCounts,
   type ReactionCounts,
@@ -58,7 +58,7 @@ async function bump(tx: Tx, attemptId: number, delta: Partial<CountsRow>): Promi
 }
 
 export interface AttemptPlace {
-  competitionId: number
+  challengeId: number
   /** The challenge's organiser (null when their account is gone): they moderate its comments. */
   organiserId: number | null
 }
@@ -66,9 +66,9 @@ export interface AttemptPlace {
 async function placeOf(client: Pick<PrismaClient, 'attempt'>, attemptId: number): Promise<AttemptPlace | null> {
   const row = await client.attempt.findUnique({
     where: { id: attemptId },
-    select: { participant: { select: { competitionId: true, competition: { select: { createdById: true } } } } },
+    select: { participant: { select: { challengeId: true, challenge: { select: { createdById: true } } } } },
   })
-  return row && { competitionId: row.participant.competitionId, organiserId: row.participant.competition.createdById }
+  return row && { challengeId: row.participant.challengeId, organiserId: row.participant.challenge.createdById }
 }
 
 export interface ViewerIdentity {
@@ -102,7 +102,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
           const place = await placeOf(tx, attemptId)
           if (!place) return null
           // One after another: a transaction's queries share its one connection.
-          const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+          const head = await tx.liveRoom.findUnique({ where: { room: challengeRoom(place.challengeId) }, select: { seq: true } })
           const rows: CommentRow[] = await tx.comment.findMany({
             where: { attemptId, ...(page.before ? { id: { lt: page.before } } : {}) },
             include: { ...commentWithAuthor, ...(withReports ? { _count: { select: { reports: true } } } : {}) },
@@ -132,7 +132,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         async (tx) => {
           const place = await placeOf(tx, attemptId)
           if (!place) return null
-          const head = await tx.liveRoom.findUnique({ where: { room: competitionRoom(place.competitionId) }, select: { seq: true } })
+          const head = await tx.liveRoom.findUnique({ where: { room: challengeRoom(place.challengeId) }, select: { seq: true } })
           const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
           const mine =
             userId === null
@@ -149,11 +149,11 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
       return announcer.write(async (tx, announce) => {
         const place = await placeOf(tx, attemptId)
         if (!place) return null
-        const room = competitionRoom(place.competitionId)
+        const room = challengeRoom(place.challengeId)
         await announce.lock(room)
         const comment = toComment(await tx.comment.create({ data: { attemptId, userId, text }, include: commentWithAuthor }))
         const { comments } = await bump(tx, attemptId, { comments: 1 })
-        await announce(room, 'comment.created', { competition_id: place.competitionId, attempt_id: attemptId, comment, comments })
+        await announce(room, 'comment.created', { competition_id: place.challengeId, attempt_id: attemptId, comment, comments })
         return { comment, comments }
       })
     },
@@ -175,7 +175,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         if (!found) return null
         const place = (await placeOf(tx, found.attemptId))!
         return work({ authorId: found.userId, attemptId: found.attemptId, text: found.text, place }, async (audit) => {
-          const room = competitionRoom(place.competitionId)
+          const room = challengeRoom(place.challengeId)
           await announce.lock(room)
           const removed = await tx.comment.deleteMany({ where: { id: commentId } })
           if (removed.count === 0) return false
@@ -187,7 +187,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
             UPDATE live_events SET payload = jsonb_set(payload, '{comment,text}', '""')
             WHERE room = ${room} AND type = 'comment.created' AND (payload->'comment'->>'id')::int = ${commentId}`
           await announce(room, 'comment.deleted', {
-            competition_id: place.competitionId,
+            competition_id: place.challengeId,
             attempt_id: found.attemptId,
             comment_id: commentId,
             comments,
@@ -236,7 +236,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
           const counts = await tx.engagementCount.findUnique({ where: { attemptId } })
           return { reactions: countsOf(counts).reactions, mine: kind }
         }
-        const room = competitionRoom(place.competitionId)
+        const room = challengeRoom(place.challengeId)
         await announce.lock(room)
         const where = { attemptId_userId: { attemptId, userId } }
         if (kind === null) await tx.reaction.delete({ where })
@@ -245,7 +245,7 @@ export function createEngagementRepository(prisma: PrismaClient, announcer: Anno
         if (before) delta[before] = -1
         if (kind) delta[kind] = (delta[kind] ?? 0) + 1
         const reactions = reactionsOf(await bump(tx, attemptId, delta))
-        await announce(room, 'reactions.changed', { competition_id: place.competitionId, attempt_id: attemptId, reactions })
+        await announce(room, 'reactions.changed', { competition_id: place.challengeId, attempt_id: attemptId, reactions })
         return { reactions, mine: kind }
       })
     },

@@ -2,7 +2,7 @@
 // clock as stored), the live attempts a call creates and the referees' presses. The rules are
 // server/services/hall.service.ts's; every write runs in `withHallLocked`, after the challenge room's lock
 // (the lock order: room, then rows), and announces the platforms it changed ('hall.changed') in its transaction.
-import { competitionRoom, type HallPlatformView } from '../../contract/index.ts'
+import { challengeRoom, type HallPlatformView } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 
@@ -61,7 +61,7 @@ export interface PressRow {
   reason: string | null
 }
 export interface HallSnapshot {
-  competition: { id: number; organiserId: number | null; format: string; venue: string; liftTypes: string[]; description: string }
+  challenge: { id: number; organiserId: number | null; format: string; venue: string; liftTypes: string[]; description: string }
   flights: { id: number; name: string; session: number; platform: number }[]
   lifters: HallLifterRow[]
   platforms: PlatformRow[]
@@ -105,20 +105,20 @@ export interface HallHandle {
   setAttemptWeight(attemptId: number, weight: number): Promise<void>
 }
 
-async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promise<HallSnapshot | null> {
-  const competition = await db.competition.findUnique({
-    where: { id: competitionId },
+async function readSnapshot(db: Tx | PrismaClient, challengeId: number): Promise<HallSnapshot | null> {
+  const challenge = await db.challenge.findUnique({
+    where: { id: challengeId },
     select: { id: true, createdById: true, format: true, venue: true, liftTypes: true, description: true },
   })
-  if (!competition) return null
+  if (!challenge) return null
   const [flights, participants, platforms, judges] = await Promise.all([
     db.hallFlight.findMany({
-      where: { competitionId },
+      where: { challengeId },
       orderBy: [{ session: 'asc' }, { name: 'asc' }],
       select: { id: true, name: true, session: true, platform: true },
     }),
     db.participant.findMany({
-      where: { competitionId },
+      where: { challengeId },
       select: {
         id: true,
         userId: true,
@@ -134,17 +134,17 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
         declarations: { select: { liftType: true, attemptNumber: true, weight: true, automatic: true } },
       },
     }),
-    db.hallPlatform.findMany({ where: { competitionId }, orderBy: { platform: 'asc' } }),
-    db.judge.findMany({ where: { competitionId }, orderBy: { seat: 'asc' }, select: { userId: true, seat: true } }),
+    db.hallPlatform.findMany({ where: { challengeId }, orderBy: { platform: 'asc' } }),
+    db.judge.findMany({ where: { challengeId }, orderBy: { seat: 'asc' }, select: { userId: true, seat: true } }),
   ])
   const [officials, deskEntries] = await Promise.all([
     db.hallOfficial.findMany({
-      where: { competitionId },
+      where: { challengeId },
       orderBy: [{ platform: 'asc' }, { role: 'asc' }],
       select: { platform: true, role: true, userId: true, user: { select: { name: true } } },
     }),
     db.hallDeskEntry.findMany({
-      where: { participant: { competitionId } },
+      where: { participant: { challengeId } },
       select: { participantId: true, liftType: true, attemptNumber: true, declared: true, changes: true },
     }),
   ])
@@ -158,13 +158,13 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
           select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
         })
   return {
-    competition: {
-      id: competition.id,
-      organiserId: competition.createdById,
-      format: competition.format,
-      venue: competition.venue,
-      liftTypes: competition.liftTypes,
-      description: competition.description,
+    challenge: {
+      id: challenge.id,
+      organiserId: challenge.createdById,
+      format: challenge.format,
+      venue: challenge.venue,
+      liftTypes: challenge.liftTypes,
+      description: challenge.description,
     },
     flights,
     lifters: participants.map((p) => ({
@@ -199,36 +199,36 @@ async function readSnapshot(db: Tx | PrismaClient, competitionId: number): Promi
 export function createHallRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /** The hall as it is (unlocked: a read); null when the challenge does not exist. */
-    read: (competitionId: number) => readSnapshot(prisma, competitionId),
+    read: (challengeId: number) => readSnapshot(prisma, challengeId),
 
     /** Runs `work` after the challenge room's lock, in one transaction with its events; null when the challenge does not exist. */
-    async withHallLocked<T>(competitionId: number, work: (hall: HallHandle) => Promise<T>): Promise<T | null> {
-      const exists = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
+    async withHallLocked<T>(challengeId: number, work: (hall: HallHandle) => Promise<T>): Promise<T | null> {
+      const exists = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } })
       if (!exists) return null
       return announcer.write(async (tx, announce) => {
-        const room = competitionRoom(competitionId)
+        const room = challengeRoom(challengeId)
         await announce.lock(room)
-        let snapshot = (await readSnapshot(tx, competitionId))!
+        let snapshot = (await readSnapshot(tx, challengeId))!
         const handle: HallHandle = {
           snapshot: () => snapshot,
           async reload() {
-            snapshot = (await readSnapshot(tx, competitionId))!
+            snapshot = (await readSnapshot(tx, challengeId))!
             return snapshot
           },
           async replaceFlights(venue, flights) {
-            await tx.competition.update({ where: { id: competitionId }, data: { venue } })
-            await tx.participant.updateMany({ where: { competitionId }, data: { flightId: null } })
-            await tx.hallFlight.deleteMany({ where: { competitionId } })
+            await tx.challenge.update({ where: { id: challengeId }, data: { venue } })
+            await tx.participant.updateMany({ where: { challengeId }, data: { flightId: null } })
+            await tx.hallFlight.deleteMany({ where: { challengeId } })
             for (const f of flights) {
-              const row = await tx.hallFlight.create({ data: { competitionId, name: f.name, session: f.session, platform: f.platform } })
+              const row = await tx.hallFlight.create({ data: { challengeId, name: f.name, session: f.session, platform: f.platform } })
               await tx.participant.updateMany({ where: { id: { in: f.participantIds } }, data: { flightId: row.id } })
             }
           },
           async savePlatform(row) {
             const data = { ...row, updatedAt: new Date() }
             await tx.hallPlatform.upsert({
-              where: { competitionId_platform: { competitionId, platform: row.platform } },
-              create: { competitionId, ...data },
+              where: { challengeId_platform: { challengeId, platform: row.platform } },
+              create: { challengeId, ...data },
               update: data,
             })
           },
@@ -249,12 +249,12 @@ export function createHallRepository(prisma: PrismaClient, announcer: Announcer)
               orderBy: { seat: 'asc' },
               select: { attemptId: true, seat: true, refereeId: true, good: true, reason: true },
             }),
-          announce: (platform) => announce(room, 'hall.changed', { competition_id: competitionId, platform }),
+          announce: (platform) => announce(room, 'hall.changed', { competition_id: challengeId, platform }),
           usersNamed: (usernames) => tx.user.findMany({ where: { username: { in: usernames } }, select: { id: true, username: true } }),
           async setOfficial(platform, role, userId) {
-            const key = { competitionId_platform_role: { competitionId, platform, role } }
-            if (userId === null) await tx.hallOfficial.deleteMany({ where: { competitionId, platform, role } })
-            else await tx.hallOfficial.upsert({ where: key, create: { competitionId, platform, role, userId }, update: { userId } })
+            const key = { challengeId_platform_role: { challengeId, platform, role } }
+            if (userId === null) await tx.hallOfficial.deleteMany({ where: { challengeId, platform, role } })
+            else await tx.hallOfficial.upsert({ where: key, create: { challengeId, platform, role, userId }, update: { userId } })
           },
           async saveDeclaration(d) {
             const { weight, ...key } = d

@@ -7,7 +7,7 @@ import { createAccountDataRepository } from './account-data.repository.ts'
 import { createAccountDeletionRepository } from './account-deletion.repository.ts'
 import { createAccountsRepository } from './accounts.repository.ts'
 import { createAttemptsRepository } from './attempts.repository.ts'
-import { createCompetitionsRepository } from './competitions.repository.ts'
+import { createChallengesRepository } from './challenges.repository.ts'
 import { createEmailVerificationsRepository } from './email-verifications.repository.ts'
 import { createEngagementRepository } from './engagement.repository.ts'
 import { createJudgingRepository } from './judging.repository.ts'
@@ -30,7 +30,7 @@ import { createVerdictClipsRepository } from './verdict-clips.repository.ts'
 export function createRepositories(prisma: PrismaClient, publisher: EventPublisher, apiBase: string) {
   const announcer = createAnnouncer(prisma, publisher)
   return {
-    competitions: createCompetitionsRepository(prisma, announcer),
+    challenges: createChallengesRepository(prisma, announcer),
     participants: createParticipantsRepository(prisma, announcer),
     attempts: createAttemptsRepository(prisma, announcer, publisher, apiBase),
     judging: createJudgingRepository(prisma, announcer, apiBase),

@@ -7,7 +7,7 @@ import type { Seats } from './panel.ts'
 export type { Seats } from './panel.ts'
 
 export interface PanelView {
-  competitionId: number
+  challengeId: number
   organiserId: number | null
   allowLifters: boolean
   publishNames: boolean
@@ -18,7 +18,7 @@ export interface PanelView {
 /** An attempt as the judging rules read it. */
 export interface AttemptState {
   id: number
-  competitionId: number
+  challengeId: number
   lifterId: number
   liftType: LiftType
   status: 'pending' | 'completed' | 'failed'
@@ -64,7 +64,7 @@ export interface AppealVerdict {
 
 /** What every judging write reads and does inside its transaction, after the challenge room's lock. */
 export interface LockedChallenge {
-  readonly competitionId: number
+  readonly challengeId: number
   /** The panel as it is now (the organiser alone while none is appointed). */
   seats(): Promise<Seats>
   /** Which of these users a site administrator has certified as judges (now, as the decision is taken). */

@@ -6,16 +6,16 @@ import type { PrismaClient } from '../db.ts'
 import { attemptWithLifter, type AttemptWithLifter } from './attempt-rows.ts'
 import type { AttemptState, PanelView } from './judging-handles.ts'
 
-export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (competitionId: number) => Promise<PanelView | null>) {
+export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (challengeId: number) => Promise<PanelView | null>) {
   const lift = (row: AttemptWithLifter) => toLift(apiBase, row, row.participant)
   return {
     /** The challenges this user is appointed to judge or organises, with their organiser and appointed judges. */
-    async panelsOf(userId: number): Promise<Array<{ competitionId: number; organiserId: number | null; appointed: number[] }>> {
-      const rows = await prisma.competition.findMany({
+    async panelsOf(userId: number): Promise<Array<{ challengeId: number; organiserId: number | null; appointed: number[] }>> {
+      const rows = await prisma.challenge.findMany({
         where: { OR: [{ judges: { some: { userId } } }, { createdById: userId }] },
         select: { id: true, createdById: true, judges: { select: { userId: true } } },
       })
-      return rows.map((row) => ({ competitionId: row.id, organiserId: row.createdById, appointed: row.judges.map((j) => j.userId) }))
+      return rows.map((row) => ({ challengeId: row.id, organiserId: row.createdById, appointed: row.judges.map((j) => j.userId) }))
     },
 
     /**
@@ -23,19 +23,19 @@ export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (comp
      * without those `votedBy` voted on and those `liftedBy` lifted, and, with `withVideo`, only those
      * with a video. Which of them a judge sees is the judging service's to say.
      */
-    async queue(filter: { competitionIds: readonly number[]; votedBy: number; liftedBy: number; withVideo: boolean }, limit = 200) {
+    async queue(filter: { challengeIds: readonly number[]; votedBy: number; liftedBy: number; withVideo: boolean }, limit = 200) {
       const rows = await prisma.attempt.findMany({
         where: {
           status: 'pending',
           ...(filter.withVideo ? { originalKey: { not: null } } : {}),
           votes: { none: { judgeId: filter.votedBy } },
-          participant: { userId: { not: filter.liftedBy }, competitionId: { in: [...filter.competitionIds] } },
+          participant: { userId: { not: filter.liftedBy }, challengeId: { in: [...filter.challengeIds] } },
         },
         include: {
           participant: {
             include: {
               user: { select: { name: true } },
-              competition: { select: { name: true, format: true, liftTypes: true, description: true } },
+              challenge: { select: { name: true, format: true, liftTypes: true, description: true } },
               attempts: { select: { liftType: true, attemptNumber: true, weight: true } },
               declarations: { select: { liftType: true, attemptNumber: true, code: true } },
             },
@@ -49,7 +49,7 @@ export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (comp
         return {
           attempt: {
             ...toLift(apiBase, row, participant),
-            competition_name: participant.competition.name,
+            competition_name: participant.challenge.name,
             take_checks: row.takeChecks as TakeChecks | null,
             attempt_code:
               participant.declarations.find((d) => d.liftType === row.liftType && d.attemptNumber === row.attemptNumber)?.code ?? null,
@@ -60,8 +60,8 @@ export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (comp
           },
           // What a meet's lifting order compares (server/services/meets.service.ts orderQueue).
           order: {
-            competitionId: participant.competitionId,
-            competition: participant.competition,
+            challengeId: participant.challengeId,
+            challenge: participant.challenge,
             lot: participant.lot,
             bodyweight: participant.bodyweight,
             earlier: participant.attempts
@@ -75,7 +75,7 @@ export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (comp
 
     /** The challenges this user sits on the panel of or organises, newest first. */
     async challengesOf(userId: number) {
-      const rows = await prisma.competition.findMany({
+      const rows = await prisma.challenge.findMany({
         where: { OR: [{ judges: { some: { userId } } }, { createdById: userId }] },
         select: { id: true, name: true, createdById: true },
         orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
@@ -89,17 +89,17 @@ export function judgingReads(prisma: PrismaClient, apiBase: string, panel: (comp
     },
 
     /** What the organiser's view is made of: the panel, pending attempts, every vote with its attempt's result, open appeals. */
-    async overview(competitionId: number) {
-      const found = await panel(competitionId)
+    async overview(challengeId: number) {
+      const found = await panel(challengeId)
       if (!found) return null
       const [pending, votes, appeals] = await Promise.all([
-        prisma.attempt.count({ where: { status: 'pending', participant: { competitionId } } }),
+        prisma.attempt.count({ where: { status: 'pending', participant: { challengeId } } }),
         prisma.vote.findMany({
-          where: { attempt: { participant: { competitionId } } },
+          where: { attempt: { participant: { challengeId } } },
           select: { judgeId: true, good: true, attempt: { select: { status: true } } },
         }),
         prisma.attempt.findMany({
-          where: { appealState: 'open', participant: { competitionId } },
+          where: { appealState: 'open', participant: { challengeId } },
           include: attemptWithLifter,
           orderBy: { appealedAt: 'asc' },
         }),

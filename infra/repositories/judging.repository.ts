@@ -5,7 +5,7 @@
 // decisions, appeals) are server/services/judging.service.ts's: it runs inside
 // `withAttemptLocked` / `withPanelLocked` and reads and writes through the handle they give,
 // against the rows as they are after the lock; a Refusal it throws rolls the write back.
-import { GLOBAL_ROOM, competitionRoom, type DecidedBy, type LiftType, type Lift } from '../../contract/index.ts'
+import { GLOBAL_ROOM, challengeRoom, type DecidedBy, type LiftType, type Lift } from '../../contract/index.ts'
 import type { Announce, Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { Prisma, PrismaClient, Tx } from '../db.ts'
@@ -19,7 +19,7 @@ import type { AttemptState, LockedAttempt, LockedChallenge, LockedPanel, PanelVi
 
 const stateOf = (row: AttemptWithLifter): AttemptState => ({
   id: row.id,
-  competitionId: row.participant.competitionId,
+  challengeId: row.participant.challengeId,
   lifterId: row.participant.userId,
   liftType: row.liftType as LiftType,
   status: row.status as AttemptState['status'],
@@ -37,7 +37,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
 
   /** Announces a decision (the room, with where its lifter stands now, and the boards). */
   async function announceJudged(tx: Tx, announce: Announce, row: AttemptWithLifter): Promise<void> {
-    const competitionId = row.participant.competitionId
+    const challengeId = row.participant.challengeId
     const lifter = await tx.participant.findUniqueOrThrow({
       where: { id: row.participantId },
       select: {
@@ -45,22 +45,22 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         gender: true,
         equipment: true,
         attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } },
-        competition: { select: scoringSelect },
+        challenge: { select: scoringSelect },
       },
     })
-    const standing = standingOfRow(lifter, scoringSettings(lifter.competition))
-    await announce(competitionRoom(competitionId), 'attempt.judged', { competition_id: competitionId, attempt: lift(row), standing })
-    await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+    const standing = standingOfRow(lifter, scoringSettings(lifter.challenge))
+    await announce(challengeRoom(challengeId), 'attempt.judged', { competition_id: challengeId, attempt: lift(row), standing })
+    await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: challengeId })
     await refreshLeaderboardOf(tx, row.participant.userId)
     // After the room's lock (withAttemptLocked): a new record is announced with the decision (docs/records.md).
     await refreshRecordsOf(tx, announce, row.participantId)
   }
 
   /** The reads and writes every locked judging write shares; `changed` hears of each attempt row written. */
-  function challengeHandle(tx: Tx, announce: Announce, competitionId: number, changed: (row: AttemptWithLifter) => void): LockedChallenge {
+  function challengeHandle(tx: Tx, announce: Announce, challengeId: number, changed: (row: AttemptWithLifter) => void): LockedChallenge {
     return {
-      competitionId,
-      seats: () => seatsOf(tx, competitionId),
+      challengeId,
+      seats: () => seatsOf(tx, challengeId),
       async certifiedAmong(userIds) {
         const rows = await tx.user.findMany({ where: { id: { in: [...userIds] }, judgeCertifiedAt: { not: null } }, select: { id: true } })
         return new Set(rows.map((r) => r.id))
@@ -90,8 +90,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
         return stateOf(row)
       },
       async announceVotes(attempt) {
-        await announce(competitionRoom(attempt.competitionId), 'attempt.voted', {
-          competition_id: attempt.competitionId,
+        await announce(challengeRoom(attempt.challengeId), 'attempt.voted', {
+          competition_id: attempt.challengeId,
           attempt_id: attempt.id,
           votes_cast: attempt.votesCast,
           votes_needed: attempt.votesNeeded,
@@ -100,9 +100,9 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     }
   }
 
-  async function panel(competitionId: number): Promise<PanelView | null> {
-    const row = await prisma.competition.findUnique({
-      where: { id: competitionId },
+  async function panel(challengeId: number): Promise<PanelView | null> {
+    const row = await prisma.challenge.findUnique({
+      where: { id: challengeId },
       select: {
         createdById: true,
         judgesMayLift: true,
@@ -112,7 +112,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     })
     if (!row) return null
     return {
-      competitionId,
+      challengeId,
       organiserId: row.createdById,
       allowLifters: row.judgesMayLift,
       publishNames: row.publishJudgeNames,
@@ -124,8 +124,8 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
     panel,
 
     /** Whether this user sits on the challenge's appointed panel. */
-    async isJudge(competitionId: number, userId: number): Promise<boolean> {
-      return (await prisma.judge.findUnique({ where: { competitionId_userId: { competitionId, userId } }, select: { id: true } })) !== null
+    async isJudge(challengeId: number, userId: number): Promise<boolean> {
+      return (await prisma.judge.findUnique({ where: { challengeId_userId: { challengeId, userId } }, select: { id: true } })) !== null
     },
 
     /**
@@ -136,11 +136,11 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
       return announcer.write(async (tx, announce) => {
         const found = await tx.attempt.findUnique({
           where: { id: attemptId },
-          select: { participant: { select: { competitionId: true } } },
+          select: { participant: { select: { challengeId: true } } },
         })
         if (!found) return null
-        const competitionId = found.participant.competitionId
-        await announce.lock(competitionRoom(competitionId))
+        const challengeId = found.participant.challengeId
+        await announce.lock(challengeRoom(challengeId))
         let current = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
         const changed = (row: AttemptWithLifter) => {
           if (row.id === attemptId) current = row
@@ -150,7 +150,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           return current
         }
         const locked: LockedAttempt = {
-          ...challengeHandle(tx, announce, competitionId, changed),
+          ...challengeHandle(tx, announce, challengeId, changed),
           attempt: () => stateOf(current),
           lift: () => lift(current),
           hasVoted: async (judgeId) =>
@@ -161,7 +161,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           },
           async openAppeal(note, at) {
             const row = await update({ appealState: 'open', appealNote: note, appealedAt: at })
-            await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
+            await announce(challengeRoom(challengeId), 'attempt.updated', { competition_id: challengeId, attempt: lift(row) })
           },
           async closeAppeal(verdict) {
             const row = await update({
@@ -171,7 +171,7 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
               ...(verdict.reversal ? { status: verdict.reversal.status, decidedBy: 'jury', verified: verdict.reversal.verified } : {}),
             })
             if (verdict.reversal) await announceJudged(tx, announce, row)
-            else await announce(competitionRoom(competitionId), 'attempt.updated', { competition_id: competitionId, attempt: lift(row) })
+            else await announce(challengeRoom(challengeId), 'attempt.updated', { competition_id: challengeId, attempt: lift(row) })
           },
         }
         return work(locked)
@@ -182,17 +182,17 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
      * Runs `work` in one write on the challenge's panel, after its room's lock (null: no such
      * challenge). The room's lock first, as votes take it: a vote never sees half a panel change.
      */
-    async withPanelLocked<T>(competitionId: number, work: (locked: LockedPanel) => Promise<T>): Promise<T | null> {
+    async withPanelLocked<T>(challengeId: number, work: (locked: LockedPanel) => Promise<T>): Promise<T | null> {
       return announcer.write(async (tx, announce) => {
-        const exists = await tx.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
+        const exists = await tx.challenge.findUnique({ where: { id: challengeId }, select: { id: true } })
         if (!exists) return null
-        await announce.lock(competitionRoom(competitionId))
-        const row = await tx.competition.findUniqueOrThrow({
-          where: { id: competitionId },
+        await announce.lock(challengeRoom(challengeId))
+        const row = await tx.challenge.findUniqueOrThrow({
+          where: { id: challengeId },
           select: { createdById: true, judgesMayLift: true, publishJudgeNames: true },
         })
         const locked: LockedPanel = {
-          ...challengeHandle(tx, announce, competitionId, () => {}),
+          ...challengeHandle(tx, announce, challengeId, () => {}),
           challenge: { organiserId: row.createdById, allowLifters: row.judgesMayLift, publishNames: row.publishJudgeNames },
           async usersNamed(usernames) {
             const users = await tx.user.findMany({ where: { username: { in: [...usernames] } }, select: { id: true, username: true } })
@@ -200,30 +200,29 @@ export function createJudgingRepository(prisma: PrismaClient, announcer: Announc
           },
           async lifterAmong(userIds) {
             const lifter = await tx.participant.findFirst({
-              where: { competitionId, userId: { in: [...userIds] } },
+              where: { challengeId, userId: { in: [...userIds] } },
               select: { userId: true },
             })
             return lifter?.userId ?? null
           },
           async replacePanel(userIds, settings) {
-            await tx.competition.update({
-              where: { id: competitionId },
+            await tx.challenge.update({
+              where: { id: challengeId },
               data: { judgesMayLift: settings.allowLifters, publishJudgeNames: settings.publishNames },
             })
-            await tx.judge.deleteMany({ where: { competitionId } })
-            if (userIds.length > 0)
-              await tx.judge.createMany({ data: userIds.map((userId, i) => ({ competitionId, userId, seat: i + 1 })) })
+            await tx.judge.deleteMany({ where: { challengeId } })
+            if (userIds.length > 0) await tx.judge.createMany({ data: userIds.map((userId, i) => ({ challengeId, userId, seat: i + 1 })) })
           },
           async pendingAttempts() {
             return (
-              await tx.attempt.findMany({ where: { status: 'pending', participant: { competitionId } }, include: attemptWithLifter })
+              await tx.attempt.findMany({ where: { status: 'pending', participant: { challengeId } }, include: attemptWithLifter })
             ).map(stateOf)
           },
           async setVotesNeeded(attemptId, needed) {
             return stateOf(await tx.attempt.update({ where: { id: attemptId }, data: { votesNeeded: needed }, include: attemptWithLifter }))
           },
           async announcePanelChanged(judges) {
-            await announce(competitionRoom(competitionId), 'panel.changed', { competition_id: competitionId, judges })
+            await announce(challengeRoom(challengeId), 'panel.changed', { competition_id: challengeId, judges })
           },
         }
         return work(locked)

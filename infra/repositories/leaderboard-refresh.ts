@@ -18,7 +18,7 @@ export const athleteResults = {
       weightClass: true,
       bodyweight: true,
       equipment: true,
-      competition: { select: { id: true, name: true, location: true, classSet: true, startDate: true, ...scoringSelect } },
+      challenge: { select: { id: true, name: true, location: true, classSet: true, startDate: true, ...scoringSelect } },
       attempts: { select: { liftType: true, weight: true, status: true, createdAt: true, verified: true, recordOnly: true } },
     },
   },

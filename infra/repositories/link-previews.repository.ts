@@ -4,7 +4,7 @@ import type { PrismaClient } from '../db.ts'
 export function createLinkPreviewsRepository(prisma: PrismaClient) {
   return {
     challenge: (id: number) =>
-      prisma.competition.findUnique({ where: { id }, select: { name: true, description: true, image: true, location: true } }),
+      prisma.challenge.findUnique({ where: { id }, select: { name: true, description: true, image: true, location: true } }),
     attempt: (attemptId: number) =>
       prisma.attempt.findUnique({
         where: { id: attemptId },
@@ -17,7 +17,7 @@ export function createLinkPreviewsRepository(prisma: PrismaClient) {
           renditions: true,
           processingState: true,
           participant: {
-            select: { userId: true, competitionId: true, user: { select: { name: true } }, competition: { select: { name: true } } },
+            select: { userId: true, challengeId: true, user: { select: { name: true } }, challenge: { select: { name: true } } },
           },
         },
       }),

@@ -24,9 +24,9 @@ export interface EntryDeclaration {
 export interface EntryState {
   participantId: number
   userId: number
-  competitionId: number
+  challengeId: number
   gender: string
-  competition: {
+  challenge: {
     format: string
     liftTypes: string[]
     description: string
@@ -42,9 +42,9 @@ export interface EntryState {
 export const entrySelect = {
   id: true,
   userId: true,
-  competitionId: true,
+  challengeId: true,
   gender: true,
-  competition: {
+  challenge: {
     select: { format: true, liftTypes: true, description: true, startDate: true, endDate: true, declarationWindowMinutes: true },
   },
   attempts: {
@@ -57,9 +57,9 @@ export const entrySelect = {
 type EntryRow = {
   id: number
   userId: number
-  competitionId: number
+  challengeId: number
   gender: string
-  competition: EntryState['competition']
+  challenge: EntryState['challenge']
   attempts: EntryAttempt[]
   declarations: EntryDeclaration[]
 }
@@ -67,9 +67,9 @@ type EntryRow = {
 export const toEntryState = (row: EntryRow): EntryState => ({
   participantId: row.id,
   userId: row.userId,
-  competitionId: row.competitionId,
+  challengeId: row.challengeId,
   gender: row.gender,
-  competition: row.competition,
+  challenge: row.challenge,
   attempts: row.attempts,
   declarations: row.declarations,
 })

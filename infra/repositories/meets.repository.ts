@@ -3,7 +3,7 @@
 // room's lock (so every earlier write of the challenge is seen; a Refusal they throw rolls the write back).
 // Every declaration is announced ('attempt.declared') in the transaction that writes it.
 import { randomInt } from 'node:crypto'
-import { codeForAttempt, competitionRoom, type Declaration, type LiftType } from '../../contract/index.ts'
+import { codeForAttempt, challengeRoom, type Declaration, type LiftType } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { PrismaClient, Tx } from '../db.ts'
 import { boardInclude, entrySelect, readEntry, toEntryState, type BoardRow, type EntryState } from './meet-entries.ts'
@@ -41,7 +41,7 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
       update: { weight: d.weight, automatic: d.automatic, declaredAt: at, code },
     })
     return {
-      competition_id: entry.competitionId,
+      competition_id: entry.challengeId,
       user_id: entry.userId,
       lift_type: d.liftType,
       attempt_number: row.attemptNumber,
@@ -65,23 +65,23 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
      */
     async declare(
       userId: number,
-      competitionId: number,
+      challengeId: number,
       decide: (entry: EntryState) => NewDeclaration,
       now = new Date(),
     ): Promise<Declaration | null> {
       const participant = await prisma.participant.findUnique({
-        where: { userId_competitionId: { userId, competitionId } },
+        where: { userId_challengeId: { userId, challengeId } },
         select: { id: true },
       })
       if (!participant) return null
       return announcer
         .write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
+          const room = challengeRoom(challengeId)
           await announce.lock(room)
           const entry = await readEntry(tx, participant.id)
           if (!entry) throw new NothingToWrite()
           const declaration = await writeDeclaration(tx, entry, decide(entry), now)
-          await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
+          await announce(room, 'attempt.declared', { competition_id: challengeId, declaration: publicDeclaration(declaration) })
           return declaration
         })
         .catch((error: unknown) => {
@@ -91,15 +91,15 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
     },
 
     /** The lifter's own declarations in a challenge, with their attempt codes, in lifting order; null when they have not joined. */
-    async declarationsOf(userId: number, competitionId: number): Promise<Declaration[] | null> {
+    async declarationsOf(userId: number, challengeId: number): Promise<Declaration[] | null> {
       const participant = await prisma.participant.findUnique({
-        where: { userId_competitionId: { userId, competitionId } },
+        where: { userId_challengeId: { userId, challengeId } },
         select: { declarations: { orderBy: [{ liftType: 'asc' }, { attemptNumber: 'asc' }] } },
       })
       return (
         participant &&
         participant.declarations.map((row) => ({
-          competition_id: competitionId,
+          competition_id: challengeId,
           user_id: userId,
           lift_type: row.liftType as LiftType,
           attempt_number: row.attemptNumber,
@@ -132,10 +132,10 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
         ORDER BY a.participant_id
         LIMIT ${SWEEP_BATCH}`
       const made: Declaration[] = []
-      for (const { participant_id: participantId, competition_id: competitionId } of candidates) {
+      for (const { participant_id: participantId, competition_id: challengeId } of candidates) {
         const declared = await announcer
           .write(async (tx, announce) => {
-            const room = competitionRoom(competitionId)
+            const room = challengeRoom(challengeId)
             await announce.lock(room)
             const entry = await readEntry(tx, participantId)
             const list = entry ? due(entry, now) : []
@@ -143,7 +143,7 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
             const written: Declaration[] = []
             for (const d of list) {
               const declaration = await writeDeclaration(tx, entry, d, now)
-              await announce(room, 'attempt.declared', { competition_id: competitionId, declaration: publicDeclaration(declaration) })
+              await announce(room, 'attempt.declared', { competition_id: challengeId, declaration: publicDeclaration(declaration) })
               written.push(publicDeclaration(declaration))
             }
             return written
@@ -161,26 +161,26 @@ export function createMeetsRepository(prisma: PrismaClient, announcer: Announcer
      * What a meet's board is made of, read in one REPEATABLE READ snapshot with the room's seq: the challenge,
      * every entry with its attempts, lot and declarations. null when the challenge does not exist.
      */
-    async board(competitionId: number): Promise<{
+    async board(challengeId: number): Promise<{
       seq: number
-      competition: ScoringRow & { format: string; startDate: Date; endDate: Date; declarationWindowMinutes: number }
+      challenge: ScoringRow & { format: string; startDate: Date; endDate: Date; declarationWindowMinutes: number }
       rows: BoardRow[]
     } | null> {
-      const [competition, head, rows] = await prisma.$transaction(
+      const [challenge, head, rows] = await prisma.$transaction(
         [
-          prisma.competition.findUnique({
-            where: { id: competitionId },
+          prisma.challenge.findUnique({
+            where: { id: challengeId },
             select: { ...scoringSelect, format: true, startDate: true, endDate: true, declarationWindowMinutes: true },
           }),
-          prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
+          prisma.liveRoom.findUnique({ where: { room: challengeRoom(challengeId) }, select: { seq: true } }),
           prisma.participant.findMany({
-            where: { competitionId },
+            where: { challengeId },
             include: boardInclude,
           }),
         ],
         { isolationLevel: 'RepeatableRead' },
       )
-      return competition ? { seq: head?.seq ?? 0, competition, rows } : null
+      return challenge ? { seq: head?.seq ?? 0, challenge, rows } : null
     },
   }
 }

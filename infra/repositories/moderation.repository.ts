@@ -1,7 +1,7 @@
 // Site moderation's writes and its audit log (docs/moderation.md). I/O only: who may do what is
 // server/services/moderation.service.ts's. Every action's audit row is written in the transaction
 // of the action itself, so no action goes unlogged and no log row names an action that rolled back.
-import { REPORTS_QUEUE_LIMIT, competitionRoom, type ReportedComment } from '../../contract/index.ts'
+import { REPORTS_QUEUE_LIMIT, challengeRoom, type ReportedComment } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { PrismaClient } from '../db.ts'
@@ -38,12 +38,12 @@ export function createModerationRepository(prisma: PrismaClient, announcer: Anno
         .write(async (tx, announce) => {
           const found = await tx.attempt.findUnique({
             where: { id: attemptId },
-            select: { participant: { select: { competitionId: true } } },
+            select: { participant: { select: { challengeId: true } } },
           })
           if (!found) return null
-          const competitionId = found.participant.competitionId
+          const challengeId = found.participant.challengeId
           // The room's lock before the attempt's row (infra/announcer.ts).
-          await announce.lock(competitionRoom(competitionId))
+          await announce.lock(challengeRoom(challengeId))
           const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
           const keys = videoKeysOf(row)
           if (keys.length === 0) throw NO_VIDEO
@@ -53,8 +53,8 @@ export function createModerationRepository(prisma: PrismaClient, announcer: Anno
             include: attemptWithLifter,
           })
           await appendAudit(tx, audit(`attempt ${attemptId} (${row.participant.user.name}, ${row.liftType} ${row.weight} kg)`))
-          await announce(competitionRoom(competitionId), 'attempt.updated', {
-            competition_id: competitionId,
+          await announce(challengeRoom(challengeId), 'attempt.updated', {
+            competition_id: challengeId,
             attempt: toLift(apiBase, updated, updated.participant),
           })
           return keys
@@ -81,7 +81,7 @@ export function createModerationRepository(prisma: PrismaClient, announcer: Anno
         where: { reports: { some: {} } },
         include: {
           user: { select: { name: true, username: true } },
-          attempt: { select: { participant: { select: { competitionId: true, competition: { select: { name: true } } } } } },
+          attempt: { select: { participant: { select: { challengeId: true, challenge: { select: { name: true } } } } } },
           reports: { select: { createdAt: true }, orderBy: { createdAt: 'desc' }, take: 1 },
           _count: { select: { reports: true } },
         },
@@ -91,8 +91,8 @@ export function createModerationRepository(prisma: PrismaClient, announcer: Anno
       return rows.map((row) => ({
         comment_id: row.id,
         attempt_id: row.attemptId,
-        competition_id: row.attempt.participant.competitionId,
-        competition_name: row.attempt.participant.competition.name,
+        competition_id: row.attempt.participant.challengeId,
+        competition_name: row.attempt.participant.challenge.name,
         author_username: row.user.username,
         author_name: row.user.name,
         text: row.text,

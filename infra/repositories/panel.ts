@@ -9,9 +9,9 @@ export interface Seats {
   seats: { userId: number; seat: number; name: string }[]
 }
 
-export async function seatsOf(tx: Tx, competitionId: number): Promise<Seats> {
-  const competition = await tx.competition.findUniqueOrThrow({
-    where: { id: competitionId },
+export async function seatsOf(tx: Tx, challengeId: number): Promise<Seats> {
+  const challenge = await tx.challenge.findUniqueOrThrow({
+    where: { id: challengeId },
     select: {
       createdById: true,
       publishJudgeNames: true,
@@ -20,12 +20,12 @@ export async function seatsOf(tx: Tx, competitionId: number): Promise<Seats> {
     },
   })
   const organiser =
-    competition.createdById !== null ? { userId: competition.createdById, seat: 1, name: competition.createdBy?.name ?? 'Organiser' } : null
+    challenge.createdById !== null ? { userId: challenge.createdById, seat: 1, name: challenge.createdBy?.name ?? 'Organiser' } : null
   const seats = panelSeats(
-    competition.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name })),
+    challenge.judges.map((j) => ({ userId: j.userId, seat: j.seat, name: j.user.name })),
     organiser,
   )
-  return { seats, publishNames: competition.publishJudgeNames, organiserId: competition.createdById }
+  return { seats, publishNames: challenge.publishJudgeNames, organiserId: challenge.createdById }
 }
 
 // The rules of who judges which attempt are the contract's (contract/judging.ts); the upload path reads them here.

@@ -1,7 +1,7 @@
 // Participants (a user in one challenge, in a weight class): all of their I/O.
 // Joining and leaving are announced to the challenge room (with the new count) and the board.
 import { randomInt } from 'node:crypto'
-import { GLOBAL_ROOM, competitionRoom, drawLot, type Participant } from '../../contract/index.ts'
+import { GLOBAL_ROOM, challengeRoom, drawLot, type Participant } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { Refusal, isUniqueViolation } from '../refusal.ts'
@@ -17,7 +17,7 @@ export type ParticipantRow = Prisma.ParticipantGetPayload<{ include: typeof part
 
 export interface NewParticipant {
   userId: number
-  competitionId: number
+  challengeId: number
   weightClass: string
   gender: string
   bodyweight: number | null
@@ -72,11 +72,11 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
           const account = await tx.user.findUnique({ where: { id: data.userId }, select: { sex: true } })
           if (account?.sex !== data.gender) return null
         }
-        const room = competitionRoom(data.competitionId)
+        const room = challengeRoom(data.challengeId)
         await announce.lock(room)
         // The lot, drawn at random among those not drawn yet: the room's lock keeps two joins from drawing one number.
         const drawn = await tx.participant.findMany({
-          where: { competitionId: data.competitionId, lot: { not: null } },
+          where: { challengeId: data.challengeId, lot: { not: null } },
           select: { lot: true },
         })
         const lot = drawLot(new Set(drawn.map((p) => p.lot!)), () => randomInt(0, 2 ** 32) / 2 ** 32)
@@ -87,10 +87,10 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
           if (isUniqueViolation(error)) throw new Refusal('conflict', ALREADY_JOINED)
           throw error
         }
-        const count = await tx.participant.count({ where: { competitionId: data.competitionId } })
+        const count = await tx.participant.count({ where: { challengeId: data.challengeId } })
         const participant = answer(created)
-        await announce(room, 'participant.joined', { competition_id: data.competitionId, participant, participants: count })
-        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: data.competitionId })
+        await announce(room, 'participant.joined', { competition_id: data.challengeId, participant, participants: count })
+        await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: data.challengeId })
         await refreshLeaderboardOf(tx, data.userId)
         return { participant, count }
       })
@@ -104,19 +104,19 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * commits before the attempts are counted, or waits and then finds the row gone.
      */
     withEntryLocked<T>(
-      entry: { userId: number; competitionId: number; answer: (row: ParticipantRow) => Participant; forRemoval?: boolean },
+      entry: { userId: number; challengeId: number; answer: (row: ParticipantRow) => Participant; forRemoval?: boolean },
       work: (locked: LockedEntry) => Promise<T>,
     ): Promise<T | null> {
-      const { userId, competitionId } = entry
+      const { userId, challengeId } = entry
       return announcer
         .write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
+          const room = challengeRoom(challengeId)
           await announce.lock(room)
-          const where = { userId_competitionId: { userId, competitionId } }
+          const where = { userId_challengeId: { userId, challengeId } }
           const [lifter] = entry.forRemoval
             ? await tx.$queryRaw<
                 { id: number }[]
-              >`SELECT id FROM participants WHERE user_id = ${userId} AND competition_id = ${competitionId} FOR UPDATE`
+              >`SELECT id FROM participants WHERE user_id = ${userId} AND competition_id = ${challengeId} FOR UPDATE`
             : [await tx.participant.findUnique({ where, select: { id: true } })]
           // Thrown, not returned: the room's reserved seq must not commit without its event.
           if (!lifter) throw new NotJoined()
@@ -127,22 +127,22 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
               const participant = entry.answer(
                 await tx.participant.update({ where, data: { bodyweight }, include: participantWithAttempts }),
               )
-              await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+              await announce(room, 'participant.updated', { competition_id: challengeId, participant })
+              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: challengeId })
               await refreshLeaderboardOf(tx, userId)
               return participant
             },
             async remove() {
               const removed = await tx.participant.delete({ where: { id: lifter.id }, select: { weightClass: true } })
-              const count = await tx.participant.count({ where: { competitionId } })
+              const count = await tx.participant.count({ where: { challengeId } })
               await announce(room, 'participant.left', {
-                competition_id: competitionId,
+                competition_id: challengeId,
                 participant_id: userId,
                 user_id: userId,
                 weight_class: removed.weightClass,
                 participants: count,
               })
-              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+              await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: challengeId })
               await refreshLeaderboardOf(tx, userId)
               return { count, weightClass: removed.weightClass }
             },
@@ -164,30 +164,30 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
     async setBirthDate(
       userId: number,
       birthDate: Date,
-      answer: (row: ParticipantRow, competition: ScoringRow & { startDate: Date }) => Participant,
+      answer: (row: ParticipantRow, challenge: ScoringRow & { startDate: Date }) => Participant,
       mayChange: (account: { hasResults: boolean }) => void = () => {},
     ): Promise<void> {
       for (let tries = 1; ; tries += 1) {
         try {
           return await announcer.write(async (tx, announce) => {
             const entriesNow = async () =>
-              (await tx.participant.findMany({ where: { userId }, select: { competitionId: true } }))
-                .map((e) => e.competitionId)
+              (await tx.participant.findMany({ where: { userId }, select: { challengeId: true } }))
+                .map((e) => e.challengeId)
                 .sort((a, b) => a - b)
             const locked = await entriesNow()
-            for (const competitionId of locked) await announce.lock(competitionRoom(competitionId))
+            for (const challengeId of locked) await announce.lock(challengeRoom(challengeId))
             const entries = await entriesNow()
             if (entries.length !== locked.length || entries.some((id, i) => id !== locked[i])) throw new EntriesMoved()
             mayChange({ hasResults: (await tx.attempt.count({ where: { participant: { userId } }, take: 1 })) > 0 })
             await tx.user.update({ where: { id: userId }, data: { birthDate } })
-            for (const competitionId of entries) {
+            for (const challengeId of entries) {
               const row = await tx.participant.findUniqueOrThrow({
-                where: { userId_competitionId: { userId, competitionId } },
-                include: { ...participantWithAttempts, competition: { select: { ...scoringSelect, startDate: true } } },
+                where: { userId_challengeId: { userId, challengeId } },
+                include: { ...participantWithAttempts, challenge: { select: { ...scoringSelect, startDate: true } } },
               })
-              await announce(competitionRoom(competitionId), 'participant.updated', {
-                competition_id: competitionId,
-                participant: answer(row, row.competition),
+              await announce(challengeRoom(challengeId), 'participant.updated', {
+                competition_id: challengeId,
+                participant: answer(row, row.challenge),
               })
             }
             if (entries.length > 0) await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })
@@ -206,15 +206,15 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * it entered when moved, and is announced. null (nothing written) when they have not joined.
      */
     recordWeighIn(
-      entry: { userId: number; competitionId: number; bodyweight: number; at: Date; answer: (row: ParticipantRow) => Participant },
+      entry: { userId: number; challengeId: number; bodyweight: number; at: Date; answer: (row: ParticipantRow) => Participant },
       decide: (current: { weightClass: string; gender: string; weighedInAt: Date | null; birthDate: Date | null }) => string,
     ): Promise<{ participant: Participant; movedFrom: string | null } | null> {
-      const { userId, competitionId } = entry
+      const { userId, challengeId } = entry
       return announcer
         .write(async (tx, announce) => {
-          const room = competitionRoom(competitionId)
+          const room = challengeRoom(challengeId)
           await announce.lock(room)
-          const where = { userId_competitionId: { userId, competitionId } }
+          const where = { userId_challengeId: { userId, challengeId } }
           const current = await tx.participant.findUnique({
             where,
             select: { weightClass: true, gender: true, weighedInAt: true, user: { select: { birthDate: true } } },
@@ -228,8 +228,8 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
             include: participantWithAttempts,
           })
           const participant = entry.answer(row)
-          await announce(room, 'participant.updated', { competition_id: competitionId, participant })
-          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: competitionId })
+          await announce(room, 'participant.updated', { competition_id: challengeId, participant })
+          await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: challengeId })
           await refreshLeaderboardOf(tx, userId)
           return { participant, movedFrom }
         })
@@ -240,9 +240,9 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
     },
 
     /** The user's participation in a challenge, with the name events carry; null when they have not joined. */
-    findLifter(userId: number, competitionId: number) {
+    findLifter(userId: number, challengeId: number) {
       return prisma.participant.findUnique({
-        where: { userId_competitionId: { userId, competitionId } },
+        where: { userId_challengeId: { userId, challengeId } },
         include: { user: { select: { name: true, birthDate: true } } },
       })
     },
@@ -253,17 +253,17 @@ export function createParticipantsRepository(prisma: PrismaClient, announcer: An
      * counting), with how the challenge scores them. null when the challenge does not exist.
      */
     async listWithSeq(
-      competitionId: number,
-    ): Promise<{ seq: number; rows: ParticipantRow[]; competition: ScoringRow & { startDate: Date } } | null> {
-      const [competition, head, rows] = await prisma.$transaction(
+      challengeId: number,
+    ): Promise<{ seq: number; rows: ParticipantRow[]; challenge: ScoringRow & { startDate: Date } } | null> {
+      const [challenge, head, rows] = await prisma.$transaction(
         [
-          prisma.competition.findUnique({ where: { id: competitionId }, select: { ...scoringSelect, startDate: true } }),
-          prisma.liveRoom.findUnique({ where: { room: competitionRoom(competitionId) }, select: { seq: true } }),
-          prisma.participant.findMany({ where: { competitionId }, include: participantWithAttempts }),
+          prisma.challenge.findUnique({ where: { id: challengeId }, select: { ...scoringSelect, startDate: true } }),
+          prisma.liveRoom.findUnique({ where: { room: challengeRoom(challengeId) }, select: { seq: true } }),
+          prisma.participant.findMany({ where: { challengeId }, include: participantWithAttempts }),
         ],
         { isolationLevel: 'RepeatableRead' },
       )
-      return competition ? { seq: head?.seq ?? 0, rows, competition } : null
+      return challenge ? { seq: head?.seq ?? 0, rows, challenge } : null
     },
   }
 }

@@ -5,7 +5,7 @@ import { recordKey, type PlatformRecordLift, type RecordCategory } from '../../c
 import type { PrismaClient } from '../db.ts'
 
 export interface RecordAttemptsContext {
-  competition: { id: number; format: string; classSet: string; startDate: Date; liftTypes: string[]; description: string }
+  challenge: { id: number; format: string; classSet: string; startDate: Date; liftTypes: string[]; description: string }
   entries: {
     userId: number
     gender: string
@@ -31,18 +31,18 @@ export const RECORD_ATTEMPTS_RECORDS_MAX = 10_000
 export function createRecordAttemptsRepository(prisma: PrismaClient) {
   return {
     /** The challenge and its entries (null when it does not exist). */
-    async competition(competitionId: number): Promise<RecordAttemptsContext['competition'] | null> {
-      return prisma.competition.findUnique({
-        where: { id: competitionId },
+    async challenge(challengeId: number): Promise<RecordAttemptsContext['challenge'] | null> {
+      return prisma.challenge.findUnique({
+        where: { id: challengeId },
         select: { id: true, format: true, classSet: true, startDate: true, liftTypes: true, description: true },
       })
     },
 
     /** The challenge's entries (all, or these lifters'), as the records place them. */
-    async entries(competition: RecordAttemptsContext['competition'], userIds?: readonly number[]): Promise<RecordAttemptsContext> {
-      const competitionId = competition.id
+    async entries(challenge: RecordAttemptsContext['challenge'], userIds?: readonly number[]): Promise<RecordAttemptsContext> {
+      const challengeId = challenge.id
       const rows = await prisma.participant.findMany({
-        where: { competitionId, ...(userIds ? { userId: { in: [...userIds] } } : {}) },
+        where: { challengeId, ...(userIds ? { userId: { in: [...userIds] } } : {}) },
         select: {
           userId: true,
           gender: true,
@@ -65,7 +65,7 @@ export function createRecordAttemptsRepository(prisma: PrismaClient) {
         },
       })
       return {
-        competition,
+        challenge,
         entries: rows.map((r) => ({
           userId: r.userId,
           gender: r.gender,

@@ -5,7 +5,7 @@
 import {
   GLOBAL_ROOM,
   challengeLifts,
-  competitionRoom,
+  challengeRoom,
   newRecords,
   performancesOf,
   progression,
@@ -33,7 +33,7 @@ const keyWhere = (k: KeyFields) => ({
   lift: k.lift,
 })
 
-const recordInclude = { user: { select: { name: true, country: true } }, competition: { select: { name: true, location: true } } } as const
+const recordInclude = { user: { select: { name: true, country: true } }, challenge: { select: { name: true, location: true } } } as const
 
 type StoredRecord = {
   sport: string
@@ -46,11 +46,11 @@ type StoredRecord = {
   weight: number
   previous: number | null
   userId: number
-  competitionId: number
+  challengeId: number
   attemptId: number
   setAt: Date
   user: { name: string; country: string | null }
-  competition: { name: string; location: string }
+  challenge: { name: string; location: string }
 }
 
 /** A stored record as the API and its event show it. */
@@ -67,9 +67,9 @@ export const recordRowOf = (r: StoredRecord): RecordRow => ({
   user_id: r.userId,
   name: r.user.name,
   country: r.user.country,
-  competition_id: r.competitionId,
-  competition_name: r.competition.name,
-  location: r.competition.location,
+  competition_id: r.challengeId,
+  competition_name: r.challenge.name,
+  location: r.challenge.location,
   attempt_id: r.attemptId,
   set_at: r.setAt.toISOString(),
 })
@@ -84,13 +84,13 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
     where: { id: participantId },
     select: {
       userId: true,
-      competitionId: true,
+      challengeId: true,
       gender: true,
       weightClass: true,
       bodyweight: true,
       equipment: true,
       user: { select: { birthDate: true } },
-      competition: { select: { startDate: true, liftTypes: true, classSet: true } },
+      challenge: { select: { startDate: true, liftTypes: true, classSet: true } },
       attempts: {
         select: {
           id: true,
@@ -114,11 +114,11 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
     gender: entry.gender,
     weightClass: entry.weightClass,
     bodyweight: entry.bodyweight,
-    classSet: entry.competition.classSet,
+    classSet: entry.challenge.classSet,
     birthDate: entry.user.birthDate?.toISOString().slice(0, 10) ?? null,
     equipment: entry.equipment,
-    meetDate: entry.competition.startDate,
-    lifts: challengeLifts(entry.competition.liftTypes),
+    meetDate: entry.challenge.startDate,
+    lifts: challengeLifts(entry.challenge.liftTypes),
     attempts: entry.attempts.map((a) => ({
       id: a.id,
       liftType: a.liftType,
@@ -156,7 +156,7 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
       data: results.map((r) => ({
         participantId,
         userId: entry.userId,
-        competitionId: entry.competitionId,
+        challengeId: entry.challengeId,
         ...keyWhere(r),
         attemptId: r.attemptId,
         weight: r.weight,
@@ -168,7 +168,7 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
     const where = keyWhere(keys.get(key)!)
     const rows = await tx.recordPerformance.findMany({
       where,
-      select: { userId: true, competitionId: true, attemptId: true, weight: true, achievedAt: true },
+      select: { userId: true, challengeId: true, attemptId: true, weight: true, achievedAt: true },
     })
     const history = progression(rows.map((row) => ({ ...row, sport: where.sport as Performance['sport'] })))
     await tx.platformRecord.deleteMany({ where })
@@ -179,7 +179,7 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
           weight: h.weight,
           previous: i > 0 ? history[i - 1]!.weight : null,
           userId: h.userId,
-          competitionId: h.competitionId,
+          challengeId: h.challengeId,
           attemptId: h.attemptId,
           setAt: h.achievedAt,
         })),
@@ -195,8 +195,8 @@ export async function refreshRecordsOf(tx: Tx, announce: Announce, participantId
       orderBy: [{ setAt: 'desc' }, { id: 'desc' }],
       include: recordInclude,
     })
-    const data = { competition_id: entry.competitionId, record: recordRowOf(record) }
-    await announce(competitionRoom(entry.competitionId), 'record.set', data)
+    const data = { competition_id: entry.challengeId, record: recordRowOf(record) }
+    await announce(challengeRoom(entry.challengeId), 'record.set', data)
     await announce(GLOBAL_ROOM, 'record.set', data)
   }
 }

@@ -4,7 +4,7 @@ import type { PlatformRecordLift, RecordRow } from '../../contract/index.ts'
 import type { PrismaClient } from '../db.ts'
 import { recordRowOf } from './records-refresh.ts'
 
-const include = { user: { select: { name: true, country: true } }, competition: { select: { name: true, location: true } } } as const
+const include = { user: { select: { name: true, country: true } }, challenge: { select: { name: true, location: true } } } as const
 
 /** Which records: any of the category's fields and the lift (absent: every value). */
 export interface RecordFilter {
@@ -64,11 +64,11 @@ export function createRecordsRepository(prisma: PrismaClient) {
       return rows.map(recordRowOf)
     },
     /** The records set in a challenge (still standing in their history), in the order they were set. */
-    async ofChallenge(competitionId: number): Promise<RecordRow[] | null> {
-      const exists = await prisma.competition.findUnique({ where: { id: competitionId }, select: { id: true } })
+    async ofChallenge(challengeId: number): Promise<RecordRow[] | null> {
+      const exists = await prisma.challenge.findUnique({ where: { id: challengeId }, select: { id: true } })
       if (!exists) return null
       const rows = await prisma.platformRecord.findMany({
-        where: { competitionId },
+        where: { challengeId },
         include,
         orderBy: [{ setAt: 'asc' }, { id: 'asc' }],
         take: RECORDS_LIMIT,

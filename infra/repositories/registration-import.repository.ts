@@ -5,18 +5,18 @@ import type { PrismaClient } from '../db.ts'
 
 export function createRegistrationImportRepository(prisma: PrismaClient) {
   return {
-    challenge(competitionId: number) {
-      return prisma.competition.findUnique({
-        where: { id: competitionId },
+    challenge(challengeId: number) {
+      return prisma.challenge.findUnique({
+        where: { id: challengeId },
         select: { id: true, createdById: true, startDate: true, weightClasses: true, equipment: true },
       })
     },
     /** The accounts of these addresses (lower case), by address, with whether they entered this challenge. */
-    async accounts(competitionId: number, emails: readonly string[]): Promise<Map<string, { userId: number; entered: boolean }>> {
+    async accounts(challengeId: number, emails: readonly string[]): Promise<Map<string, { userId: number; entered: boolean }>> {
       if (emails.length === 0) return new Map()
       const users = await prisma.user.findMany({
         where: { email: { in: [...emails], mode: 'insensitive' } },
-        select: { id: true, email: true, participants: { where: { competitionId }, select: { id: true } } },
+        select: { id: true, email: true, participants: { where: { challengeId }, select: { id: true } } },
       })
       return new Map(users.map((u) => [u.email.toLowerCase(), { userId: u.id, entered: u.participants.length > 0 }]))
     },

@@ -7,7 +7,7 @@ import { Refusal, isUniqueViolation } from '../refusal.ts'
 /** A user with every challenge they joined (newest first) and its attempts (newest first): the profile. */
 const userWithHistory = {
   participants: {
-    include: { competition: true, attempts: { orderBy: { createdAt: 'desc' } } },
+    include: { challenge: true, attempts: { orderBy: { createdAt: 'desc' } } },
     orderBy: { joinedAt: 'desc' },
   },
 } as const satisfies Prisma.UserInclude
@@ -17,7 +17,7 @@ export type UserWithHistory = Prisma.UserGetPayload<{ include: typeof userWithHi
 const userWithAttempts = {
   participants: {
     include: {
-      competition: { select: scoringSelect },
+      challenge: { select: scoringSelect },
       attempts: { select: { liftType: true, weight: true, status: true, createdAt: true } },
     },
   },

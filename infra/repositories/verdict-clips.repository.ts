@@ -1,7 +1,7 @@
 // Verdict clips' rows (docs/video-checks.md "Verdict clips"): what the clip job reads of an attempt, the
 // conditional write of its clip's key (announced as `attempt.updated`, so an open video page offers it at
 // once), and the decided attempts whose clip is missing (re-enqueued at a start, as unfinished transcodes are).
-import { competitionRoom, type Light, type LiftType } from '../../contract/index.ts'
+import { challengeRoom, type Light, type LiftType } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import { toLift } from '../attempt-view.ts'
 import type { PrismaClient } from '../db.ts'
@@ -58,16 +58,16 @@ export function createVerdictClipsRepository(prisma: PrismaClient, announcer: An
         .write(async (tx, announce) => {
           const found = await tx.attempt.findUnique({
             where: { id: attemptId },
-            select: { participant: { select: { competitionId: true } } },
+            select: { participant: { select: { challengeId: true } } },
           })
           if (!found) return false
-          const competitionId = found.participant.competitionId
-          await announce.lock(competitionRoom(competitionId)) // the room before the row (docs/architecture.md)
+          const challengeId = found.participant.challengeId
+          await announce.lock(challengeRoom(challengeId)) // the room before the row (docs/architecture.md)
           const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
           if (verdictStamp(row) !== stamp || row.verdictClipKey === key) throw UNCHANGED
           const updated = await tx.attempt.update({ where: { id: attemptId }, data: { verdictClipKey: key }, include: attemptWithLifter })
-          await announce(competitionRoom(competitionId), 'attempt.updated', {
-            competition_id: competitionId,
+          await announce(challengeRoom(challengeId), 'attempt.updated', {
+            competition_id: challengeId,
             attempt: toLift(apiBase, updated, updated.participant),
           })
           return true

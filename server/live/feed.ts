@@ -13,7 +13,7 @@
 // clients of an unchanged room costs one database read and gets the same bytes; an event
 // of the room makes the next client's snapshot read once more.
 import WebSocket from 'ws'
-import { competitionRoom, type LiveEvent, type LiveFeedMessage, type Room } from '../../contract/index.ts'
+import { challengeRoom, type LiveEvent, type LiveFeedMessage, type Room } from '../../contract/index.ts'
 import { RoomSequencer } from '../../contract/live-sequencer.ts'
 import type { LiveEventsRepository } from '../../infra/repositories/live-events.repository.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
@@ -81,8 +81,8 @@ export class LiveFeed {
     this.#watchGap(room)
   }
 
-  async connect(ws: WebSocket, competitionId: number): Promise<void> {
-    const name = competitionRoom(competitionId)
+  async connect(ws: WebSocket, challengeId: number): Promise<void> {
+    const name = challengeRoom(challengeId)
     let room = this.#rooms.get(name)
     if (!room) {
       room = { name, clients: new Set(), sequencer: new RoomSequencer<LiveEvent>(null), gapTimer: null, filling: false }
@@ -100,9 +100,9 @@ export class LiveFeed {
     ws.on('message', () => {}) // nothing to say to us; the route's maxPayload bounds it
 
     try {
-      const snapshot = await this.#snapshots.get(competitionId)
+      const snapshot = await this.#snapshots.get(challengeId)
       if (!snapshot) {
-        send(client, JSON.stringify({ type: 'error', message: `Challenge ${competitionId} does not exist.` } satisfies LiveFeedMessage))
+        send(client, JSON.stringify({ type: 'error', message: `Challenge ${challengeId} does not exist.` } satisfies LiveFeedMessage))
         ws.close(4404, 'challenge not found')
         return
       }

@@ -1,33 +1,26 @@
 // A challenge's live snapshot: the ranked participants and the room seq they reflect,
 // read in one REPEATABLE READ transaction so the state is exactly the state at that
 // seq (events after it apply on top without double counting).
-import {
-  competitionRoom,
-  isTalkEvent,
-  rankParticipants,
-  type CompetitionSnapshot,
-  type LiveEvent,
-  type Room,
-} from '../../contract/index.ts'
+import { challengeRoom, isTalkEvent, rankParticipants, type ChallengeSnapshot, type LiveEvent, type Room } from '../../contract/index.ts'
 import type { Repositories } from '../../infra/repositories/index.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import { toParticipant } from '../services/mappers.ts'
 
 /** A challenge's ranked participants at a room seq; null when the challenge does not exist. */
-export async function readCompetitionSnapshot(
+export async function readChallengeSnapshot(
   participants: ParticipantsRepository,
   apiBase: string,
-  competitionId: number,
-): Promise<CompetitionSnapshot | null> {
-  const read = await participants.listWithSeq(competitionId)
+  challengeId: number,
+): Promise<ChallengeSnapshot | null> {
+  const read = await participants.listWithSeq(challengeId)
   if (!read) return null
-  const settings = scoringSettings(read.competition)
+  const settings = scoringSettings(read.challenge)
   const ranked = rankParticipants(
-    read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)),
+    read.rows.map((row) => toParticipant(apiBase, row, settings, read.challenge.startDate)),
     settings,
   )
-  return { type: 'snapshot', room: competitionRoom(competitionId), seq: read.seq, participants: ranked, count: ranked.length }
+  return { type: 'snapshot', room: challengeRoom(challengeId), seq: read.seq, participants: ranked, count: ranked.length }
 }
 
 export interface CachedAnswer {
@@ -151,12 +144,12 @@ export function createRoomCache<K, A extends CachedAnswer = CachedAnswer>(
 export function createSnapshotCache(
   repos: Pick<Repositories, 'participants' | 'liveEvents'>,
   apiBase: string,
-  serialize: (snapshot: CompetitionSnapshot) => string,
+  serialize: (snapshot: ChallengeSnapshot) => string,
 ) {
   return createRoomCache<number>((room) => repos.liveEvents.roomSeq(room), {
-    room: competitionRoom,
-    async read(competitionId) {
-      const snapshot = await readCompetitionSnapshot(repos.participants, apiBase, competitionId)
+    room: challengeRoom,
+    async read(challengeId) {
+      const snapshot = await readChallengeSnapshot(repos.participants, apiBase, challengeId)
       return snapshot && { seq: snapshot.seq, json: serialize(snapshot) }
     },
   })

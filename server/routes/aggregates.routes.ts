@@ -12,8 +12,8 @@ import {
   LeaderboardQuery,
   LeaderboardResponse,
   OPEN_CHALLENGES,
-  OpenCompetitionsQuery,
-  OpenCompetitionsResponse,
+  OpenChallengesQuery,
+  OpenChallengesResponse,
   TOP_LIFT_TYPES,
   TOP_LIFTS,
   TopLiftsQuery,
@@ -23,15 +23,15 @@ import {
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache, type CachedAnswer } from '../live/snapshot.ts'
 import { decodeLeaderboardCursor, encodeLeaderboardCursor } from '../services/aggregates.service.ts'
-import { openChallenges } from '../services/competitions.service.ts'
-import { toCompetition } from '../services/mappers.ts'
+import { openChallenges } from '../services/challenges.service.ts'
+import { toChallenge } from '../services/mappers.ts'
 
 /** Top lifts are of the last N days, so their answer moves on with the clock too. */
 const TOP_LIFTS_MAX_AGE_MS = 60_000
 const DAY_MS = 86_400_000
 
 const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { leaderboard, competitions, liveEvents } = app.repos
+  const { leaderboard, challenges, liveEvents } = app.repos
   const globalCache = <K>(read: (key: K) => Promise<CachedAnswer>, maxEntries = 256) =>
     createRoomCache<K>((room) => liveEvents.roomSeq(room), { room: () => GLOBAL_ROOM, read, maxEntries })
 
@@ -57,10 +57,10 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   const open = globalCache<number>(async (limit) => {
     const now = new Date()
-    const read = await openChallenges(competitions, limit, now)
+    const read = await openChallenges(challenges, limit, now)
     const answer = {
-      ongoing: read.ongoing.map((r) => toCompetition(r, now)),
-      upcoming: read.upcoming.map((r) => toCompetition(r, now)),
+      ongoing: read.ongoing.map((r) => toChallenge(r, now)),
+      upcoming: read.upcoming.map((r) => toChallenge(r, now)),
       counts: read.counts,
     }
     return { seq: read.seq, json: JSON.stringify(answer), expiresAt: read.nextStatusChange }
@@ -141,9 +141,9 @@ const aggregateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['competitions'],
-        querystring: OpenCompetitionsQuery,
+        querystring: OpenChallengesQuery,
         description: `The first running challenges (soonest started first) and upcoming ones (soonest starting first), ${OPEN_CHALLENGES.default} of each unless \`limit\` says otherwise, with how many of each there are.`,
-        response: { 200: OpenCompetitionsResponse, 400: ErrorResponse },
+        response: { 200: OpenChallengesResponse, 400: ErrorResponse },
       },
     },
     async (request, reply) => sendCachedAnswer(request, reply, (await open.get(request.query.limit ?? OPEN_CHALLENGES.default))!),

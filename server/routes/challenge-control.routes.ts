@@ -1,11 +1,11 @@
 // Organisers control their challenges (docs/challenge-control.md): PATCH /competitions/:id and
 // POST /competitions/:id/cancel. The rules are services/challenge-control.service.ts's.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { CompetitionResponse, IdParams, MessageResponse, UpdateCompetitionBody } from '../../contract/index.ts'
+import { ChallengeResponse, IdParams, MessageResponse, UpdateChallengeBody } from '../../contract/index.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { badRequest } from '../errors.ts'
-import { CONTROL_REFUSED } from '../services/competitions.service.ts'
+import { CONTROL_REFUSED } from '../services/challenges.service.ts'
 import { NOT_ORGANISER } from '../services/challenge-control.service.ts'
 
 const challengeControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,11 +30,11 @@ const challengeControlRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['competitions'],
         security: [{ bearer: [] }],
         params: IdParams,
-        body: UpdateCompetitionBody,
+        body: UpdateChallengeBody,
         description:
           'The organiser changes the challenge: name, location, description, start and require_verified_email before it starts; the end (extend or shorten, never into the past) and registration_deadline until it ends. Its room and the global room hear `competition.updated`.',
         response: {
-          200: CompetitionResponse,
+          200: ChallengeResponse,
           400: errorStatus(
             `A date is not valid, or: ${CONTROL_REFUSED.startPast} ${CONTROL_REFUSED.endPast} ${CONTROL_REFUSED.deadlineAfterEnd}`,
           ),

@@ -1,28 +1,28 @@
 // Entering challenges: creating one, joining, leaving and setting one's bodyweight. The rules are
-// services/competitions.service.ts (a new challenge) and services/entries.service.ts (join, leave,
+// services/challenges.service.ts (a new challenge) and services/entries.service.ts (join, leave,
 // bodyweight); the repositories announce every write.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   BodyweightBody,
-  CreateCompetitionBody,
-  CreateCompetitionResponse,
+  CreateChallengeBody,
+  CreateChallengeResponse,
   ErrorResponse,
   IdParams,
-  JoinCompetitionBody,
-  JoinCompetitionResponse,
-  LeaveCompetitionResponse,
+  JoinChallengeBody,
+  JoinChallengeResponse,
+  LeaveChallengeResponse,
   ParticipantResponse,
 } from '../../contract/index.ts'
 import { badRequest } from '../errors.ts'
 import { assertActsAsSelf } from '../plugins/app/auth.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
-import { newCompetition } from '../services/competitions.service.ts'
-import { classSetOf, equipmentOfferOf, prizePoolOf, toCompetition } from '../services/mappers.ts'
+import { newChallenge } from '../services/challenges.service.ts'
+import { classSetOf, equipmentOfferOf, prizePoolOf, toChallenge } from '../services/mappers.ts'
 import { perUser, tooFast } from '../plugins/external/rate-limit.ts'
 import { BODY_LIMITS } from '../body-limits.ts'
 
 const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { competitions } = app.repos
+  const { challenges } = app.repos
   const { entries } = app.services
 
   // Joining, leaving and setting one's bodyweight each announce to the challenge room and the global
@@ -56,13 +56,13 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['competitions'],
         security: [{ bearer: [] }],
-        body: CreateCompetitionBody,
-        response: { 201: CreateCompetitionResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        body: CreateChallengeBody,
+        response: { 201: CreateChallengeResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },
     async (request, reply) => {
       const userId = assertActsAsSelf(request, request.body.user_id)
-      const row = await competitions.create(newCompetition(request.body, userId), (created) => toCompetition(created))
+      const row = await challenges.create(newChallenge(request.body, userId), (created) => toChallenge(created))
       reply.status(201)
       return {
         competition_id: row.id,
@@ -110,9 +110,9 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['competitions'],
         security: [{ bearer: [] }],
-        body: JoinCompetitionBody,
+        body: JoinChallengeBody,
         response: {
-          201: JoinCompetitionResponse,
+          201: JoinChallengeResponse,
           400: ErrorResponse,
           401: ErrorResponse,
           403: ErrorResponse,
@@ -129,7 +129,7 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         message: 'Joined the challenge.',
         participant_id: joined.participant.id,
-        competition_id: joined.competitionId,
+        competition_id: joined.challengeId,
         user_id: userId,
         weight_class: joined.participant.weight_class,
         gender: joined.gender,
@@ -150,7 +150,7 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The signed-in lifter leaves the challenge: only before it starts and while they have no lifts recorded in it (409 otherwise; 404 when they have not joined).',
         response: {
-          200: LeaveCompetitionResponse,
+          200: LeaveChallengeResponse,
           400: ErrorResponse,
           401: ErrorResponse,
           404: ErrorResponse,
@@ -164,9 +164,9 @@ const entryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body !== undefined && request.body !== null)
         throw badRequest('Leaving takes no request body: the signed-in lifter is the one who leaves.')
       const userId = request.userId!
-      const competitionId = request.params.id
-      const { count } = await entries.leave(userId, competitionId)
-      return { message: 'You left the challenge.', competition_id: competitionId, user_id: userId, participants: count }
+      const challengeId = request.params.id
+      const { count } = await entries.leave(userId, challengeId)
+      return { message: 'You left the challenge.', competition_id: challengeId, user_id: userId, participants: count }
     },
   )
 }

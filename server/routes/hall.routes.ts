@@ -14,7 +14,7 @@ import {
   PressBody,
   PressResponse,
   ServerTimeResponse,
-  competitionRoom,
+  challengeRoom,
 } from '../../contract/index.ts'
 
 const hallRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,7 +50,7 @@ const hallRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       // The room's number before the read: the events after it (replayed to the screen) bring the answer up to date.
-      const seq = await app.repos.liveEvents.roomSeq(competitionRoom(request.params.id))
+      const seq = await app.repos.liveEvents.roomSeq(challengeRoom(request.params.id))
       reply.header('cache-control', 'no-store').header('x-live-seq', String(seq))
       return hall.read(request.params.id)
     },

@@ -78,10 +78,10 @@ const judgingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const competitionId = request.params.id
+      const challengeId = request.params.id
       const { usernames, allow_lifters: allowLifters, publish_names: publishNames } = request.body
-      await judging.setPanel(competitionId, request.userId!, { usernames, allowLifters, publishNames })
-      return judging.panelFor(competitionId, request.userId)
+      await judging.setPanel(challengeId, request.userId!, { usernames, allowLifters, publishNames })
+      return judging.panelFor(challengeId, request.userId)
     },
   )
 

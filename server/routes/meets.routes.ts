@@ -11,7 +11,7 @@ import {
   MeetCardsResponse,
   WeighInBody,
   WeighInResponse,
-  competitionRoom,
+  challengeRoom,
 } from '../../contract/index.ts'
 import { sendCachedAnswer } from '../live/cached-reply.ts'
 import { createRoomCache } from '../live/snapshot.ts'
@@ -24,7 +24,7 @@ const meetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // events), so a hall of boards and phones refetching after each event costs one read; stale at the end date too
   // (cells never taken become 'not taken').
   const cardsCache = createRoomCache<number>((room) => app.repos.liveEvents.roomSeq(room), {
-    room: competitionRoom,
+    room: challengeRoom,
     async read(id) {
       const now = new Date()
       const { seq, answer, endsAt } = await meets.cards(id, now)

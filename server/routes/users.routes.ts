@@ -79,17 +79,17 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         best_lifts: bestLiftList(best),
         competitions: user.participants.map((p) => ({
-          id: p.competition.id,
-          name: p.competition.name,
-          start_date: p.competition.startDate.toISOString(),
+          id: p.challenge.id,
+          name: p.challenge.name,
+          start_date: p.challenge.startDate.toISOString(),
           weight_class: p.weightClass,
-          status: challengeStatus(p.competition.startDate, p.competition.endDate),
-          total_weight: standingOfRow(p, scoringSettings(p.competition)).total_weight,
+          status: challengeStatus(p.challenge.startDate, p.challenge.endDate),
+          total_weight: standingOfRow(p, scoringSettings(p.challenge)).total_weight,
         })),
         uploaded_videos: videos.slice(0, LIMITS.profileVideos * 10).map(({ a, p }) => ({
           attempt_id: a.id,
-          competition_id: p.competitionId,
-          competition_name: p.competition.name,
+          competition_id: p.challengeId,
+          competition_name: p.challenge.name,
           participant_id: p.userId,
           lift_type: a.liftType,
           weight: a.weight,
@@ -122,7 +122,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         country: u.country,
         weight_class: u.weightClass,
         competitions: u.participants.length,
-        best_total: Math.max(0, ...u.participants.map((p) => standingOfRow(p, scoringSettings(p.competition)).total_weight)),
+        best_total: Math.max(0, ...u.participants.map((p) => standingOfRow(p, scoringSettings(p.challenge)).total_weight)),
       }))
     },
   )

@@ -21,7 +21,7 @@ const videoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!attempt?.originalKey) throw notFound('No videos available') // removed since the list was read
     return {
       attempt_id: attempt.id,
-      competition_id: attempt.participant.competitionId,
+      competition_id: attempt.participant.challengeId,
       participant_id: attempt.participant.userId,
       video_url: mediaUrl(apiBase, attempt.originalKey),
       poster_url: attempt.posterKey ? mediaUrl(apiBase, attempt.posterKey) : null,

@@ -31,7 +31,7 @@ export interface UploadLog {
 
 export interface UploadAcceptorDeps {
   config: Pick<Config, 'apiBase'>
-  repos: Pick<Repositories, 'competitions' | 'participants' | 'attempts' | 'meets'>
+  repos: Pick<Repositories, 'challenges' | 'participants' | 'attempts' | 'meets'>
   storage: Storage
   queue: Pick<TranscodeQueue, 'enqueue'>
   /** The probe, decode and poster runs, in turn (infra/video-checks.ts). */
@@ -78,7 +78,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
 
 export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
   const { config, queue, storage, videoChecks } = deps
-  const { competitions, participants, attempts, meets } = deps.repos
+  const { challenges, participants, attempts, meets } = deps.repos
 
   /** One frame of the original as the poster, in a scratch of its own; null (logged) when it cannot be made. */
   async function posterOf(log: UploadLog, source: string, container: Container, info: ProbeInfo) {
@@ -99,13 +99,13 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
   async function recorded(uploadId: string) {
     const row = await attempts.findByUpload(uploadId)
     if (!row) return null
-    const { userId, competitionId } = row.participant
+    const { userId, challengeId } = row.participant
     return {
       answer: {
         url: row.originalKey ? mediaUrl(config.apiBase, row.originalKey) : '',
         attempt_id: row.id,
         participant_id: userId,
-        competition_id: competitionId,
+        competition_id: challengeId,
       },
       userId,
       originalKey: row.originalKey,
@@ -115,14 +115,14 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
   return {
     async check(callerId, fields) {
       const userId = actingAs(callerId, fields.user_id)
-      const { liftType, weight, competitionId } = parseUploadFields(fields)
-      const competition = await competitions.findUploadRules(competitionId)
-      if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
-      const lift = assertUploadable(competition, liftType)
-      const lifter = await participants.findLifter(userId, competitionId)
+      const { liftType, weight, challengeId } = parseUploadFields(fields)
+      const challenge = await challenges.findUploadRules(challengeId)
+      if (!challenge) throw notFound(`Challenge ${challengeId} does not exist.`)
+      const lift = assertUploadable(challenge, liftType)
+      const lifter = await participants.findLifter(userId, challengeId)
       if (!lifter) throw forbidden(NOT_JOINED)
       // A meet with a weigh-in takes no attempt before the lifter's (docs/categories.md, "The weigh-in").
-      const notWeighed = liftBeforeWeighInProblem(competition, lifter)
+      const notWeighed = liftBeforeWeighInProblem(challenge, lifter)
       if (notWeighed) throw conflict(notWeighed)
       assertPlausible(lifter, lift, weight, await attempts.liftsOf(lifter.id))
       // The attempt rules before any byte (a meet's rulebook, an open challenge's limit); checked again when the attempt is recorded.
@@ -150,8 +150,8 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
       try {
         // A challenge's end is the end: however long the bytes took to arrive (a trickled upload may have
         // begun well before it), the challenge must still be running when the attempt is recorded.
-        const rules = await competitions.findUploadRules(lifter.competitionId)
-        if (!rules) throw notFound(`Challenge ${lifter.competitionId} does not exist.`)
+        const rules = await challenges.findUploadRules(lifter.challengeId)
+        if (!rules) throw notFound(`Challenge ${lifter.challengeId} does not exist.`)
         assertUploadable(rules, liftType)
         // Bytes already in the bucket are copied there rather than sent to it again from here.
         const { storedAs } = file
@@ -199,7 +199,7 @@ export function createUploadAcceptor(deps: UploadAcceptorDeps): UploadAcceptor {
         url: mediaUrl(config.apiBase, attempt.originalKey),
         attempt_id: attempt.attemptId,
         participant_id: lifter.userId,
-        competition_id: lifter.competitionId,
+        competition_id: lifter.challengeId,
       }
       return { answer, recordedHere: true }
     },

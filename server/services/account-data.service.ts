@@ -15,8 +15,8 @@ export function toAccountData(stored: Stored, isAdmin: boolean, now = new Date()
     exported_at: iso(now),
     account: toUserResponse(stored.user, true, isAdmin),
     entries: stored.entries.map((e) => ({
-      competition_id: e.competitionId,
-      competition_name: e.competition.name,
+      competition_id: e.challengeId,
+      competition_name: e.challenge.name,
       weight_class: e.weightClass,
       gender: e.gender,
       bodyweight: e.bodyweight,
@@ -40,7 +40,7 @@ export function toAccountData(stored: Stored, isAdmin: boolean, now = new Date()
     })),
     votes: stored.votes.map((v) => ({
       attempt_id: v.attemptId,
-      competition_id: v.attempt.participant.competitionId,
+      competition_id: v.attempt.participant.challengeId,
       good: v.good,
       reason: v.reason,
       note: v.note,

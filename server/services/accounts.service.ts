@@ -18,7 +18,7 @@ import type { UsersRepository } from '../../infra/repositories/users.repository.
 import { loginKey } from '../../infra/login-backoff.ts'
 import type { Passwords } from '../passwords.ts'
 import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../errors.ts'
-import { normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './challenges.service.ts'
 import { birthDateText, toParticipant, toUserResponse } from './mappers.ts'
 
 type Sex = 'M' | 'F'
@@ -233,7 +233,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await deps.entries.setBirthDate(
           userId,
           birthDate!,
-          (row, competition) => toParticipant(apiBase, row, scoringSettings(competition), competition.startDate),
+          (row, challenge) => toParticipant(apiBase, row, scoringSettings(challenge), challenge.startDate),
           (account) => {
             if (account.hasResults) throw conflict(BIRTH_DATE_FIXED)
           },

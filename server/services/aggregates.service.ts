@@ -4,8 +4,8 @@ import {
   SPORT_FAMILIES,
   SUMMARY,
   recentVideos,
-  type Competition,
-  type CompetitionSummaryResponse,
+  type Challenge,
+  type ChallengeSummaryResponse,
   type Lift,
   type Participant,
 } from '../../contract/index.ts'
@@ -78,11 +78,11 @@ export function decodeLiftCursor(cursor: string | undefined): { createdAt: Date;
  * What the challenge page shows: the count, the count per class, the top of each class (ranked by
  * class) or overall (ranked by a formula), and the newest attempts with a video. `ranked` is in ranking order.
  */
-export function challengeSummary(competition: Competition, ranked: readonly Participant[]): CompetitionSummaryResponse {
+export function challengeSummary(challenge: Challenge, ranked: readonly Participant[]): ChallengeSummaryResponse {
   const classCounts: Record<string, number> = {}
   const top: Participant[] = []
   for (const p of ranked) {
-    const shown = competition.ranking === 'class' ? (classCounts[p.weight_class] ?? 0) : top.length
+    const shown = challenge.ranking === 'class' ? (classCounts[p.weight_class] ?? 0) : top.length
     classCounts[p.weight_class] = (classCounts[p.weight_class] ?? 0) + 1
     if (shown < SUMMARY.topPerGroup) top.push(p)
   }
@@ -92,7 +92,7 @@ export function challengeSummary(competition: Competition, ranked: readonly Part
     ranked.flatMap((p) => p.attempts.filter((a) => a.video_url)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id),
   )
   return {
-    competition: { ...competition, participants: ranked.length },
+    competition: { ...challenge, participants: ranked.length },
     count: ranked.length,
     class_counts: classCounts,
     top,

@@ -1,10 +1,10 @@
 // Who may change or cancel a challenge, on an in-memory locked challenge; the rules themselves are
-// competitions.service.test.ts's, the real lock and events tests/server/routes/challenge-control.routes.test.ts's.
+// challenges.service.test.ts's, the real lock and events tests/server/routes/challenge-control.routes.test.ts's.
 import { describe, expect, it } from 'vitest'
-import type { CompetitionRow, LockedChallenge } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengeRow, LockedChallenge } from '../../infra/repositories/challenges.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
 import { NOT_ORGANISER, createChallengeControlService } from './challenge-control.service.ts'
-import { CONTROL_REFUSED } from './competitions.service.ts'
+import { CONTROL_REFUSED } from './challenges.service.ts'
 
 const NOW = new Date('2030-03-01T12:00:00Z')
 const DAY = 86_400_000
@@ -35,11 +35,11 @@ function setup(lifts = 0) {
     startDate: new Date(NOW.getTime() - DAY),
     endDate: new Date(NOW.getTime() + 3 * DAY),
     _count: { participants: 2 },
-  } as CompetitionRow
+  } as ChallengeRow
   const writes: string[] = []
   const service = createChallengeControlService({
     now: () => NOW,
-    competitions: {
+    challenges: {
       async withChallengeLocked(id, _answer, work) {
         if (id !== 5) return null
         const locked: LockedChallenge = {
@@ -47,7 +47,7 @@ function setup(lifts = 0) {
           recordedLifts: async () => lifts,
           update: async (data) => {
             writes.push(`update ${JSON.stringify(data)}`)
-            return { ...row, ...data } as CompetitionRow
+            return { ...row, ...data } as ChallengeRow
           },
           cancel: async () => {
             writes.push('cancel')

@@ -54,8 +54,8 @@ export interface EmailVerificationDeps {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A lifter may enter a challenge that requires verified entrants only with a verified address; throws the answer when not. */
-export function assertMayEnter(competition: { requireVerifiedEmail: boolean }, account: { emailVerifiedAt: Date | null } | null): void {
-  if (competition.requireVerifiedEmail && !account?.emailVerifiedAt) throw forbidden(VERIFIED_REQUIRED)
+export function assertMayEnter(challenge: { requireVerifiedEmail: boolean }, account: { emailVerifiedAt: Date | null } | null): void {
+  if (challenge.requireVerifiedEmail && !account?.emailVerifiedAt) throw forbidden(VERIFIED_REQUIRED)
 }
 
 export function createEmailVerificationService(deps: EmailVerificationDeps) {

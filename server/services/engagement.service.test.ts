@@ -36,7 +36,7 @@ describe('viewerIdentity', () => {
 
 /** The repository in memory: attempts and their places, comments by id, reports as a set. */
 function fakeEngagement() {
-  const places = new Map<number, AttemptPlace>([[1, { competitionId: 10, organiserId: 100 }]])
+  const places = new Map<number, AttemptPlace>([[1, { challengeId: 10, organiserId: 100 }]])
   const comments = new Map<number, { attemptId: number; authorId: number; text: string }>()
   const reports = new Set<string>()
   let nextId = 1

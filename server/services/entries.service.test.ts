@@ -2,7 +2,7 @@
 // entries and their attempts as plain objects; a refusal inside a locked write changes nothing.
 import { describe, expect, it } from 'vitest'
 import type { Participant } from '../../contract/index.ts'
-import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengeRow } from '../../infra/repositories/challenges.repository.ts'
 import type { LockedEntry, ParticipantRow } from '../../infra/repositories/participants.repository.ts'
 import { Refusal, statusOf } from '../errors.ts'
 import { LEAVE_REFUSED, assertCanJoin, createEntriesService, NOT_JOINED, type EntriesDeps } from './entries.service.ts'
@@ -11,7 +11,7 @@ import { VERIFIED_REQUIRED } from './email-verification.service.ts'
 const DAY = 86_400_000
 const NOW = new Date('2030-03-01T12:00:00Z')
 
-function challenge(over: Partial<CompetitionRow> = {}): CompetitionRow {
+function challenge(over: Partial<ChallengeRow> = {}): ChallengeRow {
   return {
     id: 5,
     name: 'Spring Open',
@@ -30,7 +30,7 @@ function challenge(over: Partial<CompetitionRow> = {}): CompetitionRow {
     endDate: new Date(NOW.getTime() + 8 * DAY),
     _count: { participants: 0 },
     ...over,
-  } as CompetitionRow
+  } as ChallengeRow
 }
 
 function fakes(row = challenge()) {
@@ -44,7 +44,7 @@ function fakes(row = challenge()) {
   const rowOf = (userId: number) =>
     ({
       userId,
-      competitionId: row.id,
+      challengeId: row.id,
       weightClass: entries.get(userId)!.weightClass,
       user: { name: `User ${userId}`, country: null },
       attempts: [],
@@ -55,7 +55,7 @@ function fakes(row = challenge()) {
   const deps: EntriesDeps = {
     apiBase: '/api',
     now: () => NOW,
-    competitions: { find: async (id) => (id === row.id ? row : null) },
+    challenges: { find: async (id) => (id === row.id ? row : null) },
     judging: { isJudge: async (_id, userId) => judges.has(userId) },
     users: { find: async (id) => (sexes.has(id) ? { sex: sexes.get(id) ?? null, emailVerifiedAt: verified.has(id) ? NOW : null } : null) },
     participants: {
@@ -122,7 +122,7 @@ describe('the entries service', () => {
       error: expect.stringContaining('83kg, 93kg'),
     })
     const joined = await service.join(7, { competition_id: 5, weight_class: '83kg', bodyweight: 82.5 })
-    expect(joined).toMatchObject({ competitionId: 5, gender: 'M', count: 1 })
+    expect(joined).toMatchObject({ challengeId: 5, gender: 'M', count: 1 })
     expect(entries.get(7)).toMatchObject({ weightClass: '83kg', bodyweight: 82.5 })
     expect(sexes.get(7)).toBe('M')
     expect(await refused(service.join(7, { competition_id: 5, weight_class: '83kg' }))).toEqual({

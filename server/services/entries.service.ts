@@ -14,18 +14,18 @@ import {
   teamName,
   type ClassSet,
   type Division,
-  type JoinCompetitionBody,
+  type JoinChallengeBody,
   type Participant,
   type Sex,
 } from '../../contract/index.ts'
-import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengesRepository } from '../../infra/repositories/challenges.repository.ts'
 import type { JudgingRepository } from '../../infra/repositories/judging.repository.ts'
 import type { ParticipantRow, ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { scoringSettings, type ScoringRow } from '../../infra/scoring-view.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { joinSex } from './accounts.service.ts'
 import { assertMayEnter } from './email-verification.service.ts'
-import { normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './challenges.service.ts'
 import { birthDateText, classSetOf, equipmentOfferOf, toParticipant } from './mappers.ts'
 
 export const NOT_JOINED = 'You have not joined this challenge.'
@@ -46,23 +46,23 @@ export interface EntryCategory {
  * answer when not. With `category`, the class must be in the set for the lifter's sex and divisions.
  */
 export function assertCanJoin(
-  competition: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null },
+  challenge: { startDate: Date; endDate: Date; weightClasses: string[]; registrationDeadline?: Date | null },
   weightClass: string,
   bodyweight?: number,
   now = new Date(),
   category?: EntryCategory,
 ): void {
-  if (challengeStatus(competition.startDate, competition.endDate, now) === 'completed') throw conflict('This challenge has ended')
+  if (challengeStatus(challenge.startDate, challenge.endDate, now) === 'completed') throw conflict('This challenge has ended')
   // The organiser's registration deadline (docs/product/states.md: joining is open until registration closes).
-  if (competition.registrationDeadline && now > competition.registrationDeadline) {
+  if (challenge.registrationDeadline && now > challenge.registrationDeadline) {
     throw conflict(
-      `Registration for this challenge closed on ${competition.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      `Registration for this challenge closed on ${challenge.registrationDeadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     )
   }
   const classProblem = category ? entryClassProblem(category.classSet, category.sex, weightClass, category.divisions) : null
   if (classProblem) throw badRequest(`weight_class: ${classProblem}`)
-  if (competition.weightClasses.length > 0 && !competition.weightClasses.includes(weightClass)) {
-    throw badRequest(`weight_class must be one of this challenge's classes: ${competition.weightClasses.join(', ')}.`)
+  if (challenge.weightClasses.length > 0 && !challenge.weightClasses.includes(weightClass)) {
+    throw badRequest(`weight_class must be one of this challenge's classes: ${challenge.weightClasses.join(', ')}.`)
   }
   if (bodyweight !== undefined) assertBodyweight(weightClass, bodyweight, category)
 }
@@ -82,16 +82,16 @@ export const LEAVE_REFUSED = {
 } as const
 
 /** A lifter may leave only before the challenge starts (places and the judges' queue are settled from then on); throws the answer when not. */
-export function assertCanLeave(competition: { startDate: Date; endDate: Date }, now = new Date()): void {
-  if (challengeStatus(competition.startDate, competition.endDate, now) !== 'upcoming') throw conflict(LEAVE_REFUSED.started)
+export function assertCanLeave(challenge: { startDate: Date; endDate: Date }, now = new Date()): void {
+  if (challengeStatus(challenge.startDate, challenge.endDate, now) !== 'upcoming') throw conflict(LEAVE_REFUSED.started)
 }
 
 export interface EntriesDeps {
-  competitions: Pick<CompetitionsRepository, 'find'>
+  challenges: Pick<ChallengesRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'join' | 'withEntryLocked'> & {
     findLifter(
       userId: number,
-      competitionId: number,
+      challengeId: number,
     ): Promise<{ weightClass: string; gender?: string; weighedInAt?: Date | null; user?: { birthDate: Date | null } } | null>
   }
   judging: Pick<JudgingRepository, 'isJudge'>
@@ -101,56 +101,60 @@ export interface EntriesDeps {
 }
 
 export function createEntriesService(deps: EntriesDeps) {
-  const { competitions, participants, judging, users, apiBase } = deps
+  const { challenges, participants, judging, users, apiBase } = deps
   const now = deps.now ?? (() => new Date())
 
   async function challenge(id: number) {
-    const row = await competitions.find(id)
+    const row = await challenges.find(id)
     if (!row) throw notFound(`Challenge ${id} does not exist.`)
     return row
   }
-  const answerIn = (competition: ScoringRow & { startDate: Date }) => {
-    const settings = scoringSettings(competition)
-    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings, competition.startDate)
+  const answerIn = (challengeData: ScoringRow & { startDate: Date }) => {
+    const settings = scoringSettings(challengeData)
+    return (row: ParticipantRow): Participant => toParticipant(apiBase, row, settings, challengeData.startDate)
   }
   type ChallengeRow = Awaited<ReturnType<typeof challenge>>
   /** The class set's view of a lifter in a challenge: its set, their sex and divisions at its start (docs/categories.md). */
-  const categoryOf = (competition: ChallengeRow, sex: string, birthDate: Date | null | undefined): EntryCategory => ({
-    classSet: classSetOf(competition.classSet ?? 'spec'),
+  const categoryOf = (challengeData: ChallengeRow, sex: string, birthDate: Date | null | undefined): EntryCategory => ({
+    classSet: classSetOf(challengeData.classSet ?? 'spec'),
     sex: normalizeGender(sex),
-    divisions: lifterDivisions(scoringSettings(competition).total_lifts, birthDateText(birthDate), competition.startDate),
+    divisions: lifterDivisions(scoringSettings(challengeData).total_lifts, birthDateText(birthDate), challengeData.startDate),
   })
 
   return {
     /** `userId` joins the challenge the body names; answers the entry, the challenge's new count and the category it was recorded in. */
     async join(
       userId: number,
-      body: Pick<JoinCompetitionBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>,
+      body: Pick<JoinChallengeBody, 'competition_id' | 'weight_class' | 'bodyweight' | 'gender' | 'team' | 'equipment'>,
     ) {
-      const competitionId = Number(body.competition_id)
-      const competition = await challenge(competitionId)
+      const challengeId = Number(body.competition_id)
+      const challengeData = await challenge(challengeId)
       const account = await users.find(userId)
       // The organiser may accept only verified addresses (docs/accounts.md).
-      assertMayEnter(competition, account)
+      assertMayEnter(challengeData, account)
       // The account's sex decides the entry's category (docs/verified-results.md); a first join sets it.
       const { sex: gender, setsAccount } = joinSex(
         account?.sex === 'M' || account?.sex === 'F' ? account.sex : null,
         body.gender,
-        normalizeGender(competition.gender),
+        normalizeGender(challengeData.gender),
       )
       // The class must be the set's for the lifter's sex (and divisions, for the young's classes); nobody under 14 on the day lifts.
       const birthDate = birthDateText(account?.birthDate)
-      const ageProblem = birthDate ? meetAgeProblem(birthDate, competition.startDate) : null
+      const ageProblem = birthDate ? meetAgeProblem(birthDate, challengeData.startDate) : null
       if (ageProblem) throw badRequest(ageProblem)
-      assertCanJoin(competition, body.weight_class, body.bodyweight, now(), categoryOf(competition, gender, account?.birthDate))
-      const entered = entryEquipment(scoringSettings(competition).total_lifts, equipmentOfferOf(competition) ?? 'classic', body.equipment)
+      assertCanJoin(challengeData, body.weight_class, body.bodyweight, now(), categoryOf(challengeData, gender, account?.birthDate))
+      const entered = entryEquipment(
+        scoringSettings(challengeData).total_lifts,
+        equipmentOfferOf(challengeData) ?? 'classic',
+        body.equipment,
+      )
       if ('problem' in entered) throw badRequest(entered.problem)
       // A judge of this challenge lifts in it only when the organiser allows it (and never judges their own attempts).
-      if (!competition.judgesMayLift && (await judging.isJudge(competitionId, userId))) throw conflict(JUDGE_CANNOT_LIFT)
+      if (!challengeData.judgesMayLift && (await judging.isJudge(challengeId, userId))) throw conflict(JUDGE_CANNOT_LIFT)
       const joined = await participants.join(
         {
           userId,
-          competitionId,
+          challengeId,
           weightClass: body.weight_class,
           gender,
           bodyweight: body.bodyweight ?? null,
@@ -158,19 +162,19 @@ export function createEntriesService(deps: EntriesDeps) {
           equipment: entered.equipment,
         },
         setsAccount,
-        answerIn(competition),
+        answerIn(challengeData),
       )
       if (!joined) throw conflict(SEX_CHANGED)
-      return { ...joined, competitionId, gender }
+      return { ...joined, challengeId, gender }
     },
 
     /** `userId` leaves the challenge: only before it starts and while they have no lift recorded in it. */
-    async leave(userId: number, competitionId: number): Promise<{ count: number }> {
-      const competition = await challenge(competitionId)
-      if (!(await participants.findLifter(userId, competitionId))) throw notFound(NOT_JOINED)
-      assertCanLeave(competition, now())
+    async leave(userId: number, challengeId: number): Promise<{ count: number }> {
+      const challengeData = await challenge(challengeId)
+      if (!(await participants.findLifter(userId, challengeId))) throw notFound(NOT_JOINED)
+      assertCanLeave(challengeData, now())
       const left = await participants.withEntryLocked(
-        { userId, competitionId, answer: answerIn(competition), forRemoval: true },
+        { userId, challengeId, answer: answerIn(challengeData), forRemoval: true },
         async (entry) => {
           if ((await entry.attempts()) > 0) throw conflict(LEAVE_REFUSED.hasAttempts)
           return entry.remove()
@@ -181,13 +185,17 @@ export function createEntriesService(deps: EntriesDeps) {
     },
 
     /** `userId`'s bodyweight in the challenge (within their class), until one of their lifts is judged: their points and places were decided at it. */
-    async setBodyweight(userId: number, competitionId: number, bodyweight: number): Promise<Participant> {
-      const competition = await challenge(competitionId)
-      const lifter = await participants.findLifter(userId, competitionId)
+    async setBodyweight(userId: number, challengeId: number, bodyweight: number): Promise<Participant> {
+      const challengeData = await challenge(challengeId)
+      const lifter = await participants.findLifter(userId, challengeId)
       if (!lifter) throw notFound(NOT_JOINED)
       if (lifter.weighedInAt) throw conflict(BODYWEIGHT_WEIGHED)
-      assertBodyweight(lifter.weightClass, bodyweight, categoryOf(competition, lifter.gender ?? competition.gender, lifter.user?.birthDate))
-      const participant = await participants.withEntryLocked({ userId, competitionId, answer: answerIn(competition) }, async (entry) => {
+      assertBodyweight(
+        lifter.weightClass,
+        bodyweight,
+        categoryOf(challengeData, lifter.gender ?? challengeData.gender, lifter.user?.birthDate),
+      )
+      const participant = await participants.withEntryLocked({ userId, challengeId, answer: answerIn(challengeData) }, async (entry) => {
         if ((await entry.judgedAttempts()) > 0) throw conflict(BODYWEIGHT_FIXED)
         return entry.setBodyweight(bodyweight)
       })

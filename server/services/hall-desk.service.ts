@@ -37,8 +37,8 @@ export function createHallDeskService(deps: HallDeskDeps) {
 
   return {
     /** The organiser appoints (or removes) a platform's timekeeper and announcer/marshal, by username. */
-    async setOfficials(competitionId: number, platform: number, userId: number, body: OfficialsBody): Promise<HallPlatformView> {
-      return runOnPlatform(hall, competitionId, platform, async (h) => {
+    async setOfficials(challengeId: number, platform: number, userId: number, body: OfficialsBody): Promise<HallPlatformView> {
+      return runOnPlatform(hall, challengeId, platform, async (h) => {
         const snapshot = h.snapshot()
         assertOrganiser(snapshot, userId)
         assertHall(snapshot)
@@ -60,13 +60,13 @@ export function createHallDeskService(deps: HallDeskDeps) {
      * ones are changes, counted. The same weight again is the same entry (a double entry changes nothing).
      */
     async declare(
-      competitionId: number,
+      challengeId: number,
       platform: number,
       userId: number,
       body: DeskDeclarationBody,
     ): Promise<Pick<DeskDeclarationResponse, 'declaration' | 'platform'>> {
       let declaration: DeskDeclarationResponse['declaration'] | null = null
-      const view = await runOnPlatform(hall, competitionId, platform, async (h, row) => {
+      const view = await runOnPlatform(hall, challengeId, platform, async (h, row) => {
         const snapshot = h.snapshot()
         assertMayRun(snapshot, platform, userId, 'announcer')
         assertHall(snapshot)
@@ -75,7 +75,7 @@ export function createHallDeskService(deps: HallDeskDeps) {
         if (!lifter || !flight) throw badRequest(`User ${body.user_id} lifts in no flight of this meet.`)
         if (flight.platform !== platform) throw badRequest(`${lifter.name} lifts on platform ${flight.platform}.`)
         const lift = normalizeLiftType(body.lift_type)
-        if (!lift || !snapshot.competition.liftTypes.some((t) => normalizeLiftType(t) === lift))
+        if (!lift || !snapshot.challenge.liftTypes.some((t) => normalizeLiftType(t) === lift))
           throw badRequest(`This meet does not list ${body.lift_type}.`)
 
         const rows = lifter.attempts.filter((a) => normalizeLiftType(a.liftType) === lift).sort((a, b) => a.attemptNumber - b.attemptNumber)

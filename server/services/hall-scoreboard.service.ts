@@ -9,7 +9,7 @@ import { assertHall } from './hall.service.ts'
 export interface HallScoreboardDeps {
   hall: Pick<HallRepository, 'read'>
   /** The meet's participants ranked as its page ranks them; null when it does not exist. */
-  ranked: (competitionId: number) => Promise<readonly Participant[] | null>
+  ranked: (challengeId: number) => Promise<readonly Participant[] | null>
 }
 
 /** The ranked participants as the hybrid board shows them (pure). */
@@ -41,11 +41,11 @@ export function hybridRows(ranked: readonly Participant[], snapshot: HallSnapsho
 
 export function createHallScoreboardService(deps: HallScoreboardDeps) {
   return {
-    async scoreboard(competitionId: number): Promise<HybridScoreboardResponse> {
-      const [snapshot, ranked] = await Promise.all([deps.hall.read(competitionId), deps.ranked(competitionId)])
-      if (!snapshot || !ranked) throw notFound(`Challenge ${competitionId} does not exist.`)
+    async scoreboard(challengeId: number): Promise<HybridScoreboardResponse> {
+      const [snapshot, ranked] = await Promise.all([deps.hall.read(challengeId), deps.ranked(challengeId)])
+      if (!snapshot || !ranked) throw notFound(`Challenge ${challengeId} does not exist.`)
       assertHall(snapshot)
-      return { competition_id: competitionId, rows: hybridRows(ranked, snapshot) }
+      return { competition_id: challengeId, rows: hybridRows(ranked, snapshot) }
     },
   }
 }

@@ -22,7 +22,7 @@ const lifter = (
   declarations: [{ liftType: 'squat', attemptNumber: 1, weight: opener, automatic: false }],
 })
 const snapshot = (presses: PressRow[]): HallSnapshot => ({
-  competition: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Squat'], description: '' },
+  challenge: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Squat'], description: '' },
   flights: [{ id: 1, name: 'A', session: 1, platform: 1 }],
   lifters: [
     lifter(1, 'Ada', 2, 100, [
@@ -101,7 +101,7 @@ describe('a platform as the boards see it', () => {
     })
     const snap: HallSnapshot = {
       ...snapshot([]),
-      competition: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Snatch'], description: '' },
+      challenge: { id: 9, organiserId: 1, format: 'meet', venue: 'in_person', liftTypes: ['Snatch'], description: '' },
       lifters: [
         // Ann made 80 kg: her second waits at the default 81 kg.
         snatcher(1, 'Ann', 2, {

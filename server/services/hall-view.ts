@@ -61,7 +61,7 @@ export function platformView(snapshot: HallSnapshot, row: PlatformRow): HallPlat
   const attempt = lifter?.attempts.find((a) => a.id === row.attemptId)
   const presses = snapshot.presses.filter((p) => p.attemptId === row.attemptId)
   return {
-    competition_id: snapshot.competition.id,
+    competition_id: snapshot.challenge.id,
     platform: row.platform,
     flight_id: row.flightId,
     lift_type: lift,

@@ -50,16 +50,16 @@ const withClock = (row: PlatformRow, clock: HallClock): PlatformRow => ({
 })
 
 export function assertHall(snapshot: HallSnapshot): void {
-  if (snapshot.competition.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
-  if (snapshot.competition.venue === 'online')
+  if (snapshot.challenge.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
+  if (snapshot.challenge.venue === 'online')
     throw conflict('This meet runs online: the organiser sets it in person or hybrid, with its flights, first.')
 }
 export function assertOrganiser(snapshot: HallSnapshot, userId: number): void {
-  if (snapshot.competition.organiserId !== userId) throw forbidden(NOT_ORGANISER)
+  if (snapshot.challenge.organiserId !== userId) throw forbidden(NOT_ORGANISER)
 }
 /** The organiser, or the platform's official in this role (docs/hall-mode.md, "The desk"); 403 for anyone else. */
 export function assertMayRun(snapshot: HallSnapshot, platform: number, userId: number, role: HallRole): void {
-  if (snapshot.competition.organiserId === userId) return
+  if (snapshot.challenge.organiserId === userId) return
   if (snapshot.officials.some((o) => o.platform === platform && o.role === role && o.userId === userId)) return
   throw forbidden(
     role === 'timekeeper'
@@ -73,11 +73,11 @@ export const platformRow = (snapshot: HallSnapshot, platform: number): PlatformR
 /** Runs a locked write on a platform and answers the platform as it left it (announced in the same transaction). */
 export async function runOnPlatform(
   hall: Pick<HallRepository, 'withHallLocked'>,
-  competitionId: number,
+  challengeId: number,
   platform: number,
   work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>,
 ): Promise<HallPlatformView> {
-  const view = await hall.withHallLocked(competitionId, async (h) => {
+  const view = await hall.withHallLocked(challengeId, async (h) => {
     const { flights, platforms } = h.snapshot()
     if (!flights.some((f) => f.platform === platform) && !platforms.some((p) => p.platform === platform))
       throw notFound(`This meet has no platform ${platform}.`)
@@ -88,27 +88,27 @@ export async function runOnPlatform(
     await h.announce(shown)
     return shown
   })
-  if (!view) throw noChallenge(competitionId)
+  if (!view) throw noChallenge(challengeId)
   return view
 }
 
 export function createHallService(deps: HallDeps) {
   const { hall, judging } = deps
   const now = deps.now ?? (() => Date.now())
-  const onPlatform = (competitionId: number, platform: number, work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>) =>
-    runOnPlatform(hall, competitionId, platform, work)
+  const onPlatform = (challengeId: number, platform: number, work: (h: HallHandle, row: PlatformRow) => Promise<PlatformRow | null>) =>
+    runOnPlatform(hall, challengeId, platform, work)
 
   return {
     now,
 
     /** The hall as every screen reads it; refused for an online meet. */
-    async read(competitionId: number): Promise<HallResponse> {
-      const snapshot = await hall.read(competitionId)
-      if (!snapshot) throw noChallenge(competitionId)
+    async read(challengeId: number): Promise<HallResponse> {
+      const snapshot = await hall.read(challengeId)
+      if (!snapshot) throw noChallenge(challengeId)
       assertHall(snapshot)
       return {
-        competition_id: competitionId,
-        venue: snapshot.competition.venue as HallResponse['venue'],
+        competition_id: challengeId,
+        venue: snapshot.challenge.venue as HallResponse['venue'],
         flights: snapshot.flights.map((f) => ({ ...f, lifters: snapshot.lifters.filter((l) => l.flightId === f.id).map((l) => l.userId) })),
         platforms: snapshot.platforms.map((p) => platformView(snapshot, p)),
         officials: snapshot.officials.map((o) => ({ platform: o.platform, role: o.role as HallRole, user_id: o.userId, name: o.name })),
@@ -117,11 +117,11 @@ export function createHallService(deps: HallDeps) {
     },
 
     /** The organiser runs the meet in a hall and splits its lifters into flights of 8–15, each on a platform. */
-    async setup(competitionId: number, userId: number, body: HallSetupBody): Promise<HallResponse> {
-      const done = await hall.withHallLocked(competitionId, async (h) => {
+    async setup(challengeId: number, userId: number, body: HallSetupBody): Promise<HallResponse> {
+      const done = await hall.withHallLocked(challengeId, async (h) => {
         const snapshot = h.snapshot()
         assertOrganiser(snapshot, userId)
-        if (snapshot.competition.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
+        if (snapshot.challenge.format !== 'meet') throw conflict('Hall mode runs meets: this challenge is open.')
         if (snapshot.platforms.some((p) => p.attemptId !== null))
           throw conflict('Lifting has started in the hall: the flights can no longer change.')
         const names = new Set<string>()
@@ -151,8 +151,8 @@ export function createHallService(deps: HallDeps) {
         for (const row of after.platforms) await h.announce(platformView(after, row))
         return true
       })
-      if (!done) throw noChallenge(competitionId)
-      return this.read(competitionId)
+      if (!done) throw noChallenge(challengeId)
+      return this.read(challengeId)
     },
 
     /**
@@ -160,8 +160,8 @@ export function createHallService(deps: HallDeps) {
      * attempt is recorded (judged live by the panel's three referees) and the clock reset to their time: one minute,
      * two when a weightlifter follows themself. Refused while the current attempt waits for its referees.
      */
-    call(competitionId: number, platform: number, userId: number, body: CallBody): Promise<HallPlatformView> {
-      return onPlatform(competitionId, platform, async (h, row) => {
+    call(challengeId: number, platform: number, userId: number, body: CallBody): Promise<HallPlatformView> {
+      return onPlatform(challengeId, platform, async (h, row) => {
         const snapshot = h.snapshot()
         assertMayRun(snapshot, platform, userId, 'announcer')
         assertHall(snapshot)
@@ -169,7 +169,7 @@ export function createHallService(deps: HallDeps) {
         if (!flight) throw badRequest(`This meet has no flight ${body.flight_id}.`)
         if (flight.platform !== platform) throw badRequest(`Flight ${flight.name} lifts on platform ${flight.platform}.`)
         const lift = normalizeLiftType(body.lift_type)
-        if (!lift || !snapshot.competition.liftTypes.some((t) => normalizeLiftType(t) === lift))
+        if (!lift || !snapshot.challenge.liftTypes.some((t) => normalizeLiftType(t) === lift))
           throw badRequest(`This meet does not list ${body.lift_type}.`)
         if (snapshot.seats.length < 3) throw conflict('The hall needs three referees: appoint a panel of three first.')
         const current = snapshot.lifters.flatMap((l) => l.attempts).find((a) => a.id === row.attemptId)
@@ -201,8 +201,8 @@ export function createHallService(deps: HallDeps) {
     },
 
     /** The timekeeper's buttons: start, pause, reset (to the called lifter's time). */
-    clock(competitionId: number, platform: number, userId: number, body: ClockBody): Promise<HallPlatformView> {
-      return onPlatform(competitionId, platform, async (h, row) => {
+    clock(challengeId: number, platform: number, userId: number, body: ClockBody): Promise<HallPlatformView> {
+      return onPlatform(challengeId, platform, async (h, row) => {
         const snapshot = h.snapshot()
         assertMayRun(snapshot, platform, userId, 'timekeeper')
         assertHall(snapshot)
@@ -221,11 +221,11 @@ export function createHallService(deps: HallDeps) {
      * reason may follow). Once all three are in, the boards get the lights and the decision is recorded as the
      * attempt's judging.
      */
-    async press(competitionId: number, platform: number, userId: number, body: PressBody): Promise<PressResponse> {
+    async press(challengeId: number, platform: number, userId: number, body: PressBody): Promise<PressResponse> {
       const good = body.decision === 'white'
       let complete: { judgeId: number; good: boolean; reason: string | null }[] | null = null
       let presses = 0
-      await onPlatform(competitionId, platform, async (h, row) => {
+      await onPlatform(challengeId, platform, async (h, row) => {
         const snapshot = h.snapshot()
         assertHall(snapshot)
         const seat = snapshot.seats.find((s) => s.seat === body.seat)
@@ -264,7 +264,7 @@ export function createHallService(deps: HallDeps) {
       if (complete) {
         await judging.recordLive(body.attempt_id, complete)
         // The decision on the boards (the attempt row decided by the judging service's write).
-        await onPlatform(competitionId, platform, async () => null)
+        await onPlatform(challengeId, platform, async () => null)
       }
       return { attempt_id: body.attempt_id, seat: body.seat, decision: body.decision, reason: good ? null : (body.reason ?? null), presses }
     },

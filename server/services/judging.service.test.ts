@@ -55,7 +55,7 @@ function fakeJudging() {
   const liftOf = (a: AttemptState): Lift =>
     ({ id: a.id, status: a.status, judging: { votes_cast: a.votesCast, verified: a.verified } }) as unknown as Lift
   const challengeHandle = (): LockedChallenge => ({
-    competitionId: 10,
+    challengeId: 10,
     seats,
     certifiedAmong: async (ids) => new Set(ids.filter((id) => world.users.get(id)?.certified)),
     firstVotes: async (attemptId, n) => world.votes.filter((v) => v.attemptId === attemptId).slice(0, n),
@@ -79,7 +79,7 @@ function fakeJudging() {
     async panel() {
       const { challenge } = world
       return {
-        competitionId: 10,
+        challengeId: 10,
         organiserId: challenge.organiserId,
         allowLifters: challenge.allowLifters,
         publishNames: challenge.publishNames,
@@ -116,7 +116,7 @@ function fakeJudging() {
         }
         return work(locked)
       }),
-    withPanelLocked: (_competitionId, work) =>
+    withPanelLocked: (_challengeId, work) =>
       write(async () => {
         const locked: LockedPanel = {
           ...challengeHandle(),
@@ -140,9 +140,9 @@ function fakeJudging() {
       }),
     // The judge's challenges: 10 (the world's), 11 organised by ORGANISER with judge 21 appointed, 12 organised by 21 with no panel.
     panelsOf: async () => [
-      { competitionId: 10, organiserId: world.challenge.organiserId, appointed: [...world.challenge.judges] },
-      { competitionId: 11, organiserId: ORGANISER, appointed: [21] },
-      { competitionId: 12, organiserId: 21, appointed: [] },
+      { challengeId: 10, organiserId: world.challenge.organiserId, appointed: [...world.challenge.judges] },
+      { challengeId: 11, organiserId: ORGANISER, appointed: [21] },
+      { challengeId: 12, organiserId: 21, appointed: [] },
     ],
     async queue(filter) {
       world.events.push(`queue ${JSON.stringify(filter)}`)
@@ -164,7 +164,7 @@ function fakeJudging() {
       world.challenge.lifters.push(lifterId)
       world.attempts.set(id, {
         id,
-        competitionId: 10,
+        challengeId: 10,
         lifterId,
         liftType,
         status: 'pending',
@@ -358,11 +358,11 @@ describe("a judge's queue", () => {
     const queued = () => t.fake.world.events.filter((e) => e.startsWith('queue ')).map((e) => JSON.parse(e.slice(6)) as unknown)
     // The organiser sits alone on a challenge with no panel (10), not on one with judges appointed (11).
     await t.service.queue(ORGANISER)
-    expect(queued()).toEqual([{ competitionIds: [10], votedBy: ORGANISER, liftedBy: ORGANISER, withVideo: true }])
+    expect(queued()).toEqual([{ challengeIds: [10], votedBy: ORGANISER, liftedBy: ORGANISER, withVideo: true }])
     // Once judges are appointed to 10, its organiser no longer judges it; judge 21 sits on 10 and 11, and alone on 12 (theirs, no panel).
     await panelOfThree(t)
     await t.service.queue(ORGANISER)
     await t.service.queue(21)
-    expect(queued().slice(1)).toEqual([{ competitionIds: [10, 11, 12], votedBy: 21, liftedBy: 21, withVideo: true }])
+    expect(queued().slice(1)).toEqual([{ challengeIds: [10, 11, 12], votedBy: 21, liftedBy: 21, withVideo: true }])
   })
 })

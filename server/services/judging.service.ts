@@ -35,7 +35,7 @@ import { meetLiftsOf, orderQueue } from './meets.service.ts'
 
 const NOT_ORGANISER = 'Only the organiser of this challenge can do this.'
 const noAttempt = (attemptId: number) => notFound(`Attempt ${attemptId} does not exist.`)
-const noChallenge = (competitionId: number) => notFound(`Challenge ${competitionId} does not exist.`)
+const noChallenge = (challengeId: number) => notFound(`Challenge ${challengeId} does not exist.`)
 const OWN_ATTEMPT = 'You cannot judge your own attempt.'
 const DECIDED = 'This attempt has already been decided.'
 export const PANEL_BUSY_LIVE = 'A lift is with the referees on a platform: change the panel once it is decided.'
@@ -85,7 +85,7 @@ const panelAsSeenBy = (panel: PanelView, organiserFallback: number, viewer: numb
   const judges = panel.judges.map((j) => ({ user_id: j.userId, username: j.username, name: j.name, seat: seatsShown ? j.seat : 0 }))
   if (!seatsShown) judges.sort((a, b) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username))
   return {
-    competition_id: panel.competitionId,
+    competition_id: panel.challengeId,
     organiser_id: panel.organiserId ?? organiserFallback,
     judges,
     allow_lifters: panel.allowLifters,
@@ -140,9 +140,9 @@ export function createJudgingService(deps: JudgingDeps) {
 
   return {
     /** The panel as `viewer` may see it; refused when the challenge does not exist. */
-    async panelFor(competitionId: number, viewer: number | null) {
-      const panel = await judging.panel(competitionId)
-      if (!panel) throw noChallenge(competitionId)
+    async panelFor(challengeId: number, viewer: number | null) {
+      const panel = await judging.panel(challengeId)
+      if (!panel) throw noChallenge(challengeId)
       return panelAsSeenBy(panel, 0, viewer)
     },
 
@@ -152,11 +152,11 @@ export function createJudgingService(deps: JudgingDeps) {
      * whose votes already reach it is decided now.
      */
     async setPanel(
-      competitionId: number,
+      challengeId: number,
       organiserId: number,
       change: { usernames: string[]; allowLifters?: boolean; publishNames?: boolean },
     ): Promise<void> {
-      const notify = await judging.withPanelLocked(competitionId, async (locked) => {
+      const notify = await judging.withPanelLocked(challengeId, async (locked) => {
         if (locked.challenge.organiserId !== organiserId) throw forbidden(NOT_ORGANISER)
         const allowLifters = change.allowLifters ?? locked.challenge.allowLifters
         const wanted = [...new Set(change.usernames.map((u) => u.trim()))]
@@ -191,17 +191,17 @@ export function createJudgingService(deps: JudgingDeps) {
         if (!announced) await locked.announcePanelChanged(seats.seats.length)
         return seats.seats.map((s) => s.userId)
       })
-      if (!notify) throw noChallenge(competitionId)
-      judgeQueue(notify, { competition_id: competitionId, attempt_id: 0 })
+      if (!notify) throw noChallenge(challengeId)
+      judgeQueue(notify, { competition_id: challengeId, attempt_id: 0 })
     },
 
     /** A judge's vote. At the quorum the decision is recorded in the same transaction, once. */
     async vote(attemptId: number, judgeId: number, vote: VoteBody): Promise<Lift> {
       let notify: number[] = []
-      let competitionId = 0
+      let challengeId = 0
       const lift = await onAttempt(attemptId, async (locked) => {
         const attempt = locked.attempt()
-        competitionId = attempt.competitionId
+        challengeId = attempt.challengeId
         const seats = await locked.seats()
         const seat = seats.seats.find((s) => s.userId === judgeId)
         if (!seat) throw forbidden('You are not a judge of this challenge.')
@@ -220,7 +220,7 @@ export function createJudgingService(deps: JudgingDeps) {
         }
         await locked.announceVotes({ ...counted, votesNeeded: needed })
       })
-      if (notify.length > 0) judgeQueue(notify, { competition_id: competitionId, attempt_id: attemptId })
+      if (notify.length > 0) judgeQueue(notify, { competition_id: challengeId, attempt_id: attemptId })
       return lift
     },
 
@@ -230,10 +230,10 @@ export function createJudgingService(deps: JudgingDeps) {
      */
     async recordLive(attemptId: number, presses: readonly { judgeId: number; good: boolean; reason: string | null }[]): Promise<Lift> {
       let notify: number[] = []
-      let competitionId = 0
+      let challengeId = 0
       const lift = await onAttempt(attemptId, async (locked) => {
         const attempt = locked.attempt()
-        competitionId = attempt.competitionId
+        challengeId = attempt.challengeId
         if (attempt.status !== 'pending') return
         const seats = await locked.seats()
         let counted = attempt
@@ -257,17 +257,17 @@ export function createJudgingService(deps: JudgingDeps) {
         }
         await locked.announceVotes({ ...counted, votesNeeded: needed })
       })
-      if (notify.length > 0) judgeQueue(notify, { competition_id: competitionId, attempt_id: attemptId })
+      if (notify.length > 0) judgeQueue(notify, { competition_id: challengeId, attempt_id: attemptId })
       return lift
     },
 
     /** The organiser decides a pending attempt directly, as jury (recorded as such; final). */
     async juryDecide(attemptId: number, organiserId: number, vote: VoteBody): Promise<Lift> {
       let notify: number[] = []
-      let competitionId = 0
+      let challengeId = 0
       const lift = await onAttempt(attemptId, async (locked) => {
         const attempt = locked.attempt()
-        competitionId = attempt.competitionId
+        challengeId = attempt.challengeId
         const seats = await locked.seats()
         if (seats.organiserId !== organiserId) throw forbidden(NOT_ORGANISER)
         if (attempt.lifterId === organiserId) throw forbidden(OWN_ATTEMPT)
@@ -291,7 +291,7 @@ export function createJudgingService(deps: JudgingDeps) {
           appealUntil: null,
         })
       })
-      judgeQueue(notify, { competition_id: competitionId, attempt_id: attemptId })
+      judgeQueue(notify, { competition_id: challengeId, attempt_id: attemptId })
       return lift
     },
 
@@ -347,13 +347,13 @@ export function createJudgingService(deps: JudgingDeps) {
     async queue(judgeId: number) {
       const seated = (await judging.panelsOf(judgeId))
         .filter((panel) => panelSeats(panel.appointed, panel.organiserId).includes(judgeId))
-        .map((panel) => panel.competitionId)
+        .map((panel) => panel.challengeId)
       const rows =
-        seated.length === 0 ? [] : await judging.queue({ competitionIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
+        seated.length === 0 ? [] : await judging.queue({ challengeIds: seated, votedBy: judgeId, liftedBy: judgeId, withVideo: true })
       const ordered = orderQueue(rows, ({ attempt, order }) => ({
-        competitionId: order.competitionId,
-        format: order.competition.format,
-        lifts: meetLiftsOf(order.competition),
+        challengeId: order.challengeId,
+        format: order.challenge.format,
+        lifts: meetLiftsOf(order.challenge),
         ordered: {
           lift: attempt.lift_type as LiftType,
           attempt: attempt.attempt_number,
@@ -372,12 +372,12 @@ export function createJudgingService(deps: JudgingDeps) {
     challengesOf: (userId: number) => judging.challengesOf(userId),
 
     /** The organiser's view: what waits, each judge's votes and agreement with the decisions, open appeals. */
-    async overview(competitionId: number, viewer: number) {
-      const found = await judging.overview(competitionId)
-      if (!found) throw noChallenge(competitionId)
+    async overview(challengeId: number, viewer: number) {
+      const found = await judging.overview(challengeId)
+      if (!found) throw noChallenge(challengeId)
       if (found.panel.organiserId !== viewer) throw forbidden(NOT_ORGANISER)
       return {
-        competition_id: competitionId,
+        competition_id: challengeId,
         pending: found.pending,
         judges: found.judges.map((j) => {
           const own = found.votes.filter((v) => v.judgeId === j.userId)

@@ -30,7 +30,7 @@ export function createLinkPreviewService(deps: { previews: LinkPreviewsRepositor
         }
         case 'attempt': {
           const a = await previews.attempt(page.attemptId)
-          if (!a || a.participant.competitionId !== page.competitionId || a.participant.userId !== page.participantId) return null
+          if (!a || a.participant.challengeId !== page.challengeId || a.participant.userId !== page.participantId) return null
           const lift = normalizeLiftType(a.liftType)
           const what = `${lift ? LIFT_NAMES[lift] : a.liftType} ${a.weight} kg`
           const renditions = (
@@ -40,7 +40,7 @@ export function createLinkPreviewService(deps: { previews: LinkPreviewsRepositor
           return {
             title: `${a.participant.user.name} — ${what}`,
             description: oneLine(
-              `${a.attemptNumber > 0 ? `Attempt ${a.attemptNumber}, ` : ''}${VERDICT[a.status] ?? a.status} — ${a.participant.competition.name}`,
+              `${a.attemptNumber > 0 ? `Attempt ${a.attemptNumber}, ` : ''}${VERDICT[a.status] ?? a.status} — ${a.participant.challenge.name}`,
             ),
             type: 'video.other',
             ...(a.posterKey ? { image: absolute(a.posterKey) } : {}),

@@ -4,7 +4,7 @@ import {
   challengeStatus,
   lifterDivisions,
   parseDescription,
-  type Competition,
+  type Challenge,
   type PrizePool,
   CLASS_SETS,
   DEFAULT_CLASS_SET,
@@ -19,10 +19,10 @@ import {
 } from '../../contract/index.ts'
 import { toLift } from '../../infra/attempt-view.ts'
 import { listedLiftTypes, scoringSettings, standingOfRow } from '../../infra/scoring-view.ts'
-import type { CompetitionRow } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengeRow } from '../../infra/repositories/challenges.repository.ts'
 import type { ParticipantRow } from '../../infra/repositories/participants.repository.ts'
 import type { UserRow } from '../../infra/repositories/users.repository.ts'
-import { normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './challenges.service.ts'
 
 /** An account as answers show it; `withEmail` for its owner, `admin` for the owner's own account answer. */
 export function toUserResponse(user: UserRow, withEmail: boolean, admin?: boolean): UserResponse {
@@ -63,7 +63,7 @@ export function prizePoolOf(row: {
   return { currency: row.prizeCurrency, first: row.prizeFirst, second, third, total: row.prizeFirst + second + third }
 }
 
-export function toCompetition(row: CompetitionRow, now = new Date()): Competition {
+export function toChallenge(row: ChallengeRow, now = new Date()): Challenge {
   // Rows written by older clients may carry their lists only in the description's metadata.
   const { meta } = parseDescription(row.description)
   return {
@@ -121,7 +121,7 @@ export function toParticipant(apiBase: string, row: ParticipantRow, settings: Sc
     // The user id: the spec's client compares participant.id with its stored userId.
     id: row.userId,
     user_id: row.userId,
-    competition_id: row.competitionId,
+    competition_id: row.challengeId,
     name: row.user.name,
     weight_class: row.weightClass,
     gender: row.gender,

@@ -19,7 +19,7 @@ import {
 
 const MINUTE = 60_000
 const NOW = new Date('2026-06-01T12:00:00Z')
-const meetRow = (over: Partial<EntryState['competition']> = {}): EntryState['competition'] => ({
+const meetRow = (over: Partial<EntryState['challenge']> = {}): EntryState['challenge'] => ({
   format: 'meet',
   liftTypes: ['Squat', 'Bench Press', 'Deadlift'],
   description: '',
@@ -36,12 +36,12 @@ const att = (
   status: Att['status'],
   decidedAt: Date | null = status === 'pending' ? null : new Date(NOW.getTime() - 90 * MINUTE),
 ): Att => ({ liftType, attemptNumber, weight, status, decidedAt })
-const entry = (attempts: Att[] = [], declarations: EntryState['declarations'] = [], competition = meetRow()): EntryState => ({
+const entry = (attempts: Att[] = [], declarations: EntryState['declarations'] = [], challenge = meetRow()): EntryState => ({
   participantId: 1,
   userId: 7,
-  competitionId: 10,
+  challengeId: 10,
   gender: 'M',
-  competition,
+  challenge,
   attempts,
   declarations,
 })
@@ -164,10 +164,10 @@ function fakeMeets(start: EntryState, joinedUser = 7) {
   }
   const deps: MeetsServiceDeps = {
     apiBase: '/api',
-    competitions: { exists: async (id) => id === 10 },
+    challenges: { exists: async (id) => id === 10 },
     meets: {
-      async declare(userId, competitionId, decide, now = new Date()) {
-        if (userId !== joinedUser || competitionId !== 10) return null
+      async declare(userId, challengeId, decide, now = new Date()) {
+        if (userId !== joinedUser || challengeId !== 10) return null
         return write(decide(state.entry), now)
       },
       async sweepDue(now, due) {
@@ -300,8 +300,8 @@ describe('the cards and the lifting order', () => {
     entries: [number, { lot: number | null; declarations: EntryState['declarations'] }][],
     endDate = meetRow().endDate,
   ) => ({
-    competitionId: 10,
-    competition: { ...meetRow(), endDate },
+    challengeId: 10,
+    challenge: { ...meetRow(), endDate },
     totalLifts: ['squat', 'bench', 'deadlift'] as LiftType[],
     ranked,
     entries: new Map(entries),
@@ -354,9 +354,9 @@ describe('the cards and the lifting order', () => {
   })
 
   it("puts a meet's attempts on the judges' desk in lifting order, in the places they held, and leaves other challenges' alone", () => {
-    const item = (id: string, competitionId: number, format: string, weight: number, attempt = 1) => ({
+    const item = (id: string, challengeId: number, format: string, weight: number, attempt = 1) => ({
       id,
-      competitionId,
+      challengeId,
       format,
       weight,
       attempt,
@@ -369,7 +369,7 @@ describe('the cards and the lifting order', () => {
       item('meet-r2', 2, 'meet', 50, 2),
     ]
     const ordered = orderQueue(items, (i) => ({
-      competitionId: i.competitionId,
+      challengeId: i.challengeId,
       format: i.format,
       lifts: ['squat'],
       ordered: { lift: 'squat', attempt: i.attempt, weight: i.weight, lot: null, earlier: [], bodyweight: null, name: i.id },

@@ -49,11 +49,11 @@ export const formatOf = (row: { format: string }): ChallengeFormat => (row.forma
 const resultOf = (status: string): TakenAttempt['result'] => (status === 'completed' ? 'good' : status === 'failed' ? 'no_lift' : 'pending')
 
 /** The challenge's lifts, canonical, in the order listed. */
-const liftsOf = (competition: { liftTypes: string[]; description: string }): LiftType[] => challengeLifts(listedLiftTypes(competition))
+const liftsOf = (challenge: { liftTypes: string[]; description: string }): LiftType[] => challengeLifts(listedLiftTypes(challenge))
 
 /** The lifter as the rules read them: per lift, the attempts taken in order and the declared weight of the next. */
 export function lifterCard(entry: EntryState): LifterCard {
-  const lifts = liftsOf(entry.competition)
+  const lifts = liftsOf(entry.challenge)
   const cards: Partial<Record<LiftType, LiftCard>> = {}
   for (const lift of lifts) {
     const taken = entry.attempts
@@ -63,7 +63,7 @@ export function lifterCard(entry: EntryState): LifterCard {
     const declared = entry.declarations.find((d) => d.liftType === lift && d.attemptNumber === taken.length + 1)
     cards[lift] = { taken, declared: declared?.weight ?? null, automatic: declared?.automatic ?? false }
   }
-  return { format: formatOf(entry.competition), lifts, sex: entry.gender === 'F' ? 'F' : entry.gender === 'M' ? 'M' : null, cards }
+  return { format: formatOf(entry.challenge), lifts, sex: entry.gender === 'F' ? 'F' : entry.gender === 'M' ? 'M' : null, cards }
 }
 
 const refuse = (refusal: RuleRefusal | null): void => {
@@ -86,7 +86,7 @@ export const recordOnlyTake = (entry: EntryState, lift: LiftType): boolean => is
  * differs from the upload's weight: its weight, for the attempt it takes. Null: the lifter declared it, or an open challenge.
  */
 export function declarationByUpload(entry: EntryState, lift: LiftType, weight: number): { attemptNumber: number; weight: number } | null {
-  if (formatOf(entry.competition) !== 'meet') return null
+  if (formatOf(entry.challenge) !== 'meet') return null
   const card = lifterCard(entry).cards[lift]
   if (!card || (card.declared !== null && !(card.automatic && card.declared !== weight))) return null
   return { attemptNumber: card.taken.length + 1, weight }
@@ -95,7 +95,7 @@ export function declarationByUpload(entry: EntryState, lift: LiftType, weight: n
 /** A meet's lift named as clients name it; throws the answer when the challenge does not list it. */
 export function declaredLift(entry: EntryState, liftType: string): LiftType {
   const lift = normalizeLiftType(liftType)
-  const lifts = liftsOf(entry.competition)
+  const lifts = liftsOf(entry.challenge)
   if (!lift || !lifts.includes(lift)) throw badRequest(`lift_type must be one of this meet's lifts: ${meetLiftOrder(lifts).join(', ')}.`)
   return lift
 }
@@ -109,8 +109,8 @@ export function assertDeclaration(
   /** For a 4th attempt: the lightest current record of the lift among the lifter's categories (record-attempts.service.ts). */
   recordToBeat: number | null = null,
 ): { attemptNumber: number } {
-  if (formatOf(entry.competition) !== 'meet') throw conflict('Declarations are for meets: an open challenge takes any weight in any order.')
-  if (now > entry.competition.endDate) throw conflict('This challenge has ended')
+  if (formatOf(entry.challenge) !== 'meet') throw conflict('Declarations are for meets: an open challenge takes any weight in any order.')
+  if (now > entry.challenge.endDate) throw conflict('This challenge has ended')
   const card = lifterCard(entry)
   refuse(isFourthAttempt(card, lift) ? fourthAttemptRefusal(card, lift, weight, recordToBeat) : declarationRefusal(card, lift, weight))
   // As an upload's weight is (upload.service.ts parseUploadFields): above every world record, no one lifts it.
@@ -130,15 +130,15 @@ const windowEnd = (decidedAt: Date, minutes: number) => new Date(decidedAt.getTi
  * a good lift, the same weight after a no lift (automaticDeclaration).
  */
 export function dueDeclarations(entry: EntryState, now = new Date()): { liftType: LiftType; attemptNumber: number; weight: number }[] {
-  if (formatOf(entry.competition) !== 'meet' || now > entry.competition.endDate) return []
+  if (formatOf(entry.challenge) !== 'meet' || now > entry.challenge.endDate) return []
   const due: { liftType: LiftType; attemptNumber: number; weight: number }[] = []
-  for (const lift of liftsOf(entry.competition)) {
+  for (const lift of liftsOf(entry.challenge)) {
     const attempts = entry.attempts.filter((a) => a.liftType === lift).sort((a, b) => a.attemptNumber - b.attemptNumber)
     const last = attempts.at(-1)
     if (!last || last.status === 'pending' || !last.decidedAt || attempts.length >= MEET_ATTEMPTS) continue
     const number = attempts.length + 1
     if (entry.declarations.some((d) => d.liftType === lift && d.attemptNumber === number)) continue
-    if (windowEnd(last.decidedAt, entry.competition.declarationWindowMinutes) > now) continue
+    if (windowEnd(last.decidedAt, entry.challenge.declarationWindowMinutes) > now) continue
     due.push({
       liftType: lift,
       attemptNumber: number,
@@ -150,8 +150,8 @@ export function dueDeclarations(entry: EntryState, now = new Date()): { liftType
 
 /** What the cards are made of beyond the ranked participants: the meet's settings and each lifter's lot and declarations. */
 export interface MeetBoardInput {
-  competitionId: number
-  competition: { liftTypes: string[]; description: string; endDate: Date; declarationWindowMinutes: number }
+  challengeId: number
+  challenge: { liftTypes: string[]; description: string; endDate: Date; declarationWindowMinutes: number }
   /** The lifts whose bests make the total (ScoringSettings.total_lifts): three no lifts in one of them bombs a lifter out. */
   totalLifts: readonly LiftType[]
   /** Ranked as the challenge ranks them (rankParticipants), each with their attempts. */
@@ -161,9 +161,9 @@ export interface MeetBoardInput {
 
 /** The cards of a meet, ranked, and its lifting order. */
 export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsResponse {
-  const lifts = meetLiftOrder(liftsOf(input.competition))
-  const ended = now > input.competition.endDate
-  const window = input.competition.declarationWindowMinutes
+  const lifts = meetLiftOrder(liftsOf(input.challenge))
+  const ended = now > input.challenge.endDate
+  const window = input.challenge.declarationWindowMinutes
   const waiting: (OrderedAttempt & { up: NextUp })[] = []
 
   const cards = input.ranked.map((p): MeetCard => {
@@ -301,7 +301,7 @@ export function meetBoard(input: MeetBoardInput, now = new Date()): MeetCardsRes
   })
   const order = compareLiftingOrder(lifts)
   waiting.sort(order)
-  return { competition_id: input.competitionId, lifts, declaration_window_minutes: window, ended, cards, next_up: waiting.map((w) => w.up) }
+  return { competition_id: input.challengeId, lifts, declaration_window_minutes: window, ended, cards, next_up: waiting.map((w) => w.up) }
 }
 
 /** The lifter's one next step: the first lift with attempts left, in lifting order. */
@@ -337,7 +337,7 @@ function nextStep(
 
 /** A meet's attempt on a judge's desk, with what the lifting order compares. */
 export interface QueuedMeetAttempt {
-  competitionId: number
+  challengeId: number
   format: string
   lifts: LiftType[]
   ordered: OrderedAttempt
@@ -353,8 +353,8 @@ export function orderQueue<T>(items: readonly T[], meetAttempt: (item: T) => Que
   items.forEach((item, i) => {
     const m = meetAttempt(item)
     if (!m || m.format !== 'meet') return
-    let group = byMeet.get(m.competitionId)
-    if (!group) byMeet.set(m.competitionId, (group = { slots: [], lifts: m.lifts, entries: [] }))
+    let group = byMeet.get(m.challengeId)
+    if (!group) byMeet.set(m.challengeId, (group = { slots: [], lifts: m.lifts, entries: [] }))
     group.slots.push(i)
     group.entries.push({ item, ordered: m.ordered })
   })
@@ -369,7 +369,7 @@ export function orderQueue<T>(items: readonly T[], meetAttempt: (item: T) => Que
 }
 
 /** The lifts of a challenge row, in lifting order (for queue ordering). */
-export const meetLiftsOf = (competition: { liftTypes: string[]; description: string }): LiftType[] => meetLiftOrder(liftsOf(competition))
+export const meetLiftsOf = (challenge: { liftTypes: string[]; description: string }): LiftType[] => meetLiftOrder(liftsOf(challenge))
 
 export const NOT_JOINED_MEET = 'Join this challenge before declaring an attempt.'
 export const CARDS_FOR_MEETS =
@@ -377,32 +377,32 @@ export const CARDS_FOR_MEETS =
 
 export interface MeetsServiceDeps {
   meets: Pick<MeetsRepository, 'declare' | 'sweepDue' | 'board'> & Partial<Pick<MeetsRepository, 'declarationsOf'>>
-  competitions: { exists(id: number): Promise<boolean> }
+  challenges: { exists(id: number): Promise<boolean> }
   apiBase: string
   /** Marks record attempts on the cards (record-attempts.service.ts); without it none are marked. */
   recordAttempts?: {
     markCards(answer: MeetCardsResponse): Promise<MeetCardsResponse>
-    toBeat(competitionId: number, userId: number, lift: string): Promise<number | null>
+    toBeat(challengeId: number, userId: number, lift: string): Promise<number | null>
   }
 }
 
 /** Declarations, the window's sweep and the cards: the rules above against the repository's locked writes and reads. */
 export function createMeetsService(deps: MeetsServiceDeps) {
-  const { meets, competitions, apiBase } = deps
+  const { meets, challenges, apiBase } = deps
   return {
     /** The signed-in lifter declares the weight of their next attempt of a lift; announced as 'attempt.declared'. */
     async declare(
       userId: number,
-      competitionId: number,
+      challengeId: number,
       body: { lift_type: string; weight: number },
       now = new Date(),
     ): Promise<Declaration> {
       // The record a 4th attempt must break, read before the room's lock (a record set meanwhile only raises it).
       const canonical = normalizeLiftType(body.lift_type)
-      const recordToBeat = canonical && deps.recordAttempts ? await deps.recordAttempts.toBeat(competitionId, userId, canonical) : null
+      const recordToBeat = canonical && deps.recordAttempts ? await deps.recordAttempts.toBeat(challengeId, userId, canonical) : null
       const declared = await meets.declare(
         userId,
-        competitionId,
+        challengeId,
         (entry) => {
           const lift = declaredLift(entry, body.lift_type)
           const { attemptNumber } = assertDeclaration(entry, lift, body.weight, now, recordToBeat)
@@ -411,15 +411,15 @@ export function createMeetsService(deps: MeetsServiceDeps) {
         now,
       )
       if (declared) return declared
-      if (!(await competitions.exists(competitionId))) throw notFound(`Challenge ${competitionId} does not exist.`)
+      if (!(await challenges.exists(challengeId))) throw notFound(`Challenge ${challengeId} does not exist.`)
       throw forbidden(NOT_JOINED_MEET)
     },
 
     /** The signed-in lifter's own declarations with their attempt codes (to show to the camera); refused when they have not joined. */
-    async mine(userId: number, competitionId: number): Promise<Declaration[]> {
-      const mine = await meets.declarationsOf?.(userId, competitionId)
+    async mine(userId: number, challengeId: number): Promise<Declaration[]> {
+      const mine = await meets.declarationsOf?.(userId, challengeId)
       if (mine) return mine
-      if (!(await competitions.exists(competitionId))) throw notFound(`Challenge ${competitionId} does not exist.`)
+      if (!(await challenges.exists(challengeId))) throw notFound(`Challenge ${challengeId} does not exist.`)
       throw forbidden(NOT_JOINED_MEET)
     },
 
@@ -429,19 +429,19 @@ export function createMeetsService(deps: MeetsServiceDeps) {
     },
 
     /** The meet's cards, ranked, and its lifting order, with the room's seq they reflect. */
-    async cards(competitionId: number, now = new Date()): Promise<{ seq: number; answer: MeetCardsResponse; endsAt: Date }> {
-      const read = await meets.board(competitionId)
-      if (!read) throw notFound(`Challenge ${competitionId} does not exist.`)
-      if (formatOf(read.competition) !== 'meet') throw conflict(CARDS_FOR_MEETS)
-      const settings = scoringSettings(read.competition)
+    async cards(challengeId: number, now = new Date()): Promise<{ seq: number; answer: MeetCardsResponse; endsAt: Date }> {
+      const read = await meets.board(challengeId)
+      if (!read) throw notFound(`Challenge ${challengeId} does not exist.`)
+      if (formatOf(read.challenge) !== 'meet') throw conflict(CARDS_FOR_MEETS)
+      const settings = scoringSettings(read.challenge)
       const ranked = rankParticipants(
-        read.rows.map((row) => toParticipant(apiBase, row, settings, read.competition.startDate)),
+        read.rows.map((row) => toParticipant(apiBase, row, settings, read.challenge.startDate)),
         settings,
       )
       const entries = new Map(read.rows.map((row) => [row.userId, { lot: row.lot, declarations: row.declarations }]))
-      const board = meetBoard({ competitionId, competition: read.competition, totalLifts: settings.total_lifts, ranked, entries }, now)
+      const board = meetBoard({ challengeId, challenge: read.challenge, totalLifts: settings.total_lifts, ranked, entries }, now)
       const answer = deps.recordAttempts ? await deps.recordAttempts.markCards(board) : board
-      return { seq: read.seq, answer, endsAt: read.competition.endDate }
+      return { seq: read.seq, answer, endsAt: read.challenge.endDate }
     },
   }
 }

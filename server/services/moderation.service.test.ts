@@ -56,7 +56,7 @@ function setup() {
     engagement: {
       withComment: async (commentId, work) =>
         commentId === 5
-          ? work({ authorId: 2, attemptId: 3, text: 'buy pills', place: { competitionId: 1, organiserId: 9 } as never }, async (entry) => {
+          ? work({ authorId: 2, attemptId: 3, text: 'buy pills', place: { challengeId: 1, organiserId: 9 } as never }, async (entry) => {
               if (entry) audit.push(entry)
               return true
             })

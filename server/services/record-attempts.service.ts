@@ -14,22 +14,22 @@ import {
 import type { RecordAttemptsContext, RecordAttemptsRepository } from '../../infra/repositories/record-attempts.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
 
-type Repo = Pick<RecordAttemptsRepository, 'competition' | 'entries' | 'current'>
+type Repo = Pick<RecordAttemptsRepository, 'challenge' | 'entries' | 'current'>
 
 /** One entry as the records read it. */
 export function recordAttemptEntry(
-  competition: RecordAttemptsContext['competition'],
+  challenge: RecordAttemptsContext['challenge'],
   e: RecordAttemptsContext['entries'][number],
 ): RecordAttemptEntry {
   return {
     gender: e.gender,
     weightClass: e.weightClass,
     bodyweight: e.bodyweight,
-    classSet: competition.classSet,
+    classSet: challenge.classSet,
     birthDate: e.birthDate,
     equipment: e.equipment,
-    meetDate: competition.startDate,
-    lifts: challengeLifts(listedLiftTypes(competition)),
+    meetDate: challenge.startDate,
+    lifts: challengeLifts(listedLiftTypes(challenge)),
     attempts: e.attempts,
   }
 }
@@ -46,14 +46,14 @@ const NONE: MeetMarks = { of: () => null, toBeat: () => null }
 export function createRecordAttemptsService(deps: { recordAttempts: Repo }) {
   const { recordAttempts: repo } = deps
 
-  async function marksOf(competitionId: number, userIds?: readonly number[]): Promise<MeetMarks> {
+  async function marksOf(challengeId: number, userIds?: readonly number[]): Promise<MeetMarks> {
     // Cheapest first: a challenge that is no meet, or a class set without records, marks nothing.
-    const competition = await repo.competition(competitionId)
-    if (!competition || competition.format !== 'meet') return NONE
-    const current: CurrentRecords = await repo.current(competition.classSet, ['M', 'F'])
+    const challenge = await repo.challenge(challengeId)
+    if (!challenge || challenge.format !== 'meet') return NONE
+    const current: CurrentRecords = await repo.current(challenge.classSet, ['M', 'F'])
     if (current.size === 0) return NONE
-    const context = await repo.entries(competition, userIds)
-    const entries = new Map(context.entries.map((e) => [e.userId, recordAttemptEntry(context.competition, e)]))
+    const context = await repo.entries(challenge, userIds)
+    const entries = new Map(context.entries.map((e) => [e.userId, recordAttemptEntry(context.challenge, e)]))
     return {
       of: (userId, lift, attemptNumber, weight) => {
         const entry = entries.get(userId)
@@ -70,8 +70,8 @@ export function createRecordAttemptsService(deps: { recordAttempts: Repo }) {
     marksOf,
 
     /** The lightest current record of the lift among the lifter's categories in this meet (what a 4th attempt must beat), or null. */
-    async toBeat(competitionId: number, userId: number, lift: string): Promise<number | null> {
-      return (await marksOf(competitionId, [userId])).toBeat(userId, lift)
+    async toBeat(challengeId: number, userId: number, lift: string): Promise<number | null> {
+      return (await marksOf(challengeId, [userId])).toBeat(userId, lift)
     },
 
     /** A meet's cards with every declared or pending cell, and its lifting order, marked (record_attempt). */

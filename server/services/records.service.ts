@@ -55,9 +55,9 @@ export function createRecordsService(deps: { records: Pick<RecordsRepository, 'c
       return deps.records.history(filterOf(q) as Required<RecordFilter> & { lift: PlatformRecordLift })
     },
     /** The records set in a challenge, in the order they were set. */
-    async ofChallenge(competitionId: number): Promise<RecordRow[]> {
-      const rows = await deps.records.ofChallenge(competitionId)
-      if (!rows) throw notFound(`Challenge ${competitionId} does not exist.`)
+    async ofChallenge(challengeId: number): Promise<RecordRow[]> {
+      const rows = await deps.records.ofChallenge(challengeId)
+      if (!rows) throw notFound(`Challenge ${challengeId} does not exist.`)
       return rows
     },
   }

@@ -11,16 +11,16 @@ export const IMPORT_BEFORE_START = 'Entries are imported before the challenge st
 
 export function createRegistrationImportService(deps: { imports: Pick<RegistrationImportRepository, 'challenge' | 'accounts'> }) {
   return {
-    async preview(competitionId: number, viewer: number, csv: string, now = new Date()): Promise<RegistrationImportPreview> {
-      const challenge = await deps.imports.challenge(competitionId)
-      if (!challenge) throw notFound(`Challenge ${competitionId} does not exist.`)
+    async preview(challengeId: number, viewer: number, csv: string, now = new Date()): Promise<RegistrationImportPreview> {
+      const challenge = await deps.imports.challenge(challengeId)
+      if (!challenge) throw notFound(`Challenge ${challengeId} does not exist.`)
       if (challenge.createdById !== viewer) throw forbidden(IMPORT_ORGANISER_ONLY)
       if (now >= challenge.startDate) throw conflict(IMPORT_BEFORE_START)
       const read = readRegistrationImport(csv, now)
       if (!read.ok) throw badRequest(read.error)
       const problems = [...read.problems]
       const accounts = await deps.imports.accounts(
-        competitionId,
+        challengeId,
         read.entrants.flatMap((e) => (e.email ? [e.email] : [])),
       )
       const entrants: RegistrationImportPreview['entrants'] = []

@@ -18,7 +18,7 @@ import {
   type OplLift,
 } from '../../contract/openpowerlifting.ts'
 import { conflict, notFound } from '../errors.ts'
-import { normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './challenges.service.ts'
 
 export const NOT_ENDED = (end: Date) => `This challenge has not ended: its results can be exported once it ends (${end.toISOString()}).`
 export const OPEN_FORMAT =
@@ -94,35 +94,35 @@ function byClass(a: OplEntry, b: OplEntry): number {
 }
 
 export function createResultsExportService(deps: {
-  competitions: { find(id: number): PromiseLike<ChallengeRow | null> }
+  challenges: { find(id: number): PromiseLike<ChallengeRow | null> }
   meets: { cards(id: number, now?: Date): Promise<{ answer: MeetCardsResponse }> }
   /** The challenge's participants ranked as its page ranks them, with their attempts (null: no such challenge). */
   ranked?: (id: number) => Promise<readonly Participant[] | null>
 }) {
   /** The challenge once it has ended, with its ranked lifters; refused before. */
-  async function ended(competitionId: number, now: Date) {
-    const challenge = await deps.competitions.find(competitionId)
-    if (!challenge) throw notFound(`Challenge ${competitionId} does not exist.`)
+  async function ended(challengeId: number, now: Date) {
+    const challenge = await deps.challenges.find(challengeId)
+    if (!challenge) throw notFound(`Challenge ${challengeId} does not exist.`)
     if (challenge.endDate.getTime() > now.getTime()) throw conflict(NOT_ENDED(challenge.endDate))
-    const lifters = (await deps.ranked?.(competitionId)) ?? []
+    const lifters = (await deps.ranked?.(challengeId)) ?? []
     return { challenge, lifters }
   }
 
   return {
     /** Every attempt of any challenge as a plain CSV (RFC 4180), once it has ended. */
-    async attemptsCsv(competitionId: number, now = new Date()): Promise<{ name: string; csv: string }> {
-      const { challenge, lifters } = await ended(competitionId, now)
+    async attemptsCsv(challengeId: number, now = new Date()): Promise<{ name: string; csv: string }> {
+      const { challenge, lifters } = await ended(challengeId, now)
       return { name: challenge.name, csv: attemptsCsv(lifters) }
     },
 
     /** The JSON results document of any challenge, once it has ended. */
-    async resultsJson(competitionId: number, now = new Date()): Promise<{ name: string; document: ResultsDocument }> {
-      const { challenge, lifters } = await ended(competitionId, now)
+    async resultsJson(challengeId: number, now = new Date()): Promise<{ name: string; document: ResultsDocument }> {
+      const { challenge, lifters } = await ended(challengeId, now)
       return {
         name: challenge.name,
         document: resultsDocument(
           {
-            id: competitionId,
+            id: challengeId,
             name: challenge.name,
             location: challenge.location,
             start_date: challenge.startDate.toISOString(),
@@ -137,12 +137,12 @@ export function createResultsExportService(deps: {
     },
 
     /** The meet's `meet.csv` and `entries.csv`; refused before the end, for an open challenge, or without powerlifts. */
-    async openPowerlifting(competitionId: number, now = new Date()): Promise<{ meet: string; entries: string; name: string }> {
-      const challenge = await deps.competitions.find(competitionId)
-      if (!challenge) throw notFound(`Challenge ${competitionId} does not exist.`)
+    async openPowerlifting(challengeId: number, now = new Date()): Promise<{ meet: string; entries: string; name: string }> {
+      const challenge = await deps.challenges.find(challengeId)
+      if (!challenge) throw notFound(`Challenge ${challengeId} does not exist.`)
       if ((challenge.format ?? 'open') !== 'meet') throw conflict(OPEN_FORMAT)
       if (challenge.endDate.getTime() > now.getTime()) throw conflict(NOT_ENDED(challenge.endDate))
-      const { answer } = await deps.meets.cards(competitionId, now)
+      const { answer } = await deps.meets.cards(challengeId, now)
       if (!answer.lifts.some((lift) => (OPL_LIFTS as readonly string[]).includes(lift))) throw conflict(NO_POWERLIFTS)
       const lifts = OPL_LIFTS.filter((lift) => answer.lifts.includes(lift))
       const entries = placeByClass(answer.cards.map(oplEntryOf), lifts)

@@ -1,6 +1,6 @@
 // The organiser's creation-time window (docs/video-checks.md) as a change of the challenge. Pure.
 import { describe, expect, it } from 'vitest'
-import { plannedEdit } from './competitions.service.ts'
+import { plannedEdit } from './challenges.service.ts'
 
 describe('take_check_window_hours', () => {
   it('the organiser sets it and clears it (null: the platform default) before and during the challenge', () => {

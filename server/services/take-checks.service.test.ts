@@ -17,7 +17,7 @@ describe('take checks: who reads them', () => {
         takeChecksOf: async (id) =>
           id === 1
             ? {
-                competitionId: 7,
+                challengeId: 7,
                 lifterId: 5,
                 takeChecks: null,
                 loadChecks: [
@@ -29,7 +29,7 @@ describe('take checks: who reads them', () => {
       },
       judging: {
         panel: async () => ({
-          competitionId: 7,
+          challengeId: 7,
           organiserId: 1,
           allowLifters: false,
           publishNames: false,

@@ -25,7 +25,7 @@ export function createTakeChecksService(deps: TakeChecksDeps) {
     async read(attemptId: number, viewer: number): Promise<TakeChecksResponse> {
       const found = await deps.attempts.takeChecksOf(attemptId)
       if (!found) throw notFound(`Attempt ${attemptId} does not exist.`)
-      const panel = await deps.judging.panel(found.competitionId)
+      const panel = await deps.judging.panel(found.challengeId)
       if (
         !panel ||
         !mayReadTakeChecks(

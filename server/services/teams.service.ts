@@ -6,9 +6,9 @@ import { notFound } from '../errors.ts'
 export function createTeamsService(deps: { ranked: (id: number) => Promise<readonly Participant[] | null> }) {
   return {
     /** The challenge's teams, placed; empty when nobody entered for a team. */
-    async standings(competitionId: number): Promise<TeamStanding[]> {
-      const lifters = await deps.ranked(competitionId)
-      if (!lifters) throw notFound(`Challenge ${competitionId} does not exist.`)
+    async standings(challengeId: number): Promise<TeamStanding[]> {
+      const lifters = await deps.ranked(challengeId)
+      if (!lifters) throw notFound(`Challenge ${challengeId} does not exist.`)
       return teamStandings(
         lifters.map((p) => ({
           userId: p.user_id,

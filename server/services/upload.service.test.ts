@@ -17,7 +17,7 @@ describe('upload fields', () => {
     expect(parseUploadFields({ lift_type: 'Bench Press', weight: ' 102.5 ', competition_id: '7' })).toEqual({
       liftType: 'bench',
       weight: 102.5,
-      competitionId: 7,
+      challengeId: 7,
     })
     expect(parseUploadFields({ lift_type: 'curl', weight: '50', competition_id: '7' }).liftType).toBeUndefined()
   })

@@ -14,7 +14,7 @@ import {
   type RankedLift,
 } from '../../contract/index.ts'
 import { Refusal, badRequest, conflict } from '../errors.ts'
-import { challengeLiftTypes } from './competitions.service.ts'
+import { challengeLiftTypes } from './challenges.service.ts'
 
 export const NOT_JOINED = 'Join this challenge before uploading a lift.'
 export const NOT_STARTED = 'This challenge has not started yet'
@@ -23,7 +23,7 @@ export interface UploadFields {
   /** Canonical when it names a lift we know; whether the challenge lists it is checked with the challenge. */
   liftType: LiftType | undefined
   weight: number
-  competitionId: number
+  challengeId: number
 }
 
 /** A size as upload answers say it: "1.5 MB", "600 KB". */
@@ -69,22 +69,22 @@ export function parseUploadFields(fields: Readonly<Record<string, string>>): Upl
     )
   }
   const idText = fields.competition_id!.trim()
-  const competitionId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
-  if (!Number.isSafeInteger(competitionId) || competitionId < 1 || competitionId > 2147483647)
+  const challengeId = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN
+  if (!Number.isSafeInteger(challengeId) || challengeId < 1 || challengeId > 2147483647)
     throw badRequest('competition_id must be a challenge id.')
-  return { liftType, weight, competitionId }
+  return { liftType, weight, challengeId }
 }
 
 /** A lift may be uploaded while the challenge runs, of a lift type it lists; answers the lift type. */
 export function assertUploadable(
-  competition: { startDate: Date; endDate: Date; liftTypes: string[]; description: string },
+  challenge: { startDate: Date; endDate: Date; liftTypes: string[]; description: string },
   liftType: LiftType | undefined,
   now = new Date(),
 ): LiftType {
-  const status = challengeStatus(competition.startDate, competition.endDate, now)
+  const status = challengeStatus(challenge.startDate, challenge.endDate, now)
   if (status === 'completed') throw conflict('This challenge has ended')
   if (status === 'upcoming') throw conflict(NOT_STARTED)
-  const allowed = challengeLiftTypes(competition)
+  const allowed = challengeLiftTypes(challenge)
   if (!liftType || !allowed.includes(liftType)) throw badRequest(`lift_type must be ${orList(allowed)}: the lifts this challenge lists.`)
   return liftType
 }

@@ -12,12 +12,12 @@ import {
   type WeighInBody,
   type WeighInResponse,
 } from '../../contract/index.ts'
-import type { CompetitionsRepository } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengesRepository } from '../../infra/repositories/challenges.repository.ts'
 import type { ParticipantsRepository } from '../../infra/repositories/participants.repository.ts'
 import { Refusal } from '../../infra/refusal.ts'
 import { scoringSettings } from '../../infra/scoring-view.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
-import { normalizeGender } from './competitions.service.ts'
+import { normalizeGender } from './challenges.service.ts'
 import { birthDateText, classSetOf, toParticipant } from './mappers.ts'
 
 export const NOT_ORGANISER = 'Only the organiser of this challenge records weigh-ins.'
@@ -36,15 +36,15 @@ export function windowProblem(window: { opens: Date | null; closes: Date | null 
 
 /** Why a lifter may not lift yet in a challenge with a weigh-in (one sentence), or null. */
 export function liftBeforeWeighInProblem(
-  competition: { weighInOpensAt: Date | null; weighInClosesAt: Date | null },
+  challenge: { weighInOpensAt: Date | null; weighInClosesAt: Date | null },
   lifter: { weighedInAt: Date | null },
 ): string | null {
-  if (!competition.weighInOpensAt || !competition.weighInClosesAt || lifter.weighedInAt) return null
-  return `This meet weighs lifters in before they lift: the organiser records your bodyweight between ${utc(competition.weighInOpensAt)} and ${utc(competition.weighInClosesAt)}; no attempt is taken before.`
+  if (!challenge.weighInOpensAt || !challenge.weighInClosesAt || lifter.weighedInAt) return null
+  return `This meet weighs lifters in before they lift: the organiser records your bodyweight between ${utc(challenge.weighInOpensAt)} and ${utc(challenge.weighInClosesAt)}; no attempt is taken before.`
 }
 
 export interface WeighInDeps {
-  competitions: Pick<CompetitionsRepository, 'find'>
+  challenges: Pick<ChallengesRepository, 'find'>
   participants: Pick<ParticipantsRepository, 'recordWeighIn'>
   apiBase: string
   now?: () => Date
@@ -54,32 +54,32 @@ export function createWeighInService(deps: WeighInDeps) {
   const now = deps.now ?? (() => new Date())
   return {
     /** `organiserId` records the weigh-in `body` names in their challenge. */
-    async record(organiserId: number, competitionId: number, body: WeighInBody): Promise<WeighInResponse> {
-      const competition = await deps.competitions.find(competitionId)
-      if (!competition) throw notFound(`Challenge ${competitionId} does not exist.`)
-      if (competition.createdById !== organiserId) throw forbidden(NOT_ORGANISER)
+    async record(organiserId: number, challengeId: number, body: WeighInBody): Promise<WeighInResponse> {
+      const challenge = await deps.challenges.find(challengeId)
+      if (!challenge) throw notFound(`Challenge ${challengeId} does not exist.`)
+      if (challenge.createdById !== organiserId) throw forbidden(NOT_ORGANISER)
       // A weigh-in is someone else's reading of the scale: an organiser who enters their own meet cannot record theirs.
       if (body.user_id === organiserId) throw forbidden(SELF_WEIGH_IN)
       const at = now()
-      const problem = windowProblem({ opens: competition.weighInOpensAt, closes: competition.weighInClosesAt }, at)
+      const problem = windowProblem({ opens: challenge.weighInOpensAt, closes: challenge.weighInClosesAt }, at)
       if (problem) throw conflict(problem)
       const range = bodyweightProblem('', body.bodyweight, null)
       if (range) throw badRequest(range)
-      const settings = scoringSettings(competition)
-      const set = classSetOf(competition.classSet)
+      const settings = scoringSettings(challenge)
+      const set = classSetOf(challenge.classSet)
       const recorded = await deps.participants.recordWeighIn(
         {
           userId: body.user_id,
-          competitionId,
+          challengeId,
           bodyweight: body.bodyweight,
           at,
-          answer: (row) => toParticipant(deps.apiBase, row, settings, competition.startDate),
+          answer: (row) => toParticipant(deps.apiBase, row, settings, challenge.startDate),
         },
         (entry) => {
           if (entry.weighedInAt)
             throw new Refusal('conflict', `This lifter weighed in already (${utc(entry.weighedInAt)}): a weigh-in is recorded once.`)
           const sex = normalizeGender(entry.gender)
-          const divisions = lifterDivisions(settings.total_lifts, birthDateText(entry.birthDate), competition.startDate)
+          const divisions = lifterDivisions(settings.total_lifts, birthDateText(entry.birthDate), challenge.startDate)
           if (entryBodyweightProblem(set, sex, entry.weightClass, body.bodyweight, divisions) === null) return entry.weightClass
           // The youngest division first: a junior woman of 42 kg belongs in the IPF's 43 kg class.
           return classFor(set, sex, body.bodyweight, divisions[0]) ?? entry.weightClass

@@ -121,15 +121,15 @@ export async function registerUser(app: App, name = 'Test Lifter') {
 /** A new user who created a challenge (running unless `days` says otherwise) and joined it in 83kg. */
 export async function joinedLifter(app: App, challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) {
   const u = await registerUser(app)
-  const competitionId = await createChallenge(app, u.access_token, challenge, days)
+  const challengeId = await createChallenge(app, u.access_token, challenge, days)
   const res = await app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   if (res.statusCode !== 201) throw new Error(`join failed: ${res.statusCode} ${res.body}`)
-  return { ...u, competitionId }
+  return { ...u, challengeId }
 }
 
 /** Creates a challenge through the API as the given user. Dates are offsets in days from now. */

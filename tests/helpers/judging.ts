@@ -14,7 +14,7 @@ const NO_LIFT: Record<string, string> = {
   clean_and_jerk: 'press_out',
 }
 
-export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId: number, certified = 3) {
+export async function certifiedPanel(t: TestApp, organiser: Auth, challengeId: number, certified = 3) {
   const judges: Awaited<ReturnType<typeof registerUser>>[] = []
   for (let i = 0; i < 3; i++) judges.push(await registerUser(t.app, `Panel Judge ${i + 1}`))
   const ids = judges.map((j) => j.user_id)
@@ -26,7 +26,7 @@ export async function certifiedPanel(t: TestApp, organiser: Auth, competitionId:
   const usernames = ids.map((id) => byId.get(id)!)
   const res = await t.app.inject({
     method: 'PUT',
-    url: `/api/competitions/${competitionId}/judges`,
+    url: `/api/competitions/${challengeId}/judges`,
     headers: organiser.auth,
     payload: { usernames },
   })

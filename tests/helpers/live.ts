@@ -98,7 +98,7 @@ export async function createOngoingChallenge(
   name = 'Live Challenge',
   liftTypes = ['Squat', 'Bench Press', 'Deadlift'],
 ): Promise<number> {
-  const row = await prisma.competition.create({
+  const row = await prisma.challenge.create({
     data: {
       name,
       location: 'Test Gym',
@@ -117,12 +117,12 @@ export async function createOngoingChallenge(
 export async function join(
   url: string,
   lifter: Lifter,
-  competitionId: number,
+  challengeId: number,
 ): Promise<{ status: number; body: { participant_id?: number; participants?: number; error?: string } }> {
   const res = await fetch(`${url}/api/join_competition`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
-    body: JSON.stringify({ competition_id: competitionId, weight_class: '83kg' }),
+    body: JSON.stringify({ competition_id: challengeId, weight_class: '83kg' }),
   })
   const body: unknown = await res.json()
   if (!Value.Check(JoinAnswer, body)) throw new Error(`POST /api/join_competition answered ${JSON.stringify(body)}`)
@@ -185,8 +185,8 @@ export interface FeedClient {
 }
 
 /** A plain `ws` client of /api/live/:competitionId, recording every message. */
-export async function openFeed(url: string, competitionId: number | string): Promise<FeedClient> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live/${competitionId}`)
+export async function openFeed(url: string, challengeId: number | string): Promise<FeedClient> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/live/${challengeId}`)
   const messages: LiveFeedMessage[] = []
   ws.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveFeedMessage))
   await once(ws, 'open')

@@ -2,7 +2,7 @@
 // (web/src/stores/live.ts), exactly as a challenge page does. It loads web code, so the tests
 // that use it are type-checked with the DOM library too (tsconfig.harness.json).
 import type { LiveEvent, Participant, ParticipantListResponse, Room } from '../../contract/index.ts'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
 import type { ClientSocket } from './live.ts'
 
@@ -29,9 +29,9 @@ export class RoomFollower {
   constructor(
     readonly socket: ClientSocket,
     readonly baseUrl: string,
-    readonly competitionId: number,
+    readonly challengeId: number,
   ) {
-    this.room = competitionRoom(competitionId)
+    this.room = challengeRoom(challengeId)
     this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
   }
 
@@ -56,7 +56,7 @@ export class RoomFollower {
   }
 
   async #snapshot(): Promise<number> {
-    const res = await fetch(`${this.baseUrl}/api/competitions/${this.competitionId}/participants`)
+    const res = await fetch(`${this.baseUrl}/api/competitions/${this.challengeId}/participants`)
     if (!res.ok) throw new Error(`snapshot failed: ${res.status}`)
     const seq = Number(res.headers.get('x-live-seq'))
     const list = ((await res.json()) as ParticipantListResponse).participants

@@ -4,7 +4,7 @@ import { discardingPublisher } from '../../infra/live-publisher.ts'
 import { createRepositories } from '../../infra/repositories/index.ts'
 import { requeueUnfinished } from '../../infra/transcoding/index.ts'
 import { DEMO_PASSWORD, seedDemoData, seedDemoVideos } from '../../infra/demo-data.ts'
-import { pointsFor, type Competition, type MeetCardsResponse, type Participant } from '../../contract/index.ts'
+import { pointsFor, type Challenge, type MeetCardsResponse, type Participant } from '../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { binaries } from '../helpers/clips.ts'
 
@@ -25,7 +25,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   it('serves the demo challenges in the spec shape, in every status', async () => {
     const res = await t.app.inject({ url: '/api/competitions' })
     expect(res.statusCode).toBe(200)
-    const list = (res.json() as { competitions: Competition[] }).competitions
+    const list = (res.json() as { competitions: Challenge[] }).competitions
     expect(list).toHaveLength(12)
     expect(
       list
@@ -38,18 +38,18 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     expect(new Set(list.map((c) => c.sport))).toEqual(new Set(['powerlifting', 'weightlifting', 'single_lift']))
   })
 
-  async function demoChallenge(name: string): Promise<{ competition: Competition; participants: Participant[] }> {
-    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
-    const competition = competitions.find((c) => c.name === name)!
-    const { participants } = (await t.app.inject({ url: `/api/competitions/${competition.id}/participants` })).json() as {
+  async function demoChallenge(name: string): Promise<{ challenge: Challenge; participants: Participant[] }> {
+    const { competitions: challenges } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Challenge[] }
+    const challenge = challenges.find((c) => c.name === name)!
+    const { participants } = (await t.app.inject({ url: `/api/competitions/${challenge.id}/participants` })).json() as {
       participants: Participant[]
     }
-    return { competition, participants }
+    return { challenge, participants }
   }
 
   it('the deadlift challenge ranked by DOTS orders its lifters by the formula, across classes', async () => {
-    const { competition, participants } = await demoChallenge('Global Deadlift Showdown')
-    expect(competition).toMatchObject({ sport: 'single_lift', total_lifts: ['deadlift'], ranking: 'dots', points_formula: 'dots' })
+    const { challenge, participants } = await demoChallenge('Global Deadlift Showdown')
+    expect(challenge).toMatchObject({ sport: 'single_lift', total_lifts: ['deadlift'], ranking: 'dots', points_formula: 'dots' })
     const placed = participants.filter((p) => p.place !== null)
     expect(placed.length).toBeGreaterThan(5)
     expect(new Set(placed.map((p) => p.weight_class)).size).toBeGreaterThan(1)
@@ -62,8 +62,8 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   })
 
   it('the weightlifting challenge totals snatch and clean & jerk and shows Sinclair points', async () => {
-    const { competition, participants } = await demoChallenge('Snatch & Clean Open')
-    expect(competition).toMatchObject({
+    const { challenge, participants } = await demoChallenge('Snatch & Clean Open')
+    expect(challenge).toMatchObject({
       sport: 'weightlifting',
       total_lifts: ['snatch', 'clean_and_jerk'],
       ranking: 'class',
@@ -93,12 +93,12 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   })
 
   it("makes demo videos of each ongoing challenge's best lifts and of one attempt awaiting judges, which the queue turns ready as after a restart", async () => {
-    const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }).competitions
+    const ongoing = ((await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Challenge[] }).competitions
       .filter((c) => c.status === 'ongoing')
       .map((c) => ({ id: c.id, total_lifts: [...c.total_lifts].sort() }))
     const awaiting = new Map<number, number>()
     for (const { id } of ongoing)
-      awaiting.set(id, Math.min(1, await t.db.prisma.attempt.count({ where: { status: 'pending', participant: { competitionId: id } } })))
+      awaiting.set(id, Math.min(1, await t.db.prisma.attempt.count({ where: { status: 'pending', participant: { challengeId: id } } })))
     expect([...awaiting.values()].some((n) => n > 0)).toBe(true)
     const made = await seedDemoVideos(t.db.prisma, t.storage, binaries().ffmpeg)
     expect(made).toBe(ongoing.reduce((sum, c) => sum + c.total_lifts.length + awaiting.get(c.id)!, 0))
@@ -124,7 +124,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     // A demo judge of a challenge with clips awaiting judgement finds them on the desk.
     const withAwaiting = ongoing.find((c) => awaiting.get(c.id)! > 0)!
     const judge = await t.db.prisma.judge.findFirstOrThrow({
-      where: { competitionId: withAwaiting.id },
+      where: { challengeId: withAwaiting.id },
       include: { user: { select: { username: true } } },
     })
     const login = await t.app.inject({
@@ -145,8 +145,8 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
 
   it('seeds IPF lifters of every powerlifting division, women and men, one equipped, that the leaderboard filters find', async () => {
     await t.app.repos.leaderboard.rebuildAll() // what `npm start` does after seeding
-    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
-    const ipf = competitions.filter((c) => c.class_set === 'ipf')
+    const { competitions: challenges } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Challenge[] }
+    const ipf = challenges.filter((c) => c.class_set === 'ipf')
     expect(ipf.map((c) => [c.gender, c.equipment]).sort()).toEqual([
       ['F', 'classic'],
       ['M', 'both'],
@@ -175,8 +175,8 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
 
   it('certifies its panels, so the global boards are full of verified results; the garage meet shows only when asked', async () => {
     await t.app.repos.leaderboard.rebuildAll() // what `npm start` does after seeding
-    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
-    const garage = competitions.find((c) => c.name === 'Garage Meet (self-judged)')!
+    const { competitions: challenges } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Challenge[] }
+    const garage = challenges.find((c) => c.name === 'Garage Meet (self-judged)')!
     const { participants } = (await t.app.inject({ url: `/api/competitions/${garage.id}/participants` })).json() as {
       participants: Participant[]
     }
@@ -206,7 +206,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     const entries = await t.db.prisma.participant.findMany({
       select: {
         userId: true,
-        competitionId: true,
+        challengeId: true,
         weightClass: true,
         bodyweight: true,
         user: { select: { weightClass: true } },
@@ -225,7 +225,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     )
     expect(inconsistent).toEqual([])
     const byChallenge = groupBy(
-      (e) => e.competitionId,
+      (e) => e.challengeId,
       entries.filter((e) => e.attempts.length > 0),
     )
     for (const lifters of byChallenge.values()) {
@@ -236,9 +236,9 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
   })
 
   it('seeds a powerlifting and a weightlifting meet mid-competition: lifters done, attempts waiting, a window running, a bomb-out', async () => {
-    const { competitions } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Competition[] }
+    const { competitions: challenges } = (await t.app.inject({ url: '/api/competitions' })).json() as { competitions: Challenge[] }
     for (const name of ['Riverside Powerlifting Meet', 'Harbour Weightlifting Meet']) {
-      const meet = competitions.find((c) => c.name === name)!
+      const meet = challenges.find((c) => c.name === name)!
       expect(meet).toMatchObject({ format: 'meet', status: 'ongoing' })
       const res = await t.app.inject({ url: `/api/competitions/${meet.id}/cards` })
       expect(res.statusCode, res.body).toBe(200)
@@ -256,9 +256,7 @@ describe('embedded PostgreSQL (PGlite) with demo data', () => {
     }
     const cells = async (name: string) =>
       (
-        (
-          await t.app.inject({ url: `/api/competitions/${competitions.find((c) => c.name === name)!.id}/cards` })
-        ).json() as MeetCardsResponse
+        (await t.app.inject({ url: `/api/competitions/${challenges.find((c) => c.name === name)!.id}/cards` })).json() as MeetCardsResponse
       ).cards.flatMap((c) => c.lifts.flatMap((l) => l.cells))
     expect((await cells('Riverside Powerlifting Meet')).some((cell) => cell.state === 'pending')).toBe(true)
     expect((await cells('Harbour Weightlifting Meet')).some((cell) => cell.declare_by !== null)).toBe(true)

@@ -3,7 +3,7 @@
 // (which is never stopped): refused (the server is down or restarting: connections are reset
 // and refused) and a partition (packets vanish: open connections go silent, new ones hang).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { connectClient, subscribe, type ClientSocket } from '../helpers/live.ts'
@@ -59,7 +59,7 @@ describe.each([
   { outage: 'partition', begin: async () => proxy.blackhole() },
 ])('database outage ($outage)', ({ outage, begin }) => {
   it('reads, logins and writes answer 503 {error} within seconds, write nothing, and work again once it returns', async () => {
-    const competitionId = await createChallenge(t.app, owner.access_token, { name: `Outage ${outage}` })
+    const challengeId = await createChallenge(t.app, owner.access_token, { name: `Outage ${outage}` })
     const lifter = await registerUser(t.app, `Outage Lifter ${outage}`)
     expect((await t.app.inject({ url: '/api/competitions' })).statusCode).toBe(200)
     const participantsBefore = await t.db.prisma.participant.count()
@@ -85,7 +85,7 @@ describe.each([
           method: 'POST',
           url: '/api/join_competition',
           headers: lifter.auth,
-          payload: { competition_id: competitionId, weight_class: '83kg' },
+          payload: { competition_id: challengeId, weight_class: '83kg' },
         }),
     }
     for (const [name, send] of Object.entries(requests)) {
@@ -98,7 +98,7 @@ describe.each([
     // A live subscribe reads the outbox: it answers an error the client can retry, promptly.
     socket ??= await connectClient(url)
     const [subscribed, subscribeMs] = await timed(() =>
-      subscribe(socket!, competitionRoom(competitionId), 0).then(
+      subscribe(socket!, challengeRoom(challengeId), 0).then(
         () => 'ok',
         (e: Error) => e.message,
       ),
@@ -118,10 +118,10 @@ describe.each([
       method: 'POST',
       url: '/api/join_competition',
       headers: lifter.auth,
-      payload: { competition_id: competitionId, weight_class: '83kg' },
+      payload: { competition_id: challengeId, weight_class: '83kg' },
     })
     expect(joined.statusCode, joined.body).toBe(201)
-    expect((await subscribe(socket, competitionRoom(competitionId), 0)).seq).toBe(1)
+    expect((await subscribe(socket, challengeRoom(challengeId), 0)).seq).toBe(1)
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: lifter.email, password: lifter.password } }))
         .statusCode,

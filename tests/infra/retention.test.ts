@@ -3,7 +3,7 @@
 // subscriber asking for what went is answered resync), views past the dedupe window go, and
 // refresh tokens ended long enough ago go while live ones stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, ENGAGEMENT, type Room } from '../../contract/index.ts'
+import { challengeRoom, ENGAGEMENT, type Room } from '../../contract/index.ts'
 import { REPLAY_LIMIT } from '../../infra/repositories/live-events.repository.ts'
 import { ENDED_TOKEN_MIN_KEEP_MS, startRetention, type RetentionCounts } from '../../infra/retention.ts'
 import {
@@ -68,7 +68,7 @@ describe('live events', () => {
       createOngoingChallenge(t.db.prisma, 'Young'),
       createOngoingChallenge(t.db.prisma, 'Quiet'),
     ])
-    const [a, b, c] = [competitionRoom(busy), competitionRoom(young), competitionRoom(quietRoom)]
+    const [a, b, c] = [challengeRoom(busy), challengeRoom(young), challengeRoom(quietRoom)]
     // Busy: 1,005 events two days old, then 5 recent ones. Young: 1,200 recent. Quiet: 50 two days old.
     await events(a, 1, REPLAY_LIMIT + 5, 48 * HOUR, REPLAY_LIMIT + 10)
     await events(a, REPLAY_LIMIT + 6, REPLAY_LIMIT + 10, 0)
@@ -124,7 +124,7 @@ describe('views', () => {
     const id = await createOngoingChallenge(t.db.prisma, 'Views')
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
     const participant = await t.db.prisma.participant.create({
-      data: { userId: lifter!.userId, competitionId: id, weightClass: '83kg', gender: 'M' },
+      data: { userId: lifter!.userId, challengeId: id, weightClass: '83kg', gender: 'M' },
     })
     const attempt = await t.db.prisma.attempt.create({
       data: { participantId: participant.id, liftType: 'Squat', attemptNumber: 1, weight: 100 },

@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath, resolve } from 'node:path'
 import { io } from 'socket.io-client'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
@@ -102,11 +102,11 @@ async function call(path: string, init: RequestInit & { retryable?: boolean } = 
   }
 }
 
-async function joinThroughProxy(lifter: Lifter, competitionId: number) {
+async function joinThroughProxy(lifter: Lifter, challengeId: number) {
   const res = await call('/api/join_competition', {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${lifter.token}` },
-    body: JSON.stringify({ competition_id: competitionId, weight_class: '83kg' }),
+    body: JSON.stringify({ competition_id: challengeId, weight_class: '83kg' }),
   })
   // A retry after a lost answer finds the lifter already in: the join happened once.
   expect([200, 201, 409], await res.clone().text()).toContain(res.status)
@@ -163,15 +163,15 @@ afterAll(async () => {
 
 describe('through the reverse proxy of docker-compose.yml', () => {
   it('joins, an upload, a judged decision and 200 spectators survive a node restart; every spectator converges', async () => {
-    const competitionId = await createOngoingChallenge(db.prisma, 'Balancer Open')
+    const challengeId = await createOngoingChallenge(db.prisma, 'Balancer Open')
     const [organiser, ...rest] = await createLifters(db.prisma, JWT_SECRET, 4 + JOINS_BEFORE + JOINS_DURING, 'Balancer Lifter')
     const judges = rest.slice(0, 3)
     const lifters = rest.slice(3)
-    await db.prisma.competition.update({ where: { id: competitionId }, data: { createdById: organiser!.userId } })
+    await db.prisma.challenge.update({ where: { id: challengeId }, data: { createdById: organiser!.userId } })
     await db.prisma.user.updateMany({ where: { id: { in: judges.map((j) => j.userId) } }, data: { judgeCertifiedAt: new Date() } })
 
     // 200 spectators, each following the challenge with the web app's live store.
-    const followers = Array.from({ length: SPECTATORS }, () => new RoomFollower(spectator(), proxyUrl, competitionId))
+    const followers = Array.from({ length: SPECTATORS }, () => new RoomFollower(spectator(), proxyUrl, challengeId))
     for (let i = 0; i < followers.length; i += 20) await Promise.all(followers.slice(i, i + 20).map((f) => f.start()))
     await waitUntil(() => sockets.every((s) => s.connected), 'every spectator to connect', 60_000)
     // The proxy spread them: both nodes hold sessions (the cookie decides, not the address).
@@ -187,10 +187,10 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     expect(cookies.size, 'polling handshakes reach both nodes, each with its cookie').toBe(2)
 
     // Lifters join through the proxy; one uploads a lift.
-    for (const lifter of lifters.slice(0, JOINS_BEFORE)) await joinThroughProxy(lifter, competitionId)
+    for (const lifter of lifters.slice(0, JOINS_BEFORE)) await joinThroughProxy(lifter, challengeId)
     const clip = readFileSync(await makeClip(root, 'lift.mp4', { width: 640, height: 360, seconds: 2 }))
     const form = multipartForm(
-      { competition_id: competitionId, lift_type: 'squat', weight: 180 },
+      { competition_id: challengeId, lift_type: 'squat', weight: 180 },
       [{ filename: 'lift.mp4', data: clip }],
       'fields-first',
     )
@@ -205,7 +205,7 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     // Node A restarts half-way while more lifters join (the proxy skips it while it is down).
     const joinsDuring = (async () => {
       for (const lifter of lifters.slice(JOINS_BEFORE)) {
-        await joinThroughProxy(lifter, competitionId)
+        await joinThroughProxy(lifter, challengeId)
         await sleep(150)
       }
     })()
@@ -226,7 +226,7 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     const usernames = (
       await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.userId) } }, select: { username: true } })
     ).map((u) => u.username)
-    const panel = await call(`/api/competitions/${competitionId}/judges`, {
+    const panel = await call(`/api/competitions/${challengeId}/judges`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${organiser!.token}` },
       body: JSON.stringify({ usernames }),
@@ -242,7 +242,7 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     }
 
     // Nothing lost: every join once, the decision recorded.
-    const participants = await db.prisma.participant.findMany({ where: { competitionId } })
+    const participants = await db.prisma.participant.findMany({ where: { challengeId } })
     expect(participants.map((p) => p.userId).sort((x, y) => x - y)).toEqual(lifters.map((l) => l.userId).sort((x, y) => x - y))
     const judged = await db.prisma.attempt.findUniqueOrThrow({ where: { id: uploaded.attempt_id } })
     expect(judged.status, 'a good lift').toBe('completed')
@@ -250,7 +250,7 @@ describe('through the reverse proxy of docker-compose.yml', () => {
     // Every spectator converges: the room's last event, the database's participants and count,
     // and the judged attempt (from the event, or from a snapshot taken after it).
     const expectedIds = participants.map((p) => p.userId).sort((x, y) => x - y)
-    const head = (await db.prisma.liveRoom.findUniqueOrThrow({ where: { room: competitionRoom(competitionId) } })).seq
+    const head = (await db.prisma.liveRoom.findUniqueOrThrow({ where: { room: challengeRoom(challengeId) } })).seq
     const judgedSeen = (f: RoomFollower) =>
       f.participants.get(lifters[0]!.userId)?.attempts.some((a) => a.id === uploaded.attempt_id && a.status === 'completed') === true ||
       f.applied.some(

@@ -22,7 +22,7 @@ let database: TestDatabase
 let db: Database
 let dir: string
 let server: ServerProcess
-let competitionId: number
+let challengeId: number
 let lifters: Lifter[]
 let judges: Lifter[]
 let pendingAttemptId: number
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { prisma } = db
   lifters = await createLifters(prisma, loadConfig().jwtSecret, LIFTERS, 'Board Lifter')
   judges = await createLifters(prisma, loadConfig().jwtSecret, 3, 'Board Judge')
-  const competition = await prisma.competition.create({
+  const challenge = await prisma.challenge.create({
     data: {
       name: 'Hall Board Open',
       location: 'Test Hall',
@@ -48,13 +48,13 @@ beforeAll(async () => {
       createdById: judges[0]!.userId,
     },
   })
-  competitionId = competition.id
+  challengeId = challenge.id
   const decidedAt = new Date(Date.now() - 60_000)
   for (const [i, lifter] of lifters.entries()) {
     const participant = await prisma.participant.create({
       data: {
         userId: lifter.userId,
-        competitionId,
+        challengeId,
         weightClass: CLASSES[i % 3]!,
         gender: 'M',
         joinedAt: new Date(Date.now() - 3_600_000 + i * 1000),
@@ -157,7 +157,7 @@ const layout = (page: Page): Promise<Layout> =>
   })
 
 async function walkPages(page: Page, label: string) {
-  await page.goto(`${server.url}/challenges/${competitionId}/live`)
+  await page.goto(`${server.url}/challenges/${challengeId}/live`)
   await page
     .getByTestId('board-count')
     .filter({ hasText: new RegExp(`^${LIFTERS}$`) })
@@ -225,7 +225,7 @@ describe('projector board for a hall', () => {
       .getByTestId('board-decided-rank')
       .filter({ hasText: /^#\d+ in \d+kg · / })
       .waitFor()
-    expect(await page.getByTestId('board-url').textContent()).toMatch(new RegExp(`/challenges/${competitionId}$`))
+    expect(await page.getByTestId('board-url').textContent()).toMatch(new RegExp(`/challenges/${challengeId}$`))
     expect(await page.locator('svg.board__qr path').getAttribute('d')).toMatch(/^M/)
     expect(browser720.errors).toEqual([])
   })
@@ -241,7 +241,7 @@ describe('projector board for a hall', () => {
     const page = browser720.page
     const headers = (token: string) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` })
     const users = await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.userId) } }, orderBy: { id: 'asc' } })
-    const panel = await fetch(`${server.url}/api/competitions/${competitionId}/judges`, {
+    const panel = await fetch(`${server.url}/api/competitions/${challengeId}/judges`, {
       method: 'PUT',
       headers: headers(judges[0]!.token),
       body: JSON.stringify({ usernames: users.map((u) => u.username) }),
@@ -293,7 +293,7 @@ describe('projector board for a hall', () => {
   it('on a 390 px phone (the QR code opens it there) it lists every lifter on one scrolling page, names readable', async () => {
     const phone = await openBrowser(390, 844)
     try {
-      await phone.page.goto(`${server.url}/challenges/${competitionId}/live`)
+      await phone.page.goto(`${server.url}/challenges/${challengeId}/live`)
       await phone.page
         .getByTestId('board-count')
         .filter({ hasText: new RegExp(`^${LIFTERS}$`) })
@@ -315,7 +315,7 @@ describe('projector board for a hall', () => {
           (n) => n.getBoundingClientRect().width < 20 || n.scrollWidth > n.closest('td')!.clientWidth + 1,
         ).length,
       }))
-      const withPending = await db.prisma.participant.count({ where: { competitionId, attempts: { some: { status: 'pending' } } } })
+      const withPending = await db.prisma.participant.count({ where: { challengeId, attempts: { some: { status: 'pending' } } } })
       expect(withPending).toBeGreaterThan(0)
       expect(state).toEqual({ overflowX: 0, rows: LIFTERS, pager: false, clippedNames: 0, totalsOffScreen: 0, pendingShown: withPending })
       await phone.page.screenshot({ path: '/tmp/board-390-phone.png' })

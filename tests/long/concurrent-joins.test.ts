@@ -3,7 +3,7 @@
 // and exactly one numbered live event per successful join, gap-free.
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp
@@ -45,15 +45,15 @@ describe('500 concurrent joins', () => {
     for (const c of challenges) {
       const res = await fetch(`${base}/api/competitions/${c}`)
       expect(await res.json()).toHaveProperty('competition.participants', 50)
-      const events = await t.db.prisma.liveEvent.findMany({ where: { room: competitionRoom(c) }, orderBy: { seq: 'asc' } })
+      const events = await t.db.prisma.liveEvent.findMany({ where: { room: challengeRoom(c) }, orderBy: { seq: 'asc' } })
       expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
       // Each event carries the count after its own join: 1, 2, …, 50 in seq order.
       expect(events.map((e) => (e.payload as { participants: number }).participants)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
     }
     const pairs = await t.db.prisma.participant.groupBy({
-      by: ['userId', 'competitionId'],
+      by: ['userId', 'challengeId'],
       _count: true,
-      where: { competitionId: { in: challenges } },
+      where: { challengeId: { in: challenges } },
     })
     expect(pairs).toHaveLength(500)
     expect(pairs.every((p) => p._count === 1)).toBe(true)

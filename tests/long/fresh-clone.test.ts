@@ -183,8 +183,8 @@ describe('a fresh clone', () => {
       expect(api.headers.get('content-type')).toMatch(/^application\/json/)
       const body = (await api.json()) as unknown
       // The demo data (an array today; `{competitions: [...]}` once the spec's envelope lands).
-      const competitions = Array.isArray(body) ? body : (body as { competitions?: unknown[] }).competitions
-      expect(competitions?.length).toBeGreaterThan(0)
+      const challenges = Array.isArray(body) ? body : (body as { challenges?: unknown[] }).challenges
+      expect(challenges?.length).toBeGreaterThan(0)
 
       const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)
       console.log(

@@ -3,7 +3,7 @@
 // before: the presses counted blind), within a loose bound of 15 s. Reported, never asserted in `npm test` (this is
 // a long run): the time from sending the third press to the last spectator's lights, and the median.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type HallPlatformView, type HallResponse } from '../../contract/index.ts'
+import { challengeRoom, type HallPlatformView, type HallResponse } from '../../contract/index.ts'
 import { createChallenge, registerUser } from '../helpers/app.ts'
 import { certifiedPanel } from '../helpers/judging.ts'
 import { connectClient, startLiveServer, subscribe, waitUntil, type ClientSocket, type LiveTestServer } from '../helpers/live.ts'
@@ -64,7 +64,7 @@ describe('200 spectators of the hall', () => {
     for (let i = 0; i < SPECTATORS; i++) {
       const socket = await connectClient(t.url)
       sockets.push(socket)
-      await subscribe(socket, competitionRoom(id))
+      await subscribe(socket, challengeRoom(id))
       socket.on('event', (event) => {
         if (event.type !== 'hall.changed') return
         const platform = (event.data as { platform: HallPlatformView }).platform

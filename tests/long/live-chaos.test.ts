@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  competitionRoom,
-  type CompetitionResponse,
+  challengeRoom,
+  type ChallengeResponse,
   type LiveEvent,
   type Participant,
   type ParticipantListResponse,
@@ -85,22 +85,22 @@ class Spectator {
   constructor(
     readonly socket: ClientSocket,
     readonly restUrls: readonly string[],
-    readonly competitionId: number,
+    readonly challengeId: number,
   ) {
-    this.room = competitionRoom(competitionId)
+    this.room = challengeRoom(challengeId)
     this.store = createLiveStore({ openSocket: () => socket, accessToken: () => null, refreshSession: async () => null })
   }
 
   async start() {
     // How the challenge ranks (the page reads it from the challenge's answer).
-    const res = await fetch(`${this.restUrls[0]}/api/competitions/${this.competitionId}`)
-    this.scoring = ((await res.json()) as CompetitionResponse).competition
+    const res = await fetch(`${this.restUrls[0]}/api/competitions/${this.challengeId}`)
+    this.scoring = ((await res.json()) as ChallengeResponse).competition
     const seq = await this.snapshot()
     this.store.getState().watch(this.room, { seq, apply: (event) => this.apply(event), resync: () => this.snapshot() })
   }
 
   async snapshot(): Promise<number> {
-    const res = await fetch(`${this.restUrls[pick(this.restUrls.length)]}/api/competitions/${this.competitionId}/participants`)
+    const res = await fetch(`${this.restUrls[pick(this.restUrls.length)]}/api/competitions/${this.challengeId}/participants`)
     if (!res.ok) throw new Error(`snapshot failed: ${res.status}`)
     const seq = Number(res.headers.get('x-live-seq'))
     this.list = ((await res.json()) as ParticipantListResponse).participants
@@ -168,8 +168,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function upload(url: string, lifter: Lifter, competitionId: number, weight: number) {
-  const form = multipartForm({ lift_type: 'squat', weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+async function upload(url: string, lifter: Lifter, challengeId: number, weight: number) {
+  const form = multipartForm({ lift_type: 'squat', weight, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const res = await fetch(`${url}/api/upload`, {
     method: 'POST',
     headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
@@ -245,11 +245,11 @@ describe('live chaos', () => {
       Array.from({ length: JOIN_CONCURRENCY }, async () => {
         while (next < JOINS) {
           const i = next++
-          const competitionId = challenges[i % CHALLENGES]!
+          const challengeId = challenges[i % CHALLENGES]!
           const url = nodeUrls[pick(nodeUrls.length)]!
-          const { status } = await join(url, lifters[i]!, competitionId)
+          const { status } = await join(url, lifters[i]!, challengeId)
           joinStatuses.push(status)
-          if (i % (JOINS / UPLOADS) === 0) uploadStatuses.push(await upload(url, lifters[i]!, competitionId, 100 + pick(200)))
+          if (i % (JOINS / UPLOADS) === 0) uploadStatuses.push(await upload(url, lifters[i]!, challengeId, 100 + pick(200)))
         }
       }),
     )
@@ -270,20 +270,20 @@ describe('live chaos', () => {
     // The database's state, room by room, as the participants answer shows it.
     const expected = new Map<number, { seq: number; participants: Map<number, string> }>()
     for (const id of challenges) {
-      const head = await db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } })
-      const rows = await db.prisma.participant.findMany({ where: { competitionId: id }, include: { user: true, attempts: true } })
+      const head = await db.prisma.liveRoom.findUnique({ where: { room: challengeRoom(id) } })
+      const rows = await db.prisma.participant.findMany({ where: { challengeId: id }, include: { user: true, attempts: true } })
       const participants = new Map(rows.map((p) => [p.userId, describeAttempts(p.attempts.map((a) => toLift('/api', a, p)))]))
       expected.set(id, { seq: head!.seq, participants })
     }
     await waitUntil(
-      () => spectators.every((s) => s.seq === expected.get(s.competitionId)!.seq),
+      () => spectators.every((s) => s.seq === expected.get(s.challengeId)!.seq),
       "every spectator to reach its room's seq",
       30_000,
     ).catch(() => {})
 
     const wrong: string[] = []
     for (const [i, s] of spectators.entries()) {
-      const want = expected.get(s.competitionId)!
+      const want = expected.get(s.challengeId)!
       const got = new Map(s.list.map((p) => [p.id, describeAttempts(p.attempts)]))
       if (s.seq !== want.seq) wrong.push(`spectator ${i}: seq ${s.seq}, database ${want.seq}`)
       if (s.count !== want.participants.size) wrong.push(`spectator ${i}: count ${s.count}, database ${want.participants.size}`)

@@ -38,7 +38,7 @@ let proxy: TcpProxy
 let browser: TestBrowser
 /** The pages, all in one context. */
 let challenge: Page, board: Page, home: Page, leaderboard: Page, random: Page, profile: Page
-let competitionId: number
+let challengeId: number
 let weightClass: string
 let participants = 0
 let organiser: Lifter
@@ -60,8 +60,8 @@ async function newLifter(name: string): Promise<Lifter> {
 
 /** Joins the challenge and lifts, judged good by the demo's certified panel (so it counts on the global boards): `weight` kg puts the lifter on top of every board. */
 async function joinAndLift(lifter: Lifter, weight: number) {
-  await joinChallenge(serverUrl(), lifter.auth, competitionId, weightClass)
-  const { attempt_id: attemptId } = await uploadClip(serverUrl(), lifter.auth, competitionId, clipPath, weight)
+  await joinChallenge(serverUrl(), lifter.auth, challengeId, weightClass)
+  const { attempt_id: attemptId } = await uploadClip(serverUrl(), lifter.auth, challengeId, clipPath, weight)
   await panel.decide(attemptId)
   participants++
 }
@@ -113,7 +113,7 @@ async function expectCaughtUp(lifter: Lifter, weight: number) {
   for (const p of [...livePages(), random]) expect(await p.getByRole('alert').count(), p.url()).toBe(0)
   // Live again: the next join arrives without a reload.
   const next = await newLifter(`${lifter.name} Live`)
-  await joinChallenge(serverUrl(), next.auth, competitionId, weightClass)
+  await joinChallenge(serverUrl(), next.auth, challengeId, weightClass)
   participants++
   await Promise.all([
     challenge
@@ -170,9 +170,9 @@ beforeAll(async () => {
     }),
   })
   expect(created.status, await created.clone().text()).toBe(201)
-  competitionId = ((await created.json()) as { competition_id: number }).competition_id
+  challengeId = ((await created.json()) as { competition_id: number }).competition_id
   weightClass = '120kg+'
-  panel = await certifiedDemoPanel(serverUrl(), organiser.auth, competitionId)
+  panel = await certifiedDemoPanel(serverUrl(), organiser.auth, challengeId)
   // Heavier than every demo squat, and each later lifter heavier still, all within the open class's world record (595 kg).
   const first = await newLifter('Offline First')
   await joinAndLift(first, 300)
@@ -187,8 +187,8 @@ beforeAll(async () => {
     Page,
   ]
   await Promise.all([
-    challenge.goto(`${pageUrl()}/challenges/${competitionId}`),
-    board.goto(`${pageUrl()}/challenges/${competitionId}/live`),
+    challenge.goto(`${pageUrl()}/challenges/${challengeId}`),
+    board.goto(`${pageUrl()}/challenges/${challengeId}/live`),
     home.goto(`${pageUrl()}/`),
     // Sorted by squat: a squat challenge's lifts are bests, not totals, and the board shows its first page.
     leaderboard.goto(`${pageUrl()}/leaderboard?sort=squat`),

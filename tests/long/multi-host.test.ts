@@ -238,12 +238,12 @@ async function objectRange(key: string, start: number, end: number): Promise<Buf
 
 describe('two server nodes and a worker on private disks, sharing PostgreSQL, Redis and S3', () => {
   it('a tus upload started on A, cut off half-way, resumed and finished on B, is transcoded by the worker and plays with Range from A', async () => {
-    const competitionId = await createOngoingChallenge(db.prisma, 'Multi-host Open')
+    const challengeId = await createOngoingChallenge(db.prisma, 'Multi-host Open')
     const [lifter] = await createLifters(db.prisma, loadConfig().jwtSecret, 1)
-    expect((await join(a.url, lifter!, competitionId)).status).toBe(201)
+    expect((await join(a.url, lifter!, challengeId)).status).toBe(201)
 
     // Created on A: the token and the form fields are checked here, before any byte.
-    const metadata = { filename: 'heavy.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 180, competition_id: competitionId }
+    const metadata = { filename: 'heavy.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 180, competition_id: challengeId }
     const created = await tusRequest(a.url, 'POST', '/api/uploads/', lifter!, {
       'upload-length': String(clip.length),
       'upload-metadata': Object.entries(metadata)
@@ -320,14 +320,14 @@ describe('two server nodes and a worker on private disks, sharing PostgreSQL, Re
     expect(body).toMatchObject({
       attempt_id: expect.any(Number),
       participant_id: lifter!.userId,
-      competition_id: competitionId,
+      competition_id: challengeId,
       url: expect.stringMatching(/^\/api\/video\//),
     })
     expect(Number(finished.headers.get('x-attempt-id'))).toBe(body.attempt_id)
     const attemptId = body.attempt_id
 
     // The worker (its own process and disk) transcodes it; polled through node A's API.
-    const detailPath = `/api/competitions/${competitionId}/participants/${lifter!.userId}/attempts/${attemptId}`
+    const detailPath = `/api/competitions/${challengeId}/participants/${lifter!.userId}/attempts/${attemptId}`
     type Detail = { processing: string; video_url: string; poster_url: string | null; renditions: Record<string, string> }
     let detail: Detail | undefined
     const deadline = Date.now() + 120_000

@@ -41,8 +41,8 @@ afterAll(async () => {
 })
 
 /** Uploads a squat and has the organiser (judging alone) vote it good: only judged lifts are ranked. */
-async function upload(lifter: Lifter, competitionId: number, weight: number, organiser: Lifter) {
-  const form = multipartForm({ lift_type: 'squat', weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+async function upload(lifter: Lifter, challengeId: number, weight: number, organiser: Lifter) {
+  const form = multipartForm({ lift_type: 'squat', weight, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const res = await fetch(`${server.url}/api/upload`, {
     method: 'POST',
     headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
@@ -63,7 +63,7 @@ describe('projector board', () => {
     // A squat challenge: each good squat is a total, so the board ranks the squatters by it.
     const id = await createOngoingChallenge(db.prisma, 'Projector Drop Open', ['Squat'])
     const [organiser, ...lifters] = await createLifters(db.prisma, loadConfig().jwtSecret, 8, 'Board Lifter')
-    await db.prisma.competition.update({ where: { id }, data: { createdById: organiser!.userId } })
+    await db.prisma.challenge.update({ where: { id }, data: { createdById: organiser!.userId } })
     for (const l of lifters.slice(0, 3)) expect((await join(server.url, l, id)).status).toBe(201)
     await upload(lifters[0]!, id, 150, organiser!)
 
@@ -103,7 +103,7 @@ describe('projector board', () => {
     expect(rows).toHaveLength(7)
     expect(rows[0]).toContain('Board Lifter 3') // lifters[1]: the organiser is Board Lifter 1
     expect(rows[0]).toContain('210')
-    expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(7)
+    expect(await db.prisma.participant.count({ where: { challengeId: id } })).toBe(7)
     expect(browser.errors).toEqual([])
     console.log(
       `projector board: offline ${((restoredAt - droppedAt) / 1000).toFixed(1)} s; caught up (count, newest attempt, Live) ${(caughtUpMs / 1000).toFixed(1)} s after the network returned`,

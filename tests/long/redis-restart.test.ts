@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { loadConfig } from '../../infra/config.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
@@ -71,8 +71,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function upload(lifter: Lifter, competitionId: number): Promise<number> {
-  const form = multipartForm({ lift_type: 'deadlift', weight: 200, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+async function upload(lifter: Lifter, challengeId: number): Promise<number> {
+  const form = multipartForm({ lift_type: 'deadlift', weight: 200, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const res = await fetch(`${server.url}/api/upload`, {
     method: 'POST',
     headers: { ...form.headers, authorization: `Bearer ${lifter.token}` },
@@ -136,8 +136,8 @@ describe('Redis restarted under a server, a worker and connected clients', () =>
     expect(worker.child.exitCode).toBeNull()
 
     // Every client converges on the database: same participants, count, seq and attempt states.
-    const participants = await db.prisma.participant.findMany({ where: { competitionId: id }, include: { attempts: true } })
-    const head = await db.prisma.liveRoom.findUniqueOrThrow({ where: { room: competitionRoom(id) } })
+    const participants = await db.prisma.participant.findMany({ where: { challengeId: id }, include: { attempts: true } })
+    const head = await db.prisma.liveRoom.findUniqueOrThrow({ where: { room: challengeRoom(id) } })
     const attemptStates = Object.fromEntries(participants.flatMap((p) => p.attempts.map((a) => [a.id, a.processingState])))
     const converged = (f: RoomFollower) => {
       if (f.seq !== head.seq || f.count !== participants.length) return false
@@ -152,7 +152,7 @@ describe('Redis restarted under a server, a worker and connected clients', () =>
       expect(f.applied.map((e) => e.seq)).toEqual(Array.from({ length: head.seq }, (_, i) => i + 1))
     }
     // Each upload announced ready exactly once.
-    const events = await db.prisma.liveEvent.findMany({ where: { room: competitionRoom(id), type: 'attempt.updated' } })
+    const events = await db.prisma.liveEvent.findMany({ where: { room: challengeRoom(id), type: 'attempt.updated' } })
     for (const attemptId of [before, during, after]) {
       const ready = events.filter((e) => {
         const a = (e.payload as { attempt: { id: number; processing: string } }).attempt

@@ -50,7 +50,7 @@ let browser: TestBrowser
 let clip: string
 let clipSize: number
 let lifter: AuthResponse
-let competitionId: number
+let challengeId: number
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'liftarena-upload-drop-'))
@@ -61,8 +61,8 @@ beforeAll(async () => {
   clipSize = (await stat(clip)).size
   const organiser = await registerUser(server.baseUrl, 'Drop Organiser')
   lifter = await registerUser(server.baseUrl, 'Drop Lifter')
-  competitionId = await createOpenChallenge(server.baseUrl, organiser, `Drop Open ${Date.now() % 100000}`)
-  await joinChallenge(server.baseUrl, lifter, competitionId, '83kg')
+  challengeId = await createOpenChallenge(server.baseUrl, organiser, `Drop Open ${Date.now() % 100000}`)
+  await joinChallenge(server.baseUrl, lifter, challengeId, '83kg')
   browser = await openBrowser(390, 844)
 }, 150_000)
 
@@ -80,7 +80,7 @@ describe('resumable upload through a network drop', () => {
     await openSignedIn(page, pageUrl, lifter)
     const network = await emulateNetwork(page)
     await network.throttle(RATE_BEFORE)
-    await page.goto(`${pageUrl}/challenges/${competitionId}/upload`)
+    await page.goto(`${pageUrl}/challenges/${challengeId}/upload`)
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByLabel('Weight (kg)', { exact: true }).fill('180')
     await page.getByRole('button', { name: 'Upload Lift' }).click()
@@ -110,7 +110,7 @@ describe('resumable upload through a network drop', () => {
     const back = Date.now()
 
     await status.waitFor({ state: 'detached', timeout: 5_000 }).catch(async () => expect(await status.count()).toBe(0))
-    await page.waitForURL(`${pageUrl}/challenges/${competitionId}`, { timeout: 90_000 })
+    await page.waitForURL(`${pageUrl}/challenges/${challengeId}`, { timeout: 90_000 })
 
     const after = traffic.patches.filter((p) => p.at >= back)
     expect(after.length).toBeGreaterThan(0)
@@ -122,7 +122,7 @@ describe('resumable upload through a network drop', () => {
     const sentAtMost = traffic.patches.reduce((sum, p) => sum + Math.min(CHUNK, clipSize - p.offset), 0)
     expect(sentAtMost).toBeLessThan(1.5 * clipSize)
 
-    const attempts = (await uploadedVideos(server.baseUrl, lifter)).filter((v) => v.competition_id === competitionId)
+    const attempts = (await uploadedVideos(server.baseUrl, lifter)).filter((v) => v.competition_id === challengeId)
     expect(attempts).toHaveLength(1)
     expect(traffic.finished?.attempt_id).toBe(attempts[0]!.attempt_id)
     expect(await fetchVideoRange(server.baseUrl, traffic.finished!.url, 'bytes=1000-1999')).toMatchObject({ status: 206, bytes: 1000 })

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedScale, type ScaleSeed } from '../../bench/scale-seed.ts'
 import type {
   AuthResponse,
-  CompetitionSummaryResponse,
+  ChallengeSummaryResponse,
   LeaderboardResponse,
-  OpenCompetitionsResponse,
+  OpenChallengesResponse,
   TopLiftsResponse,
 } from '../../contract/index.ts'
 import { openDatabase } from '../../infra/db.ts'
@@ -93,7 +93,7 @@ describe('pages on 1,000 challenges', () => {
 
   it('home: the first open challenges and the top lifts as the API gives them, from two small answers', async () => {
     home = await openPage('/', 375, 800)
-    const [open, top] = await Promise.all([api<OpenCompetitionsResponse>('/competitions/open'), api<TopLiftsResponse>('/top-lifts')])
+    const [open, top] = await Promise.all([api<OpenChallengesResponse>('/competitions/open'), api<TopLiftsResponse>('/top-lifts')])
     await home.locator('.top-lifts li').first().waitFor()
     await home.locator('.challenge-card').first().waitFor()
     expect(await pageText(home, '.challenge-card h3')).toEqual([...open.ongoing, ...open.upcoming].slice(0, 2).map((c) => c.name))
@@ -121,7 +121,7 @@ describe('pages on 1,000 challenges', () => {
 
   it("challenge: the count and a top 5 from the summary, not from 100 lifters' attempts", async () => {
     challenge = await openPage(`/challenges/${seed.pageChallenge.id}`, 375, 800)
-    const summary = await api<CompetitionSummaryResponse>(`/competitions/${seed.pageChallenge.id}/summary`)
+    const summary = await api<ChallengeSummaryResponse>(`/competitions/${seed.pageChallenge.id}/summary`)
     await challenge.getByTestId('participant-count').filter({ hasText: /^100$/ }).waitFor()
     const top = challenge.getByRole('list', { name: 'Top participants' })
     await top.getByRole('link').first().waitFor()
@@ -140,7 +140,7 @@ describe('pages on 1,000 challenges', () => {
     const db = await openDatabase({ databaseUrl: database.url, dataDir: join(dir, 'migrate') })
     let usernames: string[]
     try {
-      await db.prisma.competition.update({ where: { id: seed.pageChallenge.id }, data: { createdById: organiser.user_id } })
+      await db.prisma.challenge.update({ where: { id: seed.pageChallenge.id }, data: { createdById: organiser.user_id } })
       await db.prisma.user.updateMany({ where: { id: { in: judges.map((j) => j.user_id) } }, data: { judgeCertifiedAt: new Date() } })
       usernames = (await db.prisma.user.findMany({ where: { id: { in: judges.map((j) => j.user_id) } }, select: { username: true } })).map(
         (u) => u.username,

@@ -87,8 +87,8 @@ interface Outcome {
 }
 
 /** A multipart upload over a raw HTTP request whose body we feed by hand. */
-function rawUpload(url: string, lifter: Lifter, competitionId: number) {
-  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+function rawUpload(url: string, lifter: Lifter, challengeId: number) {
+  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const { port } = new URL(url)
   const req = httpRequest({
     host: '127.0.0.1',
@@ -125,16 +125,16 @@ function rawUpload(url: string, lifter: Lifter, competitionId: number) {
 describe('SIGTERM while uploads are in flight', () => {
   it('finishes or cleanly refuses each, stores nothing half, exits, and the next start transcodes every stored upload once', async () => {
     const server = await start()
-    const competitionId = await createOngoingChallenge(db.prisma, 'SIGTERM Open')
+    const challengeId = await createOngoingChallenge(db.prisma, 'SIGTERM Open')
     const lifters = await createLifters(db.prisma, loadConfig().jwtSecret, 8)
-    for (const l of lifters) expect((await join(server.url, l, competitionId)).status).toBe(201)
+    for (const l of lifters) expect((await join(server.url, l, challengeId)).status).toBe(201)
 
     // Seven uploads in flight: one fully sent, three part-sent that will finish after the signal,
     // two that stall half-way and one that stalls right after the form's first bytes.
-    const complete = rawUpload(server.url, lifters[0]!, competitionId)
-    const finishers = [1, 2, 3].map((i) => rawUpload(server.url, lifters[i]!, competitionId))
-    const stalled = [4, 5].map((i) => rawUpload(server.url, lifters[i]!, competitionId))
-    const barelyStarted = rawUpload(server.url, lifters[6]!, competitionId)
+    const complete = rawUpload(server.url, lifters[0]!, challengeId)
+    const finishers = [1, 2, 3].map((i) => rawUpload(server.url, lifters[i]!, challengeId))
+    const stalled = [4, 5].map((i) => rawUpload(server.url, lifters[i]!, challengeId))
+    const barelyStarted = rawUpload(server.url, lifters[6]!, challengeId)
     complete.send(1)
     for (const u of finishers) u.send(0.4)
     for (const u of stalled) u.send(0.5)
@@ -158,7 +158,7 @@ describe('SIGTERM while uploads are in flight', () => {
     server.process.kill('SIGTERM')
     await sleep(200)
     // A new upload after the signal is refused (no new connections, or 503 on an open one).
-    const late = rawUpload(server.url, lifters[7]!, competitionId)
+    const late = rawUpload(server.url, lifters[7]!, challengeId)
     late.send(1)
     // The finishers send the rest within the grace.
     for (const [i, u] of finishers.entries()) {
@@ -198,7 +198,7 @@ describe('SIGTERM while uploads are in flight', () => {
 
     // Exactly the answered uploads are stored: rows and files, nothing else, no scratch.
     const stored = [outcomes.complete, ...outcomes.finishers].map((o) => o.body!.attempt_id!).sort((a, b) => a - b)
-    const rows = await db.prisma.attempt.findMany({ where: { participant: { competitionId } }, orderBy: { id: 'asc' } })
+    const rows = await db.prisma.attempt.findMany({ where: { participant: { challengeId } }, orderBy: { id: 'asc' } })
     expect(rows.map((r) => r.id)).toEqual(stored)
     for (const row of rows) {
       expect(row.originalKey).toBe(`attempts/${row.id}/original.mp4`)

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { openDatabase, type Database } from '../../infra/db.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createLiveStore, type LiveStore } from '../../web/src/stores/live.ts'
@@ -95,7 +95,7 @@ const line = (what: string, s: ServerStats) =>
 describe(`${SPECTATORS} idle socket.io spectators on one process while joins stream in`, () => {
   it('every spectator receives every join, in order, once; memory and event-loop delay are reported', async () => {
     const id = await createOngoingChallenge(db.prisma, 'Spectator Load')
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const lifters = await createLifters(db.prisma, JWT_SECRET, JOINS)
     await sleep(2000)
     await stats() // start the delay window here

@@ -7,7 +7,7 @@ import { join as joinPath } from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../contract/index.ts'
+import { challengeRoom } from '../../contract/index.ts'
 import { JOB_POLICIES, transcodeJobId } from '../../infra/transcoding/jobs.ts'
 import { makeClip, multipartForm } from '../helpers/clips.ts'
 import { createLifters, createOngoingChallenge, join, REDIS_URL, sleep, startLiveServer, type LiveTestServer } from '../helpers/live.ts'
@@ -99,7 +99,7 @@ describe(`${UPLOADS} small uploads at once`, () => {
     }
     const done = workers.map((w) => w.output().match(/transcode done/g)?.length ?? 0)
     expect(done.reduce((a, b) => a + b, 0)).toBe(UPLOADS)
-    const events = await t.db.prisma.liveEvent.findMany({ where: { room: competitionRoom(id), type: 'attempt.updated' } })
+    const events = await t.db.prisma.liveEvent.findMany({ where: { room: challengeRoom(id), type: 'attempt.updated' } })
     const readyEvents = events.filter((e) => (e.payload as { attempt: { processing: string } }).attempt.processing === 'ready')
     expect(readyEvents.map((e) => (e.payload as { attempt: { id: number } }).attempt.id).sort((a, b) => a - b)).toEqual(ids)
     expect(await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 })

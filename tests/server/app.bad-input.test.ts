@@ -8,12 +8,12 @@ import { multipartForm } from '../helpers/clips.ts'
 
 let t: TestApp
 let user: Awaited<ReturnType<typeof registerUser>>
-let competitionId: number
+let challengeId: number
 beforeAll(async () => {
   // The fuzz joins ~75 times as one user: over the per-account entries limit, which is not what this file tests.
   t = await startTestApp({ env: { RATE_LIMIT_ENTRIES_PER_MINUTE: '1000' } })
   user = await registerUser(t.app, 'Fuzz Owner')
-  competitionId = await createChallenge(t.app, user.access_token)
+  challengeId = await createChallenge(t.app, user.access_token)
 })
 afterAll(async () => {
   await t?.close()
@@ -115,7 +115,7 @@ describe('generated bodies against every JSON endpoint', () => {
         })
         assertClean(reg, `register ${JSON.stringify([a, b, c])}`)
         expect(await t.db.prisma.user.count()).toBe(users + (reg.statusCode === 201 ? 1 : 0))
-        const competitions = await t.db.prisma.competition.count()
+        const challenges = await t.db.prisma.challenge.count()
         const created = await t.app.inject({
           method: 'POST',
           url: '/api/create_competition',
@@ -123,7 +123,7 @@ describe('generated bodies against every JSON endpoint', () => {
           payload: { name: a, location: b, description: c, start_date: '2030-01-01T00:00:00.000Z', end_date: '2030-01-05T00:00:00.000Z' },
         })
         assertClean(created, `create ${JSON.stringify([a, b, c])}`)
-        expect(await t.db.prisma.competition.count()).toBe(competitions + (created.statusCode === 201 ? 1 : 0))
+        expect(await t.db.prisma.challenge.count()).toBe(challenges + (created.statusCode === 201 ? 1 : 0))
         if (created.statusCode === 201) {
           const read = (await t.app.inject({ url: `/api/competitions/${created.json().competition_id}` })).json().competition
           expect(read.name).toBe(a.trim()) // stored trimmed; a blank name is refused
@@ -182,7 +182,7 @@ describe('named bad inputs', () => {
     })
   // The challenge is created in beforeAll, after the table below is built.
   const CURRENT = '$competition'
-  const withCompetition = (payload: unknown) => JSON.parse(JSON.stringify(payload).replace(`"${CURRENT}"`, String(competitionId)))
+  const withChallenge = (payload: unknown) => JSON.parse(JSON.stringify(payload).replace(`"${CURRENT}"`, String(challengeId)))
   const challenge = { name: 'N', location: 'L', start_date: '2030-01-01T00:00:00.000Z', end_date: '2030-01-05T00:00:00.000Z' }
 
   it.each([
@@ -340,7 +340,7 @@ describe('named bad inputs', () => {
     ],
     ['an invalid date', '/api/create_competition', { ...challenge, start_date: 'tomorrow' }, /start_date must be a valid date-time/],
   ])('refuses %s with a 4xx naming the problem', async (_name, url, payload, message) => {
-    const res = await post(url, typeof payload === 'string' ? payload : withCompetition(payload))
+    const res = await post(url, typeof payload === 'string' ? payload : withChallenge(payload))
     expect(res.statusCode).toBeGreaterThanOrEqual(400)
     expect(res.statusCode).toBeLessThan(500)
     expect(res.json().error).toMatch(message)
@@ -415,7 +415,7 @@ describe('named bad inputs', () => {
 
   it('refuses the NUL character (PostgreSQL text cannot hold it) in any field with a 400 naming it, writing nothing', async () => {
     const users = await t.db.prisma.user.count()
-    const competitions = await t.db.prisma.competition.count()
+    const challenges = await t.db.prisma.challenge.count()
     const cases: Array<[string, () => Promise<{ statusCode: number; body: string; json(): { error: string } }>, string]> = [
       [
         'register name',
@@ -439,7 +439,7 @@ describe('named bad inputs', () => {
       expect(res.json().error, what).toBe(`${field} must not contain NUL characters (\\u0000).`)
     }
     expect(await t.db.prisma.user.count()).toBe(users)
-    expect(await t.db.prisma.competition.count()).toBe(competitions)
+    expect(await t.db.prisma.challenge.count()).toBe(challenges)
   })
 
   it('stores SQL and shell metacharacters and HTML as inert text', async () => {
@@ -448,7 +448,7 @@ describe('named bad inputs', () => {
     expect(res.statusCode).toBe(201)
     const read = await t.app.inject({ url: `/api/competitions/${res.json().competition_id}` })
     expect(read.json().competition.name).toBe(name.slice(0, 120))
-    expect(await t.db.prisma.competition.count()).toBeGreaterThan(0)
+    expect(await t.db.prisma.challenge.count()).toBeGreaterThan(0)
   })
 })
 
@@ -502,7 +502,7 @@ describe('abuse protections', () => {
       method: 'POST',
       url: '/api/join_competition',
       headers: { ...user.auth, origin: 'https://evil.example' },
-      payload: { competition_id: competitionId, weight_class: '83kg' },
+      payload: { competition_id: challengeId, weight_class: '83kg' },
     })
     expect(write.headers['access-control-allow-origin']).toBeUndefined()
   })

@@ -189,7 +189,7 @@ describe('create_competition per account', () => {
       expect(res.json().error).toMatch(/Too many attempts. Please wait \d+ seconds/)
       const other = await registerUser(t.app)
       await createChallenge(t.app, other.access_token, { name: 'Someone else' })
-      expect(await t.db.prisma.competition.count()).toBe(4)
+      expect(await t.db.prisma.challenge.count()).toBe(4)
     })
   })
 })
@@ -325,7 +325,7 @@ describe('slow clients time out', () => {
       expect(clip.length).toBeGreaterThan(2 * 1024 * 1024)
       const u = await joinedLifter()
       const form = multipartForm(
-        { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+        { lift_type: 'squat', weight: 100, competition_id: u.challengeId },
         [{ filename: 'lift.mp4', data: clip }],
         'fields-first',
       )
@@ -337,7 +337,7 @@ describe('slow clients time out', () => {
     it('cuts an upload that slows to 1 byte per 10 s with 408 {error}, and removes its scratch', async () => {
       const u = await joinedLifter()
       const form = multipartForm(
-        { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+        { lift_type: 'squat', weight: 100, competition_id: u.challengeId },
         [{ filename: 'lift.mp4', data: clip }],
         'fields-first',
       )
@@ -347,7 +347,7 @@ describe('slow clients time out', () => {
         error: 'The upload is too slow: less than 64 KB arrived in 1 seconds. Check the connection and try again.',
       })
       expect(res.ms).toBeLessThan(5_000)
-      expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(0)
+      expect(await t.db.prisma.attempt.count({ where: { participant: { challengeId: u.challengeId } } })).toBe(0)
       let scratch: string[] = []
       try {
         scratch = readdirSync(join(t.config.mediaDir, '.tmp'))

@@ -126,8 +126,8 @@ interface Fixture {
   owner: User
   lifter: User
   outsider: User
-  competitionId: number
-  endedCompetitionId: number
+  challengeId: number
+  endedChallengeId: number
   attemptId: number
   participantId: number
   /** The encoded media key of the uploaded original, as `url` gives it after /api/video/. */
@@ -267,7 +267,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     payload: { sex: 'M' },
   }),
   'PATCH /api/competitions/{id}': () => ({
-    params: { id: f.competitionId },
+    params: { id: f.challengeId },
     headers: f.owner.auth,
     payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
   }),
@@ -298,11 +298,11 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     return { params: { id }, headers: f.admin.auth, payload: { reason: 'Fair comment' } }
   },
   'GET /api/competitions': () => ({}),
-  'GET /api/competitions/{id}': () => ({ params: { id: f.competitionId } }),
-  'GET /api/competitions/{id}/participants': () => ({ params: { id: f.competitionId } }),
-  'GET /api/competitions/{id}/lifts': () => ({ params: { id: f.competitionId }, query: { limit: 5 } }),
-  'GET /api/competitions/{id}/summary': () => ({ params: { id: f.competitionId } }),
-  'GET /api/competitions/{id}/participants/{userId}': () => ({ params: { id: f.competitionId, userId: f.lifter.user_id } }),
+  'GET /api/competitions/{id}': () => ({ params: { id: f.challengeId } }),
+  'GET /api/competitions/{id}/participants': () => ({ params: { id: f.challengeId } }),
+  'GET /api/competitions/{id}/lifts': () => ({ params: { id: f.challengeId }, query: { limit: 5 } }),
+  'GET /api/competitions/{id}/summary': () => ({ params: { id: f.challengeId } }),
+  'GET /api/competitions/{id}/participants/{userId}': () => ({ params: { id: f.challengeId, userId: f.lifter.user_id } }),
   'GET /api/competitions/open': () => ({ query: { limit: 3 } }),
   'GET /api/leaderboard': () => ({ query: { sort: 'dots', sport: 'powerlifting', limit: 10 } }),
   'GET /api/leaderboard/filters': () => ({}),
@@ -319,24 +319,24 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
       lift: 'squat',
     },
   }),
-  'GET /api/competitions/{id}/records': () => ({ params: { id: f.competitionId } }),
-  'GET /api/competitions/{id}/teams': () => ({ params: { id: f.competitionId } }),
+  'GET /api/competitions/{id}/records': () => ({ params: { id: f.challengeId } }),
+  'GET /api/competitions/{id}/teams': () => ({ params: { id: f.challengeId } }),
   'GET /api/competitions/{id}/participants/{participantId}/attempts/{videoId}': () => ({
-    params: { id: f.competitionId, participantId: f.participantId, videoId: f.attemptId },
+    params: { id: f.challengeId, participantId: f.participantId, videoId: f.attemptId },
   }),
   'POST /api/create_competition': () => ({ headers: f.owner.auth, payload: challengeBody() }),
   'POST /api/join_competition': async () => ({
     headers: (await registerUser(t.app)).auth,
-    payload: { competition_id: f.competitionId, weight_class: '83kg' },
+    payload: { competition_id: f.challengeId, weight_class: '83kg' },
   }),
   'PUT /api/competitions/{id}/bodyweight': async () => {
     const lifter = await registerUser(t.app)
     const joined = await send('POST', '/api/join_competition', {
       headers: lifter.auth,
-      payload: { competition_id: f.competitionId, weight_class: '83kg' },
+      payload: { competition_id: f.challengeId, weight_class: '83kg' },
     })
     expect(joined.statusCode, joined.body).toBe(201)
-    return { params: { id: f.competitionId }, headers: lifter.auth, payload: { bodyweight: 82.4 } }
+    return { params: { id: f.challengeId }, headers: lifter.auth, payload: { bodyweight: 82.4 } }
   },
   'DELETE /api/competitions/{id}/participants/me': async () => {
     // Leaving is for a challenge that has not started: one of its own, joined by a fresh lifter.
@@ -354,10 +354,10 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/athletes': () => ({ query: { q: 'Lifter' } }),
   'GET /api/random-video': () => ({ query: { lift_type: 'squat' } }),
   'GET /api/next-video': () => ({ query: { after: f.attemptId } }),
-  'POST /api/upload': () => uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 150, competition_id: f.competitionId }),
+  'POST /api/upload': () => uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 150, competition_id: f.challengeId }),
   'GET /api/video/{*}': () => ({ params: { '*': f.videoKey } }),
-  'GET /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId } }),
-  'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.competitionId }, headers: f.owner.auth, payload: { usernames: [] } }),
+  'GET /api/competitions/{id}/judges': () => ({ params: { id: f.challengeId } }),
+  'PUT /api/competitions/{id}/judges': () => ({ params: { id: f.challengeId }, headers: f.owner.auth, payload: { usernames: [] } }),
   'GET /api/judge/queue': () => ({ headers: f.owner.auth }),
   'GET /api/judge/challenges': () => ({ headers: f.owner.auth }),
   'GET /api/attempts/{id}/take-checks': () => ({ params: { id: f.attemptId }, headers: f.owner.auth }),
@@ -380,7 +380,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     ).toBe(201)
     return { params: { id }, headers: f.owner.auth, payload: { reverse: true, reason: 'Below parallel at 0:02.' } }
   },
-  'GET /api/competitions/{id}/judging': () => ({ params: { id: f.competitionId }, headers: f.owner.auth }),
+  'GET /api/competitions/{id}/judging': () => ({ params: { id: f.challengeId }, headers: f.owner.auth }),
   // A meet's opener, declared by a lifter who just joined it.
   'POST /api/competitions/{id}/declarations': async () => {
     const meet = await meetId()
@@ -441,7 +441,7 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
   'GET /api/competitions/{id}/results.csv': async () => {
     // A meet that has ended (its end moved into the past, as time would).
     const id = await createChallenge(t.app, f.owner.access_token, { format: 'meet', name: 'Walk Finished Meet' })
-    await t.db.prisma.competition.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
+    await t.db.prisma.challenge.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
     return { params: { id }, query: { format: 'openpowerlifting' } }
   },
   'GET /api/network': () => ({}),
@@ -462,7 +462,7 @@ async function freshAttempt(): Promise<number> {
   const res = await send(
     'POST',
     '/api/upload',
-    uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 140, competition_id: f.competitionId }),
+    uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 140, competition_id: f.challengeId }),
   )
   expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { attempt_id: number }).attempt_id
@@ -612,7 +612,7 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     () => ({
       kind: "someone else's challenge",
       req: {
-        params: { id: f.competitionId },
+        params: { id: f.challengeId },
         headers: f.outsider.auth,
         payload: { end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
       },
@@ -625,13 +625,13 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     }),
     () => ({
       kind: 'a new name once it started',
-      req: { params: { id: f.competitionId }, headers: f.owner.auth, payload: { name: 'Renamed' } },
+      req: { params: { id: f.challengeId }, headers: f.owner.auth, payload: { name: 'Renamed' } },
       expect: 409,
     }),
   ],
   'POST /api/competitions/{id}/cancel': [
-    () => ({ kind: "someone else's challenge", req: { params: { id: f.competitionId }, headers: f.outsider.auth }, expect: 403 }),
-    () => ({ kind: 'a challenge with lifts', req: { params: { id: f.competitionId }, headers: f.owner.auth }, expect: 409 }),
+    () => ({ kind: "someone else's challenge", req: { params: { id: f.challengeId }, headers: f.outsider.auth }, expect: 403 }),
+    () => ({ kind: 'a challenge with lifts', req: { params: { id: f.challengeId }, headers: f.owner.auth }, expect: 409 }),
   ],
   'POST /api/join_competition': [
     () => ({
@@ -641,22 +641,22 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     }),
     () => ({
       kind: 'a second join',
-      req: { headers: f.lifter.auth, payload: { competition_id: f.competitionId, weight_class: '83kg' } },
+      req: { headers: f.lifter.auth, payload: { competition_id: f.challengeId, weight_class: '83kg' } },
       expect: 409,
     }),
     () => ({
       kind: 'an ended challenge',
-      req: { headers: f.outsider.auth, payload: { competition_id: f.endedCompetitionId, weight_class: '83kg' } },
+      req: { headers: f.outsider.auth, payload: { competition_id: f.endedChallengeId, weight_class: '83kg' } },
       expect: 409,
     }),
     () => ({
       kind: "someone else's user_id",
-      req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '83kg', user_id: f.lifter.user_id } },
+      req: { headers: f.outsider.auth, payload: { competition_id: f.challengeId, weight_class: '83kg', user_id: f.lifter.user_id } },
       expect: 403,
     }),
     () => ({
       kind: 'a class the challenge lacks',
-      req: { headers: f.outsider.auth, payload: { competition_id: f.competitionId, weight_class: '120kg' } },
+      req: { headers: f.outsider.auth, payload: { competition_id: f.challengeId, weight_class: '120kg' } },
       expect: 400,
     }),
   ],
@@ -665,7 +665,7 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
   'POST /api/upload': [
     () => ({
       kind: 'a lifter who has not joined',
-      req: uploadForm(f.outsider.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }),
+      req: uploadForm(f.outsider.auth, { lift_type: 'squat', weight: 100, competition_id: f.challengeId }),
       expect: 403,
     }),
     () => ({
@@ -675,13 +675,13 @@ const EXTRA: Record<string, Array<() => Probe | Promise<Probe>>> = {
     }),
     () => ({
       kind: 'an ended challenge',
-      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.endedCompetitionId }),
+      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.endedChallengeId }),
       expect: 409,
     }),
     () => ({ kind: 'missing form fields', req: uploadForm(f.lifter.auth, { lift_type: 'squat' }), expect: 400 }),
     () => ({
       kind: 'no file',
-      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.competitionId }, false),
+      req: uploadForm(f.lifter.auth, { lift_type: 'squat', weight: 100, competition_id: f.challengeId }, false),
       expect: 400,
     }),
     () => ({ kind: 'a JSON body instead of a form', req: { headers: { ...f.lifter.auth, ...JSON_HEADERS }, payload: '{}' }, expect: 400 }),
@@ -935,17 +935,17 @@ beforeAll(async () => {
     await registerUser(t.app, 'Walk Lifter'),
     await registerUser(t.app, 'Walk Outsider'),
   ]
-  const competitionId = await createChallenge(t.app, owner.access_token)
-  const endedCompetitionId = await createChallenge(t.app, owner.access_token, {}, { start: -10, end: -1 })
+  const challengeId = await createChallenge(t.app, owner.access_token)
+  const endedChallengeId = await createChallenge(t.app, owner.access_token, {}, { start: -10, end: -1 })
   const joined = await send('POST', '/api/join_competition', {
     headers: lifter.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   expect(joined.statusCode, joined.body).toBe(201)
   const uploaded = await send(
     'POST',
     '/api/upload',
-    uploadForm(lifter.auth, { lift_type: 'squat', weight: 140, competition_id: competitionId }),
+    uploadForm(lifter.auth, { lift_type: 'squat', weight: 140, competition_id: challengeId }),
   )
   expect(uploaded.statusCode, uploaded.body).toBe(201)
   const answer = uploaded.json() as { url: string; attempt_id: number; participant_id: number }
@@ -969,8 +969,8 @@ beforeAll(async () => {
     owner,
     lifter,
     outsider,
-    competitionId,
-    endedCompetitionId,
+    challengeId,
+    endedChallengeId,
     attemptId: answer.attempt_id,
     participantId: answer.participant_id,
     videoKey: answer.url.replace(/^\/api\/video\//, ''),

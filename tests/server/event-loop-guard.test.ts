@@ -112,7 +112,7 @@ const BODY_INPUTS: Input[] = [
 
 let t: TestApp
 let owner: Awaited<ReturnType<typeof registerUser>>
-let competitionId: number
+let challengeId: number
 let routes: Route[]
 let doc: { paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>> }
 
@@ -126,14 +126,14 @@ beforeAll(async () => {
   t = await startTestApp({ env: { ...LIMITS_OUT_OF_THE_WAY, RATE_LIMIT_CREATE_PER_HOUR: '100000', ADMIN_USERNAMES: 'guardowner' } })
   owner = await registerUser(t.app, 'Guard Owner')
   expect((await t.app.inject({ url: '/api/admin/accounts', headers: owner.auth })).statusCode).toBe(200)
-  competitionId = await createChallenge(t.app, owner.access_token)
+  challengeId = await createChallenge(t.app, owner.access_token)
   expect(
     (
       await t.app.inject({
         method: 'POST',
         url: '/api/join_competition',
         headers: owner.auth,
-        payload: { competition_id: competitionId, weight_class: '83kg' },
+        payload: { competition_id: challengeId, weight_class: '83kg' },
       })
     ).statusCode,
   ).toBe(201)
@@ -167,7 +167,7 @@ beforeAll(async () => {
     ['OPTIONS', '/api/uploads/'],
     ['OPTIONS', '/api/competitions'],
     ['GET', '/api/docs/json'],
-    ['GET', `/api/live/${competitionId}`],
+    ['GET', `/api/live/${challengeId}`],
     ['GET', '/metrics'],
     ['GET', '/api/no-such-route'],
     ['POST', '/api/no-such-route'],
@@ -192,7 +192,7 @@ function urlOf(route: Route): string {
     if (name === '*') return encodeURIComponent(POSTER)
     if (name === 'userId' || name === 'participantId' || (name === 'id' && route.path.startsWith('/api/users/')))
       return String(owner.user_id)
-    if (name === 'id' && route.path.startsWith('/api/competitions/')) return String(competitionId)
+    if (name === 'id' && route.path.startsWith('/api/competitions/')) return String(challengeId)
     return '1'
   })
 }

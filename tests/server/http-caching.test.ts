@@ -30,18 +30,18 @@ beforeAll(async () => {
   lifter = await registerUser(t.app, 'Profile Lifter')
   // Descriptions that barely compress keep even the compressed challenge list above the threshold,
   // so an answer compressed by the cache would be compressed again if it were not left alone.
-  const competitionIds: number[] = []
+  const challengeIds: number[] = []
   for (let i = 0; i < 4; i++)
-    competitionIds.push(await createChallenge(t.app, lifter.access_token, { description: randomBytes(300).toString('base64') }))
+    challengeIds.push(await createChallenge(t.app, lifter.access_token, { description: randomBytes(300).toString('base64') }))
   const joined = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: lifter.auth,
-    payload: { competition_id: competitionIds[0], weight_class: '83kg' },
+    payload: { competition_id: challengeIds[0], weight_class: '83kg' },
   })
   expect(joined.statusCode).toBe(201)
   const participant = await t.db.prisma.participant.findFirstOrThrow({
-    where: { competitionId: competitionIds[0], userId: lifter.user_id },
+    where: { challengeId: challengeIds[0], userId: lifter.user_id },
   })
   // Attempts with videos fill the profile's uploaded_videos: a read no cache serves.
   for (let i = 0; i < 8; i++) {

@@ -31,7 +31,7 @@ async function metaOf(path: string) {
 describe('link previews', () => {
   it('a challenge, an attempt (poster and video), a profile and the leaderboard; no private data; plain pages stay plain', async () => {
     const [organiser, lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Preview')
-    const c = await t.db.prisma.competition.create({
+    const c = await t.db.prisma.challenge.create({
       data: {
         name: 'Spring <Open>',
         description: 'Three lifts, one day.',
@@ -50,7 +50,7 @@ describe('link previews', () => {
       data: { name: 'Ada "The Bar" <Lovelace>', email: 'ada-private@example.org' },
     })
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: c.id, userId: lifter!.userId },
+      where: { challengeId: c.id, userId: lifter!.userId },
       include: { user: { select: { name: true } } },
     })
     const { attemptId } = await t.app.repos.attempts.record(

@@ -82,19 +82,19 @@ describe('GET /metrics on the API port (in-process transcoding)', () => {
   it("counts a real multipart upload's bytes, its live events and its transcode", async () => {
     const before = await scrape(t)
     const u = await registerUser(t.app)
-    const competitionId = await createChallenge(t.app, u.access_token)
+    const challengeId = await createChallenge(t.app, u.access_token)
     expect(
       (
         await t.app.inject({
           method: 'POST',
           url: '/api/join_competition',
           headers: u.auth,
-          payload: { competition_id: competitionId, weight_class: '83kg' },
+          payload: { competition_id: challengeId, weight_class: '83kg' },
         })
       ).statusCode,
     ).toBe(201)
     const form = multipartForm(
-      { lift_type: 'squat', weight: 150, competition_id: competitionId },
+      { lift_type: 'squat', weight: 150, competition_id: challengeId },
       [{ filename: 'lift.mp4', data: clip }],
       'fields-first',
     )
@@ -231,12 +231,12 @@ describe('socket.io gauges', () => {
   }
 
   it('follow real clients connecting, subscribing and leaving', async () => {
-    const competitionId = await createOngoingChallenge(server.db.prisma)
+    const challengeId = await createOngoingChallenge(server.db.prisma)
     expect(await gauges()).toEqual({ connections: 0, rooms: 0 })
     sockets.push(await connectClient(server.url), await connectClient(server.url))
     expect(await gauges()).toEqual({ connections: 2, rooms: 0 })
-    await subscribe(sockets[0]!, `competition:${competitionId}`)
-    await subscribe(sockets[1]!, `competition:${competitionId}`)
+    await subscribe(sockets[0]!, `competition:${challengeId}`)
+    await subscribe(sockets[1]!, `competition:${challengeId}`)
     await subscribe(sockets[1]!, 'global')
     expect(await gauges()).toEqual({ connections: 2, rooms: 2 })
     sockets[1]!.close()

@@ -107,18 +107,18 @@ describe('secrets', () => {
       },
     })
     expect(created.status).toBe(201)
-    const competitionId = Number(created.body.competition_id)
+    const challengeId = Number(created.body.competition_id)
     expect(
-      (await api('/api/join_competition', { token: access, json: { competition_id: competitionId, weight_class: '83kg' } })).status,
+      (await api('/api/join_competition', { token: access, json: { competition_id: challengeId, weight_class: '83kg' } })).status,
     ).toBe(201)
     const clip = readFileSync(await makeClip(clipDir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }))
-    const form = multipartForm({ lift_type: 'squat', weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+    const form = multipartForm({ lift_type: 'squat', weight: 120, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
     const upload = await api('/api/upload', { token: access, body: form.payload, headers: form.headers })
     expect(upload.status).toBe(201)
     const socket = await connectClient(server.url, access)
     socket.close()
     // Wait for the transcode (in-process here) so its log lines are in too.
-    const detail = `/api/competitions/${competitionId}/participants/${upload.body.participant_id}/attempts/${upload.body.attempt_id}`
+    const detail = `/api/competitions/${challengeId}/participants/${upload.body.participant_id}/attempts/${upload.body.attempt_id}`
     for (let i = 0; i < 120 && (await api(detail)).body.processing !== 'ready'; i++) await new Promise((r) => setTimeout(r, 250))
     expect((await api(detail)).body.processing).toBe('ready')
     // The reused refresh token ended its whole login, access tokens included (they name their login).

@@ -72,9 +72,9 @@ function serverPid(tsx: number): number {
 }
 
 /** POST /api/upload with everything but the last bytes sent: the upload is streaming into scratch. */
-function heldUpload(url: string, lifter: Lifter, competitionId: number) {
+function heldUpload(url: string, lifter: Lifter, challengeId: number) {
   const form = multipartForm(
-    { lift_type: 'squat', weight: 140, competition_id: competitionId },
+    { lift_type: 'squat', weight: 140, competition_id: challengeId },
     [{ filename: 'lift.mp4', data: clip }],
     'fields-first',
   )
@@ -104,18 +104,18 @@ function heldUpload(url: string, lifter: Lifter, competitionId: number) {
 describe('kill -9 leaves nothing behind', () => {
   it('removes at start the scratch of an upload whose process was killed, and keeps the one a live process is receiving', async () => {
     const [alive, killed] = [await start(), await start()]
-    const competitionId = await createOngoingChallenge(db.prisma)
+    const challengeId = await createOngoingChallenge(db.prisma)
     const [first, second] = await createLifters(db.prisma, jwtSecret, 2)
     for (const [server, lifter] of [
       [alive, first!],
       [killed, second!],
     ] as const)
-      expect((await joinChallenge(server.url, lifter, competitionId)).status).toBe(201)
+      expect((await joinChallenge(server.url, lifter, challengeId)).status).toBe(201)
 
-    const kept = heldUpload(alive.url, first!, competitionId)
+    const kept = heldUpload(alive.url, first!, challengeId)
     await waitUntil(() => uploadScratchFolders(mediaDir).length === 1, "the live process's upload to stream into scratch")
     const [keptScratch] = uploadScratchFolders(mediaDir)
-    const lost = heldUpload(killed.url, second!, competitionId)
+    const lost = heldUpload(killed.url, second!, challengeId)
     await waitUntil(() => uploadScratchFolders(mediaDir).length === 2, 'the second upload to stream into scratch')
     const lostScratch = uploadScratchFolders(mediaDir).find((path) => path !== keptScratch)!
     await waitUntil(() => existsSync(join(lostScratch, 'upload')), "bytes in the second upload's scratch")

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { AdminAccountList, AuthResponse, Competition, Participant, UserResponse } from '../../contract/index.ts'
+import type { AdminAccountList, AuthResponse, Challenge, Participant, UserResponse } from '../../contract/index.ts'
 import { demoLogin, registerUser } from './api.ts'
 import { axeViolations } from './axe.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
@@ -111,8 +111,8 @@ describe('site administration on a phone', () => {
 describe('the leaderboard counts verified results unless asked', () => {
   it("shows the garage meet's lifters only with unverified results included, each marked", async () => {
     const { page } = browser
-    const { competitions } = await api<{ competitions: Competition[] }>('/competitions')
-    const garage = competitions.find((c) => c.name === 'Garage Meet (self-judged)')!
+    const { challenges } = await api<{ challenges: Challenge[] }>('/competitions')
+    const garage = challenges.find((c) => c.name === 'Garage Meet (self-judged)')!
     const { participants } = await api<{ participants: Participant[] }>(`/competitions/${garage.id}/participants`)
     const garageLifters = new Set(participants.map((p) => p.name))
 

@@ -1,6 +1,6 @@
 // Direct API calls for test set-up (the browser tests drive the UI for what they test).
 import { readFile } from 'node:fs/promises'
-import type { AuthResponse, JoinCompetitionResponse, UploadResponse } from '../../contract/index.ts'
+import type { AuthResponse, JoinChallengeResponse, UploadResponse } from '../../contract/index.ts'
 
 export async function registerUser(baseUrl: string, name: string): Promise<AuthResponse> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@e2e.liftarena.test`
@@ -34,22 +34,22 @@ export async function demoLogin(baseUrl: string, username: string): Promise<Auth
 export async function joinChallenge(
   baseUrl: string,
   auth: AuthResponse,
-  competitionId: number,
+  challengeId: number,
   weightClass: string,
-): Promise<JoinCompetitionResponse> {
+): Promise<JoinChallengeResponse> {
   const response = await fetch(`${baseUrl}/api/join_competition`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.access_token}` },
-    body: JSON.stringify({ competition_id: competitionId, weight_class: weightClass, gender: 'male' }),
+    body: JSON.stringify({ competition_id: challengeId, weight_class: weightClass, gender: 'male' }),
   })
   if (response.status !== 201) throw new Error(`join: ${response.status} ${await response.text()}`)
-  return (await response.json()) as JoinCompetitionResponse
+  return (await response.json()) as JoinChallengeResponse
 }
 
 export async function uploadClip(
   baseUrl: string,
   auth: AuthResponse,
-  competitionId: number,
+  challengeId: number,
   clipPath: string,
   weight = 150,
   liftType = 'squat',
@@ -57,7 +57,7 @@ export async function uploadClip(
   const form = new FormData()
   form.append('lift_type', liftType)
   form.append('weight', String(weight))
-  form.append('competition_id', String(competitionId))
+  form.append('competition_id', String(challengeId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
   const response = await fetch(`${baseUrl}/api/upload`, {
     method: 'POST',
@@ -276,7 +276,7 @@ export const DEMO_CERTIFIED_JUDGES = ['sven19', 'viktor22', 'yusuf25'] as const
  * decisions are verified and reach the global boards (docs/verified-results.md); `decide` casts the
  * three judges' votes on an attempt.
  */
-export async function certifiedDemoPanel(baseUrl: string, organiser: AuthResponse, competitionId: number) {
+export async function certifiedDemoPanel(baseUrl: string, organiser: AuthResponse, challengeId: number) {
   const call = async (path: string, method: string, body: unknown, auth?: AuthResponse) => {
     const response = await fetch(`${baseUrl}/api${path}`, {
       method,
@@ -286,7 +286,7 @@ export async function certifiedDemoPanel(baseUrl: string, organiser: AuthRespons
     if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`)
     return response.json() as Promise<unknown>
   }
-  await call(`/competitions/${competitionId}/judges`, 'PUT', { usernames: DEMO_CERTIFIED_JUDGES }, organiser)
+  await call(`/competitions/${challengeId}/judges`, 'PUT', { usernames: DEMO_CERTIFIED_JUDGES }, organiser)
   const judges = await Promise.all(
     DEMO_CERTIFIED_JUDGES.map((username) => call('/auth/login', 'POST', { username, password: 'liftarena-demo' }) as Promise<AuthResponse>),
   )

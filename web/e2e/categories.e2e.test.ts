@@ -4,7 +4,7 @@
 // and on the projector board names her divisions, and the board shown for the Junior division
 // ranks her first among juniors.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { AuthResponse, Competition } from '../../contract/index.ts'
+import type { AuthResponse, Challenge } from '../../contract/index.ts'
 import { registerUser } from './api.ts'
 import { openBrowser, openSignedIn, type TestBrowser } from './browser.ts'
 
@@ -64,9 +64,9 @@ describe('fair categories', () => {
     await page.waitForURL(/\/challenges\/\d+$/)
     challengeUrl = page.url()
     const id = Number(challengeUrl.split('/').at(-1))
-    const { competition } = (await (await fetch(`${baseUrl}/api/competitions/${id}`)).json()) as { competition: Competition }
-    expect(competition).toMatchObject({ class_set: 'ipf', gender: 'F', equipment: 'classic' })
-    expect(competition.weightclasses).toEqual(['47kg', '52kg', '57kg', '63kg', '69kg', '76kg', '84kg', '84kg+'])
+    const { competition: challenge } = (await (await fetch(`${baseUrl}/api/competitions/${id}`)).json()) as { competition: Challenge }
+    expect(challenge).toMatchObject({ class_set: 'ipf', gender: 'F', equipment: 'classic' })
+    expect(challenge.weightclasses).toEqual(['47kg', '52kg', '57kg', '63kg', '69kg', '76kg', '84kg', '84kg+'])
     await page.getByText('IPF', { exact: true }).first().waitFor()
   })
 

@@ -40,7 +40,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 function waitForServer(child: ChildProcess, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 90 s:\n${output}`)), 90_000)
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 240 s:\n${output}`)), 240_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('LiftArena is running at')) {

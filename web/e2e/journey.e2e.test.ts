@@ -158,8 +158,8 @@ describe('lifter journey with a live spectator', () => {
       email: `${judgeName}@e2e.liftarena.test`,
       password: 'e2e-password',
     })
-    const competitionId = Number(challengeUrl.split('/').at(-1))
-    await api(`/api/competitions/${competitionId}/judges`, 'PUT', organiserToken!, { usernames: [judgeName] })
+    const challengeId = Number(challengeUrl.split('/').at(-1))
+    await api(`/api/competitions/${challengeId}/judges`, 'PUT', organiserToken!, { usernames: [judgeName] })
     await api(`/api/attempts/${attemptId}/votes`, 'POST', judge.access_token as string, { good: true })
     await row.getByTestId('participant-total').filter({ hasText: '100 kg' }).waitFor({ timeout: 15_000 })
     await watcher.getByRole('list', { name: 'Recent videos' }).getByText(lifterName).waitFor()

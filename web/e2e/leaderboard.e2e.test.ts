@@ -42,11 +42,11 @@ const register = (name: string, username: string, country: string, weightClass: 
 /** Each challenge's certified panel, appointed with it. */
 const panels = new Map<number, Awaited<ReturnType<typeof certifiedDemoPanel>>>()
 
-async function goodLift(lifter: AuthResponse, competitionId: number, liftType: string, weight: number) {
+async function goodLift(lifter: AuthResponse, challengeId: number, liftType: string, weight: number) {
   const form = new FormData()
   form.append('lift_type', liftType)
   form.append('weight', String(weight))
-  form.append('competition_id', String(competitionId))
+  form.append('competition_id', String(challengeId))
   form.append('video', new Blob([await readFile(clipPath)], { type: 'video/mp4' }), 'lift.mp4')
   const response = await fetch(`${baseUrl}/api/upload`, {
     method: 'POST',
@@ -55,7 +55,7 @@ async function goodLift(lifter: AuthResponse, competitionId: number, liftType: s
   })
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
   const { attempt_id } = (await response.json()) as { attempt_id: number }
-  await panels.get(competitionId)!.decide(attempt_id)
+  await panels.get(challengeId)!.decide(attempt_id)
 }
 
 let browser: TestBrowser
@@ -70,7 +70,7 @@ beforeAll(async () => {
   woman = await register(yara, `lbyara${stamp}`, `Cuba${stamp}`, '59kg')
   const man = await register(bruno, `lbbruno${stamp}`, `Kenya${stamp}`, '105kg')
   const challenge = async (gender: 'M' | 'F', weightClass: string) => {
-    const competitionId = (
+    const challengeId = (
       await post<{ competition_id: number }>(
         '/create_competition',
         {
@@ -85,8 +85,8 @@ beforeAll(async () => {
         organiser,
       )
     ).competition_id
-    panels.set(competitionId, await certifiedDemoPanel(baseUrl, organiser, competitionId))
-    return competitionId
+    panels.set(challengeId, await certifiedDemoPanel(baseUrl, organiser, challengeId))
+    return challengeId
   }
   womenId = await challenge('F', '59kg')
   const menId = await challenge('M', '105kg')

@@ -27,10 +27,10 @@ const browsers: TestBrowser[] = []
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true })
-  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+  const { competitions: challenges } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
     competitions: Array<{ id: number; name: string }>
   }
-  meetId = competitions.find((c) => c.name === MEET)!.id
+  meetId = challenges.find((c) => c.name === MEET)!.id
   expect(meetId).toBeGreaterThan(0)
   lifter = await registerUser(baseUrl, 'Mira Meetlifter')
   await joinChallenge(baseUrl, lifter, meetId, '93kg')
@@ -212,10 +212,10 @@ describe('a meet, live in Chromium', () => {
   }, 180_000)
 
   it("the weightlifting meet's board and phone cards fit too (snatch and clean & jerk, 1 kg steps)", async () => {
-    const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+    const { competitions: challenges } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
       competitions: Array<{ id: number; name: string }>
     }
-    const id = competitions.find((c) => c.name === 'Harbour Weightlifting Meet')!.id
+    const id = challenges.find((c) => c.name === 'Harbour Weightlifting Meet')!.id
     const board = (await open(1280, 720)).page
     await board.goto(`${baseUrl}/challenges/${id}/live`)
     await board.locator('.meet-board-table tbody tr').first().waitFor({ timeout: LIVE_MS })

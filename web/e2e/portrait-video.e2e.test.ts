@@ -24,7 +24,7 @@ const run = promisify(execFile)
 
 let dir: string
 let lifter: AuthResponse
-let competitionId: number
+let challengeId: number
 let hevc: UploadResponse
 let portraitH264: UploadResponse
 let browser: TestBrowser
@@ -113,8 +113,8 @@ beforeAll(async () => {
   const { stdout: encoders } = await run('ffmpeg', ['-hide_banner', '-encoders'])
   if (!/libx265/.test(encoders)) throw new Error('This ffmpeg has no libx265: the HEVC phone clip cannot be made.')
   lifter = await registerUser(baseUrl, 'Portrait Lifter')
-  competitionId = await createOpenChallenge(baseUrl, lifter, `Portrait ${Date.now() % 100000}`)
-  await joinChallenge(baseUrl, lifter, competitionId, '83kg')
+  challengeId = await createOpenChallenge(baseUrl, lifter, `Portrait ${Date.now() % 100000}`)
+  await joinChallenge(baseUrl, lifter, challengeId, '83kg')
   const [blocker, hevcClip, h264Clip] = await Promise.all([
     // 16 s of 720p to transcode first: the portrait uploads wait behind it.
     run('ffmpeg', [
@@ -148,9 +148,9 @@ beforeAll(async () => {
   // The browser first: its start-up does not eat into the time the portrait uploads stay pending.
   browser = await openBrowser(VIEWPORT.width, VIEWPORT.height)
   // In this order: the HEVC clip, looked at second, is last in its lifter's line.
-  await uploadClip(baseUrl, lifter, competitionId, blocker, 120)
-  portraitH264 = await uploadClip(baseUrl, lifter, competitionId, h264Clip, 130)
-  hevc = await uploadClip(baseUrl, lifter, competitionId, hevcClip, 140)
+  await uploadClip(baseUrl, lifter, challengeId, blocker, 120)
+  portraitH264 = await uploadClip(baseUrl, lifter, challengeId, h264Clip, 130)
+  hevc = await uploadClip(baseUrl, lifter, challengeId, hevcClip, 140)
 })
 
 afterAll(async () => {
@@ -235,7 +235,7 @@ describe('portrait video at 390×844', () => {
   }, 300_000)
 
   it('a landscape clip still plays landscape, full width', async () => {
-    const landscape = await uploadClip(baseUrl, lifter, competitionId, clipPath, 100)
+    const landscape = await uploadClip(baseUrl, lifter, challengeId, clipPath, 100)
     await waitReady(landscape)
     browser ??= await openBrowser(VIEWPORT.width, VIEWPORT.height)
     const { page } = browser
@@ -254,7 +254,7 @@ describe('portrait video at 390×844', () => {
   it("the challenge page's recent videos: portrait and landscape thumbnails in one 4:5 shape", async () => {
     browser ??= await openBrowser(VIEWPORT.width, VIEWPORT.height)
     const { page } = browser
-    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.goto(`${baseUrl}/challenges/${challengeId}`)
     const thumbs = page.getByRole('list', { name: 'Recent videos' }).getByTestId('video-thumb')
     // One lifter shows at most two videos there (contract/aggregates.ts recentVideos): their newest,
     // the landscape clip and the last portrait one.

@@ -28,10 +28,10 @@ beforeAll(async () => {
   await joinChallenge(baseUrl, auth, 1, '105kg')
   await uploadClip(baseUrl, auth, 1, clipPath, 240, 'squat')
   await uploadClip(baseUrl, auth, 1, clipPath, 250, 'squat')
-  const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
+  const { competitions: challenges } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as {
     competitions: Array<{ id: number; name: string }>
   }
-  boardIds = Object.fromEntries(competitions.map((c) => [c.name, c.id]))
+  boardIds = Object.fromEntries(challenges.map((c) => [c.name, c.id]))
   for (const name of BOARDS) expect(boardIds[name], name).toBeGreaterThan(0)
 }, 120_000)
 

@@ -3,7 +3,7 @@
 // rendering captured as screenshots to look at (PROTOCOL_SHOTS, default /tmp).
 import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Competition, ResultsDocument } from '../../contract/index.ts'
+import type { Challenge, ResultsDocument } from '../../contract/index.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -25,8 +25,8 @@ const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page
 
 describe('the results protocol prints', () => {
   it('A4, a page per group, no navigation; portrait and landscape', async () => {
-    const { competitions } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Competition[] }
-    const ended = competitions.find((c) => c.name === 'Autumn Raw Nationals')!
+    const { competitions: challenges } = (await (await fetch(`${baseUrl}/api/competitions`)).json()) as { competitions: Challenge[] }
+    const ended = challenges.find((c) => c.name === 'Autumn Raw Nationals')!
     const doc = (await (await fetch(`${baseUrl}/api/competitions/${ended.id}/results.csv?format=json`)).json()) as ResultsDocument
     const groups = new Set(doc.lifters.map((l) => `${l.sex}|${l.weight_class}`)).size
     expect(groups).toBeGreaterThan(1)

@@ -54,22 +54,22 @@ afterEach(async () => {
 
 /** A fresh challenge the lifter has joined, its upload page open in a phone-sized Chromium, signed in and slowed. */
 async function openUploadPage(name: string, as = lifter) {
-  const competitionId = await createOpenChallenge(baseUrl, organiser, `${name} ${Date.now() % 100000}`)
-  await joinChallenge(baseUrl, as, competitionId, '83kg')
+  const challengeId = await createOpenChallenge(baseUrl, organiser, `${name} ${Date.now() % 100000}`)
+  await joinChallenge(baseUrl, as, challengeId, '83kg')
   browser = await openBrowser(390, 844)
   const { page } = browser
   const traffic = watchTusTraffic(page)
   await openSignedIn(page, baseUrl, as)
   const network = await emulateNetwork(page)
   await network.throttle(UPLOAD_RATE)
-  const url = `${baseUrl}/challenges/${competitionId}/upload`
+  const url = `${baseUrl}/challenges/${challengeId}/upload`
   await page.goto(url)
-  return { page, traffic, network, competitionId, url }
+  return { page, traffic, network, challengeId, url }
 }
 
 describe('resumable upload in the browser', () => {
   it('continues after a reload half-way from where the server stopped, with the form as it was', async () => {
-    const { page, traffic, competitionId, url } = await openUploadPage('Reload Open')
+    const { page, traffic, challengeId, url } = await openUploadPage('Reload Open')
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByLabel('Weight (kg)', { exact: true }).fill('142.5')
     await page.getByRole('button', { name: 'Upload Lift' }).click()
@@ -92,7 +92,7 @@ describe('resumable upload in the browser', () => {
 
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByRole('button', { name: 'Resume upload' }).click()
-    await page.waitForURL(`${baseUrl}/challenges/${competitionId}`, { timeout: 90_000 })
+    await page.waitForURL(`${baseUrl}/challenges/${challengeId}`, { timeout: 90_000 })
 
     const resumed = traffic.patches.slice(beforeReload)
     expect(resumed.length).toBeGreaterThan(0)
@@ -102,7 +102,7 @@ describe('resumable upload in the browser', () => {
     console.info(
       `reload: offered ${offered} %, first PATCH after the reload at ${resumed[0]!.offset} of ${clipSize} bytes; PATCHes before/after: ${beforeReload}/${resumed.length}`,
     )
-    const attempts = (await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === competitionId)
+    const attempts = (await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === challengeId)
     expect(attempts).toHaveLength(1)
     expect(attempts[0]!.weight).toBe(142.5)
     expect(traffic.finished?.attempt_id).toBe(attempts[0]!.attempt_id)
@@ -119,7 +119,7 @@ describe('resumable upload in the browser', () => {
   })
 
   it('Cancel stops the upload, deletes it on the server, and brings the form back with its file and fields', async () => {
-    const { page, traffic, competitionId } = await openUploadPage('Cancel Open')
+    const { page, traffic, challengeId } = await openUploadPage('Cancel Open')
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByLabel('Weight (kg)', { exact: true }).fill('97.5')
     await page.getByRole('button', { name: 'Upload Lift' }).click()
@@ -136,7 +136,7 @@ describe('resumable upload in the browser', () => {
     const patches = traffic.patches.length
     await page.waitForTimeout(1_500)
     expect(traffic.patches.length).toBe(patches) // nothing more is sent
-    expect((await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === competitionId)).toEqual([])
+    expect((await uploadedVideos(baseUrl, lifter)).filter((v) => v.competition_id === challengeId)).toEqual([])
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tus::') || k === 'liftarena-upload-progress')),
     ).toEqual([])
@@ -146,7 +146,7 @@ describe('resumable upload in the browser', () => {
   it('refreshes a token that stops working mid-upload and goes on with the new one', async () => {
     // Its own lifter: the refresh rotates the refresh token the other tests sign in with.
     const refreshed = await registerUser(baseUrl, 'Refresh Lifter')
-    const { page, traffic, competitionId } = await openUploadPage('Refresh Open', refreshed)
+    const { page, traffic, challengeId } = await openUploadPage('Refresh Open', refreshed)
     const refused: string[] = []
     page.on('response', (response) => {
       if (response.status() === 401 && new URL(response.url()).pathname.startsWith('/api/uploads/'))
@@ -157,12 +157,12 @@ describe('resumable upload in the browser', () => {
     await waitForUploadPercent(page, 15)
     // As if the access token had expired: the next request is refused.
     await page.evaluate(() => localStorage.setItem('auth_token', 'expired-token'))
-    await page.waitForURL(`${baseUrl}/challenges/${competitionId}`, { timeout: 90_000 })
+    await page.waitForURL(`${baseUrl}/challenges/${challengeId}`, { timeout: 90_000 })
 
     expect(refused.length).toBeGreaterThan(0)
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe('expired-token')
     expect(traffic.creations).toBe(1)
-    expect((await uploadedVideos(baseUrl, refreshed)).filter((v) => v.competition_id === competitionId)).toHaveLength(1)
+    expect((await uploadedVideos(baseUrl, refreshed)).filter((v) => v.competition_id === challengeId)).toHaveLength(1)
     console.info(`token refresh: refused ${refused.join(', ')}; PATCH offsets ${traffic.patches.map((p) => p.offset).join(', ')}`)
   })
 

@@ -3,7 +3,7 @@
 // decides a clean & jerk that awaited its judges, the lifter's bests, total and points change on
 // the open page, live, without a reload, to what the server computed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { AuthResponse, Competition, Lift, Participant } from '../../contract/index.ts'
+import type { AuthResponse, Challenge, Lift, Participant } from '../../contract/index.ts'
 import { openBrowser, type TestBrowser } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -37,9 +37,9 @@ afterAll(async () => {
 
 describe('weightlifting scores live', () => {
   it('shows snatch, clean & jerk, total and Sinclair, and a decision changes them without a reload', async () => {
-    const { competitions } = await get<{ competitions: Competition[] }>('/competitions')
+    const { challenges } = await get<{ challenges: Challenge[] }>('/competitions')
     // The demo's weightlifting challenge (other tests create weightlifting challenges of their own).
-    const challenge = competitions.find((c) => c.name === 'Snatch & Clean Open')!
+    const challenge = challenges.find((c) => c.name === 'Snatch & Clean Open')!
     expect(challenge).toMatchObject({ total_lifts: ['snatch', 'clean_and_jerk'], points_formula: 'sinclair' })
     const { participants } = await get<{ participants: Participant[] }>(`/competitions/${challenge.id}/participants`)
     const { lifts } = await get<{ lifts: Lift[] }>(`/competitions/${challenge.id}/lifts`)

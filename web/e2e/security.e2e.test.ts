@@ -21,7 +21,7 @@ const EVIL_DESCRIPTION = `<script>window.__xss='description'</script><a href="ja
 const EVIL_LOCATION = `<img src=x onerror=alert(document.domain)>Gym`
 
 let lifter: AuthResponse
-let competitionId: number
+let challengeId: number
 let userId: number
 
 /** Records CSP violations and dialogs from the first script on. */
@@ -74,9 +74,9 @@ beforeAll(async () => {
     }),
   })
   expect(response.status).toBe(201)
-  competitionId = ((await response.json()) as { competition_id: number }).competition_id
-  await joinChallenge(baseUrl, lifter, competitionId, '83kg')
-  await uploadClip(baseUrl, lifter, competitionId, clipPath)
+  challengeId = ((await response.json()) as { competition_id: number }).competition_id
+  await joinChallenge(baseUrl, lifter, challengeId, '83kg')
+  await uploadClip(baseUrl, lifter, challengeId, clipPath)
   await readFile(clipPath) // the clip exists (made by the global setup)
 })
 
@@ -91,8 +91,8 @@ describe('HTML and script in names and descriptions', () => {
     const page = browser.page
     const dialogs = await watch(page)
     const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
-      [`/challenges/${competitionId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
-      [`/challenges/${competitionId}/live`, (p) => p.getByTestId('board-latest').filter({ hasText: EVIL_NAME }).waitFor()],
+      [`/challenges/${challengeId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
+      [`/challenges/${challengeId}/live`, (p) => p.getByTestId('board-latest').filter({ hasText: EVIL_NAME }).waitFor()],
       [`/challenges`, (p) => p.getByText(EVIL_CHALLENGE).first().waitFor()],
       [`/athletes?q=Eve`, (p) => p.getByText(EVIL_NAME).first().waitFor()],
       [`/profile/${userId}`, (p) => p.getByRole('heading', { name: EVIL_NAME }).waitFor()],
@@ -110,7 +110,7 @@ describe('HTML and script in names and descriptions', () => {
       expect(state.scripts, `${path}: inline <script> elements`).toBe(0)
     }
     // The text is there, literally.
-    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.goto(`${baseUrl}/challenges/${challengeId}`)
     await page.getByText("<script>window.__xss='description'</script>", { exact: false }).first().waitFor()
     expect(await page.locator('img[src="x"], svg[onload], iframe[src^="javascript"]').count()).toBe(0)
     expect(dialogs).toEqual([])
@@ -142,10 +142,10 @@ describe('the policy on every page', () => {
       '/store',
       '/random-video',
       '/upload',
-      `/challenges/${competitionId}/upload`,
+      `/challenges/${challengeId}/upload`,
       '/auth/error',
       '/no-such-page',
-      `/challenges/${competitionId}`,
+      `/challenges/${challengeId}`,
     ]
     for (const path of paths) {
       await page.goto(`${baseUrl}${path}`)
@@ -157,7 +157,7 @@ describe('the policy on every page', () => {
     await page.goto(`${baseUrl}/`)
     await page.getByRole('button', { name: 'Login' }).first().click()
     await page.getByRole('dialog').waitFor()
-    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.goto(`${baseUrl}/challenges/${challengeId}`)
     await page.getByRole('list', { name: 'Recent videos' }).getByRole('link').first().click()
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 30_000 })
     expect((await pageState(page)).csp).toEqual([])
@@ -196,7 +196,7 @@ describe('a challenge image on another host', () => {
     })
     const pages: Array<[string, (p: Page) => Promise<unknown>]> = [
       ['/challenges', (p) => p.getByText(EVIL_CHALLENGE).first().waitFor()],
-      [`/challenges/${competitionId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
+      [`/challenges/${challengeId}`, (p) => p.getByRole('heading', { name: EVIL_CHALLENGE }).waitFor()],
     ]
     for (const [path, ready] of pages) {
       await page.goto(`${baseUrl}${path}`)
@@ -225,16 +225,16 @@ describe('the real security headers', () => {
     const failed: string[] = []
     page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`))
     const origin = `http://${LAN_NAME}:${port}`
-    const response = await page.goto(`${origin}/challenges/${competitionId}/live`)
+    const response = await page.goto(`${origin}/challenges/${challengeId}/live`)
     expect(response!.headers()['content-security-policy']).toBeDefined()
     await page.getByTestId('board-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 })
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
     // A join arrives over the socket, under the same policy.
     const other = await registerUser(baseUrl, 'Lan Joiner')
-    await joinChallenge(baseUrl, other, competitionId, '83kg')
+    await joinChallenge(baseUrl, other, challengeId, '83kg')
     await page.getByTestId('board-count').filter({ hasText: /^2$/ }).waitFor({ timeout: 30_000 })
     // And a video plays (media-src) from the same origin.
-    await page.goto(`${origin}/challenges/${competitionId}`)
+    await page.goto(`${origin}/challenges/${challengeId}`)
     await page.getByRole('list', { name: 'Recent videos' }).getByRole('link').first().click()
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1, undefined, { timeout: 30_000 })
     const state = await pageState(page)

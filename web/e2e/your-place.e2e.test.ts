@@ -20,7 +20,7 @@ const PHONE = { width: 390, height: 844 }
 let dir: string
 let organiser: AuthResponse
 let me: AuthResponse
-let competitionId: number
+let challengeId: number
 let browser: TestBrowser
 /** The lifters' squats: six above mine, two below, one without a lift (no place). */
 const OTHERS: Array<[string, number | null]> = [
@@ -48,20 +48,20 @@ async function api<T>(path: string, method = 'GET', token?: string, body?: unkno
 
 /** Joins, uploads a squat of `kg` and has the organiser (the challenge's only judge) pass it. */
 async function lifterWithSquat(auth: AuthResponse, kg: number | null) {
-  await joinChallenge(baseUrl, auth, competitionId, '83kg')
+  await joinChallenge(baseUrl, auth, challengeId, '83kg')
   if (kg === null) return
-  const { attempt_id: attemptId } = await uploadClip(baseUrl, auth, competitionId, clipPath, kg)
+  const { attempt_id: attemptId } = await uploadClip(baseUrl, auth, challengeId, clipPath, kg)
   await api(`/api/attempts/${attemptId}/votes`, 'POST', organiser.access_token, { good: true })
 }
 
 const placeOf = async (userId: number) =>
-  (await api<{ participant: Participant }>(`/api/competitions/${competitionId}/participants/${userId}`)).participant.place
+  (await api<{ participant: Participant }>(`/api/competitions/${challengeId}/participants/${userId}`)).participant.place
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'liftarena-your-place-'))
   await mkdir(SHOTS, { recursive: true })
   organiser = await registerUser(baseUrl, 'Place Organiser')
-  competitionId = await createOpenChallenge(baseUrl, organiser, `Your Place Open ${Date.now() % 100_000}`)
+  challengeId = await createOpenChallenge(baseUrl, organiser, `Your Place Open ${Date.now() % 100_000}`)
   for (const [name, kg] of OTHERS) await lifterWithSquat(await registerUser(baseUrl, name), kg)
   me = await registerUser(baseUrl, 'Place Me')
   await lifterWithSquat(me, MY_SQUAT)
@@ -83,11 +83,11 @@ describe('your place, on a phone', () => {
     const { page } = browser
     const myPlace = await placeOf(me.user_id)
     expect(myPlace).toBe(7) // six squatted more
-    await page.goto(`${baseUrl}/challenges/${competitionId}`)
+    await page.goto(`${baseUrl}/challenges/${challengeId}`)
     const more = page.getByRole('link', { name: 'And 5 more participants...' })
     await more.scrollIntoViewIfNeeded()
     await more.click()
-    await page.waitForURL(`${baseUrl}/challenges/${competitionId}/participants`)
+    await page.waitForURL(`${baseUrl}/challenges/${challengeId}/participants`)
 
     const chip = page.getByTestId('you-chip')
     await chip.waitFor()
@@ -112,7 +112,7 @@ describe('your place, on a phone', () => {
     await page.screenshot({ path: `${SHOTS}/after-participants.png` })
 
     // Search by name: the server's match, with the board's place.
-    const zelda = (await api<{ participants: Participant[] }>(`/api/competitions/${competitionId}/participants`)).participants.find(
+    const zelda = (await api<{ participants: Participant[] }>(`/api/competitions/${challengeId}/participants`)).participants.find(
       (p) => p.name === 'Zelda Quarry',
     )!
     await page.getByLabel('Search by name').fill('zeld')
@@ -149,7 +149,7 @@ describe('your place, on a phone', () => {
     const { page } = browser
     // Ten seconds of video: its transcode takes long enough to be watched on the landing page.
     const clip = await makeSizedClip(join(dir, 'landing.mp4'), 4)
-    await page.goto(`${baseUrl}/challenges/${competitionId}/upload`)
+    await page.goto(`${baseUrl}/challenges/${challengeId}/upload`)
     await page.getByLabel('Video').setInputFiles(clip)
     await page.getByLabel('Weight (kg)', { exact: true }).fill('145')
     // Every state the landing shows, recorded as it changes (the app keeps this document across pages).
@@ -162,7 +162,7 @@ describe('your place, on a phone', () => {
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] })
     })
     await page.getByRole('button', { name: 'Upload Lift' }).click()
-    await page.waitForURL(`${baseUrl}/challenges/${competitionId}`, { timeout: 90_000 })
+    await page.waitForURL(`${baseUrl}/challenges/${challengeId}`, { timeout: 90_000 })
 
     const attemptId = Number(await page.evaluate(() => localStorage.getItem('last_attempt_id')))
     const tile = page.locator(`#attempt-${attemptId}`)

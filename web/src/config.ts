@@ -10,7 +10,7 @@ export const UI = {
   /** Recent videos on a challenge page. */
   recentVideos: 6,
   /** At most this many videos of one challenge: in the random video page's browse list, and on a profile showing several challenges. */
-  videosPerCompetition: 3,
+  videosPerChallenge: 3,
   toastMs: 5000,
   /** After a successful login or registration, the dialog closes after this long. */
   loginCloseMs: 1000,

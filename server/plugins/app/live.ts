@@ -35,7 +35,7 @@ declare module 'fastify' {
 
 export default fp(async function live(app: FastifyInstance) {
   const { config, bus } = app.deps
-  const { liveEvents, participants, competitions } = app.repos
+  const { liveEvents, participants, challenges } = app.repos
   const redis = app.deps.redis?.get('live')
   redis?.on('error', (err) => app.log.warn({ err }, 'live: Redis connection error'))
   const feed: LiveFeed = new LiveFeed({
@@ -51,7 +51,7 @@ export default fp(async function live(app: FastifyInstance) {
     verifySession: (token) => app.tokens.session(token),
     onSessionsEnded: (ended) => app.tokens.forget(ended),
     sessionsEndedWaitMs: VERSION_CACHE_MS,
-    challengeExists: async (id) => (await competitions.findUploadRules(id)) !== null,
+    challengeExists: async (id) => (await challenges.findUploadRules(id)) !== null,
     limits: { maxConnectionsPerAddress: config.liveMaxConnectionsPerAddress, maxRoomsPerSocket: config.liveMaxRoomsPerSocket },
     corsOrigins: config.corsOrigins,
     redis: redis ? { client: redis, prefix: config.redisPrefix } : undefined,

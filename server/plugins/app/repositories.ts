@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Repositories } from '../../../infra/repositories/index.ts'
 import { startRetention, type Retention } from '../../../infra/retention.ts'
-import { readCompetitionSnapshot } from '../../live/snapshot.ts'
+import { readChallengeSnapshot } from '../../live/snapshot.ts'
 import { createPasswords } from '../../passwords.ts'
 import { createAccountDataService, type AccountDataService } from '../../services/account-data.service.ts'
 import { createAccountDeletionService, type AccountDeletionService } from '../../services/account-deletion.service.ts'
@@ -81,7 +81,7 @@ export default fp(async function repositories(app: FastifyInstance) {
   // Links name the site by PUBLIC_URL; without it (the embedded default, mail kept in the outbox) this machine.
   const siteUrl = config.publicUrl ?? `http://localhost:${config.port}`
   const recordAttempts = createRecordAttemptsService({ recordAttempts: repos.recordAttempts })
-  const meets = createMeetsService({ meets: repos.meets, competitions: repos.competitions, apiBase: config.apiBase, recordAttempts })
+  const meets = createMeetsService({ meets: repos.meets, challenges: repos.challenges, apiBase: config.apiBase, recordAttempts })
   const privateMedia = createPrivateMedia({ secret: config.jwtSecret, apiBase: config.apiBase })
   const judging = createJudgingService({
     judging: repos.judging,
@@ -91,11 +91,11 @@ export default fp(async function repositories(app: FastifyInstance) {
     judgeQueue: (userIds, change) => bus.judgeQueue(userIds, change),
   })
   // A challenge's lifters ranked as its page ranks them, with their attempts and teams.
-  const ranked = async (id: number) => (await readCompetitionSnapshot(repos.participants, config.apiBase, id))?.participants ?? null
+  const ranked = async (id: number) => (await readChallengeSnapshot(repos.participants, config.apiBase, id))?.participants ?? null
   app.decorate('repos', repos)
   app.decorate('services', {
     meets,
-    resultsExport: createResultsExportService({ competitions: repos.competitions, meets, ranked }),
+    resultsExport: createResultsExportService({ challenges: repos.challenges, meets, ranked }),
     teams: createTeamsService({ ranked }),
     records: createRecordsService({ records: repos.records }),
     recordAttempts,
@@ -148,7 +148,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       log: app.log,
       siteUrl,
     }),
-    challengeControl: createChallengeControlService({ competitions: repos.competitions }),
+    challengeControl: createChallengeControlService({ challenges: repos.challenges }),
     privateMedia,
     linkPreviews: createLinkPreviewService({ previews: repos.linkPreviews, apiBase: config.apiBase }),
     moderation: createModerationService({

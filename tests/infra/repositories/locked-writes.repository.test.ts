@@ -41,7 +41,7 @@ async function user() {
   })
 }
 async function challenge(createdById: number) {
-  return db.prisma.competition.create({
+  return db.prisma.challenge.create({
     data: {
       name: 'Open',
       location: 'Gym',
@@ -53,8 +53,8 @@ async function challenge(createdById: number) {
     },
   })
 }
-const roomSeq = async (competitionId: number) =>
-  (await db.prisma.liveRoom.findUnique({ where: { room: `competition:${competitionId}` } }))?.seq ?? 0
+const roomSeq = async (challengeId: number) =>
+  (await db.prisma.liveRoom.findUnique({ where: { room: `competition:${challengeId}` } }))?.seq ?? 0
 const refusalOf = (work: Promise<unknown>) =>
   work.then(
     () => null,
@@ -83,20 +83,20 @@ describe('repositories under the services', () => {
   it('answer a second join as a conflict, and write nothing for it', async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
-    const entry = { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null }
+    const entry = { userId: lifter.id, challengeId: id, weightClass: '83kg', gender: 'M', bodyweight: null }
     const answer = () => ({}) as never
     expect(await repos.participants.join(entry, false, answer)).toMatchObject({ count: 1 })
     const seq = await roomSeq(id)
     expect(await refusalOf(repos.participants.join(entry, false, answer))).toEqual({ code: 'conflict', message: ALREADY_JOINED })
     expect(await roomSeq(id)).toBe(seq)
-    expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
   })
 
   it('roll a locked write back when the service refuses inside it; answer null for an entry or attempt that is not there', async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
     await repos.participants.join(
-      { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+      { userId: lifter.id, challengeId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
       false,
       () => ({}) as never,
     )
@@ -104,18 +104,18 @@ describe('repositories under the services', () => {
     const refusal = new Refusal('conflict', 'not now')
     await expect(
       repos.participants.withEntryLocked(
-        { userId: lifter.id, competitionId: id, answer: () => ({}) as never, forRemoval: true },
+        { userId: lifter.id, challengeId: id, answer: () => ({}) as never, forRemoval: true },
         async (entry) => {
           await entry.remove()
           throw refusal
         },
       ),
     ).rejects.toBe(refusal)
-    expect(await db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
     expect(await roomSeq(id)).toBe(seq)
     const stranger = await user()
     expect(
-      await repos.participants.withEntryLocked({ userId: stranger.id, competitionId: id, answer: () => ({}) as never }, async () => 'ran'),
+      await repos.participants.withEntryLocked({ userId: stranger.id, challengeId: id, answer: () => ({}) as never }, async () => 'ran'),
     ).toBeNull()
     expect(await repos.judging.withAttemptLocked(2_000_000, async () => 'ran')).toBeNull()
     expect(await repos.judging.withPanelLocked(2_000_000, async () => 'ran')).toBeNull()
@@ -126,7 +126,7 @@ describe('writes that meet on one attempt', () => {
   it("a transcode finishing while a judge's write holds the attempt waits for it: both land, none is aborted as a deadlock", async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
-    const entry = await db.prisma.participant.create({ data: { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M' } })
+    const entry = await db.prisma.participant.create({ data: { userId: lifter.id, challengeId: id, weightClass: '83kg', gender: 'M' } })
     const attempt = await db.prisma.attempt.create({
       data: {
         participantId: entry.id,
@@ -171,7 +171,7 @@ describe("a lifter's date of birth", () => {
     const ids = [(await challenge(lifter.id)).id, (await challenge(lifter.id)).id]
     for (const id of [...ids].reverse()) {
       await repos.participants.join(
-        { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+        { userId: lifter.id, challengeId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
         false,
         answer,
       )
@@ -185,12 +185,8 @@ describe("a lifter's date of birth", () => {
   it('is refused when a result lands while it waits for the room: the check runs with the rooms held, nothing is written', async () => {
     const lifter = await user()
     const { id } = await challenge(lifter.id)
-    await repos.participants.join(
-      { userId: lifter.id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
-      false,
-      answer,
-    )
-    const entry = await db.prisma.participant.findFirstOrThrow({ where: { userId: lifter.id, competitionId: id } })
+    await repos.participants.join({ userId: lifter.id, challengeId: id, weightClass: '83kg', gender: 'M', bodyweight: null }, false, answer)
+    const entry = await db.prisma.participant.findFirstOrThrow({ where: { userId: lifter.id, challengeId: id } })
     const announcer = createAnnouncer(db.prisma, discardingPublisher)
     let locked!: () => void
     const roomHeld = new Promise<void>((resolve) => (locked = resolve))

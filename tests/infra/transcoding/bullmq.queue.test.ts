@@ -125,26 +125,26 @@ afterAll(async () => {
 
 async function upload(clip: Buffer) {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
-  const form = multipartForm({ lift_type: 'squat', weight: 150, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+  const form = multipartForm({ lift_type: 'squat', weight: 150, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const started = Date.now()
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
   expect(res.statusCode, res.body).toBe(201)
-  return { ...(res.json() as { attempt_id: number; url: string }), competitionId, started }
+  return { ...(res.json() as { attempt_id: number; url: string }), challengeId, started }
 }
 
 const attempt = (id: number) => t.db.prisma.attempt.findUniqueOrThrow({ where: { id } })
 /** The processing states the challenge's attempts were announced in, in order. */
-const announcedStates = async (competitionId: number) =>
+const announcedStates = async (challengeId: number) =>
   (
     await t.db.prisma.liveEvent.findMany({
-      where: { room: `competition:${competitionId}`, type: 'attempt.updated' },
+      where: { room: `competition:${challengeId}`, type: 'attempt.updated' },
       orderBy: { seq: 'asc' },
     })
   ).map((e) => (e.payload as { attempt: { processing: string } }).attempt.processing)
@@ -201,7 +201,7 @@ describe('BullMQ worker processes', () => {
     expect(job!.stalledCounter).toBeGreaterThanOrEqual(1) // it really was recovered from a stall
     expect(job!.returnvalue).toMatchObject({ state: 'ready', attemptId: up.attempt_id })
     expect(job!.progress).toBe(100)
-    expect(await announcedStates(up.competitionId)).toEqual(['processing', 'ready'])
+    expect(await announcedStates(up.challengeId)).toEqual(['processing', 'ready'])
     expect(done.renditions).toEqual({ 360: `attempts/${up.attempt_id}/360p.mp4`, 720: `attempts/${up.attempt_id}/720p.mp4` })
     const s = await streamSummary(join(t.config.mediaDir, `attempts/${up.attempt_id}/720p.mp4`))
     expect(s.video).toMatchObject({ codec: 'h264', profile: 'Main', pixFmt: 'yuv420p', width: 720, height: 1280 })
@@ -243,7 +243,7 @@ describe('BullMQ worker processes', () => {
     expect(await again!.getState()).toBe('completed')
     expect(again!.processedOn).toBe(processedOn)
     expect(job!.attemptsStarted).toBe(1)
-    expect(await announcedStates(up.competitionId)).toEqual(['processing', 'ready'])
+    expect(await announcedStates(up.challengeId)).toEqual(['processing', 'ready'])
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed')
     expect(counts).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0 })
   }, 60_000)
@@ -264,7 +264,7 @@ describe('BullMQ worker processes', () => {
     worker.child.kill('SIGTERM')
     expect(await worker.exited).toBe(0)
     expect((await attempt(up.attempt_id)).processingState).toBe('ready')
-    expect(await announcedStates(up.competitionId)).toEqual(['processing', 'ready'])
+    expect(await announcedStates(up.challengeId)).toEqual(['processing', 'ready'])
     expect(worker.output()).toMatch(/SIGTERM, finishing the running job/)
   }, 60_000)
 

@@ -50,19 +50,19 @@ afterAll(async () => {
 
 async function uploadAs(clip: Buffer, liftType = 'squat') {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
-  const form = multipartForm({ lift_type: liftType, weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+  const form = multipartForm({ lift_type: liftType, weight: 120, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   const started = Date.now()
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
   expect(res.statusCode, res.body).toBe(201)
   const body = res.json() as { url: string; attempt_id: number }
-  return { ...body, competitionId, started, userId: u.user_id }
+  return { ...body, challengeId, started, userId: u.user_id }
 }
 
 async function readyAttempt(id: number) {
@@ -71,11 +71,11 @@ async function readyAttempt(id: number) {
 }
 
 const media = (key: string) => join(t.config.mediaDir, key)
-const updatedEvents = (competitionId: number) =>
-  t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } })
+const updatedEvents = (challengeId: number) =>
+  t.db.prisma.liveEvent.findMany({ where: { room: `competition:${challengeId}`, type: 'attempt.updated' }, orderBy: { seq: 'asc' } })
 /** The processing states an attempt was announced in, in order. */
-const announcedStates = async (competitionId: number, attemptId: number) =>
-  (await updatedEvents(competitionId))
+const announcedStates = async (challengeId: number, attemptId: number) =>
+  (await updatedEvents(challengeId))
     .map((e) => (e.payload as { attempt: { id: number; processing: string } }).attempt)
     .filter((a) => a.id === attemptId)
     .map((a) => a.processing)
@@ -104,8 +104,8 @@ describe('in-process transcoding (no Redis)', () => {
     expect(poster.video).toMatchObject({ codec: 'mjpeg', width: 1280, height: 720 })
     expect(readFileSync(media(row.posterKey!)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
 
-    const events = await updatedEvents(up.competitionId)
-    expect(await announcedStates(up.competitionId, up.attempt_id)).toEqual(['processing', 'ready'])
+    const events = await updatedEvents(up.challengeId)
+    expect(await announcedStates(up.challengeId, up.attempt_id)).toEqual(['processing', 'ready'])
     expect(events.at(-1)!.payload).toMatchObject({
       attempt: { id: up.attempt_id, processing: 'ready', poster_url: `/api/video/${encodeURIComponent(row.posterKey!)}` },
     })
@@ -144,9 +144,9 @@ describe('in-process transcoding (no Redis)', () => {
     expect(sheet.video).toMatchObject({ codec: 'mjpeg', width: 976 })
     const publicAnswers = await Promise.all(
       [
-        `/api/competitions/${up.competitionId}/lifts`,
-        `/api/competitions/${up.competitionId}/participants/${up.userId}/attempts/${up.attempt_id}`,
-        `/api/competitions/${up.competitionId}/participants/${up.userId}`,
+        `/api/competitions/${up.challengeId}/lifts`,
+        `/api/competitions/${up.challengeId}/participants/${up.userId}/attempts/${up.attempt_id}`,
+        `/api/competitions/${up.challengeId}/participants/${up.userId}`,
       ].map((url) => t.app.inject({ method: 'GET', url })),
     )
     for (const res of publicAnswers) {
@@ -189,7 +189,7 @@ describe('in-process transcoding (no Redis)', () => {
     const mtime = (await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs
     await t.transcoding!.queue.enqueue({ attemptId: up.attempt_id })
     await readyAttempt(up.attempt_id)
-    expect(await announcedStates(up.competitionId, up.attempt_id)).toEqual(['processing', 'ready'])
+    expect(await announcedStates(up.challengeId, up.attempt_id)).toEqual(['processing', 'ready'])
     expect(progress.filter((p) => p.attempt_id === up.attempt_id && p.percent === 0)).toHaveLength(1)
     expect((await import('node:fs')).statSync(media(`attempts/${up.attempt_id}/720p.mp4`)).mtimeMs).toBe(mtime)
 
@@ -259,7 +259,7 @@ describe('in-process transcoding (no Redis)', () => {
       processingState: 'failed',
       processingError: 'The uploaded video is missing from storage; please upload it again.',
     })
-    expect(await announcedStates(up.competitionId, missing.id)).toEqual(['processing', 'failed'])
+    expect(await announcedStates(up.challengeId, missing.id)).toEqual(['processing', 'failed'])
   })
 })
 
@@ -347,14 +347,14 @@ describe('the embedded default (PGlite, no Redis), as `npm start` with no config
   it('transcodes an upload in the server process', async () => {
     expect(e.transcoding?.mode).toBe('in-process')
     const u = await registerUser(e.app)
-    const competitionId = await createChallenge(e.app, u.access_token)
+    const challengeId = await createChallenge(e.app, u.access_token)
     await e.app.inject({
       method: 'POST',
       url: '/api/join_competition',
       headers: u.auth,
-      payload: { competition_id: competitionId, weight_class: '83kg' },
+      payload: { competition_id: challengeId, weight_class: '83kg' },
     })
-    const form = multipartForm({ lift_type: 'bench', weight: 90, competition_id: competitionId }, [
+    const form = multipartForm({ lift_type: 'bench', weight: 90, competition_id: challengeId }, [
       { filename: 'lift.mp4', data: clips.portrait },
     ])
     const res = await e.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
@@ -365,7 +365,7 @@ describe('the embedded default (PGlite, no Redis), as `npm start` with no config
     expect(row.processingState).toBe('ready')
     expect(existsSync(join(e.config.mediaDir, `attempts/${id}/720p.mp4`))).toBe(true)
     const announced = await e.db.prisma.liveEvent.findMany({
-      where: { room: `competition:${competitionId}`, type: 'attempt.updated' },
+      where: { room: `competition:${challengeId}`, type: 'attempt.updated' },
       orderBy: { seq: 'asc' },
     })
     expect(announced.map((event) => (event.payload as { attempt: { processing: string } }).attempt.processing)).toEqual([

@@ -33,14 +33,14 @@ afterAll(async () => {
 
 async function lifter() {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
-  return { u, competitionId }
+  return { u, challengeId }
 }
 
 /** What the file at `key` in the bucket is, probed from a downloaded copy. */
@@ -53,8 +53,8 @@ const summaryOf = (key: string) =>
 
 describe('transcoding with S3 storage', () => {
   it('reads the original from the bucket and writes 360p/720p renditions and a poster to it', async () => {
-    const { u, competitionId } = await lifter()
-    const form = multipartForm({ lift_type: 'squat', weight: 120, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+    const { u, challengeId } = await lifter()
+    const form = multipartForm({ lift_type: 'squat', weight: 120, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
     const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
     expect(res.statusCode, res.body).toBe(201)
     const { attempt_id: id, url } = res.json() as { attempt_id: number; url: string }
@@ -99,8 +99,8 @@ describe('transcoding with S3 storage', () => {
   })
 
   it('an original missing from the bucket fails the attempt at once (not retried), with nothing left behind', async () => {
-    const { u, competitionId } = await lifter()
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
+    const { u, challengeId } = await lifter()
+    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id } })
     const row = await t.db.prisma.attempt.create({
       data: {
         participantId: participant.id,

@@ -65,15 +65,15 @@ describe('verdict clips', () => {
   it('after a no lift, renders the take with the name, lift, weight, attempt, lights and the reason card; the attempt offers it', async () => {
     const organiser = await registerUser(t.app, 'Organiser')
     const lifter = await registerUser(t.app, NAME)
-    const competitionId = await createChallenge(t.app, organiser.access_token)
+    const challengeId = await createChallenge(t.app, organiser.access_token)
     const join_ = await t.app.inject({
       method: 'POST',
       url: '/api/join_competition',
       headers: lifter.auth,
-      payload: { competition_id: competitionId, weight_class: '83kg' },
+      payload: { competition_id: challengeId, weight_class: '83kg' },
     })
     expect(join_.statusCode, join_.body).toBeLessThan(300)
-    const form = multipartForm({ lift_type: 'squat', weight: 182.5, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+    const form = multipartForm({ lift_type: 'squat', weight: 182.5, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
     const up = await t.app.inject({
       method: 'POST',
       url: '/api/upload',
@@ -99,7 +99,7 @@ describe('verdict clips', () => {
     expect(row.verdictClipKey).toBe(`attempts/${attemptId}/verdict-nolift-${row.decidedAt!.getTime()}.mp4`)
 
     // The video page's answer offers it, and the media route serves it.
-    const detail = await t.app.inject({ url: `/api/competitions/${competitionId}/participants/${lifter.user_id}/attempts/${attemptId}` })
+    const detail = await t.app.inject({ url: `/api/competitions/${challengeId}/participants/${lifter.user_id}/attempts/${attemptId}` })
     expect(detail.statusCode, detail.body).toBe(200)
     const url = detail.json() as { attempt?: { verdict_clip_url?: string }; verdict_clip_url?: string }
     const clipUrl = url.attempt?.verdict_clip_url ?? url.verdict_clip_url

@@ -2,7 +2,7 @@
 // sweep reach a spectator of the challenge's room in order, numbered like the room's other events, and a
 // client that subscribes again from an earlier seq gets them replayed from the outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
+import { challengeRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
   collectEvents,
   connectClient,
@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('attempt.declared', () => {
   it('reaches the room in seq order with the other events, and is replayed to a client that missed it', async () => {
     const [lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Declaring')
-    const row = await t.db.prisma.competition.create({
+    const row = await t.db.prisma.challenge.create({
       data: {
         name: 'Live Meet',
         location: 'Gym',
@@ -46,7 +46,7 @@ describe('attempt.declared', () => {
     const spectator = await connectClient(t.url)
     sockets.push(spectator)
     const events = collectEvents(spectator)
-    const subscribed = await subscribe(spectator, competitionRoom(row.id), null)
+    const subscribed = await subscribe(spectator, challengeRoom(row.id), null)
 
     const res = await fetch(`${t.url}/api/competitions/${row.id}/declarations`, {
       method: 'POST',
@@ -66,7 +66,7 @@ describe('attempt.declared', () => {
     expect(declared.seq).toBe(subscribed.seq + 1)
 
     // A decided first snatch whose window passed: the sweep declares the second and announces it next.
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: row.id, userId: lifter!.userId } })
+    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: row.id, userId: lifter!.userId } })
     await t.db.prisma.attempt.create({
       data: {
         participantId: participant.id,
@@ -89,7 +89,7 @@ describe('attempt.declared', () => {
     // A client that missed both subscribes from before them and gets them replayed.
     const late = await connectClient(t.url)
     sockets.push(late)
-    const replayed = await subscribe(late, competitionRoom(row.id), subscribed.seq)
+    const replayed = await subscribe(late, challengeRoom(row.id), subscribed.seq)
     expect(replayed.resync).toBe(false)
     expect(replayed.missed.filter((e) => e.type === 'attempt.declared').map((e) => e.seq)).toEqual(
       events.filter((e) => e.type === 'attempt.declared').map((e) => e.seq),

@@ -2,7 +2,7 @@
 // a JSON snapshot first, then the room's events strictly in seq order — also
 // while joins race, publishes get lost, and a second client arrives mid-stream.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type LiveFeedMessage } from '../../../contract/index.ts'
+import { challengeRoom, type ChallengeSnapshot, type LiveEvent, type LiveFeedMessage } from '../../../contract/index.ts'
 import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
 import { toLift } from '../../../infra/attempt-view.ts'
 import { nextAttemptNumber } from '../../helpers/attempts.ts'
@@ -46,8 +46,8 @@ describe('plain WebSocket feed', () => {
 
     const f = await feed(id)
     await waitUntil(() => f.messages.length === 1, 'the snapshot')
-    const snapshot = f.messages[0] as CompetitionSnapshot
-    expect(snapshot).toMatchObject({ type: 'snapshot', room: competitionRoom(id), seq: 2, count: 2 })
+    const snapshot = f.messages[0] as ChallengeSnapshot
+    expect(snapshot).toMatchObject({ type: 'snapshot', room: challengeRoom(id), seq: 2, count: 2 })
     const rest: unknown = await (await fetch(`${t.url}/api/competitions/${id}/participants`)).json()
     expect(rest).toHaveProperty('participants', snapshot.participants)
 
@@ -56,7 +56,7 @@ describe('plain WebSocket feed', () => {
     // An attempt written the way the upload route writes it: the event in the same transaction, published after commit.
     const attemptEvent = await t.db.prisma.$transaction(async (tx) => {
       const participant = await tx.participant.findFirstOrThrow({
-        where: { competitionId: id, userId: joined[0] },
+        where: { challengeId: id, userId: joined[0] },
         include: { user: { select: { name: true } } },
       })
       const attempt = await tx.attempt.create({
@@ -68,7 +68,7 @@ describe('plain WebSocket feed', () => {
           processingState: 'pending',
         },
       })
-      return appendEvent(tx, competitionRoom(id), 'attempt.created', {
+      return appendEvent(tx, challengeRoom(id), 'attempt.created', {
         competition_id: id,
         attempt: toLift(t.config.apiBase, attempt, participant),
       })
@@ -78,10 +78,10 @@ describe('plain WebSocket feed', () => {
     await waitUntil(() => f.messages.length === 5, 'three joins and an attempt')
     const deltas = events(f.messages)
     expect(deltas.map((e) => [e.room, e.seq, e.type])).toEqual([
-      [competitionRoom(id), 3, 'participant.joined'],
-      [competitionRoom(id), 4, 'participant.joined'],
-      [competitionRoom(id), 5, 'participant.joined'],
-      [competitionRoom(id), 6, 'attempt.created'],
+      [challengeRoom(id), 3, 'participant.joined'],
+      [challengeRoom(id), 4, 'participant.joined'],
+      [challengeRoom(id), 5, 'participant.joined'],
+      [challengeRoom(id), 6, 'attempt.created'],
     ])
     expect(deltas.slice(0, 3).map((e) => e.type === 'participant.joined' && [e.data.participant.id, e.data.participants])).toEqual([
       [joined[0], 3],
@@ -108,7 +108,7 @@ describe('plain WebSocket feed', () => {
     const f = await feed(id)
     const socket = await connectClient(t.url)
     const seen = collectEvents(socket)
-    await subscribe(socket, competitionRoom(id), 0)
+    await subscribe(socket, challengeRoom(id), 0)
     const [l] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
     await join(t.url, l!, id)
     await waitUntil(() => seen.length === 1 && f.messages.length === 2, 'the join on both')
@@ -118,7 +118,7 @@ describe('plain WebSocket feed', () => {
 
   it('stays gap-free and in order through racing joins, lost publishes and a client arriving mid-stream', async () => {
     const id = await createOngoingChallenge(t.db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, 60)
     const early = await feed(id)
     await waitUntil(() => early.messages.length === 1, 'the first snapshot')
@@ -141,11 +141,11 @@ describe('plain WebSocket feed', () => {
     } finally {
       publisher.publish = original
     }
-    const rows = await t.db.prisma.participant.findMany({ where: { competitionId: id }, select: { id: true } })
+    const rows = await t.db.prisma.participant.findMany({ where: { challengeId: id }, select: { id: true } })
     expect(rows).toHaveLength(60)
     for (const f of [early, late!]) {
       await waitUntil(() => events(f.messages).at(-1)?.seq === 60, 'the 60th event', 10_000)
-      const [snapshot, ...rest] = f.messages as [CompetitionSnapshot, ...LiveEvent[]]
+      const [snapshot, ...rest] = f.messages as [ChallengeSnapshot, ...LiveEvent[]]
       expect(snapshot.type).toBe('snapshot')
       // Exactly the events after the snapshot, consecutive, once each.
       expect(rest.map((e) => e.seq)).toEqual(Array.from({ length: 60 - snapshot.seq }, (_, i) => snapshot.seq + 1 + i))
@@ -156,14 +156,14 @@ describe('plain WebSocket feed', () => {
       expect(ids.sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b))
       expect(rest.at(-1)).toMatchObject({ data: { participants: 60 } })
     }
-    expect((late!.messages[0] as CompetitionSnapshot).seq).toBeGreaterThan(0)
+    expect((late!.messages[0] as ChallengeSnapshot).seq).toBeGreaterThan(0)
   })
   it('serves one cached snapshot per room and seq: 20 clients of an unchanged room cost one read, a change one more', async () => {
     const id = await createOngoingChallenge(t.db.prisma)
     const [first, second] = await createLifters(t.db.prisma, t.config.jwtSecret, 2)
     await join(t.url, first!, id)
     const reads = vi.spyOn(t.app.repos.participants, 'listWithSeq')
-    const readsOf = () => reads.mock.calls.filter(([competitionId]) => competitionId === id).length
+    const readsOf = () => reads.mock.calls.filter(([challengeId]) => challengeId === id).length
     try {
       const opened = await Promise.all(Array.from({ length: 20 }, () => feed(id)))
       await waitUntil(() => opened.every((f) => f.messages.length === 1), 'twenty snapshots')

@@ -58,7 +58,7 @@ describe('the global room', () => {
       const deadline = Date.now() + 3000
       let committed = 0
       while (committed === 0 && Date.now() < deadline) {
-        committed = await t.db.prisma.participant.count({ where: { competitionId: id, userId: lifter!.userId } })
+        committed = await t.db.prisma.participant.count({ where: { challengeId: id, userId: lifter!.userId } })
         if (committed === 0) await new Promise((r) => setTimeout(r, 20))
       }
       expect(committed).toBe(1)

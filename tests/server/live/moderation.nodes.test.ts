@@ -139,7 +139,7 @@ describe('site moderation', () => {
     const token = (adminLogin.body as { access_token: string }).access_token
     const author = await register(`author${Date.now().toString(36)}`)
     const organiser = await register(`organiser${Date.now().toString(36)}`)
-    const challenge = await a.t.db.prisma.competition.create({
+    const challenge = await a.t.db.prisma.challenge.create({
       data: {
         name: 'Mod',
         location: 'Gym',
@@ -151,7 +151,7 @@ describe('site moderation', () => {
       },
     })
     const entry = await a.t.db.prisma.participant.create({
-      data: { userId: organiser.user_id, competitionId: challenge.id, weightClass: '83kg', gender: 'M' },
+      data: { userId: organiser.user_id, challengeId: challenge.id, weightClass: '83kg', gender: 'M' },
     })
     const attempt = await a.t.db.prisma.attempt.create({
       data: { participantId: entry.id, liftType: 'squat', weight: 100, attemptNumber: 1, status: 'completed' },

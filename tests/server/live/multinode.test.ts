@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join as joinPath } from 'node:path'
-import { competitionRoom, type CompetitionSnapshot, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
+import { challengeRoom, type ChallengeSnapshot, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
 import { loadConfig } from '../../../infra/config.ts'
 import { openDatabase, type Database } from '../../../infra/db.ts'
 import { appendEvent } from '../../../infra/repositories/live-events.repository.ts'
@@ -81,12 +81,12 @@ describe('two server processes on one Redis', () => {
     const results = await Promise.all(lifters.map((lifter, i) => join(i % 2 === 0 ? a.url : b.url, lifter, challenges[i % 10]!)))
     console.log(`50 concurrent joins over ten challenges through two nodes: ${(performance.now() - started).toFixed(0)} ms`)
     expect(results.map((r) => r.status)).toEqual(lifters.map(() => 201))
-    for (const id of challenges) expect((await db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))?.seq).toBe(5)
+    for (const id of challenges) expect((await db.prisma.liveRoom.findUnique({ where: { room: challengeRoom(id) } }))?.seq).toBe(5)
   })
 
   it('joins through node A reach clients and the plain feed on node B, in order, ending at the database state', async () => {
     const id = await createOngoingChallenge(db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const onB = await follow(b, id)
     const onA = await follow(a, id)
     const rawOnB = collectEvents(onB.socket)
@@ -125,7 +125,7 @@ describe('two server processes on one Redis', () => {
     )
     expect(results.every((r) => r.status === 201)).toBe(true)
     for (const f of [onA, onB]) await waitUntil(() => f.count === 70 && f.participants.size === 70, 'all 70 joins', 10_000)
-    const rows = await db.prisma.participant.findMany({ where: { competitionId: id }, select: { id: true } })
+    const rows = await db.prisma.participant.findMany({ where: { challengeId: id }, select: { id: true } })
     const ids = rows.map((r) => r.id).sort((x, y) => x - y)
     for (const f of [onA, onB]) {
       expect(f.applied.map((e) => e.seq)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1))
@@ -137,12 +137,12 @@ describe('two server processes on one Redis', () => {
     expect(new Set(rawOnB.map((e) => e.seq)).size).toBe(rawOnB.length)
     await waitUntil(() => feedOnB.messages.length === 71, 'the feed on B', 10_000)
     expect(feedOnB.messages.slice(1).map((m) => (m as LiveEvent).seq)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1))
-    expect((feedOnB.messages[0] as CompetitionSnapshot).seq).toBe(0)
+    expect((feedOnB.messages[0] as ChallengeSnapshot).seq).toBe(0)
   })
 
   it("the worker's Redis publisher reaches each client on every node exactly once, and progress only the uploader", async () => {
     const id = await createOngoingChallenge(db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const [uploader, spectator] = await createLifters(db.prisma, jwtSecret, 2)
     const { body } = await join(a.url, uploader!, id)
     const tabs = [await client(a, uploader!.token), await client(b, uploader!.token)]
@@ -166,7 +166,7 @@ describe('two server processes on one Redis', () => {
       publisher.progress(uploader!.userId, { attempt_id: 1, percent: 50, state: 'processing' })
       const event = await db.prisma.$transaction(async (tx) => {
         const participant = await tx.participant.findUniqueOrThrow({
-          where: { userId_competitionId: { userId: body.participant_id!, competitionId: id } },
+          where: { userId_challengeId: { userId: body.participant_id!, challengeId: id } },
           include: { user: { select: { name: true } } },
         })
         const attempt = await tx.attempt.create({

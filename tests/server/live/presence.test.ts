@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join as joinPath, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type Presence, type Room } from '../../../contract/index.ts'
+import { challengeRoom, type Presence, type Room } from '../../../contract/index.ts'
 import { ANONYMOUS_PER_ADDRESS, PRESENCE_DEFAULTS } from '../../../server/live/presence.ts'
 import { startTestApp, type TestApp } from '../../helpers/app.ts'
 import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
@@ -90,8 +90,8 @@ describe('two app nodes sharing Redis', () => {
 
   it('counts the sockets in a room on both nodes: every client sees the total as clients join and leave', async () => {
     const [a, b] = nodes as [{ t: TestApp; url: string }, { t: TestApp; url: string }]
-    const room = competitionRoom(await createOngoingChallenge(a.t.db.prisma, 'Presence'))
-    const other = competitionRoom(await createOngoingChallenge(a.t.db.prisma, 'Elsewhere'))
+    const room = challengeRoom(await createOngoingChallenge(a.t.db.prisma, 'Presence'))
+    const other = challengeRoom(await createOngoingChallenge(a.t.db.prisma, 'Elsewhere'))
 
     const first = await watch(a.url, room)
     await allSee([first], 1, 1000) // sent right after the subscribe, not at the next tick
@@ -114,7 +114,7 @@ describe('two app nodes sharing Redis', () => {
 
   it("drops a killed node's share once its count expires (~30 s)", async () => {
     const [a] = nodes as [{ t: TestApp; url: string }]
-    const room = competitionRoom(await createOngoingChallenge(a.t.db.prisma, 'Killed node'))
+    const room = challengeRoom(await createOngoingChallenge(a.t.db.prisma, 'Killed node'))
     // A third node as its own process (node itself, not tsx's wrapper, so SIGKILL kills the server).
     const port = await freePort()
     killableDir = mkdtempSync(joinPath(tmpdir(), 'liftarena-presence-'))
@@ -170,7 +170,7 @@ describe('one embedded node (no Redis)', () => {
   })
 
   it('counts its own sockets', async () => {
-    const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Embedded'))
+    const room = challengeRoom(await createOngoingChallenge(t.db.prisma, 'Embedded'))
     const first = await watch(t.url, room)
     await allSee([first], 1, 1000)
     const second = await watch(t.url, room)
@@ -182,7 +182,7 @@ describe('one embedded node (no Redis)', () => {
   })
 
   it('counts a signed-in user once however many tabs, and at most ANONYMOUS_PER_ADDRESS anonymous sockets of one address', async () => {
-    const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Crowded'))
+    const room = challengeRoom(await createOngoingChallenge(t.db.prisma, 'Crowded'))
     const [fan] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Tabs')
     const tabs = await Promise.all(Array.from({ length: 3 }, () => watch(t.url, room, fan!.token)))
     await allSee(tabs, 1)
@@ -194,7 +194,7 @@ describe('one embedded node (no Redis)', () => {
   })
 
   it('coalesces a burst: 100 subscribers make a few presence messages to the room, not 100', async () => {
-    const room = competitionRoom(await createOngoingChallenge(t.db.prisma, 'Burst'))
+    const room = challengeRoom(await createOngoingChallenge(t.db.prisma, 'Burst'))
     const observer = await watch(t.url, room)
     await allSee([observer], 1, 1000)
     // Signed-in people (one address counts only so many anonymous sockets).

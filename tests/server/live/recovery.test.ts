@@ -6,7 +6,7 @@
 // the outbox on subscribe), and a publish is lost (seq gap, and the head watch for
 // a lost last event).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, type LiveEvent } from '../../../contract/index.ts'
+import { challengeRoom, type LiveEvent } from '../../../contract/index.ts'
 import {
   collectEvents,
   connectClient,
@@ -62,8 +62,8 @@ describe.each([
 
   async function expectDatabaseState(follower: RoomFollower, id: number, n = BURST) {
     await waitUntil(() => follower.count === n && follower.participants.size === n, `the follower to reach ${n} participants`, 15_000)
-    const rows = await t.db.prisma.participant.findMany({ where: { competitionId: id }, select: { id: true } })
-    const head = await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } })
+    const rows = await t.db.prisma.participant.findMany({ where: { challengeId: id }, select: { id: true } })
+    const head = await t.db.prisma.liveRoom.findUnique({ where: { room: challengeRoom(id) } })
     expect([...follower.participants.keys()].sort((a, b) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b))
     expect(follower.count).toBe(rows.length)
     expect(follower.seq).toBe(head!.seq)
@@ -93,7 +93,7 @@ describe.each([
 
   it("a recovered session misses no event broadcast between the recovery's read of missed packets and its room join", async () => {
     const id = await createOngoingChallenge(t.db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const follower = await follow(id)
     const observer = await connectClient(t.url)
     sockets.push(observer)
@@ -140,9 +140,9 @@ describe.each([
       async (f) => {
         await waitUntil(() => f.applied.length >= 20, '20 events before leaving')
         f.socket.disconnect()
-        const before = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq
+        const before = (await t.db.prisma.liveRoom.findUnique({ where: { room: challengeRoom(id) } }))!.seq
         await sleep(300)
-        missedWhileAway = (await t.db.prisma.liveRoom.findUnique({ where: { room: competitionRoom(id) } }))!.seq - before
+        missedWhileAway = (await t.db.prisma.liveRoom.findUnique({ where: { room: challengeRoom(id) } }))!.seq - before
         f.socket.connect()
       },
       follower,
@@ -156,7 +156,7 @@ describe.each([
 
   it('lost publishes: a gap is refilled from the outbox, and a lost last event is re-delivered by the head watch', async () => {
     const id = await createOngoingChallenge(t.db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const follower = await follow(id)
     const publisher = t.app.publisher
     const original = publisher.publish

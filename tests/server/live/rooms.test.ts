@@ -2,7 +2,7 @@
 // which event, subscribe/replay answers, private progress, and the measured time
 // from a REST join to its receipt on a connected client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
+import { challengeRoom, GLOBAL_ROOM, type LiveEvent, type TranscodeProgress } from '../../../contract/index.ts'
 import type { PrismaClient } from '../../../infra/db.ts'
 import { createLiveEventsRepository } from '../../../infra/repositories/live-events.repository.ts'
 import { batchedRoomSeq } from '../../../server/live/socket-server.ts'
@@ -53,7 +53,7 @@ describe('subscribe bursts', () => {
       },
     }) as unknown as PrismaClient
     const seqOf = batchedRoomSeq(createLiveEventsRepository(counted))
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     expect(new Set(await Promise.all(Array.from({ length: 200 }, () => seqOf(room))))).toEqual(new Set([0]))
     expect(reads).toBe(1)
 
@@ -78,8 +78,8 @@ describe('rooms', () => {
     const idle = await client()
     const seen = new Map<ClientSocket, LiveEvent[]>([...inA, inB, onGlobal, idle].map((s) => [s, collectEvents(s)]))
     for (const s of inA)
-      expect(await subscribe(s, competitionRoom(a), 0)).toEqual({ room: competitionRoom(a), seq: 0, missed: [], resync: false })
-    await subscribe(inB, competitionRoom(b))
+      expect(await subscribe(s, challengeRoom(a), 0)).toEqual({ room: challengeRoom(a), seq: 0, missed: [], resync: false })
+    await subscribe(inB, challengeRoom(b))
     await subscribe(onGlobal, GLOBAL_ROOM)
 
     const first = await join(t.url, lifters[0]!, a)
@@ -89,8 +89,8 @@ describe('rooms', () => {
     for (const s of inA) {
       const events = seen.get(s)!
       expect(events.map((e) => [e.room, e.seq, e.type])).toEqual([
-        [competitionRoom(a), 1, 'participant.joined'],
-        [competitionRoom(a), 2, 'participant.joined'],
+        [challengeRoom(a), 1, 'participant.joined'],
+        [challengeRoom(a), 2, 'participant.joined'],
       ])
       expect(
         events.map((e) => e.type === 'participant.joined' && [e.data.competition_id, e.data.participant.id, e.data.participants]),
@@ -108,13 +108,13 @@ describe('rooms', () => {
     // Room B's subscriber and the idle socket got nothing; B's first event is B's own join.
     await join(t.url, lifters[2]!, b)
     await waitUntil(() => seen.get(inB)!.length === 1, 'the join in room B')
-    expect(seen.get(inB)![0]).toMatchObject({ room: competitionRoom(b), seq: 1, type: 'participant.joined', data: { participants: 1 } })
+    expect(seen.get(inB)![0]).toMatchObject({ room: challengeRoom(b), seq: 1, type: 'participant.joined', data: { participants: 1 } })
     await sleep(100)
     expect(seen.get(idle)).toEqual([])
     for (const s of inA) expect(seen.get(s)!.length).toBe(2)
 
     // Unsubscribing stops the room's events.
-    inA[0]!.emit('unsubscribe', { room: competitionRoom(a) })
+    inA[0]!.emit('unsubscribe', { room: challengeRoom(a) })
     await sleep(50)
     const [late] = await createLifters(t.db.prisma, t.config.jwtSecret, 1)
     await join(t.url, late!, a)
@@ -125,7 +125,7 @@ describe('rooms', () => {
 
   it('subscribe replays the outbox after `since`, orders a resync when it cannot, and refuses bad requests', async () => {
     const id = await createOngoingChallenge(t.db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const lifters = await createLifters(t.db.prisma, t.config.jwtSecret, 3)
     for (const l of lifters) expect((await join(t.url, l, id)).status).toBe(201)
     const s = await client()
@@ -143,7 +143,7 @@ describe('rooms', () => {
     expect(await subscribe(s, room, null)).toEqual({ room, seq: 3, missed: [], resync: false })
     expect(await subscribe(s, room, 99)).toEqual({ room, seq: 3, missed: [], resync: true })
     // Only challenges that exist (before: any id joined a room and answered seq 0).
-    await expect(subscribe(s, competitionRoom(999_999), 0)).rejects.toThrow('There is no such challenge.')
+    await expect(subscribe(s, challengeRoom(999_999), 0)).rejects.toThrow('There is no such challenge.')
     expect(s.connected).toBe(true)
 
     const bad = [
@@ -167,13 +167,13 @@ describe('rooms', () => {
     const ids: number[] = []
     for (let i = 0; i < 20; i++) ids.push(await createOngoingChallenge(t.db.prisma, `Room limit ${i}`))
     const s = await client()
-    for (const id of ids.slice(0, 19)) await subscribe(s, competitionRoom(id))
+    for (const id of ids.slice(0, 19)) await subscribe(s, challengeRoom(id))
     await subscribe(s, GLOBAL_ROOM)
-    await expect(subscribe(s, competitionRoom(ids[19]!))).rejects.toThrow(/At most 20 rooms/)
+    await expect(subscribe(s, challengeRoom(ids[19]!))).rejects.toThrow(/At most 20 rooms/)
     await subscribe(s, GLOBAL_ROOM) // already in it: fine
     s.emit('unsubscribe', { room: GLOBAL_ROOM })
     await sleep(20)
-    await subscribe(s, competitionRoom(ids[19]!))
+    await subscribe(s, challengeRoom(ids[19]!))
   })
 })
 
@@ -214,7 +214,7 @@ describe('latency', () => {
     s.on('event', (e) => {
       if (e.type === 'participant.joined') receivedAt.set(e.data.participant.id, performance.now())
     })
-    await subscribe(s, competitionRoom(id), 0)
+    await subscribe(s, challengeRoom(id), 0)
     const afterResponse: number[] = []
     const afterRequest: number[] = []
     for (const lifter of lifters) {

@@ -1,7 +1,7 @@
 // Many spectators on one node: a broadcast is encoded once per room whatever the
 // number of clients, and plain-feed clients cost no timers of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom } from '../../../contract/index.ts'
+import { challengeRoom } from '../../../contract/index.ts'
 import {
   connectClient,
   createLifters,
@@ -36,7 +36,7 @@ const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Tim
 describe('many spectators on one node', () => {
   it(`one join reaches ${SOCKETS} socket.io and ${FEEDS} plain-feed clients, encoded once per room`, async () => {
     const id = await createOngoingChallenge(t.db.prisma)
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     let received = 0
     for (let i = 0; i < SOCKETS; i += 50) {
       sockets.push(

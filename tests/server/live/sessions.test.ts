@@ -5,7 +5,7 @@
 import { createSigner } from 'fast-jwt'
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM, type TranscodeProgress } from '../../../contract/index.ts'
+import { challengeRoom, GLOBAL_ROOM, type TranscodeProgress } from '../../../contract/index.ts'
 import {
   connectClient,
   createLifters,
@@ -173,11 +173,11 @@ describe('subscriptions and connections are bounded', () => {
     const s = await client(t.url)
     const id = await createOngoingChallenge(t.db.prisma)
     for (const missing of [999_999, 2_147_483_647]) {
-      expect(await s.timeout(5000).emitWithAck('subscribe', { room: competitionRoom(missing) })).toEqual({
+      expect(await s.timeout(5000).emitWithAck('subscribe', { room: challengeRoom(missing) })).toEqual({
         error: 'There is no such challenge.',
       })
     }
-    expect(await subscribe(s, competitionRoom(id), 0)).toEqual({ room: competitionRoom(id), seq: 0, missed: [], resync: false })
+    expect(await subscribe(s, challengeRoom(id), 0)).toEqual({ room: challengeRoom(id), seq: 0, missed: [], resync: false })
   })
 
   it('refuses a handshake beyond LIVE_MAX_CONNECTIONS_PER_ADDRESS from one address, with a clear message, and admits again once one closes', async () => {
@@ -204,8 +204,8 @@ describe('subscriptions and connections are bounded', () => {
       if (!s) await sleep(20)
     }
     sockets.push(s!)
-    await subscribe(s!, competitionRoom(a))
+    await subscribe(s!, challengeRoom(a))
     await subscribe(s!, GLOBAL_ROOM)
-    await expect(subscribe(s!, competitionRoom(b))).rejects.toThrow('At most 2 rooms per connection')
+    await expect(subscribe(s!, challengeRoom(b))).rejects.toThrow('At most 2 rooms per connection')
   })
 })

@@ -4,7 +4,7 @@
 // schema before a handler runs, answered with one fixed sentence, and the server —
 // that socket included — keeps serving.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM } from '../../../contract/index.ts'
+import { challengeRoom, GLOBAL_ROOM } from '../../../contract/index.ts'
 import {
   collectEvents,
   connectClient,
@@ -52,7 +52,7 @@ function ask(socket: ClientSocket, name: 'subscribe' | 'unsubscribe', ...args: u
 describe('the socket boundary', () => {
   it('answers every malformed subscribe with the one sentence that says what to send, and still serves the socket', async () => {
     const id = await createOngoingChallenge(t.db.prisma, 'Boundary')
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const s = await client()
     const bad: Array<[string, unknown[]]> = [
       // wrong types
@@ -106,7 +106,7 @@ describe('the socket boundary', () => {
 
   it('ignores a subscribe without an acknowledgement (no one to answer), valid or not', async () => {
     const id = await createOngoingChallenge(t.db.prisma, 'No Ack')
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const s = await client()
     const seen = collectEvents(s)
     const raw = s as unknown as { emit(name: string, ...args: unknown[]): void }

@@ -28,7 +28,7 @@ describe('GET /auth/user/data', () => {
     const lifter = await joinedLifter(t.app)
     const other = await registerUser(t.app, 'Someone Else')
     const form = multipartForm(
-      { lift_type: 'squat', weight: 150, competition_id: lifter.competitionId },
+      { lift_type: 'squat', weight: 150, competition_id: lifter.challengeId },
       [{ filename: 'lift.mp4', data: clip }],
       'fields-first',
     )
@@ -69,11 +69,11 @@ describe('GET /auth/user/data', () => {
     expect(data.format).toBe('liftarena-account-data/1')
     expect(data.account).toMatchObject({ id: lifter.user_id, email: lifter.email })
     expect(data.entries).toHaveLength(1)
-    expect(data.entries[0]).toMatchObject({ competition_id: lifter.competitionId, weight_class: '83kg' })
+    expect(data.entries[0]).toMatchObject({ competition_id: lifter.challengeId, weight_class: '83kg' })
     expect(data.entries[0]!.attempts).toEqual([
       expect.objectContaining({ id: attemptId, lift_type: 'squat', weight: 150, status: 'pending' }),
     ])
-    expect(data.organised.map((c) => c.id)).toEqual([lifter.competitionId])
+    expect(data.organised.map((c) => c.id)).toEqual([lifter.challengeId])
     expect(data.comments.map((c) => c.text)).toEqual(['Felt light.'])
     expect(res.body).not.toMatch(/password|argon2|Not mine to export|Someone Else/i)
   })

@@ -30,9 +30,9 @@ describe('DELETE /auth/user', () => {
     t.app.inject({ method: 'DELETE', url: '/api/auth/user', headers: who.auth, payload: { password } })
   const login = (username: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })
-  async function upload(who: Lifter, competitionId: number) {
+  async function upload(who: Lifter, challengeId: number) {
     const form = multipartForm(
-      { lift_type: 'squat', weight: 150, competition_id: competitionId },
+      { lift_type: 'squat', weight: 150, competition_id: challengeId },
       [{ filename: 'lift.mp4', data: clip }],
       'fields-first',
     )
@@ -61,7 +61,7 @@ describe('DELETE /auth/user', () => {
 
   it('removes an account without results entirely, with its entry, comment and reaction; its sessions end', async () => {
     const owner = await joinedLifter(t.app)
-    const attemptId = await upload(owner, owner.competitionId)
+    const attemptId = await upload(owner, owner.challengeId)
     const fan = await registerUser(t.app, 'Fan Only')
     expect(
       (
@@ -69,7 +69,7 @@ describe('DELETE /auth/user', () => {
           method: 'POST',
           url: '/api/join_competition',
           headers: fan.auth,
-          payload: { competition_id: owner.competitionId, weight_class: '93kg' },
+          payload: { competition_id: owner.challengeId, weight_class: '93kg' },
         })
       ).statusCode,
     ).toBe(201)
@@ -80,7 +80,7 @@ describe('DELETE /auth/user', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toEqual({ message: DELETED_ENTIRELY })
     expect(await t.db.prisma.user.count({ where: { id: fan.user_id } })).toBe(0)
-    expect(await t.db.prisma.participant.count({ where: { competitionId: owner.competitionId } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: owner.challengeId } })).toBe(1)
     const counts = await t.db.prisma.engagementCount.findUnique({ where: { attemptId } })
     expect(counts).toMatchObject({ comments: 0, fire: 0 })
     expect((await t.app.inject({ url: '/api/auth/user', headers: fan.auth })).statusCode).toBe(401)
@@ -92,7 +92,7 @@ describe('DELETE /auth/user', () => {
 
   it('keeps results under an anonymous name, without personal data or videos; organised challenges stay', async () => {
     const lifter = await joinedLifter(t.app)
-    const attemptId = await upload(lifter, lifter.competitionId)
+    const attemptId = await upload(lifter, lifter.challengeId)
     const other = await registerUser(t.app, 'Other Lifter')
     const otherChallenge = await createChallenge(t.app, other.access_token)
     await comment(lifter, attemptId, 'My own words')
@@ -130,9 +130,9 @@ describe('DELETE /auth/user', () => {
     expect(await t.db.prisma.comment.count({ where: { userId: lifter.user_id } })).toBe(0)
     expect(await t.db.prisma.reaction.count({ where: { userId: lifter.user_id } })).toBe(0)
     // The challenge stays, without an organiser; the other organiser's is untouched.
-    expect((await t.db.prisma.competition.findUniqueOrThrow({ where: { id: lifter.competitionId } })).createdById).toBeNull()
-    expect((await t.db.prisma.competition.findUniqueOrThrow({ where: { id: otherChallenge } })).createdById).toBe(other.user_id)
-    const page = await t.app.inject({ url: `/api/competitions/${lifter.competitionId}/participants` })
+    expect((await t.db.prisma.challenge.findUniqueOrThrow({ where: { id: lifter.challengeId } })).createdById).toBeNull()
+    expect((await t.db.prisma.challenge.findUniqueOrThrow({ where: { id: otherChallenge } })).createdById).toBe(other.user_id)
+    const page = await t.app.inject({ url: `/api/competitions/${lifter.challengeId}/participants` })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain(`Deleted lifter ${lifter.user_id}`)
     expect(page.body).not.toContain(lifter.email)

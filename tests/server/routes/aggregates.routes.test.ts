@@ -23,12 +23,12 @@ async function lifter(name: string, country: string | null = null): Promise<User
   return user
 }
 
-async function join(user: User, competitionId: number, weightClass: string, extra: Record<string, unknown> = {}) {
+async function join(user: User, challengeId: number, weightClass: string, extra: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: user.auth,
-    payload: { competition_id: competitionId, weight_class: weightClass, ...extra },
+    payload: { competition_id: challengeId, weight_class: weightClass, ...extra },
   })
   expect(res.statusCode, res.body).toBe(201)
 }
@@ -37,9 +37,9 @@ async function join(user: User, competitionId: number, weightClass: string, extr
 const panels = new Map<number, Awaited<ReturnType<typeof certifiedPanel>>>()
 
 /** Records a pending attempt directly (with an original video unless `video` is false), then the challenge's certified panel decides it (the route judges use). */
-async function lift(organiser: User, user: User, competitionId: number, liftType: string, weight: number, good = true, video = true) {
-  if (!panels.has(competitionId)) panels.set(competitionId, await certifiedPanel(t, organiser, competitionId))
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
+async function lift(organiser: User, user: User, challengeId: number, liftType: string, weight: number, good = true, video = true) {
+  if (!panels.has(challengeId)) panels.set(challengeId, await certifiedPanel(t, organiser, challengeId))
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id } })
   // Numbered as an upload numbers it (1, 2, 3 … within the lifter's lift): answers carry attempt_number from 1.
   const attemptNumber = (await t.db.prisma.attempt.count({ where: { participantId: participant.id, liftType } })) + 1
   const attempt = await t.db.prisma.attempt.create({
@@ -53,7 +53,7 @@ async function lift(organiser: User, user: User, competitionId: number, liftType
       originalKey: video ? `originals/${participant.id}-${weight}.mp4` : null,
     },
   })
-  expect((await panels.get(competitionId)!.decide(attempt.id, good, liftType)).judging.verified).toBe(true)
+  expect((await panels.get(challengeId)!.decide(attempt.id, good, liftType)).judging.verified).toBe(true)
   return attempt.id
 }
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers })
@@ -199,7 +199,7 @@ describe('global leaderboard', () => {
 
   it('counts attempts awaiting judges beside the name, without ranking them', async () => {
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: wl, userId: cleo.user_id },
+      where: { challengeId: wl, userId: cleo.user_id },
       include: { user: { select: { name: true } } },
     })
     // An upload is recorded through the repository, which refreshes the row in its transaction.

@@ -117,7 +117,7 @@ describe('GET /api/auth/user', () => {
 
   it('refuses wrongly-signed, alg=none, other-algorithm, expired and non-access JWTs on every authenticated surface', async () => {
     const u = await registerUser(t.app, 'Token Target')
-    const competition = await t.app.inject({
+    const challenge = await t.app.inject({
       method: 'POST',
       url: '/api/create_competition',
       headers: u.auth,
@@ -128,7 +128,7 @@ describe('GET /api/auth/user', () => {
         end_date: new Date(Date.now() + 86_400_000).toISOString(),
       },
     })
-    const competitionId = competition.json().competition_id as number
+    const challengeId = challenge.json().competition_id as number
     const sub = String(u.user_id)
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
     const now = Math.floor(Date.now() / 1000)
@@ -190,10 +190,10 @@ describe('GET /api/auth/user', () => {
         method: 'POST',
         url: '/api/join_competition',
         headers: { authorization },
-        payload: { competition_id: competitionId, weight_class: '83kg' },
+        payload: { competition_id: challengeId, weight_class: '83kg' },
       })
       expect(joined.statusCode, what).toBe(401)
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: challengeId }, [
         { filename: 'lift.mp4', data: Buffer.from('not read') },
       ])
       const upload = await t.app.inject({
@@ -205,7 +205,7 @@ describe('GET /api/auth/user', () => {
       expect(upload.statusCode, what).toBe(401)
       expect(() => t.app.tokens.verifyAccess(token), what).toThrow()
     }
-    expect(await t.db.prisma.participant.count({ where: { competitionId } })).toBe(0)
+    expect(await t.db.prisma.participant.count({ where: { challengeId } })).toBe(0)
   })
 
   it('refuses an expired access token', async () => {
@@ -275,7 +275,7 @@ describe('refresh token rotation', () => {
     const u = await registerUser(t.app, 'Logout Target')
     const second = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.email, password: u.password } })
     const other = `Bearer ${second.json().access_token as string}`
-    const competitionId = await createChallenge(t.app, u.access_token)
+    const challengeId = await createChallenge(t.app, u.access_token)
     expect((await t.app.inject({ url: '/api/auth/user', headers: u.auth })).statusCode).toBe(200)
 
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: u.auth })).statusCode).toBe(200)
@@ -287,10 +287,10 @@ describe('refresh token rotation', () => {
         method: 'POST',
         url: '/api/join_competition',
         headers: { authorization },
-        payload: { competition_id: competitionId, weight_class: '83kg' },
+        payload: { competition_id: challengeId, weight_class: '83kg' },
       })
       expect(joined.statusCode).toBe(401)
-      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [
+      const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: challengeId }, [
         { filename: 'lift.mp4', data: Buffer.from('not read') },
       ])
       expect(

@@ -117,7 +117,7 @@ describe('class sets', () => {
         "bodyweight must be a number of kg from 20 to 300, to at most two decimals (a scale's 0.01 kg).",
       ])
     }
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
 
     // A junior may enter the 43 kg class (and is Junior and Open).
     const junior = await lifter({ sex: 'F', birth_date: `${new Date().getUTCFullYear() - 20}-02-01` })
@@ -154,7 +154,7 @@ describe('rankings by division', () => {
       [suited, 320, 'equipped'],
     ] as const) {
       expect((await join(who.auth, { competition_id: id, weight_class: '63kg', equipment })).statusCode).toBe(201)
-      const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: who.user_id } })
+      const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: id, userId: who.user_id } })
       for (const [liftType, weight] of [
         ['squat', total * 0.4],
         ['bench', total * 0.2],
@@ -249,7 +249,7 @@ describe('birth_date', () => {
     const seen = await t.app.inject({ url: `/api/users/${cy.user_id}/profile` })
     expect(seen.body).not.toContain('1980-05-05')
 
-    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: cy.user_id } })
+    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: id, userId: cy.user_id } })
     await t.db.prisma.attempt.create({
       data: {
         participantId: row.id,
@@ -284,7 +284,7 @@ describe('equipment', () => {
       (await join(suited.auth, { competition_id: id, weight_class: '93kg', bodyweight: 92.04, equipment: 'equipped' })).statusCode,
     ).toBe(201)
     for (const user of [raw, suited]) {
-      const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: user.user_id } })
+      const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: id, userId: user.user_id } })
       for (const [liftType, weight] of [
         ['squat', 400],
         ['bench', 300],

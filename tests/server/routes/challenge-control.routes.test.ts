@@ -3,8 +3,8 @@
 // organiser; details before the start, the end moved until the end; a cancel before any lift, told
 // live to the room and the global room; refusals with their sentences once results would be rewritten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM, type Competition } from '../../../contract/index.ts'
-import { CONTROL_REFUSED } from '../../../server/services/competitions.service.ts'
+import { challengeRoom, GLOBAL_ROOM, type Challenge } from '../../../contract/index.ts'
+import { CONTROL_REFUSED } from '../../../server/services/challenges.service.ts'
 import { NOT_ORGANISER } from '../../../server/services/challenge-control.service.ts'
 import {
   collectEvents,
@@ -32,7 +32,7 @@ const DAY = 86_400_000
 const inDays = (n: number) => new Date(Date.now() + n * DAY)
 
 async function challenge(organiser: Lifter, startDays: number, endDays = startDays + 3) {
-  const row = await t.db.prisma.competition.create({
+  const row = await t.db.prisma.challenge.create({
     data: {
       name: 'Control Test',
       location: 'Gym',
@@ -70,7 +70,7 @@ describe('an organiser changing a challenge', () => {
     const watcher = await connectClient(t.url)
     sockets.push(watcher)
     const events = collectEvents(watcher)
-    await subscribe(watcher, competitionRoom(id), 0)
+    await subscribe(watcher, challengeRoom(id), 0)
     await subscribe(watcher, GLOBAL_ROOM)
 
     expect(await patch(id, other!, { name: 'Hijacked' })).toEqual({ status: 403, body: { error: NOT_ORGANISER } })
@@ -89,15 +89,15 @@ describe('an organiser changing a challenge', () => {
       lifttypes: ['Squat', 'Bench Press', 'Deadlift'],
     })
     await waitUntil(
-      () => events.some((e) => e.room === competitionRoom(id) && e.type === 'competition.updated'),
+      () => events.some((e) => e.room === challengeRoom(id) && e.type === 'competition.updated'),
       'competition.updated in the room',
     )
     await waitUntil(
       () => events.some((e) => e.room === GLOBAL_ROOM && e.type === 'competition.updated'),
       'competition.updated in the global room',
     )
-    expect(((await api('GET', `/competitions/${id}`)).body.competition as Competition).name).toBe('Summer Open')
-    expect(((await api('GET', '/competitions')).body.competitions as Competition[]).find((c) => c.id === id)?.name).toBe('Summer Open')
+    expect(((await api('GET', `/competitions/${id}`)).body.competition as Challenge).name).toBe('Summer Open')
+    expect(((await api('GET', '/competitions')).body.competitions as Challenge[]).find((c) => c.id === id)?.name).toBe('Summer Open')
     expect(await patch(id, organiser!, {})).toMatchObject({ status: 400 })
   })
 
@@ -107,7 +107,7 @@ describe('an organiser changing a challenge', () => {
     expect(await patch(running, organiser!, { name: 'Renamed' })).toEqual({ status: 409, body: { error: CONTROL_REFUSED.started('name') } })
     const longer = await patch(running, organiser!, { end_date: inDays(10).toISOString() })
     expect(longer.status).toBe(200)
-    expect(Math.abs(Date.parse((longer.body.competition as Competition).end_date) - inDays(10).getTime())).toBeLessThan(60_000)
+    expect(Math.abs(Date.parse((longer.body.competition as Challenge).end_date) - inDays(10).getTime())).toBeLessThan(60_000)
     expect((await patch(running, organiser!, { end_date: inDays(1).toISOString() })).status).toBe(200)
     expect(await patch(running, organiser!, { end_date: inDays(-0.5).toISOString() })).toEqual({
       status: 400,
@@ -131,7 +131,7 @@ describe('an organiser cancelling a challenge', () => {
     const lifterSocket = await connectClient(t.url, a!.token)
     sockets.push(lifterSocket)
     const events = collectEvents(lifterSocket)
-    await subscribe(lifterSocket, competitionRoom(id), 0)
+    await subscribe(lifterSocket, challengeRoom(id), 0)
     await subscribe(lifterSocket, GLOBAL_ROOM)
 
     expect(await cancel(id, a!)).toEqual({ status: 403, body: { error: NOT_ORGANISER } })
@@ -140,7 +140,7 @@ describe('an organiser cancelling a challenge', () => {
       body: { message: '"Control Test" is cancelled; its 2 lifters were told.' },
     })
     await waitUntil(
-      () => events.some((e) => e.room === competitionRoom(id) && e.type === 'competition.cancelled'),
+      () => events.some((e) => e.room === challengeRoom(id) && e.type === 'competition.cancelled'),
       'competition.cancelled in the room',
     )
     expect(events.find((e) => e.type === 'competition.cancelled')).toMatchObject({ data: { competition_id: id, name: 'Control Test' } })
@@ -149,12 +149,12 @@ describe('an organiser cancelling a challenge', () => {
       'competition.cancelled in the global room',
     )
     expect((await api('GET', `/competitions/${id}`)).status).toBe(404)
-    expect(((await api('GET', '/competitions')).body.competitions as Competition[]).some((c) => c.id === id)).toBe(false)
+    expect(((await api('GET', '/competitions')).body.competitions as Challenge[]).some((c) => c.id === id)).toBe(false)
     expect(await cancel(id, organiser!)).toMatchObject({ status: 404 })
 
     const withLift = await challenge(organiser!, -1, 3)
     expect((await api('POST', '/join_competition', a!, { competition_id: withLift, weight_class: '83kg' })).status).toBe(201)
-    const entry = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: withLift, userId: a!.userId } })
+    const entry = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: withLift, userId: a!.userId } })
     await t.db.prisma.attempt.create({
       data: { participantId: entry.id, liftType: 'squat', weight: 100, attemptNumber: 1, status: 'completed' },
     })

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 
 let t: TestApp
-let competitionId: number
+let challengeId: number
 beforeAll(async () => {
   t = await startTestApp()
   const u = await registerUser(t.app)
-  competitionId = await createChallenge(t.app, u.access_token)
+  challengeId = await createChallenge(t.app, u.access_token)
 })
 afterAll(async () => {
   await t?.close()
@@ -33,7 +33,7 @@ describe('crafted cursors', () => {
     'a name longer than any name': cursor([100, 'A'.repeat(101), 1, 'powerlifting', 0]),
   }
   it.each(Object.entries(lifts))('a lift cursor with %s answers 400 {error}', async (_what, value) => {
-    const res = await t.app.inject({ url: `/api/competitions/${competitionId}/lifts?cursor=${value}` })
+    const res = await t.app.inject({ url: `/api/competitions/${challengeId}/lifts?cursor=${value}` })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ error: expect.stringMatching(/^The cursor is not valid/) })
   })
@@ -43,7 +43,7 @@ describe('crafted cursors', () => {
     expect(res.json()).toEqual({ error: expect.stringMatching(/^The cursor is not valid/) })
   })
   it('a real cursor still pages', async () => {
-    const res = await t.app.inject({ url: `/api/competitions/${competitionId}/lifts?cursor=${cursor(['2026-01-01T00:00:00.000Z', 5])}` })
+    const res = await t.app.inject({ url: `/api/competitions/${challengeId}/lifts?cursor=${cursor(['2026-01-01T00:00:00.000Z', 5])}` })
     expect(res.statusCode).toBe(200)
     expect((await t.app.inject({ url: `/api/leaderboard?cursor=${cursor([100, 'Anna', 1, 'powerlifting', 0])}` })).statusCode).toBe(200)
   })

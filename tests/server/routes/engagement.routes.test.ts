@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ENGAGEMENT,
-  competitionRoom,
+  challengeRoom,
   type CommentResponse,
   type CommentsPage,
   type EngagementResponse,
@@ -67,7 +67,7 @@ async function api<B = Record<string, unknown>>(
 /** An organiser's challenge with one lifter's attempt, two more people, and a spectator socket in its room. */
 async function setting() {
   const [organiser, lifter, fan, other] = await createLifters(t.db.prisma, t.config.jwtSecret, 4, 'Engaged')
-  const row = await t.db.prisma.competition.create({
+  const row = await t.db.prisma.challenge.create({
     data: {
       name: 'Comment Open',
       location: 'Gym',
@@ -81,7 +81,7 @@ async function setting() {
   })
   expect((await join(t.url, lifter!, row.id)).status).toBe(201)
   const participant = await t.db.prisma.participant.findFirstOrThrow({
-    where: { competitionId: row.id, userId: lifter!.userId },
+    where: { challengeId: row.id, userId: lifter!.userId },
     include: { user: { select: { name: true } } },
   })
   const { attemptId } = await t.app.repos.attempts.record(
@@ -93,8 +93,8 @@ async function setting() {
   const spectator = await connectClient(t.url)
   sockets.push(spectator)
   const events = collectEvents(spectator)
-  await subscribe(spectator, competitionRoom(row.id), null)
-  return { competitionId: row.id, attemptId, organiser: organiser!, lifter: lifter!, fan: fan!, other: other!, events }
+  await subscribe(spectator, challengeRoom(row.id), null)
+  return { challengeId: row.id, attemptId, organiser: organiser!, lifter: lifter!, fan: fan!, other: other!, events }
 }
 
 const comment = (attemptId: number, who: Lifter, text: string) =>
@@ -131,8 +131,8 @@ describe('comments', () => {
     expect(first.body.comments).toBe(1)
     expect((await readOnArrival).comments.map((c) => c.id)).toEqual([first.body.comment.id])
     const [created] = ofType(s.events, 'comment.created')
-    expect(created!.data).toEqual({ competition_id: s.competitionId, attempt_id: s.attemptId, comment: first.body.comment, comments: 1 })
-    expect(created!.room).toBe(competitionRoom(s.competitionId))
+    expect(created!.data).toEqual({ competition_id: s.challengeId, attempt_id: s.attemptId, comment: first.body.comment, comments: 1 })
+    expect(created!.room).toBe(challengeRoom(s.challengeId))
 
     for (const text of ['two', 'three']) expect((await comment(s.attemptId, s.lifter, text)).status).toBe(201)
     const page1 = await api<CommentsPage>('GET', `/attempts/${s.attemptId}/comments?limit=2`)
@@ -149,7 +149,7 @@ describe('comments', () => {
     const late = await connectClient(t.url)
     sockets.push(late)
     const fourth = await comment(s.attemptId, s.other, 'four')
-    const replay = await subscribe(late, competitionRoom(s.competitionId), page1.seq)
+    const replay = await subscribe(late, challengeRoom(s.challengeId), page1.seq)
     expect(replay.missed.map((e) => e.type === 'comment.created' && e.data.comment.id)).toEqual([fourth.body.comment.id])
   })
 
@@ -200,8 +200,8 @@ describe('comments', () => {
     })
     await waitUntil(() => ofType(s.events, 'comment.deleted').length === 2, 'two removals')
     expect(ofType(s.events, 'comment.deleted').map((e) => e.data)).toEqual([
-      { competition_id: s.competitionId, attempt_id: s.attemptId, comment_id: a.id, comments: 1 },
-      { competition_id: s.competitionId, attempt_id: s.attemptId, comment_id: b.id, comments: 0 },
+      { competition_id: s.challengeId, attempt_id: s.attemptId, comment_id: a.id, comments: 1 },
+      { competition_id: s.challengeId, attempt_id: s.attemptId, comment_id: b.id, comments: 0 },
     ])
     expect((await api<CommentsPage>('GET', `/attempts/${s.attemptId}/comments`)).body).toEqual({ comments: [], total: 0 })
     const seqs = s.events.map((e) => e.seq)
@@ -216,7 +216,7 @@ describe('comments', () => {
     // A client subscribing from before the comment gets its creation and removal, without its words.
     const late = await connectClient(t.url)
     sockets.push(late)
-    const replay = await subscribe(late, competitionRoom(s.competitionId), before)
+    const replay = await subscribe(late, challengeRoom(s.challengeId), before)
     const created = ofType(replay.missed, 'comment.created')
     expect(created.map((e) => e.data.comment.id)).toEqual([abusive.id])
     expect(created[0]!.data.comment.text).toBe('')
@@ -375,7 +375,7 @@ describe("the challenge's summary while people talk", () => {
   it('is not read again for comments and reactions: the same answer moves on to their seq, while a join reads it again', async () => {
     const s = await setting()
     const summary = async (etag?: string) => {
-      const res = await fetch(`${t.url}/api/competitions/${s.competitionId}/summary`, { headers: etag ? { 'if-none-match': etag } : {} })
+      const res = await fetch(`${t.url}/api/competitions/${s.challengeId}/summary`, { headers: etag ? { 'if-none-match': etag } : {} })
       return {
         status: res.status,
         seq: Number(res.headers.get('x-live-seq')),
@@ -402,7 +402,7 @@ describe("the challenge's summary while people talk", () => {
       expect(reads).not.toHaveBeenCalled()
 
       const [late] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Late Talker')
-      expect((await join(t.url, late!, s.competitionId)).status).toBe(201)
+      expect((await join(t.url, late!, s.challengeId)).status).toBe(201)
       await waitUntil(() => s.events.some((e) => e.type === 'participant.joined'), 'the join event')
       const joined = await summary(talked.etag)
       expect(joined.seq).toBe(first.seq + 3)

@@ -46,7 +46,7 @@ describe('the hybrid scoreboard', () => {
     const online = await join('Hybrid Online')
     // The online lifter's three lifts, judged from videos by the panel (rows as the judging leaves them).
     const participant = await t.db.prisma.participant.findUniqueOrThrow({
-      where: { userId_competitionId: { userId: online.user_id, competitionId: id } },
+      where: { userId_challengeId: { userId: online.user_id, challengeId: id } },
     })
     await t.db.prisma.participant.update({ where: { id: participant.id }, data: { bodyweight: 82 } })
     for (const [liftType, weight] of [

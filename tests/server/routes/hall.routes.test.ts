@@ -52,10 +52,10 @@ describe('a flight in the hall', () => {
       expect(joined.statusCode, joined.body).toBe(201)
       lifters.push(user)
     }
-    await t.db.prisma.participant.updateMany({ where: { competitionId: id }, data: { lot: null } })
+    await t.db.prisma.participant.updateMany({ where: { challengeId: id }, data: { lot: null } })
     for (const [i, [, lot, bodyweight, opener]] of ROSTER.entries()) {
       await t.db.prisma.participant.update({
-        where: { userId_competitionId: { userId: lifters[i]!.user_id, competitionId: id } },
+        where: { userId_challengeId: { userId: lifters[i]!.user_id, challengeId: id } },
         data: { lot, bodyweight },
       })
       const declared = await t.app.inject({

@@ -28,7 +28,7 @@ async function call(method: 'GET' | 'PUT' | 'POST', url: string, token?: string,
 
 async function judgedChallenge(publishNames: boolean) {
   const [organiser, lifter, ...judges] = await createLifters(t.db.prisma, t.config.jwtSecret, 5, `Anon ${publishNames}`)
-  const row = await t.db.prisma.competition.create({
+  const row = await t.db.prisma.challenge.create({
     data: {
       name: 'Anonymous Open',
       location: 'Gym',
@@ -56,7 +56,7 @@ async function judgedChallenge(publishNames: boolean) {
   const usernames = seated.map((j) => users.find((u) => u.id === j.userId)!.username)
   await call('PUT', `/competitions/${row.id}/judges`, organiser!.token, { usernames, publish_names: publishNames })
   const participant = await t.db.prisma.participant.findFirstOrThrow({
-    where: { competitionId: row.id, userId: lifter!.userId },
+    where: { challengeId: row.id, userId: lifter!.userId },
     include: { user: { select: { name: true } } },
   })
   /** Lights of an attempt on which the judge in seat `noSeat` (1-based) votes no lift, the others good. */

@@ -4,7 +4,7 @@
 // and that only judged good lifts are ranked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  competitionRoom,
+  challengeRoom,
   type AttemptResponse,
   type LiveEvent,
   type ParticipantListResponse,
@@ -62,7 +62,7 @@ async function challenge(server: LiveTestServer, options: { judges?: number; lif
     1 + (options.judges ?? 0) + (options.lifters ?? 1),
     'Judging',
   )
-  const row = await server.db.prisma.competition.create({
+  const row = await server.db.prisma.challenge.create({
     data: {
       name: 'Judged Open',
       location: 'Gym',
@@ -80,7 +80,7 @@ async function challenge(server: LiveTestServer, options: { judges?: number; lif
   const spectator = await connectClient(server.url)
   sockets.push(spectator)
   const events = collectEvents(spectator)
-  await subscribe(spectator, competitionRoom(row.id), null)
+  await subscribe(spectator, challengeRoom(row.id), null)
   return { id: row.id, organiser: organiser!, judges, lifters, events }
 }
 
@@ -93,9 +93,9 @@ async function usernames(server: LiveTestServer, people: Lifter[]) {
 }
 
 /** An uploaded attempt (the upload's own record path; the file itself is not needed here). */
-async function attempt(server: LiveTestServer, competitionId: number, lifter: Lifter, liftType = 'squat', weight = 200) {
+async function attempt(server: LiveTestServer, challengeId: number, lifter: Lifter, liftType = 'squat', weight = 200) {
   const participant = await server.db.prisma.participant.findFirstOrThrow({
-    where: { competitionId, userId: lifter.userId },
+    where: { challengeId, userId: lifter.userId },
     include: { user: { select: { name: true } } },
   })
   const { attemptId } = await server.app.repos.attempts.record(
@@ -324,7 +324,7 @@ describe('the judge queue', () => {
     const c = await challenge(t, { judges: 1 })
     await api('PUT', `/competitions/${c.id}/judges`, c.organiser.token, { usernames: await usernames(t, c.judges) })
     const withVideo = await attempt(t, c.id, c.lifters[0]!, 'squat', 150)
-    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: c.id, userId: c.lifters[0]!.userId } })
+    const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: c.id, userId: c.lifters[0]!.userId } })
     const without = await t.db.prisma.attempt.create({
       data: {
         participantId: participant.id,

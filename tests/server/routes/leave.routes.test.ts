@@ -2,7 +2,7 @@
 // A real listening server on a fresh PostgreSQL database, real socket.io and plain-feed clients:
 // the refusals and their sentences, and that counts, lists, places and the live room stay true.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { competitionRoom, GLOBAL_ROOM, type LiveEvent, type Participant } from '../../../contract/index.ts'
+import { challengeRoom, GLOBAL_ROOM, type LiveEvent, type Participant } from '../../../contract/index.ts'
 import { LEAVE_REFUSED } from '../../../server/services/entries.service.ts'
 import {
   collectEvents,
@@ -30,7 +30,7 @@ afterAll(async () => {
 const DAY = 86_400_000
 /** A challenge straight in the database, starting `startDays` from now (negative: started). */
 async function challenge(startDays: number, ranking = 'class') {
-  const row = await t.db.prisma.competition.create({
+  const row = await t.db.prisma.challenge.create({
     data: {
       name: 'Leave Test',
       location: 'Gym',
@@ -65,8 +65,8 @@ const summaryOf = async (id: number) =>
   (await api('GET', `/competitions/${id}/summary`)).body as { count: number; class_counts: Record<string, number>; top: Participant[] }
 
 /** Completed squat, bench and deadlift for a lifter, straight in the database (uploads are covered elsewhere). */
-async function giveTotal(competitionId: number, userId: number, kg: number) {
-  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId } })
+async function giveTotal(challengeId: number, userId: number, kg: number) {
+  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId } })
   for (const liftType of ['squat', 'bench', 'deadlift']) {
     // Numbered as an upload numbers it: answers carry attempt_number from 1.
     const attemptNumber = (await t.db.prisma.attempt.count({ where: { participantId: row.id, liftType } })) + 1
@@ -118,7 +118,7 @@ describe('leaving a challenge', () => {
     const [a, b] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Watched')
     await joinAs(a!, id)
     await joinAs(b!, id, '93kg')
-    const room = competitionRoom(id)
+    const room = challengeRoom(id)
     const watcher = await connectClient(t.url)
     sockets.push(watcher)
     const events = collectEvents(watcher)
@@ -191,10 +191,10 @@ describe('leaving a challenge', () => {
       const id = await challenge(startDays)
       const [a] = await createLifters(t.db.prisma, t.config.jwtSecret, 1, 'Late')
       // Joined straight in the database: an ended challenge takes no joins.
-      await t.db.prisma.participant.create({ data: { userId: a!.userId, competitionId: id, weightClass: '83kg', gender: 'M' } })
+      await t.db.prisma.participant.create({ data: { userId: a!.userId, challengeId: id, weightClass: '83kg', gender: 'M' } })
       expect(await leave(id, a)).toMatchObject({ status: 409, body: { error: LEAVE_REFUSED.started } })
-      expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
-      expect(await t.db.prisma.liveEvent.count({ where: { room: competitionRoom(id) } })).toBe(0)
+      expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
+      expect(await t.db.prisma.liveEvent.count({ where: { room: challengeRoom(id) } })).toBe(0)
     }
   })
 
@@ -202,7 +202,7 @@ describe('leaving a challenge', () => {
     const id = await challenge(1)
     const [a, b] = await createLifters(t.db.prisma, t.config.jwtSecret, 2, 'Lifted')
     await joinAs(a!, id)
-    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId: id, userId: a!.userId } })
+    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId: id, userId: a!.userId } })
     await t.db.prisma.attempt.create({
       data: {
         participantId: row.id,
@@ -213,11 +213,11 @@ describe('leaving a challenge', () => {
       },
     })
     expect(await leave(id, a)).toMatchObject({ status: 409, body: { error: LEAVE_REFUSED.hasAttempts } })
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
     // The refusal rolled back with its reserved number: the next event of the room is seq 2, no gap.
     expect(await joinAs(b!, id)).toMatchObject({ status: 201 })
     expect(
-      (await t.db.prisma.liveEvent.findMany({ where: { room: competitionRoom(id) }, orderBy: { seq: 'asc' } })).map((e) => [e.seq, e.type]),
+      (await t.db.prisma.liveEvent.findMany({ where: { room: challengeRoom(id) }, orderBy: { seq: 'asc' } })).map((e) => [e.seq, e.type]),
     ).toEqual([
       [1, 'participant.joined'],
       [2, 'participant.joined'],
@@ -243,6 +243,6 @@ describe('leaving a challenge', () => {
       body: { error: 'Leaving takes no request body: the signed-in lifter is the one who leaves.' },
     })
     expect(await leave(id, b)).toMatchObject({ status: 404 })
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
   })
 })

@@ -32,32 +32,32 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
-async function enter(user: User, competitionId: number) {
+async function enter(user: User, challengeId: number) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: user.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   expect(res.statusCode, res.body).toBe(201)
 }
 
-function upload(user: User, competitionId: number, liftType: string, weight: number) {
-  const form = multipartForm({ lift_type: liftType, weight, competition_id: competitionId }, [{ filename: 'lift.mp4', data: clip }])
+function upload(user: User, challengeId: number, liftType: string, weight: number) {
+  const form = multipartForm({ lift_type: liftType, weight, competition_id: challengeId }, [{ filename: 'lift.mp4', data: clip }])
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...user.auth, ...form.headers }, payload: form.payload })
 }
 
-function declare(user: User | null, competitionId: number, liftType: string, weight: number) {
+function declare(user: User | null, challengeId: number, liftType: string, weight: number) {
   return t.app.inject({
     method: 'POST',
-    url: `/api/competitions/${competitionId}/declarations`,
+    url: `/api/competitions/${challengeId}/declarations`,
     headers: user ? user.auth : {},
     payload: { lift_type: liftType, weight },
   })
 }
 
-async function cards(competitionId: number): Promise<MeetCardsResponse> {
-  const res = await t.app.inject({ url: `/api/competitions/${competitionId}/cards` })
+async function cards(challengeId: number): Promise<MeetCardsResponse> {
+  const res = await t.app.inject({ url: `/api/competitions/${challengeId}/cards` })
   expect(res.statusCode, res.body).toBe(200)
   expect(Number(res.headers['x-live-seq'])).toBeGreaterThan(0)
   return res.json() as MeetCardsResponse
@@ -84,7 +84,7 @@ describe('a meet played through the API', () => {
       await registerUser(t.app, 'Cy Meet'),
     ]
     for (const lifter of [ada!, ben!, cy!]) await enter(lifter, id)
-    const lots = await t.db.prisma.participant.findMany({ where: { competitionId: id }, select: { lot: true } })
+    const lots = await t.db.prisma.participant.findMany({ where: { challengeId: id }, select: { lot: true } })
     expect(new Set(lots.map((l) => l.lot)).size).toBe(3)
     expect(lots.every((l) => l.lot !== null && l.lot >= 1 && l.lot <= 99)).toBe(true)
 
@@ -294,7 +294,7 @@ describe('a meet played through the API', () => {
       status: 409,
       error: 'Your first squat is still with the judges: film your second once it is decided.',
     })
-    const rows = await t.db.prisma.attempt.findMany({ where: { participant: { competitionId: id } } })
+    const rows = await t.db.prisma.attempt.findMany({ where: { participant: { challengeId: id } } })
     expect(rows.map((r) => [r.liftType, r.attemptNumber, r.weight])).toEqual([['squat', 1, 150]])
   })
 
@@ -441,7 +441,7 @@ describe('a meet through the resumable (tus) route', () => {
       headers: { ...TUS, ...lifter.auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     })
     expect(refusal(last)).toEqual({ status: 409, error: 'Your first squat is still with the judges: film your second once it is decided.' })
-    const rows = await t.db.prisma.attempt.findMany({ where: { participant: { competitionId: id } } })
+    const rows = await t.db.prisma.attempt.findMany({ where: { participant: { challengeId: id } } })
     expect(rows.map((r) => [r.attemptNumber, r.weight])).toEqual([[1, 180]])
   })
 })

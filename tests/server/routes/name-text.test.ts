@@ -65,7 +65,7 @@ const INVISIBLE: Record<string, string> = {
 describe('names refuse invisible and direction characters', () => {
   it.each(Object.entries(INVISIBLE))('%s in a name, a challenge name, a place or a country: 400, nothing stored', async (_what, ch) => {
     const users = await t.db.prisma.user.count()
-    const challenges = await t.db.prisma.competition.count()
+    const challenges = await t.db.prisma.challenge.count()
     for (const res of [
       await register({ name: `Anna${ch} Novak` }),
       await register({ country: `Nor${ch}way` }),
@@ -76,7 +76,7 @@ describe('names refuse invisible and direction characters', () => {
       expect(res.json().error).toMatch(/must not .*invisible characters .*text-direction controls\.$/)
     }
     expect(await t.db.prisma.user.count()).toBe(users)
-    expect(await t.db.prisma.competition.count()).toBe(challenges)
+    expect(await t.db.prisma.challenge.count()).toBe(challenges)
   })
 
   it('a name of an invisible letter alone is blank', async () => {

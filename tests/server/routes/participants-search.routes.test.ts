@@ -17,17 +17,17 @@ type Page = { participants: Participant[]; next_cursor?: string }
 const get = (url: string) => t.app.inject({ url })
 
 /** Joins `name` in `weightClass` and records a squat/bench/deadlift total of 3 × `each` kg (null: no lifts). */
-async function lifter(competitionId: number, name: string, weightClass: string, each: number | null) {
+async function lifter(challengeId: number, name: string, weightClass: string, each: number | null) {
   const user = await registerUser(t.app, name)
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: user.auth,
-    payload: { competition_id: competitionId, weight_class: weightClass },
+    payload: { competition_id: challengeId, weight_class: weightClass },
   })
   expect(res.statusCode).toBe(201)
   if (each !== null) {
-    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id }, select: { id: true } })
+    const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id }, select: { id: true } })
     for (const liftType of ['squat', 'bench', 'deadlift']) {
       await t.db.prisma.attempt.create({ data: { participantId: row.id, liftType, attemptNumber: 1, weight: each, status: 'completed' } })
     }

@@ -24,7 +24,7 @@ const call = async (path: string, token: string, body?: unknown) => {
 describe('the plate check over HTTP', () => {
   it('a vote carries "load matches" or the reason; stored with the vote; the organiser reads it, a judge does not', async () => {
     const [organiser, judge, lifter] = await createLifters(t.db.prisma, t.config.jwtSecret, 3, 'Plates')
-    const row = await t.db.prisma.competition.create({
+    const row = await t.db.prisma.challenge.create({
       data: {
         name: 'Plate Open',
         location: 'Gym',
@@ -45,7 +45,7 @@ describe('the plate check over HTTP', () => {
     })
     expect(panel.status).toBe(200)
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: row.id, userId: lifter!.userId },
+      where: { challengeId: row.id, userId: lifter!.userId },
       include: { user: { select: { name: true } } },
     })
     const record = async (weight: number) =>

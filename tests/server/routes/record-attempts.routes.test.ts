@@ -20,10 +20,10 @@ type User = Awaited<ReturnType<typeof registerUser>>
 const inject = (method: 'GET' | 'POST', url: string, user?: User, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) })
 
-async function lifterIn(competitionId: number, name: string, weightClass = '83kg'): Promise<User> {
+async function lifterIn(challengeId: number, name: string, weightClass = '83kg'): Promise<User> {
   const lifter = await registerUser(t.app, name)
   const res = await inject('POST', '/api/join_competition', lifter, {
-    competition_id: competitionId,
+    competition_id: challengeId,
     weight_class: weightClass,
     gender: 'male',
   })
@@ -32,8 +32,8 @@ async function lifterIn(competitionId: number, name: string, weightClass = '83kg
 }
 
 /** A pending attempt with a video, recorded directly (as an upload would). */
-async function pending(user: User, competitionId: number, liftType: string, weight: number, recordOnly = false) {
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
+async function pending(user: User, challengeId: number, liftType: string, weight: number, recordOnly = false) {
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id } })
   return t.db.prisma.attempt.create({
     data: {
       participantId: participant.id,

@@ -19,10 +19,10 @@ type User = Awaited<ReturnType<typeof registerUser>>
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, user?: User, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) })
 
-async function lifterIn(competitionId: number, name: string): Promise<User> {
+async function lifterIn(challengeId: number, name: string): Promise<User> {
   const lifter = await registerUser(t.app, name)
   const res = await inject('POST', '/api/join_competition', lifter, {
-    competition_id: competitionId,
+    competition_id: challengeId,
     weight_class: '83kg',
     gender: 'male',
     bodyweight: 82,
@@ -32,8 +32,8 @@ async function lifterIn(competitionId: number, name: string): Promise<User> {
 }
 
 /** A pending attempt recorded directly (as an upload would), with the quorum its panel needs. */
-async function pending(user: User, competitionId: number, liftType: string, weight: number, votesNeeded: number) {
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
+async function pending(user: User, challengeId: number, liftType: string, weight: number, votesNeeded: number) {
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id } })
   return t.db.prisma.attempt.create({
     data: {
       participantId: participant.id,
@@ -48,24 +48,24 @@ async function pending(user: User, competitionId: number, liftType: string, weig
 
 const OPEN_SQUAT = '?sport=powerlifting&sex=M&class_set=spec&weight_class=83kg&division=open&equipment=classic&lift=squat'
 const squatRecord = async () => ((await inject('GET', `/api/records${OPEN_SQUAT}`)).json() as { records: RecordRow[] }).records
-const recordEvents = async (competitionId: number) =>
+const recordEvents = async (challengeId: number) =>
   (
-    await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${competitionId}`, type: 'record.set' }, orderBy: { seq: 'asc' } })
+    await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${challengeId}`, type: 'record.set' }, orderBy: { seq: 'asc' } })
   ).map((e) => e.payload as { record: RecordRow })
 
 describe('records', () => {
   let organiser: User
-  let competitionId: number
+  let challengeId: number
   let panel: Awaited<ReturnType<typeof certifiedPanel>>
   let first: User
   let second: User
 
   beforeAll(async () => {
     organiser = await registerUser(t.app, 'Record Organiser')
-    competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    first = await lifterIn(competitionId, 'First Holder')
-    second = await lifterIn(competitionId, 'Record Breaker')
-    panel = await certifiedPanel(t, organiser, competitionId)
+    challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    first = await lifterIn(challengeId, 'First Holder')
+    second = await lifterIn(challengeId, 'Record Breaker')
+    panel = await certifiedPanel(t, organiser, challengeId)
   })
 
   it('a challenge judged by one person never sets a record', async () => {
@@ -80,29 +80,29 @@ describe('records', () => {
   })
 
   it('a three-judge certified panel sets the first record, announced live with the decision, marked for its challenge', async () => {
-    const attempt = await pending(first, competitionId, 'squat', 200, 3)
+    const attempt = await pending(first, challengeId, 'squat', 200, 3)
     expect(await panel.decide(attempt.id, true)).toMatchObject({ status: 'completed', judging: { verified: true } })
     expect(await squatRecord()).toMatchObject([
-      { weight: 200, previous: null, user_id: first.user_id, attempt_id: attempt.id, competition_id: competitionId, name: 'First Holder' },
+      { weight: 200, previous: null, user_id: first.user_id, attempt_id: attempt.id, competition_id: challengeId, name: 'First Holder' },
     ])
-    const events = await recordEvents(competitionId)
+    const events = await recordEvents(challengeId)
     expect(events.map((e) => [e.record.lift, e.record.weight])).toEqual([['squat', 200]])
     // The same decision's attempt.judged comes first in the room.
     const judged = await t.db.prisma.liveEvent.findFirstOrThrow({
-      where: { room: `competition:${competitionId}`, type: 'attempt.judged' },
+      where: { room: `competition:${challengeId}`, type: 'attempt.judged' },
       orderBy: { seq: 'desc' },
     })
-    const set = await t.db.prisma.liveEvent.findFirstOrThrow({ where: { room: `competition:${competitionId}`, type: 'record.set' } })
+    const set = await t.db.prisma.liveEvent.findFirstOrThrow({ where: { room: `competition:${challengeId}`, type: 'record.set' } })
     expect(set.seq).toBe(judged.seq + 1)
-    const marked = (await inject('GET', `/api/competitions/${competitionId}/records`)).json() as { records: RecordRow[] }
+    const marked = (await inject('GET', `/api/competitions/${challengeId}/records`)).json() as { records: RecordRow[] }
     expect(marked.records.map((r) => r.attempt_id)).toEqual([attempt.id])
   })
 
   it('equalling is no record; a heavier verified lift breaks it, with the record it broke', async () => {
-    const equal = await pending(second, competitionId, 'squat', 200, 3)
+    const equal = await pending(second, challengeId, 'squat', 200, 3)
     await panel.decide(equal.id, true)
     expect((await squatRecord())[0]).toMatchObject({ user_id: first.user_id, weight: 200 })
-    const heavier = await pending(second, competitionId, 'squat', 210, 3)
+    const heavier = await pending(second, challengeId, 'squat', 210, 3)
     await panel.decide(heavier.id, true)
     expect((await squatRecord())[0]).toMatchObject({ user_id: second.user_id, weight: 210, previous: 200, attempt_id: heavier.id })
     const history = (await inject('GET', `/api/records/history${OPEN_SQUAT}`)).json() as { records: RecordRow[] }
@@ -110,11 +110,11 @@ describe('records', () => {
       ['Record Breaker', 210],
       ['First Holder', 200],
     ])
-    expect((await recordEvents(competitionId)).map((e) => e.record.weight)).toEqual([200, 210])
+    expect((await recordEvents(challengeId)).map((e) => e.record.weight)).toEqual([200, 210])
   })
 
   it('a decision reversed on appeal recomputes the record', async () => {
-    const heavier = await t.db.prisma.attempt.findFirstOrThrow({ where: { weight: 210, participant: { competitionId } } })
+    const heavier = await t.db.prisma.attempt.findFirstOrThrow({ where: { weight: 210, participant: { challengeId } } })
     expect((await inject('POST', `/api/attempts/${heavier.id}/appeal`, second, { note: 'please look again' })).statusCode).toBe(201)
     // Nothing changes while the appeal is open.
     expect((await squatRecord())[0]).toMatchObject({ weight: 210 })
@@ -129,9 +129,9 @@ describe('records', () => {
   })
 
   it('the total: set when the last of the three verified lifts is decided', async () => {
-    await panel.decide((await pending(first, competitionId, 'bench', 140, 3)).id, true, 'bench')
+    await panel.decide((await pending(first, challengeId, 'bench', 140, 3)).id, true, 'bench')
     expect((await inject('GET', '/api/records?sport=powerlifting&lift=total')).json().records).toEqual([])
-    const deadlift = await pending(first, competitionId, 'deadlift', 250, 3)
+    const deadlift = await pending(first, challengeId, 'deadlift', 250, 3)
     await panel.decide(deadlift.id, true, 'deadlift')
     const totals = (await inject('GET', '/api/records?sport=powerlifting&lift=total')).json() as { records: RecordRow[] }
     expect(totals.records).toMatchObject([{ weight: 590, attempt_id: deadlift.id, user_id: first.user_id }])

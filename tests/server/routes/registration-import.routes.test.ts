@@ -26,7 +26,7 @@ describe('registration import preview', () => {
     const entered = await registerUser(t.app, 'Entered Lifter')
     const email = async (u: User) => (await t.db.prisma.user.findUniqueOrThrow({ where: { id: u.user_id } })).email
     // One account has entered already.
-    await t.db.prisma.participant.create({ data: { competitionId: id, userId: entered.user_id, weightClass: '83kg', gender: 'M' } })
+    await t.db.prisma.participant.create({ data: { challengeId: id, userId: entered.user_id, weightClass: '83kg', gender: 'M' } })
     const csv = [
       'Name,Sex,BirthDate,WeightClassKg,Equipment,Team,Email',
       `Known Lifter,M,1995-03-02,83kg,Raw,Iron Club,${(await email(known)).toUpperCase()}`,
@@ -52,7 +52,7 @@ describe('registration import preview', () => {
       { row: 8, error: 'email is empty: an entry is an account, found or invited by its address.' },
     ])
     // Nothing was written.
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
 
     // A hostile file is refused whole; only the organiser previews.
     const hostile = await preview(organiser, id, 'name,sex,weight_class\n"never closed,M,83kg')

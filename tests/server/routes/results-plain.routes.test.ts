@@ -13,16 +13,16 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function lifter(competitionId: number, name: string, attempts: [string, number, 'completed' | 'failed'][]) {
+async function lifter(challengeId: number, name: string, attempts: [string, number, 'completed' | 'failed'][]) {
   const u = await registerUser(t.app, name)
   const join = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg', bodyweight: 81 },
+    payload: { competition_id: challengeId, weight_class: '83kg', bodyweight: 81 },
   })
   expect(join.statusCode, join.body).toBe(201)
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id } })
   for (const [i, [liftType, weight, status]] of attempts.entries()) {
     await t.db.prisma.attempt.create({
       data: { participantId: participant.id, liftType, weight, status, attemptNumber: i + 1, decidedAt: new Date(), decidedBy: 'panel' },
@@ -50,10 +50,10 @@ describe('GET /competitions/:id/results.csv?format=csv|json', () => {
 
     const early = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=csv` })
     expect(early.statusCode).toBe(409)
-    expect(early.json().error).toBe(NOT_ENDED((await t.db.prisma.competition.findUniqueOrThrow({ where: { id } })).endDate))
+    expect(early.json().error).toBe(NOT_ENDED((await t.db.prisma.challenge.findUniqueOrThrow({ where: { id } })).endDate))
     expect((await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=json` })).statusCode).toBe(409)
 
-    await t.db.prisma.competition.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
+    await t.db.prisma.challenge.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
     const csv = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=csv` })
     expect(csv.statusCode, csv.body).toBe(200)
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')

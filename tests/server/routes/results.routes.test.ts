@@ -23,7 +23,7 @@ const parse = (text: string) => {
 
 type Result = 'completed' | 'failed'
 async function lifter(
-  competitionId: number,
+  challengeId: number,
   name: string,
   weightClass: string,
   bodyweight: number,
@@ -34,10 +34,10 @@ async function lifter(
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: weightClass },
+    payload: { competition_id: challengeId, weight_class: weightClass },
   })
   expect(join.statusCode, join.body).toBe(201)
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id } })
   await t.db.prisma.participant.update({ where: { id: participant.id }, data: { bodyweight } })
   for (const [liftType, list] of Object.entries(attempts)) {
     for (const [i, [weight, status]] of list.entries()) {
@@ -97,9 +97,9 @@ describe('GET /competitions/:id/results.csv?format=openpowerlifting', () => {
 
     const early = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=openpowerlifting` })
     expect(early.statusCode).toBe(409)
-    expect(early.json().error).toBe(NOT_ENDED((await t.db.prisma.competition.findUniqueOrThrow({ where: { id } })).endDate))
+    expect(early.json().error).toBe(NOT_ENDED((await t.db.prisma.challenge.findUniqueOrThrow({ where: { id } })).endDate))
 
-    await t.db.prisma.competition.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
+    await t.db.prisma.challenge.update({ where: { id }, data: { endDate: new Date(Date.now() - 60_000) } })
     const res = await t.app.inject({ url: `/api/competitions/${id}/results.csv?format=openpowerlifting` })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')

@@ -16,18 +16,18 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof registerUser>>
 
-async function joinWith(user: User, competitionId: number, weightClass: string, bodyweight?: number) {
+async function joinWith(user: User, challengeId: number, weightClass: string, bodyweight?: number) {
   return t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: user.auth,
-    payload: { competition_id: competitionId, weight_class: weightClass, ...(bodyweight === undefined ? {} : { bodyweight }) },
+    payload: { competition_id: challengeId, weight_class: weightClass, ...(bodyweight === undefined ? {} : { bodyweight }) },
   })
 }
 
 /** Records a pending attempt directly, then the organiser decides it as jury (the route judges use). */
-async function liftJudged(organiser: User, lifter: User, competitionId: number, liftType: string, weight: number, good = true) {
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })
+async function liftJudged(organiser: User, lifter: User, challengeId: number, liftType: string, weight: number, good = true) {
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: lifter.user_id } })
   const attempt = await t.db.prisma.attempt.create({
     data: {
       participantId: participant.id,
@@ -47,8 +47,8 @@ async function liftJudged(organiser: User, lifter: User, competitionId: number, 
   return attempt.id
 }
 
-async function participants(competitionId: number): Promise<Participant[]> {
-  return (await t.app.inject({ url: `/api/competitions/${competitionId}/participants` })).json().participants
+async function participants(challengeId: number): Promise<Participant[]> {
+  return (await t.app.inject({ url: `/api/competitions/${challengeId}/participants` })).json().participants
 }
 
 describe('rankings and bodyweight', () => {
@@ -71,7 +71,7 @@ describe('rankings and bodyweight', () => {
     expect(res.json().error).toBe(
       'Sinclair points do not score a total of squat + bench + deadlift: rank by DOTS, IPF GL, Wilks, Wilks 2020 or by total within weight class.',
     )
-    expect(await t.db.prisma.competition.count({ where: { name: 'Wrong Formula' } })).toBe(0)
+    expect(await t.db.prisma.challenge.count({ where: { name: 'Wrong Formula' } })).toBe(0)
   })
 
   it('checks a bodyweight against the class at join, stores a good one, and takes changes until a lift is judged', async () => {
@@ -83,7 +83,7 @@ describe('rankings and bodyweight', () => {
     expect(heavy.json().error).toBe(
       'A lifter of 95 kg is not in the 83kg class (over 74 kg, up to 83 kg): choose the class your bodyweight is in.',
     )
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(0)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(0)
     expect((await joinWith(lifter, id, '83kg', 82.3)).statusCode).toBe(201)
     expect((await participants(id))[0]).toMatchObject({ bodyweight: 82.3, points: null })
 
@@ -140,8 +140,8 @@ describe('rankings and bodyweight', () => {
   it("a weightlifting challenge totals the best snatch and clean & jerk and shows Sinclair; each decision carries the lifter's standing", async () => {
     const owner = await registerUser(t.app)
     const id = await createChallenge(t.app, owner.access_token, { lifttypes: ['Snatch', 'Clean & Jerk'], weightclasses: ['83kg'] })
-    const competition = (await t.app.inject({ url: `/api/competitions/${id}` })).json().competition
-    expect(competition).toMatchObject({
+    const challenge = (await t.app.inject({ url: `/api/competitions/${id}` })).json().competition
+    expect(challenge).toMatchObject({
       sport: 'weightlifting',
       total_lifts: ['snatch', 'clean_and_jerk'],
       ranking: 'class',

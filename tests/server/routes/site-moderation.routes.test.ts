@@ -35,9 +35,9 @@ describe('site moderation: videos and the reports queue', () => {
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
-  async function upload(who: Lifter & { competitionId: number }) {
+  async function upload(who: Lifter & { challengeId: number }) {
     const form = multipartForm(
-      { lift_type: 'squat', weight: 140, competition_id: who.competitionId },
+      { lift_type: 'squat', weight: 140, competition_id: who.challengeId },
       [{ filename: 'lift.mp4', data: clip }],
       'fields-first',
     )
@@ -66,7 +66,7 @@ describe('site moderation: videos and the reports queue', () => {
       processingError: VIDEO_TAKEN_DOWN,
     })
     expect(await t.storage.stat(before.originalKey!)).toBeNull()
-    const events = await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${lifter.competitionId}`, type: 'attempt.updated' } })
+    const events = await t.db.prisma.liveEvent.findMany({ where: { room: `competition:${lifter.challengeId}`, type: 'attempt.updated' } })
     const lifts = events.map((e) => (e.payload as { attempt: { id: number; video_url: string | null } }).attempt)
     expect(lifts.at(-1)).toMatchObject({ id: attemptId, video_url: null })
     expect((await log())[0]).toMatchObject({
@@ -111,8 +111,8 @@ describe('site moderation: videos and the reports queue', () => {
     expect((await t.app.inject({ url: '/api/admin/reports', headers: a.auth })).statusCode).toBe(403)
     const listed = await queue()
     expect(listed.map((r) => [r.comment_id, r.reports, r.competition_id])).toEqual([
-      [spam, 2, b.competitionId],
-      [rude, 1, a.competitionId],
+      [spam, 2, b.challengeId],
+      [rude, 1, a.challengeId],
     ])
     expect(listed[0]).toMatchObject({ text: 'buy cheap pills', author_name: 'Test Lifter', attempt_id: attemptB })
 

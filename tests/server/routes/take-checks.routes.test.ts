@@ -31,7 +31,7 @@ async function get(path: string, token?: string) {
 describe('take checks over HTTP', () => {
   it('the judges and the organiser read them; the lifter, a stranger and every public answer do not', async () => {
     const [organiser, judge, lifter, stranger] = await createLifters(t.db.prisma, t.config.jwtSecret, 4, 'Checks')
-    const row = await t.db.prisma.competition.create({
+    const row = await t.db.prisma.challenge.create({
       data: {
         name: 'Checked Open',
         location: 'Gym',
@@ -52,7 +52,7 @@ describe('take checks over HTTP', () => {
     })
     expect(panel.status).toBe(200)
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: row.id, userId: lifter!.userId },
+      where: { challengeId: row.id, userId: lifter!.userId },
       include: { user: { select: { name: true } } },
     })
     const { attemptId } = await t.app.repos.attempts.record(

@@ -13,16 +13,16 @@ afterAll(async () => {
 })
 
 type User = Awaited<ReturnType<typeof registerUser>>
-const join = (user: User, competitionId: number, extra: Record<string, unknown>) =>
+const join = (user: User, challengeId: number, extra: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: user.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg', ...extra },
+    payload: { competition_id: challengeId, weight_class: '83kg', ...extra },
   })
 
-async function totalOf(user: User, competitionId: number, squat: number) {
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
+async function totalOf(user: User, challengeId: number, squat: number) {
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id } })
   for (const [liftType, weight] of [
     ['squat', squat],
     ['bench', 100],

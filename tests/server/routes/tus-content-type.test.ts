@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const joinedLifter = () => joinedLifterOf(t.app)
 
-const creationHeaders = (u: { auth: Record<string, string>; competitionId: number }) => ({
+const creationHeaders = (u: { auth: Record<string, string>; challengeId: number }) => ({
   ...TUS,
   ...u.auth,
   'upload-length': String(clip.length),
@@ -63,7 +63,7 @@ const creationHeaders = (u: { auth: Record<string, string>; competitionId: numbe
     filetype: 'video/mp4',
     lift_type: 'Bench Press',
     weight: 102.5,
-    competition_id: u.competitionId,
+    competition_id: u.challengeId,
   }),
 })
 
@@ -111,7 +111,7 @@ describe('tus requests with the wrong Content-Type answer 415 {error} and change
     const last = await patch(u.auth, location, half, clip.subarray(half), OCTETS)
     expect(last.statusCode, last.body).toBe(200)
     const attemptId = Number(last.headers['x-attempt-id'])
-    expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: u.competitionId })
+    expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: u.challengeId })
     expect(await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: attemptId } })).toMatchObject({
       uploadId: id,
       liftType: 'bench',

@@ -60,12 +60,12 @@ afterAll(async () => {
 const joinedLifter = (challenge: Record<string, unknown> = {}, days?: { start: number; end: number }) =>
   joinedLifterOf(t.app, challenge, days)
 
-const fieldsOf = (u: { competitionId: number }, extra: Record<string, string | number> = {}) => ({
+const fieldsOf = (u: { challengeId: number }, extra: Record<string, string | number> = {}) => ({
   filename: 'lift.mp4',
   filetype: 'video/mp4',
   lift_type: 'Bench Press',
   weight: 102.5,
-  competition_id: u.competitionId,
+  competition_id: u.challengeId,
   ...extra,
 })
 
@@ -222,7 +222,7 @@ describe("a tus upload cannot be reached through another upload's address", () =
     expect(write.statusCode).toBe(409) // the attacker's own upload is at offset 0
     const read = await head(attacker.auth, smuggled)
     expect(read.headers['upload-offset']).toBe('0')
-    expect(read.headers['upload-metadata']).not.toContain(Buffer.from(String(victim.competitionId)).toString('base64'))
+    expect(read.headers['upload-metadata']).not.toContain(Buffer.from(String(victim.challengeId)).toString('base64'))
     expect((await t.app.inject({ method: 'DELETE', url: smuggled, headers: { ...TUS, ...attacker.auth } })).statusCode).toBe(204)
     const after = await head(victim.auth, theirs)
     expect(after.statusCode).toBe(200)
@@ -258,7 +258,7 @@ describe("a tus upload resumes and finishes through POST /api/upload's path", ()
       url: expect.stringMatching(/^\/api\/video\/attempts%2F\d+%2Foriginal\.mp4$/),
       attempt_id: expect.any(Number),
       participant_id: u.user_id,
-      competition_id: u.competitionId,
+      competition_id: u.challengeId,
     })
     expect(last.headers['x-attempt-id']).toBe(String(body.attempt_id))
     expect(last.headers['upload-offset']).toBe(String(clip.length))
@@ -372,7 +372,7 @@ describe("a tus upload resumes and finishes through POST /api/upload's path", ()
     expect(done.progressFrom).toBeGreaterThanOrEqual(offset) // it did not start again from zero
     const attemptId = Number(done.response.getHeader('X-Attempt-Id'))
     expect(attemptId).toBeGreaterThan(0)
-    expect(JSON.parse(done.response.getBody())).toMatchObject({ attempt_id: attemptId, competition_id: u.competitionId })
+    expect(JSON.parse(done.response.getBody())).toMatchObject({ attempt_id: attemptId, competition_id: u.challengeId })
 
     // The page reloads and resumes the same upload: the client sees it complete and learns the same attempt.
     const reloaded = await resume(uploadUrl)
@@ -483,18 +483,18 @@ describe('tus with REDIS_URL, CORS_ORIGINS, a short REQUEST_TIMEOUT_MS and a sma
 
   async function lifterOn(app: TestApp['app']) {
     const u = await registerUser(app)
-    const competitionId = await createChallenge(app, u.access_token)
+    const challengeId = await createChallenge(app, u.access_token)
     expect(
       (
         await app.inject({
           method: 'POST',
           url: '/api/join_competition',
           headers: u.auth,
-          payload: { competition_id: competitionId, weight_class: '83kg' },
+          payload: { competition_id: challengeId, weight_class: '83kg' },
         })
       ).statusCode,
     ).toBe(201)
-    return { ...u, competitionId }
+    return { ...u, challengeId }
   }
 
   /** A PATCH over a real connection; `chunks` are written with `gapMs` between them; `hold` keeps it open after them. */
@@ -725,18 +725,18 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
 
   it('created and half sent through node A, resumed and finished through node B: one attempt, its original in the bucket, playing on A', async () => {
     const u = await registerUser(a.app)
-    const competitionId = await createChallenge(a.app, u.access_token)
+    const challengeId = await createChallenge(a.app, u.access_token)
     expect(
       (
         await a.app.inject({
           method: 'POST',
           url: '/api/join_competition',
           headers: u.auth,
-          payload: { competition_id: competitionId, weight_class: '83kg' },
+          payload: { competition_id: challengeId, weight_class: '83kg' },
         })
       ).statusCode,
     ).toBe(201)
-    const res = await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)
+    const res = await create(u.auth, fieldsOf({ challengeId }), clip.length, a.app)
     expect(res.statusCode, res.body).toBe(201)
     const location = res.headers.location as string
     const id = location.split('/').pop()!
@@ -764,7 +764,7 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
     const last = await patch(u.auth, location, half, clip.subarray(half), b.app)
     expect(last.statusCode, last.body).toBe(200)
     const attemptId = Number(last.headers['x-attempt-id'])
-    expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: competitionId, participant_id: u.user_id })
+    expect(last.json()).toMatchObject({ attempt_id: attemptId, competition_id: challengeId, participant_id: u.user_id })
     expect(await b.db.prisma.attempt.count({ where: { uploadId: id } })).toBe(1)
     const key = `attempts/${attemptId}/original.mp4`
     expect((await a.storage.stat(key))?.size).toBe(clip.length)
@@ -789,18 +789,18 @@ describe('tus with S3 and Redis: two server nodes share the upload', () => {
 
   it('answers 503 {error} while the bucket is unreachable, and the upload resumes where it stopped once it is back', async () => {
     const u = await registerUser(a.app)
-    const competitionId = await createChallenge(a.app, u.access_token)
+    const challengeId = await createChallenge(a.app, u.access_token)
     expect(
       (
         await a.app.inject({
           method: 'POST',
           url: '/api/join_competition',
           headers: u.auth,
-          payload: { competition_id: competitionId, weight_class: '83kg' },
+          payload: { competition_id: challengeId, weight_class: '83kg' },
         })
       ).statusCode,
     ).toBe(201)
-    const location = (await create(u.auth, fieldsOf({ competitionId }), clip.length, a.app)).headers.location as string
+    const location = (await create(u.auth, fieldsOf({ challengeId }), clip.length, a.app)).headers.location as string
     expect((await patch(u.auth, location, 0, clip.subarray(0, 1000), a.app)).statusCode).toBe(204)
     await s3.close()
     try {

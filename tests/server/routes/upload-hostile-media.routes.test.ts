@@ -41,10 +41,10 @@ afterAll(async () => {
 const stored = () => [...filesUnder(t.config.mediaDir), ...filesUnder(t.config.scratchDir).map((f) => `scratch/${f}`)]
 
 const joinedLifter = () => joinedLifterOf(t.app)
-const attemptsOf = (competitionId: number) => t.db.prisma.attempt.count({ where: { participant: { competitionId } } })
+const attemptsOf = (challengeId: number) => t.db.prisma.attempt.count({ where: { participant: { challengeId } } })
 
-function upload(auth: Record<string, string>, competitionId: number, data: Buffer) {
-  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: competitionId }, [
+function upload(auth: Record<string, string>, challengeId: number, data: Buffer) {
+  const form = multipartForm({ lift_type: 'squat', weight: 140, competition_id: challengeId }, [
     { filename: 'lift.mp4', contentType: 'video/mp4', data },
   ])
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...auth, ...form.headers }, payload: form.payload })
@@ -54,8 +54,8 @@ const TUS = { 'tus-resumable': '1.0.0' }
 const b64 = (value: string | number) => Buffer.from(String(value)).toString('base64')
 
 /** A resumable upload of `data` in one PATCH (its last byte finishes it). */
-async function resumable(auth: Record<string, string>, competitionId: number, data: Buffer) {
-  const fields = { filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 140, competition_id: competitionId }
+async function resumable(auth: Record<string, string>, challengeId: number, data: Buffer) {
+  const fields = { filename: 'lift.mp4', filetype: 'video/mp4', lift_type: 'squat', weight: 140, competition_id: challengeId }
   const metadata = Object.entries(fields)
     .map(([k, v]) => `${k} ${b64(v)}`)
     .join(',')
@@ -80,10 +80,10 @@ describe('a file is read only as the container it was sniffed as', () => {
     const u = await joinedLifter()
     const before = stored()
     const queued = enqueued.length
-    const res = await upload(u.auth, u.competitionId, variant.bytes(privateVideos))
+    const res = await upload(u.auth, u.challengeId, variant.bytes(privateVideos))
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json()).toEqual(UNREADABLE)
-    expect(await attemptsOf(u.competitionId)).toBe(0)
+    expect(await attemptsOf(u.challengeId)).toBe(0)
     expect(stored()).toEqual(before)
     expect(enqueued.length).toBe(queued)
   })
@@ -93,10 +93,10 @@ describe('a file is read only as the container it was sniffed as', () => {
     async (variant) => {
       const u = await joinedLifter()
       const before = stored()
-      const { res, location } = await resumable(u.auth, u.competitionId, variant.bytes(privateVideos))
+      const { res, location } = await resumable(u.auth, u.challengeId, variant.bytes(privateVideos))
       expect(res.statusCode, res.body).toBe(400)
       expect(res.json()).toEqual(UNREADABLE)
-      expect(await attemptsOf(u.competitionId)).toBe(0)
+      expect(await attemptsOf(u.challengeId)).toBe(0)
       expect(stored()).toEqual(before)
       expect((await t.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, ...u.auth } })).statusCode).toBe(404)
     },
@@ -104,8 +104,8 @@ describe('a file is read only as the container it was sniffed as', () => {
 
   it('still takes a real clip by both routes', async () => {
     const u = await joinedLifter()
-    expect((await upload(u.auth, u.competitionId, clip)).statusCode).toBe(201)
-    expect((await resumable(u.auth, u.competitionId, clip)).res.statusCode).toBe(200)
-    expect(await attemptsOf(u.competitionId)).toBe(2)
+    expect((await upload(u.auth, u.challengeId, clip)).statusCode).toBe(201)
+    expect((await resumable(u.auth, u.challengeId, clip)).res.statusCode).toBe(200)
+    expect(await attemptsOf(u.challengeId)).toBe(2)
   })
 })

@@ -22,12 +22,12 @@ const metadataHeader = (fields: Record<string, string | number>) =>
   Object.entries(fields)
     .map(([k, v]) => `${k} ${b64(v)}`)
     .join(',')
-const tusFields = (competitionId: number) => ({
+const tusFields = (challengeId: number) => ({
   filename: 'lift.mp4',
   filetype: 'video/mp4',
   lift_type: 'squat',
   weight: 140,
-  competition_id: competitionId,
+  competition_id: challengeId,
 })
 
 let clipDir: string
@@ -84,9 +84,9 @@ function openRequest(port: number, method: string, path: string, headers: Record
 }
 
 /** POST /api/upload of `clip` with its fields first, over a real connection; the test sends the body. */
-function openUpload(port: number, u: { auth: Record<string, string>; competitionId: number }) {
+function openUpload(port: number, u: { auth: Record<string, string>; challengeId: number }) {
   const form = multipartForm(
-    { lift_type: 'squat', weight: 140, competition_id: u.competitionId },
+    { lift_type: 'squat', weight: 140, competition_id: u.challengeId },
     [{ filename: 'lift.mp4', data: clip }],
     'fields-first',
   )
@@ -139,7 +139,7 @@ describe("a challenge's end is the end, and an upload's total time is bounded by
   it("refuses a multipart upload begun before the challenge's end and finished after it: 409, no attempt, no scratch", async () => {
     const u = await joinedLifter(t.app)
     const endsAt = Date.now() + 2_500
-    await t.db.prisma.competition.update({ where: { id: u.competitionId }, data: { endDate: new Date(endsAt) } })
+    await t.db.prisma.challenge.update({ where: { id: u.challengeId }, data: { endDate: new Date(endsAt) } })
     const up = openUpload(port, u)
     // The fields and the file's first bytes before the end (checked then, and allowed), 16 KB/s until after it, then the rest.
     const split = up.payload.length - clip.length + 1_000
@@ -152,7 +152,7 @@ describe("a challenge's end is the end, and an upload's total time is bounded by
     const answer = await up.answer
     expect(answer?.status, answer?.body).toBe(409)
     expect(JSON.parse(answer!.body)).toEqual({ error: 'This challenge has ended' })
-    expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(0)
+    expect(await t.db.prisma.attempt.count({ where: { participant: { challengeId: u.challengeId } } })).toBe(0)
     await waitFor(() => uploadScratchFolders(t.config.mediaDir).length === 0, 'the scratch to be removed')
   })
 
@@ -172,7 +172,7 @@ describe("a challenge's end is the end, and an upload's total time is bounded by
         /^The upload is too slow: an upload must average at least 8 KB a second \(this one brought .+ in \d+ seconds\)\. Check the connection and try again\.$/,
       ),
     })
-    expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(0)
+    expect(await t.db.prisma.attempt.count({ where: { participant: { challengeId: u.challengeId } } })).toBe(0)
     await waitFor(() => uploadScratchFolders(t.config.mediaDir).length === 0, 'the scratch to be removed')
   })
 
@@ -181,7 +181,7 @@ describe("a challenge's end is the end, and an upload's total time is bounded by
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/',
-      headers: { ...TUS, ...u.auth, 'upload-length': String(clip.length), 'upload-metadata': metadataHeader(tusFields(u.competitionId)) },
+      headers: { ...TUS, ...u.auth, 'upload-length': String(clip.length), 'upload-metadata': metadataHeader(tusFields(u.challengeId)) },
     })
     expect(created.statusCode, created.body).toBe(201)
     const location = created.headers.location as string
@@ -247,7 +247,7 @@ describe('multipart uploads receiving at once, per account, on every node', () =
       expect(answer?.status, answer?.body).toBe(429)
       expect(JSON.parse(answer!.body)).toEqual({ error: 'You are already sending 2 uploads at once: let one finish, then send this one.' })
     }
-    expect(await a.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(0)
+    expect(await a.db.prisma.attempt.count({ where: { participant: { challengeId: u.challengeId } } })).toBe(0)
 
     // Another lifter is not held up by this one.
     const other = await joinedLifter(a.app)
@@ -266,7 +266,7 @@ describe('multipart uploads receiving at once, per account, on every node', () =
     second.write(second.payload.subarray(second.payload.length - held))
     second.end()
     expect((await second.answer)?.status).toBe(201)
-    expect(await a.db.prisma.attempt.count({ where: { participant: { competitionId: u.competitionId } } })).toBe(2)
+    expect(await a.db.prisma.attempt.count({ where: { participant: { challengeId: u.challengeId } } })).toBe(2)
   })
 
   it("a killed node's uploads count until their lease lapses (a minute), then not at all", async () => {
@@ -321,12 +321,12 @@ describe('unfinished resumable uploads per account and per address', () => {
     if (scratchDir) rmSync(scratchDir, { recursive: true, force: true })
   })
 
-  const create = (u: { auth: Record<string, string>; competitionId: number }, length: number, remoteAddress = '127.0.0.1') =>
+  const create = (u: { auth: Record<string, string>; challengeId: number }, length: number, remoteAddress = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/api/uploads/',
       remoteAddress,
-      headers: { ...TUS, ...u.auth, 'upload-length': String(length), 'upload-metadata': metadataHeader(tusFields(u.competitionId)) },
+      headers: { ...TUS, ...u.auth, 'upload-length': String(length), 'upload-metadata': metadataHeader(tusFields(u.challengeId)) },
     })
   const stored = () => (existsSync(join(scratchDir, 'tus')) ? readdirSync(join(scratchDir, 'tus')).filter((n) => !n.endsWith('.json')) : [])
 
@@ -411,7 +411,7 @@ describe('unfinished resumable uploads per account and per address', () => {
             ...TUS,
             ...lifter.auth,
             'upload-length': String(gib),
-            'upload-metadata': metadataHeader(tusFields(lifter.competitionId)),
+            'upload-metadata': metadataHeader(tusFields(lifter.challengeId)),
           },
         })
         statuses.push(res.statusCode)

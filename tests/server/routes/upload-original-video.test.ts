@@ -30,20 +30,20 @@ afterAll(async () => {
 
 async function uploadAs(data: Buffer) {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
-  const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: competitionId }, [{ filename: 'lift.mp4', data }])
+  const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: challengeId }, [{ filename: 'lift.mp4', data }])
   const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...u.auth, ...form.headers }, payload: form.payload })
   expect(res.statusCode).toBe(201)
   const { attempt_id: attemptId } = res.json() as { attempt_id: number }
-  const lifts = (await t.app.inject({ url: `/api/competitions/${competitionId}/lifts` })).json() as { lifts: Lift[] }
+  const lifts = (await t.app.inject({ url: `/api/competitions/${challengeId}/lifts` })).json() as { lifts: Lift[] }
   const detail = (
-    await t.app.inject({ url: `/api/competitions/${competitionId}/participants/${u.user_id}/attempts/${attemptId}` })
+    await t.app.inject({ url: `/api/competitions/${challengeId}/participants/${u.user_id}/attempts/${attemptId}` })
   ).json() as { attempt: Lift }
   return { attemptId, lift: lifts.lifts.find((l) => l.id === attemptId)!, detail: detail.attempt ?? detail }
 }

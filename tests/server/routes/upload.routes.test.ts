@@ -45,18 +45,18 @@ function scratchEntries(): string[] {
 
 async function joinedLifter(challenge: Record<string, unknown> = {}) {
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token, challenge)
+  const challengeId = await createChallenge(t.app, u.access_token, challenge)
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   expect(res.statusCode).toBe(201)
   expect((res.json() as { participant_id: number }).participant_id).toBe(u.user_id)
   // The row attempts reference (answers name a participant by its user id).
-  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id }, select: { id: true } })
-  return { ...u, competitionId, participantId: row.id }
+  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id }, select: { id: true } })
+  return { ...u, challengeId, participantId: row.id }
 }
 
 function upload(
@@ -80,7 +80,7 @@ const video = (data: Buffer, extra: Partial<FormFile> = {}): FormFile => ({ file
 describe('POST /api/upload', () => {
   it('stores the original, records the attempt with its live events, enqueues one transcode and answers at once', async () => {
     const u = await joinedLifter()
-    const res = await upload(u.auth, { lift_type: 'Bench', weight: 102.5, user_id: u.user_id, competition_id: u.competitionId }, [
+    const res = await upload(u.auth, { lift_type: 'Bench', weight: 102.5, user_id: u.user_id, competition_id: u.challengeId }, [
       video(clip),
     ])
     expect(res.statusCode).toBe(201)
@@ -90,7 +90,7 @@ describe('POST /api/upload', () => {
       url: `/api/video/${encodeURIComponent(key)}`,
       attempt_id: expect.any(Number),
       participant_id: u.user_id,
-      competition_id: u.competitionId,
+      competition_id: u.challengeId,
     })
     expect(readFileSync(join(t.config.mediaDir, key)).equals(clip)).toBe(true)
     expect(scratchEntries()).toEqual([])
@@ -110,16 +110,16 @@ describe('POST /api/upload', () => {
     expect(enqueued.filter((j) => j.attemptId === body.attempt_id)).toHaveLength(1)
 
     const events = await t.db.prisma.liveEvent.findMany({
-      where: { OR: [{ room: `competition:${u.competitionId}` }, { room: 'global' }] },
+      where: { OR: [{ room: `competition:${u.challengeId}` }, { room: 'global' }] },
       orderBy: { createdAt: 'asc' },
     })
     const created = events.find((e) => e.type === 'attempt.created')
     expect(created?.payload).toMatchObject({
-      competition_id: u.competitionId,
+      competition_id: u.challengeId,
       attempt: { id: body.attempt_id, lift_type: 'bench', weight: 102.5, processing: 'pending', video_url: body.url },
     })
     expect(
-      events.some((e) => e.type === 'leaderboard.changed' && (e.payload as { competition_id: number }).competition_id === u.competitionId),
+      events.some((e) => e.type === 'leaderboard.changed' && (e.payload as { competition_id: number }).competition_id === u.challengeId),
     ).toBe(true)
 
     // Until renditions exist the url plays the original.
@@ -132,7 +132,7 @@ describe('POST /api/upload', () => {
 
   it('trusts the bytes, not the declared type or name: an MP4 called lift.txt is taken, text called lift.mp4 is not', async () => {
     const u = await joinedLifter()
-    const fields = { lift_type: 'squat', weight: 140, competition_id: u.competitionId }
+    const fields = { lift_type: 'squat', weight: 140, competition_id: u.challengeId }
     const renamed = await upload(u.auth, fields, [video(faststartClip, { filename: 'lift.txt', contentType: 'application/octet-stream' })])
     expect(renamed.statusCode).toBe(201)
     const before = filesUnder(t.config.mediaDir)
@@ -144,7 +144,7 @@ describe('POST /api/upload', () => {
 
   it('refuses a truncated clip (moov at the end, or at the front with the data cut), a zero-byte file and audio only, leaving nothing on disk', async () => {
     const u = await joinedLifter()
-    const fields = { lift_type: 'deadlift', weight: 200, competition_id: u.competitionId }
+    const fields = { lift_type: 'deadlift', weight: 200, competition_id: u.challengeId }
     const before = filesUnder(t.config.mediaDir)
     const audioOnly = readFileSync(await makeAudioOnly(clipDir, 'memo.mp4'))
     const cases: Array<[string, Buffer, string]> = [
@@ -176,13 +176,11 @@ describe('POST /api/upload', () => {
     const u = await joinedLifter()
     const before = filesUnder(t.config.mediaDir)
     const big = Buffer.concat([clip, Buffer.alloc(LIMIT)])
-    const res = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(big)])
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.challengeId }, [video(big)])
     expect(res.statusCode).toBe(413)
     expect(res.json()).toEqual({ error: 'The video is larger than the 1 MB limit. Trim or compress it and try again.' })
     // Declared far over the limit: refused from the Content-Length alone.
-    const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [
-      video(Buffer.alloc(3 * LIMIT)),
-    ])
+    const huge = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.challengeId }, [video(Buffer.alloc(3 * LIMIT))])
     expect(huge.statusCode).toBe(413)
     expect(huge.json().error).toMatch(/larger than the 1 MB limit/)
     expect(filesUnder(t.config.mediaDir)).toEqual(before)
@@ -191,7 +189,7 @@ describe('POST /api/upload', () => {
 
   it('takes one file per request, in the video field', async () => {
     const u = await joinedLifter()
-    const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
+    const fields = { lift_type: 'squat', weight: 100, competition_id: u.challengeId }
     const before = filesUnder(t.config.mediaDir)
     const two = await upload(u.auth, fields, [video(clip), video(clip, { filename: 'second.mp4' })])
     expect(two.statusCode).toBe(400)
@@ -212,7 +210,7 @@ describe('POST /api/upload', () => {
   it('requires a token, acts as its user only, and only for a lifter who joined an open challenge', async () => {
     const u = await joinedLifter()
     const other = await registerUser(t.app)
-    const fields = { lift_type: 'squat', weight: 100, competition_id: u.competitionId }
+    const fields = { lift_type: 'squat', weight: 100, competition_id: u.challengeId }
     const before = filesUnder(t.config.mediaDir)
 
     const anonymous = await upload({}, fields, [video(clip)])
@@ -236,7 +234,7 @@ describe('POST /api/upload', () => {
 
   it('validates lift_type, weight and competition_id with messages that say what to fix', async () => {
     const u = await joinedLifter()
-    const base = { lift_type: 'squat', weight: '100', competition_id: String(u.competitionId) }
+    const base = { lift_type: 'squat', weight: '100', competition_id: String(u.challengeId) }
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ ...base, lift_type: 'snatch' }, /lift_type must be squat, bench or deadlift/],
       [{ ...base, lift_type: 'curl' }, /lift_type must be squat, bench or deadlift/],
@@ -275,11 +273,11 @@ describe('POST /api/upload', () => {
       ['clean_and_jerk', 130, 'clean_and_jerk'],
     ]
     for (const [spelling, weight, canonical] of cases) {
-      const res = await upload(u.auth, { lift_type: spelling, weight, competition_id: u.competitionId }, [video(clip)], 'fields-first')
+      const res = await upload(u.auth, { lift_type: spelling, weight, competition_id: u.challengeId }, [video(clip)], 'fields-first')
       expect(res.statusCode, `${spelling}: ${res.body}`).toBe(201)
       expect((await t.db.prisma.attempt.findUniqueOrThrow({ where: { id: res.json().attempt_id } })).liftType).toBe(canonical)
     }
-    const squat = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
+    const squat = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.challengeId }, [video(clip)])
     expect(squat.statusCode).toBe(400)
     expect(squat.json()).toEqual({ error: 'lift_type must be clean_and_jerk or snatch: the lifts this challenge lists.' })
     // Judged good by a judge the organiser appoints (the organiser lifts here, so cannot judge these).
@@ -289,7 +287,7 @@ describe('POST /api/upload', () => {
       (
         await t.app.inject({
           method: 'PUT',
-          url: `/api/competitions/${u.competitionId}/judges`,
+          url: `/api/competitions/${u.challengeId}/judges`,
           headers: u.auth,
           payload: { usernames: [username] },
         })
@@ -313,7 +311,7 @@ describe('POST /api/upload', () => {
     )
     const profile = (await t.app.inject({ url: `/api/users/${u.user_id}/profile` })).json()
     expect(profile.achievements).toMatchObject({ best_snatch: 100, best_clean_and_jerk: 130 })
-    const lifts = (await t.app.inject({ url: `/api/competitions/${u.competitionId}/lifts` })).json().lifts as Array<{ lift_type: string }>
+    const lifts = (await t.app.inject({ url: `/api/competitions/${u.challengeId}/lifts` })).json().lifts as Array<{ lift_type: string }>
     expect(lifts.map((l) => l.lift_type).sort()).toEqual(['clean_and_jerk', 'clean_and_jerk', 'snatch'])
   })
 
@@ -344,7 +342,7 @@ describe('POST /api/upload', () => {
     const before = filesUnder(t.config.mediaDir)
     // The fields, then the start of a file the client has not finished sending (it declares 900 KB, sends 64 KB).
     const form = multipartForm(
-      { lift_type: 'squat', weight: 100, competition_id: u.competitionId },
+      { lift_type: 'squat', weight: 100, competition_id: u.challengeId },
       [video(Buffer.alloc(900 * 1024, 7))],
       'fields-first',
     )
@@ -381,7 +379,7 @@ describe('POST /api/upload', () => {
     while (scratchEntries().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     expect(scratchEntries()).toEqual([])
     // The same form from the lifter who joined is taken.
-    const ok = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)], 'fields-first')
+    const ok = await upload(u.auth, { lift_type: 'squat', weight: 100, competition_id: u.challengeId }, [video(clip)], 'fields-first')
     expect(ok.statusCode).toBe(201)
   })
 
@@ -389,7 +387,7 @@ describe('POST /api/upload', () => {
     const u = await joinedLifter()
     const port = await listening()
     const before = filesUnder(t.config.mediaDir)
-    const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.competitionId }, [video(clip)])
+    const form = multipartForm({ lift_type: 'squat', weight: 100, competition_id: u.challengeId }, [video(clip)])
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(
@@ -444,7 +442,7 @@ describe('video bombs are refused at probe time, before anything is stored', () 
     const u = await joinedLifter()
     const before = filesUnder(t.config.mediaDir)
     const queued = enqueued.length
-    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(readFileSync(path))])
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.challengeId }, [video(readFileSync(path))])
     expect(filesUnder(t.config.mediaDir)).toEqual(before)
     expect(scratchEntries()).toEqual([])
     expect(enqueued.length).toBe(queued)
@@ -483,7 +481,7 @@ describe('video bombs are refused at probe time, before anything is stored', () 
     })
     const u = await joinedLifter()
     const fast = readFileSync(await makeBlackClip(clipDir, 'fast120.mp4', { width: 64, height: 64, fps: 120, seconds: 0.5 }))
-    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.competitionId }, [video(fast)])
+    const res = await upload(u.auth, { lift_type: 'squat', weight: 150, competition_id: u.challengeId }, [video(fast)])
     expect(res.statusCode, res.body).toBe(201)
     // The transcode job carries its lifter (fair by user).
     expect(enqueued.find((j) => j.attemptId === (res.json() as { attempt_id: number }).attempt_id)).toEqual({

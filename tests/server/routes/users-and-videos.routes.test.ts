@@ -5,22 +5,22 @@ import { createChallenge, registerUser, startTestApp, type TestApp } from '../..
 
 let t: TestApp
 let lifter: Awaited<ReturnType<typeof registerUser>>
-let competitionId: number
+let challengeId: number
 let participantId: number
-const videoIds: number[] = []
+const attemptIds: number[] = []
 
 beforeAll(async () => {
   t = await startTestApp()
   lifter = await registerUser(t.app, 'Profile Person')
-  competitionId = await createChallenge(t.app, lifter.access_token, { name: 'Profile Cup' })
+  challengeId = await createChallenge(t.app, lifter.access_token, { name: 'Profile Cup' })
   const joined = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: lifter.auth,
-    payload: { competition_id: competitionId, weight_class: '93kg' },
+    payload: { competition_id: challengeId, weight_class: '93kg' },
   })
   expect(joined.json().participant_id).toBe(lifter.user_id)
-  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: lifter.user_id } })).id
+  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: lifter.user_id } })).id
   const rows: Array<{
     liftType: string
     weight: number
@@ -42,7 +42,7 @@ beforeAll(async () => {
         ...row,
       },
     })
-    if (row.originalKey && row.processingState !== 'failed') videoIds.push(a.id)
+    if (row.originalKey && row.processingState !== 'failed') attemptIds.push(a.id)
   }
 })
 afterAll(async () => {
@@ -84,7 +84,7 @@ describe('GET /api/users/:id/profile', () => {
     })
     expect(body.competitions).toEqual([
       {
-        id: competitionId,
+        id: challengeId,
         name: 'Profile Cup',
         start_date: expect.any(String),
         weight_class: '93kg',
@@ -94,7 +94,7 @@ describe('GET /api/users/:id/profile', () => {
     ])
     expect(body.uploaded_videos).toHaveLength(3)
     expect(body.uploaded_videos[0]).toMatchObject({
-      competition_id: competitionId,
+      competition_id: challengeId,
       competition_name: 'Profile Cup',
       user_id: lifter.user_id,
       participant_id: lifter.user_id,
@@ -129,7 +129,7 @@ describe('GET /api/random-video and /api/next-video', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.total_videos).toBe(2)
-    expect(videoIds).toContain(body.attempt_id)
+    expect(attemptIds).toContain(body.attempt_id)
     expect(body).toMatchObject({
       participant_name: 'Profile Person',
       video_url: expect.stringMatching(/^\/api\/video\/attempts%2F/),
@@ -141,11 +141,11 @@ describe('GET /api/random-video and /api/next-video', () => {
 
   it('walks the videos in order and wraps around', async () => {
     const first = (await t.app.inject({ url: '/api/next-video' })).json()
-    expect(first).toMatchObject({ attempt_id: videoIds[0], current_index: 0 })
+    expect(first).toMatchObject({ attempt_id: attemptIds[0], current_index: 0 })
     const second = (await t.app.inject({ url: `/api/next-video?after=${first.attempt_id}` })).json()
-    expect(second).toMatchObject({ attempt_id: videoIds[1], current_index: 1 })
+    expect(second).toMatchObject({ attempt_id: attemptIds[1], current_index: 1 })
     const wrapped = (await t.app.inject({ url: `/api/next-video?after=${second.attempt_id}` })).json()
-    expect(wrapped.attempt_id).toBe(videoIds[0])
+    expect(wrapped.attempt_id).toBe(attemptIds[0])
   })
 
   it('answers 404 when nothing matches and 400 for an unknown lift type', async () => {

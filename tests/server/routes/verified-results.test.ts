@@ -21,18 +21,18 @@ type User = Awaited<ReturnType<typeof registerUser>>
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, user?: User, payload?: object) =>
   t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) })
 
-async function join(user: User, competitionId: number, extra: Record<string, unknown> = {}) {
-  return inject('POST', '/api/join_competition', user, { competition_id: competitionId, weight_class: '59kg', ...extra })
+async function join(user: User, challengeId: number, extra: Record<string, unknown> = {}) {
+  return inject('POST', '/api/join_competition', user, { competition_id: challengeId, weight_class: '59kg', ...extra })
 }
 
 /** An upload's fields as the form sends them (the plausibility check answers before any file is read). */
-async function upload(user: User, competitionId: number, liftType: string, weight: number) {
+async function upload(user: User, challengeId: number, liftType: string, weight: number) {
   const boundary = '----liftarena-test'
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const body =
     field('lift_type', liftType) +
     field('weight', String(weight)) +
-    field('competition_id', String(competitionId)) +
+    field('competition_id', String(challengeId)) +
     `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="lift.mp4"\r\nContent-Type: video/mp4\r\n\r\nnot a video\r\n--${boundary}--\r\n`
   return t.app.inject({
     method: 'POST',
@@ -43,8 +43,8 @@ async function upload(user: User, competitionId: number, liftType: string, weigh
 }
 
 /** A pending attempt recorded directly (as an upload would), with the quorum its panel needs. */
-async function pendingAttempt(user: User, competitionId: number, liftType: string, weight: number, votesNeeded = 1) {
-  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: user.user_id } })
+async function pendingAttempt(user: User, challengeId: number, liftType: string, weight: number, votesNeeded = 1) {
+  const participant = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: user.user_id } })
   return t.db.prisma.attempt.create({
     data: {
       participantId: participant.id,
@@ -64,28 +64,28 @@ const topLifts = async (query = '') => (await inject('GET', `/api/top-lifts${que
 describe('the sock-puppet attack', () => {
   let organiser: User
   let puppet: User
-  let competitionId: number
+  let challengeId: number
 
   beforeAll(async () => {
     organiser = await registerUser(t.app, 'Puppet Master')
     puppet = await registerUser(t.app, 'Sock Puppet')
-    competitionId = await createChallenge(t.app, organiser.access_token, { gender: 'F', weightclasses: ['59kg'] })
+    challengeId = await createChallenge(t.app, organiser.access_token, { gender: 'F', weightclasses: ['59kg'] })
   })
 
   it('an account that competes with the men cannot declare itself a woman at join', async () => {
     const man = await registerUser(t.app, 'Registered Man')
     expect((await inject('PATCH', '/api/auth/user', man, { sex: 'M' })).statusCode).toBe(200)
-    const declared = await join(man, competitionId, { gender: 'female' })
+    const declared = await join(man, challengeId, { gender: 'female' })
     expect(declared.statusCode).toBe(400)
     expect(declared.json().error).toContain("account's (men)")
-    const silent = await join(man, competitionId)
+    const silent = await join(man, challengeId)
     expect(silent.statusCode).toBe(409)
     expect(silent.json()).toEqual({ error: 'This challenge is for women; your account competes with the men.' })
-    expect(await t.db.prisma.participant.count({ where: { competitionId } })).toBe(0)
+    expect(await t.db.prisma.participant.count({ where: { challengeId } })).toBe(0)
   })
 
   it("a first join sets the account's sex, and the account keeps it", async () => {
-    expect((await join(puppet, competitionId, { gender: 'female', bodyweight: 52 })).statusCode).toBe(201)
+    expect((await join(puppet, challengeId, { gender: 'female', bodyweight: 52 })).statusCode).toBe(201)
     const me = (await inject('GET', '/api/auth/user', puppet)).json()
     expect(me).toMatchObject({ sex: 'F', certified_judge: false, is_admin: false })
     const menChallenge = await createChallenge(t.app, organiser.access_token, { gender: 'M', weightclasses: ['59kg'] })
@@ -94,22 +94,22 @@ describe('the sock-puppet attack', () => {
 
   it('a 600 kg squat and deadlift by a 52 kg woman are refused at upload, with the record, before anything is stored', async () => {
     for (const liftType of ['squat', 'deadlift']) {
-      const res = await upload(puppet, competitionId, liftType, 600)
+      const res = await upload(puppet, challengeId, liftType, 600)
       expect(res.statusCode, res.body).toBe(400)
       expect(res.json().error).toMatch(
         new RegExp(`^A 600 kg ${liftType} is above the world record for women up to 52 kg bodyweight \\(\\d+(\\.\\d+)? kg, `),
       )
     }
-    expect(await t.db.prisma.attempt.count({ where: { participant: { competitionId } } })).toBe(0)
+    expect(await t.db.prisma.attempt.count({ where: { participant: { challengeId } } })).toBe(0)
   })
 
   it("what the organiser judges alone ranks on the challenge's page, never on the global boards unless asked, and then marked", async () => {
-    const attempt = await pendingAttempt(puppet, competitionId, 'squat', 180)
+    const attempt = await pendingAttempt(puppet, challengeId, 'squat', 180)
     const voted = await inject('POST', `/api/attempts/${attempt.id}/votes`, organiser, { good: true })
     expect(voted.statusCode, voted.body).toBe(201)
     expect(voted.json().attempt).toMatchObject({ status: 'completed', judging: { verified: false } })
     // The challenge's own page ranks it as today.
-    const { participants } = (await inject('GET', `/api/competitions/${competitionId}/participants`)).json()
+    const { participants } = (await inject('GET', `/api/competitions/${challengeId}/participants`)).json()
     expect(participants[0]).toMatchObject({ user_id: puppet.user_id, best_squat: 180 })
     // The global boards do not show it …
     expect((await boardRows()).some((r) => r.user_id === puppet.user_id)).toBe(false)
@@ -126,7 +126,7 @@ describe('the sock-puppet attack', () => {
   })
 
   it('the organiser deciding as jury is not verified either, nor a panel the organiser sits on', async () => {
-    const jury = await pendingAttempt(puppet, competitionId, 'bench', 100)
+    const jury = await pendingAttempt(puppet, challengeId, 'bench', 100)
     expect((await inject('POST', `/api/attempts/${jury.id}/jury`, organiser, { good: true })).json().attempt.judging.verified).toBe(false)
     const helpers = [await registerUser(t.app, 'Helper One'), await registerUser(t.app, 'Helper Two')]
     await t.db.prisma.user.updateMany({
@@ -139,8 +139,8 @@ describe('the sock-puppet attack', () => {
         select: { username: true },
       })
     ).map((u) => u.username)
-    expect((await inject('PUT', `/api/competitions/${competitionId}/judges`, organiser, { usernames })).statusCode).toBe(200)
-    const attempt = await pendingAttempt(puppet, competitionId, 'deadlift', 150, 3)
+    expect((await inject('PUT', `/api/competitions/${challengeId}/judges`, organiser, { usernames })).statusCode).toBe(200)
+    const attempt = await pendingAttempt(puppet, challengeId, 'deadlift', 150, 3)
     let last
     for (const judge of [organiser, ...helpers]) last = await inject('POST', `/api/attempts/${attempt.id}/votes`, judge, { good: true })
     expect(last!.json().attempt).toMatchObject({ status: 'completed', judging: { verified: false } })
@@ -153,16 +153,16 @@ describe('a certified panel verifies', () => {
   it('three judges of whom two are certified put the lift on the boards; one certified does not', async () => {
     const organiser = await registerUser(t.app, 'Honest Organiser')
     const lifter = await registerUser(t.app, 'Honest Lifter')
-    const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    expect((await join(lifter, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
+    const challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    expect((await join(lifter, challengeId, { weight_class: '83kg' })).statusCode).toBe(201)
 
-    const weak = await certifiedPanel(t, organiser, competitionId, 1)
-    const first = await pendingAttempt(lifter, competitionId, 'squat', 200, 3)
+    const weak = await certifiedPanel(t, organiser, challengeId, 1)
+    const first = await pendingAttempt(lifter, challengeId, 'squat', 200, 3)
     expect((await weak.decide(first.id, true)).judging.verified).toBe(false)
     expect((await boardRows()).some((r) => r.user_id === lifter.user_id)).toBe(false)
 
-    const panel = await certifiedPanel(t, organiser, competitionId, 2)
-    const second = await pendingAttempt(lifter, competitionId, 'squat', 190, 3)
+    const panel = await certifiedPanel(t, organiser, challengeId, 2)
+    const second = await pendingAttempt(lifter, challengeId, 'squat', 190, 3)
     expect((await panel.decide(second.id, true)).judging.verified).toBe(true)
     // The verified board counts the verified 190, not the heavier unverified 200; the full board shows 200, marked.
     expect((await boardRows()).find((r) => r.user_id === lifter.user_id)).toMatchObject({ squat: 190, verified: true })
@@ -176,15 +176,15 @@ describe('a certified panel verifies', () => {
   it('an appeal reversed by a certified jury is verified; by an uncertified one it is not', async () => {
     const organiser = await registerUser(t.app, 'Jury Organiser')
     const lifter = await registerUser(t.app, 'Appealing Lifter')
-    const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    expect((await join(lifter, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
-    const panel = await certifiedPanel(t, organiser, competitionId)
+    const challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    expect((await join(lifter, challengeId, { weight_class: '83kg' })).statusCode).toBe(201)
+    const panel = await certifiedPanel(t, organiser, challengeId)
     for (const [weight, juryCertified] of [
       [210, false],
       [215, true],
     ] as const) {
       await t.db.prisma.user.update({ where: { id: organiser.user_id }, data: { judgeCertifiedAt: juryCertified ? new Date() : null } })
-      const attempt = await pendingAttempt(lifter, competitionId, 'squat', weight, 3)
+      const attempt = await pendingAttempt(lifter, challengeId, 'squat', weight, 3)
       expect((await panel.decide(attempt.id, false)).judging.verified).toBe(true)
       expect((await inject('POST', `/api/attempts/${attempt.id}/appeal`, lifter, { note: 'Depth was fine, see 0:03.' })).statusCode).toBe(
         201,
@@ -204,9 +204,9 @@ describe('one person cannot verify their own event', () => {
     const organiser = await registerUser(t.app, 'Certified Organiser')
     const puppet = await registerUser(t.app, 'Appeal Puppet')
     await t.db.prisma.user.update({ where: { id: organiser.user_id }, data: { judgeCertifiedAt: new Date() } })
-    const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    expect((await join(puppet, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
-    const attempt = await pendingAttempt(puppet, competitionId, 'squat', 300)
+    const challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    expect((await join(puppet, challengeId, { weight_class: '83kg' })).statusCode).toBe(201)
+    const attempt = await pendingAttempt(puppet, challengeId, 'squat', 300)
     const voted = await inject('POST', `/api/attempts/${attempt.id}/votes`, organiser, { good: false, reason: 'depth' })
     expect(voted.json().attempt).toMatchObject({ status: 'failed', judging: { verified: false } })
     expect((await inject('POST', `/api/attempts/${attempt.id}/appeal`, puppet, { note: 'Please look again.' })).statusCode).toBe(201)
@@ -218,10 +218,10 @@ describe('one person cannot verify their own event', () => {
   it('a panel whose certified judges split, decided by an uncertified vote, is unverified', async () => {
     const organiser = await registerUser(t.app, 'Split Organiser')
     const lifter = await registerUser(t.app, 'Split Lifter')
-    const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    expect((await join(lifter, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
-    const { judges } = await certifiedPanel(t, organiser, competitionId, 2)
-    const attempt = await pendingAttempt(lifter, competitionId, 'squat', 200, 3)
+    const challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    expect((await join(lifter, challengeId, { weight_class: '83kg' })).statusCode).toBe(201)
+    const { judges } = await certifiedPanel(t, organiser, challengeId, 2)
+    const attempt = await pendingAttempt(lifter, challengeId, 'squat', 200, 3)
     // The two certified judges split; the uncertified third (judges[2]) decides.
     const ballots = [{ good: true }, { good: false, reason: 'depth' }, { good: true }]
     let last
@@ -281,12 +281,12 @@ describe('site administrators', () => {
   it('an account with results changes its sex only through an administrator, and its entries move with it', async () => {
     const organiser = await registerUser(t.app, 'Some Organiser')
     const lifter = await registerUser(t.app, 'Wrong Category')
-    const competitionId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
-    expect((await join(lifter, competitionId, { weight_class: '83kg' })).statusCode).toBe(201)
+    const challengeId = await createChallenge(t.app, organiser.access_token, { weightclasses: ['83kg'] })
+    expect((await join(lifter, challengeId, { weight_class: '83kg' })).statusCode).toBe(201)
     // No results yet: the lifter may still correct it.
     expect((await inject('PATCH', '/api/auth/user', lifter, { sex: 'F' })).json()).toMatchObject({ sex: 'F' })
     expect((await inject('PATCH', '/api/auth/user', lifter, { sex: 'M' })).json()).toMatchObject({ sex: 'M' })
-    await pendingAttempt(lifter, competitionId, 'squat', 150)
+    await pendingAttempt(lifter, challengeId, 'squat', 150)
     const fixed = await inject('PATCH', '/api/auth/user', lifter, { sex: 'F' })
     expect(fixed.statusCode).toBe(409)
     expect(fixed.json().error).toContain('only a site administrator')

@@ -18,15 +18,15 @@ const SECRET = 'TOP-SECRET-outside-the-media-root'
 beforeAll(async () => {
   t = await startTestApp()
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   expect(res.statusCode).toBe(201)
-  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })).id
+  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id } })).id
   writeFileSync(join(t.config.dataDir, 'secret.txt'), SECRET)
   mkdirSync(t.config.mediaDir, { recursive: true })
   symlinkSync(join(t.config.dataDir, 'secret.txt'), join(t.config.mediaDir, 'escape.txt'))

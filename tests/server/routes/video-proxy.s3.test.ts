@@ -41,15 +41,15 @@ beforeAll(async () => {
   // A second app on the same bucket that redirects to presigned URLs.
   presigning = await startTestApp({ env: { ...t.s3!.env, S3_PRESIGN_SECONDS: '120' } })
   const u = await registerUser(t.app)
-  const competitionId = await createChallenge(t.app, u.access_token)
+  const challengeId = await createChallenge(t.app, u.access_token)
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/join_competition',
     headers: u.auth,
-    payload: { competition_id: competitionId, weight_class: '83kg' },
+    payload: { competition_id: challengeId, weight_class: '83kg' },
   })
   expect(res.statusCode).toBe(201)
-  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: u.user_id } })).id
+  participantId = (await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: u.user_id } })).id
 })
 afterAll(async () => {
   await presigning?.close()

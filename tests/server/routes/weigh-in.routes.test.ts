@@ -75,8 +75,8 @@ describe('the weigh-in', () => {
       'weigh_in.closes_at must not be after end_date: lifters weigh in before they lift.',
     ])
     const id = await meet(organiser, { opens: -HOUR, closes: HOUR })
-    const { competition } = (await t.app.inject({ url: `/api/competitions/${id}` })).json()
-    expect(competition.weigh_in).toEqual({ opens_at: expect.any(String), closes_at: expect.any(String) })
+    const { competition: challenge } = (await t.app.inject({ url: `/api/competitions/${id}` })).json()
+    expect(challenge.weigh_in).toEqual({ opens_at: expect.any(String), closes_at: expect.any(String) })
     expect((await t.app.inject({ url: `/api/competitions/${await meet(organiser, null)}` })).json().competition.weigh_in).toBeNull()
   })
 

@@ -59,7 +59,7 @@ describe('joining, leaving and bodyweight', () => {
     expectTooFast(await join(looper), what)
     expectTooFast(await leave(looper), what)
     expectTooFast(await bodyweight(looper), what)
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id, userId: looper.user_id } })).toBe(0)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id, userId: looper.user_id } })).toBe(0)
 
     const someoneElse = await registerUser(t.app, 'Someone Else')
     expect((await join(someoneElse)).status).toBe(201)
@@ -92,7 +92,7 @@ describe('comments', () => {
     const lifter = await registerUser(t.app, 'Lifter')
     expect((await call('POST', '/join_competition', lifter, { competition_id: id, weight_class: '83kg' })).status).toBe(201)
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: id, userId: lifter.user_id },
+      where: { challengeId: id, userId: lifter.user_id },
       include: { user: { select: { name: true } } },
     })
     const { attemptId } = await t.app.repos.attempts.record(
@@ -138,7 +138,7 @@ describe('reactions', () => {
     const { organiser, id } = await upcomingChallenge()
     expect((await call('POST', '/join_competition', organiser, { competition_id: id, weight_class: '83kg' })).status).toBe(201)
     const participant = await t.db.prisma.participant.findFirstOrThrow({
-      where: { competitionId: id, userId: organiser.user_id },
+      where: { challengeId: id, userId: organiser.user_id },
       include: { user: { select: { name: true } } },
     })
     const { attemptId } = await t.app.repos.attempts.record(

@@ -9,13 +9,13 @@ import { useServerQuery } from '../lib/server-query.ts'
 import { useViewer } from '../lib/viewer.ts'
 import { queryKeys } from './query-keys.ts'
 
-export const getPanel = (competitionId: number, signal?: AbortSignal) =>
-  apiGet<PanelResponse>(`/competitions/${competitionId}/judges`, { auth: 'optional', signal })
+export const getPanel = (challengeId: number, signal?: AbortSignal) =>
+  apiGet<PanelResponse>(`/competitions/${challengeId}/judges`, { auth: 'optional', signal })
 
-const panelQuery = (competitionId: number | null, viewer: Viewer) =>
+const panelQuery = (challengeId: number | null, viewer: Viewer) =>
   queryOptions({
-    queryKey: [...queryKeys.challenge(competitionId ?? 0), 'judges', viewerSegment(viewer)] as const,
-    queryFn: competitionId ? ({ signal }) => getPanel(competitionId, signal) : skipToken,
+    queryKey: [...queryKeys.challenge(challengeId ?? 0), 'judges', viewerSegment(viewer)] as const,
+    queryFn: challengeId ? ({ signal }) => getPanel(challengeId, signal) : skipToken,
   })
 
-export const usePanel = (competitionId: number | null) => useServerQuery(panelQuery(competitionId, useViewer()))
+export const usePanel = (challengeId: number | null) => useServerQuery(panelQuery(challengeId, useViewer()))

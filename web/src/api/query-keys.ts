@@ -4,8 +4,8 @@
 export const queryKeys = {
   /** Every query of one challenge's data: its live room updates them. */
   challenge: (id: number) => ['challenge', id] as const,
-  competitions: ['competitions'] as const,
-  openCompetitions: ['competitions', 'open'] as const,
+  challenges: ['competitions'] as const,
+  openChallenges: ['competitions', 'open'] as const,
   topLifts: ['top-lifts'] as const,
   leaderboard: ['leaderboard'] as const,
   /** The records page's lists and histories (docs/records.md). */

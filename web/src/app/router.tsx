@@ -7,8 +7,8 @@ import { Layout, useDocumentTitle } from './layout/Layout.tsx'
 import { HomePage } from '../features/home/components/HomePage.tsx'
 import { NotFoundPage } from './NotFoundPage.tsx'
 import { listenForPreloadErrors, RouteError } from './RouteError.tsx'
-import { CompetitionRedirect, VideoPlayerRedirect } from './redirects.tsx'
-import { prefetchCompetitionSummary } from '../api/competition.ts'
+import { ChallengeRedirect, VideoPlayerRedirect } from './redirects.tsx'
+import { prefetchChallengeSummary } from '../api/challenge.ts'
 
 /**
  * A route's page: a page module's named export, loaded on demand. The route's loader fetches it as
@@ -126,7 +126,7 @@ export const router = createBrowserRouter([
             // Its data is asked for beside its code, so both are usually here for the first render.
             loader: ({ params }) => {
               const id = Number(params.id)
-              if (Number.isInteger(id) && id > 0) prefetchCompetitionSummary(id)
+              if (Number.isInteger(id) && id > 0) prefetchChallengeSummary(id)
               return challengeDetail.loader()
             },
           },
@@ -139,7 +139,7 @@ export const router = createBrowserRouter([
           { path: 'challenges/:id/hall/desk', ...hallDesk },
           { path: 'challenges/:id/hall/scoreboard', ...hybridBoard },
           { path: 'challenges/:id/participants/:participantId/video/:videoId', ...video },
-          { path: 'competitions/:id/*', element: <CompetitionRedirect /> },
+          { path: 'competitions/:id/*', element: <ChallengeRedirect /> },
           { path: 'upload', ...upload },
           { path: 'video-player/:id/:participantId/:videoId', element: <VideoPlayerRedirect /> },
           { path: 'random-video', ...randomVideo },

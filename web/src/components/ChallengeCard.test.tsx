@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { toChallenge } from '../lib/challenge.ts'
-import { competition } from '../test/fixtures.ts'
+import { challenge } from '../test/fixtures.ts'
 import { ChallengeCard } from './ChallengeCard.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 
@@ -11,7 +11,7 @@ describe('ChallengeCard (docs/product/screens.md)', () => {
     const pool = { currency: 'NOK', first: 5000, second: 2500, third: 1000, total: 8500 }
     render(
       <MemoryRouter>
-        <ChallengeCard challenge={toChallenge(competition({ participants: 12, prize_pool: pool }))} index={3} />
+        <ChallengeCard challenge={toChallenge(challenge({ participants: 12, prize_pool: pool }))} index={3} />
       </MemoryRouter>,
     )
     expect(screen.getByRole('link').getAttribute('href')).toBe('/challenges/7')
@@ -27,7 +27,7 @@ describe('ChallengeCard (docs/product/screens.md)', () => {
   it('shows no prize pool when the organiser offers none', () => {
     render(
       <MemoryRouter>
-        <ChallengeCard challenge={toChallenge(competition())} index={0} />
+        <ChallengeCard challenge={toChallenge(challenge())} index={0} />
       </MemoryRouter>,
     )
     expect(screen.queryByText('Prize pool')).toBeNull()

@@ -14,7 +14,7 @@ describe('JudgingLink', () => {
     mockFetch({ 'GET /competitions/7/judges': { body: panel } })
     render(
       <MemoryRouter>
-        <JudgingLink competitionId={7} />
+        <JudgingLink challengeId={7} />
       </MemoryRouter>,
     )
     expect((await screen.findByRole('link', { name: 'Judging' })).getAttribute('href')).toBe('/challenges/7/judging')
@@ -25,7 +25,7 @@ describe('JudgingLink', () => {
     const api = mockFetch({ 'GET /competitions/7/judges': { body: panel } })
     render(
       <MemoryRouter>
-        <JudgingLink competitionId={7} />
+        <JudgingLink challengeId={7} />
       </MemoryRouter>,
     )
     await new Promise((r) => setTimeout(r, 50))

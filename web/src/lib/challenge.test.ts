@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { competition } from '../test/fixtures.ts'
+import { challenge } from '../test/fixtures.ts'
 import { joinAvailability, joinGender, toChallenge } from './challenge.ts'
 
 describe('challenge rules (docs/product/data.md, states.md)', () => {
   it('status comes from the dates', () => {
-    const c = toChallenge(competition({ start_date: new Date(Date.now() + 86_400_000).toISOString() }))
+    const c = toChallenge(challenge({ start_date: new Date(Date.now() + 86_400_000).toISOString() }))
     expect(c.status).toBe('upcoming')
   })
 
@@ -16,29 +16,29 @@ describe('challenge rules (docs/product/data.md, states.md)', () => {
   })
 
   it('the description shows the text before the metadata', () => {
-    expect(toChallenge(competition({ description: 'Three lifts - {"gender":"M"}' })).description).toBe('Three lifts')
-    expect(toChallenge(competition({ description: 'Squat - bench - deadlift' })).description).toBe('Squat - bench - deadlift')
+    expect(toChallenge(challenge({ description: 'Three lifts - {"gender":"M"}' })).description).toBe('Three lifts')
+    expect(toChallenge(challenge({ description: 'Squat - bench - deadlift' })).description).toBe('Squat - bench - deadlift')
   })
 
   it("categories are lift types, weight classes and Women/Men; the prize pool is the organiser's, or none", () => {
-    const c = toChallenge(competition({ gender: 'F' }))
+    const c = toChallenge(challenge({ gender: 'F' }))
     expect(c.categories).toEqual(['Squat', 'Bench Press', 'Deadlift', '74kg', '83kg', 'Women'])
     expect(joinGender(c)).toBe('female')
     expect(c.prizePool).toBeNull()
     // Weight classes in weight order, however they were ticked.
-    expect(toChallenge(competition({ weightclasses: ['105kg', '59kg', '120kg+', '83kg'] })).weightClasses).toEqual([
+    expect(toChallenge(challenge({ weightclasses: ['105kg', '59kg', '120kg+', '83kg'] })).weightClasses).toEqual([
       '59kg',
       '83kg',
       '105kg',
       '120kg+',
     ])
     const pool = { currency: 'EUR', first: 300, second: 0, third: 0, total: 300 }
-    expect(toChallenge(competition({ prize_pool: pool })).prizePool).toEqual(pool)
+    expect(toChallenge(challenge({ prize_pool: pool })).prizePool).toEqual(pool)
     expect(c.image).toBe('/images/challenge-default.svg')
   })
 
   it("adds a federation's class set and equipped lifters to the categories; the spec's set and classic add nothing", () => {
-    expect(toChallenge(competition({ class_set: 'ipf', gender: 'F', weightclasses: ['52kg'], equipment: 'both' })).categories).toEqual([
+    expect(toChallenge(challenge({ class_set: 'ipf', gender: 'F', weightclasses: ['52kg'], equipment: 'both' })).categories).toEqual([
       'Squat',
       'Bench Press',
       'Deadlift',
@@ -47,7 +47,7 @@ describe('challenge rules (docs/product/data.md, states.md)', () => {
       'IPF',
       'Classic & Equipped',
     ])
-    const c = toChallenge(competition({ class_set: 'iwf', equipment: null, total_lifts: ['snatch', 'clean_and_jerk'] }))
+    const c = toChallenge(challenge({ class_set: 'iwf', equipment: null, total_lifts: ['snatch', 'clean_and_jerk'] }))
     expect(c).toMatchObject({ classSet: 'iwf', equipment: null, totalLifts: ['snatch', 'clean_and_jerk'] })
   })
 })

@@ -1,6 +1,6 @@
 // The client's view of a challenge (docs/product/data.md "Challenge (client view)") and its status rules (docs/product/states.md).
 import { CLASS_SET_NAMES, challengeStatus, classOrder, parseDescription } from './contract.ts'
-import type { ChallengeStatus, ClassSet, Competition, EquipmentOffer, LiftType, PrizePool } from './contract.ts'
+import type { ChallengeStatus, ClassSet, Challenge as ChallengeData, EquipmentOffer, LiftType, PrizePool } from './contract.ts'
 
 /** How a challenge's equipment offer is shown among its categories. */
 export const EQUIPMENT_OFFER_NAMES: Record<EquipmentOffer, string> = {
@@ -37,40 +37,40 @@ export interface Challenge {
   totalLifts: LiftType[]
 }
 
-export function toChallenge(competition: Competition, now = new Date()): Challenge {
-  const gender = competition.gender === 'F' ? 'F' : 'M'
+export function toChallenge(challenge: ChallengeData, now = new Date()): Challenge {
+  const gender = challenge.gender === 'F' ? 'F' : 'M'
   // docs/product/data.md: the description may end with ' - ' and JSON metadata; the text before it is shown.
-  const text = parseDescription(competition.description).text
+  const text = parseDescription(challenge.description).text
   // In weight order, whatever order the organiser ticked them in.
-  const weightClasses = [...competition.weightclasses].sort(classOrder)
+  const weightClasses = [...challenge.weightclasses].sort(classOrder)
   return {
-    id: competition.id,
-    title: competition.name,
-    image: competition.image || DEFAULT_CHALLENGE_IMAGE,
-    date: competition.start_date,
-    endDate: competition.end_date,
+    id: challenge.id,
+    title: challenge.name,
+    image: challenge.image || DEFAULT_CHALLENGE_IMAGE,
+    date: challenge.start_date,
+    endDate: challenge.end_date,
     // The organiser's deadline, else the end (an older answer carries none).
-    registrationDeadline: competition.registration_deadline ?? competition.end_date,
-    location: competition.location || text,
+    registrationDeadline: challenge.registration_deadline ?? challenge.end_date,
+    location: challenge.location || text,
     description: text,
-    status: challengeStatus(competition.start_date, competition.end_date, now),
+    status: challengeStatus(challenge.start_date, challenge.end_date, now),
     categories: [
-      ...competition.lifttypes,
+      ...challenge.lifttypes,
       ...weightClasses,
       gender === 'F' ? 'Women' : 'Men',
-      ...(competition.class_set && competition.class_set !== 'spec' ? [CLASS_SET_NAMES[competition.class_set]] : []),
+      ...(challenge.class_set && challenge.class_set !== 'spec' ? [CLASS_SET_NAMES[challenge.class_set]] : []),
       // Classic is the default (the spec's challenges): named only when equipped lifters take part.
-      ...(competition.equipment && competition.equipment !== 'classic' ? [EQUIPMENT_OFFER_NAMES[competition.equipment]] : []),
+      ...(challenge.equipment && challenge.equipment !== 'classic' ? [EQUIPMENT_OFFER_NAMES[challenge.equipment]] : []),
     ],
-    liftTypes: competition.lifttypes,
+    liftTypes: challenge.lifttypes,
     weightClasses,
     gender,
-    participants: competition.participants,
+    participants: challenge.participants,
     // Older answers (a cached list from before prizes were entered) carry none.
-    prizePool: competition.prize_pool ?? null,
-    classSet: competition.class_set ?? 'spec',
-    equipment: competition.equipment ?? null,
-    totalLifts: competition.total_lifts ?? [],
+    prizePool: challenge.prize_pool ?? null,
+    classSet: challenge.class_set ?? 'spec',
+    equipment: challenge.equipment ?? null,
+    totalLifts: challenge.total_lifts ?? [],
   }
 }
 

@@ -17,7 +17,7 @@ export {
   challengeStatus,
   rankParticipants,
   standingOf,
-  competitionRoom,
+  challengeRoom,
   normalizeLiftType,
   parseDescription,
   BODYWEIGHT_KG,

@@ -1,9 +1,9 @@
 // Contract-typed sample answers for tests.
-import type { Competition, CompetitionSummaryResponse, Lift, Participant, UserResponse } from '../lib/contract.ts'
+import type { Challenge, ChallengeSummaryResponse, Lift, Participant, UserResponse } from '../lib/contract.ts'
 
 const DAY = 86_400_000
 
-export function competition(overrides: Partial<Competition> = {}): Competition {
+export function challenge(overrides: Partial<Challenge> = {}): Challenge {
   const now = Date.now()
   const end = new Date(now + 6 * DAY).toISOString()
   return {
@@ -111,6 +111,6 @@ export function user(overrides: Partial<UserResponse> = {}): UserResponse {
 }
 
 /** A challenge's summary: nobody joined unless told. */
-export function summary(overrides: Partial<CompetitionSummaryResponse> = {}): CompetitionSummaryResponse {
-  return { competition: competition(), count: 0, class_counts: {}, top: [], recent_lifts: [], ...overrides }
+export function summary(overrides: Partial<ChallengeSummaryResponse> = {}): ChallengeSummaryResponse {
+  return { competition: challenge(), count: 0, class_counts: {}, top: [], recent_lifts: [], ...overrides }
 }

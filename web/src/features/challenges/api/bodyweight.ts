@@ -33,10 +33,10 @@ export function readBodyweight(text: string, weightClass: string): { kg: number 
 export const bodyweightFixed = (participant: Pick<Participant, 'attempts'>) => participant.attempts.some((a) => a.status !== 'pending')
 
 /** Rejects with an Error whose message is the text to show (the server's reason when it gave one). */
-export async function setBodyweight(competitionId: number, bodyweight: number): Promise<Participant> {
+export async function setBodyweight(challengeId: number, bodyweight: number): Promise<Participant> {
   try {
     const body: BodyweightBody = { bodyweight }
-    const { data } = await apiRequest<ParticipantResponse>(`/competitions/${competitionId}/bodyweight`, {
+    const { data } = await apiRequest<ParticipantResponse>(`/competitions/${challengeId}/bodyweight`, {
       method: 'PUT',
       auth: 'required',
       body,

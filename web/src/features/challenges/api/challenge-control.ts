@@ -1,11 +1,10 @@
 // The organiser changes or cancels their challenge (docs/challenge-control.md). The room's
 // competition.updated / competition.cancelled events update every screen, this one included.
 import { apiRequest } from '../../../lib/api-client.ts'
-import type { Competition, UpdateCompetitionBody } from '../../../lib/contract.ts'
+import type { Challenge, UpdateChallengeBody } from '../../../lib/contract.ts'
 
-export async function editChallenge(id: number, body: UpdateCompetitionBody): Promise<Competition> {
-  return (await apiRequest<{ competition: Competition }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data
-    .competition
+export async function editChallenge(id: number, body: UpdateChallengeBody): Promise<Challenge> {
+  return (await apiRequest<{ challenge: Challenge }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data.challenge
 }
 
 export async function cancelChallenge(id: number): Promise<string> {

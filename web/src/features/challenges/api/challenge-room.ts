@@ -3,10 +3,10 @@
 // the signed-in lifter's own entry). Patches use the client's ranking rules (lib/participants.ts);
 // a summary that may now miss a lifter of its top is refetched. Entries whose query is not cached
 // change nothing, so the table serves whichever of the challenge's screens follows the room.
-import { competitionQuery } from '../../../api/competition.ts'
+import { challengeQuery } from '../../../api/challenge.ts'
 import { liftsQuery } from '../../../api/lifts.ts'
 import { participantsQuery, type ParticipantsSnapshot } from '../../../api/participants.ts'
-import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
+import type { Challenge, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
 import { invalidateSoon, type LiveTable } from '../../../lib/live/live-table.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 import { queryClient } from '../../../lib/query-client.ts'
@@ -33,11 +33,11 @@ interface ChallengeRoomContext {
 function patchParticipants(
   id: number,
   event: LiveEvent,
-  patch: (list: Participant[], scoring: Competition | null) => Participant[],
+  patch: (list: Participant[], scoring: Challenge | null) => Participant[],
 ): boolean {
   const snapshot = queryClient.getQueryData(participantsQuery(id).queryKey)
   if (!snapshot || (snapshot.seq !== null && event.seq <= snapshot.seq)) return false
-  const scoring = queryClient.getQueryData(competitionQuery(id).queryKey) ?? null
+  const scoring = queryClient.getQueryData(challengeQuery(id).queryKey) ?? null
   queryClient.setQueryData<ParticipantsSnapshot>(participantsQuery(id).queryKey, {
     participants: patch(snapshot.participants, scoring),
     seq: event.seq,
@@ -45,8 +45,8 @@ function patchParticipants(
   return true
 }
 
-const patchCompetition = (id: number, patch: (c: Competition) => Competition) =>
-  queryClient.setQueryData<Competition>(competitionQuery(id).queryKey, (c) => (c ? patch(c) : c))
+const patchChallenge = (id: number, patch: (c: Challenge) => Challenge) =>
+  queryClient.setQueryData<Challenge>(challengeQuery(id).queryKey, (c) => (c ? patch(c) : c))
 
 const patchLifts = (id: number, patch: (lifts: Lift[]) => Lift[]) =>
   queryClient.setQueryData<Lift[]>(liftsQuery(id).queryKey, (lifts) => (lifts ? patch(lifts) : lifts))
@@ -56,14 +56,14 @@ const SNAPSHOT_TABLE: LiveTable<ChallengeRoomContext> = {
   'participant.joined': (event, { id }) => {
     const { participant, participants: count } = event.data
     // Counts only grow; an event replayed over a newer snapshot must not lower it.
-    patchCompetition(id, (c) => ({ ...c, participants: Math.max(c.participants, count) }))
+    patchChallenge(id, (c) => ({ ...c, participants: Math.max(c.participants, count) }))
     patchParticipants(id, event, (list, scoring) => upsertParticipant(list, participant, scoring))
   },
   'participant.left': (event, { id }) => {
     const { participant_id, participants: count } = event.data
     // Events come in seq order, so the count they carry is the challenge's now.
     if (patchParticipants(id, event, (list, scoring) => removeParticipant(list, participant_id, scoring)))
-      patchCompetition(id, (c) => ({ ...c, participants: count }))
+      patchChallenge(id, (c) => ({ ...c, participants: count }))
   },
   'participant.updated': (event, { id }) => {
     patchParticipants(id, event, (list, scoring) => upsertParticipant(list, event.data.participant, scoring))
@@ -107,13 +107,13 @@ function patchSummaryAndOwn(event: LiveEvent, { id, userId }: ChallengeRoomConte
 /** The organiser changed or cancelled the challenge (docs/challenge-control.md): its screens show it now; a cancel is told in a toast. */
 const CONTROL_TABLE: LiveTable<ChallengeRoomContext> = {
   'competition.updated': (event, { id }) => {
-    patchCompetition(id, () => event.data.competition)
+    patchChallenge(id, () => event.data.competition)
     invalidateSoon(summaryQuery(id).queryKey, 0)
   },
   'competition.cancelled': (event, { id }) => {
     useToasts.getState().show('warning', `"${event.data.name}" was cancelled by its organiser.`)
     invalidateSoon(summaryQuery(id).queryKey, 0)
-    invalidateSoon(competitionQuery(id).queryKey, 0)
+    invalidateSoon(challengeQuery(id).queryKey, 0)
   },
 }
 

@@ -15,9 +15,9 @@ import type {
   ChallengeFormat,
   ChallengeLiftType,
   ClassSet,
-  CreateCompetitionBody,
+  CreateChallengeBody,
   EquipmentOffer,
-  CreateCompetitionResponse,
+  CreateChallengeResponse,
   Formula,
   Ranking,
 } from '../../../lib/contract.ts'
@@ -138,7 +138,7 @@ export const rankingFallback = (formula: Formula) =>
 const HINT_PRIZE_CURRENCY = 'Name the currency of the prize pool (for example EUR or USD), or leave the prizes empty'
 
 /** The prize pool to send: none when 1st place is left empty (the server answers what else is wrong). */
-function prizePool(form: ChallengeForm): CreateCompetitionBody['prize_pool'] {
+function prizePool(form: ChallengeForm): CreateChallengeBody['prize_pool'] {
   if (!form.prizeFirst.trim()) return undefined
   const amount = (text: string) => (text.trim() ? Number(text) : undefined)
   const [second, third] = [amount(form.prizeSecond), amount(form.prizeThird)]
@@ -153,7 +153,7 @@ function prizePool(form: ChallengeForm): CreateCompetitionBody['prize_pool'] {
 /** Hint when a prize is entered without its currency. */
 export const prizeHint = (form: ChallengeForm) => (form.prizeFirst.trim() && !form.prizeCurrency.trim() ? HINT_PRIZE_CURRENCY : null)
 
-function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
+function toCreateBody(form: ChallengeForm): CreateChallengeBody {
   const prize_pool = prizePool(form)
   return {
     name: form.name.trim(),
@@ -180,9 +180,9 @@ function toCreateBody(form: ChallengeForm): CreateCompetitionBody {
   }
 }
 
-export async function createChallenge(form: ChallengeForm): Promise<CreateCompetitionResponse> {
+export async function createChallenge(form: ChallengeForm): Promise<CreateChallengeResponse> {
   try {
-    const { data } = await apiRequest<CreateCompetitionResponse>('/create_competition', {
+    const { data } = await apiRequest<CreateChallengeResponse>('/create_competition', {
       method: 'POST',
       auth: 'required',
       body: toCreateBody(form),

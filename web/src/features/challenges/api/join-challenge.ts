@@ -1,13 +1,13 @@
 // POST /join_competition (docs/product/validation.md Join).
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
-import type { JoinCompetitionResponse } from '../../../lib/contract.ts'
+import type { JoinChallengeResponse } from '../../../lib/contract.ts'
 import { readSession } from '../../../lib/session-storage.ts'
 
 const JOIN_FAILED = 'Failed to join challenge. Please try again.'
 export const JOIN_NEEDS_PROFILE = 'Please create a profile before joining a challenge'
 
 interface JoinRequest {
-  competitionId: number
+  challengeId: number
   weightClass: string
   gender: 'female' | 'male'
   /** In kg; left out of the body when not given (ranked in the class, no points). */
@@ -20,22 +20,22 @@ interface JoinRequest {
 
 /** Rejects with an Error whose message is the text to show. */
 export async function joinChallenge({
-  competitionId,
+  challengeId,
   weightClass,
   gender,
   bodyweight,
   team,
   equipment,
-}: JoinRequest): Promise<JoinCompetitionResponse> {
+}: JoinRequest): Promise<JoinChallengeResponse> {
   const { userId } = readSession()
   if (!userId) throw new Error(JOIN_NEEDS_PROFILE)
   try {
-    const { data } = await apiRequest<JoinCompetitionResponse>('/join_competition', {
+    const { data } = await apiRequest<JoinChallengeResponse>('/join_competition', {
       method: 'POST',
       auth: 'required',
       body: {
         user_id: userId,
-        competition_id: competitionId,
+        competition_id: challengeId,
         weight_class: weightClass,
         gender,
         ...(bodyweight === undefined ? {} : { bodyweight }),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LiveEvent, Participant } from '../../../lib/contract.ts'
 import { removeParticipant } from '../../../lib/participants.ts'
-import { competition, participant, summary } from '../../../test/fixtures.ts'
+import { challenge, participant, summary } from '../../../test/fixtures.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 
 const left = (id: number, weightClass: string, count: number): LiveEvent => ({
@@ -30,7 +30,7 @@ describe('participant.left', () => {
   // 74kg: three lifters, all shown; 83kg: 6 lifters, the top holds 5.
   const byClass = () =>
     summary({
-      competition: competition({ ranking: 'class', participants: 9 }),
+      competition: challenge({ ranking: 'class', participants: 9 }),
       count: 9,
       class_counts: { '74kg': 3, '83kg': 6 },
       top: [
@@ -82,7 +82,7 @@ describe('participant.left', () => {
 
   it("the board's whole list: removed and ranked again", () => {
     const list = [lifter(1, '83kg', 300), lifter(2, '83kg', 250), lifter(3, '83kg', 200)].map((p, i) => ({ ...p, place: i + 1 }))
-    const after = removeParticipant(list, 1, competition({ ranking: 'class' }))
+    const after = removeParticipant(list, 1, challenge({ ranking: 'class' }))
     expect(places(after)).toEqual([
       [2, 1],
       [3, 2],

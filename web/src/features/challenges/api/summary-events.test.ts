@@ -2,8 +2,8 @@
 // to 5 per group by the shared ranking, recent attempts capped, and "stale" exactly when a lifter
 // the summary does not hold may now be in its top.
 import { describe, expect, it } from 'vitest'
-import type { Competition, LiveEvent, Participant, Standing } from '../../../lib/contract.ts'
-import { competition, lift, participant, summary } from '../../../test/fixtures.ts'
+import type { Challenge, LiveEvent, Participant, Standing } from '../../../lib/contract.ts'
+import { challenge, lift, participant, summary } from '../../../test/fixtures.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 
 const at = (e: Omit<LiveEvent, 'room' | 'at'>) => ({ ...e, room: 'competition:7', at: '' }) as LiveEvent
@@ -29,10 +29,10 @@ const judged = (n: number, s: Standing, seq = 2) =>
 const names = (top: Participant[]) => top.map((p) => p.name)
 
 // Ranked overall by DOTS: the top 5 have 400 down to 360 points; 8 lifters in all.
-const DOTS: Partial<Competition> = { ranking: 'dots', points_formula: 'dots' }
+const DOTS: Partial<Challenge> = { ranking: 'dots', points_formula: 'dots' }
 const byPoints = () =>
   summary({
-    competition: competition(DOTS),
+    competition: challenge(DOTS),
     count: 8,
     class_counts: { '74kg': 8 },
     top: [1, 2, 3, 4, 5].map((n) => lifter(n, { total: 700, total_weight: 700, points: 410 - n * 10, bodyweight: 80, place: n })),
@@ -48,7 +48,7 @@ describe('applySummaryEvent', () => {
 
   it('without scores in the top, an outsider passes the 5th by a heavier total; level, who joined first stays ahead', () => {
     const unscored = summary({
-      competition: competition(DOTS),
+      competition: challenge(DOTS),
       count: 8,
       top: [1, 2, 3, 4, 5].map((n) => lifter(n, { total_weight: 100 })),
     })
@@ -58,7 +58,7 @@ describe('applySummaryEvent', () => {
 
   it('by class, only classes that leave lifters out are asked; a class shown whole cannot gain one', () => {
     const whole = summary({
-      competition: competition({ ranking: 'class' }),
+      competition: challenge({ ranking: 'class' }),
       count: 2,
       class_counts: { '74kg': 1, '83kg': 1 },
       top: [lifter(1, { total: 300, place: 1 }), lifter(2, { weight_class: '83kg' })],
@@ -99,7 +99,7 @@ describe('applySummaryEvent', () => {
     expect(stale).toBe(false)
     // The same join again (replayed over an answer that counts it) adds nothing.
     expect(applySummaryEvent(next, joined).summary.class_counts['74kg']).toBe(9)
-    const few = summary({ competition: competition(DOTS), count: 1, class_counts: { '74kg': 1 }, top: [lifter(1)] })
+    const few = summary({ competition: challenge(DOTS), count: 1, class_counts: { '74kg': 1 }, top: [lifter(1)] })
     expect(names(applySummaryEvent(few, { ...joined, data: { ...joined.data, participants: 2 } } as LiveEvent).summary.top)).toEqual([
       'Lifter 1',
       'Lifter 9',

@@ -3,10 +3,10 @@
 // contract rankParticipants). The top only holds the first 5 of each group, so an event may tell
 // that a lifter it does not hold could now be among them: the patch then says the summary is stale.
 import { SUMMARY, rankParticipants, recentVideos } from '../../../lib/contract.ts'
-import type { CompetitionSummaryResponse, Lift, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
+import type { ChallengeSummaryResponse, Lift, LiveEvent, Participant, Ranking, Standing } from '../../../lib/contract.ts'
 import { applyAttempt, applyVote, applyVoteToLifts, removeParticipant, upsertLift, upsertParticipant } from '../../../lib/participants.ts'
 
-type Summary = CompetitionSummaryResponse
+type Summary = ChallengeSummaryResponse
 
 interface SummaryPatch {
   summary: Summary

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent, Room } from '../../../lib/contract.ts'
 import { queryClient } from '../../../lib/query-client.ts'
-import { competition, participant, summary } from '../../../test/fixtures.ts'
+import { challenge, participant, summary } from '../../../test/fixtures.ts'
 import { deferred, twoScreens } from '../../../test/live-screens.ts'
 import { summaryQuery } from './summary-query.ts'
 
@@ -17,7 +17,7 @@ describe('summary query with two screens on the room', () => {
     screens.answer(1)
     const lifters = [1, 2, 3].map((n) => participant({ id: n, user_id: 100 + n, competition_id: 9, weight_class: '74kg' }))
     const body = summary({
-      competition: competition({ id: 9, participants: 3, ranking: 'class' }),
+      competition: challenge({ id: 9, participants: 3, ranking: 'class' }),
       count: 3,
       class_counts: { '74kg': 3 },
       top: lifters,

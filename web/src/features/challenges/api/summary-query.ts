@@ -1,10 +1,10 @@
 // The challenge page's summary and the lifter's own entry as cached queries. Each answer is brought
 // up to the events the room applied while it was on its way (lib/live/live-table.ts fetchSince).
 import { queryOptions, skipToken } from '@tanstack/react-query'
-import { getCompetitionSummary, type SummarySnapshot } from '../../../api/competition.ts'
+import { getChallengeSummary, type SummarySnapshot } from '../../../api/challenge.ts'
 import { getParticipant } from '../../../api/participants.ts'
 import { queryKeys } from '../../../api/query-keys.ts'
-import { competitionRoom } from '../../../lib/contract.ts'
+import { challengeRoom } from '../../../lib/contract.ts'
 import { fetchSince, invalidateSoon } from '../../../lib/live/live-table.ts'
 import { applyOwnEvent, applySummaryEvent } from './summary-events.ts'
 
@@ -16,7 +16,7 @@ export const summaryQuery = (id: number | null) =>
     queryKey: [...queryKeys.challenge(id ?? 0), 'summary'] as const,
     queryFn: id
       ? async ({ signal }): Promise<SummarySnapshot> => {
-          const { answer, since } = await fetchSince(competitionRoom(id), () => getCompetitionSummary(id, signal))
+          const { answer, since } = await fetchSince(challengeRoom(id), () => getChallengeSummary(id, signal))
           let stale = false
           let summary = answer.summary
           let seq = answer.seq
@@ -41,7 +41,7 @@ export const ownEntryQuery = (id: number | null, userId: number | null) =>
     queryFn:
       id && userId
         ? async ({ signal }) => {
-            const { answer, since } = await fetchSince(competitionRoom(id), () => getParticipant(id, userId, signal))
+            const { answer, since } = await fetchSince(challengeRoom(id), () => getParticipant(id, userId, signal))
             return since.reduce((entry, event) => applyOwnEvent(entry, event, userId), answer)
           }
         : skipToken,

@@ -3,10 +3,10 @@
 // leaves, new and updated attempts, judges' votes and decisions). The challenge page reads its
 // summary instead (use-challenge-summary.ts).
 import { useCallback, useRef } from 'react'
-import { useCompetition } from '../../../api/competition.ts'
+import { useChallenge } from '../../../api/challenge.ts'
 import { useLifts } from '../../../api/lifts.ts'
 import { useParticipants } from '../../../api/participants.ts'
-import { competitionRoom } from '../../../lib/contract.ts'
+import { challengeRoom } from '../../../lib/contract.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
@@ -20,21 +20,21 @@ interface SnapshotOptions {
 export function useChallengeSnapshot(id: number | null, options: SnapshotOptions = {}) {
   const onJudged = useRef(options.onJudged)
   onJudged.current = options.onJudged
-  const competition = useCompetition(id)
+  const challenge = useChallenge(id)
   const participants = useParticipants(id)
   const lifts = useLifts(id)
-  const { reload: reloadCompetition } = competition
+  const { reload: reloadChallenge } = challenge
   const { reload: reloadParticipants } = participants
   const { reload: reloadLifts } = lifts
 
   /** Refetches everything; the participants' seq is where live events continue. */
   const resync = useCallback(async () => {
-    const [, snapshot] = await Promise.all([reloadCompetition(), reloadParticipants(), reloadLifts()])
+    const [, snapshot] = await Promise.all([reloadChallenge(), reloadParticipants(), reloadLifts()])
     if (!snapshot) throw new Error('The challenge could not be reloaded')
     return snapshot.seq
-  }, [reloadCompetition, reloadParticipants, reloadLifts])
+  }, [reloadChallenge, reloadParticipants, reloadLifts])
 
-  useLiveRoom(id ? competitionRoom(id) : null, {
+  useLiveRoom(id ? challengeRoom(id) : null, {
     ready: participants.data !== undefined,
     seq: participants.data?.seq ?? null,
     apply: (event) =>
@@ -43,11 +43,11 @@ export function useChallengeSnapshot(id: number | null, options: SnapshotOptions
   })
 
   return {
-    competition: competition.data,
+    challenge: challenge.data,
     participants: participants.data?.participants,
     lifts: lifts.data,
     /** The competition's last load failed; the screen still shows its last data when it has some. */
-    error: competition.error,
+    error: challenge.error,
     resync,
   }
 }

@@ -3,7 +3,7 @@
 // (challenge-room.ts). Events patch both; the summary is refetched only when a lifter it does not
 // hold may now be in its top.
 import { useCallback } from 'react'
-import { competitionRoom } from '../../../lib/contract.ts'
+import { challengeRoom } from '../../../lib/contract.ts'
 import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { useServerQuery } from '../../../lib/server-query.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
@@ -23,7 +23,7 @@ export function useChallengeSummary(id: number | null, userId: number | null) {
     return snapshot.seq
   }, [id, userId, reloadSummary, reloadOwn])
 
-  useLiveRoom(id ? competitionRoom(id) : null, {
+  useLiveRoom(id ? challengeRoom(id) : null, {
     ready: summary.data !== undefined,
     seq: summary.data?.seq ?? null,
     apply: (event) => applyLiveEvent(CHALLENGE_ROOM_TABLE, event, { id: id!, userId }),

@@ -17,7 +17,7 @@ describe('BodyweightForm', () => {
   it('sets a missing bodyweight with PUT and shows the answer', async () => {
     localStorage.setItem('auth_token', 'a')
     const api = mockFetch({ 'PUT /competitions/7/bodyweight': { body: { participant: me({ bodyweight: 82.4 }) } } })
-    render(<BodyweightForm competitionId={7} participant={me()} />)
+    render(<BodyweightForm challengeId={7} participant={me()} />)
     expect(shown()).toBe('Not given')
     expect(input().step).toBe('0.01')
     expect(input().inputMode).toBe('decimal')
@@ -32,7 +32,7 @@ describe('BodyweightForm', () => {
 
   it('changes a given bodyweight, starting from it', async () => {
     const api = mockFetch({ 'PUT /competitions/7/bodyweight': { body: { participant: me({ bodyweight: 80 }) } } })
-    render(<BodyweightForm competitionId={7} participant={me({ bodyweight: 81.5 })} />)
+    render(<BodyweightForm challengeId={7} participant={me({ bodyweight: 81.5 })} />)
     expect(shown()).toBe('81.5 kg')
     expect(input().value).toBe('81.5')
     fireEvent.change(input(), { target: { value: '80' } })
@@ -43,7 +43,7 @@ describe('BodyweightForm', () => {
 
   it("refuses a bodyweight outside the lifter's class with the shared message, sending nothing", async () => {
     const api = mockFetch({})
-    render(<BodyweightForm competitionId={7} participant={me()} />)
+    render(<BodyweightForm challengeId={7} participant={me()} />)
     fireEvent.change(input(), { target: { value: '95' } })
     save()
     expect((await screen.findByRole('alert')).textContent).toBe(bodyweightProblem('83kg', 95))
@@ -60,7 +60,7 @@ describe('BodyweightForm', () => {
         body: { error: 'Your bodyweight is fixed once one of your lifts has been judged.' },
       },
     })
-    const { unmount } = render(<BodyweightForm competitionId={7} participant={me()} />)
+    const { unmount } = render(<BodyweightForm challengeId={7} participant={me()} />)
     fireEvent.change(input(), { target: { value: '80' } })
     save()
     expect((await screen.findByRole('alert')).textContent).toBe('Your bodyweight is fixed once one of your lifts has been judged.')
@@ -68,7 +68,7 @@ describe('BodyweightForm', () => {
     unmount()
 
     mockFetch({ 'PUT /competitions/7/bodyweight': { status: 502 } })
-    render(<BodyweightForm competitionId={7} participant={me()} />)
+    render(<BodyweightForm challengeId={7} participant={me()} />)
     fireEvent.change(input(), { target: { value: '80' } })
     save()
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save your bodyweight. Please try again.')
@@ -76,11 +76,11 @@ describe('BodyweightForm', () => {
 
   it('stays settable while attempts await judges, and locks once one is judged (live)', () => {
     const pending = lift({ id: 1, user_id: 5, status: 'pending' })
-    const { rerender } = render(<BodyweightForm competitionId={7} participant={me({ bodyweight: 82, attempts: [pending] })} />)
+    const { rerender } = render(<BodyweightForm challengeId={7} participant={me({ bodyweight: 82, attempts: [pending] })} />)
     expect(screen.getByRole('button', { name: 'Save bodyweight' })).toBeTruthy()
 
     // attempt.judged reaches the page: a no lift fixes the weight as surely as a good lift.
-    rerender(<BodyweightForm competitionId={7} participant={me({ bodyweight: 82, attempts: [{ ...pending, status: 'failed' }] })} />)
+    rerender(<BodyweightForm challengeId={7} participant={me({ bodyweight: 82, attempts: [{ ...pending, status: 'failed' }] })} />)
     expect(screen.queryByRole('button', { name: 'Save bodyweight' })).toBeNull()
     expect(screen.queryByRole('spinbutton')).toBeNull()
     expect(shown()).toBe('82 kg')
@@ -88,8 +88,8 @@ describe('BodyweightForm', () => {
   })
 
   it('follows a bodyweight the live room brings (participant.updated)', () => {
-    const { rerender } = render(<BodyweightForm competitionId={7} participant={me({ bodyweight: null })} />)
-    rerender(<BodyweightForm competitionId={7} participant={me({ bodyweight: 79.9 })} />)
+    const { rerender } = render(<BodyweightForm challengeId={7} participant={me({ bodyweight: null })} />)
+    rerender(<BodyweightForm challengeId={7} participant={me({ bodyweight: 79.9 })} />)
     expect(shown()).toBe('79.9 kg')
     expect(input().value).toBe('79.9')
   })

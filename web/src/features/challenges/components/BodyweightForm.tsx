@@ -9,14 +9,14 @@ import { BODYWEIGHT_FIXED, BODYWEIGHT_HINT, BODYWEIGHT_INPUT, bodyweightFixed, r
 const BODYWEIGHT_REQUIRED = 'Enter your bodyweight in kg.'
 
 interface Props {
-  competitionId: number
+  challengeId: number
   /** The signed-in lifter's participant entry, as the page's snapshot keeps it current. */
   participant: Participant
 }
 
 const asText = (kg: number | null) => (kg === null ? '' : String(kg))
 
-export function BodyweightForm({ competitionId, participant }: Props) {
+export function BodyweightForm({ challengeId, participant }: Props) {
   const [answer, setAnswer] = useState<number | null>(null)
   const [seen, setSeen] = useState(participant.bodyweight)
   const [text, setText] = useState(() => asText(participant.bodyweight))
@@ -41,7 +41,7 @@ export function BodyweightForm({ competitionId, participant }: Props) {
     }
     setBusy(true)
     try {
-      const saved = await setBodyweight(competitionId, weighed.kg)
+      const saved = await setBodyweight(challengeId, weighed.kg)
       setAnswer(saved.bodyweight)
       setText(asText(saved.bodyweight))
     } catch (e) {

@@ -4,10 +4,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Competition, LiveEvent, Participant, Standing } from '../../../lib/contract.ts'
+import type { Challenge, LiveEvent, Participant, Standing } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition, lift, participant, summary } from '../../../test/fixtures.ts'
+import { challenge, lift, participant, summary } from '../../../test/fixtures.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { ChallengeDetailPage } from './ChallengeDetailPage.tsx'
 
@@ -22,12 +22,12 @@ afterEach(() => {
 })
 
 /** The summary of challenge 9 holding these lifters (each group's top), and the own entry of user 5 if among them. */
-function open(overrides: Partial<Competition>, participants: Participant[]) {
+function open(overrides: Partial<Challenge>, participants: Participant[]) {
   const own = participants.find((p) => p.user_id === 5)
   const classCounts: Record<string, number> = {}
   for (const p of participants) classCounts[p.weight_class] = (classCounts[p.weight_class] ?? 0) + 1
   const answer = summary({
-    competition: competition({ id: 9, participants: participants.length, ...overrides }),
+    competition: challenge({ id: 9, participants: participants.length, ...overrides }),
     count: participants.length,
     class_counts: classCounts,
     top: participants,
@@ -128,7 +128,7 @@ describe('challenge page: scoring and the own bodyweight', () => {
 describe('challenge page: the summary, live', () => {
   // A squat challenge ranked by class: a good squat is a total. 74kg has 8 lifters (the summary holds
   // its top 5, totals 500 down to 460), 93kg has 2; user 5 is not among them.
-  const SQUAT: Partial<Competition> = { sport: 'single_lift', total_lifts: ['squat'], ranking: 'class', points_formula: null }
+  const SQUAT: Partial<Challenge> = { sport: 'single_lift', total_lifts: ['squat'], ranking: 'class', points_formula: null }
   const lifter = (n: number, weightClass: string, total: number | null, place: number | null) =>
     participant({
       id: n,
@@ -145,7 +145,7 @@ describe('challenge page: the summary, live', () => {
   const heavy = [lifter(20, '93kg', 600, 1), lifter(21, '93kg', null, null)]
   const first = (top = [...light, ...heavy]) =>
     summary({
-      competition: competition({ id: 9, participants: 10, ...SQUAT }),
+      competition: challenge({ id: 9, participants: 10, ...SQUAT }),
       count: 10,
       class_counts: { '74kg': 8, '93kg': 2 },
       top,

@@ -3,7 +3,7 @@
 // participant or lift, so it costs what it shows.
 import { useMemo } from 'react'
 import { Link, useParams } from 'react-router'
-import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { CHALLENGE_FAILED } from '../../../api/challenge.ts'
 import { JudgingLink } from '../../../components/JudgingLink.tsx'
 import { LiveIndicator, WatchingNow } from '../../../components/LiveIndicator.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
@@ -11,8 +11,8 @@ import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { StatusBadge } from '../../../components/StatusBadge.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { DEFAULT_CHALLENGE_IMAGE, toChallenge } from '../../../lib/challenge.ts'
-import { FORMULA_NAMES, LIFT_NAMES, SPORT_NAMES, competitionRoom } from '../../../lib/contract.ts'
-import type { Competition } from '../../../lib/contract.ts'
+import { FORMULA_NAMES, LIFT_NAMES, SPORT_NAMES, challengeRoom } from '../../../lib/contract.ts'
+import type { Challenge } from '../../../lib/contract.ts'
 import { formatDate, formatDateTime } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
@@ -31,38 +31,38 @@ import { TopParticipants } from './TopParticipants.tsx'
 import './ChallengeDetail.css'
 
 /** How places are decided: 'Ranked by total within weight class · best lifter by DOTS', 'Ranked overall by IPF GL points'. */
-function rankingSummary(competition: Pick<Competition, 'ranking' | 'points_formula'>): string {
-  if (competition.ranking !== 'class') return `Ranked overall by ${FORMULA_NAMES[competition.ranking]} points`
-  const best = competition.points_formula ? ` · best lifter by ${FORMULA_NAMES[competition.points_formula]}` : ''
+function rankingSummary(challenge: Pick<Challenge, 'ranking' | 'points_formula'>): string {
+  if (challenge.ranking !== 'class') return `Ranked overall by ${FORMULA_NAMES[challenge.ranking]} points`
+  const best = challenge.points_formula ? ` · best lifter by ${FORMULA_NAMES[challenge.points_formula]}` : ''
   return `Ranked by total within weight class${best}`
 }
 
 /** What bodyweight does to a lifter's result in this challenge, one sentence. */
-function pointsNote(competition: Pick<Competition, 'ranking' | 'points_formula'>): string | null {
-  if (competition.ranking !== 'class')
-    return `Lifters are placed by ${FORMULA_NAMES[competition.ranking]} points once they have a total and have given their bodyweight.`
-  if (competition.points_formula) return `${FORMULA_NAMES[competition.points_formula]} points show for lifters who give their bodyweight.`
+function pointsNote(challenge: Pick<Challenge, 'ranking' | 'points_formula'>): string | null {
+  if (challenge.ranking !== 'class')
+    return `Lifters are placed by ${FORMULA_NAMES[challenge.ranking]} points once they have a total and have given their bodyweight.`
+  if (challenge.points_formula) return `${FORMULA_NAMES[challenge.points_formula]} points show for lifters who give their bodyweight.`
   return null
 }
 
 /** The lifts whose bests make the total: 'Snatch + Clean & Jerk'. */
-const totalSummary = (competition: Pick<Competition, 'total_lifts'>) => competition.total_lifts.map((l) => LIFT_NAMES[l]).join(' + ')
+const totalSummary = (challenge: Pick<Challenge, 'total_lifts'>) => challenge.total_lifts.map((l) => LIFT_NAMES[l]).join(' + ')
 
 export function ChallengeDetailPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
   const userId = useSession((s) => s.userId)
   const { summary, own, error, resync } = useChallengeSummary(validId, userId)
-  const competition = summary?.competition
-  const challenge = useMemo(() => (competition ? toChallenge(competition) : null), [competition])
+  const challengeData = summary?.competition
+  const challenge = useMemo(() => (challengeData ? toChallenge(challengeData) : null), [challengeData])
   const me = own ?? undefined
   const joined = !!me
-  const room = validId ? competitionRoom(validId) : null
+  const room = validId ? challengeRoom(validId) : null
   const countChanged = useValueHighlight(challenge?.participants, validId)
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
   // A failed refetch keeps the page as it was (the notice says so); only a first load that failed shows the error.
-  if (!challenge || !competition || !summary) {
+  if (!challenge || !challengeData || !summary) {
     if (!error) return <div className="spinner" role="status" aria-label="Loading challenge" />
     return (
       <>
@@ -98,7 +98,7 @@ export function ChallengeDetailPage() {
         </div>
       </header>
 
-      <OrganiserControls competition={competition} />
+      <OrganiserControls challenge={challengeData} />
 
       <div className={challenge.prizePool ? 'challenge-layout' : 'challenge-layout challenge-layout--no-prize'}>
         <section className="panel challenge-layout__facts" aria-label="Details">
@@ -133,18 +133,18 @@ export function ChallengeDetailPage() {
             </div>
             <div>
               <dt>Sport</dt>
-              <dd>{SPORT_NAMES[competition.sport]}</dd>
+              <dd>{SPORT_NAMES[challengeData.sport]}</dd>
             </div>
             <div>
               <dt>Total</dt>
-              <dd data-testid="challenge-total">{totalSummary(competition)}</dd>
+              <dd data-testid="challenge-total">{totalSummary(challengeData)}</dd>
             </div>
             <div className="facts__wide">
               <dt>Ranking</dt>
-              <dd data-testid="challenge-ranking">{rankingSummary(competition)}</dd>
+              <dd data-testid="challenge-ranking">{rankingSummary(challengeData)}</dd>
             </div>
           </dl>
-          {pointsNote(competition) && <p className="challenge-scoring muted">{pointsNote(competition)}</p>}
+          {pointsNote(challengeData) && <p className="challenge-scoring muted">{pointsNote(challengeData)}</p>}
           <ul className="challenge-detail__tags" aria-label="Categories">
             {challenge.categories.map((c) => (
               <li key={c} className="tag">
@@ -164,16 +164,16 @@ export function ChallengeDetailPage() {
             onJoined={() => void resync().catch(() => undefined)}
             onLeft={() => void resync().catch(() => undefined)}
           />
-          {me && competition.format === 'meet' && (
-            <MeetNextStep key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} userId={me.user_id} />
+          {me && challengeData.format === 'meet' && (
+            <MeetNextStep key={`${challenge.id}:${me.user_id}`} challengeId={challenge.id} userId={me.user_id} />
           )}
-          {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} competitionId={challenge.id} participant={me} />}
+          {me && <BodyweightForm key={`${challenge.id}:${me.user_id}`} challengeId={challenge.id} participant={me} />}
         </section>
 
         <section className="challenge-layout__top" aria-labelledby="top-heading">
           <div className="page-header">
-            <h2 id="top-heading">{competition.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
-            <JudgingLink competitionId={challenge.id} />
+            <h2 id="top-heading">{challengeData.format === 'meet' ? 'Scoreboard' : 'Top participants'}</h2>
+            <JudgingLink challengeId={challenge.id} />
             <Link className="button button--ghost button--small" to={`/challenges/${challenge.id}/live`}>
               Projector board
             </Link>
@@ -183,24 +183,24 @@ export function ChallengeDetailPage() {
               </Link>
             )}
           </div>
-          {competition.format === 'meet' ? (
-            <MeetScoreboard key={challenge.id} competition={competition} highlightUserId={userId} />
+          {challengeData.format === 'meet' ? (
+            <MeetScoreboard key={challenge.id} challenge={challengeData} highlightUserId={userId} />
           ) : (
             <TopParticipants
               key={challenge.id}
               summary={summary}
-              competition={competition}
+              challenge={challengeData}
               highlightUserId={userId}
               ownClass={me?.weight_class}
             />
           )}
-          <ChallengeRecords competitionId={challenge.id} ended={challenge.status === 'completed'} />
-          <ChallengeTeams competitionId={challenge.id} ended={challenge.status === 'completed'} />
+          <ChallengeRecords challengeId={challenge.id} ended={challenge.status === 'completed'} />
+          <ChallengeTeams challengeId={challenge.id} ended={challenge.status === 'completed'} />
         </section>
 
         <section className="challenge-layout__videos" aria-labelledby="videos-heading">
           <h2 id="videos-heading">Recent videos</h2>
-          <RecentVideos lifts={summary.recent_lifts} competitionId={challenge.id} own={userId ? own : null} />
+          <RecentVideos lifts={summary.recent_lifts} challengeId={challenge.id} own={userId ? own : null} />
         </section>
 
         {challenge.prizePool && (

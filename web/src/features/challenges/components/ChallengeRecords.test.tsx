@@ -39,7 +39,7 @@ describe('ChallengeRecords', () => {
     const api = mockFetch({ 'GET /competitions/9/records': { body: { records: [record] } } })
     render(
       <MemoryRouter>
-        <ChallengeRecords competitionId={9} ended={false} />
+        <ChallengeRecords challengeId={9} ended={false} />
       </MemoryRouter>,
     )
     expect(screen.queryByRole('region', { name: 'Records set here' })).toBeNull()
@@ -56,7 +56,7 @@ describe('ChallengeRecords', () => {
     const api = mockFetch({ 'GET /competitions/9/records': { body: { records: [{ ...record, previous: null }] } } })
     render(
       <MemoryRouter>
-        <ChallengeRecords competitionId={9} ended />
+        <ChallengeRecords challengeId={9} ended />
       </MemoryRouter>,
     )
     expect((await screen.findByRole('region', { name: 'Records set here' })).textContent).toContain('first record')

@@ -13,8 +13,8 @@ const category = (r: RecordRow) =>
  * Asked for once the challenge has ended (a running challenge's page asks for its summary only: pages
  * cost what they show); while it runs, the records its room announces are listed as they come.
  */
-export function ChallengeRecords({ competitionId, ended }: { competitionId: number; ended: boolean }) {
-  const { data } = useServerQuery({ ...challengeRecordsQuery(competitionId), enabled: ended })
+export function ChallengeRecords({ challengeId, ended }: { challengeId: number; ended: boolean }) {
+  const { data } = useServerQuery({ ...challengeRecordsQuery(challengeId), enabled: ended })
   if (!data || data.length === 0) return null
   return (
     <section className="panel challenge-records" aria-labelledby="records-heading">
@@ -26,7 +26,7 @@ export function ChallengeRecords({ competitionId, ended }: { competitionId: numb
             {r.lift === 'total' ? 'total' : liftLabel(r.lift).toLowerCase()} — {r.name} ({category(r)})
             {r.previous !== null ? `, was ${formatKg(r.previous)}` : ', first record'}
             {' · '}
-            <Link to={`/challenges/${competitionId}/participants/${r.user_id}/video/${r.attempt_id}`}>Video</Link>
+            <Link to={`/challenges/${challengeId}/participants/${r.user_id}/video/${r.attempt_id}`}>Video</Link>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 // docs/product/screens.md /challenges: the list with a status filter (kept in the URL) and the Create Challenge dialog.
 import { useMemo, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { challengesErrorText, useCompetitions } from '../../../api/competitions.ts'
+import { challengesErrorText, useChallenges } from '../../../api/challenges.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
@@ -15,7 +15,7 @@ export function ChallengesPage() {
   const status = isStatusFilter(params.get('status')) ? (params.get('status') as StatusFilterValue) : 'all'
   const [creating, setCreating] = useState(false)
   const navigate = useNavigate()
-  const { data, error, reload } = useCompetitions()
+  const { data, error, reload } = useChallenges()
   const challenges = useMemo(() => (data ?? []).map((c) => toChallenge(c)), [data])
   const shown = status === 'all' ? challenges : challenges.filter((c) => c.status === status)
 

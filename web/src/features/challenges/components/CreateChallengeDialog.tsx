@@ -13,7 +13,7 @@ import './ChallengeDetail.css'
 
 interface Props {
   onClose: () => void
-  onCreated: (competitionId: number) => void
+  onCreated: (challengeId: number) => void
 }
 
 export function CreateChallengeDialog({ onClose, onCreated }: Props) {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toChallenge } from '../../../lib/challenge.ts'
 import { bodyweightProblem } from '../../../lib/contract.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition } from '../../../test/fixtures.ts'
+import { challenge as challengeData } from '../../../test/fixtures.ts'
 import { useSession } from '../../../stores/session.ts'
 import { user } from '../../../test/fixtures.ts'
 import { JoinPanel, formatWeightClass, joinedBadgeText } from './JoinPanel.tsx'
@@ -13,12 +13,12 @@ import { JoinPanel, formatWeightClass, joinedBadgeText } from './JoinPanel.tsx'
 const DAY = 86_400_000
 
 function renderPanel(
-  overrides: Parameters<typeof competition>[0] = {},
+  overrides: Parameters<typeof challengeData>[0] = {},
   joined = false,
   onJoined = vi.fn(),
   more: { joinedClass?: string; onLeft?: () => void } = {},
 ) {
-  const challenge = toChallenge(competition(overrides))
+  const challenge = toChallenge(challengeData(overrides))
   render(
     <MemoryRouter>
       <JoinPanel challenge={challenge} joined={joined} onJoined={onJoined} {...more} />

@@ -90,7 +90,7 @@ export function JoinPanel({ challenge, joined, joinedClass, onJoined, onLeft }: 
     setBusy(true)
     try {
       await joinChallenge({
-        competitionId: challenge.id,
+        challengeId: challenge.id,
         weightClass,
         gender: joinGender(challenge),
         ...(weighed.kg === null ? {} : { bodyweight: weighed.kg }),

@@ -50,7 +50,7 @@ afterEach(() => useLive.setState({ transcodes: {} }))
 function show(entry: { pathname: string; state?: unknown; hash?: string }, own: Participant | null | undefined, lifts: Lift[] = others) {
   const view = (o: typeof own, l: Lift[]) => (
     <MemoryRouter initialEntries={[entry]}>
-      <RecentVideos lifts={l} competitionId={9} own={o} />
+      <RecentVideos lifts={l} challengeId={9} own={o} />
     </MemoryRouter>
   )
   const result = render(view(own, lifts))

@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition } from '../../../test/fixtures.ts'
+import { challenge } from '../../../test/fixtures.ts'
 import { OrganiserControls } from './OrganiserControls.tsx'
 
 const panel = { competition_id: 7, organiser_id: 5, judges: [], allow_lifters: false, publish_names: false }
@@ -23,7 +23,7 @@ describe('OrganiserControls', () => {
   it('shows nothing to another user', async () => {
     signedIn(6)
     mockFetch({ 'GET /competitions/7/judges': { body: panel } })
-    render(<OrganiserControls competition={competition({ id: 7 })} />)
+    render(<OrganiserControls challenge={challenge({ id: 7 })} />)
     await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByText('Manage this challenge')).toBeNull()
   })
@@ -34,11 +34,11 @@ describe('OrganiserControls', () => {
     const end = new Date(Date.now() + 5 * DAY).toISOString()
     const api = mockFetch({
       'GET /competitions/7/judges': { body: panel },
-      'PATCH /competitions/7': { body: { competition: competition({ id: 7 }) } },
+      'PATCH /competitions/7': { body: { competition: challenge({ id: 7 }) } },
     })
     render(
       <OrganiserControls
-        competition={competition({
+        challenge={challenge({
           id: 7,
           name: 'Spring Open',
           status: 'upcoming',
@@ -65,7 +65,7 @@ describe('OrganiserControls', () => {
         body: { error: 'Lifts are recorded in this challenge, so it can no longer be cancelled.' },
       },
     })
-    render(<OrganiserControls competition={competition({ id: 7, status: 'ongoing' })} />)
+    render(<OrganiserControls challenge={challenge({ id: 7, status: 'ongoing' })} />)
     fireEvent.click(await screen.findByText('Manage this challenge'))
     expect(screen.queryByLabelText('Name')).toBeNull()
     expect(screen.getByLabelText('End')).toBeTruthy()

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react'
 import { usePanel } from '../../../api/panel.ts'
 import { errorText } from '../../../lib/api-client.ts'
-import type { Competition, UpdateCompetitionBody } from '../../../lib/contract.ts'
+import type { Challenge, UpdateChallengeBody } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import { cancelChallenge, editChallenge } from '../api/challenge-control.ts'
 
@@ -16,24 +16,24 @@ const toLocalInput = (iso: string) => {
 }
 const plainDescription = (description: string) => description.replace(/ - \{.*\}\s*$/s, '')
 
-export function OrganiserControls({ competition }: { competition: Competition }) {
+export function OrganiserControls({ challenge }: { challenge: Challenge }) {
   const userId = useSession((s) => s.userId)
   const status = useSession((s) => s.status)
-  const panel = usePanel(status === 'authenticated' ? competition.id : null)
-  if (status !== 'authenticated' || !panel.data || panel.data.organiser_id !== userId || competition.status === 'completed') return null
-  return <ControlsForm key={`${competition.id}:${competition.status}`} competition={competition} />
+  const panel = usePanel(status === 'authenticated' ? challenge.id : null)
+  if (status !== 'authenticated' || !panel.data || panel.data.organiser_id !== userId || challenge.status === 'completed') return null
+  return <ControlsForm key={`${challenge.id}:${challenge.status}`} challenge={challenge} />
 }
 
-function ControlsForm({ competition }: { competition: Competition }) {
-  const upcoming = competition.status === 'upcoming'
+function ControlsForm({ challenge }: { challenge: Challenge }) {
+  const upcoming = challenge.status === 'upcoming'
   const initial = {
-    name: competition.name,
-    location: competition.location,
-    description: plainDescription(competition.description),
-    start: toLocalInput(competition.start_date),
-    end: toLocalInput(competition.end_date),
-    deadline: competition.registration_deadline === competition.end_date ? '' : toLocalInput(competition.registration_deadline),
-    verified: competition.require_verified_email ?? false,
+    name: challenge.name,
+    location: challenge.location,
+    description: plainDescription(challenge.description),
+    start: toLocalInput(challenge.start_date),
+    end: toLocalInput(challenge.end_date),
+    deadline: challenge.registration_deadline === challenge.end_date ? '' : toLocalInput(challenge.registration_deadline),
+    verified: challenge.require_verified_email ?? false,
   }
   const [form, setForm] = useState(initial)
   const [message, setMessage] = useState<string | null>(null)
@@ -42,8 +42,8 @@ function ControlsForm({ competition }: { competition: Competition }) {
   const [confirming, setConfirming] = useState(false)
   const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }))
 
-  function changes(): UpdateCompetitionBody {
-    const body: UpdateCompetitionBody = {}
+  function changes(): UpdateChallengeBody {
+    const body: UpdateChallengeBody = {}
     if (upcoming) {
       if (form.name !== initial.name) body.name = form.name
       if (form.location !== initial.location) body.location = form.location
@@ -75,7 +75,7 @@ function ControlsForm({ competition }: { competition: Competition }) {
     const body = changes()
     if (Object.keys(body).length === 0) return setMessage('Nothing to save: change a field first.')
     void run(async () => {
-      await editChallenge(competition.id, body)
+      await editChallenge(challenge.id, body)
       return 'Challenge saved. Everyone watching sees the change now.'
     })
   }
@@ -168,7 +168,7 @@ function ControlsForm({ competition }: { competition: Competition }) {
                 type="button"
                 className="button organiser-controls__cancel"
                 disabled={busy}
-                onClick={() => void run(() => cancelChallenge(competition.id))}
+                onClick={() => void run(() => cancelChallenge(challenge.id))}
               >
                 Yes, cancel it
               </button>

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Participant } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
-import { competition, participant } from '../../../test/fixtures.ts'
+import { challenge, participant } from '../../../test/fixtures.ts'
 import { PARTICIPANT_PAGE_SIZE } from '../api/participant-list.ts'
 import { ParticipantsPage, youLabel } from './ParticipantsPage.tsx'
 
@@ -35,7 +35,7 @@ function serve(list = everyone) {
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
       if (url.pathname === '/api/competitions/9')
-        return json({ competition: competition({ id: 9, name: 'Big Open', participants: list.length, weightclasses: ['83kg'] }) })
+        return json({ competition: challenge({ id: 9, name: 'Big Open', participants: list.length, weightclasses: ['83kg'] }) })
       if (url.pathname === `/api/competitions/9/participants/${ME}`) return json({ participant: list.find((p) => p.user_id === ME) })
       if (url.pathname.startsWith('/api/competitions/9/participants/'))
         return json({ error: 'This lifter has not joined this challenge.' }, 404)

@@ -7,13 +7,13 @@
 import { categoryText } from '../../../lib/categories.ts'
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useCompetition } from '../../../api/competition.ts'
+import { useChallenge } from '../../../api/challenge.ts'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { FORMULA_NAMES } from '../../../lib/contract.ts'
-import type { Competition, Participant } from '../../../lib/contract.ts'
+import type { Challenge, Participant } from '../../../lib/contract.ts'
 import { formatKg, formatPoints } from '../../../lib/format.ts'
 import { NOT_FOUND } from '../../../lib/not-found.ts'
 import { useServerQuery } from '../../../lib/server-query.ts'
@@ -62,9 +62,9 @@ function groups(rows: Participant[], byClass: boolean): Array<{ name: string | n
   return runs
 }
 
-function ParticipantRow({ p, competition, me, flashed }: { p: Participant; competition: Competition; me: boolean; flashed: boolean }) {
-  const formula = competition.points_formula
-  const category = categoryText(competition.total_lifts, p, competition.equipment === 'both')
+function ParticipantRow({ p, challenge, me, flashed }: { p: Participant; challenge: Challenge; me: boolean; flashed: boolean }) {
+  const formula = challenge.points_formula
+  const category = categoryText(challenge.total_lifts, p, challenge.equipment === 'both')
   return (
     <li
       id={rowId(p.user_id)}
@@ -98,7 +98,7 @@ export function ParticipantsPage() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0 ? id : null
   const userId = useSession((s) => s.userId)
-  const competition = useCompetition(validId)
+  const challengeData = useChallenge(validId)
   const own = useServerQuery(ownEntryQuery(validId, userId))
   const me = userId ? (own.data ?? null) : null
   const [text, setText] = useState('')
@@ -132,10 +132,10 @@ export function ParticipantsPage() {
   }, [flashed])
 
   if (!validId) return <p className="alert alert--error">{NOT_FOUND}</p>
-  const challenge = competition.data
+  const challenge = challengeData.data
   if (!challenge) {
-    if (!competition.error) return <div className="spinner" role="status" aria-label="Loading participants" />
-    return <LoadError message={errorText(competition.error, PARTICIPANTS_FAILED)} onRetry={() => void competition.reload()} />
+    if (!challengeData.error) return <div className="spinner" role="status" aria-label="Loading participants" />
+    return <LoadError message={errorText(challengeData.error, PARTICIPANTS_FAILED)} onRetry={() => void challengeData.reload()} />
   }
 
   const byClass = challenge.ranking === 'class'
@@ -185,7 +185,7 @@ export function ParticipantsPage() {
             {group.name && <h2 className="participants-group__name">{group.name}</h2>}
             <ol className="participants-list">
               {group.rows.map((p) => (
-                <ParticipantRow key={p.id} p={p} competition={challenge} me={p.user_id === userId} flashed={p.user_id === flashed} />
+                <ParticipantRow key={p.id} p={p} challenge={challenge} me={p.user_id === userId} flashed={p.user_id === flashed} />
               ))}
             </ol>
           </section>

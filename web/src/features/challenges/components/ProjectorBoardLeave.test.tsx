@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LiveEvent, Participant } from '../../../lib/contract.ts'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition, participant } from '../../../test/fixtures.ts'
+import { challenge, participant } from '../../../test/fixtures.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { ProjectorBoardPage } from './ProjectorBoardPage.tsx'
 
@@ -42,7 +42,7 @@ describe('projector board, a lifter leaves', () => {
     )
     const api = mockFetch({
       'GET /competitions/41': {
-        body: { competition: competition({ id: 41, name: 'Hall Open', participants: 3, sport: 'single_lift', total_lifts: ['squat'] }) },
+        body: { competition: challenge({ id: 41, name: 'Hall Open', participants: 3, sport: 'single_lift', total_lifts: ['squat'] }) },
       },
       'GET /competitions/41/participants': { body: { participants }, headers: { 'x-live-seq': '4' } },
       'GET /competitions/41/lifts': { body: { lifts: [] } },

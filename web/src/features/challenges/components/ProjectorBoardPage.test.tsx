@@ -6,11 +6,11 @@
 import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Competition, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
+import type { Challenge, Lift, LiveEvent, Participant } from '../../../lib/contract.ts'
 import { rankParticipants } from '../../../lib/contract.ts'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch } from '../../../test/fetch-mock.ts'
-import { competition, lift, participant } from '../../../test/fixtures.ts'
+import { challenge, lift, participant } from '../../../test/fixtures.ts'
 import { fakeLiveRoom } from '../../../test/live-room.ts'
 import { LIGHTS_MS, PAGE_MS, ProjectorBoardPage } from './ProjectorBoardPage.tsx'
 
@@ -77,7 +77,7 @@ function seed(id: number, n: number) {
   participants[n - 1] = { ...participants[n - 1]!, attempts: [pending] }
   mockFetch({
     [`GET /competitions/${id}`]: {
-      body: { competition: competition({ id, name: 'Hall Open', participants: n, sport: 'single_lift', total_lifts: ['squat'] }) },
+      body: { competition: challenge({ id, name: 'Hall Open', participants: n, sport: 'single_lift', total_lifts: ['squat'] }) },
     },
     [`GET /competitions/${id}/participants`]: { body: { participants }, headers: { 'x-live-seq': '4' } },
     [`GET /competitions/${id}/lifts`]: { body: { lifts: [pending] } },
@@ -152,7 +152,7 @@ describe('projector board', () => {
             },
           }
         : {}),
-      [`GET /competitions/${id}`]: { body: { competition: competition({ id, name: 'Hall Open', participants: 1 }) } },
+      [`GET /competitions/${id}`]: { body: { competition: challenge({ id, name: 'Hall Open', participants: 1 }) } },
       [`GET /competitions/${id}/participants`]: {
         body: { participants: [participant({ id: 1, user_id: 1, competition_id: id, name, weight_class: '83kg', attempts })] },
         headers: { 'x-live-seq': '4' },
@@ -357,10 +357,10 @@ describe('projector board', () => {
 })
 
 describe("projector board by the challenge's scoring", () => {
-  function seedBoard(id: number, scoring: Partial<Competition>, participants: Participant[], lifts: Lift[] = []) {
+  function seedBoard(id: number, scoring: Partial<Challenge>, participants: Participant[], lifts: Lift[] = []) {
     mockFetch({
       [`GET /competitions/${id}`]: {
-        body: { competition: competition({ id, name: 'Scored Open', participants: participants.length, ...scoring }) },
+        body: { competition: challenge({ id, name: 'Scored Open', participants: participants.length, ...scoring }) },
       },
       [`GET /competitions/${id}/participants`]: { body: { participants }, headers: { 'x-live-seq': '1' } },
       [`GET /competitions/${id}/lifts`]: { body: { lifts } },
@@ -569,7 +569,7 @@ describe('projector board by division (docs/categories.md)', () => {
     )
     mockFetch({
       'GET /competitions/40': {
-        body: { competition: competition({ id: 40, name: 'IPF Cup', gender: 'F', class_set: 'ipf', participants: 2 }) },
+        body: { competition: challenge({ id: 40, name: 'IPF Cup', gender: 'F', class_set: 'ipf', participants: 2 }) },
       },
       'GET /competitions/40/participants': { body: { participants }, headers: { 'x-live-seq': '1' } },
       'GET /competitions/40/lifts': { body: { lifts: [] } },

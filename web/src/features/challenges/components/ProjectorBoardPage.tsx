@@ -12,12 +12,12 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { errorText } from '../../../lib/api-client.ts'
-import { CHALLENGE_FAILED } from '../../../api/competition.ts'
+import { CHALLENGE_FAILED } from '../../../api/challenge.ts'
 import { LiveIndicator } from '../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { AWAITING_JUDGES, votesText } from '../../../components/AttemptChip.tsx'
 import type { Division, Lift } from '../../../lib/contract.ts'
-import { ALL_DIVISIONS, FORMULA_NAMES, competitionRoom, divisionName, divisionSportOf } from '../../../lib/contract.ts'
+import { ALL_DIVISIONS, FORMULA_NAMES, challengeRoom, divisionName, divisionSportOf } from '../../../lib/contract.ts'
 import { formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, useValueHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
 import { usePanel } from '../../../api/panel.ts'
@@ -54,10 +54,10 @@ export function ProjectorBoardPage() {
     [],
   )
   const shown = decisions[0] ?? null
-  const { competition, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
+  const { challenge, participants, lifts, error, resync } = useChallengeSnapshot(validId, { onJudged })
   // New lifters and changed figures are marked for a moment.
   const changedRows = useChangeHighlight(participants, (p) => p.id, participantFigures, { scope: validId })
-  const countChanged = useValueHighlight(competition?.participants, validId)
+  const countChanged = useValueHighlight(challenge?.participants, validId)
   const network = useNetwork()
   const url = validId ? followUrl(validId, window.location.origin, network.data?.follow_urls) : ''
   // A server listening on loopback only lists loopback addresses: a phone in the hall cannot open those.
@@ -70,7 +70,7 @@ export function ProjectorBoardPage() {
   const latest = lifts?.[0]
   const decided = useMemo(() => latestDecided(lifts), [lifts])
 
-  const { total_lifts: totalLifts, ranking, points_formula: pointsFormula } = competition ?? LOADING_SCORING
+  const { total_lifts: totalLifts, ranking, points_formula: pointsFormula } = challenge ?? LOADING_SCORING
   const scoring = useMemo<BoardScoring>(
     () => ({ total_lifts: totalLifts, ranking, points_formula: pointsFormula }),
     [totalLifts, ranking, pointsFormula],
@@ -138,7 +138,7 @@ export function ProjectorBoardPage() {
   const pageIndex = Math.min(page, Math.max(0, pages.length - 1))
 
   // A meet shows the classic scoreboard of attempt cells instead (its own cards, live).
-  if (competition?.format === 'meet') return <MeetProjectorBoard competition={competition} />
+  if (challenge?.format === 'meet') return <MeetProjectorBoard challenge={challenge} />
 
   // Focusable: on a phone the board scrolls, and the keyboard must reach it too.
   return (
@@ -149,8 +149,8 @@ export function ProjectorBoardPage() {
             LiftArena live
             {division && <span data-testid="board-division"> · {divisionName(divisionSportOf(scoring.total_lifts), division)}</span>}
           </p>
-          <h1>{competition?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
-          {!competition && !!error && (
+          <h1>{challenge?.name ?? (error ? errorText(error, CHALLENGE_FAILED) : 'Loading…')}</h1>
+          {!challenge && !!error && (
             <button type="button" className="button board__retry" onClick={() => void resync().catch(() => undefined)}>
               Try Again
             </button>
@@ -158,11 +158,11 @@ export function ProjectorBoardPage() {
         </div>
         <div className="board__meta">
           <OfflineNotice variant="inline" />
-          <LiveIndicator room={validId ? competitionRoom(validId) : null} variant="board" />
-          {competition && (
+          <LiveIndicator room={validId ? challengeRoom(validId) : null} variant="board" />
+          {challenge && (
             <span>
               <strong data-testid="board-count" className={withHighlight(undefined, countChanged)}>
-                {competition.participants}
+                {challenge.participants}
               </strong>{' '}
               lifters
             </span>

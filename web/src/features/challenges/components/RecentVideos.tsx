@@ -17,12 +17,12 @@ const isProcessing = (lift: Lift) => lift.processing === 'pending' || lift.proce
 
 interface Props {
   lifts: Lift[]
-  competitionId: number
+  challengeId: number
   /** The signed-in lifter's entry (its attempts hold the one landed on); undefined while it loads. */
   own?: Participant | null
 }
 
-export function RecentVideos({ lifts, competitionId, own }: Props) {
+export function RecentVideos({ lifts, challengeId, own }: Props) {
   const transcodes = useLive((s) => s.transcodes)
   const landingId = useLandingAttemptId()
   const landing = landingId === null ? undefined : (own?.attempts.find((a) => a.id === landingId) ?? lifts.find((l) => l.id === landingId))
@@ -43,7 +43,7 @@ export function RecentVideos({ lifts, competitionId, own }: Props) {
             id={attemptAnchor(lift.id)}
             className={landed ? `video-grid__landing${highlighted ? ' video-grid__landing--flash' : ''}` : undefined}
           >
-            <Link className="video-tile" to={`/challenges/${competitionId}/participants/${lift.participant_id}/video/${lift.id}`}>
+            <Link className="video-tile" to={`/challenges/${challengeId}/participants/${lift.participant_id}/video/${lift.id}`}>
               <VideoThumb poster={lift.poster_url}>
                 {isProcessing(lift) && (
                   <span className="badge badge--processing video-tile__state">

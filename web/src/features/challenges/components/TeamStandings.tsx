@@ -45,9 +45,9 @@ export function TeamStandingsTable({ teams, caption = 'Teams' }: { teams: readon
 }
 
 /** The challenge page's team standings, once any lifter entered for a team. */
-export function ChallengeTeams({ competitionId, ended }: { competitionId: number; ended: boolean }) {
+export function ChallengeTeams({ challengeId, ended }: { challengeId: number; ended: boolean }) {
   // Results: asked for once the challenge has ended (a running challenge's page asks for its summary only).
-  const { data } = useServerQuery({ ...challengeTeamsQuery(competitionId), enabled: ended })
+  const { data } = useServerQuery({ ...challengeTeamsQuery(challengeId), enabled: ended })
   if (!data || data.length === 0) return null
   return (
     <div className="panel challenge-records">

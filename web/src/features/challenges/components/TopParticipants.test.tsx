@@ -4,20 +4,20 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { competition, lift, participant, summary } from '../../../test/fixtures.ts'
+import { challenge, lift, participant, summary } from '../../../test/fixtures.ts'
 import { TopParticipants } from './TopParticipants.tsx'
 
 type Summary = ReturnType<typeof summary>
 const show = (
   shown: Partial<Summary>,
-  scoring: Parameters<typeof competition>[0],
+  scoring: Parameters<typeof challenge>[0],
   me: { userId: number; weightClass: string } | null = null,
 ) =>
   render(
     <MemoryRouter>
       <TopParticipants
         summary={summary(shown)}
-        competition={competition(scoring)}
+        challenge={challenge(scoring)}
         highlightUserId={me?.userId ?? null}
         ownClass={me?.weightClass}
       />

@@ -10,7 +10,7 @@ import { Link } from 'react-router'
 import { Avatar } from '../../../components/Avatar.tsx'
 import { AttemptChip } from '../../../components/AttemptChip.tsx'
 import { UI } from '../../../config.ts'
-import type { Competition, CompetitionSummaryResponse, LiftType, Participant } from '../../../lib/contract.ts'
+import type { Challenge, ChallengeSummaryResponse, LiftType, Participant } from '../../../lib/contract.ts'
 import { FORMULA_NAMES, LIFT_TYPES, bestOf, classOrder } from '../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints, liftLabel } from '../../../lib/format.ts'
 import { participantFigures, useChangeHighlight, withHighlight } from '../../../lib/use-change-highlight.ts'
@@ -19,10 +19,10 @@ import { PlaceBadge } from './PlaceBadge.tsx'
 import './TopParticipants.css'
 
 /** What the top list reads of its challenge. */
-type TopScoring = Pick<Competition, 'id' | 'total_lifts' | 'ranking' | 'points_formula'> & Partial<Pick<Competition, 'equipment'>>
+type TopScoring = Pick<Challenge, 'id' | 'total_lifts' | 'ranking' | 'points_formula'> & Partial<Pick<Challenge, 'equipment'>>
 
 /** What the top list reads of the summary: the top of each group and how many there are in all and per class. */
-type TopSummary = Pick<CompetitionSummaryResponse, 'top' | 'count' | 'class_counts'>
+type TopSummary = Pick<ChallengeSummaryResponse, 'top' | 'count' | 'class_counts'>
 
 /** Short names for a line of bests ('Sn 120 · C&J 150'). */
 const LIFT_SHORT: Record<LiftType, string> = {
@@ -47,20 +47,20 @@ function byLift(attempts: Participant['attempts'], totalLifts: readonly LiftType
 
 interface Props {
   summary: TopSummary
-  competition: TopScoring
+  challenge: TopScoring
   highlightUserId: number | null
   /** The signed-in lifter's weight class, shown first (they need not be in its top). */
   ownClass?: string
 }
 
-export function TopParticipants({ summary, competition, highlightUserId, ownClass }: Props) {
+export function TopParticipants({ summary, challenge, highlightUserId, ownClass }: Props) {
   const [picked, setPicked] = useState<string | null>(null)
   const { top: participants, count, class_counts: classCounts } = summary
   // A new lifter in the top, or a changed place, attempt or total, is marked for a moment.
   const changed = useChangeHighlight(participants, (p) => p.id, participantFigures)
   if (participants.length === 0) return <p className="empty">No participants yet. Be the first to join!</p>
 
-  const byClass = competition.ranking === 'class'
+  const byClass = challenge.ranking === 'class'
   // The classes with lifters, lightest first (each has its top in the summary).
   const classes = byClass
     ? [...new Set([...Object.keys(classCounts).filter((c) => classCounts[c]! > 0), ...participants.map((p) => p.weight_class)])].sort(
@@ -77,7 +77,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
   const view = shownClass === null ? participants : participants.filter((p) => p.weight_class === shownClass)
   const top = view.slice(0, UI.topParticipants)
   const more = Math.max(0, (shownClass === null ? count : (classCounts[shownClass] ?? view.length)) - top.length)
-  const formula = competition.points_formula
+  const formula = challenge.points_formula
 
   return (
     <>
@@ -101,7 +101,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
             <div className="top-list__who">
               <Link to={`/profile/${p.user_id}`}>{p.name}</Link>
               <span className="muted">
-                {[p.weight_class, p.country, categoryText(competition.total_lifts, p, competition.equipment === 'both')]
+                {[p.weight_class, p.country, categoryText(challenge.total_lifts, p, challenge.equipment === 'both')]
                   .filter(Boolean)
                   .join(' · ')}
               </span>
@@ -109,7 +109,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
                 {p.attempts.length === 0 ? (
                   <li className="muted">No attempts yet</li>
                 ) : (
-                  byLift(p.attempts, competition.total_lifts).map((a) => (
+                  byLift(p.attempts, challenge.total_lifts).map((a) => (
                     <li key={a.id}>
                       <AttemptChip attempt={a} />
                     </li>
@@ -117,7 +117,7 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
                 )}
               </ul>
               <span className="top-list__bests" data-testid="participant-bests">
-                {competition.total_lifts.map((lift, i) => {
+                {challenge.total_lifts.map((lift, i) => {
                   const best = bestOf(p, lift)
                   return (
                     <span key={lift}>
@@ -141,13 +141,13 @@ export function TopParticipants({ summary, competition, highlightUserId, ownClas
         ))}
       </ol>
       {more > 0 ? (
-        <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>
+        <Link className="top-list__more" to={`/challenges/${challenge.id}/participants`}>
           And {more} more participants...
         </Link>
       ) : (
         count > top.length && (
           // This class is all shown, others are not: the whole list is still a tap away.
-          <Link className="top-list__more" to={`/challenges/${competition.id}/participants`}>
+          <Link className="top-list__more" to={`/challenges/${challenge.id}/participants`}>
             All {count} participants
           </Link>
         )

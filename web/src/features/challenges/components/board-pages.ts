@@ -4,11 +4,11 @@
 // rank apart: docs/categories.md), the columns the challenge's sport shows, the pages that fit the
 // screen (with a best-lifter page by points), and the latest decision. A board shown for one age
 // division (?division=junior) ranks its lifters among themselves (boardRanking).
-import type { Competition, Division, Formula, Lift, Participant } from '../../../lib/contract.ts'
+import type { Challenge, Division, Formula, Lift, Participant } from '../../../lib/contract.ts'
 import { EQUIPMENT_NAMES, classOrder, rankParticipants } from '../../../lib/contract.ts'
 
 /** What the board reads of a challenge: its total's lifts, its ranking and the formula its points show. */
-export type BoardScoring = Pick<Competition, 'total_lifts' | 'ranking' | 'points_formula'>
+export type BoardScoring = Pick<Challenge, 'total_lifts' | 'ranking' | 'points_formula'>
 
 export interface BoardRow {
   participant: Participant

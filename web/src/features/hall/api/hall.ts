@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { liveSeq } from '../../../api/participants.ts'
 import { queryKeys } from '../../../api/query-keys.ts'
 import { apiRequest, errorText } from '../../../lib/api-client.ts'
-import { competitionRoom, estimateOffset } from '../../../lib/contract.ts'
+import { challengeRoom, estimateOffset } from '../../../lib/contract.ts'
 import type { HallPlatformView, HallResponse, TimeSample } from '../../../lib/contract.ts'
 import { applyLiveEvent, type LiveTable } from '../../../lib/live/live-table.ts'
 import { queryClient } from '../../../lib/query-client.ts'
@@ -48,7 +48,7 @@ export function useHall(id: number | null) {
   const query = useServerQuery(hallQuery(id))
   const { reload } = query
   const resync = useCallback(async () => (await reload())?.seq ?? null, [reload])
-  useLiveRoom(id ? competitionRoom(id) : null, {
+  useLiveRoom(id ? challengeRoom(id) : null, {
     ready: query.data !== undefined,
     seq: query.data?.seq ?? null,
     apply: (event) => applyLiveEvent(HALL_ROOM_TABLE, event, { id: id! }),

@@ -5,7 +5,7 @@ import { ApiError, apiRequest, errorText } from '../../../lib/api-client.ts'
 import type { PressBody, PressResponse } from '../../../lib/contract.ts'
 
 export interface PendingPress {
-  competitionId: number
+  challengeId: number
   platform: number
   body: PressBody
 }
@@ -23,7 +23,7 @@ export function readPending(): PendingPress[] {
 }
 const writePending = (list: PendingPress[]) => localStorage.setItem(KEY, JSON.stringify(list))
 const same = (a: PendingPress, b: PendingPress) =>
-  a.competitionId === b.competitionId && a.platform === b.platform && a.body.attempt_id === b.body.attempt_id && a.body.seat === b.body.seat
+  a.challengeId === b.challengeId && a.platform === b.platform && a.body.attempt_id === b.body.attempt_id && a.body.seat === b.body.seat
 
 /** Whether an answer means "try again" (no answer, the server busy or away) rather than a refusal to show. */
 const retryable = (error: unknown) =>
@@ -49,14 +49,11 @@ export function createPressSender(onOutcome: (outcome: PressOutcome) => void) {
     try {
       for (const press of readPending()) {
         try {
-          const { data } = await apiRequest<PressResponse>(
-            `/competitions/${press.competitionId}/hall/platforms/${press.platform}/presses`,
-            {
-              method: 'POST',
-              auth: 'required',
-              body: press.body,
-            },
-          )
+          const { data } = await apiRequest<PressResponse>(`/competitions/${press.challengeId}/hall/platforms/${press.platform}/presses`, {
+            method: 'POST',
+            auth: 'required',
+            body: press.body,
+          })
           writePending(readPending().filter((p) => !same(p, press) || p.body.reason !== press.body.reason))
           onOutcome({ press, answer: data })
         } catch (error) {

@@ -137,7 +137,7 @@ export function RefereePage() {
     if (!current) return
     setPressed((all) => ({ ...all, [current.attempt_id]: { decision, acknowledged: false, reason } }))
     sender.current?.press({
-      competitionId: meet,
+      challengeId: meet,
       platform: platformNumber,
       body: { seat, decision, attempt_id: current.attempt_id, ...(reason ? { reason } : {}) },
     })

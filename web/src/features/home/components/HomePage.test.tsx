@@ -4,17 +4,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LiveEvent, OpenCompetitionsResponse, TopLift, TopLiftsResponse } from '../../../lib/contract.ts'
+import type { LiveEvent, OpenChallengesResponse, TopLift, TopLiftsResponse } from '../../../lib/contract.ts'
 import { useLive, type RoomWatcher } from '../../../stores/live.ts'
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock.ts'
-import { competition } from '../../../test/fixtures.ts'
+import { challenge } from '../../../test/fixtures.ts'
 import { HomePage } from './HomePage.tsx'
 
 const DAY = 86_400_000
 const running = (id: number, name: string) =>
-  competition({ id, name, start_date: new Date(Date.now() - id * DAY).toISOString(), status: 'ongoing' })
+  challenge({ id, name, start_date: new Date(Date.now() - id * DAY).toISOString(), status: 'ongoing' })
 const soon = (id: number, name: string) =>
-  competition({
+  challenge({
     id,
     name,
     start_date: new Date(Date.now() + id * DAY).toISOString(),
@@ -48,7 +48,7 @@ const globalEvent = (seq: number, type: 'leaderboard.changed' | 'competition.cre
   act(() => watchers.forEach((w) => w.apply({ room: 'global', seq, at: '', type, data } as LiveEvent)))
 
 function server(
-  open: () => OpenCompetitionsResponse | MockAnswer,
+  open: () => OpenChallengesResponse | MockAnswer,
   top: () => TopLiftsResponse = () => ({ since: '', lifts: { squat: [], bench: [], deadlift: [] } }),
 ) {
   const api = mockFetch({
@@ -151,7 +151,7 @@ describe('home page', () => {
   })
 
   it('live: a burst of leaderboard.changed refetches both answers once; a new challenge refetches the challenges', async () => {
-    let open: OpenCompetitionsResponse = { ongoing: [running(1, 'Oslo Open')], upcoming: [], counts: { ongoing: 1, upcoming: 0 } }
+    let open: OpenChallengesResponse = { ongoing: [running(1, 'Oslo Open')], upcoming: [], counts: { ongoing: 1, upcoming: 0 } }
     let squat = [topLift(1, 'Anna Novak', 180)]
     const { urls } = server(
       () => open,

@@ -2,13 +2,13 @@
 // a sign-up call to action, and the Top Lifts This Month panel.
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { challengesErrorText } from '../../../api/competitions.ts'
+import { challengesErrorText } from '../../../api/challenges.ts'
 import { ChallengeCard } from '../../../components/ChallengeCard.tsx'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { OfflineNotice } from '../../../components/OfflineNotice.tsx'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
 import { useSession } from '../../../stores/session.ts'
-import { featuredChallenges, useOpenCompetitions, type OpenFilter } from '../api/open-challenges.ts'
+import { featuredChallenges, useOpenChallenges, type OpenFilter } from '../api/open-challenges.ts'
 import { TopLifts } from './TopLifts.tsx'
 import './HomePage.css'
 
@@ -26,7 +26,7 @@ const STEPS = [
 
 export function HomePage() {
   const [filter, setFilter] = useState<OpenFilter>('open')
-  const { data, error, reload } = useOpenCompetitions()
+  const { data, error, reload } = useOpenChallenges()
   const loggedIn = useSession((s) => s.status === 'authenticated')
   const showDialog = useAuthDialogs((s) => s.show)
   const shown = data ? featuredChallenges(data, filter) : []

@@ -5,9 +5,9 @@ import type { LiveTable } from '../../../lib/live/live-table.ts'
 import { queryClient } from '../../../lib/query-client.ts'
 import { overviewKey, pendingAttemptsQuery } from './judging.ts'
 
-const refetchJudging = (_event: unknown, competitionId: number) => {
-  void queryClient.invalidateQueries({ queryKey: overviewKey(competitionId) })
-  void queryClient.invalidateQueries({ queryKey: pendingAttemptsQuery(competitionId).queryKey })
+const refetchJudging = (_event: unknown, challengeId: number) => {
+  void queryClient.invalidateQueries({ queryKey: overviewKey(challengeId) })
+  void queryClient.invalidateQueries({ queryKey: pendingAttemptsQuery(challengeId).queryKey })
 }
 
 export const JUDGING_ROOM_TABLE: LiveTable<number> = {

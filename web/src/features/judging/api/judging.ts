@@ -46,35 +46,35 @@ export const decideAppeal = async (attemptId: number, body: AppealDecisionBody):
 export { getPanel, usePanel } from '../../../api/panel.ts'
 
 /** PUT /competitions/:id/judges (the organiser): replaces the panel. */
-export const savePanel = async (competitionId: number, body: PanelBody) =>
-  (await apiRequest<PanelResponse>(`/competitions/${competitionId}/judges`, { method: 'PUT', body, auth: 'required' })).data
+export const savePanel = async (challengeId: number, body: PanelBody) =>
+  (await apiRequest<PanelResponse>(`/competitions/${challengeId}/judges`, { method: 'PUT', body, auth: 'required' })).data
 
 /** GET /competitions/:id/judging (the organiser). */
-const getOverview = (competitionId: number, signal?: AbortSignal) =>
-  apiGet<JudgingOverview>(`/competitions/${competitionId}/judging`, { auth: 'required', signal })
+const getOverview = (challengeId: number, signal?: AbortSignal) =>
+  apiGet<JudgingOverview>(`/competitions/${challengeId}/judging`, { auth: 'required', signal })
 
 /** Every viewer's overview of the challenge (the live room refetches them). */
-export const overviewKey = (competitionId: number) => [...queryKeys.challenge(competitionId), 'judging'] as const
+export const overviewKey = (challengeId: number) => [...queryKeys.challenge(challengeId), 'judging'] as const
 
 /** The organiser's view, cached per viewer (lib/viewer.ts): the next account on the tab never sees it. */
-const overviewQuery = (competitionId: number | null, viewer: Viewer) =>
+const overviewQuery = (challengeId: number | null, viewer: Viewer) =>
   queryOptions({
-    queryKey: [...overviewKey(competitionId ?? 0), viewerSegment(viewer)] as const,
-    queryFn: competitionId ? ({ signal }) => getOverview(competitionId, signal) : skipToken,
+    queryKey: [...overviewKey(challengeId ?? 0), viewerSegment(viewer)] as const,
+    queryFn: challengeId ? ({ signal }) => getOverview(challengeId, signal) : skipToken,
   })
 
-export const useOverview = (competitionId: number | null) => useServerQuery(overviewQuery(competitionId, useViewer()))
+export const useOverview = (challengeId: number | null) => useServerQuery(overviewQuery(challengeId, useViewer()))
 
 /** The challenge's attempts still awaiting a decision, oldest first (GET /competitions/:id/lifts). */
-const getPendingAttempts = async (competitionId: number, signal?: AbortSignal) => {
-  const { lifts } = await apiGet<LiftListResponse>(`/competitions/${competitionId}/lifts`, { auth: 'optional', signal })
+const getPendingAttempts = async (challengeId: number, signal?: AbortSignal) => {
+  const { lifts } = await apiGet<LiftListResponse>(`/competitions/${challengeId}/lifts`, { auth: 'optional', signal })
   return lifts.filter((l) => l.status === 'pending').sort((a, b) => a.created_at.localeCompare(b.created_at))
 }
 
-export const pendingAttemptsQuery = (competitionId: number | null) =>
+export const pendingAttemptsQuery = (challengeId: number | null) =>
   queryOptions({
-    queryKey: [...queryKeys.challenge(competitionId ?? 0), 'pending'] as const,
-    queryFn: competitionId ? ({ signal }) => getPendingAttempts(competitionId, signal) : skipToken,
+    queryKey: [...queryKeys.challenge(challengeId ?? 0), 'pending'] as const,
+    queryFn: challengeId ? ({ signal }) => getPendingAttempts(challengeId, signal) : skipToken,
   })
 
-export const usePendingAttempts = (competitionId: number | null) => useServerQuery(pendingAttemptsQuery(competitionId))
+export const usePendingAttempts = (challengeId: number | null) => useServerQuery(pendingAttemptsQuery(challengeId))

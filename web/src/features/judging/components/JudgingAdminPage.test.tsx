@@ -7,7 +7,7 @@ import type { JudgingOverview, PanelResponse } from '../../../lib/contract.ts'
 import { useLive, type RoomWatcher } from '../../../stores/live.ts'
 import { useSession } from '../../../stores/session.ts'
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock.ts'
-import { competition, lift } from '../../../test/fixtures.ts'
+import { challenge, lift } from '../../../test/fixtures.ts'
 import { APPEAL_REASON_REQUIRED } from './AppealItem.tsx'
 import { JudgingAdminPage, NOT_ORGANISER, formatAgreement } from './JudgingAdminPage.tsx'
 
@@ -87,7 +87,7 @@ const overview: JudgingOverview = {
 
 function serve(extra: Record<string, MockRoute> = {}) {
   return mockFetch({
-    'GET /competitions/7': { body: { competition: competition({ name: 'Oslo Open' }) } },
+    'GET /competitions/7': { body: { competition: challenge({ name: 'Oslo Open' }) } },
     'GET /competitions/7/judges': { body: panel },
     'GET /competitions/7/judging': { body: overview },
     'GET /competitions/7/lifts': { body: { lifts: [appealed, waiting] } },

@@ -2,10 +2,10 @@
 // each judge's votes cast and agreement with the final decisions, the appeals to decide, and
 // a jury decision on any pending attempt.
 import { Link, useParams } from 'react-router'
-import { useCompetition } from '../../../api/competition.ts'
+import { useChallenge } from '../../../api/challenge.ts'
 import { LoadError } from '../../../components/LoadError.tsx'
 import { errorText } from '../../../lib/api-client.ts'
-import { competitionRoom, type JudgingOverview } from '../../../lib/contract.ts'
+import { challengeRoom, type JudgingOverview } from '../../../lib/contract.ts'
 import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { useLiveRoom } from '../../../stores/live.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
@@ -28,7 +28,7 @@ export function JudgingAdminPage() {
   const status = useSession((s) => s.status)
   const userId = useSession((s) => s.userId)
   const showDialog = useAuthDialogs((s) => s.show)
-  const competition = useCompetition(id)
+  const challenge = useChallenge(id)
   const panel = usePanel(id)
   const organiser = status === 'authenticated' && panel.data !== undefined && panel.data.organiser_id === userId
   const overview = useOverview(organiser ? id : null)
@@ -39,7 +39,7 @@ export function JudgingAdminPage() {
     void pending.reload()
   }
   // Uploads, votes and decisions arrive live: the counts, agreement and pending list follow.
-  useLiveRoom(organiser && id ? competitionRoom(id) : null, {
+  useLiveRoom(organiser && id ? challengeRoom(id) : null, {
     ready: overview.data !== undefined,
     seq: null,
     apply: (event) => {
@@ -106,7 +106,7 @@ export function JudgingAdminPage() {
   return (
     <div className="judging-admin">
       <header className="page-header">
-        <h1>Judging{competition.data ? `: ${competition.data.name}` : ''}</h1>
+        <h1>Judging{challenge.data ? `: ${challenge.data.name}` : ''}</h1>
         {id && <Link to={`/challenges/${id}`}>← Back to the challenge</Link>}
       </header>
       {body}

@@ -42,7 +42,7 @@ export function profileVideos(videos: readonly UploadedVideo[]): UploadedVideo[]
   const picked: UploadedVideo[] = []
   for (const video of videos) {
     const count = perChallenge.get(video.competition_id) ?? 0
-    if (count >= UI.videosPerCompetition) continue
+    if (count >= UI.videosPerChallenge) continue
     perChallenge.set(video.competition_id, count + 1)
     picked.push(video)
     if (picked.length === LIMITS.profileVideos) break

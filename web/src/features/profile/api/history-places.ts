@@ -9,10 +9,10 @@ import { useServerQuery } from '../../../lib/server-query.ts'
 /** Challenge id → place; null without a place (no total yet, or the entry could not be read). */
 export type HistoryPlaces = Record<number, number | null>
 
-export async function getHistoryPlaces(userId: number, competitionIds: readonly number[], signal?: AbortSignal): Promise<HistoryPlaces> {
-  const entries = await Promise.allSettled(competitionIds.map((id) => getParticipant(id, userId, signal)))
+export async function getHistoryPlaces(userId: number, challengeIds: readonly number[], signal?: AbortSignal): Promise<HistoryPlaces> {
+  const entries = await Promise.allSettled(challengeIds.map((id) => getParticipant(id, userId, signal)))
   return Object.fromEntries(
-    competitionIds.map((id, i) => {
+    challengeIds.map((id, i) => {
       const entry = entries[i]!
       return [id, entry.status === 'fulfilled' ? (entry.value?.place ?? null) : null]
     }),

@@ -21,7 +21,7 @@ describe('ProfileHistory', () => {
   it('shows each challenge with its place, status and total, every cell labelled for the phone card', () => {
     render(
       <MemoryRouter>
-        <ProfileHistory competitions={history} places={{ 7: 14, 8: null, 9: 2 }} />
+        <ProfileHistory challenges={history} places={{ 7: 14, 8: null, 9: 2 }} />
       </MemoryRouter>,
     )
     const rows = screen.getAllByTestId('history-row')
@@ -46,7 +46,7 @@ describe('ProfileHistory', () => {
     const noTotal = { ...history[0]!, id: 10, name: 'Old Row', total_weight: null as unknown as number }
     render(
       <MemoryRouter>
-        <ProfileHistory competitions={[...history, noTotal]} places={{ 7: 14, 8: null, 9: 2, 10: null }} />
+        <ProfileHistory challenges={[...history, noTotal]} places={{ 7: 14, 8: null, 9: 2, 10: null }} />
       </MemoryRouter>,
     )
     const totals = screen.getAllByTestId('history-total').map((td) => td.textContent)
@@ -56,14 +56,14 @@ describe('ProfileHistory', () => {
   it('shows the places as loading until they come, and the empty state without challenges', () => {
     const { unmount } = render(
       <MemoryRouter>
-        <ProfileHistory competitions={history.slice(0, 1)} places={undefined} />
+        <ProfileHistory challenges={history.slice(0, 1)} places={undefined} />
       </MemoryRouter>,
     )
     expect(screen.getByTestId('history-place').textContent).toBe('…')
     unmount()
     render(
       <MemoryRouter>
-        <ProfileHistory competitions={[]} places={undefined} />
+        <ProfileHistory challenges={[]} places={undefined} />
       </MemoryRouter>,
     )
     expect(screen.getByText('No competitions yet')).toBeTruthy()

@@ -9,7 +9,7 @@ import type { HistoryPlaces } from '../api/history-places.ts'
 import './ProfileHistory.css'
 
 interface Props {
-  competitions: ProfileResponse['competitions']
+  challenges: ProfileResponse['competitions']
   /** Undefined while they load. */
   places: HistoryPlaces | undefined
 }
@@ -20,8 +20,8 @@ interface Props {
  */
 const totalText = (total: number | null | undefined) => (total ? formatKg(total) : '—')
 
-export function ProfileHistory({ competitions, places }: Props) {
-  if (competitions.length === 0) return <p className="empty">No competitions yet</p>
+export function ProfileHistory({ challenges, places }: Props) {
+  if (challenges.length === 0) return <p className="empty">No competitions yet</p>
   return (
     <div className="table-wrap profile-history">
       <table>
@@ -40,7 +40,7 @@ export function ProfileHistory({ competitions, places }: Props) {
           </tr>
         </thead>
         <tbody>
-          {competitions.map((c) => {
+          {challenges.map((c) => {
             const place = places?.[c.id]
             return (
               <tr key={c.id} data-testid="history-row">

@@ -55,7 +55,7 @@ export function ProfilePage() {
     )
   }
 
-  const { user, achievements, best_lifts: bests, competitions, uploaded_videos: uploads } = data
+  const { user, achievements, best_lifts: bests, competitions: challenges, uploaded_videos: uploads } = data
   const own = user.id === ownId
   const videos = profileVideos(uploads)
   return (
@@ -161,7 +161,7 @@ export function ProfilePage() {
 
       <section className="section" aria-labelledby="history-heading">
         <h2 id="history-heading">Competition history</h2>
-        <ProfileHistory competitions={competitions} places={places.data} />
+        <ProfileHistory challenges={challenges} places={places.data} />
       </section>
 
       <section className="section" aria-labelledby="videos-heading">

@@ -36,8 +36,8 @@ describe('uploadErrorText', () => {
 describe('outcomeOf', () => {
   it('reads the final PATCH body, else the X-Attempt-Id header, else the form', () => {
     const body = JSON.stringify({ url: '/api/video/a.mp4', attempt_id: 31, participant_id: 4, competition_id: 9 })
-    expect(outcomeOf(response(204, body, { 'X-Attempt-Id': '31' }), { competitionId: '7' })).toEqual({ attemptId: 31, competitionId: 9 })
-    expect(outcomeOf(response(200, '', { 'X-Attempt-Id': '32' }), { competitionId: '7' })).toEqual({ attemptId: 32, competitionId: 7 })
-    expect(outcomeOf(response(200, ''), { competitionId: '7' })).toEqual({ attemptId: null, competitionId: 7 })
+    expect(outcomeOf(response(204, body, { 'X-Attempt-Id': '31' }), { challengeId: '7' })).toEqual({ attemptId: 31, challengeId: 9 })
+    expect(outcomeOf(response(200, '', { 'X-Attempt-Id': '32' }), { challengeId: '7' })).toEqual({ attemptId: 32, challengeId: 7 })
+    expect(outcomeOf(response(200, ''), { challengeId: '7' })).toEqual({ attemptId: null, challengeId: 7 })
   })
 })

@@ -39,12 +39,12 @@ export interface UploadRequest {
   liftType: string
   weight: number
   userId: number
-  competitionId: string
+  challengeId: string
 }
 
 interface UploadOutcome {
   attemptId: number | null
-  competitionId: number | null
+  challengeId: number | null
 }
 
 interface UploadEvents {
@@ -72,7 +72,7 @@ const metadataOf = (request: UploadRequest) => ({
   filetype: request.file.type || 'application/octet-stream',
   lift_type: request.liftType,
   weight: String(request.weight),
-  competition_id: request.competitionId,
+  competition_id: request.challengeId,
 })
 
 /** Forgets a stored upload here (tus entry and progress record) and deletes it on the server, without waiting for either. */
@@ -86,11 +86,11 @@ export function discardUpload(upload: Pick<StoredUpload, 'uploadUrl' | 'urlStora
 }
 
 /** The unfinished upload to offer on this page, if any (stale progress records are dropped on the way). */
-export async function findResumeOffer(userId: number | null, routeCompetitionId: number | null): Promise<ResumeOffer | null> {
+export async function findResumeOffer(userId: number | null, routeChallengeId: number | null): Promise<ResumeOffer | null> {
   try {
     const uploads = (await storage().findAllUploads()) as StoredUpload[]
     pruneProgressRecords(uploads)
-    return pickResumeOffer(uploads, readProgressRecords(), userId, routeCompetitionId, Date.now())
+    return pickResumeOffer(uploads, readProgressRecords(), userId, routeChallengeId, Date.now())
   } catch {
     return null
   }
@@ -129,14 +129,14 @@ function jsonBody(response: HttpResponse): Record<string, unknown> | undefined {
 }
 
 /** The attempt from the final PATCH's JSON, or the `X-Attempt-Id` header (the HEAD of an upload finished before a reload has only that). */
-export function outcomeOf(response: HttpResponse, request: Pick<UploadRequest, 'competitionId'>): UploadOutcome {
+export function outcomeOf(response: HttpResponse, request: Pick<UploadRequest, 'challengeId'>): UploadOutcome {
   const body = jsonBody(response)
   const header = Number(response.getHeader('X-Attempt-Id'))
   const fromBody = Number(body?.attempt_id)
-  const competition = Number(body?.competition_id ?? request.competitionId)
+  const challenge = Number(body?.competition_id ?? request.challengeId)
   return {
     attemptId: Number.isInteger(fromBody) && fromBody > 0 ? fromBody : Number.isInteger(header) && header > 0 ? header : null,
-    competitionId: Number.isInteger(competition) && competition > 0 ? competition : null,
+    challengeId: Number.isInteger(challenge) && challenge > 0 ? challenge : null,
   }
 }
 
@@ -279,7 +279,7 @@ function forgetStored(url: string) {
  */
 async function resumeIfStored(upload: Upload, request: UploadRequest) {
   const previous = await upload.findPreviousUploads()
-  const fields = { liftType: request.liftType, weight: String(request.weight), competitionId: request.competitionId }
+  const fields = { liftType: request.liftType, weight: String(request.weight), challengeId: request.challengeId }
   const records = readProgressRecords()
   // Only uploads this lifter made (their record names them): on a shared phone another lifter's stay theirs.
   const mine = (p: PreviousUpload) => Boolean(p.uploadUrl && records[p.uploadUrl]?.userId === request.userId)

@@ -41,7 +41,7 @@ describe('pickResumeOffer', () => {
       percent: 42,
       liftType: 'deadlift',
       weight: '212.5',
-      competitionId: '9',
+      challengeId: '9',
     })
     expect(describeOffer(offer!)).toBe('Unfinished upload: latest.mp4, 42 % — choose the same file to resume')
   })
@@ -58,7 +58,7 @@ describe('pickResumeOffer', () => {
   it("on a challenge's upload page offers only that challenge's upload", () => {
     const records: ProgressRecords = { 'http://x/api/uploads/a': record(1) }
     expect(pickResumeOffer([stored('a', 5, { competition_id: '9' })], records, 5, 7, NOW)).toBeNull()
-    expect(pickResumeOffer([stored('a', 5, { competition_id: '7' })], records, 5, 7, NOW)?.competitionId).toBe('7')
+    expect(pickResumeOffer([stored('a', 5, { competition_id: '7' })], records, 5, 7, NOW)?.challengeId).toBe('7')
   })
 
   it('says 99 % at most: only the server finishes an upload', () => {
@@ -70,10 +70,10 @@ describe('pickResumeOffer', () => {
 describe('matching an upload', () => {
   it('by the fields it was created with (weights compared as numbers)', () => {
     const metadata = { lift_type: 'squat', weight: '180', competition_id: '7' }
-    expect(sameFields(metadata, { liftType: 'squat', weight: '180.0', competitionId: '7' })).toBe(true)
-    expect(sameFields(metadata, { liftType: 'squat', weight: '182.5', competitionId: '7' })).toBe(false)
-    expect(sameFields(metadata, { liftType: 'bench', weight: '180', competitionId: '7' })).toBe(false)
-    expect(sameFields(metadata, { liftType: 'squat', weight: '180', competitionId: '8' })).toBe(false)
+    expect(sameFields(metadata, { liftType: 'squat', weight: '180.0', challengeId: '7' })).toBe(true)
+    expect(sameFields(metadata, { liftType: 'squat', weight: '182.5', challengeId: '7' })).toBe(false)
+    expect(sameFields(metadata, { liftType: 'bench', weight: '180', challengeId: '7' })).toBe(false)
+    expect(sameFields(metadata, { liftType: 'squat', weight: '180', challengeId: '8' })).toBe(false)
   })
 
   it("by tus-js-client's fingerprint in its storage key", () => {

@@ -32,28 +32,26 @@ export interface ResumeOffer {
   percent: number
   liftType: string
   weight: string
-  competitionId: string
+  challengeId: string
 }
 
 /** The form fields an upload was created with, as the tus metadata carries them. */
 export interface UploadFields {
   liftType: string
   weight: string
-  competitionId: string
+  challengeId: string
 }
 
 export const fieldsOf = (metadata: Record<string, string>): UploadFields => ({
   liftType: metadata.lift_type ?? '',
   weight: metadata.weight ?? '',
-  competitionId: metadata.competition_id ?? '',
+  challengeId: metadata.competition_id ?? '',
 })
 
 /** The server fixed the fields when the upload was created: an upload resumes only for the same ones. */
 export function sameFields(metadata: Record<string, string>, fields: UploadFields): boolean {
   const stored = fieldsOf(metadata)
-  return (
-    stored.liftType === fields.liftType && Number(stored.weight) === Number(fields.weight) && stored.competitionId === fields.competitionId
-  )
+  return stored.liftType === fields.liftType && Number(stored.weight) === Number(fields.weight) && stored.challengeId === fields.challengeId
 }
 
 /** tus-js-client's storage key is `tus::<fingerprint>::<random>`. */
@@ -72,7 +70,7 @@ export function pickResumeOffer(
   uploads: readonly StoredUpload[],
   records: ProgressRecords,
   userId: number | null,
-  routeCompetitionId: number | null,
+  routeChallengeId: number | null,
   now: number,
   maxAgeMs = RESUME_MAX_AGE_MS,
 ): ResumeOffer | null {
@@ -81,7 +79,7 @@ export function pickResumeOffer(
     const record = u.uploadUrl ? records[u.uploadUrl] : undefined
     if (!record || record.userId !== userId) return false
     if (now - created(u) > maxAgeMs) return false
-    return !routeCompetitionId || u.metadata.competition_id === String(routeCompetitionId)
+    return !routeChallengeId || u.metadata.competition_id === String(routeChallengeId)
   })
   const latest = candidates.sort((a, b) => created(b) - created(a))[0]
   if (!latest?.uploadUrl) return null

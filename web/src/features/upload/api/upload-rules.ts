@@ -31,7 +31,7 @@ const FALLBACK_WEIGHTS: Record<UploadLiftType, number> = {
 }
 
 /** docs/product/validation.md: competition id falls back to '1' when the page has none. */
-export const FALLBACK_COMPETITION_ID = '1'
+export const FALLBACK_CHALLENGE_ID = '1'
 
 export function defaultWeight(liftType: UploadLiftType, bests: readonly BestLift[] | undefined): number {
   const best = bests?.find((b) => b.type === liftType)?.best_weight

@@ -14,10 +14,10 @@ function renderForm(props: Partial<Parameters<typeof UploadForm>[0]> = {}) {
     <UploadForm
       userId={5}
       bests={undefined}
-      routeCompetitionId={7}
+      routeChallengeId={7}
       joined={undefined}
-      chosenCompetitionId=""
-      onChooseCompetition={() => {}}
+      chosenChallengeId=""
+      onChooseChallenge={() => {}}
       challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']}
       error={null}
       onError={onError}
@@ -80,10 +80,10 @@ describe("the challenge's own lift types", () => {
       <UploadForm
         userId={5}
         bests={undefined}
-        routeCompetitionId={7}
+        routeChallengeId={7}
         joined={undefined}
-        chosenCompetitionId=""
-        onChooseCompetition={() => {}}
+        chosenChallengeId=""
+        onChooseChallenge={() => {}}
         challengeLiftTypes={['Deadlift']}
         error={null}
         onError={() => {}}
@@ -112,7 +112,7 @@ describe('upload validation', () => {
     fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
     expect(button.disabled).toBe(false)
     fireEvent.click(button)
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'squat', weight: 60, userId: 5, competitionId: '7' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'squat', weight: 60, userId: 5, challengeId: '7' }))
   })
 
   it("without a stored user id says 'User ID not found. Please log in again.'", () => {
@@ -124,7 +124,7 @@ describe('upload validation', () => {
   })
 
   it("on /upload offers the lifter's open challenges, else challenge 1", () => {
-    renderForm({ routeCompetitionId: null })
+    renderForm({ routeChallengeId: null })
     expect((screen.getByLabelText('Challenge') as HTMLSelectElement).value).toBe('1')
   })
 })
@@ -133,15 +133,15 @@ describe("an unfinished upload's fields", () => {
   it('replace the defaults, and the weight no longer follows the lift type', () => {
     const { rerender, onSubmit } = renderForm({ bests: [{ type: 'squat', best_weight: 150 }] })
     expect(weightInput().value).toBe('150')
-    const preset = { liftType: 'deadlift', weight: '212.5', competitionId: '7' }
+    const preset = { liftType: 'deadlift', weight: '212.5', challengeId: '7' }
     rerender(
       <UploadForm
         userId={5}
         bests={[{ type: 'squat', best_weight: 150 }]}
-        routeCompetitionId={7}
+        routeChallengeId={7}
         joined={undefined}
-        chosenCompetitionId=""
-        onChooseCompetition={() => {}}
+        chosenChallengeId=""
+        onChooseChallenge={() => {}}
         challengeLiftTypes={['Squat', 'Bench Press', 'Deadlift']}
         error={null}
         onError={() => {}}
@@ -154,6 +154,6 @@ describe("an unfinished upload's fields", () => {
     expect(weightInput().value).toBe('212.5')
     fireEvent.change(screen.getByLabelText('Video'), { target: { files: [clip()] } })
     fireEvent.click(screen.getByRole('button', { name: 'Resume upload' }))
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'deadlift', weight: 212.5, competitionId: '7' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ liftType: 'deadlift', weight: 212.5, challengeId: '7' }))
   })
 })

@@ -2,7 +2,7 @@
 // lifter's best, else 60/40/80), and on /upload the challenge. Submit is disabled without a file.
 import { useEffect, useState, type FormEvent } from 'react'
 import type { BestLift, ProfileResponse } from '../../../lib/contract.ts'
-import { FALLBACK_COMPETITION_ID, defaultWeight, liftOptions, validateUpload, type UploadLiftType } from '../api/upload-rules.ts'
+import { FALLBACK_CHALLENGE_ID, defaultWeight, liftOptions, validateUpload, type UploadLiftType } from '../api/upload-rules.ts'
 import type { UploadRequest } from '../api/resumable-upload.ts'
 import type { UploadFields } from '../api/resume-offer.ts'
 
@@ -10,10 +10,10 @@ import type { UploadFields } from '../api/resume-offer.ts'
 const uploadableChallenges = (joined: ProfileResponse['competitions'] | undefined) => (joined ?? []).filter((c) => c.status === 'ongoing')
 
 /** The challenge the upload goes to: the route's, else the one chosen, else the first open one, else docs/product/validation.md's '1'. */
-export function uploadCompetitionId(routeId: number | null, chosen: string, joined: ProfileResponse['competitions'] | undefined): string {
+export function uploadChallengeId(routeId: number | null, chosen: string, joined: ProfileResponse['competitions'] | undefined): string {
   if (routeId) return String(routeId)
   const first = uploadableChallenges(joined)[0]
-  return chosen || (first ? String(first.id) : FALLBACK_COMPETITION_ID)
+  return chosen || (first ? String(first.id) : FALLBACK_CHALLENGE_ID)
 }
 
 export type UploadValues = UploadRequest
@@ -22,11 +22,11 @@ interface Props {
   userId: number | null
   bests: BestLift[] | undefined
   /** The challenge of /challenges/{id}/upload; null on /upload. */
-  routeCompetitionId: number | null
+  routeChallengeId: number | null
   joined: ProfileResponse['competitions'] | undefined
   /** On /upload, the challenge chosen (empty: the default); the page loads it for its lift types. */
-  chosenCompetitionId: string
-  onChooseCompetition: (id: string) => void
+  chosenChallengeId: string
+  onChooseChallenge: (id: string) => void
   /** The lift types the challenge lists; undefined until it is loaded. */
   challengeLiftTypes: readonly string[] | undefined
   error: string | null
@@ -43,10 +43,10 @@ export function UploadForm(props: Props) {
   const {
     userId,
     bests,
-    routeCompetitionId,
+    routeChallengeId,
     joined,
-    chosenCompetitionId,
-    onChooseCompetition,
+    chosenChallengeId,
+    onChooseChallenge,
     challengeLiftTypes,
     error,
     onError,
@@ -61,7 +61,7 @@ export function UploadForm(props: Props) {
   const liftType = options.some((o) => o.value === picked) ? picked : options[0]!.value
   const [weight, setWeight] = useState(() => String(defaultWeight('squat', bests)))
   const [weightEdited, setWeightEdited] = useState(false)
-  const competitionId = uploadCompetitionId(routeCompetitionId, chosenCompetitionId, joined)
+  const challengeId = uploadChallengeId(routeChallengeId, chosenChallengeId, joined)
   const open = uploadableChallenges(joined)
 
   // An unfinished upload's lift and weight: resuming needs the fields it was created with. Set while
@@ -84,7 +84,7 @@ export function UploadForm(props: Props) {
     const problem = validateUpload({ file, liftType, weight, userId })
     onError(problem)
     if (problem || !file || !userId) return
-    onSubmit({ file, liftType, weight: Number(weight), userId, competitionId })
+    onSubmit({ file, liftType, weight: Number(weight), userId, challengeId })
   }
 
   return (
@@ -130,11 +130,11 @@ export function UploadForm(props: Props) {
           />
         </div>
       </div>
-      {!routeCompetitionId && (
+      {!routeChallengeId && (
         <div className="field">
           <label htmlFor="upload-challenge">Challenge</label>
-          <select id="upload-challenge" value={competitionId} onChange={(e) => onChooseCompetition(e.target.value)}>
-            {open.length === 0 && <option value={FALLBACK_COMPETITION_ID}>Challenge #{FALLBACK_COMPETITION_ID}</option>}
+          <select id="upload-challenge" value={challengeId} onChange={(e) => onChooseChallenge(e.target.value)}>
+            {open.length === 0 && <option value={FALLBACK_CHALLENGE_ID}>Challenge #{FALLBACK_CHALLENGE_ID}</option>}
             {open.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.weight_class})

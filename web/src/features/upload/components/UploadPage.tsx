@@ -7,7 +7,7 @@
 // server left off.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { useCompetition } from '../../../api/competition.ts'
+import { useChallenge } from '../../../api/challenge.ts'
 import { landingState } from '../../../lib/landing-attempt.ts'
 import { saveLastAttemptId } from '../../../lib/session-storage.ts'
 import { useAuthDialogs } from '../../../stores/auth-dialogs.ts'
@@ -20,7 +20,7 @@ import type { ResumeOffer as Offer } from '../api/resume-offer.ts'
 import { createRateMeter } from '../api/transfer-rate.ts'
 import { ResumeOffer } from './ResumeOffer.tsx'
 import { TransferProgress } from './TransferProgress.tsx'
-import { UploadForm, uploadCompetitionId, type UploadValues } from './UploadForm.tsx'
+import { UploadForm, uploadChallengeId, type UploadValues } from './UploadForm.tsx'
 import './UploadPage.css'
 
 const NOT_LINKED_WARNING = 'Upload completed, but the video may not be linked to the challenge.'
@@ -29,15 +29,15 @@ type Phase = { step: 'form' } | { step: 'uploading'; sent: number; total: number
 
 export function UploadPage() {
   const routeId = useParams().id
-  const competitionId = routeId && /^\d+$/.test(routeId) ? Number(routeId) : null
+  const challengeId = routeId && /^\d+$/.test(routeId) ? Number(routeId) : null
   const userId = useSession((s) => s.userId)
   const sessionStatus = useSession((s) => s.status)
   const showDialog = useAuthDialogs((s) => s.show)
   const context = useUploadContext(userId)
   const [chosen, setChosen] = useState('')
-  const target = Number(uploadCompetitionId(competitionId, chosen, context.data?.competitions))
+  const target = Number(uploadChallengeId(challengeId, chosen, context.data?.competitions))
   // The challenge uploaded to: its name titles the page, its lift types fill the form.
-  const competition = useCompetition(target)
+  const challenge = useChallenge(target)
   const [phase, setPhase] = useState<Phase>({ step: 'form' })
   const [error, setError] = useState<string | null>(null)
   const navigate = useNavigate()
@@ -52,18 +52,16 @@ export function UploadPage() {
   const linkedWeight = params.get('weight')
   const linked = useMemo(
     () =>
-      competitionId && linkedLift && linkedWeight
-        ? { liftType: linkedLift, weight: linkedWeight, competitionId: String(competitionId) }
-        : null,
-    [competitionId, linkedLift, linkedWeight],
+      challengeId && linkedLift && linkedWeight ? { liftType: linkedLift, weight: linkedWeight, challengeId: String(challengeId) } : null,
+    [challengeId, linkedLift, linkedWeight],
   )
 
   const refreshOffer = useCallback(async () => {
-    const found = await findResumeOffer(userId, competitionId)
+    const found = await findResumeOffer(userId, challengeId)
     setOffer(found)
     // On /upload, the challenge comes back with the lift and weight.
-    if (found && !competitionId) setChosen(found.competitionId)
-  }, [userId, competitionId])
+    if (found && !challengeId) setChosen(found.challengeId)
+  }, [userId, challengeId])
 
   useEffect(() => {
     void refreshOffer()
@@ -94,7 +92,7 @@ export function UploadPage() {
     upload.current = handle
     try {
       const answer = await handle.done
-      const challengeId = answer.competitionId ?? Number(values.competitionId)
+      const challengeId = answer.challengeId ?? Number(values.challengeId)
       const target = challengeId ? `/challenges/${challengeId}` : '/random-video'
       toast('success', 'Upload successful! Your video is being processed.')
       if (!answer.attemptId) {
@@ -125,12 +123,12 @@ export function UploadPage() {
     if (file && offer) void offerMatchesFile(offer, file).then(setResumesOffer)
   }
 
-  const title = competitionId && competition.data ? `Submit your lift: ${competition.data.name}` : 'Upload Lift'
+  const title = challengeId && challenge.data ? `Submit your lift: ${challenge.data.name}` : 'Upload Lift'
   return (
     <div className="upload-page">
       <header className="page-header">
         <h1>{title}</h1>
-        {competitionId && <Link to={`/challenges/${competitionId}`}>← Back to the challenge</Link>}
+        {challengeId && <Link to={`/challenges/${challengeId}`}>← Back to the challenge</Link>}
       </header>
       {sessionStatus === 'unauthenticated' && (
         <p className="alert alert--info">
@@ -156,11 +154,11 @@ export function UploadPage() {
           <UploadForm
             userId={userId}
             bests={context.data?.best_lifts}
-            routeCompetitionId={competitionId}
+            routeChallengeId={challengeId}
             joined={context.data?.competitions}
-            chosenCompetitionId={chosen}
-            onChooseCompetition={setChosen}
-            challengeLiftTypes={competition.data?.lifttypes}
+            chosenChallengeId={chosen}
+            onChooseChallenge={setChosen}
+            challengeLiftTypes={challenge.data?.lifttypes}
             error={error}
             onError={setError}
             onSubmit={(values) => void submit(values)}

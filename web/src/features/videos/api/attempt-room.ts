@@ -15,13 +15,13 @@ export function mergeAttempt(key: AttemptKey, lift: Lift) {
 
 export const ATTEMPT_ROOM_TABLE: LiveTable<AttemptKey> = {
   'attempt.updated': ({ data: { attempt } }, key) => {
-    if (attempt.id === key.videoId) mergeAttempt(key, attempt)
+    if (attempt.id === key.attemptId) mergeAttempt(key, attempt)
   },
   'attempt.judged': ({ data: { attempt } }, key) => {
-    if (attempt.id === key.videoId) mergeAttempt(key, attempt)
+    if (attempt.id === key.attemptId) mergeAttempt(key, attempt)
   },
   'attempt.voted': ({ data }, key) => {
-    if (data.attempt_id !== key.videoId) return
+    if (data.attempt_id !== key.attemptId) return
     const { votes_cast: cast, votes_needed: needed } = data
     queryClient.setQueryData<AttemptDetail>(attemptQuery(key).queryKey, (current) =>
       current && current.status === 'pending' && current.judging.votes_cast <= cast

@@ -9,7 +9,7 @@ import { apiRequest, errorText } from '../../../lib/api-client.ts'
 import { applyLiveEvent, type LiveTable } from '../../../lib/live/live-table.ts'
 import { queryClient } from '../../../lib/query-client.ts'
 import { useServerQuery } from '../../../lib/server-query.ts'
-import { competitionRoom } from '../../../lib/contract.ts'
+import { challengeRoom } from '../../../lib/contract.ts'
 import type {
   Comment,
   CommentResponse,
@@ -131,16 +131,16 @@ function applyEngagementEvent(state: EngagementState, event: LiveEvent, attemptI
 
 interface EngagementKey {
   attemptId: number
-  competitionId: number
+  challengeId: number
   /** The viewer: their reaction, whether they moderate. */
   userId: number | null
 }
 
 type LoadedEngagement = Awaited<ReturnType<typeof load>>
 
-const engagementQuery = ({ attemptId, competitionId, userId }: EngagementKey) =>
+const engagementQuery = ({ attemptId, challengeId, userId }: EngagementKey) =>
   queryOptions({
-    queryKey: [...queryKeys.challenge(competitionId), 'engagement', attemptId, userId ?? 0] as const,
+    queryKey: [...queryKeys.challenge(challengeId), 'engagement', attemptId, userId ?? 0] as const,
     queryFn: () => load(attemptId),
   })
 
@@ -164,8 +164,8 @@ const ENGAGEMENT_ROOM_TABLE: LiveTable<EngagementKey> = {
  * the viewer signs in or out (their reaction, whether they moderate). Each action rejects with
  * the text to show.
  */
-export function useEngagement(attemptId: number, competitionId: number, userId: number | null) {
-  const key: EngagementKey = { attemptId, competitionId, userId }
+export function useEngagement(attemptId: number, challengeId: number, userId: number | null) {
+  const key: EngagementKey = { attemptId, challengeId, userId }
   const query = useServerQuery(engagementQuery(key))
   const loaded = query.data ?? null
   const error = query.error ? errorText(query.error, COMMENTS_FAILED) : null
@@ -191,7 +191,7 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
     return () => viewsCounted.removeEventListener('counted', onCounted)
   }, [attemptId])
 
-  useLiveRoom(competitionRoom(competitionId), {
+  useLiveRoom(challengeRoom(challengeId), {
     ready: loaded !== null,
     seq: loaded?.seq ?? null,
     apply: (event) => applyLiveEvent(ENGAGEMENT_ROOM_TABLE, event, key),
@@ -239,8 +239,8 @@ export function useEngagement(attemptId: number, competitionId: number, userId: 
           s,
           {
             type: 'comment.created',
-            data: { competition_id: competitionId, attempt_id: attemptId, ...answer },
-            room: competitionRoom(competitionId),
+            data: { competition_id: challengeId, attempt_id: attemptId, ...answer },
+            room: challengeRoom(challengeId),
             seq: 0,
             at: '',
           },

@@ -10,18 +10,18 @@ const VIDEO_NOT_FOUND = 'Video data not found'
 export const NO_VIDEO_URL = 'No video URL available in the server response'
 
 export interface AttemptKey {
-  competitionId: number
+  challengeId: number
   participantId: number
-  videoId: number
+  attemptId: number
 }
 
-const getAttempt = ({ competitionId, participantId, videoId }: AttemptKey, signal?: AbortSignal) =>
-  apiGet<AttemptDetail>(`/competitions/${competitionId}/participants/${participantId}/attempts/${videoId}`, { signal })
+const getAttempt = ({ challengeId, participantId, attemptId }: AttemptKey, signal?: AbortSignal) =>
+  apiGet<AttemptDetail>(`/competitions/${challengeId}/participants/${participantId}/attempts/${attemptId}`, { signal })
 
 /** Under its challenge's key: the challenge room keeps it current. */
 export const attemptQuery = (key: AttemptKey | null) =>
   queryOptions({
-    queryKey: [...queryKeys.challenge(key?.competitionId ?? 0), 'attempt', key?.participantId ?? 0, key?.videoId ?? 0] as const,
+    queryKey: [...queryKeys.challenge(key?.challengeId ?? 0), 'attempt', key?.participantId ?? 0, key?.attemptId ?? 0] as const,
     queryFn: key ? ({ signal }) => getAttempt(key, signal) : skipToken,
   })
 

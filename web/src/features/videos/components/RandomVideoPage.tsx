@@ -100,17 +100,17 @@ export function RandomVideoPage() {
         ) : browse.data.length === 0 ? (
           <p className="empty">No videos available</p>
         ) : (
-          browse.data.map(({ competition, videos }) => {
-            const more = videos.length - UI.videosPerCompetition
+          browse.data.map(({ challenge, videos }) => {
+            const more = videos.length - UI.videosPerChallenge
             return (
-              <section key={competition.id} className="browse-group">
+              <section key={challenge.id} className="browse-group">
                 <h3>
-                  <Link to={`/challenges/${competition.id}`}>{competition.name}</Link>
+                  <Link to={`/challenges/${challenge.id}`}>{challenge.name}</Link>
                 </h3>
                 <ul className="browse-group__videos thumb-grid">
-                  {videos.slice(0, UI.videosPerCompetition).map((v) => (
+                  {videos.slice(0, UI.videosPerChallenge).map((v) => (
                     <li key={v.id}>
-                      <Link to={`/challenges/${competition.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
+                      <Link to={`/challenges/${challenge.id}/participants/${v.participant_id}/video/${v.id}`} className="browse-video">
                         <VideoThumb poster={v.poster_url} />
                         <span>
                           {v.participant_name} · {liftLabel(v.lift_type)} {formatKg(v.weight)} · <AttemptVerdict attempt={v} />
@@ -119,7 +119,7 @@ export function RandomVideoPage() {
                     </li>
                   ))}
                 </ul>
-                {more > 0 && <Link to={`/challenges/${competition.id}`}>View {more} more</Link>}
+                {more > 0 && <Link to={`/challenges/${challenge.id}`}>View {more} more</Link>}
               </section>
             )
           })

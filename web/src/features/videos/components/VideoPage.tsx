@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { AttemptVerdict, verdictLabel } from '../../../components/AttemptChip.tsx'
-import { competitionRoom } from '../../../lib/contract.ts'
+import { challengeRoom } from '../../../lib/contract.ts'
 import type { Lift } from '../../../lib/contract.ts'
 import { applyLiveEvent } from '../../../lib/live/live-table.ts'
 import { formatDateTime, formatKg, liftLabel } from '../../../lib/format.ts'
@@ -27,10 +27,10 @@ const positiveInt = (text: string | undefined) => (text && /^\d+$/.test(text) &&
 export function VideoPage() {
   const params = useParams()
   const key = useMemo<AttemptKey | null>(() => {
-    const competitionId = positiveInt(params.id)
+    const challengeId = positiveInt(params.id)
     const participantId = positiveInt(params.participantId)
-    const videoId = positiveInt(params.videoId)
-    return competitionId && participantId && videoId ? { competitionId, participantId, videoId } : null
+    const attemptId = positiveInt(params.videoId)
+    return challengeId && participantId && attemptId ? { challengeId, participantId, attemptId } : null
   }, [params.id, params.participantId, params.videoId])
   const { data: attempt, error, loading, reload } = useAttempt(key)
   const [debug, setDebug] = useState<PlayerDebug | null>(null)
@@ -46,7 +46,7 @@ export function VideoPage() {
     },
     [key],
   )
-  useLiveRoom(key ? competitionRoom(key.competitionId) : null, {
+  useLiveRoom(key ? challengeRoom(key.challengeId) : null, {
     ready: attempt !== undefined,
     seq: null,
     apply: (event) => {
@@ -169,14 +169,14 @@ export function VideoPage() {
           </details>
         )}
       </div>
-      <EngagementPanels attemptId={attempt.id} competitionId={attempt.competition_id} userId={userId} />
+      <EngagementPanels attemptId={attempt.id} challengeId={attempt.competition_id} userId={userId} />
     </div>
   )
 }
 
 /** Comments and analytics of the attempt, sharing one live state; opening the page counts as a view. */
-function EngagementPanels({ attemptId, competitionId, userId }: { attemptId: number; competitionId: number; userId: number | null }) {
-  const engagement = useEngagement(attemptId, competitionId, userId)
+function EngagementPanels({ attemptId, challengeId, userId }: { attemptId: number; challengeId: number; userId: number | null }) {
+  const engagement = useEngagement(attemptId, challengeId, userId)
   useEffect(() => {
     void recordView(attemptId, 'view')
   }, [attemptId])

@@ -8,7 +8,7 @@ import { useCallback } from 'react'
 import { liveSeq } from '../../../../api/participants.ts'
 import { queryKeys } from '../../../../api/query-keys.ts'
 import { apiRequest, errorText } from '../../../../lib/api-client.ts'
-import { competitionRoom } from '../../../../lib/contract.ts'
+import { challengeRoom } from '../../../../lib/contract.ts'
 import type { DeclarationBody, DeclarationResponse, LiveEventType, MeetCardsResponse } from '../../../../lib/contract.ts'
 import { applyLiveEvent, invalidateSoon, type LiveTable } from '../../../../lib/live/live-table.ts'
 import { useServerQuery } from '../../../../lib/server-query.ts'
@@ -63,7 +63,7 @@ export function useMeetCards(id: number | null) {
     return snapshot.seq
   }, [reload])
 
-  useLiveRoom(id ? competitionRoom(id) : null, {
+  useLiveRoom(id ? challengeRoom(id) : null, {
     ready: query.data !== undefined,
     seq: query.data?.seq ?? null,
     apply: (event) => applyLiveEvent(MEET_ROOM_TABLE, event, { id: id! }),

@@ -5,15 +5,14 @@ import { apiRequest } from '../../../../lib/api-client.ts'
 import type { DeclarationsResponse } from '../../../../lib/contract.ts'
 import { queryClient } from '../../../../lib/query-client.ts'
 
-export const myDeclarationsKey = (competitionId: number) => ['my-declarations', competitionId] as const
+export const myDeclarationsKey = (challengeId: number) => ['my-declarations', challengeId] as const
 
-export function useMyDeclarations(competitionId: number, enabled: boolean) {
+export function useMyDeclarations(challengeId: number, enabled: boolean) {
   return useQuery(
     {
-      queryKey: myDeclarationsKey(competitionId),
+      queryKey: myDeclarationsKey(challengeId),
       queryFn: async () =>
-        (await apiRequest<DeclarationsResponse>(`/competitions/${competitionId}/declarations/mine`, { auth: 'required' })).data
-          .declarations,
+        (await apiRequest<DeclarationsResponse>(`/competitions/${challengeId}/declarations/mine`, { auth: 'required' })).data.declarations,
       enabled,
     },
     queryClient,

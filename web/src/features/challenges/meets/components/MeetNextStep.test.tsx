@@ -22,7 +22,7 @@ const open = (own: MeetCard, extra: Parameters<typeof cardsAnswer>[1] = {}, rout
   const api = mockFetch({ 'GET /competitions/9/cards': { body: cardsAnswer([own, card(6, 'Other', {})], extra) }, ...routes })
   render(
     <MemoryRouter>
-      <MeetNextStep competitionId={9} userId={5} />
+      <MeetNextStep challengeId={9} userId={5} />
     </MemoryRouter>,
   )
   return api

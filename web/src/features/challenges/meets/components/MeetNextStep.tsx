@@ -13,8 +13,8 @@ import { myDeclarationsKey, useMyDeclarations } from '../api/my-declarations.ts'
 import './meets.css'
 
 /** The upload page for the attempt, its lift and weight filled in. */
-export const uploadLink = (competitionId: number, lift: LiftType, weight: number) =>
-  `/challenges/${competitionId}/upload?${new URLSearchParams({ lift, weight: String(weight) })}`
+export const uploadLink = (challengeId: number, lift: LiftType, weight: number) =>
+  `/challenges/${challengeId}/upload?${new URLSearchParams({ lift, weight: String(weight) })}`
 
 /**
  * The lifts the form offers: the next step's, then the openers of later lifts not started yet (a lifter
@@ -31,12 +31,12 @@ export function declarableLifts(card: MeetCard): LiftType[] {
 }
 
 interface Props {
-  competitionId: number
+  challengeId: number
   userId: number
 }
 
-export function MeetNextStep({ competitionId, userId }: Props) {
-  const { cards } = useMeetCards(competitionId)
+export function MeetNextStep({ challengeId, userId }: Props) {
+  const { cards } = useMeetCards(challengeId)
   const card = cards?.cards.find((c) => c.user_id === userId)
   if (!cards || !card) return null
   const { next } = card
@@ -45,8 +45,8 @@ export function MeetNextStep({ competitionId, userId }: Props) {
     <div className="meet-next-step" data-testid="meet-next-step" data-action={next.action}>
       {next.action === 'take' && next.lift_type && next.weight !== null ? (
         <>
-          <AttemptCode competitionId={competitionId} lift={next.lift_type} attempt={next.attempt_number} />
-          <Link className="button" to={uploadLink(competitionId, next.lift_type, next.weight)}>
+          <AttemptCode challengeId={challengeId} lift={next.lift_type} attempt={next.attempt_number} />
+          <Link className="button" to={uploadLink(challengeId, next.lift_type, next.weight)}>
             {text}
           </Link>
         </>
@@ -56,15 +56,15 @@ export function MeetNextStep({ competitionId, userId }: Props) {
         </p>
       )}
       {next.action === 'declare' && (
-        <DeclareForm key={`${next.lift_type}:${next.attempt_number}`} competitionId={competitionId} card={card} cards={cards} />
+        <DeclareForm key={`${next.lift_type}:${next.attempt_number}`} challengeId={challengeId} card={card} cards={cards} />
       )}
     </div>
   )
 }
 
 /** The code to show to the camera at the start of the take of the declared attempt (none for rows from before codes). */
-function AttemptCode({ competitionId, lift, attempt }: { competitionId: number; lift: LiftType; attempt: number | null }) {
-  const mine = useMyDeclarations(competitionId, true)
+function AttemptCode({ challengeId, lift, attempt }: { challengeId: number; lift: LiftType; attempt: number | null }) {
+  const mine = useMyDeclarations(challengeId, true)
   const code = mine.data?.find((d) => d.lift_type === lift && d.attempt_number === attempt)?.code
   if (!code) return null
   return (
@@ -75,7 +75,7 @@ function AttemptCode({ competitionId, lift, attempt }: { competitionId: number; 
   )
 }
 
-function DeclareForm({ competitionId, card, cards }: { competitionId: number; card: MeetCard; cards: MeetCardsResponse }) {
+function DeclareForm({ challengeId, card, cards }: { challengeId: number; card: MeetCard; cards: MeetCardsResponse }) {
   const { next } = card
   const lifts = declarableLifts(card).filter((l) => cards.lifts.includes(l))
   const [lift, setLift] = useState<LiftType>(next.lift_type ?? lifts[0]!)
@@ -89,10 +89,10 @@ function DeclareForm({ competitionId, card, cards }: { competitionId: number; ca
     setError(null)
     setBusy(true)
     try {
-      await declareAttempt(competitionId, { lift_type: lift, weight: Number(weight) })
+      await declareAttempt(challengeId, { lift_type: lift, weight: Number(weight) })
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meetCardsQuery(competitionId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: myDeclarationsKey(competitionId) }),
+        queryClient.invalidateQueries({ queryKey: meetCardsQuery(challengeId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: myDeclarationsKey(challengeId) }),
       ])
     } catch (e) {
       setError((e as Error).message)

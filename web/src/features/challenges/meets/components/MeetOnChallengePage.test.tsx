@@ -3,10 +3,10 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Competition } from '../../../../lib/contract.ts'
+import type { Challenge } from '../../../../lib/contract.ts'
 import { useSession } from '../../../../stores/session.ts'
 import { mockFetch } from '../../../../test/fetch-mock.ts'
-import { competition, participant, summary } from '../../../../test/fixtures.ts'
+import { challenge, participant, summary } from '../../../../test/fixtures.ts'
 import { fakeLiveRoom } from '../../../../test/live-room.ts'
 import { ChallengeDetailPage } from '../../components/ChallengeDetailPage.tsx'
 import { card, cardsAnswer, cell, step } from '../api/meet-fixtures.test-util.ts'
@@ -20,11 +20,11 @@ afterEach(() => {
   useSession.setState({ status: 'unauthenticated', userId: null, user: null, error: null })
 })
 
-function open(format: Competition['format']) {
+function open(format: Challenge['format']) {
   const own = participant({ id: 5, user_id: 5, competition_id: 9, name: 'Me', weight_class: '93kg' })
   const api = mockFetch({
     'GET /competitions/9/summary': {
-      body: summary({ competition: competition({ id: 9, participants: 1, format }), count: 1, class_counts: { '93kg': 1 }, top: [own] }),
+      body: summary({ competition: challenge({ id: 9, participants: 1, format }), count: 1, class_counts: { '93kg': 1 }, top: [own] }),
       headers: { 'x-live-seq': '1' },
     },
     'GET /competitions/9/participants/5': { body: { participant: own } },

@@ -46,7 +46,7 @@ describe('MeetProjectorBoard', () => {
         }),
       },
     })
-    render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+    render(<MeetProjectorBoard challenge={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
     const rows = await screen.findAllByRole('row')
     const cyRow = rows.find((r) => r.getAttribute('data-user-id') === '7')!
     expect([...cyRow.querySelectorAll('.meet-cell')].map((c) => c.getAttribute('data-state'))).toEqual([
@@ -143,7 +143,7 @@ describe('MeetProjectorBoard', () => {
       },
       'GET /competitions/9/records': { body: { records: [] } },
     })
-    render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+    render(<MeetProjectorBoard challenge={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
     const marked = await screen.findByRole('img', {
       name: '1st squat: 202.5 kg declared, record attempt (squat record 200 kg (open 83kg))',
     })
@@ -194,7 +194,7 @@ describe('MeetProjectorBoard', () => {
           },
         },
       })
-      render(<MeetProjectorBoard competition={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
+      render(<MeetProjectorBoard challenge={{ id: 9, name: 'Meet', ranking: 'class', points_formula: 'dots' }} />)
       expect((await screen.findByTestId('board-page')).textContent).toBe('Page 1 of 2')
       expect(screen.queryByRole('region', { name: 'Team standings' })).toBeNull()
       act(() => vi.advanceTimersByTime(MEET_PAGE_MS))

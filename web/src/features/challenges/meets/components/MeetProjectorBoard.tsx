@@ -10,8 +10,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { LiveIndicator } from '../../../../components/LiveIndicator.tsx'
 import { OfflineNotice } from '../../../../components/OfflineNotice.tsx'
-import { FORMULA_NAMES, competitionRoom } from '../../../../lib/contract.ts'
-import type { Competition, MeetCard } from '../../../../lib/contract.ts'
+import { FORMULA_NAMES, challengeRoom } from '../../../../lib/contract.ts'
+import type { Challenge, MeetCard } from '../../../../lib/contract.ts'
 import { formatKg, formatNumber, formatPoints } from '../../../../lib/format.ts'
 import { queryClient } from '../../../../lib/query-client.ts'
 import { challengeTeamsQuery } from '../../api/challenge-teams.ts'
@@ -33,17 +33,17 @@ const DEFAULT_FIT = { capacity: 8, headerCost: 1 }
 const NEXT_UP_SHOWN = 4
 
 interface Props {
-  competition: Pick<Competition, 'id' | 'name' | 'ranking' | 'points_formula'>
+  challenge: Pick<Challenge, 'id' | 'name' | 'ranking' | 'points_formula'>
 }
 
-export function MeetProjectorBoard({ competition }: Props) {
-  const { cards } = useMeetCards(competition.id)
-  const groups = useMemo(() => meetGroups(cards?.cards ?? [], competition.ranking), [cards, competition.ranking])
+export function MeetProjectorBoard({ challenge }: Props) {
+  const { cards } = useMeetCards(challenge.id)
+  const groups = useMemo(() => meetGroups(cards?.cards ?? [], challenge.ranking), [cards, challenge.ranking])
   const bodyRef = useRef<HTMLDivElement>(null)
   const [fit, setFit] = useState(DEFAULT_FIT)
   const pages = useMemo(() => meetPages(groups, fit.capacity, fit.headerCost), [groups, fit])
   // A meet with teams ends each round of pages with the team standings (docs/teams.md).
-  const { data: teams } = useQuery(challengeTeamsQuery(competition.id), queryClient)
+  const { data: teams } = useQuery(challengeTeamsQuery(challenge.id), queryClient)
   const teamsPage = (teams?.length ?? 0) > 0
   const pageCount = pages.length + (teamsPage ? 1 : 0)
   const [page, setPage] = useState(0)
@@ -95,11 +95,11 @@ export function MeetProjectorBoard({ competition }: Props) {
       <header className="board__header">
         <div className="board__title">
           <p className="board__kicker">LiftArena live · meet</p>
-          <h1>{competition.name}</h1>
+          <h1>{challenge.name}</h1>
         </div>
         <div className="board__meta">
           <OfflineNotice variant="inline" />
-          <LiveIndicator room={competitionRoom(competition.id)} variant="board" />
+          <LiveIndicator room={challengeRoom(challenge.id)} variant="board" />
           {cards && (
             <span>
               <strong>{cards.cards.length}</strong> lifters
@@ -112,14 +112,14 @@ export function MeetProjectorBoard({ competition }: Props) {
           )}
         </div>
       </header>
-      <RecordHighlight competitionId={competition.id} />
+      <RecordHighlight challengeId={challenge.id} />
       <div className="meet-projector__body" ref={bodyRef} data-page={pageIndex + 1}>
         {current.map((segment) => (
           <BoardSegment
             key={`${segment.weightClass ?? ''}:${segment.cards[0]?.user_id}`}
             segment={segment}
             lifts={lifts}
-            formula={competition.points_formula}
+            formula={challenge.points_formula}
           />
         ))}
         {showTeams && teams && (
@@ -156,7 +156,7 @@ function BoardSegment({
 }: {
   segment: MeetPageSegment
   lifts: MeetCard['lifts'][number]['lift_type'][]
-  formula: Competition['points_formula']
+  formula: Challenge['points_formula']
 }) {
   return (
     <section className="meet-board-table__segment" aria-label={segment.weightClass ?? 'Ranking'}>

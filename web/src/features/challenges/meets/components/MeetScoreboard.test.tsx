@@ -45,7 +45,7 @@ const cy = card(
 describe('MeetScoreboard', () => {
   it('draws each cell by its state, the bests, total or Bombed out, and places', async () => {
     mockFetch({ 'GET /competitions/9/cards': { body: cardsAnswer([ana, cy, bo]), headers: { 'x-live-seq': '4' } } })
-    render(<MeetScoreboard competition={{ id: 9, ranking: 'class' }} highlightUserId={5} />)
+    render(<MeetScoreboard challenge={{ id: 9, ranking: 'class' }} highlightUserId={5} />)
     const anaCard = await screen.findByRole('article', { name: 'Ana Lifter' })
     const squat = anaCard.querySelector('[data-lift="squat"]')!
     expect([...squat.querySelectorAll('.meet-cell')].map((c) => c.getAttribute('data-state'))).toEqual(['good', 'no_lift', 'pending'])
@@ -99,7 +99,7 @@ describe('MeetScoreboard', () => {
         }),
       },
     })
-    render(<MeetScoreboard competition={{ id: 9, ranking: 'class' }} />)
+    render(<MeetScoreboard challenge={{ id: 9, ranking: 'class' }} />)
     const list = await screen.findByRole('list', { name: 'Next up' })
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Ana Lifter3rd squat · 187.5 kgwith the judges',
@@ -117,7 +117,7 @@ describe('MeetScoreboard', () => {
     const api = mockFetch({
       'GET /competitions/9/cards': () => ({ body: answers[Math.min(served++, 2)], headers: { 'x-live-seq': String(served) } }),
     })
-    render(<MeetScoreboard competition={{ id: 9, ranking: 'class' }} />)
+    render(<MeetScoreboard challenge={{ id: 9, ranking: 'class' }} />)
     const second = async () =>
       (await screen.findByRole('article', { name: 'Ana Lifter' })).querySelectorAll('[data-lift="squat"] .meet-cell')[1]!
     expect((await second()).getAttribute('data-state')).toBe('empty')

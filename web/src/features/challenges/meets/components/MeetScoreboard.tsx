@@ -1,7 +1,7 @@
 // The classic scoreboard of a meet on the challenge page: "Next up", then each lifter's card, grouped
 // by weight class when the challenge ranks within classes, in the order and places the cards answer
 // gives (never re-ranked here). Live through useMeetCards.
-import type { Competition, MeetCard } from '../../../../lib/contract.ts'
+import type { Challenge, MeetCard } from '../../../../lib/contract.ts'
 import { classOrder } from '../../../../lib/contract.ts'
 import { useMeetCards } from '../api/meet-cards.ts'
 import { MeetCardView } from './MeetCard.tsx'
@@ -11,7 +11,7 @@ import './meets.css'
 /** The cards in their groups: one per weight class (in the classes' order) when ranked by class, else one. */
 export function meetGroups(
   cards: readonly MeetCard[],
-  ranking: Competition['ranking'],
+  ranking: Challenge['ranking'],
 ): Array<{ weightClass: string | null; cards: MeetCard[] }> {
   const classes = [...new Set(cards.map((c) => c.weight_class))].sort(classOrder)
   if (ranking !== 'class' || classes.length <= 1) return [{ weightClass: null, cards: [...cards] }]
@@ -19,12 +19,12 @@ export function meetGroups(
 }
 
 interface Props {
-  competition: Pick<Competition, 'id' | 'ranking'>
+  challenge: Pick<Challenge, 'id' | 'ranking'>
   highlightUserId?: number | null
 }
 
-export function MeetScoreboard({ competition, highlightUserId = null }: Props) {
-  const { cards, error, reload } = useMeetCards(competition.id)
+export function MeetScoreboard({ challenge, highlightUserId = null }: Props) {
+  const { cards, error, reload } = useMeetCards(challenge.id)
   if (!cards) {
     if (!error) return <div className="spinner" role="status" aria-label="Loading scoreboard" />
     return (
@@ -43,7 +43,7 @@ export function MeetScoreboard({ competition, highlightUserId = null }: Props) {
         <NextUpList nextUp={cards.next_up} />
       </section>
       {cards.cards.length === 0 && <p className="muted">No lifters yet.</p>}
-      {meetGroups(cards.cards, competition.ranking).map((group) => (
+      {meetGroups(cards.cards, challenge.ranking).map((group) => (
         <section key={group.weightClass ?? 'all'} className="meet-board__group" aria-label={group.weightClass ?? 'Lifters'}>
           {group.weightClass && <h3 className="meet-board__class">{group.weightClass}</h3>}
           <div className="meet-board__cards">

@@ -21,8 +21,8 @@ export function recordWords(r: RecordRow): string {
   return `${r.name}: ${formatKg(r.weight)} ${lift} (${r.sex === 'F' ? 'women' : 'men'} ${r.weight_class}, ${r.division.replace(/_/g, ' ')})${was}`
 }
 
-export function RecordHighlight({ competitionId }: { competitionId: number }) {
-  const { data } = useQuery(challengeRecordsQuery(competitionId), queryClient)
+export function RecordHighlight({ challengeId }: { challengeId: number }) {
+  const { data } = useQuery(challengeRecordsQuery(challengeId), queryClient)
   const seen = useRef<Set<string> | null>(null)
   const [shown, setShown] = useState<RecordRow[]>([])
 

@@ -1,7 +1,7 @@
 // GET /competitions/:id, and GET /competitions/:id/summary (what the challenge page shows: the
 // count, the top of each group and the newest attempts, with the live seq it reflects).
 import { apiGet, apiRequest } from '../lib/api-client.ts'
-import type { CompetitionResponse, CompetitionSummaryResponse } from '../lib/contract.ts'
+import type { ChallengeResponse, ChallengeSummaryResponse } from '../lib/contract.ts'
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import { useServerQuery } from '../lib/server-query.ts'
 import { liveSeq } from './participants.ts'
@@ -9,25 +9,25 @@ import { queryKeys } from './query-keys.ts'
 
 export const CHALLENGE_FAILED = 'Failed to load challenge details'
 
-const getCompetition = async (id: number, signal?: AbortSignal) =>
-  (await apiGet<CompetitionResponse>(`/competitions/${id}`, { signal })).competition
+const getChallenge = async (id: number, signal?: AbortSignal) =>
+  (await apiGet<ChallengeResponse>(`/competitions/${id}`, { signal })).competition
 
-export const competitionQuery = (id: number | null) =>
+export const challengeQuery = (id: number | null) =>
   queryOptions({
     queryKey: [...queryKeys.challenge(id ?? 0), 'competition'] as const,
-    queryFn: id ? ({ signal }) => getCompetition(id, signal) : skipToken,
+    queryFn: id ? ({ signal }) => getChallenge(id, signal) : skipToken,
   })
 
-export const useCompetition = (id: number | null) => useServerQuery(competitionQuery(id))
+export const useChallenge = (id: number | null) => useServerQuery(challengeQuery(id))
 
 export interface SummarySnapshot {
-  summary: CompetitionSummaryResponse
+  summary: ChallengeSummaryResponse
   /** The room's `seq` at the time of the answer (header x-live-seq); live events continue from it. */
   seq: number | null
 }
 
-async function fetchCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
-  const { data, headers } = await apiRequest<CompetitionSummaryResponse>(`/competitions/${id}/summary`, { signal })
+async function fetchChallengeSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
+  const { data, headers } = await apiRequest<ChallengeSummaryResponse>(`/competitions/${id}/summary`, { signal })
   return { summary: data, seq: liveSeq(headers) }
 }
 
@@ -41,16 +41,16 @@ const EARLY_MAX_AGE_MS = 5_000
  * the request and the page's code travel together instead of one after the other. The page takes
  * the answer once; its live room continues from that answer's seq like from any other.
  */
-export function prefetchCompetitionSummary(id: number): void {
-  const answer = fetchCompetitionSummary(id)
+export function prefetchChallengeSummary(id: number): void {
+  const answer = fetchChallengeSummary(id)
   answer.catch(() => {}) // a failure is reported when the page asks, by its own request
   early = { id, at: Date.now(), answer }
 }
 
-export function getCompetitionSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
+export function getChallengeSummary(id: number, signal?: AbortSignal): Promise<SummarySnapshot> {
   const taken = early
   early = null
   if (taken && taken.id === id && Date.now() - taken.at < EARLY_MAX_AGE_MS)
-    return taken.answer.catch(() => fetchCompetitionSummary(id, signal))
-  return fetchCompetitionSummary(id, signal)
+    return taken.answer.catch(() => fetchChallengeSummary(id, signal))
+  return fetchChallengeSummary(id, signal)
 }

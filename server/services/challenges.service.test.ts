@@ -5,13 +5,13 @@ import {
   CONTROL_REFUSED,
   assertMayCancel,
   challengeLiftTypes,
-  newCompetition,
+  newChallenge,
   nextStatusChange,
   normalizeGender,
   openChallenges,
   plannedEdit,
   type EditableChallenge,
-} from './competitions.service.ts'
+} from './challenges.service.ts'
 
 describe('nextStatusChange', () => {
   it('is the earliest start or just-after-end still ahead, or undefined', () => {
@@ -36,7 +36,7 @@ describe('nextStatusChange', () => {
 
 describe('a new challenge', () => {
   it('stores trimmed names, the spec defaults and the description metadata', () => {
-    const row = newCompetition({ name: ' Spring Open ', location: ' Oslo ', start_date: '2030-03-01', end_date: '2030-03-08' }, 7)
+    const row = newChallenge({ name: ' Spring Open ', location: ' Oslo ', start_date: '2030-03-01', end_date: '2030-03-08' }, 7)
     expect(row).toMatchObject({
       name: 'Spring Open',
       location: 'Oslo',
@@ -51,7 +51,7 @@ describe('a new challenge', () => {
     })
     // A description carrying metadata of its own keeps only its text.
     expect(
-      newCompetition(
+      newChallenge(
         { name: 'X', location: 'Y', start_date: '2030-03-01', end_date: '2030-03-01', description: 'Old - {"gender":"F"}', gender: 'F' },
         1,
       ).description,
@@ -59,7 +59,7 @@ describe('a new challenge', () => {
   })
 
   it('refuses an end before the start', () => {
-    expect(() => newCompetition({ name: 'X', location: 'Y', start_date: '2030-03-08', end_date: '2030-03-01' }, 1)).toThrow(
+    expect(() => newChallenge({ name: 'X', location: 'Y', start_date: '2030-03-08', end_date: '2030-03-01' }, 1)).toThrow(
       new HttpError(400, 'end_date must not be before start_date.'),
     )
   })

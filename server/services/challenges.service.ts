@@ -18,12 +18,12 @@ import {
   parseDescription,
   prizePoolProblem,
   scoringOf,
-  type CreateCompetitionBody,
+  type CreateChallengeBody,
   type LiftType,
   type PrizePoolInput,
-  type UpdateCompetitionBody,
+  type UpdateChallengeBody,
 } from '../../contract/index.ts'
-import type { CompetitionsRepository, NewCompetition } from '../../infra/repositories/competitions.repository.ts'
+import type { ChallengesRepository, NewChallenge } from '../../infra/repositories/challenges.repository.ts'
 import { listedLiftTypes } from '../../infra/scoring-view.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { invalidDate, parseChallengeDate } from './challenge-dates.service.ts'
@@ -47,8 +47,8 @@ export function nextStatusChange(challenges: readonly { startDate: Date; endDate
  * The home page's open challenges at `now`: the first `limit` running and upcoming ones (status as
  * challengeStatus says), their counts, and when the answer goes stale (the next of them to change status).
  */
-export async function openChallenges(competitions: Pick<CompetitionsRepository, 'openWithSeq'>, limit: number, now: Date) {
-  const { soonest, ...read } = await competitions.openWithSeq(
+export async function openChallenges(challenges: Pick<ChallengesRepository, 'openWithSeq'>, limit: number, now: Date) {
+  const { soonest, ...read } = await challenges.openWithSeq(
     { ongoing: statusBounds('ongoing', now), upcoming: statusBounds('upcoming', now) },
     limit,
   )
@@ -69,7 +69,7 @@ export function normalizeGender(value: string | undefined | null): 'M' | 'F' {
 const DEFAULT_LIFT_TYPES = ['Squat', 'Bench Press', 'Deadlift']
 
 /** What create_competition stores for a body: trimmed names, the dates' rule, defaults (docs/product/validation.md), the description's metadata. */
-export function newCompetition(body: CreateCompetitionBody, createdById: number): NewCompetition {
+export function newChallenge(body: CreateChallengeBody, createdById: number): NewChallenge {
   const startDate = parseChallengeDate(body.start_date, 'start')
   const endDate = parseChallengeDate(body.end_date, 'end')
   if (!startDate) throw badRequest(invalidDate('start_date'))
@@ -119,7 +119,7 @@ export function newCompetition(body: CreateCompetitionBody, createdById: number)
 }
 
 /** A meet's weigh-in window as stored (both null without one); throws the answer when it cannot be one. */
-function weighInWindow(body: CreateCompetitionBody, endDate: Date): { weighInOpensAt: Date | null; weighInClosesAt: Date | null } {
+function weighInWindow(body: CreateChallengeBody, endDate: Date): { weighInOpensAt: Date | null; weighInClosesAt: Date | null } {
   if (!body.weigh_in) return { weighInOpensAt: null, weighInClosesAt: null }
   if ((body.format ?? 'open') !== 'meet') throw badRequest('weigh_in is for meets: an open challenge takes self-declared bodyweights.')
   const opens = parseChallengeDate(body.weigh_in.opens_at, 'start')
@@ -140,7 +140,7 @@ export function prizeColumns(input: PrizePoolInput | null) {
 }
 
 /** A challenge ranked by a formula must have lifts that formula scores (formulaFits); throws the answer when not. */
-function assertFormulaFits(formula: Exclude<NonNullable<CreateCompetitionBody['ranking']>, 'class'>, lifts: LiftType[]): void {
+function assertFormulaFits(formula: Exclude<NonNullable<CreateChallengeBody['ranking']>, 'class'>, lifts: LiftType[]): void {
   const { total_lifts } = scoringOf(lifts)
   if (formulaFits(formula, total_lifts)) return
   const fitting = fittingFormulas(total_lifts).map((f) => FORMULA_NAMES[f])
@@ -179,7 +179,7 @@ export interface EditableChallenge {
 }
 
 /** The stored columns an organiser's change writes; throws the answer when the rules refuse it (docs/challenge-control.md). */
-export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionBody, now = new Date()): Partial<NewCompetition> {
+export function plannedEdit(current: EditableChallenge, body: UpdateChallengeBody, now = new Date()): Partial<NewChallenge> {
   const status = challengeStatus(current.startDate, current.endDate, now)
   if (status === 'completed') throw conflict(CONTROL_REFUSED.ended)
   const details = (['name', 'location', 'description', 'start_date', 'require_verified_email'] as const).filter(
@@ -203,7 +203,7 @@ export function plannedEdit(current: EditableChallenge, body: UpdateCompetitionB
   if (end < start) throw badRequest(CONTROL_REFUSED.endBeforeStart)
   const registrationDeadline = deadline === undefined ? current.registrationDeadline : deadline
   if (registrationDeadline && registrationDeadline > end) throw badRequest(CONTROL_REFUSED.deadlineAfterEnd)
-  const data: Partial<NewCompetition> = {}
+  const data: Partial<NewChallenge> = {}
   if (body.name !== undefined) data.name = body.name.trim()
   if (body.location !== undefined) data.location = body.location.trim()
   if (body.description !== undefined) {

@@ -1,59 +1,59 @@
 // Challenges: all of their I/O. Creating one is announced to the global room, whose
 // seq therefore versions the challenge list (the list's read cache relies on it).
-import { GLOBAL_ROOM, competitionRoom, type Competition, type StatusBounds } from '../../contract/index.ts'
+import { GLOBAL_ROOM, challengeRoom, type Challenge, type StatusBounds } from '../../contract/index.ts'
 import type { Announcer } from '../announcer.ts'
 import type { Prisma, PrismaClient } from '../db.ts'
 import { refreshLeaderboardOf } from './leaderboard-refresh.ts'
 
 /** A challenge with its participant count, as every answer about it shows it. */
-export const withParticipantCount = { _count: { select: { participants: true } } } as const satisfies Prisma.CompetitionInclude
-export type CompetitionRow = Prisma.CompetitionGetPayload<{ include: typeof withParticipantCount }>
+export const withParticipantCount = { _count: { select: { participants: true } } } as const satisfies Prisma.ChallengeInclude
+export type ChallengeRow = Prisma.ChallengeGetPayload<{ include: typeof withParticipantCount }>
 
-export type NewCompetition = Omit<Prisma.CompetitionUncheckedCreateInput, 'id' | 'createdAt'>
+export type NewChallenge = Omit<Prisma.ChallengeUncheckedCreateInput, 'id' | 'createdAt'>
 
 /** Challenges whose dates are within `bounds`. */
-const whereWithin = (bounds: StatusBounds): Prisma.CompetitionWhereInput => ({
+const whereWithin = (bounds: StatusBounds): Prisma.ChallengeWhereInput => ({
   startDate: { ...(bounds.startsAfter ? { gt: bounds.startsAfter } : {}), ...(bounds.startsBy ? { lte: bounds.startsBy } : {}) },
   endDate: { ...(bounds.endsFrom ? { gte: bounds.endsFrom } : {}), ...(bounds.endsBefore ? { lt: bounds.endsBefore } : {}) },
 })
 
 /** The challenge as a locked write sees it (its room locked: joins, uploads and votes wait), and what it may do. */
 export interface LockedChallenge {
-  row: CompetitionRow
+  row: ChallengeRow
   /** Attempts recorded in it. */
   recordedLifts(): Promise<number>
   /** Writes the change and tells its room and the global room (`competition.updated`); the row as it is now. */
-  update(data: Partial<NewCompetition>): Promise<CompetitionRow>
+  update(data: Partial<NewChallenge>): Promise<ChallengeRow>
   /** Removes it with its entries and tells its room and the global room (`competition.cancelled`); the lifters who had entered. */
   cancel(): Promise<number[]>
 }
 
-export function createCompetitionsRepository(prisma: PrismaClient, announcer: Announcer) {
+export function createChallengesRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /** null when it does not exist. */
-    find(id: number): Promise<CompetitionRow | null> {
-      return prisma.competition.findUnique({ where: { id }, include: withParticipantCount })
+    find(id: number): Promise<ChallengeRow | null> {
+      return prisma.challenge.findUnique({ where: { id }, include: withParticipantCount })
     },
 
     /** Whether the challenge exists. */
     async exists(id: number): Promise<boolean> {
-      return (await prisma.competition.findUnique({ where: { id }, select: { id: true } })) !== null
+      return (await prisma.challenge.findUnique({ where: { id }, select: { id: true } })) !== null
     },
 
     /** What an upload checks: when it runs and which lifts it lists. */
     findUploadRules(id: number) {
-      return prisma.competition.findUnique({
+      return prisma.challenge.findUnique({
         where: { id },
         select: { startDate: true, endDate: true, liftTypes: true, description: true, weighInOpensAt: true, weighInClosesAt: true },
       })
     },
 
     /** Every challenge, newest start first, with the global room's seq read in the same snapshot. */
-    async listWithSeq(): Promise<{ seq: number; rows: CompetitionRow[] }> {
+    async listWithSeq(): Promise<{ seq: number; rows: ChallengeRow[] }> {
       const [head, rows] = await prisma.$transaction(
         [
           prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
-          prisma.competition.findMany({ include: withParticipantCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
+          prisma.challenge.findMany({ include: withParticipantCount, orderBy: [{ startDate: 'desc' }, { id: 'desc' }] }),
         ],
         { isolationLevel: 'RepeatableRead' },
       )
@@ -71,22 +71,22 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
       const [head, running, next, runningCount, nextCount, firstEnd, firstStart] = await prisma.$transaction(
         [
           prisma.liveRoom.findUnique({ where: { room: GLOBAL_ROOM }, select: { seq: true } }),
-          prisma.competition.findMany({
+          prisma.challenge.findMany({
             where: ongoing,
             include: withParticipantCount,
             orderBy: [{ startDate: 'asc' }, { id: 'asc' }],
             take: limit,
           }),
-          prisma.competition.findMany({
+          prisma.challenge.findMany({
             where: upcoming,
             include: withParticipantCount,
             orderBy: [{ startDate: 'asc' }, { id: 'asc' }],
             take: limit,
           }),
-          prisma.competition.count({ where: ongoing }),
-          prisma.competition.count({ where: upcoming }),
-          prisma.competition.aggregate({ where: ongoing, _min: { endDate: true } }),
-          prisma.competition.aggregate({ where: upcoming, _min: { startDate: true } }),
+          prisma.challenge.count({ where: ongoing }),
+          prisma.challenge.count({ where: upcoming }),
+          prisma.challenge.aggregate({ where: ongoing, _min: { endDate: true } }),
+          prisma.challenge.aggregate({ where: upcoming, _min: { startDate: true } }),
         ],
         { isolationLevel: 'RepeatableRead' },
       )
@@ -106,23 +106,23 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
      */
     withChallengeLocked<T>(
       id: number,
-      answer: (row: CompetitionRow) => Competition,
+      answer: (row: ChallengeRow) => Challenge,
       work: (locked: LockedChallenge) => Promise<T>,
     ): Promise<T | null> {
       return announcer
         .write(async (tx, announce) => {
-          const room = competitionRoom(id)
+          const room = challengeRoom(id)
           await announce.lock(room)
-          const row = await tx.competition.findUnique({ where: { id }, include: withParticipantCount })
+          const row = await tx.challenge.findUnique({ where: { id }, include: withParticipantCount })
           if (!row) {
             // The reserved number must be used or nothing commits: the room of a challenge that is not there hears nothing.
             throw new NotThere()
           }
           return work({
             row,
-            recordedLifts: () => tx.attempt.count({ where: { participant: { competitionId: id } } }),
+            recordedLifts: () => tx.attempt.count({ where: { participant: { challengeId: id } } }),
             async update(data) {
-              const updated = await tx.competition.update({ where: { id }, data, include: withParticipantCount })
+              const updated = await tx.challenge.update({ where: { id }, data, include: withParticipantCount })
               await announce(room, 'competition.updated', { competition: answer(updated) })
               await announce(GLOBAL_ROOM, 'competition.updated', { competition: answer(updated) })
               return updated
@@ -130,10 +130,10 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
             async cancel() {
               // By user id: each board refresh takes that athlete's lock, and two writers must take them in one order.
               const lifters = (
-                await tx.participant.findMany({ where: { competitionId: id }, select: { userId: true }, orderBy: { userId: 'asc' } })
+                await tx.participant.findMany({ where: { challengeId: id }, select: { userId: true }, orderBy: { userId: 'asc' } })
               ).map((p) => p.userId)
               await announce(room, 'competition.cancelled', { competition_id: id, name: row.name })
-              await tx.competition.delete({ where: { id } })
+              await tx.challenge.delete({ where: { id } })
               for (const userId of lifters) await refreshLeaderboardOf(tx, userId)
               await announce(GLOBAL_ROOM, 'competition.cancelled', { competition_id: id, name: row.name })
               return lifters
@@ -147,9 +147,9 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
     },
 
     /** Stores a new challenge and announces it; `answer` turns the stored row into what the event carries. */
-    create(data: NewCompetition, answer: (row: CompetitionRow) => Competition): Promise<CompetitionRow> {
+    create(data: NewChallenge, answer: (row: ChallengeRow) => Challenge): Promise<ChallengeRow> {
       return announcer.write(async (tx, announce) => {
-        const created = await tx.competition.create({ data })
+        const created = await tx.challenge.create({ data })
         const row = { ...created, _count: { participants: 0 } }
         await announce(GLOBAL_ROOM, 'competition.created', { competition: answer(row) })
         return row
@@ -160,4 +160,4 @@ export function createCompetitionsRepository(prisma: PrismaClient, announcer: An
 
 class NotThere extends Error {}
 
-export type CompetitionsRepository = ReturnType<typeof createCompetitionsRepository>
+export type ChallengesRepository = ReturnType<typeof createChallengesRepository>

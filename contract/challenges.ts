@@ -23,7 +23,7 @@ export const Gender = Literals(['M', 'F'])
 /** A weight class as clients send it ('59kg', '84kg+'); whether it is in a challenge's set is the server's to say (a sentence). */
 export const WeightClassText = Type.String({ minLength: 1, maxLength: 12, pattern: PLAIN_LINE })
 
-export const Competition = Type.Object({
+export const Challenge = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   /** As stored: display text, then ' - ' and JSON metadata (docs/product/data.md). */
@@ -66,16 +66,16 @@ export const Competition = Type.Object({
   /** The creation-time check's window in hours set by the organiser (docs/video-checks.md); null: the platform's default. */
   take_check_window_hours: Type.Optional(Nullable(Type.Integer())),
 })
-export type Competition = Static<typeof Competition>
+export type Challenge = Static<typeof Challenge>
 
 /** The organiser's window for the creation-time check (docs/video-checks.md), hours: a day to a month. */
 export const TAKE_CHECK_WINDOW_HOURS = { min: 1, max: 720 } as const
 /** GET /competitions. An object, as the spec's client reads `response.competitions` (room for paging fields). */
-export const CompetitionListResponse = Type.Object({ competitions: Type.Array(Competition) })
-export type CompetitionListResponse = Static<typeof CompetitionListResponse>
+export const ChallengeListResponse = Type.Object({ competitions: Type.Array(Challenge) })
+export type ChallengeListResponse = Static<typeof ChallengeListResponse>
 /** GET /competitions/:id: the spec's client reads `response.competition`. */
-export const CompetitionResponse = Type.Object({ competition: Competition })
-export type CompetitionResponse = Static<typeof CompetitionResponse>
+export const ChallengeResponse = Type.Object({ competition: Challenge })
+export type ChallengeResponse = Static<typeof ChallengeResponse>
 
 /** One lift attempt as lists show it. */
 export const Lift = Type.Object({
@@ -168,7 +168,7 @@ export type Participant = Static<typeof Participant>
 export const ParticipantListResponse = Type.Object({ participants: Type.Array(Participant) })
 export type ParticipantListResponse = Static<typeof ParticipantListResponse>
 
-export const CreateCompetitionBody = Type.Object(
+export const CreateChallengeBody = Type.Object(
   {
     name: NameText(120),
     location: NameText(120),
@@ -216,13 +216,13 @@ export const CreateCompetitionBody = Type.Object(
   },
   { additionalProperties: false },
 )
-export type CreateCompetitionBody = Static<typeof CreateCompetitionBody>
+export type CreateChallengeBody = Static<typeof CreateChallengeBody>
 
 /**
  * PATCH /competitions/:id: what the organiser may change (docs/challenge-control.md). Details and the
  * start only before the start; the end and the registration deadline until the end.
  */
-export const UpdateCompetitionBody = Type.Object(
+export const UpdateChallengeBody = Type.Object(
   {
     name: Type.Optional(NameText(120)),
     location: Type.Optional(NameText(120)),
@@ -239,9 +239,9 @@ export const UpdateCompetitionBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export type UpdateCompetitionBody = Static<typeof UpdateCompetitionBody>
+export type UpdateChallengeBody = Static<typeof UpdateChallengeBody>
 
-export const CreateCompetitionResponse = Type.Object({
+export const CreateChallengeResponse = Type.Object({
   competition_id: Type.Integer(),
   name: Type.String(),
   start_date: Type.String(),
@@ -254,9 +254,9 @@ export const CreateCompetitionResponse = Type.Object({
   class_set: ClassSet,
   equipment: Nullable(EquipmentOffer),
 })
-export type CreateCompetitionResponse = Static<typeof CreateCompetitionResponse>
+export type CreateChallengeResponse = Static<typeof CreateChallengeResponse>
 
-export const JoinCompetitionBody = Type.Object(
+export const JoinChallengeBody = Type.Object(
   {
     competition_id: Type.Union([IdParam, Type.String({ pattern: '^[0-9]+$' })]),
     /** A class of the challenge's set for the lifter's sex (a 400 names them otherwise). */
@@ -273,9 +273,9 @@ export const JoinCompetitionBody = Type.Object(
   },
   { additionalProperties: false },
 )
-export type JoinCompetitionBody = Static<typeof JoinCompetitionBody>
+export type JoinChallengeBody = Static<typeof JoinChallengeBody>
 
-export const JoinCompetitionResponse = Type.Object({
+export const JoinChallengeResponse = Type.Object({
   message: Type.String(),
   /** The caller's user id (a participant's id, see Participant.id). */
   participant_id: Type.Integer(),
@@ -285,17 +285,17 @@ export const JoinCompetitionResponse = Type.Object({
   gender: Type.String(),
   participants: Type.Integer(),
 })
-export type JoinCompetitionResponse = Static<typeof JoinCompetitionResponse>
+export type JoinChallengeResponse = Static<typeof JoinChallengeResponse>
 
 /** DELETE /competitions/:id/participants/me: the signed-in lifter left (before the start, with no attempts). */
-export const LeaveCompetitionResponse = Type.Object({
+export const LeaveChallengeResponse = Type.Object({
   message: Type.String(),
   competition_id: Type.Integer(),
   user_id: Type.Integer(),
   /** How many lifters the challenge has now. */
   participants: Type.Integer(),
 })
-export type LeaveCompetitionResponse = Static<typeof LeaveCompetitionResponse>
+export type LeaveChallengeResponse = Static<typeof LeaveChallengeResponse>
 
 /** PUT /competitions/:id/bodyweight: the signed-in lifter's bodyweight, until their first lift is judged. */
 export const BodyweightBody = Type.Object({ bodyweight: Type.Number() }, { additionalProperties: false })

@@ -2,7 +2,7 @@
 // taken once; another challenge's page, or a later load, asks again.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockFetch } from '../test/fetch-mock.ts'
-import { getCompetitionSummary, prefetchCompetitionSummary } from './competition.ts'
+import { getChallengeSummary, prefetchChallengeSummary } from './challenge.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -14,18 +14,18 @@ const summary = (id: number) => ({
 describe('challenge summary prefetch', () => {
   it('gives the page the answer asked for early, once, with its seq', async () => {
     const { sent } = mockFetch({ 'GET /competitions/7/summary': summary(7) })
-    prefetchCompetitionSummary(7)
-    const first = await getCompetitionSummary(7)
+    prefetchChallengeSummary(7)
+    const first = await getChallengeSummary(7)
     expect(first.seq).toBe(12)
     expect(sent('GET', '/competitions/7/summary')).toHaveLength(1)
-    await getCompetitionSummary(7)
+    await getChallengeSummary(7)
     expect(sent('GET', '/competitions/7/summary')).toHaveLength(2)
   })
 
   it('is not taken by another challenge', async () => {
     const { sent } = mockFetch({ 'GET /competitions/7/summary': summary(7), 'GET /competitions/8/summary': summary(8) })
-    prefetchCompetitionSummary(7)
-    expect((await getCompetitionSummary(8)).summary.competition.id).toBe(8)
+    prefetchChallengeSummary(7)
+    expect((await getChallengeSummary(8)).summary.competition.id).toBe(8)
     expect(sent('GET', '/competitions/8/summary')).toHaveLength(1)
   })
 
@@ -34,8 +34,8 @@ describe('challenge summary prefetch', () => {
     const { sent } = mockFetch({
       'GET /competitions/9/summary': () => (answers++ === 0 ? { status: 503, body: { error: 'busy' } } : summary(9)),
     })
-    prefetchCompetitionSummary(9)
-    expect((await getCompetitionSummary(9)).seq).toBe(12)
+    prefetchChallengeSummary(9)
+    expect((await getChallengeSummary(9)).seq).toBe(12)
     expect(sent('GET', '/competitions/9/summary')).toHaveLength(2)
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../lib/api-client.ts'
 import { mockFetch } from '../test/fetch-mock.ts'
-import { challengesErrorText, getCompetitions } from './competitions.ts'
+import { challengesErrorText, getChallenges } from './challenges.ts'
 
 describe('challenge list errors (docs/product/messages.md)', () => {
   it('names the status and message, a network failure, or invalid data', async () => {
@@ -12,7 +12,7 @@ describe('challenge list errors (docs/product/messages.md)', () => {
       'Network error: No response from server. Please check your connection.',
     )
     mockFetch({ 'GET /competitions': { body: { not: 'a list' } } })
-    const error = await getCompetitions().catch((e: unknown) => e)
+    const error = await getChallenges().catch((e: unknown) => e)
     expect(challengesErrorText(error)).toBe('Received invalid data from the server. Expected an array of challenges.')
     expect(challengesErrorText(new Error('boom'))).toBe('Failed to load challenges. Please try again later.')
   })

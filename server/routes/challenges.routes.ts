@@ -6,12 +6,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   AttemptDetail,
   AttemptParams,
-  CompetitionListResponse,
-  CompetitionResponse,
+  ChallengeListResponse,
+  ChallengeResponse,
   ErrorResponse,
-  CompetitionSummaryResponse,
+  ChallengeSummaryResponse,
   GLOBAL_ROOM,
-  competitionRoom,
+  challengeRoom,
   IdParams,
   LiftPageResponse,
   PAGE,
@@ -27,10 +27,10 @@ import { scoringSettings } from '../../infra/scoring-view.ts'
 import { mediaUrl, toLift } from '../../infra/attempt-view.ts'
 import { notFound } from '../errors.ts'
 import { reuseEncoding, sendCachedAnswer } from '../live/cached-reply.ts'
-import { createRoomCache, readCompetitionSnapshot, type CachedAnswer } from '../live/snapshot.ts'
-import { nextStatusChange } from '../services/competitions.service.ts'
+import { createRoomCache, readChallengeSnapshot, type CachedAnswer } from '../live/snapshot.ts'
+import { nextStatusChange } from '../services/challenges.service.ts'
 import { listParticipants } from '../services/participant-listing.service.ts'
-import { toCompetition } from '../services/mappers.ts'
+import { toChallenge } from '../services/mappers.ts'
 import {
   challengeSummary,
   decodeLiftCursor,
@@ -55,24 +55,24 @@ function wholeListOf(summary: RankedAnswer): CachedAnswer {
 /** Each ranked lifter's name as searches compare it, made once per change. */
 const searchKeysOf = (summary: RankedAnswer) => (summary.searchKeys ??= summary.ranked.map((p) => nameSearchKey(p.name)))
 
-const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { competitions, participants, attempts, liveEvents } = app.repos
+const challengeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { challenges, participants, attempts, liveEvents } = app.repos
   const apiBase = app.deps.config.apiBase
   // Creating a challenge and joining one announce to the global room, so its seq versions the list.
-  const competitionsCache = createRoomCache<'all'>((room) => liveEvents.roomSeq(room), {
+  const challengesCache = createRoomCache<'all'>((room) => liveEvents.roomSeq(room), {
     room: () => GLOBAL_ROOM,
     async read() {
-      const { seq, rows } = await competitions.listWithSeq()
+      const { seq, rows } = await challenges.listWithSeq()
       const now = new Date()
-      return { seq, json: JSON.stringify({ competitions: rows.map((r) => toCompetition(r, now)) }), expiresAt: nextStatusChange(rows, now) }
+      return { seq, json: JSON.stringify({ competitions: rows.map((r) => toChallenge(r, now)) }), expiresAt: nextStatusChange(rows, now) }
     },
   })
   // A challenge's summary, and the ranked list it was made from (for pages, the full list and one
   // lifter's entry): one read of the room per change serves all four routes.
   const summaryCache = createRoomCache<number, RankedAnswer>((room) => liveEvents.roomSeq(room), {
-    room: competitionRoom,
+    room: challengeRoom,
     async read(id) {
-      const [row, snapshot] = await Promise.all([competitions.find(id), readCompetitionSnapshot(participants, apiBase, id)])
+      const [row, snapshot] = await Promise.all([challenges.find(id), readChallengeSnapshot(participants, apiBase, id)])
       if (!row || !snapshot) return null
       const now = new Date()
       return {
@@ -80,7 +80,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ranked: snapshot.participants,
         scoring: scoringSettings(row),
         expiresAt: nextStatusChange([row], now),
-        json: JSON.stringify(challengeSummary(toCompetition(row, now), snapshot.participants)),
+        json: JSON.stringify(challengeSummary(toChallenge(row, now), snapshot.participants)),
       }
     },
     // Comments and reactions leave the summary as it was: the same bytes, answered at the newer seq.
@@ -92,7 +92,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   })
   app.live.onEvent((event) => {
-    competitionsCache.noteEvent(event)
+    challengesCache.noteEvent(event)
     summaryCache.noteEvent(event)
   })
   async function summaryOf(id: number) {
@@ -101,8 +101,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return answer
   }
 
-  async function findCompetition(id: number) {
-    const row = await competitions.find(id)
+  async function findChallenge(id: number) {
+    const row = await challenges.find(id)
     if (!row) throw notFound(`Challenge ${id} does not exist.`)
     return row
   }
@@ -110,19 +110,19 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/competitions',
     {
-      schema: { tags: ['competitions'], response: { 200: CompetitionListResponse } },
+      schema: { tags: ['competitions'], response: { 200: ChallengeListResponse } },
     },
     async (request, reply) => {
-      return sendCachedAnswer(request, reply, (await competitionsCache.get('all'))!)
+      return sendCachedAnswer(request, reply, (await challengesCache.get('all'))!)
     },
   )
 
   app.get(
     '/competitions/:id',
     {
-      schema: { tags: ['competitions'], params: IdParams, response: { 200: CompetitionResponse, 404: ErrorResponse } },
+      schema: { tags: ['competitions'], params: IdParams, response: { 200: ChallengeResponse, 404: ErrorResponse } },
     },
-    async (request) => ({ competition: toCompetition(await findCompetition(request.params.id)) }),
+    async (request) => ({ competition: toChallenge(await findChallenge(request.params.id)) }),
   )
 
   app.get(
@@ -162,7 +162,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         description:
           'What the challenge page shows: the challenge, its participant count (per class too), the top 5 of each class (or overall, for a formula ranking) and the newest attempts. The `x-live-seq` header is the live-event number this answer reflects.',
-        response: { 200: CompetitionSummaryResponse, 404: ErrorResponse },
+        response: { 200: ChallengeSummaryResponse, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -207,8 +207,8 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const id = request.params.id
       const { limit = PAGE.default, cursor } = request.query
-      const { lifts, more } = await attempts.listForCompetition(id, { limit, after: decodeLiftCursor(cursor) })
-      if (lifts.length === 0) await findCompetition(id)
+      const { lifts, more } = await attempts.listForChallenge(id, { limit, after: decodeLiftCursor(cursor) })
+      if (lifts.length === 0) await findChallenge(id)
       return { lifts, ...(more ? { next_cursor: encodeLiftCursor(lifts.at(-1)!) } : {}) }
     },
   )
@@ -222,7 +222,7 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The wire calls it a video id: it is the attempt's.
       const { id, participantId, videoId: attemptId } = request.params
       const attempt = await attempts.findDetail(attemptId)
-      if (!attempt || attempt.participant.userId !== participantId || attempt.participant.competitionId !== id) {
+      if (!attempt || attempt.participant.userId !== participantId || attempt.participant.challengeId !== id) {
         throw notFound('Video data not found')
       }
       const renditions = Object.fromEntries(
@@ -231,11 +231,11 @@ const competitionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         ...toLift(apiBase, attempt, attempt.participant),
         success: String(attempt.status === 'completed'),
-        competition_name: attempt.participant.competition.name,
+        competition_name: attempt.participant.challenge.name,
         renditions,
       }
     },
   )
 }
 
-export default competitionRoutes
+export default challengeRoutes

@@ -18,11 +18,11 @@ const join = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/join_competition', headers: { authorization: `Bearer ${token}` }, payload })
 
 /** Joins and answers the participant's id in answers (the user id) and its row id (what attempts reference). */
-async function joinAs(token: string, competitionId: number, weightClass = '83kg') {
-  const res = await join(token, { competition_id: competitionId, weight_class: weightClass })
+async function joinAs(token: string, challengeId: number, weightClass = '83kg') {
+  const res = await join(token, { competition_id: challengeId, weight_class: weightClass })
   expect(res.statusCode).toBe(201)
   const id = res.json().participant_id as number
-  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { competitionId, userId: id }, select: { id: true } })
+  const row = await t.db.prisma.participant.findFirstOrThrow({ where: { challengeId, userId: id }, select: { id: true } })
   return { id, rowId: row.id }
 }
 
@@ -198,7 +198,7 @@ describe('POST /api/create_competition', () => {
   })
 
   it('understands metadata carried only in the description', async () => {
-    const row = await t.db.prisma.competition.create({
+    const row = await t.db.prisma.challenge.create({
       data: {
         name: 'Legacy',
         location: 'Old Gym',
@@ -377,7 +377,7 @@ describe('POST /api/join_competition', () => {
     ])
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409])
     expect([a, b].find((r) => r.statusCode === 409)!.json()).toEqual({ error: 'You have already joined this challenge.' })
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(1)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(1)
   })
 
   it("refuses a completed challenge with the spec's wording", async () => {
@@ -406,7 +406,7 @@ describe('POST /api/join_competition', () => {
       payload: { competition_id: id, weight_class: '83kg' },
     })
     expect(anonymous.statusCode).toBe(401)
-    expect(await t.db.prisma.participant.count({ where: { competitionId: id } })).toBe(0)
+    expect(await t.db.prisma.participant.count({ where: { challengeId: id } })).toBe(0)
   })
 })
 
@@ -501,7 +501,7 @@ describe('participants, lifts and attempt detail', () => {
     const other = await registerUser(t.app, 'Lost Publish')
     const elsewhere = createRepositories(t.db.prisma, discardingPublisher, '/api')
     await elsewhere.participants.join(
-      { userId: other.user_id, competitionId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
+      { userId: other.user_id, challengeId: id, weightClass: '83kg', gender: 'M', bodyweight: null },
       false,
       (row) =>
         toParticipant('/api', row, scoringSettings({ liftTypes: ['Squat', 'Bench Press', 'Deadlift'], description: '', ranking: 'class' })),
