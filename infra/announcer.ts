@@ -23,7 +23,7 @@ export interface Announce {
    * Takes `room`'s lock now and reserves its next number for the next event announced to it.
    * Writers to one room then run one after another, so state read after `lock` in this
    * transaction (a participant count) includes every earlier event's write. Lock rooms in a
-   * fixed order (by room name) so two writers cannot deadlock. Not for a room numbered after commit.
+   * fixed order (challenge rooms by ascending challenge id, as setBirthDate does) so two writers cannot deadlock. Not for a room numbered after commit.
    */
   lock(room: Room): Promise<void>
 }
