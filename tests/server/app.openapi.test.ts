@@ -426,6 +426,28 @@ const GOOD: Record<string, () => Req | Promise<Req>> = {
     const { id, attemptId, referee } = await hallFixture()
     return { params: { id, platform: 1 }, headers: referee.auth, payload: { seat: 1, decision: 'white', attempt_id: attemptId } }
   },
+  'PUT /api/competitions/{id}/hall/platforms/{platform}/officials': async () => ({
+    params: { id: (await hallFixture()).id, platform: 1 },
+    headers: f.owner.auth,
+    payload: { timekeeper: null, announcer: null },
+  }),
+  // The desk changes a lifter's opener before the flight's first call.
+  'POST /api/competitions/{id}/hall/platforms/{platform}/declarations': async () => {
+    const { id, lifters } = await hallMeet('Walk Hall Desk')
+    const set = await send('PUT', '/api/competitions/{id}/hall', {
+      params: { id },
+      headers: f.owner.auth,
+      payload: { venue: 'in_person', flights: [{ name: 'A', session: 1, platform: 1, lifters }] },
+    })
+    expect(set.statusCode, set.body).toBe(200)
+    return { params: { id, platform: 1 }, headers: f.owner.auth, payload: { user_id: lifters[0], lift_type: 'squat', weight: 105 } }
+  },
+  'GET /api/competitions/{id}/hall/scoreboard': async () => ({ params: { id: (await hallFixture()).id } }),
+  'POST /api/competitions/{id}/entries/import/preview': async () => ({
+    params: { id: await createChallenge(t.app, f.owner.access_token, { name: 'Walk Import' }, { start: 1, end: 7 }) },
+    headers: f.owner.auth,
+    payload: { csv: 'name,sex,weight_class,email\nWalk Entrant,M,83kg,walk.entrant@example.org' },
+  }),
   // A meet with its weigh-in open now: the organiser weighs in a lifter who just joined it.
   'POST /api/competitions/{id}/weigh-ins': async () => {
     const window = { opens_at: new Date(Date.now() - 3_600_000).toISOString(), closes_at: new Date(Date.now() + 3_600_000).toISOString() }

@@ -306,6 +306,7 @@ describe('GET /api/competitions and /api/competitions/:id', () => {
       'sport',
       'start_date',
       'status',
+      'take_check_window_hours',
       'total_lifts',
       'weigh_in',
       'weightclasses',
