@@ -80,7 +80,7 @@ describe('readRegistrationImport', () => {
   it('refuses a hostile or broken file whole, with a sentence', () => {
     expect(read('x'.repeat(IMPORT_MAX_BYTES + 1))).toEqual({
       ok: false,
-      error: 'The file is larger than 256 KB: split it, at most 1000 entrants a file.',
+      error: 'The file is larger than 128 KB: split it, at most 1000 entrants a file.',
     })
     const many = ['name,sex,weight_class', ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `L${i},M,83kg`)].join('\n')
     expect(read(many)).toEqual({ ok: false, error: 'The file has 1001 entrants: at most 1000 a file.' })

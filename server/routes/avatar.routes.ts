@@ -6,12 +6,20 @@ import { Type } from 'typebox'
 import { AVATAR_MAX_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from '../services/avatar.service.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { badRequest, notFound } from '../errors.ts'
+import { openedFile, storedFileError } from './stored-file.ts'
+
+const AVATAR_READ = {
+  missing: 'No avatar has this name.',
+  unavailable: 'Pictures cannot be shown right now (the media store does not answer). Please try again in a moment.',
+}
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream']
 
 const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { avatars } = app.services
-  // Raw bytes: the declared type only lets the body in; what it is, the service reads from the bytes.
+  // Raw bytes: the declared type only lets the body in; what it is, the service reads from the bytes. The 5 MB
+  // limit is this parser's alone (no route bodyLimit): a JSON body keeps the app's small default, so a hostile
+  // JSON body is refused (413) before it is parsed.
   app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body))
 
   app.put(
@@ -19,7 +27,6 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: app.authenticate,
       config: { rateLimit: { max: app.deps.config.rateLimitAuthPerMinute, timeWindow: '1 minute' } },
-      bodyLimit: AVATAR_MAX_BYTES,
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
@@ -27,6 +34,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({ avatar: Type.String() }),
           400: errorStatus(`${NOT_AN_IMAGE} Or: ${IMAGE_TOO_LARGE}`),
+          404: errorStatus('The account was deleted while the picture was being made.'),
         },
       },
     },
@@ -50,18 +58,22 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
             content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
           },
           404: errorStatus('No avatar has this name.'),
+          503: errorStatus('The media store does not answer.'),
         },
       },
     },
     async (request, reply) => {
       const key = `avatars/${request.params.file}`
-      const stat = await app.deps.storage.stat(key)
-      if (!stat) throw notFound('No avatar has this name.')
+      const stat = await app.deps.storage.stat(key).catch((error: unknown) => {
+        throw storedFileError(error, AVATAR_READ)
+      })
+      if (!stat) throw notFound(AVATAR_READ.missing)
+      const body = await openedFile(app.deps.storage.read(key), AVATAR_READ) // before the headers: a failed read answers JSON
       reply.header('content-type', 'image/jpeg')
       reply.header('content-length', stat.size)
       reply.header('cache-control', 'public, max-age=31536000, immutable')
       reply.header('x-content-type-options', 'nosniff')
-      return reply.send(app.deps.storage.read(key) as never)
+      return reply.send(body as never)
     },
   )
 }

@@ -52,7 +52,7 @@ export function createRegistrationImportService(deps: { imports: Pick<Registrati
           equipment: e.equipment,
           team: e.team,
           email: e.email,
-          action: account ? 'enter' : 'invite',
+          action: 'enter_or_invite',
         })
       }
       problems.sort((a, b) => a.row - b.row)

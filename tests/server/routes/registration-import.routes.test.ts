@@ -41,8 +41,9 @@ describe('registration import preview', () => {
     expect(res.statusCode, res.body).toBe(200)
     const answer = res.json() as RegistrationImportPreview
     expect(answer.entrants.map((e) => [e.row, e.name, e.action, e.team])).toEqual([
-      [2, 'Known Lifter', 'enter', 'Iron Club'],
-      [3, 'New Lifter', 'invite', null],
+      // Known or not, the same answer: a preview does not tell which addresses have accounts.
+      [2, 'Known Lifter', 'enter_or_invite', 'Iron Club'],
+      [3, 'New Lifter', 'enter_or_invite', null],
     ])
     expect(answer.problems).toEqual([
       { row: 4, error: `${await email(entered)} has entered this challenge already.` },
@@ -57,7 +58,14 @@ describe('registration import preview', () => {
     // A hostile file is refused whole; only the organiser previews.
     const hostile = await preview(organiser, id, 'name,sex,weight_class\n"never closed,M,83kg')
     expect([hostile.statusCode, hostile.json().error]).toEqual([400, 'The file is not valid CSV: a quoted cell is never closed.'])
-    // Over the file cap: the server's body limit answers first (413, with a sentence).
+    // A file of 400 rows (over the app's default 8 KiB body) is read; one over the file cap is refused with its sentence,
+    // and a body over the route's limit answers 413 before it is parsed.
+    const many = ['name,sex,weight_class,email', ...Array.from({ length: 400 }, (_, i) => `Lifter ${i},M,83kg,many${i}@example.org`)]
+    const big = await preview(organiser, id, many.join('\r\n'))
+    expect(big.statusCode, big.body).toBe(200)
+    expect((big.json() as RegistrationImportPreview).entrants).toHaveLength(400)
+    const over = await preview(organiser, id, 'x'.repeat(200 * 1024))
+    expect([over.statusCode, over.json().error]).toEqual([400, 'csv must be at most 131072 characters.'])
     const huge = await preview(organiser, id, 'x'.repeat(300 * 1024))
     expect(huge.statusCode).toBe(413)
     expect(typeof huge.json().error).toBe('string')
