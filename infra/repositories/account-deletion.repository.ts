@@ -19,6 +19,9 @@ export interface AccountFootprint {
   avatarKey: string | null
 }
 
+const HAS_RESULTS = Symbol('the account has results')
+const ENTRIES_CHANGED = Symbol('entries changed before the rooms were locked')
+
 export function createAccountDeletionRepository(prisma: PrismaClient, announcer: Announcer) {
   return {
     /** The account's results and engagement; null when there is no live account with this id. */
@@ -49,34 +52,49 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
      * challenge it had entered hears `participant.left`. False when it has results after all (recorded since the
      * service looked): nothing is removed then, and the caller anonymises instead.
      */
-    removeEntirely: (userId: number) =>
-      announcer.write(async (tx, announce) => {
-        const entries = await tx.participant.findMany({ where: { userId }, select: { id: true, challengeId: true, weightClass: true } })
-        // Rooms first, in the rooms' fixed order (infra/announcer.ts), then rows.
-        const rooms = entries.map((e) => ({ ...e, room: challengeRoom(e.challengeId) })).sort((a, b) => (a.room < b.room ? -1 : 1))
-        for (const entry of rooms) await announce.lock(entry.room)
-        const [attempts, votes, presses, organised] = await Promise.all([
-          tx.attempt.count({ where: { participant: { userId } } }),
-          tx.vote.count({ where: { judgeId: userId } }),
-          tx.hallPress.count({ where: { refereeId: userId } }),
-          tx.challenge.count({ where: { createdById: userId } }),
-        ])
-        if (attempts + votes + presses + organised > 0) return false
-        for (const entry of rooms) {
-          await tx.participant.delete({ where: { id: entry.id } })
-          const count = await tx.participant.count({ where: { challengeId: entry.challengeId } })
-          await announce(entry.room, 'participant.left', {
-            competition_id: entry.challengeId,
-            participant_id: userId,
-            user_id: userId,
-            weight_class: entry.weightClass,
-            participants: count,
+    removeEntirely: async (userId: number): Promise<boolean> => {
+      for (let tries = 0; tries < 5; tries++) {
+        const outcome = await announcer
+          .write(async (tx, announce) => {
+            const entries = await tx.participant.findMany({ where: { userId }, select: { id: true, challengeId: true, weightClass: true } })
+            // Rooms first, in the rooms' fixed order (ascending challenge id: infra/announcer.ts), then rows.
+            const rooms = entries.map((e) => ({ ...e, room: challengeRoom(e.challengeId) })).sort((a, b) => a.challengeId - b.challengeId)
+            for (const entry of rooms) await announce.lock(entry.room)
+            // Read again under the locks: an entry made meanwhile would otherwise go by cascade, unannounced.
+            const held = await tx.participant.findMany({ where: { userId }, select: { challengeId: true } })
+            if (held.length !== rooms.length || held.some((e) => !rooms.some((r) => r.challengeId === e.challengeId))) throw ENTRIES_CHANGED
+            const [attempts, votes, presses, organised] = await Promise.all([
+              tx.attempt.count({ where: { participant: { userId } } }),
+              tx.vote.count({ where: { judgeId: userId } }),
+              tx.hallPress.count({ where: { refereeId: userId } }),
+              tx.challenge.count({ where: { createdById: userId } }),
+            ])
+            // Rolled back by throwing: a write that locked a room must announce (infra/announcer.ts).
+            if (attempts + votes + presses + organised > 0) throw HAS_RESULTS
+            for (const entry of rooms) {
+              await tx.participant.delete({ where: { id: entry.id } })
+              const count = await tx.participant.count({ where: { challengeId: entry.challengeId } })
+              await announce(entry.room, 'participant.left', {
+                competition_id: entry.challengeId,
+                participant_id: userId,
+                user_id: userId,
+                weight_class: entry.weightClass,
+                participants: count,
+              })
+            }
+            await tx.uploadSlot.deleteMany({ where: { userId } })
+            await tx.user.delete({ where: { id: userId } })
+            return true as const
           })
-        }
-        await tx.uploadSlot.deleteMany({ where: { userId } })
-        await tx.user.delete({ where: { id: userId } })
-        return true
-      }),
+          .catch((error: unknown) => {
+            if (error === HAS_RESULTS) return false as const
+            if (error === ENTRIES_CHANGED) return 'again' as const
+            throw error
+          })
+        if (outcome !== 'again') return outcome
+      }
+      return false // entries kept changing: the caller keeps the account's rows anonymised instead
+    },
 
     /**
      * Keeps the account's results under "Deleted lifter <id>" and removes its personal data (docs/accounts.md): name,
@@ -113,11 +131,11 @@ export function createAccountDeletionRepository(prisma: PrismaClient, announcer:
         await tx.commentReport.deleteMany({ where: { userId } })
         const videos = await tx.attempt.findMany({
           where: { participant: { userId } },
-          select: { id: true, originalKey: true, posterKey: true, renditions: true },
+          select: { id: true, originalKey: true, posterKey: true, renditions: true, verdictClipKey: true, takeChecks: true },
         })
         await tx.attempt.updateMany({
           where: { participant: { userId } },
-          data: { originalKey: null, posterKey: null, renditions: {}, processingState: 'none' },
+          data: { originalKey: null, posterKey: null, renditions: {}, verdictClipKey: null, processingState: 'none' },
         })
         await refreshLeaderboardOf(tx, userId)
         await announce(GLOBAL_ROOM, 'leaderboard.changed', { competition_id: 0 })

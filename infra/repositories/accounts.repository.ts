@@ -72,12 +72,18 @@ export function createAccountsRepository(prisma: PrismaClient, announcer: Announ
       })
     },
 
-    /** Sets (or clears) the account's avatar; answers the key it had, for the caller to delete. */
-    async setAvatarKey(userId: number, key: string | null): Promise<string | null> {
+    /**
+     * Sets (or clears) the account's avatar; answers the key it had, for the caller to delete, or `false` when the
+     * account is gone or deleted (a deletion that ran while the picture was being made).
+     */
+    async setAvatarKey(userId: number, key: string | null): Promise<string | null | false> {
       return prisma.$transaction(async (tx) => {
-        const [row] = await tx.$queryRaw<{ avatar_key: string | null }[]>`SELECT avatar_key FROM users WHERE id = ${userId} FOR UPDATE`
+        const [row] = await tx.$queryRaw<
+          { avatar_key: string | null }[]
+        >`SELECT avatar_key FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`
+        if (!row) return false
         await tx.user.update({ where: { id: userId }, data: { avatarKey: key } })
-        return row?.avatar_key ?? null
+        return row.avatar_key
       })
     },
 

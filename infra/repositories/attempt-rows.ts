@@ -6,8 +6,20 @@ import type { Prisma } from '../db.ts'
 export const attemptWithLifter = { participant: { include: { user: { select: { name: true } } } } } as const satisfies Prisma.AttemptInclude
 export type AttemptWithLifter = Prisma.AttemptGetPayload<{ include: typeof attemptWithLifter }>
 
-/** The storage keys of a stored attempt's video (original, renditions, poster). */
-export function videoKeysOf(row: { originalKey: string | null; posterKey: string | null; renditions: unknown }): string[] {
+/**
+ * The storage keys of a stored attempt's video and everything made from it: original, renditions, poster, the
+ * verdict clip and the plate check's contact sheet (a takedown or an account deletion removes them all).
+ */
+export function videoKeysOf(row: {
+  originalKey: string | null
+  posterKey: string | null
+  renditions: unknown
+  verdictClipKey?: string | null
+  takeChecks?: unknown
+}): string[] {
   const renditions = row.renditions && typeof row.renditions === 'object' ? Object.values(row.renditions as Record<string, unknown>) : []
-  return [row.originalKey, row.posterKey, ...renditions].filter((k): k is string => typeof k === 'string' && k !== '')
+  const checks = row.takeChecks && typeof row.takeChecks === 'object' ? (row.takeChecks as { contact_sheet_key?: unknown }) : null
+  return [row.originalKey, row.posterKey, ...renditions, row.verdictClipKey, checks?.contact_sheet_key].filter(
+    (k): k is string => typeof k === 'string' && k !== '',
+  )
 }

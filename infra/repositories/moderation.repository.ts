@@ -49,7 +49,14 @@ export function createModerationRepository(prisma: PrismaClient, announcer: Anno
           if (keys.length === 0) throw NO_VIDEO
           const updated = await tx.attempt.update({
             where: { id: attemptId },
-            data: { originalKey: null, posterKey: null, renditions: {}, processingState: 'failed', processingError: VIDEO_TAKEN_DOWN },
+            data: {
+              originalKey: null,
+              posterKey: null,
+              renditions: {},
+              verdictClipKey: null,
+              processingState: 'failed',
+              processingError: VIDEO_TAKEN_DOWN,
+            },
             include: attemptWithLifter,
           })
           await appendAudit(tx, audit(`attempt ${attemptId} (${row.participant.user.name}, ${row.liftType} ${row.weight} kg)`))

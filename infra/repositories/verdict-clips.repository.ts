@@ -64,7 +64,8 @@ export function createVerdictClipsRepository(prisma: PrismaClient, announcer: An
           const challengeId = found.participant.challengeId
           await announce.lock(challengeRoom(challengeId)) // the room before the row (docs/architecture.md)
           const row = await tx.attempt.findUniqueOrThrow({ where: { id: attemptId }, include: attemptWithLifter })
-          if (verdictStamp(row) !== stamp || row.verdictClipKey === key) throw UNCHANGED
+          // A video taken down or deleted while the clip rendered gets no clip (the job deletes the file).
+          if (row.originalKey === null || verdictStamp(row) !== stamp || row.verdictClipKey === key) throw UNCHANGED
           const updated = await tx.attempt.update({ where: { id: attemptId }, data: { verdictClipKey: key }, include: attemptWithLifter })
           await announce(challengeRoom(challengeId), 'attempt.updated', {
             competition_id: challengeId,

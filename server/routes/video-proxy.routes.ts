@@ -15,21 +15,14 @@
 // - With S3 and S3_PRESIGN_SECONDS > 0: a 307 to a short-lived presigned URL (the bytes
 //   come from the store or a CDN in front of it, Range included) instead of streaming.
 // - A store that does not answer → 503; one that fails mid-stream only aborts that response.
-import { once } from 'node:events'
 import type { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { VideoQuery } from '../../contract/index.ts'
-import {
-  InvalidKeyError,
-  RESUMABLE_UPLOADS_PREFIX,
-  StorageUnavailableError,
-  assertSafeKey,
-  attemptKeys,
-  contentTypeOf,
-} from '../../infra/storage.ts'
+import { RESUMABLE_UPLOADS_PREFIX, StorageUnavailableError, assertSafeKey, attemptKeys, contentTypeOf } from '../../infra/storage.ts'
 import { HttpError, badRequest, notFound } from '../errors.ts'
+import { openedFile, storedFileError } from './stored-file.ts'
 import { errorStatus } from '../plugins/app/documented-statuses.ts'
 import { clientNetwork, tooFast } from '../plugins/external/rate-limit.ts'
 import { notModified, rangeToServe } from '../services/byte-range.service.ts'
@@ -57,29 +50,10 @@ const FILE_HEADERS = {
 const CACHE_REVALIDATE = 'public, no-cache'
 const UNAVAILABLE = 'Videos cannot be played right now (the media store does not answer). Please try again in a moment.'
 
-/** A store error as the client sees it: 404 for a file gone since stat, 503 for a store that does not answer. */
-function storeError(error: unknown): unknown {
-  if (error instanceof InvalidKeyError) return badRequest('This video path is not valid.')
-  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return notFound('Video not found')
-  if (error instanceof StorageUnavailableError) return new HttpError(503, UNAVAILABLE)
-  return error
-}
-
-/**
- * Waits for a read's first bytes, so a store that fails at once gets a JSON error status
- * instead of a video response's headers with no body. Later errors abort the response
- * (Fastify destroys it and logs); the process never sees them unhandled.
- */
-async function opened(stream: Readable): Promise<Readable> {
-  try {
-    await once(stream, 'readable')
-  } catch (error) {
-    stream.destroy()
-    throw storeError(error)
-  }
-  stream.on('error', () => {}) // reported by Fastify once it pipes the stream
-  return stream
-}
+/** What a failed read of a video tells the client (stored-file.ts). */
+const VIDEO_READ = { missing: 'Video not found', unavailable: UNAVAILABLE, invalid: 'This video path is not valid.' }
+const storeError = (error: unknown) => storedFileError(error, VIDEO_READ)
+const opened = (stream: Readable) => openedFile(stream, VIDEO_READ)
 
 const videoProxyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { storage, config } = app.deps

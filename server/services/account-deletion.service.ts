@@ -5,11 +5,13 @@ import type { AccountDeletionRepository } from '../../infra/repositories/account
 import type { EngagementRepository } from '../../infra/repositories/engagement.repository.ts'
 import type { UsersRepository } from '../../infra/repositories/users.repository.ts'
 import type { Passwords } from '../passwords.ts'
-import { badRequest, notFound, tooMany } from '../errors.ts'
-import type { LoginAttempts } from './accounts.service.ts'
+import { badRequest, conflict, notFound, tooMany } from '../errors.ts'
+import { isAdmin, type LoginAttempts } from './accounts.service.ts'
 
 export const DELETE_WRONG_PASSWORD = 'Your password is not right: type the password you log in with to delete your account.'
 export const DELETE_NO_ACCOUNT = 'The account of this token no longer exists.'
+export const DELETE_ADMIN =
+  'A site administrator’s account cannot be deleted while ADMIN_USERNAMES names it: the operator removes the name from that setting first.'
 export const DELETED_ENTIRELY = 'Your account is deleted, with everything it held.'
 export const DELETED_KEPT_RESULTS =
   'Your account is deleted. Your judged results stay under an anonymous name, as federations keep results others’ places depend on; nothing else of yours is kept.'
@@ -22,6 +24,8 @@ export interface AccountDeletionDeps {
   passwords: Pick<Passwords, 'verify'>
   loginAttempts: LoginAttempts
   log: { warn(obj: object, msg: string): void }
+  /** ADMIN_USERNAMES: admin rights follow the name, so a deleted admin's freed name would hand them to whoever registers it. */
+  adminUsernames: readonly string[]
 }
 
 /** Whether an account's deletion keeps it as an anonymous row: it has results others' places or decisions depend on. */
@@ -44,6 +48,7 @@ export function createAccountDeletionService(deps: AccountDeletionDeps) {
         await deps.loginAttempts.failed(key, address)
         throw badRequest(DELETE_WRONG_PASSWORD)
       }
+      if (isAdmin(user.username, deps.adminUsernames)) throw conflict(DELETE_ADMIN)
       await endSessions()
       const footprint = await deps.deletion.footprint(userId)
       if (!footprint) throw notFound(DELETE_NO_ACCOUNT)

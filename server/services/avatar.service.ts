@@ -6,7 +6,9 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AccountsRepository } from '../../infra/repositories/accounts.repository.ts'
 import type { Storage } from '../../infra/storage.ts'
-import { badRequest } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
+
+export const AVATAR_NO_ACCOUNT = 'The account of this token no longer exists.'
 
 /** The largest upload accepted (the route's body limit). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
@@ -80,6 +82,10 @@ export function createAvatarService(deps: AvatarDeps) {
         const key = `avatars/${userId}-${randomBytes(8).toString('hex')}.jpg`
         await deps.storage.putFile(key, output)
         const old = await deps.accounts.setAvatarKey(userId, key)
+        if (old === false) {
+          await deps.storage.delete(key).catch(() => {})
+          throw notFound(AVATAR_NO_ACCOUNT)
+        }
         if (old) await deps.storage.delete(old).catch((error: unknown) => deps.log.warn({ err: error, key: old }, 'old avatar not removed'))
         return avatarFile(key)
       } finally {

@@ -139,6 +139,7 @@ export default fp(async function repositories(app: FastifyInstance) {
       passwords,
       loginAttempts: app.loginBackoff,
       log: app.log,
+      adminUsernames: config.adminUsernames,
     }),
     passwordReset: createPasswordResetService({
       users: repos.users,

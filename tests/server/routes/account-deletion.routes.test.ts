@@ -4,7 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DELETE_WRONG_PASSWORD, DELETED_ENTIRELY, DELETED_KEPT_RESULTS } from '../../../server/services/account-deletion.service.ts'
+import {
+  DELETE_ADMIN,
+  DELETE_WRONG_PASSWORD,
+  DELETED_ENTIRELY,
+  DELETED_KEPT_RESULTS,
+} from '../../../server/services/account-deletion.service.ts'
 import { createChallenge, joinedLifter, registerUser, startTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeClip, multipartForm } from '../../helpers/clips.ts'
 
@@ -17,7 +22,7 @@ describe('DELETE /auth/user', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'liftarena-account-deletion-'))
     ;[t, clip] = await Promise.all([
-      startTestApp(),
+      startTestApp({ env: { ADMIN_USERNAMES: 'siteadmin' } }),
       makeClip(dir, 'lift.mp4', { width: 320, height: 240, seconds: 1 }).then((p) => readFileSync(p)),
     ])
   })
@@ -49,6 +54,27 @@ describe('DELETE /auth/user', () => {
       (await t.app.inject({ method: 'PUT', url: `/api/attempts/${attemptId}/reaction`, headers: who.auth, payload: { reaction: 'fire' } }))
         .statusCode,
     ).toBe(200)
+
+  it("refuses a site administrator's account while ADMIN_USERNAMES names it (its freed name would make whoever registers it admin)", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Site Admin', username: 'siteadmin', email: 'siteadmin@example.com', password: 'correct horse battery' },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const admin = res.json() as { access_token: string; user_id: number }
+    const auth = { authorization: `Bearer ${admin.access_token}` }
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/user',
+      headers: auth,
+      payload: { password: 'correct horse battery' },
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({ error: DELETE_ADMIN })
+    expect(await t.db.prisma.user.count({ where: { id: admin.user_id, deletedAt: null } })).toBe(1)
+    expect((await t.app.inject({ url: '/api/auth/user', headers: auth })).statusCode).toBe(200)
+  })
 
   it('asks for the password; a wrong one changes nothing', async () => {
     const lifter = await registerUser(t.app)
