@@ -2,13 +2,14 @@
 // challenge's organiser, start, classes and equipment, the accounts of the file's addresses, and who
 // is entered already. I/O only: the rules are contract/registration-import.ts's and the service's.
 import type { PrismaClient } from '../db.ts'
+import { scoringSelect } from '../scoring-view.ts'
 
 export function createRegistrationImportRepository(prisma: PrismaClient) {
   return {
     challenge(challengeId: number) {
       return prisma.challenge.findUnique({
         where: { id: challengeId },
-        select: { id: true, createdById: true, startDate: true, weightClasses: true, equipment: true },
+        select: { id: true, createdById: true, startDate: true, weightClasses: true, equipment: true, classSet: true, ...scoringSelect },
       })
     },
     /** The accounts of these addresses (lower case), by address, with whether they entered this challenge. */

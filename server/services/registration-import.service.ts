@@ -2,9 +2,11 @@
 // contract/registration-import.ts, then each row checked against the challenge (its classes, its
 // equipment, entrants already in) and told what the import would do with it. Only the organiser, only
 // before the challenge starts.
-import { readRegistrationImport, type RegistrationImportPreview } from '../../contract/index.ts'
+import { entryClassProblem, lifterDivisions, readRegistrationImport, type RegistrationImportPreview } from '../../contract/index.ts'
+import { scoringSettings } from '../../infra/scoring-view.ts'
 import type { RegistrationImportRepository } from '../../infra/repositories/registration-import.repository.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
+import { classSetOf } from './mappers.ts'
 
 export const IMPORT_ORGANISER_ONLY = "Only this challenge's organiser may import its entries."
 export const IMPORT_BEFORE_START = 'Entries are imported before the challenge starts: this one has started.'
@@ -24,9 +26,27 @@ export function createRegistrationImportService(deps: { imports: Pick<Registrati
         read.entrants.flatMap((e) => (e.email ? [e.email] : [])),
       )
       const entrants: RegistrationImportPreview['entrants'] = []
+      const classSet = classSetOf(challenge.classSet ?? 'spec')
+      const totalLifts = scoringSettings(challenge).total_lifts
       for (const e of read.entrants) {
         if (challenge.weightClasses.length > 0 && !challenge.weightClasses.includes(e.weightClass)) {
           problems.push({ row: e.row, error: `weight_class must be one of this challenge's: ${challenge.weightClasses.join(', ')}.` })
+          continue
+        }
+        // The join's own rule (contract/categories.ts): the class in the set for the row's sex and its divisions at the start.
+        const divisions = lifterDivisions(totalLifts, e.birthDate, challenge.startDate)
+        const classProblem = entryClassProblem(classSet, e.sex, e.weightClass, divisions)
+        if (classProblem) {
+          problems.push({ row: e.row, error: classProblem })
+          continue
+        }
+        if (e.division && !(divisions as readonly string[]).includes(e.division)) {
+          problems.push({
+            row: e.row,
+            error: e.birthDate
+              ? `division ${e.division} is not one this lifter is in at the challenge's start: ${divisions.join(', ')}.`
+              : `division ${e.division} needs the lifter's birth_date: divisions follow the year of birth.`,
+          })
           continue
         }
         if (e.equipment && challenge.equipment !== 'both' && e.equipment !== challenge.equipment) {

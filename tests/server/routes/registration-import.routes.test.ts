@@ -58,6 +58,16 @@ describe('registration import preview', () => {
     // A hostile file is refused whole; only the organiser previews.
     const hostile = await preview(organiser, id, 'name,sex,weight_class\n"never closed,M,83kg')
     expect([hostile.statusCode, hostile.json().error]).toEqual([400, 'The file is not valid CSV: a quoted cell is never closed.'])
+    // A division the row's birth date does not give is refused, as a join would refuse it.
+    const divisions = await preview(
+      organiser,
+      id,
+      'name,sex,birth_date,weight_class,division,email\nOld Junior,M,1970-01-01,83kg,junior,oj@example.org',
+    )
+    expect(divisions.statusCode, divisions.body).toBe(200)
+    expect((divisions.json() as RegistrationImportPreview).problems).toEqual([
+      { row: 2, error: expect.stringMatching(/^division junior is not one this lifter is in at the challenge's start: /) },
+    ])
     // A file of 400 rows (over the app's default 8 KiB body) is read; one over the file cap is refused with its sentence,
     // and a body over the route's limit answers 413 before it is parsed.
     const many = ['name,sex,weight_class,email', ...Array.from({ length: 400 }, (_, i) => `Lifter ${i},M,83kg,many${i}@example.org`)]
