@@ -93,6 +93,25 @@ describe("the judge's desk", () => {
     expect(document.body.textContent).not.toMatch(/of 3|votes/)
   })
 
+  it('marks a record attempt in the queue and over the video, before the judges decide', async () => {
+    const scope = {
+      sport: 'powerlifting' as const,
+      sex: 'F' as const,
+      class_set: 'ipf' as const,
+      weight_class: '63kg',
+      division: 'open',
+      equipment: 'classic' as const,
+      lift: 'squat' as const,
+      record: 170,
+      weight: 180,
+    }
+    serve([[{ ...squat, record_attempt: { records: [scope] } }, bench]])
+    renderDesk()
+    expect(await screen.findByTestId('desk-record-attempt')).toBeTruthy()
+    const items = within(screen.getByRole('complementary', { name: 'Queue' })).getAllByRole('button')
+    expect(items.map((b) => b.textContent?.includes('Record attempt'))).toEqual([true, false])
+  })
+
   it("shows the take checks' flags beside the video, and says so when a take has none or was not checked", async () => {
     const checks = {
       flags: [{ kind: 'cut' as const, at: 7.2, text: 'possible cut at 0:07' }],

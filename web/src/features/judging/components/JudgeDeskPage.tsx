@@ -103,6 +103,7 @@ export function JudgeDeskPage() {
                     <span className="judge-queue__lift">
                       {liftLabel(a.lift_type)} {formatKg(a.weight)} — {a.participant_name}
                     </span>
+                    {a.record_attempt && <span className="judge-record">Record attempt</span>}
                     <span className="muted">{formatDateTime(a.created_at)}</span>
                   </button>
                 </li>

@@ -128,6 +128,11 @@ export function VotePanel({ attempt, onDone }: { attempt: QueuedAttempt; onDone:
         </p>
         <h2>
           {liftLabel(attempt.lift_type)} {formatKg(attempt.weight)} — {attempt.participant_name}
+          {attempt.record_attempt && (
+            <span className="judge-record" data-testid="desk-record-attempt">
+              Record attempt
+            </span>
+          )}
         </h2>
       </div>
       <JudgePlayer
