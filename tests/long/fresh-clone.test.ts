@@ -183,7 +183,7 @@ describe('a fresh clone', () => {
       expect(api.headers.get('content-type')).toMatch(/^application\/json/)
       const body = (await api.json()) as unknown
       // The demo data (an array today; `{competitions: [...]}` once the spec's envelope lands).
-      const challenges = Array.isArray(body) ? body : (body as { challenges?: unknown[] }).challenges
+      const challenges = Array.isArray(body) ? body : (body as { competitions?: unknown[] }).competitions
       expect(challenges?.length).toBeGreaterThan(0)
 
       const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)

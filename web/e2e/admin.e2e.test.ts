@@ -111,7 +111,7 @@ describe('site administration on a phone', () => {
 describe('the leaderboard counts verified results unless asked', () => {
   it("shows the garage meet's lifters only with unverified results included, each marked", async () => {
     const { page } = browser
-    const { challenges } = await api<{ challenges: Challenge[] }>('/competitions')
+    const { competitions: challenges } = await api<{ competitions: Challenge[] }>('/competitions')
     const garage = challenges.find((c) => c.name === 'Garage Meet (self-judged)')!
     const { participants } = await api<{ participants: Participant[] }>(`/competitions/${garage.id}/participants`)
     const garageLifters = new Set(participants.map((p) => p.name))

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('weightlifting scores live', () => {
   it('shows snatch, clean & jerk, total and Sinclair, and a decision changes them without a reload', async () => {
-    const { challenges } = await get<{ challenges: Challenge[] }>('/competitions')
+    const { competitions: challenges } = await get<{ competitions: Challenge[] }>('/competitions')
     // The demo's weightlifting challenge (other tests create weightlifting challenges of their own).
     const challenge = challenges.find((c) => c.name === 'Snatch & Clean Open')!
     expect(challenge).toMatchObject({ total_lifts: ['snatch', 'clean_and_jerk'], points_formula: 'sinclair' })

@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client.ts'
 import type { Challenge, UpdateChallengeBody } from '../../../lib/contract.ts'
 
 export async function editChallenge(id: number, body: UpdateChallengeBody): Promise<Challenge> {
-  return (await apiRequest<{ challenge: Challenge }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data.challenge
+  // The answer keeps the spec's wire name: { competition }.
+  return (await apiRequest<{ competition: Challenge }>(`/competitions/${id}`, { method: 'PATCH', auth: 'required', body })).data.competition
 }
 
 export async function cancelChallenge(id: number): Promise<string> {
