@@ -1,6 +1,7 @@
 // One attempt's cell, as meet boards draw it: declared outlined, pending grey with its votes, a good lift
 // green (white weight), a no lift red and struck through (so it reads without colour), not taken dimmed.
-// A declared or pending attempt that would break a record is edged in gold and says "Record attempt".
+// A declared or pending attempt that would break a record is edged in gold and marked "REC" (its label, read out
+// and shown on hover, says "record attempt" and which record: the full words do not fit a projector's cell).
 import type { LiftType, MeetCell } from '../../../../lib/contract.ts'
 import { formatNumber } from '../../../../lib/format.ts'
 import { cellLabel, clockTime } from '../api/meet-words.ts'
@@ -32,7 +33,7 @@ export function MeetCellView({ lift, cell }: { lift: LiftType; cell: MeetCell })
       {cell.state === 'declared' && cell.automatic && <span className="meet-cell__votes">auto</span>}
       {cell.record_attempt && (
         <span className="meet-cell__record" aria-hidden="true">
-          Record attempt
+          REC
         </span>
       )}
     </span>

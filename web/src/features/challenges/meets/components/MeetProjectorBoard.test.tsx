@@ -148,7 +148,7 @@ describe('MeetProjectorBoard', () => {
       name: '1st squat: 202.5 kg declared, record attempt (squat record 200 kg (open 83kg))',
     })
     expect(marked.getAttribute('data-record-attempt')).toBe('true')
-    expect(marked.textContent).toContain('Record attempt')
+    expect(marked.textContent).toContain('REC')
     expect(screen.getByRole('contentinfo', { name: 'Next up' }).textContent).toContain('Ada Record 1st squat 202.5 kg · Record attempt')
     await vi.waitFor(() => expect(screen.queryByTestId('record-highlight')).toBeNull())
     // The room's record.set adds the record: the banner names it.
